@@ -1,0 +1,90 @@
+// A generic custom container: the client adds and removes children and
+// swaps them with `transition(from:to:duration:options:)`.
+//
+// Adding a child runs `willMove(P)`, then the container adds the child's view
+// (frame given, else the container's bounds) and calls `didMove(P)`. When
+// the container is on screen the child appears in between:
+// willMove(P), viewDidLoad (first time), viewWillAppear(false),
+// viewDidAppear(false), didMove(P). Removal mirrors it: willMove(nil),
+// viewWillDisappear(false), viewDidDisappear(false), didMove(nil).
+//
+// `transition(from:to:)` needs two distinct children; `to`'s view goes beside
+// `from`'s at the same frame, `from` disappears while `to` appears
+// (from.viewWillDisappear, to.viewWillAppear, *animation*,
+// from.viewDidDisappear, to.viewDidAppear) and `from`'s view leaves at the end.
+
+/// A custom container view controller.
+public final class ContainerController: ViewController {
+  override public var kind: ControllerKind { .container }
+
+  override func viewDidLoadContents() {
+    // Children added before the view existed get their views now.
+    for child in children {
+      view.addSubview(child.view)
+      child.view.frame = view.bounds
+    }
+  }
+
+  func prepareAddChild(_ child: ViewController, frame: Rect?) throws -> PreparedChange {
+    if child === self || isDescendant(of: child) {
+      throw CurtainError.invalid("\(child.name) cannot be added as a child of \(name), which it contains")
+    }
+    if child.parent === self { return .nothing }
+    return PreparedChange { [self] in
+      child.leaveCurrentParent()
+      child.emit(.willMove(toParent: id))
+      attachChild(child)
+      if let root = viewIfLoaded {
+        child.loadViewIfNeeded()
+        root.addSubview(child.view)
+        child.view.frame = frame ?? root.bounds
+        if isOnScreen { child.runAppearance(true) }
+      }
+      child.emit(.didMove(toParent: id))
+    }
+  }
+
+  func prepareTransition(from: ViewController, to: ViewController, animator: AnimatorSpec) throws
+    -> PreparedChange
+  {
+    guard from.parent === self, to.parent === self else {
+      throw CurtainError.invalid(
+        "Children view controllers \(from.name) and \(to.name) must have a common parent view "
+          + "controller (\(name)) when calling transition(from:to:)")
+    }
+    guard from !== to else {
+      throw CurtainError.invalid("transition(from:to:) needs two different children")
+    }
+    guard let root = viewIfLoaded, let fromView = from.viewIfLoaded, fromView.isDescendant(of: root)
+    else {
+      throw CurtainError.invalid("\(from.name)'s view is not in \(name)'s view")
+    }
+    if let toView = to.viewIfLoaded, toView.superview != nil, toView.isDescendant(of: root) {
+      throw CurtainError.invalid("\(to.name)'s view is already in \(name)'s view")
+    }
+    return PreparedChange { [self] in
+      let onScreen = isOnScreen
+      let animate = onScreen && animator.duration > 0
+      to.loadViewIfNeeded()
+      if onScreen {
+        from.beginAppearance(false, animated: animate)
+        to.beginAppearance(true, animated: animate)
+      }
+      let frame = fromView.frame
+      fromView.superview?.insertSubview(to.view, above: fromView)
+      to.view.frame = frame
+      let request = TransitionRequest(
+        kind: .containerTransition, container: self, containerView: fromView.superview ?? root,
+        from: from, to: to, fromView: fromView, toView: to.view, fromInitialFrame: frame,
+        fromFinalFrame: .zero, toInitialFrame: .zero, toFinalFrame: frame, animated: animate,
+        animator: animator)
+      runTransition(request) { _ in
+        fromView.removeFromSuperview()
+        if onScreen {
+          from.endAppearance()
+          to.endAppearance()
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,261 @@
+// UINavigationController. Its children are its stack, bottom to top; only the
+// top controller's view is installed, below the navigation bar (44 pt below
+// the top safe-area inset, 50 on the pad idiom), filling the rest.
+//
+// Every stack change (push, pop, pop-to, pop-to-root, setViewControllers, the
+// interactive pop) goes through `prepareStackChange`: `viewControllers`
+// changes at once, the visible controller changes when the transition
+// starts, and the callbacks come in UIKit's order (SEMANTICS §3):
+//
+//   removed.willMove(nil), added.willMove(nav), new.viewDidLoad,
+//   willShow(new), old.viewWillDisappear, new.viewWillAppear, *animation*,
+//   old.viewDidDisappear, new.viewDidAppear, removed.didMove(nil),
+//   added.didMove(nav), didShow(new)
+//
+// A cancelled (interactive) change restores the old stack and runs the
+// reverse appearance pair: new disappears, old appears, then each removed
+// controller gets `didMove(nav)` (its move was cancelled); no `didShow`.
+// Controllers other than the old and new tops are added and removed
+// silently, with only their willMove/didMove (Curtain's choice). Off screen
+// nothing animates and no appearance callback or delegate call is made.
+
+/// `UINavigationController`.
+public final class NavigationController: ViewController {
+  override public var kind: ControllerKind { .navigation }
+
+  /// The navigation bar, once the view is loaded.
+  public private(set) var navigationBar: View?
+
+  /// The stack, bottom to top.
+  public var viewControllers: [ViewController] { children }
+
+  /// The top of the stack.
+  public var topViewController: ViewController? { children.last }
+
+  /// The navigation bar's height for the window's idiom.
+  var barHeight: Double {
+    window?.traitCollection.userInterfaceIdiom == .pad ? 50 : 44
+  }
+
+  private var safeTop: Double {
+    guard let root = viewIfLoaded, let window = root.window else { return 0 }
+    return window.safeAreaInsets(of: root).top
+  }
+
+  /// The frame of the top controller's view: below the bar, to the bottom.
+  var contentFrame: Rect {
+    let bounds = viewIfLoaded?.bounds ?? .zero
+    let top = min(bounds.height, safeTop + barHeight)
+    return Rect(x: 0, y: top, width: bounds.width, height: bounds.height - top)
+  }
+
+  override func viewDidLoadContents() {
+    let bar = session.makeView(
+      role: .navigationBar, controller: id, frame: .zero, color: "systemBarBackground")
+    view.addSubview(bar)
+    navigationBar = bar
+    if let top = topViewController { view.insertSubview(top.view, below: bar) }
+    layoutContents()
+  }
+
+  override func layoutContents() {
+    guard let root = viewIfLoaded, let bar = navigationBar else { return }
+    bar.frame = Rect(x: 0, y: safeTop, width: root.bounds.width, height: barHeight)
+    if let top = topViewController?.viewIfLoaded, top.superview === root,
+      !(window?.transitions.contains { $0.container == id } ?? false)
+    {
+      top.frame = contentFrame
+    }
+  }
+
+  // MARK: Operations
+
+  func preparePush(_ controller: ViewController, animated: Bool, animator: AnimatorSpec?) throws
+    -> PreparedChange
+  {
+    if children.contains(where: { $0 === controller }) {
+      throw CurtainError.invalid(
+        "Pushing the same view controller instance (\(controller.name)) more than once is not supported"
+      )
+    }
+    return try prepareStackChange(
+      to: children + [controller], animated: animated, animator: animator)
+  }
+
+  func preparePop(animated: Bool, animator: AnimatorSpec?) throws -> PreparedChange {
+    guard children.count > 1 else { return .nothing }
+    return try prepareStackChange(
+      to: Array(children.dropLast()), animated: animated, animator: animator)
+  }
+
+  func preparePopTo(_ controller: ViewController, animated: Bool, animator: AnimatorSpec?) throws
+    -> PreparedChange
+  {
+    guard let index = children.firstIndex(where: { $0 === controller }) else {
+      throw CurtainError.invalid(
+        "Tried to pop to a view controller that doesn't exist (\(controller.name))")
+    }
+    return try prepareStackChange(
+      to: Array(children[...index]), animated: animated, animator: animator)
+  }
+
+  func preparePopToRoot(animated: Bool, animator: AnimatorSpec?) throws -> PreparedChange {
+    guard children.count > 1 else { return .nothing }
+    return try prepareStackChange(to: [children[0]], animated: animated, animator: animator)
+  }
+
+  func prepareSetViewControllers(
+    _ list: [ViewController], animated: Bool, animator: AnimatorSpec?
+  ) throws -> PreparedChange {
+    try prepareStackChange(to: list, animated: animated, animator: animator)
+  }
+
+  func prepareInteractivePop(animator: AnimatorSpec?, owner: OwnerID?) throws -> PreparedChange {
+    guard children.count > 1 else {
+      throw CurtainError.invalid(
+        "An interactive pop needs at least two view controllers on the stack")
+    }
+    guard isOnScreen else {
+      throw CurtainError(.notInWindow, "\(name) is not on screen, so it cannot pop interactively")
+    }
+    return try prepareStackChange(
+      to: Array(children.dropLast()), animated: true, animator: animator, interactive: true,
+      owner: owner)
+  }
+
+  override func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
+    try prepareStackChange(to: children.filter { $0 !== child }, animated: false, animator: nil)
+  }
+
+  // MARK: The stack change
+
+  /// Checks a new stack and returns the change to it.
+  func prepareStackChange(
+    to newStack: [ViewController], animated: Bool, animator: AnimatorSpec?,
+    interactive: Bool = false, owner: OwnerID? = nil
+  ) throws -> PreparedChange {
+    var seen = Set<ControllerID>()
+    for controller in newStack {
+      guard seen.insert(controller.id).inserted else {
+        throw CurtainError.invalid(
+          "All view controllers in a navigation controller must be distinct (\(controller.name) repeats)"
+        )
+      }
+      if controller is NavigationController {
+        throw CurtainError.invalid(
+          "Pushing a navigation controller is not supported (\(controller.name))")
+      }
+      if isDescendant(of: controller) {
+        throw CurtainError.invalid(
+          "\(controller.name) contains \(name), so it cannot be on its stack")
+      }
+    }
+    let old = children
+    let removed = old.filter { controller in !newStack.contains { $0 === controller } }
+    if old.count == newStack.count, zip(old, newStack).allSatisfy({ $0 === $1 }) {
+      return .nothing
+    }
+    return PreparedChange(removed: removed.map(\.id)) { [self] in
+      performStackChange(
+        from: old, to: newStack, animated: animated, animator: animator,
+        interactive: interactive, owner: owner)
+    }
+  }
+
+  private func setStack(_ stack: [ViewController]) {
+    for controller in children where !stack.contains(where: { $0 === controller }) {
+      detachChild(controller)
+    }
+    for controller in stack where controller.parent !== self {
+      attachChild(controller)
+    }
+    children = stack
+    session.emit(.hierarchy(.viewControllersChanged(id, stack.map(\.id))))
+  }
+
+  private func performStackChange(
+    from old: [ViewController], to newStack: [ViewController], animated: Bool,
+    animator: AnimatorSpec?, interactive: Bool, owner: OwnerID?
+  ) {
+    let removed = old.filter { controller in !newStack.contains { $0 === controller } }
+    let added = newStack.filter { controller in !old.contains { $0 === controller } }
+    let oldTop = old.last
+    let newTop = newStack.last
+    let onScreen = isOnScreen
+    let topChanged = oldTop !== newTop
+
+    for controller in removed { controller.emit(.willMove(toParent: nil)) }
+    for controller in added {
+      controller.leaveCurrentParent()
+      controller.emit(.willMove(toParent: id))
+    }
+    setStack(newStack)
+
+    func finishMoves() {
+      for controller in removed { controller.emit(.didMove(toParent: nil)) }
+      for controller in added { controller.emit(.didMove(toParent: id)) }
+    }
+
+    guard topChanged, let root = viewIfLoaded else {
+      finishMoves()
+      return
+    }
+    guard onScreen else {
+      oldTop?.viewIfLoaded?.removeFromSuperview()
+      if let newTop {
+        newTop.loadViewIfNeeded()
+        root.insertSubview(newTop.view, below: navigationBar ?? newTop.view)
+        newTop.view.frame = contentFrame
+      }
+      finishMoves()
+      return
+    }
+
+    let animate = (animated || interactive) && oldTop != nil && newTop != nil
+    let isPush = newTop.map { top in !old.contains { $0 === top } } ?? false
+    newTop?.loadViewIfNeeded()
+    if let newTop {
+      session.emit(.navigationDelegate(id, .willShow(newTop.id, animated: animate)))
+    }
+    oldTop?.beginAppearance(false, animated: animate)
+    newTop?.beginAppearance(true, animated: animate)
+    if let newTop {
+      if isPush, let oldView = oldTop?.viewIfLoaded, oldView.superview === root {
+        root.insertSubview(newTop.view, above: oldView)
+      } else if let oldView = oldTop?.viewIfLoaded, oldView.superview === root {
+        root.insertSubview(newTop.view, below: oldView)
+      } else {
+        root.insertSubview(newTop.view, below: navigationBar ?? newTop.view)
+      }
+      newTop.view.frame = contentFrame
+    }
+    let request = TransitionRequest(
+      kind: isPush ? .push : .pop, container: self, containerView: root, from: oldTop,
+      to: newTop, fromView: oldTop?.viewIfLoaded, toView: newTop?.viewIfLoaded,
+      fromInitialFrame: oldTop?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
+      toInitialFrame: .zero, toFinalFrame: contentFrame, animated: animate,
+      interactive: interactive, owner: owner,
+      animator: animator ?? (isPush ? .push : .pop))
+    runTransition(request) { [self] cancelled in
+      if !cancelled {
+        oldTop?.viewIfLoaded?.removeFromSuperview()
+        oldTop?.endAppearance()
+        newTop?.endAppearance()
+        finishMoves()
+        if let newTop {
+          session.emit(.navigationDelegate(id, .didShow(newTop.id, animated: animate)))
+        }
+        return
+      }
+      for controller in added { detachChild(controller) }
+      setStack(old)
+      newTop?.viewIfLoaded?.removeFromSuperview()
+      newTop?.beginAppearance(false, animated: animate)
+      newTop?.endAppearance()
+      oldTop?.beginAppearance(true, animated: animate)
+      oldTop?.endAppearance()
+      for controller in removed { controller.emit(.didMove(toParent: id)) }
+      for controller in added { controller.emit(.didMove(toParent: nil)) }
+    }
+  }
+}

@@ -1,0 +1,303 @@
+// UITabBarController. Every controller of `viewControllers` is a child; only
+// the selected one's view is installed, above the tab bar (49 pt above the
+// bottom safe-area inset, 50 on the pad idiom; the bar itself reaches down
+// to the window edge, as UIKit's does).
+//
+// Selecting a new tab makes no animation by default and calls, in UIKit's
+// order: new.viewDidLoad (first time), new.viewWillAppear,
+// old.viewWillDisappear, old.viewDidDisappear, new.viewDidAppear. A client
+// may supply an animator; the `did` calls then wait for its end.
+//
+// With more than five controllers the first four get tabs and the rest sit
+// behind a "More" navigation controller (a child of the tab bar controller,
+// with a "More" list as its root). Selecting the More tab shows the list and
+// makes `selectedIndex` not-found (`nil`). Selecting a controller beyond the
+// fourth shows it pushed on the More navigation controller, which becomes
+// its parent while it is shown there, as in UIKit; when the More tab is left
+// or the tabs change, it returns to the tab bar controller (Curtain's choice
+// for when that happens).
+
+/// `UITabBarController`.
+public final class TabBarController: ViewController {
+  override public var kind: ControllerKind { .tabBar }
+
+  /// How many tabs fit before "More" takes the fifth place.
+  public static let maximumTabs = 5
+
+  /// The controllers, in tab order.
+  public private(set) var viewControllers: [ViewController] = []
+  /// The selected index; `nil` when nothing or the More list is selected.
+  public private(set) var selectedIndex: Int?
+  /// The tab bar, once the view is loaded.
+  public private(set) var tabBar: View?
+  /// The More navigation controller, while there are more than five tabs.
+  public private(set) var moreNavigationController: NavigationController?
+  /// The More list, root of the More navigation controller.
+  private var moreListController: ViewController?
+  /// The controller whose view is installed.
+  private(set) var shownController: ViewController?
+  /// Set while a controller moves from here into the More navigation
+  /// controller, so that leaving us does not drop it from the tabs.
+  private var movingIntoMore: ViewController?
+
+  /// The selected controller (the More navigation controller when the More
+  /// list is selected).
+  public var selectedViewController: ViewController? {
+    if let index = selectedIndex { return viewControllers[index] }
+    return shownController
+  }
+
+  /// Whether the tabs overflow into "More".
+  public var hasMore: Bool { viewControllers.count > Self.maximumTabs }
+
+  /// The controllers that have a tab, with the More controller last when
+  /// there is one.
+  public var tabControllers: [ViewController] {
+    guard hasMore, let more = moreNavigationController else { return viewControllers }
+    return Array(viewControllers.prefix(Self.maximumTabs - 1)) + [more]
+  }
+
+  var barHeight: Double {
+    window?.traitCollection.userInterfaceIdiom == .pad ? 50 : 49
+  }
+
+  private var safeBottom: Double {
+    guard let root = viewIfLoaded, let window = root.window else { return 0 }
+    return window.safeAreaInsets(of: root).bottom
+  }
+
+  /// The frame of the selected controller's view: above the bar.
+  var contentFrame: Rect {
+    let bounds = viewIfLoaded?.bounds ?? .zero
+    return Rect(
+      x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - safeBottom - barHeight))
+  }
+
+  override func viewDidLoadContents() {
+    let bar = session.makeView(
+      role: .tabBar, controller: id, frame: .zero, color: "systemBarBackground")
+    view.addSubview(bar)
+    tabBar = bar
+    if let shown = shownController { view.insertSubview(shown.view, below: bar) }
+    layoutContents()
+  }
+
+  override func layoutContents() {
+    guard let root = viewIfLoaded, let bar = tabBar else { return }
+    let height = root.bounds.height
+    bar.frame = Rect(
+      x: 0, y: max(0, height - safeBottom - barHeight), width: root.bounds.width,
+      height: min(height, safeBottom + barHeight))
+    if let shown = shownController?.viewIfLoaded, shown.superview === root,
+      !(window?.transitions.contains { $0.container == id } ?? false)
+    {
+      shown.frame = contentFrame
+    }
+  }
+
+  // MARK: Operations
+
+  func prepareSelect(_ selection: TabSelection, animator: AnimatorSpec?) throws -> PreparedChange
+  {
+    let index: Int?
+    switch selection {
+    case .index(let value):
+      guard viewControllers.indices.contains(value) else {
+        throw CurtainError.invalid(
+          "Tab index \(value) is out of range (\(viewControllers.count) view controllers)")
+      }
+      index = value
+    case .controller(let controllerID):
+      guard let value = viewControllers.firstIndex(where: { $0.id == controllerID }) else {
+        throw CurtainError.invalid(
+          "\(session.controllers[controllerID]?.name ?? controllerID.description) is not one of "
+            + "\(name)'s view controllers")
+      }
+      index = value
+    case .more:
+      guard hasMore else {
+        throw CurtainError.invalid(
+          "\(name) has no More tab (it has \(viewControllers.count) view controllers)")
+      }
+      index = nil
+    }
+    if index == selectedIndex, shownController != nil { return .nothing }
+    return PreparedChange { [self] in select(index: index, animator: animator) }
+  }
+
+  func prepareSetViewControllers(_ list: [ViewController]) throws -> PreparedChange {
+    var seen = Set<ControllerID>()
+    for controller in list {
+      guard seen.insert(controller.id).inserted else {
+        throw CurtainError.invalid(
+          "All view controllers in a tab bar controller must be distinct (\(controller.name) repeats)"
+        )
+      }
+      if isDescendant(of: controller) {
+        throw CurtainError.invalid("\(controller.name) contains \(name), so it cannot be a tab")
+      }
+      if controller === moreNavigationController || controller === moreListController {
+        throw CurtainError.invalid("The More navigation controller cannot be a tab")
+      }
+    }
+    if list.count == viewControllers.count, zip(list, viewControllers).allSatisfy({ $0 === $1 }) {
+      return .nothing
+    }
+    return PreparedChange { [self] in setViewControllers(list) }
+  }
+
+  override func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
+    if child === movingIntoMore {
+      return try super.prepareRemoveChild(child)
+    }
+    if child === moreNavigationController { return .nothing }
+    return try prepareSetViewControllers(viewControllers.filter { $0 !== child })
+  }
+
+  // MARK: Changes
+
+  private func select(index: Int?, animator: AnimatorSpec?) {
+    let target = prepareShown(for: index)
+    selectedIndex = index
+    switchShown(to: target, animator: animator)
+    session.emit(.hierarchy(.selectionChanged(id, index: index, selected: selectedViewController?.id)))
+  }
+
+  /// Readies the controller to show for `index`: the controller itself, or
+  /// the More navigation controller with the list (and the controller).
+  private func prepareShown(for index: Int?) -> ViewController? {
+    guard hasMore, let more = moreNavigationController, let list = moreListController else {
+      return index.map { viewControllers[$0] }
+    }
+    if let index, index < Self.maximumTabs - 1 { return viewControllers[index] }
+    var stack = [list]
+    if let index { stack.append(viewControllers[index]) }
+    let previousItems = more.children.dropFirst()
+    movingIntoMore = index.map { viewControllers[$0] }
+    (try? more.prepareStackChange(to: stack, animated: false, animator: nil))?.run()
+    movingIntoMore = nil
+    adopt(previousItems.filter { item in !stack.contains { $0 === item } })
+    return more
+  }
+
+  /// Shows `target` instead of the current controller, with the tab
+  /// selection's callbacks.
+  private func switchShown(to target: ViewController?, animator: AnimatorSpec?) {
+    let old = shownController
+    guard old !== target else { return }
+    shownController = target
+    guard let root = viewIfLoaded else { return }
+    let onScreen = isOnScreen
+    let animate = animator != nil && onScreen && old != nil && target != nil
+    target?.loadViewIfNeeded()
+    if onScreen {
+      target?.beginAppearance(true, animated: animate)
+      old?.beginAppearance(false, animated: animate)
+    }
+    if let target {
+      if let oldView = old?.viewIfLoaded, oldView.superview === root {
+        root.insertSubview(target.view, above: oldView)
+      } else {
+        root.insertSubview(target.view, below: tabBar ?? target.view)
+      }
+      target.view.frame = contentFrame
+    }
+    let request = TransitionRequest(
+      kind: .tabSelection, container: self, containerView: root, from: old, to: target,
+      fromView: old?.viewIfLoaded, toView: target?.viewIfLoaded,
+      fromInitialFrame: old?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
+      toInitialFrame: .zero, toFinalFrame: contentFrame, animated: animate,
+      animator: animator ?? .none(duration: 0))
+    runTransition(request) { [self] _ in
+      old?.viewIfLoaded?.removeFromSuperview()
+      if onScreen {
+        old?.endAppearance()
+        target?.endAppearance()
+      }
+      if old === moreNavigationController { returnMoreItems() }
+    }
+  }
+
+  /// Sends controllers shown in the More navigation controller back to the
+  /// tab bar controller (without animation; with appearance callbacks if the
+  /// More list is on screen).
+  private func returnMoreItems() {
+    guard let more = moreNavigationController, let list = moreListController,
+      more.children.count > 1
+    else { return }
+    let items = Array(more.children.dropFirst())
+    (try? more.prepareStackChange(to: [list], animated: false, animator: nil))?.run()
+    adopt(items)
+  }
+
+  /// Takes back controllers that left the More navigation controller.
+  private func adopt(_ items: [ViewController]) {
+    for item in items where item.parent == nil && viewControllers.contains(where: { $0 === item }) {
+      item.emit(.willMove(toParent: id))
+      attachChild(item)
+      item.emit(.didMove(toParent: id))
+    }
+  }
+
+  private func setViewControllers(_ list: [ViewController]) {
+    let oldSelected = selectedViewController
+    let oldIndex = selectedIndex
+    let wasMore = selectedIndex == nil && shownController != nil
+      && shownController === moreNavigationController
+    returnMoreItems()
+    let removed = viewControllers.filter { old in !list.contains { $0 === old } }
+    let added = list.filter { new in !viewControllers.contains { $0 === new } }
+    for controller in removed { controller.emit(.willMove(toParent: nil)) }
+    for controller in added {
+      controller.leaveCurrentParent()
+      controller.emit(.willMove(toParent: id))
+    }
+    for controller in removed where controller.parent === self { detachChild(controller) }
+    for controller in added { attachChild(controller) }
+    viewControllers = list
+    session.emit(.hierarchy(.viewControllersChanged(id, list.map(\.id))))
+    if hasMore, moreNavigationController == nil { makeMoreNavigationController() }
+
+    let newIndex: Int?
+    if wasMore, hasMore {
+      newIndex = nil
+    } else if let oldSelected, let index = list.firstIndex(where: { $0 === oldSelected }) {
+      newIndex = index
+    } else if let oldIndex, oldIndex < list.count {
+      newIndex = oldIndex
+    } else {
+      newIndex = list.isEmpty ? nil : 0
+    }
+    let target = list.isEmpty ? nil : prepareShown(for: newIndex)
+    selectedIndex = newIndex
+    switchShown(to: target, animator: nil)
+    if !hasMore, let more = moreNavigationController {
+      returnMoreItems()
+      more.emit(.willMove(toParent: nil))
+      detachChild(more)
+      more.emit(.didMove(toParent: nil))
+      moreNavigationController = nil
+      moreListController = nil
+    }
+    for controller in removed { controller.emit(.didMove(toParent: nil)) }
+    for controller in added { controller.emit(.didMove(toParent: id)) }
+    if newIndex != oldIndex || selectedViewController !== oldSelected {
+      session.emit(
+        .hierarchy(.selectionChanged(id, index: newIndex, selected: selectedViewController?.id)))
+    }
+  }
+
+  private func makeMoreNavigationController() {
+    guard
+      let more = try? session.makeController(kind: .navigation, title: "More")
+        as? NavigationController,
+      let list = try? session.makeController(kind: .content, title: "More")
+    else { return }
+    more.emit(.willMove(toParent: id))
+    attachChild(more)
+    more.emit(.didMove(toParent: id))
+    (try? more.prepareStackChange(to: [list], animated: false, animator: nil))?.run()
+    moreNavigationController = more
+    moreListController = list
+  }
+}

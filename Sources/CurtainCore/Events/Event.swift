@@ -1,0 +1,160 @@
+// Every observable effect of the model is an event: each lifecycle callback
+// UIKit would make, each hierarchy change, each transition and operation
+// phase. Events are appended to the log of the window they happened in, in
+// exactly UIKit's order, each with a gap-free sequence number, the window's
+// revision after it, the trace id of the operation that caused it and the
+// model time. Tests assert these sequences; clients subscribe to them.
+
+/// One observable effect, stamped with where and when it happened.
+public struct Event: Hashable, Sendable {
+  /// Position in the window's log: gap-free, starting at 1.
+  public let seq: UInt64
+  /// The window whose log holds the event; `nil` for the session's log of
+  /// controllers that are in no window.
+  public let windowID: WindowID?
+  /// The window's revision after this event.
+  public let revision: UInt64
+  /// The trace id of the operation that caused the event, if it had one.
+  public let traceID: String?
+  /// The model time, in seconds of the window's clock.
+  public let time: Double
+  /// What happened.
+  public let kind: EventKind
+
+  /// The subscription category the event belongs to.
+  public var category: EventCategory { kind.category }
+}
+
+/// Kinds of events a client can subscribe to.
+public enum EventCategory: String, Hashable, Sendable, Codable, CaseIterable {
+  /// View-controller lifecycle callbacks and navigation delegate calls.
+  case lifecycle
+  /// Roots, children, stacks and selections changing.
+  case hierarchy
+  /// Transitions beginning, changing interactivity and ending.
+  case transition
+  /// Modal presentations (a later issue).
+  case presentation
+  /// Windows being created, resized or closed.
+  case window
+  /// Operations queued, started, completed or failed.
+  case operation
+}
+
+/// What an event says happened.
+public enum EventKind: Hashable, Sendable {
+  /// A lifecycle callback of a controller.
+  case lifecycle(ControllerID, LifecycleCallback)
+  /// A navigation controller's delegate call.
+  case navigationDelegate(ControllerID, NavigationDelegateCall)
+  /// A change of the controller hierarchy.
+  case hierarchy(HierarchyChange)
+  /// A phase of a transition.
+  case transition(TransitionID, TransitionPhase)
+  /// A phase of an operation.
+  case operation(OperationID, OperationPhase)
+  /// A change to the window itself.
+  case window(WindowChange)
+
+  /// The subscription category.
+  public var category: EventCategory {
+    switch self {
+    case .lifecycle, .navigationDelegate: return .lifecycle
+    case .hierarchy: return .hierarchy
+    case .transition: return .transition
+    case .operation: return .operation
+    case .window: return .window
+    }
+  }
+}
+
+/// The callbacks UIKit makes on a view controller.
+public enum LifecycleCallback: Hashable, Sendable {
+  /// `viewDidLoad()`, once per controller lifetime.
+  case viewDidLoad
+  /// `viewWillAppear(_ animated:)`.
+  case viewWillAppear(animated: Bool)
+  /// `viewDidAppear(_ animated:)`.
+  case viewDidAppear(animated: Bool)
+  /// `viewWillDisappear(_ animated:)`.
+  case viewWillDisappear(animated: Bool)
+  /// `viewDidDisappear(_ animated:)`.
+  case viewDidDisappear(animated: Bool)
+  /// `willMove(toParent:)`; `nil` when leaving its parent.
+  case willMove(toParent: ControllerID?)
+  /// `didMove(toParent:)`; `nil` when it left its parent.
+  case didMove(toParent: ControllerID?)
+}
+
+/// `UINavigationControllerDelegate` calls.
+public enum NavigationDelegateCall: Hashable, Sendable {
+  /// `navigationController(_:willShow:animated:)`.
+  case willShow(ControllerID, animated: Bool)
+  /// `navigationController(_:didShow:animated:)`.
+  case didShow(ControllerID, animated: Bool)
+}
+
+/// A committed change of the controller hierarchy.
+public enum HierarchyChange: Hashable, Sendable {
+  /// The window's root controller changed.
+  case rootChanged(ControllerID?)
+  /// `child` became a child of `parent`.
+  case childAdded(parent: ControllerID, child: ControllerID)
+  /// `child` stopped being a child of `parent`.
+  case childRemoved(parent: ControllerID, child: ControllerID)
+  /// A navigation or tab bar controller's `viewControllers` changed.
+  case viewControllersChanged(ControllerID, [ControllerID])
+  /// A tab bar controller's selection changed; `index` is `nil` for "More".
+  case selectionChanged(ControllerID, index: Int?, selected: ControllerID?)
+}
+
+/// Phases of a transition.
+public enum TransitionPhase: Hashable, Sendable {
+  /// The transition was set up and starts now.
+  case began(TransitionInfo)
+  /// An interruptible transition was paused and became interactive.
+  case paused(percent: Double)
+  /// Interactivity ended (`notifyWhenInteractionChanges`).
+  case interactionChanged(isCancelled: Bool)
+  /// The transition completed; `cancelled` when it was cancelled.
+  case ended(cancelled: Bool)
+}
+
+/// What a transition is about, as the `began` event reports it.
+public struct TransitionInfo: Hashable, Sendable {
+  /// What kind of change animates.
+  public let kind: TransitionKind
+  /// The container controller running it.
+  public let container: ControllerID?
+  /// The outgoing controller.
+  public let from: ControllerID?
+  /// The incoming controller.
+  public let to: ControllerID?
+  /// Whether it animates.
+  public let animated: Bool
+  /// Whether it is driven interactively.
+  public let interactive: Bool
+  /// Its duration in seconds.
+  public let duration: Double
+}
+
+/// Phases of an operation.
+public enum OperationPhase: Hashable, Sendable {
+  /// The window was busy; the operation waits at this 1-based position.
+  case queued(position: Int)
+  /// The operation started; the transition it runs, if any, reports its
+  /// `began` with the same trace id.
+  case started
+  /// The operation completed; `removed` lists controllers it removed (pops).
+  case completed(cancelled: Bool, removed: [ControllerID])
+  /// The operation could not start when its turn came.
+  case failed(CurtainError)
+}
+
+/// A change of the window itself.
+public enum WindowChange: Hashable, Sendable {
+  /// The window was created with this size.
+  case created(Size)
+  /// The window became visible or hidden.
+  case visibilityChanged(Bool)
+}

@@ -1,0 +1,230 @@
+// A session is a named set of windows and the controllers and views they are
+// built from. Every id is session-scoped. Controllers may exist outside any
+// window (built first, then made a root or pushed); events of such
+// controllers go to the session's own log, with no window id.
+
+/// Limits and defaults of a session.
+public struct SessionConfiguration: Hashable, Sendable {
+  /// Operations that may wait in one window's queue.
+  public var operationQueueLimit: Int
+  /// Events kept per window for resuming subscribers.
+  public var eventLogCapacity: Int
+  /// Seconds without an update after which an interactive transition is
+  /// cancelled (Curtain's choice).
+  public var interactionTimeout: Double
+  /// Windows a session may have.
+  public var maxWindows: Int
+  /// Controllers a session may have.
+  public var maxControllers: Int
+
+  /// Creates a configuration; defaults: queue 64, log 10,000 events,
+  /// interaction timeout 30 s, 1,000 windows, 100,000 controllers.
+  public init(
+    operationQueueLimit: Int = 64, eventLogCapacity: Int = 10_000,
+    interactionTimeout: Double = 30, maxWindows: Int = 1_000, maxControllers: Int = 100_000
+  ) {
+    self.operationQueueLimit = operationQueueLimit
+    self.eventLogCapacity = eventLogCapacity
+    self.interactionTimeout = interactionTimeout
+    self.maxWindows = maxWindows
+    self.maxControllers = maxControllers
+  }
+}
+
+/// A named set of windows, controllers and views.
+public final class Session {
+  /// The session's name.
+  public let name: String
+  /// Its limits.
+  public let configuration: SessionConfiguration
+  var ids = IdentifierAllocator()
+  /// Windows by id.
+  public private(set) var windows: [WindowID: Window] = [:]
+  /// Controllers by id.
+  public private(set) var controllers: [ControllerID: ViewController] = [:]
+  /// Views by id.
+  public internal(set) var views: [ViewID: View] = [:]
+  /// Events of controllers that are in no window.
+  public private(set) var detachedLog: EventLog
+  /// The window whose log receives events now.
+  private var activeWindow: Window?
+
+  /// Creates an empty session.
+  public init(name: String = "default", configuration: SessionConfiguration = .init()) {
+    self.name = name
+    self.configuration = configuration
+    self.detachedLog = EventLog(capacity: configuration.eventLogCapacity)
+  }
+
+  /// The windows in creation order.
+  public var orderedWindows: [Window] {
+    windows.values.sorted { $0.id < $1.id }
+  }
+
+  // MARK: Creation
+
+  /// Creates a window; it is visible and empty.
+  public func makeWindow(metrics: WindowMetrics = .init(), clockMode: ClockMode = .realtime)
+    throws -> Window
+  {
+    try metrics.validate()
+    guard windows.count < configuration.maxWindows else {
+      throw CurtainError(
+        .limitExceeded, "A session may have at most \(configuration.maxWindows) windows")
+    }
+    let window = Window(id: ids.window(), session: self, metrics: metrics, clockMode: clockMode)
+    windows[window.id] = window
+    withActiveWindow(window) { _ = window.append(.window(.created(metrics.size))) }
+    return window
+  }
+
+  /// Creates a controller of `kind` outside any window. Identifiers are
+  /// unique within the session.
+  public func makeController(
+    kind: ControllerKind, identifier: String? = nil, title: String? = nil
+  ) throws -> ViewController {
+    if let identifier {
+      try Self.validateIdentifier(identifier)
+      guard controller(identifier: identifier) == nil else {
+        throw CurtainError.invalid("A controller with identifier '\(identifier)' already exists")
+      }
+    }
+    guard controllers.count < configuration.maxControllers else {
+      throw CurtainError(
+        .limitExceeded, "A session may have at most \(configuration.maxControllers) controllers")
+    }
+    let id = ids.controller()
+    let controller: ViewController
+    switch kind {
+    case .content:
+      controller = ViewController(id: id, session: self, identifier: identifier, title: title)
+    case .navigation:
+      controller = NavigationController(
+        id: id, session: self, identifier: identifier, title: title)
+    case .tabBar:
+      controller = TabBarController(id: id, session: self, identifier: identifier, title: title)
+    case .container:
+      controller = ContainerController(
+        id: id, session: self, identifier: identifier, title: title)
+    }
+    controllers[id] = controller
+    return controller
+  }
+
+  /// Identifiers are 1 to 128 characters of letters, digits, `_`, `-` and `.`.
+  static func validateIdentifier(_ identifier: String) throws {
+    let allowed = identifier.unicodeScalars.allSatisfy {
+      ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0))
+    }
+    guard (1...128).contains(identifier.count), allowed else {
+      throw CurtainError.invalid(
+        "Identifier '\(identifier)' must be 1 to 128 letters, digits, '_', '-' or '.'")
+    }
+  }
+
+  func makeView(role: ViewRole, controller: ControllerID?, frame: Rect, color: String) -> View {
+    let view = View(
+      id: ids.view(), role: role, controllerID: controller, frame: frame,
+      backgroundColorName: color)
+    views[view.id] = view
+    return view
+  }
+
+  // MARK: Lookup
+
+  /// The window with this id.
+  public func window(_ id: WindowID) throws -> Window {
+    guard let window = windows[id] else { throw CurtainError.notFound("No window \(id)") }
+    return window
+  }
+
+  /// The controller with this id.
+  public func controller(_ id: ControllerID) throws -> ViewController {
+    guard let controller = controllers[id] else {
+      throw CurtainError.notFound("No view controller \(id)")
+    }
+    return controller
+  }
+
+  /// The controller with this identifier, if any.
+  public func controller(identifier: String) -> ViewController? {
+    controllers.values.first { $0.identifier == identifier }
+  }
+
+  // MARK: Events
+
+  /// Runs `body` with events going to `window`'s log.
+  func withActiveWindow<T>(_ window: Window?, _ body: () throws -> T) rethrows -> T {
+    let previous = activeWindow
+    activeWindow = window
+    defer { activeWindow = previous }
+    return try body()
+  }
+
+  /// Appends an event to the active window's log, or to the detached log.
+  func emit(_ kind: EventKind) {
+    if let window = activeWindow {
+      window.append(kind)
+    } else {
+      detachedLog.append { seq in
+        Event(seq: seq, windowID: nil, revision: 0, traceID: nil, time: 0, kind: kind)
+      }
+    }
+  }
+
+  /// Renders an event with controller identifiers instead of ids, as tests
+  /// and the CLI print them: `B.viewWillAppear(true)`, `Nav.willShow(B)`.
+  public func describe(_ event: Event) -> String {
+    describe(event.kind)
+  }
+
+  /// Renders an event kind (see `describe(_:)`).
+  public func describe(_ kind: EventKind) -> String {
+    func name(_ id: ControllerID?) -> String {
+      guard let id else { return "nil" }
+      return controllers[id]?.name ?? id.description
+    }
+    switch kind {
+    case .lifecycle(let id, let callback):
+      let subject = name(id)
+      switch callback {
+      case .viewDidLoad: return "\(subject).viewDidLoad"
+      case .viewWillAppear(let animated): return "\(subject).viewWillAppear(\(animated))"
+      case .viewDidAppear(let animated): return "\(subject).viewDidAppear(\(animated))"
+      case .viewWillDisappear(let animated): return "\(subject).viewWillDisappear(\(animated))"
+      case .viewDidDisappear(let animated): return "\(subject).viewDidDisappear(\(animated))"
+      case .willMove(let parent): return "\(subject).willMove(\(name(parent)))"
+      case .didMove(let parent): return "\(subject).didMove(\(name(parent)))"
+      }
+    case .navigationDelegate(let nav, .willShow(let shown, let animated)):
+      return "\(name(nav)).willShow(\(name(shown)), \(animated))"
+    case .navigationDelegate(let nav, .didShow(let shown, let animated)):
+      return "\(name(nav)).didShow(\(name(shown)), \(animated))"
+    case .hierarchy(.rootChanged(let root)): return "root(\(name(root)))"
+    case .hierarchy(.childAdded(let parent, let child)):
+      return "\(name(parent)).childAdded(\(name(child)))"
+    case .hierarchy(.childRemoved(let parent, let child)):
+      return "\(name(parent)).childRemoved(\(name(child)))"
+    case .hierarchy(.viewControllersChanged(let container, let list)):
+      return "\(name(container)).viewControllers([\(list.map { name($0) }.joined(separator: ", "))])"
+    case .hierarchy(.selectionChanged(let tab, let index, let selected)):
+      return "\(name(tab)).selected(\(index.map(String.init) ?? "more"), \(name(selected)))"
+    case .transition(let id, .began(let info)):
+      return "\(id).began(\(info.kind.rawValue), \(name(info.from)) → \(name(info.to)), "
+        + "animated: \(info.animated), interactive: \(info.interactive))"
+    case .transition(let id, .paused(let percent)):
+      return "\(id).paused(\(formatPoints(percent)))"
+    case .transition(let id, .interactionChanged(let cancelled)):
+      return "\(id).interactionChanged(cancelled: \(cancelled))"
+    case .transition(let id, .ended(let cancelled)):
+      return "\(id).ended(cancelled: \(cancelled))"
+    case .operation(let id, .queued(let position)): return "\(id).queued(\(position))"
+    case .operation(let id, .started): return "\(id).started"
+    case .operation(let id, .completed(let cancelled, let removed)):
+      return "\(id).completed(cancelled: \(cancelled), removed: [\(removed.map { name($0) }.joined(separator: ", "))])"
+    case .operation(let id, .failed(let error)): return "\(id).failed(\(error.code.rawValue))"
+    case .window(.created(let size)): return "window.created(\(size))"
+    case .window(.visibilityChanged(let visible)): return "window.visible(\(visible))"
+    }
+  }
+}

@@ -1,0 +1,29 @@
+// Containment shared by every container: removing a child (the generic form
+// is the custom container's `willMove(nil)`, view removal, `didMove(nil)`),
+// and running a transition in the controller's window.
+
+extension ViewController {
+  /// `removeFromParent()` as an operation: the parent decides how (a
+  /// navigation controller drops it from its stack, a tab bar controller
+  /// from its tabs). A controller without a parent does nothing.
+  func prepareRemoveFromParent() throws -> PreparedChange {
+    guard let parent else { return .nothing }
+    return try parent.prepareRemoveChild(self)
+  }
+
+  /// Runs a transition in this controller's window; outside a window it
+  /// completes at once.
+  func runTransition(_ request: TransitionRequest, completion: @escaping (Bool) -> Void) {
+    if let window {
+      window.runTransition(request, completion: completion)
+    } else {
+      completion(false)
+    }
+  }
+
+  /// Whether the controller's view is in a visible window and has finished
+  /// appearing: where changes animate and run appearance callbacks.
+  var isOnScreen: Bool {
+    isViewInWindow && appearance == .appeared
+  }
+}

@@ -1,0 +1,243 @@
+// A view controller manages a root view, created lazily the first time it is
+// needed (`viewDidLoad`, once per lifetime), and moves through UIKit's
+// appearance state machine:
+//
+//     disappeared → appearing → appeared → disappearing → disappeared
+//
+// `viewWillAppear` enters appearing, `viewDidAppear` appeared,
+// `viewWillDisappear` disappearing and `viewDidDisappear` disappeared; a
+// cancelled transition runs the reverse pair, so appearing may turn into
+// disappearing (and back) before its `did` arrives. A phase goes to the
+// parent first and is then forwarded to every child whose root view sits in
+// the parent's view tree (pre-order: parent, then children).
+//
+// Containers (navigation, tab bar, custom) are subclasses, one file each;
+// they decide which child views are installed and where.
+
+/// What a controller is.
+public enum ControllerKind: String, Hashable, Sendable, Codable, CaseIterable {
+  /// Manages only its own views.
+  case content
+  /// `UINavigationController`.
+  case navigation
+  /// `UITabBarController`.
+  case tabBar = "tab"
+  /// A generic custom container (`addChild`, `transition(from:to:)`).
+  case container
+}
+
+/// The appearance state machine of SEMANTICS §1.
+public enum AppearanceState: String, Hashable, Sendable, Codable {
+  case disappeared, appearing, appeared, disappearing
+}
+
+/// A view controller: a root view, children, and appearance callbacks.
+public class ViewController {
+  /// Session-scoped id.
+  public let id: ControllerID
+  /// The client-chosen name (`@Home`), unique in the session.
+  public internal(set) var identifier: String?
+  /// The title (navigation bar, tab item).
+  public internal(set) var title: String?
+  /// The session the controller lives in.
+  public unowned let session: Session
+  /// The parent controller.
+  public internal(set) weak var parent: ViewController?
+  /// The child controllers, in containment order.
+  public internal(set) var children: [ViewController] = []
+  /// Where the controller is in the appearance state machine.
+  public internal(set) var appearance: AppearanceState = .disappeared
+  /// The root view, once loaded.
+  public private(set) var viewIfLoaded: View?
+  /// The window this controller is the root of.
+  weak var hostWindow: Window?
+  /// The `animated` flag of the last `will` appearance call, for its `did`.
+  private var appearanceAnimated = false
+
+  init(id: ControllerID, session: Session, identifier: String?, title: String?) {
+    self.id = id
+    self.session = session
+    self.identifier = identifier
+    self.title = title
+  }
+
+  /// What kind of controller this is.
+  public var kind: ControllerKind { .content }
+
+  /// The identifier if there is one, else the id: how events print it.
+  public var name: String { identifier ?? id.description }
+
+  /// Whether the root view exists.
+  public var isViewLoaded: Bool { viewIfLoaded != nil }
+
+  /// The root view, loading it first if needed.
+  var view: View {
+    loadViewIfNeeded()
+    return viewIfLoaded!
+  }
+
+  /// Creates the root view (`viewDidLoad`) if it does not exist yet.
+  func loadViewIfNeeded() {
+    guard viewIfLoaded == nil else { return }
+    viewIfLoaded = session.makeView(
+      role: .controllerRoot, controller: id, frame: Rect(origin: .zero, size: defaultViewSize),
+      color: "systemBackground")
+    emit(.viewDidLoad)
+    viewDidLoadContents()
+  }
+
+  /// The size a freshly loaded view gets before a container lays it out:
+  /// the window's size (as a storyboard would).
+  private var defaultViewSize: Size {
+    window?.size ?? Window.defaultSize
+  }
+
+  /// Hook for containers: add chrome and visible children after the root
+  /// view loads.
+  func viewDidLoadContents() {}
+
+  /// Hook for containers: set the frames of chrome and visible children.
+  func layoutContents() {}
+
+  /// The window this controller's tree is the root of, if any.
+  public var window: Window? {
+    var node: ViewController = self
+    while let up = node.parent { node = up }
+    return node.hostWindow
+  }
+
+  /// Whether the root view is in a visible window.
+  public var isViewInWindow: Bool {
+    guard let window = viewIfLoaded?.window else { return false }
+    return window.isVisible
+  }
+
+  /// Walks up the parents to the first controller of the given type.
+  func ancestor<T: ViewController>(of type: T.Type) -> T? {
+    var node = parent
+    while let current = node {
+      if let found = current as? T { return found }
+      node = current.parent
+    }
+    return nil
+  }
+
+  /// Whether `self` is `other` or one of its descendants.
+  func isDescendant(of other: ViewController) -> Bool {
+    var node: ViewController? = self
+    while let current = node {
+      if current === other { return true }
+      node = current.parent
+    }
+    return false
+  }
+
+  // MARK: Events
+
+  /// Emits a lifecycle callback of this controller.
+  func emit(_ callback: LifecycleCallback) {
+    session.emit(.lifecycle(id, callback))
+  }
+
+  // MARK: Containment primitives
+
+  /// Records `child` as a child (no callbacks: containers call those).
+  func attachChild(_ child: ViewController, at index: Int? = nil) {
+    children.insert(child, at: min(index ?? children.count, children.count))
+    child.parent = self
+    session.emit(.hierarchy(.childAdded(parent: id, child: child.id)))
+  }
+
+  /// Forgets `child` (no callbacks: containers call those).
+  func detachChild(_ child: ViewController) {
+    guard child.parent === self else { return }
+    children.removeAll { $0 === child }
+    child.parent = nil
+    session.emit(.hierarchy(.childRemoved(parent: id, child: child.id)))
+  }
+
+  /// Removes `child` from this container without animation, with the
+  /// container's usual callbacks, so that it can move to another parent.
+  func removeChildForReparenting(_ child: ViewController) {
+    (try? prepareRemoveChild(child))?.run()
+  }
+
+  /// The custom container's removal, overridden by other containers:
+  /// `willMove(nil)`, (disappearance), the view leaves, `didMove(nil)`.
+  func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
+    PreparedChange { [self] in
+      child.emit(.willMove(toParent: nil))
+      removeChildView(child)
+      detachChild(child)
+      child.emit(.didMove(toParent: nil))
+    }
+  }
+
+  /// Takes a child's view out of this container, with disappearance
+  /// callbacks when it was on screen.
+  func removeChildView(_ child: ViewController) {
+    guard let childView = child.viewIfLoaded, childView.superview != nil else { return }
+    let wasVisible = child.appearance != .disappeared
+    if wasVisible { child.beginAppearance(false, animated: false) }
+    childView.removeFromSuperview()
+    if wasVisible { child.endAppearance() }
+  }
+
+  /// If the controller has a parent, removes it from that parent first
+  /// (SEMANTICS §2: adding a child that has another parent).
+  func leaveCurrentParent() {
+    parent?.removeChildForReparenting(self)
+  }
+
+  // MARK: Appearance
+
+  /// The children whose root view is inside this controller's view tree:
+  /// those that receive forwarded appearance callbacks.
+  var appearanceChildren: [ViewController] {
+    guard let root = viewIfLoaded else { return [] }
+    return children.filter { $0.viewIfLoaded?.isDescendant(of: root) ?? false }
+  }
+
+  /// `beginAppearanceTransition(_:animated:)`: the `will` call of a phase,
+  /// then forwarded to the children whose views are inside ours.
+  func beginAppearance(_ appearing: Bool, animated: Bool) {
+    let callback: LifecycleCallback
+    switch (appearing, appearance) {
+    case (true, .disappeared), (true, .disappearing):
+      appearance = .appearing
+      callback = .viewWillAppear(animated: animated)
+    case (false, .appeared), (false, .appearing):
+      appearance = .disappearing
+      callback = .viewWillDisappear(animated: animated)
+    default:
+      return
+    }
+    appearanceAnimated = animated
+    emit(callback)
+    for child in appearanceChildren { child.beginAppearance(appearing, animated: animated) }
+  }
+
+  /// `endAppearanceTransition()`: the `did` call of the current phase, then
+  /// forwarded.
+  func endAppearance() {
+    let callback: LifecycleCallback
+    switch appearance {
+    case .appearing:
+      appearance = .appeared
+      callback = .viewDidAppear(animated: appearanceAnimated)
+    case .disappearing:
+      appearance = .disappeared
+      callback = .viewDidDisappear(animated: appearanceAnimated)
+    default:
+      return
+    }
+    emit(callback)
+    for child in appearanceChildren { child.endAppearance() }
+  }
+
+  /// Runs a whole appearance phase at once (non-animated changes).
+  func runAppearance(_ appearing: Bool, animated: Bool = false) {
+    beginAppearance(appearing, animated: animated)
+    endAppearance()
+  }
+}

@@ -1,0 +1,272 @@
+// A window is the unit of state and of serialisation. It owns a view tree
+// (its own view, the root controller's view and everything below), the
+// metrics and traits, an event log, a revision counter, a timeline, the
+// running transitions and a FIFO queue of operations.
+//
+// Time only moves when the owner calls `advance(to:)`: the core never reads a
+// clock. Every mutation happens at the window's current model time, so a
+// sequence of calls replays bit for bit.
+
+/// How a window's model time moves (informational for the core: the daemon
+/// feeds loop time to realtime windows, and only explicit steps to manual ones).
+public enum ClockMode: String, Hashable, Sendable, Codable {
+  case realtime, manual
+}
+
+/// A window of a session.
+public final class Window {
+  /// The default size (an iPhone in portrait).
+  public static let defaultSize = Size(width: 390, height: 844)
+
+  /// The window's id.
+  public let id: WindowID
+  /// The session owning it.
+  public unowned let session: Session
+  /// The window's own view: the top of its view tree.
+  public let view: View
+  /// Size, safe area, scale and explicit traits.
+  public internal(set) var metrics: WindowMetrics
+  /// How the owner moves time.
+  public internal(set) var clockMode: ClockMode
+  /// The root view controller.
+  public internal(set) var rootViewController: ViewController?
+  /// Whether the window is visible (windows are created visible).
+  public internal(set) var isVisible = true
+  /// Increases with every committed change.
+  public internal(set) var revision: UInt64 = 0
+  /// The model time, in seconds.
+  public internal(set) var time: Double = 0
+  /// The last events of this window.
+  public internal(set) var log: EventLog
+  /// The animations of this window.
+  let timeline = Timeline()
+  /// Running transitions, oldest first.
+  public internal(set) var transitions: [Transition] = []
+  /// Operations waiting for the window to become idle.
+  var queue: [PendingOperation] = []
+  /// The operation being executed (for trace ids and results).
+  var currentOperation: RunningOperation?
+  /// Operations that started and wait for their transition.
+  var operationsInFlight: [OperationID: RunningOperation] = [:]
+  /// Set while an operation's change runs, so that a transition completing
+  /// inside it does not start the next queued operation too early.
+  var isStartingOperation = false
+  /// Trace id stamped on events emitted now.
+  var currentTraceID: String?
+  /// Views whose animations ended during the current step, with their
+  /// last presentation state (they appear in that step's frame).
+  var endedThisStep: [(ViewID, ViewState)] = []
+
+  init(id: WindowID, session: Session, metrics: WindowMetrics, clockMode: ClockMode) {
+    self.id = id
+    self.session = session
+    self.metrics = metrics
+    self.clockMode = clockMode
+    self.log = EventLog(capacity: session.configuration.eventLogCapacity)
+    self.view = session.makeView(
+      role: .window, controller: nil, frame: Rect(origin: .zero, size: metrics.size),
+      color: "black")
+    self.view.hostWindow = self
+  }
+
+  /// The size in points.
+  public var size: Size { metrics.size }
+  /// The safe-area insets.
+  public var safeAreaInsets: EdgeInsets { metrics.safeAreaInsets }
+  /// The traits in force.
+  public var traitCollection: TraitCollection { metrics.resolvedTraits }
+  /// The window's bounds.
+  public var bounds: Rect { Rect(origin: .zero, size: metrics.size) }
+
+  /// Whether no transition runs and no operation waits.
+  public var isIdle: Bool { transitions.isEmpty && queue.isEmpty }
+
+  /// Whether some animation is moving (interactive transitions held still
+  /// by a client do not count): when the owner should produce frames.
+  public var isAnimating: Bool {
+    if transitions.contains(where: { !$0.isInteractive }) { return true }
+    return timeline.animations.contains { animation in
+      if case .absolute = animation.clock { return true }
+      return false
+    }
+  }
+
+  /// The number of operations waiting.
+  public var queuedOperationCount: Int { queue.count }
+
+  // MARK: Events
+
+  /// Appends an event to the log, stamped with the current revision, time
+  /// and trace id.
+  @discardableResult
+  func append(_ kind: EventKind) -> Event {
+    log.append { seq in
+      Event(
+        seq: seq, windowID: id, revision: revision, traceID: currentTraceID, time: time,
+        kind: kind)
+    }
+  }
+
+  /// Marks a committed change.
+  func commit() {
+    revision += 1
+  }
+
+  /// The events after `seq`, or `nil` if some fell out of the log.
+  public func events(after seq: UInt64) -> [Event]? {
+    log.events(after: seq)
+  }
+
+  // MARK: Layout
+
+  /// The safe-area insets of `view`: the window's insets minus the view's
+  /// distance from each window edge, never negative.
+  func safeAreaInsets(of view: View) -> EdgeInsets {
+    let frame = view.frameInWindow
+    let insets = metrics.safeAreaInsets
+    return EdgeInsets(
+      top: max(0, insets.top - frame.minY),
+      left: max(0, insets.left - frame.minX),
+      bottom: max(0, insets.bottom - (metrics.size.height - frame.maxY)),
+      right: max(0, insets.right - (metrics.size.width - frame.maxX)))
+  }
+
+  /// Lays the whole tree out again: the root fills the window, containers
+  /// place their chrome and visible children.
+  func layout() {
+    view.frame = bounds
+    guard let root = rootViewController, let rootView = root.viewIfLoaded else { return }
+    if rootView.superview === view { rootView.frame = bounds }
+    layout(root)
+  }
+
+  private func layout(_ controller: ViewController) {
+    controller.layoutContents()
+    for child in controller.children { layout(child) }
+  }
+
+  /// The transition currently coordinating `controller`: the nearest
+  /// transitioning ancestor's (`transitionCoordinator`).
+  public func transitionCoordinator(for controller: ViewController) -> Transition? {
+    var node: ViewController? = controller
+    while let current = node {
+      if let transition = transitions.first(where: { $0.involves(current.id) }) {
+        return transition
+      }
+      node = current.parent
+    }
+    return nil
+  }
+
+  /// The running transition with this id.
+  public func transition(_ id: TransitionID) -> Transition? {
+    transitions.first { $0.id == id }
+  }
+}
+
+extension Window {
+  /// The result of moving a window's clock forward.
+  public struct Step: Sendable {
+    /// The frame at the new time, or `nil` when nothing animated.
+    public let frame: Frame?
+    /// The events emitted while time moved, oldest first.
+    public let events: [Event]
+  }
+
+  /// Moves model time to `time` (never backwards), completing whatever
+  /// ends on the way in time order and starting the operations that were
+  /// waiting, and returns the frame at `time` with the events emitted.
+  @discardableResult
+  public func advance(to time: Double) -> Step {
+    let firstSeq = log.lastSeq
+    endedThisStep = []
+    session.withActiveWindow(self) {
+      let target = max(self.time, time.isFinite ? time : self.time)
+      while let (deadline, action) = nextDeadline(), deadline <= target {
+        self.time = max(self.time, deadline)
+        action()
+      }
+      self.time = target
+    }
+    let frame = makeFrame()
+    endedThisStep = []
+    return Step(frame: frame, events: log.events(after: firstSeq) ?? [])
+  }
+
+  /// Advances by `seconds` (an `AdvanceClock` step).
+  @discardableResult
+  public func advance(by seconds: Double) -> Step {
+    advance(to: time + max(0, seconds.isFinite ? seconds : 0))
+  }
+
+  /// The earliest thing that happens by itself, and what to do then.
+  private func nextDeadline() -> (Double, () -> Void)? {
+    var best: (Double, () -> Void)?
+    if let end = timeline.nextAbsoluteEnd {
+      best = (end, { [unowned self] in self.finishAbsoluteAnimations(endingBy: end) })
+    }
+    let timeout = session.configuration.interactionTimeout
+    for transition in transitions {
+      guard let end = transition.endTime(interactionTimeout: timeout) else { continue }
+      if best == nil || end < best!.0 {
+        if transition.isInteractive {
+          best = (
+            end,
+            { [unowned self] in
+              self.letGo(transition, cancel: true, completion: InteractionCompletion())
+            }
+          )
+        } else {
+          best = (end, { [unowned self] in self.complete(transition) })
+        }
+      }
+    }
+    return best
+  }
+
+  private func finishAbsoluteAnimations(endingBy end: Double) {
+    for animation in timeline.removeAbsolute(endingBy: end) {
+      if let view = session.views[animation.view] {
+        endedThisStep.append((animation.view, presentationState(of: view)))
+      }
+      animation.completion?(true)
+    }
+  }
+
+  // MARK: Frames
+
+  /// The presentation state of `view` now.
+  public func presentationState(of view: View) -> ViewState {
+    timeline.presentation(of: view.id, model: view.state, at: time) { id in
+      self.transition(id)?.localTime(at: self.time)
+    }
+  }
+
+  /// The frame at the current time: every view animating now, and every view
+  /// whose animation ended during the last step (at its final values).
+  public func currentFrame() -> Frame? {
+    makeFrame()
+  }
+
+  private func makeFrame() -> Frame? {
+    var views: [Frame.ViewValues] = []
+    var seen = Set<ViewID>()
+    for id in timeline.animatingViews {
+      guard let view = session.views[id] else { continue }
+      seen.insert(id)
+      views.append(Frame.ViewValues(view: view, state: presentationState(of: view)))
+    }
+    for (id, state) in endedThisStep where !seen.contains(id) {
+      guard let view = session.views[id] else { continue }
+      seen.insert(id)
+      views.append(Frame.ViewValues(view: view, state: state))
+    }
+    let progress = transitions.map {
+      Frame.TransitionProgress(
+        transition: $0.id, percentComplete: $0.percentComplete(at: time),
+        isInteractive: $0.isInteractive)
+    }
+    if views.isEmpty && progress.isEmpty { return nil }
+    return Frame(windowID: id, time: time, views: views, transitions: progress)
+  }
+}

@@ -1,0 +1,147 @@
+// Routing operations: an operation runs in the window of the controller it
+// targets (or the window it names). Controllers that are in no window change
+// at once, with their events in the session's detached log.
+
+extension Session {
+  /// Submits an operation to the window it concerns (see `Window.submit`).
+  /// Operations on controllers in no window run at once.
+  @discardableResult
+  public func submit(_ operation: WindowOperation, options: OperationOptions = .init()) throws
+    -> OperationTicket
+  {
+    for id in operation.controllerIDs { _ = try controller(id) }
+    if let windowID = operation.targetWindow {
+      return try window(windowID).submit(operation, options: options)
+    }
+    let target = try operation.targetController.map(controller)
+    if let window = target?.window {
+      return try window.submit(operation, options: options)
+    }
+    try validateStatically(operation, in: nil)
+    let change = try prepare(operation, in: nil, owner: options.owner)
+    let id = ids.operation()
+    withActiveWindow(nil) { change.run() }
+    return OperationTicket(
+      operation: id, window: nil, position: 0, revision: 0, transition: nil,
+      isCompleted: true, removed: change.removed)
+  }
+
+  /// Checks what does not depend on the window's state (ids, kinds, specs),
+  /// so that a queued operation is refused at once when it can never run.
+  func validateStatically(_ operation: WindowOperation, in window: Window?) throws {
+    for id in operation.controllerIDs { _ = try controller(id) }
+    try operation.animator?.validate()
+    switch operation {
+    case .setRoot(_, let controller):
+      if let controller = try controller.map(self.controller), controller.hostWindow !== window {
+        try checkMovable(controller, into: window)
+      }
+    case .setVisible:
+      break
+    case .addChild(let parent, let child, let frame):
+      _ = try container(parent)
+      try checkMovable(controller(child), into: window)
+      if let frame {
+        let numbers = [frame.minX, frame.minY, frame.width, frame.height]
+        guard numbers.allSatisfy(\.isFinite), frame.width >= 0, frame.height >= 0 else {
+          throw CurtainError.invalid("A child frame must be finite with a non-negative size")
+        }
+      }
+    case .removeFromParent:
+      break
+    case .transitionChildren(let container, _, _, _):
+      _ = try self.container(container)
+    case .push(let nav, let controller, _, _):
+      _ = try navigation(nav)
+      try checkMovable(self.controller(controller), into: window)
+    case .pop(let nav, _, _), .popToRoot(let nav, _, _), .popTo(let nav, _, _, _),
+      .beginInteractivePop(let nav, _):
+      _ = try navigation(nav)
+    case .setViewControllers(let nav, let list, _, _):
+      _ = try navigation(nav)
+      for id in list { try checkMovable(controller(id), into: window) }
+    case .selectTab(let tab, let selection, _):
+      _ = try tabBar(tab)
+      if case .index(let index) = selection, index < 0 {
+        throw CurtainError.invalid("Tab index \(index) is negative")
+      }
+    case .setTabs(let tab, let list):
+      _ = try tabBar(tab)
+      for id in list { try checkMovable(controller(id), into: window) }
+    }
+  }
+
+  /// A controller may join `window`'s tree unless it is the root of a window
+  /// or sits in another window.
+  private func checkMovable(_ controller: ViewController, into window: Window?) throws {
+    if controller.parent == nil, let host = controller.hostWindow {
+      throw CurtainError.invalid(
+        "\(controller.name) is the root view controller of window \(host.id)")
+    }
+    if let other = controller.window, other !== window {
+      throw CurtainError.invalid("\(controller.name) is in another window (\(other.id))")
+    }
+  }
+
+  /// Prepares an operation against the current state.
+  func prepare(_ operation: WindowOperation, in window: Window?, owner: OwnerID?) throws
+    -> PreparedChange
+  {
+    switch operation {
+    case .setRoot(let windowID, let controller):
+      return try self.window(windowID).prepareSetRoot(controller.map(self.controller))
+    case .setVisible(let windowID, let visible):
+      return try self.window(windowID).prepareSetVisible(visible)
+    case .addChild(let parent, let child, let frame):
+      return try container(parent).prepareAddChild(controller(child), frame: frame)
+    case .removeFromParent(let child):
+      return try controller(child).prepareRemoveFromParent()
+    case .transitionChildren(let container, let from, let to, let animator):
+      return try self.container(container).prepareTransition(
+        from: controller(from), to: controller(to), animator: animator)
+    case .push(let nav, let controller, let animated, let animator):
+      return try navigation(nav).preparePush(
+        self.controller(controller), animated: animated, animator: animator)
+    case .pop(let nav, let animated, let animator):
+      return try navigation(nav).preparePop(animated: animated, animator: animator)
+    case .popTo(let nav, let controller, let animated, let animator):
+      return try navigation(nav).preparePopTo(
+        self.controller(controller), animated: animated, animator: animator)
+    case .popToRoot(let nav, let animated, let animator):
+      return try navigation(nav).preparePopToRoot(animated: animated, animator: animator)
+    case .setViewControllers(let nav, let list, let animated, let animator):
+      return try navigation(nav).prepareSetViewControllers(
+        list.map(controller), animated: animated, animator: animator)
+    case .selectTab(let tab, let selection, let animator):
+      return try tabBar(tab).prepareSelect(selection, animator: animator)
+    case .setTabs(let tab, let list):
+      return try tabBar(tab).prepareSetViewControllers(list.map(controller))
+    case .beginInteractivePop(let nav, let animator):
+      return try navigation(nav).prepareInteractivePop(animator: animator, owner: owner)
+    }
+  }
+
+  /// The navigation controller with this id.
+  func navigation(_ id: ControllerID) throws -> NavigationController {
+    guard let nav = try controller(id) as? NavigationController else {
+      throw CurtainError.invalid("\(try controller(id).name) is not a navigation controller")
+    }
+    return nav
+  }
+
+  /// The tab bar controller with this id.
+  func tabBar(_ id: ControllerID) throws -> TabBarController {
+    guard let tab = try controller(id) as? TabBarController else {
+      throw CurtainError.invalid("\(try controller(id).name) is not a tab bar controller")
+    }
+    return tab
+  }
+
+  /// The custom container with this id.
+  func container(_ id: ControllerID) throws -> ContainerController {
+    guard let container = try controller(id) as? ContainerController else {
+      throw CurtainError.invalid("\(try controller(id).name) is not a custom container")
+    }
+    return container
+  }
+}

@@ -1,0 +1,91 @@
+// The window's operation queue: submit, start, complete, and start the next
+// waiting operation once the window is idle again.
+
+extension Window {
+  /// Submits an operation: it starts now when the window is idle, else it
+  /// waits in the queue. Fails (changing nothing) with `CONFLICT` on a
+  /// revision mismatch, `BUSY` when the queue is full, or the operation's
+  /// own error when it starts now and cannot.
+  func submit(_ operation: WindowOperation, options: OperationOptions) throws -> OperationTicket {
+    if let expected = options.expectedRevision, expected != revision {
+      throw CurtainError(
+        .conflict, "Window \(id) is at revision \(revision), not \(expected)")
+    }
+    try session.validateStatically(operation, in: self)
+    if isIdle {
+      let id = session.ids.operation()
+      return try session.withActiveWindow(self) {
+        try start(PendingOperation(id: id, operation: operation, options: options))
+      }
+    }
+    let limit = session.configuration.operationQueueLimit
+    guard queue.count < limit else {
+      throw CurtainError(
+        .busy, "Window \(id) is busy: \(limit) operations are already waiting")
+    }
+    let pending = PendingOperation(
+      id: session.ids.operation(), operation: operation, options: options)
+    queue.append(pending)
+    session.withActiveWindow(self) {
+      currentTraceID = options.traceID
+      append(.operation(pending.id, .queued(position: queue.count)))
+      currentTraceID = nil
+    }
+    return OperationTicket(
+      operation: pending.id, window: id, position: queue.count, revision: revision,
+      transition: nil, isCompleted: false, removed: [])
+  }
+
+  /// Prepares and runs an operation. Throws, changing nothing, when it
+  /// cannot run.
+  private func start(_ pending: PendingOperation) throws -> OperationTicket {
+    currentTraceID = pending.options.traceID
+    defer { currentTraceID = nil }
+    let change = try session.prepare(pending.operation, in: self, owner: pending.options.owner)
+    let running = RunningOperation(
+      id: pending.id, traceID: pending.options.traceID, removed: change.removed)
+    commit()
+    append(.operation(pending.id, .started))
+    operationsInFlight[pending.id] = running
+    let previous = currentOperation
+    currentOperation = running
+    isStartingOperation = true
+    change.run()
+    isStartingOperation = false
+    currentOperation = previous
+    layout()
+    let transitionRunning = running.transition.flatMap { transition($0) } != nil
+    if !transitionRunning { finishOperation(pending.id, cancelled: false) }
+    return OperationTicket(
+      operation: pending.id, window: id, position: 0, revision: revision,
+      transition: running.transition, isCompleted: !transitionRunning,
+      removed: change.removed)
+  }
+
+  /// Emits an operation's completion.
+  func finishOperation(_ id: OperationID, cancelled: Bool) {
+    guard let running = operationsInFlight.removeValue(forKey: id) else { return }
+    let previous = currentTraceID
+    currentTraceID = running.traceID
+    append(.operation(id, .completed(cancelled: cancelled, removed: running.removed)))
+    currentTraceID = previous
+  }
+
+  /// Starts waiting operations while the window is free. An operation that
+  /// can no longer run when its turn comes fails with an event.
+  func startQueuedOperations() {
+    guard !isStartingOperation else { return }
+    while transitions.isEmpty, !queue.isEmpty {
+      let next = queue.removeFirst()
+      do {
+        _ = try start(next)
+      } catch {
+        let failure =
+          (error as? CurtainError) ?? CurtainError(.internalError, "\(error)")
+        currentTraceID = next.options.traceID
+        append(.operation(next.id, .failed(failure)))
+        currentTraceID = nil
+      }
+    }
+  }
+}

@@ -1,0 +1,176 @@
+// Operations are values: what a client asks a window to do. Each window runs
+// them one at a time in arrival order. An operation that arrives while a
+// transition runs (or others wait) joins the window's FIFO queue and starts
+// when the window is idle; a full queue is a `BUSY` error, never a drop.
+//
+// Running an operation has two steps. `prepare` checks everything against
+// the current state and returns the change as a closure, so a failing
+// operation changes nothing; then the window commits (revision + 1), emits
+// `started` and runs the change, which may start a transition. The operation
+// completes when that transition does, or at once.
+
+/// Which tab to select.
+public enum TabSelection: Hashable, Sendable {
+  /// The controller at this index of `viewControllers`.
+  case index(Int)
+  /// This controller of `viewControllers`.
+  case controller(ControllerID)
+  /// The "More" tab (when there are more than five controllers).
+  case more
+}
+
+/// A change a client asks for.
+public enum WindowOperation: Hashable, Sendable {
+  /// Sets (or clears) a window's root view controller.
+  case setRoot(window: WindowID, controller: ControllerID?)
+  /// Shows or hides a window.
+  case setVisible(window: WindowID, visible: Bool)
+  /// Adds a child to a custom container (`addChild` + view + `didMove`).
+  case addChild(parent: ControllerID, child: ControllerID, frame: Rect?)
+  /// Removes a controller from its parent.
+  case removeFromParent(ControllerID)
+  /// A custom container's `transition(from:to:duration:options:)`.
+  case transitionChildren(
+    container: ControllerID, from: ControllerID, to: ControllerID, animator: AnimatorSpec)
+  /// `pushViewController(_:animated:)`.
+  case push(
+    navigation: ControllerID, controller: ControllerID, animated: Bool, animator: AnimatorSpec?)
+  /// `popViewController(animated:)`.
+  case pop(navigation: ControllerID, animated: Bool, animator: AnimatorSpec?)
+  /// `popToViewController(_:animated:)`.
+  case popTo(
+    navigation: ControllerID, controller: ControllerID, animated: Bool, animator: AnimatorSpec?)
+  /// `popToRootViewController(animated:)`.
+  case popToRoot(navigation: ControllerID, animated: Bool, animator: AnimatorSpec?)
+  /// `setViewControllers(_:animated:)` on a navigation controller.
+  case setViewControllers(
+    navigation: ControllerID, controllers: [ControllerID], animated: Bool,
+    animator: AnimatorSpec?)
+  /// Selects a tab.
+  case selectTab(tabBar: ControllerID, selection: TabSelection, animator: AnimatorSpec?)
+  /// `setViewControllers(_:animated:)` on a tab bar controller.
+  case setTabs(tabBar: ControllerID, controllers: [ControllerID])
+  /// Begins an interactive pop (the edge swipe), driven by the submitter.
+  case beginInteractivePop(navigation: ControllerID, animator: AnimatorSpec?)
+
+  /// The controller whose window runs the operation, if it names one.
+  var targetController: ControllerID? {
+    switch self {
+    case .setRoot, .setVisible: return nil
+    case .addChild(let parent, _, _): return parent
+    case .removeFromParent(let child): return child
+    case .transitionChildren(let container, _, _, _): return container
+    case .push(let nav, _, _, _), .pop(let nav, _, _), .popTo(let nav, _, _, _),
+      .popToRoot(let nav, _, _), .setViewControllers(let nav, _, _, _),
+      .beginInteractivePop(let nav, _):
+      return nav
+    case .selectTab(let tab, _, _), .setTabs(let tab, _): return tab
+    }
+  }
+
+  /// The window an operation names directly.
+  var targetWindow: WindowID? {
+    switch self {
+    case .setRoot(let window, _), .setVisible(let window, _): return window
+    default: return nil
+    }
+  }
+
+  /// Every controller the operation names.
+  var controllerIDs: [ControllerID] {
+    switch self {
+    case .setRoot(_, let controller): return controller.map { [$0] } ?? []
+    case .setVisible: return []
+    case .addChild(let parent, let child, _): return [parent, child]
+    case .removeFromParent(let child): return [child]
+    case .transitionChildren(let container, let from, let to, _): return [container, from, to]
+    case .push(let nav, let controller, _, _), .popTo(let nav, let controller, _, _):
+      return [nav, controller]
+    case .pop(let nav, _, _), .popToRoot(let nav, _, _), .beginInteractivePop(let nav, _):
+      return [nav]
+    case .setViewControllers(let nav, let list, _, _): return [nav] + list
+    case .selectTab(let tab, .controller(let controller), _): return [tab, controller]
+    case .selectTab(let tab, _, _): return [tab]
+    case .setTabs(let tab, let list): return [tab] + list
+    }
+  }
+
+  /// Animator specs carried by the operation.
+  var animator: AnimatorSpec? {
+    switch self {
+    case .transitionChildren(_, _, _, let animator): return animator
+    case .push(_, _, _, let animator), .pop(_, _, let animator), .popTo(_, _, _, let animator),
+      .popToRoot(_, _, let animator), .setViewControllers(_, _, _, let animator),
+      .selectTab(_, _, let animator), .beginInteractivePop(_, let animator):
+      return animator
+    default: return nil
+    }
+  }
+}
+
+/// Who submits an operation and what they expect.
+public struct OperationOptions: Hashable, Sendable {
+  /// A client-chosen id stamped on every event the operation causes.
+  public var traceID: String?
+  /// Fail with `CONFLICT` unless the window is at this revision.
+  public var expectedRevision: UInt64?
+  /// The submitting client (owner of an interactive transition it begins).
+  public var owner: OwnerID?
+
+  /// Creates options.
+  public init(traceID: String? = nil, expectedRevision: UInt64? = nil, owner: OwnerID? = nil) {
+    self.traceID = traceID
+    self.expectedRevision = expectedRevision
+    self.owner = owner
+  }
+}
+
+/// The answer to a submitted operation: accepted, started or done.
+public struct OperationTicket: Hashable, Sendable {
+  /// The operation's id.
+  public let operation: OperationID
+  /// The window running it; `nil` for controllers in no window.
+  public let window: WindowID?
+  /// 0 when it started at once, else its 1-based place in the queue.
+  public let position: Int
+  /// The window's revision after accepting it.
+  public let revision: UInt64
+  /// The transition it started, if it started one.
+  public let transition: TransitionID?
+  /// Whether it has already completed.
+  public let isCompleted: Bool
+  /// Controllers it removed (pops), when it started at once.
+  public let removed: [ControllerID]
+}
+
+/// A change checked against the current state, ready to run.
+struct PreparedChange {
+  /// Controllers the change removes from a stack.
+  var removed: [ControllerID] = []
+  /// Performs the change.
+  let run: () -> Void
+
+  /// A change that does nothing (popping the root, selecting the selected tab).
+  static var nothing: PreparedChange { PreparedChange(run: {}) }
+}
+
+/// An operation waiting in a window's queue.
+struct PendingOperation {
+  let id: OperationID
+  let operation: WindowOperation
+  let options: OperationOptions
+}
+
+/// An operation that started and has not completed.
+final class RunningOperation {
+  let id: OperationID
+  let traceID: String?
+  let removed: [ControllerID]
+  var transition: TransitionID?
+
+  init(id: OperationID, traceID: String?, removed: [ControllerID]) {
+    self.id = id
+    self.traceID = traceID
+    self.removed = removed
+  }
+}

@@ -1,0 +1,189 @@
+// Animators are declarative: a duration and tracks, each moving one property
+// of one view of the transition from a value to another over a part of the
+// duration, along its own timing function. The built-in UIKit looks are
+// written in the same terms (BuiltInAnimators.swift), and clients send their
+// own. Values may be absolute or relative to the transition context's
+// initial and final frames and to the container's size, so one spec fits
+// every window.
+
+/// Which view a track moves.
+public enum TrackTarget: Hashable, Sendable, Codable {
+  /// The outgoing controller's view.
+  case fromView
+  /// The incoming controller's view.
+  case toView
+  /// The container view in which the transition happens.
+  case containerView
+  /// Any view of the window, by id.
+  case view(ViewID)
+}
+
+/// A value in a track, resolved when the track starts.
+public indirect enum ValueSpec: Hashable, Sendable, Codable {
+  /// This exact value.
+  case value(AnimatableValue)
+  /// The view's presentation value when the track starts.
+  case current
+  /// The context's initial frame of the target (frame, center, bounds).
+  case initialFrame
+  /// The context's final frame of the target (frame, center, bounds).
+  case finalFrame
+  /// Another value moved by `dx`, `dy` points (rects, points, transforms).
+  case offset(ValueSpec, dx: Double, dy: Double)
+  /// Another value moved by fractions of the container's width and height.
+  case containerOffset(ValueSpec, dx: Double, dy: Double)
+
+  /// An alpha or corner-radius number.
+  public static func scalar(_ value: Double) -> ValueSpec { .value(.scalar(value)) }
+}
+
+/// One property of one view animating during a transition.
+public struct TrackSpec: Hashable, Sendable, Codable {
+  /// The view to move.
+  public var target: TrackTarget
+  /// The property to move.
+  public var property: AnimatableProperty
+  /// Where it starts.
+  public var from: ValueSpec
+  /// Where it ends.
+  public var to: ValueSpec
+  /// How it moves.
+  public var timing: TimingFunction
+  /// When it starts, as a fraction of the transition's duration.
+  public var relativeDelay: Double
+  /// How long it runs, as a fraction of the transition's duration.
+  public var relativeDuration: Double
+
+  /// Creates a track; by default it starts from the current value and spans
+  /// the whole transition along easeInOut.
+  public init(
+    target: TrackTarget, property: AnimatableProperty, from: ValueSpec = .current,
+    to: ValueSpec, timing: TimingFunction = .easeInOut, relativeDelay: Double = 0,
+    relativeDuration: Double = 1
+  ) {
+    self.target = target
+    self.property = property
+    self.from = from
+    self.to = to
+    self.timing = timing
+    self.relativeDelay = relativeDelay
+    self.relativeDuration = relativeDuration
+  }
+
+  /// Checks the track's numbers and that its values suit its property.
+  public func validate() throws {
+    guard relativeDelay.isFinite, relativeDuration.isFinite, relativeDelay >= 0,
+      relativeDuration > 0, relativeDelay + relativeDuration <= 1 + 1e-9
+    else {
+      throw CurtainError.invalid(
+        "Track timing must satisfy 0 ≤ delay, 0 < duration, delay + duration ≤ 1 "
+          + "(got delay \(formatPoints(relativeDelay)), duration \(formatPoints(relativeDuration)))")
+    }
+    try Self.check(from, for: property)
+    try Self.check(to, for: property)
+  }
+
+  private static func check(_ spec: ValueSpec, for property: AnimatableProperty) throws {
+    switch spec {
+    case .current:
+      return
+    case .value(let value):
+      guard value.kind == property.valueKind else {
+        throw CurtainError.invalid(
+          "A \(value.kind.rawValue) value cannot animate \(property.rawValue)")
+      }
+      try checkFinite(value)
+    case .initialFrame, .finalFrame:
+      guard [.frame, .center, .bounds].contains(property) else {
+        throw CurtainError.invalid("Frame-relative values cannot animate \(property.rawValue)")
+      }
+    case .offset(let base, let dx, let dy), .containerOffset(let base, let dx, let dy):
+      guard dx.isFinite, dy.isFinite else { throw CurtainError.invalid("Offsets must be finite") }
+      guard property.valueKind != .scalar else {
+        throw CurtainError.invalid("Offsets cannot apply to \(property.rawValue)")
+      }
+      try check(base, for: property)
+    }
+  }
+
+  private static func checkFinite(_ value: AnimatableValue) throws {
+    let numbers: [Double]
+    switch value {
+    case .rect(let r): numbers = [r.minX, r.minY, r.width, r.height]
+    case .point(let p): numbers = [p.x, p.y]
+    case .scalar(let s): numbers = [s]
+    case .transform(let t): numbers = [t.a, t.b, t.c, t.d, t.tx, t.ty]
+    }
+    guard numbers.allSatisfy(\.isFinite) else {
+      throw CurtainError.invalid("Animation values must be finite numbers")
+    }
+  }
+}
+
+/// A declarative transition animator: a duration and its tracks.
+public struct AnimatorSpec: Hashable, Sendable, Codable {
+  /// The transition's duration in seconds.
+  public var duration: Double
+  /// The tracks, applied in order.
+  public var tracks: [TrackSpec]
+
+  /// Creates an animator.
+  public init(duration: Double, tracks: [TrackSpec]) {
+    self.duration = duration
+    self.tracks = tracks
+  }
+
+  /// Checks the duration and every track.
+  public func validate() throws {
+    guard duration.isFinite, duration >= 0, duration <= 3600 else {
+      throw CurtainError.invalid(
+        "Transition duration must be between 0 and 3600 seconds, got \(formatPoints(duration))")
+    }
+    guard tracks.count <= 1024 else {
+      throw CurtainError(.limitExceeded, "An animator may have at most 1024 tracks")
+    }
+    for track in tracks { try track.validate() }
+  }
+}
+
+extension ValueSpec {
+  /// Resolves the spec to a value for `property`, given the target's
+  /// initial and final frames, its current value and the container size.
+  func resolve(
+    property: AnimatableProperty, initialFrame: Rect, finalFrame: Rect,
+    current: AnimatableValue, containerSize: Size
+  ) -> AnimatableValue {
+    func frameValue(_ frame: Rect) -> AnimatableValue {
+      switch property {
+      case .center: return .point(frame.center)
+      case .bounds: return .rect(frame.localBounds)
+      default: return .rect(frame)
+      }
+    }
+    func moved(_ value: AnimatableValue, _ dx: Double, _ dy: Double) -> AnimatableValue {
+      switch value {
+      case .rect(let r): return .rect(r.offsetBy(dx: dx, dy: dy))
+      case .point(let p): return .point(p.offsetBy(dx: dx, dy: dy))
+      case .transform(let t):
+        return .transform(t.concatenating(AffineTransform(translationX: dx, y: dy)))
+      case .scalar: return value
+      }
+    }
+    switch self {
+    case .value(let value): return value
+    case .current: return current
+    case .initialFrame: return frameValue(initialFrame)
+    case .finalFrame: return frameValue(finalFrame)
+    case .offset(let base, let dx, let dy):
+      let value = base.resolve(
+        property: property, initialFrame: initialFrame, finalFrame: finalFrame,
+        current: current, containerSize: containerSize)
+      return moved(value, dx, dy)
+    case .containerOffset(let base, let dx, let dy):
+      let value = base.resolve(
+        property: property, initialFrame: initialFrame, finalFrame: finalFrame,
+        current: current, containerSize: containerSize)
+      return moved(value, dx * containerSize.width, dy * containerSize.height)
+    }
+  }
+}

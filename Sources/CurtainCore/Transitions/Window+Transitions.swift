@@ -1,0 +1,279 @@
+// Running transitions in a window: setting one up (context, animator tracks
+// on the timeline, `began` event), completing it (model values, container
+// bookkeeping, coordinator completions, `ended` event, the next queued
+// operation), and the interaction driver's requests.
+
+/// Everything a container says about a transition it wants to run.
+struct TransitionRequest {
+  var kind: TransitionKind
+  var container: ViewController
+  var containerView: View
+  var from: ViewController?
+  var to: ViewController?
+  var fromView: View?
+  var toView: View?
+  var fromInitialFrame: Rect = .zero
+  var fromFinalFrame: Rect = .zero
+  var toInitialFrame: Rect = .zero
+  var toFinalFrame: Rect = .zero
+  var animated: Bool
+  var interactive = false
+  var owner: OwnerID?
+  var animator: AnimatorSpec
+}
+
+extension Window {
+  /// Sets up and starts a transition. A transition that is neither animated
+  /// nor interactive completes at once (its completion runs before this
+  /// returns) and `nil` is returned.
+  @discardableResult
+  func runTransition(_ request: TransitionRequest, completion: @escaping (Bool) -> Void)
+    -> Transition?
+  {
+    guard request.animated || request.interactive else {
+      completion(false)
+      return nil
+    }
+    let context = TransitionContext(
+      containerView: request.containerView.id, containerSize: request.containerView.bounds.size,
+      fromController: request.from?.id, toController: request.to?.id,
+      fromView: request.fromView?.id, toView: request.toView?.id,
+      fromInitialFrame: request.fromInitialFrame, fromFinalFrame: request.fromFinalFrame,
+      toInitialFrame: request.toInitialFrame, toFinalFrame: request.toFinalFrame,
+      isAnimated: request.animated, isInteractive: request.interactive)
+    let transition = Transition(
+      id: session.ids.transition(), kind: request.kind, container: request.container.id,
+      context: context, duration: request.animator.duration,
+      owner: request.interactive ? request.owner : nil,
+      operationID: currentOperation?.id, traceID: currentTraceID, begin: time,
+      containerCompletion: completion)
+    transitions.append(transition)
+    currentOperation?.transition = transition.id
+    append(
+      .transition(
+        transition.id,
+        .began(
+          TransitionInfo(
+            kind: request.kind, container: request.container.id, from: request.from?.id,
+            to: request.to?.id, animated: request.animated, interactive: request.interactive,
+            duration: request.animator.duration))))
+    addTracks(request.animator.tracks, to: transition, startingAt: 0)
+    if !request.interactive && request.animator.duration <= 0 {
+      complete(transition)
+    }
+    return transition
+  }
+
+  /// Resolves tracks against the transition's context and puts them on the
+  /// timeline. Tracks added after the start (`startingAt` > 0) are squeezed
+  /// into what is left of the duration, so they end with the transition.
+  func addTracks(_ tracks: [TrackSpec], to transition: Transition, startingAt start: Double) {
+    let context = transition.context
+    let remaining = max(0, transition.duration - start)
+    for track in tracks {
+      let viewID: ViewID?
+      var initial: Rect
+      var final: Rect
+      switch track.target {
+      case .fromView:
+        viewID = context.fromView
+        initial = context.fromInitialFrame
+        final = context.fromFinalFrame
+      case .toView:
+        viewID = context.toView
+        initial = context.toInitialFrame
+        final = context.toFinalFrame
+      case .containerView:
+        viewID = context.containerView
+        initial = .zero
+        final = .zero
+      case .view(let id):
+        viewID = id
+        initial = .zero
+        final = .zero
+      }
+      guard let id = viewID, let view = session.views[id] else { continue }
+      if track.target == .containerView || initial == .zero && final == .zero {
+        initial = view.frame
+        final = view.frame
+      }
+      let current = presentationState(of: view)[track.property]
+      let from = track.from.resolve(
+        property: track.property, initialFrame: initial, finalFrame: final, current: current,
+        containerSize: context.containerSize)
+      let to = track.to.resolve(
+        property: track.property, initialFrame: initial, finalFrame: final, current: current,
+        containerSize: context.containerSize)
+      timeline.add(
+        view: id, property: track.property, from: from, to: to, timing: track.timing,
+        clock: .transition(transition.id), delay: start + track.relativeDelay * remaining,
+        duration: track.relativeDuration * remaining)
+      transition.trackEnds.append((id, track.property, from, to))
+    }
+  }
+
+  /// Completes a transition whose clock reached its end: model values,
+  /// container bookkeeping, coordinator completions, the `ended` event, the
+  /// operation's completion, then whatever waits in the queue.
+  func complete(_ transition: Transition) {
+    guard !transition.isCompleted else { return }
+    let cancelled = transition.endsCancelled
+    transition.state = .completed(cancelled: cancelled)
+    transition.context.transitionWasCancelled = cancelled
+    transition.context.isInteractive = false
+    let previousTrace = currentTraceID
+    currentTraceID = transition.traceID
+    defer { currentTraceID = previousTrace }
+
+    for view in Set(timeline.removeAnimations(of: transition.id).map(\.view)) {
+      if let state = session.views[view].map(presentationState(of:)) {
+        endedThisStep.append((view, applyingTrackEnds(of: transition, to: state, view: view)))
+      }
+    }
+    commit()
+    transition.containerCompletion(cancelled)
+    // Views still in the window keep where their tracks ended.
+    for end in transition.trackEnds {
+      guard let view = session.views[end.view], view.window === self else { continue }
+      if view.controllerID != nil, end.property == .frame { continue }
+      view.state[end.property] = cancelled ? end.from : end.to
+    }
+    for handler in transition.completionHandlers { handler(transition.context) }
+    transitions.removeAll { $0 === transition }
+    append(.transition(transition.id, .ended(cancelled: cancelled)))
+    if let operation = transition.operationID {
+      finishOperation(operation, cancelled: cancelled)
+    }
+    layout()
+    startQueuedOperations()
+  }
+
+  private func applyingTrackEnds(of transition: Transition, to state: ViewState, view: ViewID)
+    -> ViewState
+  {
+    var result = state
+    let cancelled = transition.endsCancelled
+    for end in transition.trackEnds where end.view == view {
+      result[end.property] = cancelled ? end.from : end.to
+    }
+    return result
+  }
+
+  // MARK: Interaction driver
+
+  /// Finds a transition a client may drive.
+  private func drivable(_ id: TransitionID, by owner: OwnerID?) throws -> Transition {
+    guard let transition = transition(id) else {
+      throw CurtainError.notFound("No running transition \(id) in window \(self.id)")
+    }
+    if let holder = transition.owner, let owner, holder != owner {
+      throw CurtainError(
+        .notOwner, "Transition \(id) is driven by another client (\(holder))")
+    }
+    return transition
+  }
+
+  /// `updateInteractiveTransition(_:)`: sets the fraction, clamped to [0, 1].
+  public func updateInteraction(_ id: TransitionID, percent: Double, by owner: OwnerID? = nil)
+    throws
+  {
+    let transition = try drivable(id, by: owner)
+    guard transition.isInteractive else {
+      throw CurtainError.invalid("Transition \(id) is not interactive")
+    }
+    guard percent.isFinite else { throw CurtainError.invalid("The percentage must be finite") }
+    transition.state = .interactive(fraction: min(1, max(0, percent)))
+    transition.lastInteraction = time
+  }
+
+  /// `pauseInteractiveTransition()`: a transition playing by itself becomes
+  /// interactive at its current fraction, owned by `owner`.
+  public func pauseTransition(_ id: TransitionID, by owner: OwnerID? = nil) throws {
+    let transition = try drivable(id, by: owner)
+    guard case .running = transition.state else {
+      throw CurtainError.invalid("Transition \(id) is not playing, so it cannot be paused")
+    }
+    let fraction = transition.percentComplete(at: time)
+    transition.state = .interactive(fraction: fraction)
+    transition.context.isInteractive = true
+    transition.owner = owner
+    transition.lastInteraction = time
+    session.withActiveWindow(self) {
+      withTrace(transition) { append(.transition(id, .paused(percent: fraction))) }
+    }
+  }
+
+  /// `finishInteractiveTransition()`: plays the rest forward.
+  public func finishInteraction(
+    _ id: TransitionID, completion: InteractionCompletion = InteractionCompletion(),
+    by owner: OwnerID? = nil
+  ) throws {
+    let transition = try drivable(id, by: owner)
+    guard transition.isInteractive else {
+      throw CurtainError.invalid("Transition \(id) is not interactive")
+    }
+    session.withActiveWindow(self) { letGo(transition, cancel: false, completion: completion) }
+  }
+
+  /// `cancelInteractiveTransition()`: plays back to the start, then
+  /// completes cancelled.
+  public func cancelInteraction(
+    _ id: TransitionID, completion: InteractionCompletion = InteractionCompletion(),
+    by owner: OwnerID? = nil
+  ) throws {
+    let transition = try drivable(id, by: owner)
+    guard transition.isInteractive else {
+      throw CurtainError.invalid("Transition \(id) is not interactive")
+    }
+    session.withActiveWindow(self) { letGo(transition, cancel: true, completion: completion) }
+  }
+
+  /// Cancels every interactive transition held by `owner` (its client went
+  /// away). Returns the transitions cancelled.
+  @discardableResult
+  public func cancelInteractions(ownedBy owner: OwnerID) -> [TransitionID] {
+    let held = transitions.filter { $0.owner == owner && $0.isInteractive }
+    session.withActiveWindow(self) {
+      for transition in held {
+        letGo(transition, cancel: true, completion: InteractionCompletion())
+      }
+    }
+    return held.map(\.id)
+  }
+
+  /// Ends interactivity: re-times the rest of the timeline and tells the
+  /// coordinator's interaction handlers.
+  func letGo(_ transition: Transition, cancel: Bool, completion: InteractionCompletion) {
+    guard case .interactive(let fraction) = transition.state else { return }
+    let speed = completion.effectiveSpeed
+    let span = (cancel ? fraction : 1 - fraction) * transition.duration / speed
+    transition.state =
+      cancel
+      ? .cancelling(fraction: fraction, start: time, span: span, curve: completion.curve)
+      : .finishing(fraction: fraction, start: time, span: span, curve: completion.curve)
+    transition.context.isInteractive = false
+    transition.context.transitionWasCancelled = cancel
+    withTrace(transition) {
+      append(.transition(transition.id, .interactionChanged(isCancelled: cancel)))
+    }
+    for handler in transition.interactionHandlers { handler(transition.context) }
+    transition.interactionHandlers = []
+    if span <= 0 { complete(transition) }
+  }
+
+  /// `animate(alongsideTransition:)`: adds tracks to a running transition.
+  /// Returns `false` when the transition already completed.
+  public func animateAlongside(_ id: TransitionID, tracks: [TrackSpec]) throws -> Bool {
+    for track in tracks { try track.validate() }
+    guard let transition = transition(id), !transition.isCompleted else { return false }
+    addTracks(tracks, to: transition, startingAt: transition.localTime(at: time))
+    return true
+  }
+
+  private func withTrace(_ transition: Transition, _ body: () -> Void) {
+    let previous = currentTraceID
+    currentTraceID = transition.traceID
+    body()
+    currentTraceID = previous
+  }
+}
