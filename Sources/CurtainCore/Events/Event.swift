@@ -157,4 +157,8 @@ public enum WindowChange: Hashable, Sendable {
   case created(Size)
   /// The window became visible or hidden.
   case visibilityChanged(Bool)
+  /// The window got a new size (or other metrics).
+  case resized(Size)
+  /// The window was closed.
+  case closed
 }

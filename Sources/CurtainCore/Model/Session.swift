@@ -39,7 +39,7 @@ public final class Session {
   public let configuration: SessionConfiguration
   var ids = IdentifierAllocator()
   /// Windows by id.
-  public private(set) var windows: [WindowID: Window] = [:]
+  public internal(set) var windows: [WindowID: Window] = [:]
   /// Controllers by id.
   public private(set) var controllers: [ControllerID: ViewController] = [:]
   /// Views by id.
@@ -225,6 +225,8 @@ public final class Session {
     case .operation(let id, .failed(let error)): return "\(id).failed(\(error.code.rawValue))"
     case .window(.created(let size)): return "window.created(\(size))"
     case .window(.visibilityChanged(let visible)): return "window.visible(\(visible))"
+    case .window(.resized(let size)): return "window.resized(\(size))"
+    case .window(.closed): return "window.closed"
     }
   }
 }

@@ -182,7 +182,7 @@ extension Window {
     endedThisStep = []
     session.withActiveWindow(self) {
       let target = max(self.time, time.isFinite ? time : self.time)
-      while let (deadline, action) = nextDeadline(), deadline <= target {
+      while let (deadline, action) = nextScheduledAction(), deadline <= target {
         self.time = max(self.time, deadline)
         action()
       }
@@ -200,7 +200,7 @@ extension Window {
   }
 
   /// The earliest thing that happens by itself, and what to do then.
-  private func nextDeadline() -> (Double, () -> Void)? {
+  private func nextScheduledAction() -> (Double, () -> Void)? {
     var best: (Double, () -> Void)?
     if let end = timeline.nextAbsoluteEnd {
       best = (end, { [unowned self] in self.finishAbsoluteAnimations(endingBy: end) })
