@@ -42,7 +42,8 @@ final class Harness {
   /// Submits an operation and fails the test on error.
   @discardableResult
   func run(
-    _ operation: WindowOperation, options: OperationOptions = .init(), file: StaticString = #filePath,
+    _ operation: WindowOperation, options: OperationOptions = .init(),
+    file: StaticString = #filePath,
     line: UInt = #line
   ) -> OperationTicket? {
     do {

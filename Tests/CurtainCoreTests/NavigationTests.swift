@@ -324,8 +324,9 @@ final class NavigationTests: XCTestCase {
       .beginInteractivePop(navigation: h.id("Nav"), animator: nil),
       options: OperationOptions(owner: OwnerID(1)))
     let transition = try XCTUnwrap(ticket.transition)
-    XCTAssertThrowsError(try h.window.updateInteraction(transition, percent: 0.5, by: OwnerID(2)))
-    { XCTAssertEqual(($0 as? CurtainError)?.code, .notOwner) }
+    XCTAssertThrowsError(try h.window.updateInteraction(transition, percent: 0.5, by: OwnerID(2))) {
+      XCTAssertEqual(($0 as? CurtainError)?.code, .notOwner)
+    }
     XCTAssertThrowsError(try h.window.updateInteraction(TransitionID(99), percent: 0.5)) {
       XCTAssertEqual(($0 as? CurtainError)?.code, .notFound)
     }

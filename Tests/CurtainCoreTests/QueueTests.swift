@@ -52,7 +52,10 @@ final class QueueTests: XCTestCase {
     }
     XCTAssertEqual(
       shown,
-      ["Nav.didShow(B, true)", "Nav.didShow(C, true)", "Nav.didShow(D, true)", "Nav.didShow(C, true)"])
+      [
+        "Nav.didShow(B, true)", "Nav.didShow(C, true)", "Nav.didShow(D, true)",
+        "Nav.didShow(C, true)",
+      ])
   }
 
   func testTheSixtyFifthQueuedOperationIsBusy() throws {
@@ -62,7 +65,8 @@ final class QueueTests: XCTestCase {
     h.push("Nav", "X")
     XCTAssertFalse(h.window.isIdle)
     for index in 1...64 {
-      let ticket = try h.session.submit(.pop(navigation: h.id("Nav"), animated: false, animator: nil))
+      let ticket = try h.session.submit(
+        .pop(navigation: h.id("Nav"), animated: false, animator: nil))
       XCTAssertEqual(ticket.position, index)
     }
     let revision = h.window.revision

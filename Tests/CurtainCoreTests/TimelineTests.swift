@@ -109,7 +109,8 @@ final class TimelineTests: XCTestCase {
     let a = Rect(x: 0, y: 0, width: 10, height: 20)
     let b = Rect(x: 10, y: -20, width: 30, height: 0)
     XCTAssertEqual(a.interpolated(to: b, fraction: 0.5), Rect(x: 5, y: -10, width: 20, height: 10))
-    XCTAssertEqual(a.interpolated(to: b, fraction: 1.5), Rect(x: 15, y: -30, width: 40, height: -10))
+    XCTAssertEqual(
+      a.interpolated(to: b, fraction: 1.5), Rect(x: 15, y: -30, width: 40, height: -10))
     XCTAssertEqual(
       EdgeInsets(top: 0, left: 2).interpolated(to: EdgeInsets(top: 10, left: 4), fraction: 0.5),
       EdgeInsets(top: 5, left: 3))
@@ -147,8 +148,12 @@ final class TimelineTests: XCTestCase {
     let r = Rect(x: 10, y: 20, width: 30, height: 40)
     XCTAssertEqual(r.center, Point(x: 25, y: 40))
     XCTAssertEqual(Rect(center: r.center, size: r.size), r)
-    XCTAssertEqual(r.inset(by: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)), Rect(x: 12, y: 21, width: 24, height: 36))
-    XCTAssertEqual(r.intersection(Rect(x: 30, y: 50, width: 100, height: 100)), Rect(x: 30, y: 50, width: 10, height: 10))
+    XCTAssertEqual(
+      r.inset(by: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)),
+      Rect(x: 12, y: 21, width: 24, height: 36))
+    XCTAssertEqual(
+      r.intersection(Rect(x: 30, y: 50, width: 100, height: 100)),
+      Rect(x: 30, y: 50, width: 10, height: 10))
     XCTAssertNil(r.intersection(Rect(x: 100, y: 0, width: 1, height: 1)))
     XCTAssertEqual(r.description, "(10, 20, 30, 40)")
     XCTAssertEqual(Rect(x: 0.5, y: 0, width: 1, height: 1).description, "(0.5, 0, 1, 1)")

@@ -42,7 +42,8 @@ final class TransitionTests: XCTestCase {
 
     XCTAssertNil(h.advance(0.1).frame, "an idle window has no frame")
     XCTAssertEqual(h.controller("B").viewIfLoaded?.frame, content)
-    XCTAssertEqual(h.controller("A").viewIfLoaded?.alpha, 1, "the outgoing view's model is untouched")
+    XCTAssertEqual(
+      h.controller("A").viewIfLoaded?.alpha, 1, "the outgoing view's model is untouched")
   }
 
   func testFramesAtAQuarterFollowTheCurve() throws {
@@ -70,7 +71,8 @@ final class TransitionTests: XCTestCase {
       try h.window.updateInteraction(transition, percent: p)
       let frame = try XCTUnwrap(h.advance(0.01).frame)
       let eased = easeInOut(p)
-      XCTAssertEqual(frame.values(of: view(h, "Two"))?.frame.minX ?? .nan, width * eased, accuracy: 1e-9)
+      XCTAssertEqual(
+        frame.values(of: view(h, "Two"))?.frame.minX ?? .nan, width * eased, accuracy: 1e-9)
       XCTAssertEqual(
         frame.values(of: view(h, "One"))?.frame.minX ?? .nan, -0.3 * width * (1 - eased),
         accuracy: 1e-9)
@@ -146,7 +148,9 @@ final class TransitionTests: XCTestCase {
     try h.window.pauseTransition(transition, by: OwnerID(4))
     XCTAssertEqual(h.described([.transition]).last, "\(transition).paused(0.2)")
     h.advance(5)
-    XCTAssertEqual(h.window.transition(transition)?.percentComplete(at: h.window.time) ?? .nan, 0.2, accuracy: 1e-12)
+    XCTAssertEqual(
+      h.window.transition(transition)?.percentComplete(at: h.window.time) ?? .nan, 0.2,
+      accuracy: 1e-12)
     XCTAssertThrowsError(try h.window.updateInteraction(transition, percent: 0.5, by: OwnerID(5)))
     try h.window.cancelInteraction(transition, by: OwnerID(4))
     h.settle()
@@ -189,7 +193,8 @@ final class TransitionTests: XCTestCase {
             target: .view(bar), property: .cornerRadius, from: .scalar(0), to: .scalar(8),
             timing: .linear)
         ]))
-    XCTAssertEqual(h.advance(0.0875).frame?.values(of: bar)?.state.cornerRadius ?? .nan, 4, accuracy: 1e-9)
+    XCTAssertEqual(
+      h.advance(0.0875).frame?.values(of: bar)?.state.cornerRadius ?? .nan, 4, accuracy: 1e-9)
     h.advance(0.0875)
     XCTAssertNil(h.window.transition(transition))
     XCTAssertEqual(h.nav("Nav").navigationBar?.cornerRadius, 8, "the model keeps the end value")
@@ -203,7 +208,8 @@ final class TransitionTests: XCTestCase {
     XCTAssertTrue(h.window.transitionCoordinator(for: h.nav("Nav")) === coordinator)
     var calls: [String] = []
     coordinator.notifyWhenInteractionChanges { context in
-      calls.append("interaction cancelled=\(context.transitionWasCancelled) at \(h.window.log.lastSeq)")
+      calls.append(
+        "interaction cancelled=\(context.transitionWasCancelled) at \(h.window.log.lastSeq)")
     }
     coordinator.addCompletion { context in
       let last = h.session.describe(h.window.log.events(after: h.window.log.lastSeq - 1)![0])
@@ -243,7 +249,8 @@ final class TransitionTests: XCTestCase {
           target: .toView, property: .center, from: .offset(.finalFrame, dx: 0, dy: 10),
           to: .finalFrame, timing: .linear, relativeDuration: 0.25),
       ])
-    h.run(.push(navigation: h.id("Nav"), controller: h.id("B"), animated: true, animator: fromBelow))
+    h.run(
+      .push(navigation: h.id("Nav"), controller: h.id("B"), animated: true, animator: fromBelow))
     let quarter = try XCTUnwrap(h.advance(0.25).frame)
     // The frame track (from one container height below) runs first; the
     // centre track, ending now, then puts the centre in place.
@@ -251,7 +258,8 @@ final class TransitionTests: XCTestCase {
     XCTAssertEqual(
       quarter.values(of: view(h, "B"))?.frame.size, content.size,
       "the frame track keeps the size")
-    XCTAssertEqual(quarter.values(of: view(h, "A"))?.alpha, 1, "the alpha track waits for its delay")
+    XCTAssertEqual(
+      quarter.values(of: view(h, "A"))?.alpha, 1, "the alpha track waits for its delay")
     let threeQuarters = try XCTUnwrap(h.advance(0.5).frame)
     XCTAssertEqual(threeQuarters.values(of: view(h, "A"))?.alpha ?? .nan, 0.5, accuracy: 1e-9)
     // Tracks apply in order: the finished centre track still wins over the
@@ -305,6 +313,8 @@ final class TransitionTests: XCTestCase {
     let events = h.events()
     XCTAssertFalse(events.isEmpty)
     XCTAssertTrue(events.allSatisfy { $0.traceID == "trace-7" }, "\(events.map(\.traceID))")
-    XCTAssertEqual(events.last.map { h.session.describe($0) }?.hasSuffix("completed(cancelled: false, removed: [])"), true)
+    XCTAssertEqual(
+      events.last.map { h.session.describe($0) }?.hasSuffix(
+        "completed(cancelled: false, removed: [])"), true)
   }
 }

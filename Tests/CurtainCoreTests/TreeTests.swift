@@ -41,6 +41,7 @@ final class TreeTests: XCTestCase {
     let h = Harness()
     XCTAssertEqual(
       h.window.hierarchyDescription,
-      "w1 390×844 scale 3 compact×regular safe area {47, 0, 34, 0} revision 0\n(no root view controller)")
+      "w1 390×844 scale 3 compact×regular safe area {47, 0, 34, 0} revision 0\n(no root view controller)"
+    )
   }
 }

@@ -8,12 +8,15 @@ final class WindowTests: XCTestCase {
     let h = Harness()
     h.showNavigation("Nav", stack: ["A"])
     let revision = h.window.revision
-    try h.window.resize(WindowMetrics(size: Size(width: 1024, height: 768), safeAreaInsets: .init(top: 24, bottom: 20)))
+    try h.window.resize(
+      WindowMetrics(
+        size: Size(width: 1024, height: 768), safeAreaInsets: .init(top: 24, bottom: 20)))
     XCTAssertGreaterThan(h.window.revision, revision)
     XCTAssertEqual(h.window.traitCollection.horizontalSizeClass, .regular)
     XCTAssertEqual(h.nav("Nav").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 1024, height: 768))
     XCTAssertEqual(h.nav("Nav").navigationBar?.frame, Rect(x: 0, y: 24, width: 1024, height: 44))
-    XCTAssertEqual(h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 68, width: 1024, height: 700))
+    XCTAssertEqual(
+      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 68, width: 1024, height: 700))
     XCTAssertEqual(h.described([.window]), ["window.resized(1024×768)"])
     XCTAssertThrowsError(try h.window.resize(WindowMetrics(size: Size(width: 0, height: 10)))) {
       XCTAssertEqual(($0 as? CurtainError)?.code, .invalidArgument)

@@ -7,33 +7,56 @@
 // willMove(P), viewDidLoad (first time), viewWillAppear(false),
 // viewDidAppear(false), didMove(P). Removal mirrors it: willMove(nil),
 // viewWillDisappear(false), viewDidDisappear(false), didMove(nil).
+// A child added before the container's view exists gets its view, at the
+// frame it was given, when the container's view loads. Children added
+// without a frame keep filling the container's bounds when it is laid out
+// again (a controller's root view resizes with its superview in UIKit).
 //
 // `transition(from:to:)` needs two distinct children; `to`'s view goes beside
 // `from`'s at the same frame, `from` disappears while `to` appears
 // (from.viewWillDisappear, to.viewWillAppear, *animation*,
 // from.viewDidDisappear, to.viewDidAppear) and `from`'s view leaves at the end.
+// Since adding a child always shows its view, `to`'s view may already be in
+// the container (the first transition after two adds): it then moves beside
+// `from`'s and, having appeared already, gets no appearance callbacks.
 
 /// A custom container view controller.
 public final class ContainerController: ViewController {
   override public var kind: ControllerKind { .container }
 
+  /// The frames clients gave when adding children; a child without one fills
+  /// the container's bounds.
+  private var childFrames: [ControllerID: Rect] = [:]
+
   override func viewDidLoadContents() {
     // Children added before the view existed get their views now.
     for child in children {
       view.addSubview(child.view)
-      child.view.frame = view.bounds
+      child.view.frame = childFrames[child.id] ?? view.bounds
+    }
+  }
+
+  override func layoutContents() {
+    guard let root = viewIfLoaded, !(window?.transitions.contains { $0.container == id } ?? false)
+    else { return }
+    for child in children where childFrames[child.id] == nil {
+      if let childView = child.viewIfLoaded, childView.superview === root {
+        childView.frame = root.bounds
+      }
     }
   }
 
   func prepareAddChild(_ child: ViewController, frame: Rect?) throws -> PreparedChange {
     if child === self || isDescendant(of: child) {
-      throw CurtainError.invalid("\(child.name) cannot be added as a child of \(name), which it contains")
+      throw CurtainError.invalid(
+        "\(child.name) cannot be added as a child of \(name), which it contains")
     }
     if child.parent === self { return .nothing }
     return PreparedChange { [self] in
       child.leaveCurrentParent()
       child.emit(.willMove(toParent: id))
       attachChild(child)
+      childFrames[child.id] = frame
       if let root = viewIfLoaded {
         child.loadViewIfNeeded()
         root.addSubview(child.view)
@@ -41,6 +64,14 @@ public final class ContainerController: ViewController {
         if isOnScreen { child.runAppearance(true) }
       }
       child.emit(.didMove(toParent: id))
+    }
+  }
+
+  override func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
+    let removal = try super.prepareRemoveChild(child)
+    return PreparedChange(removed: removal.removed) { [self] in
+      removal.run()
+      childFrames[child.id] = nil
     }
   }
 
@@ -59,9 +90,6 @@ public final class ContainerController: ViewController {
     else {
       throw CurtainError.invalid("\(from.name)'s view is not in \(name)'s view")
     }
-    if let toView = to.viewIfLoaded, toView.superview != nil, toView.isDescendant(of: root) {
-      throw CurtainError.invalid("\(to.name)'s view is already in \(name)'s view")
-    }
     return PreparedChange { [self] in
       let onScreen = isOnScreen
       let animate = onScreen && animator.duration > 0
@@ -73,6 +101,7 @@ public final class ContainerController: ViewController {
       let frame = fromView.frame
       fromView.superview?.insertSubview(to.view, above: fromView)
       to.view.frame = frame
+      childFrames[to.id] = childFrames[from.id]
       let request = TransitionRequest(
         kind: .containerTransition, container: self, containerView: fromView.superview ?? root,
         from: from, to: to, fromView: fromView, toView: to.view, fromInitialFrame: frame,

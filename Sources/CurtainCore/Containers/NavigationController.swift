@@ -26,6 +26,10 @@ public final class NavigationController: ViewController {
   /// The navigation bar, once the view is loaded.
   public private(set) var navigationBar: View?
 
+  /// The tab bar controller whose "More" navigation controller this is: it
+  /// alone changes the stack.
+  weak var managingTabBarController: TabBarController?
+
   /// The stack, bottom to top.
   public var viewControllers: [ViewController] { children }
 
@@ -181,7 +185,6 @@ public final class NavigationController: ViewController {
     let added = newStack.filter { controller in !old.contains { $0 === controller } }
     let oldTop = old.last
     let newTop = newStack.last
-    let onScreen = isOnScreen
     let topChanged = oldTop !== newTop
 
     for controller in removed { controller.emit(.willMove(toParent: nil)) }
@@ -190,6 +193,9 @@ public final class NavigationController: ViewController {
       controller.emit(.willMove(toParent: id))
     }
     setStack(newStack)
+    // Leaving an old parent may have changed what is on screen (a tab bar
+    // controller losing a tab selects another), so look only now.
+    let onScreen = isOnScreen
 
     func finishMoves() {
       for controller in removed { controller.emit(.didMove(toParent: nil)) }

@@ -15,7 +15,12 @@
 // fourth shows it pushed on the More navigation controller, which becomes
 // its parent while it is shown there, as in UIKit; when the More tab is left
 // or the tabs change, it returns to the tab bar controller (Curtain's choice
-// for when that happens).
+// for when that happens). The one exception is a tab change that keeps that
+// controller selected: it stays on screen without appearance callbacks,
+// either still inside More (when it still sits beyond the fourth tab) or
+// moved straight to the tab bar controller, More disappearing alone.
+//
+// `children` follows the tab order, with the More navigation controller last.
 
 /// `UITabBarController`.
 public final class TabBarController: ViewController {
@@ -97,8 +102,7 @@ public final class TabBarController: ViewController {
 
   // MARK: Operations
 
-  func prepareSelect(_ selection: TabSelection, animator: AnimatorSpec?) throws -> PreparedChange
-  {
+  func prepareSelect(_ selection: TabSelection, animator: AnimatorSpec?) throws -> PreparedChange {
     let index: Int?
     switch selection {
     case .index(let value):
@@ -160,7 +164,8 @@ public final class TabBarController: ViewController {
     let target = prepareShown(for: index)
     selectedIndex = index
     switchShown(to: target, animator: animator)
-    session.emit(.hierarchy(.selectionChanged(id, index: index, selected: selectedViewController?.id)))
+    session.emit(
+      .hierarchy(.selectionChanged(id, index: index, selected: selectedViewController?.id)))
   }
 
   /// Readies the controller to show for `index`: the controller itself, or
@@ -235,16 +240,59 @@ public final class TabBarController: ViewController {
     for item in items where item.parent == nil && viewControllers.contains(where: { $0 === item }) {
       item.emit(.willMove(toParent: id))
       attachChild(item)
+      orderChildren()
       item.emit(.didMove(toParent: id))
     }
+  }
+
+  /// Puts `children` in tab order, the More navigation controller last.
+  private func orderChildren() {
+    let tabs = viewControllers.filter { $0.parent === self }
+    children = tabs + children.filter { child in !tabs.contains { $0 === child } }
+  }
+
+  /// Moves `item`, the selected controller shown inside the More navigation
+  /// controller, to the tab bar controller without touching its appearance:
+  /// its view moves beside More's, More disappears alone, and `item` leaves
+  /// More's stack for the tab bar controller (willMove/didMove only).
+  private func bringBackFromMore(_ item: ViewController) {
+    guard let root = viewIfLoaded, let more = moreNavigationController,
+      let moreView = more.viewIfLoaded, moreView.superview === root,
+      let itemView = item.viewIfLoaded, itemView.isDescendant(of: moreView)
+    else {
+      returnMoreItems()
+      return
+    }
+    root.insertSubview(itemView, above: moreView)
+    itemView.frame = contentFrame
+    let wasVisible = more.appearance != .disappeared
+    if wasVisible { more.beginAppearance(false, animated: false) }
+    moreView.removeFromSuperview()
+    if wasVisible { more.endAppearance() }
+    shownController = item
+    // More's stack change takes the item's view out of its superview.
+    returnMoreItems()
+    root.insertSubview(itemView, below: tabBar ?? itemView)
+    itemView.frame = contentFrame
   }
 
   private func setViewControllers(_ list: [ViewController]) {
     let oldSelected = selectedViewController
     let oldIndex = selectedIndex
-    let wasMore = selectedIndex == nil && shownController != nil
+    let wasMore =
+      selectedIndex == nil && shownController != nil
       && shownController === moreNavigationController
-    returnMoreItems()
+    // The selected controller, shown inside More, stays selected: it stays
+    // in More if it still sits beyond the fourth tab, else it comes back.
+    if let kept = oldSelected, let more = moreNavigationController, kept.parent === more,
+      let newIndex = list.firstIndex(where: { $0 === kept })
+    {
+      if list.count <= Self.maximumTabs || newIndex < Self.maximumTabs - 1 {
+        bringBackFromMore(kept)
+      }
+    } else {
+      returnMoreItems()
+    }
     let removed = viewControllers.filter { old in !list.contains { $0 === old } }
     let added = list.filter { new in !viewControllers.contains { $0 === new } }
     for controller in removed { controller.emit(.willMove(toParent: nil)) }
@@ -255,6 +303,7 @@ public final class TabBarController: ViewController {
     for controller in removed where controller.parent === self { detachChild(controller) }
     for controller in added { attachChild(controller) }
     viewControllers = list
+    orderChildren()
     session.emit(.hierarchy(.viewControllersChanged(id, list.map(\.id))))
     if hasMore, moreNavigationController == nil { makeMoreNavigationController() }
 
@@ -293,6 +342,7 @@ public final class TabBarController: ViewController {
         as? NavigationController,
       let list = try? session.makeController(kind: .content, title: "More")
     else { return }
+    more.managingTabBarController = self
     more.emit(.willMove(toParent: id))
     attachChild(more)
     more.emit(.didMove(toParent: id))

@@ -206,7 +206,8 @@ public final class Session {
     case .hierarchy(.childRemoved(let parent, let child)):
       return "\(name(parent)).childRemoved(\(name(child)))"
     case .hierarchy(.viewControllersChanged(let container, let list)):
-      return "\(name(container)).viewControllers([\(list.map { name($0) }.joined(separator: ", "))])"
+      return
+        "\(name(container)).viewControllers([\(list.map { name($0) }.joined(separator: ", "))])"
     case .hierarchy(.selectionChanged(let tab, let index, let selected)):
       return "\(name(tab)).selected(\(index.map(String.init) ?? "more"), \(name(selected)))"
     case .transition(let id, .began(let info)):
@@ -221,7 +222,8 @@ public final class Session {
     case .operation(let id, .queued(let position)): return "\(id).queued(\(position))"
     case .operation(let id, .started): return "\(id).started"
     case .operation(let id, .completed(let cancelled, let removed)):
-      return "\(id).completed(cancelled: \(cancelled), removed: [\(removed.map { name($0) }.joined(separator: ", "))])"
+      return
+        "\(id).completed(cancelled: \(cancelled), removed: [\(removed.map { name($0) }.joined(separator: ", "))])"
     case .operation(let id, .failed(let error)): return "\(id).failed(\(error.code.rawValue))"
     case .window(.created(let size)): return "window.created(\(size))"
     case .window(.visibilityChanged(let visible)): return "window.visible(\(visible))"

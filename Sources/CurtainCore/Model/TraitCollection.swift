@@ -86,7 +86,9 @@ public struct WindowMetrics: Hashable, Sendable, Codable {
     guard scale > 0, scale <= 16 else {
       throw CurtainError.invalid("Display scale must be in (0, 16], got \(formatPoints(scale))")
     }
-    let insets = [safeAreaInsets.top, safeAreaInsets.left, safeAreaInsets.bottom, safeAreaInsets.right]
+    let insets = [
+      safeAreaInsets.top, safeAreaInsets.left, safeAreaInsets.bottom, safeAreaInsets.right,
+    ]
     guard insets.allSatisfy({ $0 >= 0 }),
       safeAreaInsets.top + safeAreaInsets.bottom <= size.height,
       safeAreaInsets.left + safeAreaInsets.right <= size.width

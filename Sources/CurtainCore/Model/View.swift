@@ -123,7 +123,8 @@ public final class View {
     var rect = frame
     var current = superview
     while let node = current, node.role != .window {
-      rect = rect.offsetBy(dx: node.frame.minX - node.bounds.minX, dy: node.frame.minY - node.bounds.minY)
+      rect = rect.offsetBy(
+        dx: node.frame.minX - node.bounds.minX, dy: node.frame.minY - node.bounds.minY)
       current = node.superview
     }
     return rect

@@ -18,6 +18,15 @@ extension Session {
       return try window.submit(operation, options: options)
     }
     try validateStatically(operation, in: nil)
+    // A controller that a window's running transition still moves must wait
+    // for that window; it cannot be changed from outside.
+    for id in operation.controllerIDs {
+      for window in windows.values where window.transitions.contains(where: { $0.involves(id) }) {
+        throw CurtainError(
+          .busy, "\(try controller(id).name) is part of a running transition in window \(window.id)"
+        )
+      }
+    }
     let change = try prepare(operation, in: nil, owner: options.owner)
     let id = ids.operation()
     withActiveWindow(nil) { change.run() }
@@ -52,13 +61,13 @@ extension Session {
     case .transitionChildren(let container, _, _, _):
       _ = try self.container(container)
     case .push(let nav, let controller, _, _):
-      _ = try navigation(nav)
+      try checkNotMore(navigation(nav))
       try checkMovable(self.controller(controller), into: window)
     case .pop(let nav, _, _), .popToRoot(let nav, _, _), .popTo(let nav, _, _, _),
       .beginInteractivePop(let nav, _):
-      _ = try navigation(nav)
+      try checkNotMore(navigation(nav))
     case .setViewControllers(let nav, let list, _, _):
-      _ = try navigation(nav)
+      try checkNotMore(navigation(nav))
       for id in list { try checkMovable(controller(id), into: window) }
     case .selectTab(let tab, let selection, _):
       _ = try tabBar(tab)
@@ -68,6 +77,14 @@ extension Session {
     case .setTabs(let tab, let list):
       _ = try tabBar(tab)
       for id in list { try checkMovable(controller(id), into: window) }
+    }
+  }
+
+  /// The More navigation controller's stack belongs to its tab bar controller.
+  private func checkNotMore(_ nav: NavigationController) throws {
+    if let tabs = nav.managingTabBarController {
+      throw CurtainError.invalid(
+        "\(nav.name) is the More navigation controller of \(tabs.name); select tabs instead")
     }
   }
 

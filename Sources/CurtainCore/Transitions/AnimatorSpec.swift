@@ -77,7 +77,8 @@ public struct TrackSpec: Hashable, Sendable, Codable {
     else {
       throw CurtainError.invalid(
         "Track timing must satisfy 0 ≤ delay, 0 < duration, delay + duration ≤ 1 "
-          + "(got delay \(formatPoints(relativeDelay)), duration \(formatPoints(relativeDuration)))")
+          + "(got delay \(formatPoints(relativeDelay)), duration \(formatPoints(relativeDuration)))"
+      )
     }
     try Self.check(from, for: property)
     try Self.check(to, for: property)

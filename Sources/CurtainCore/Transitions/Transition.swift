@@ -43,7 +43,8 @@ public final class Transition {
   var interactionHandlers: [(TransitionContext) -> Void] = []
   /// Tracks resolved at start, remembered so their end values can become
   /// model values.
-  var trackEnds: [(view: ViewID, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue)] = []
+  var trackEnds:
+    [(view: ViewID, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue)] = []
 
   /// The phases of a transition's clock.
   enum State {
