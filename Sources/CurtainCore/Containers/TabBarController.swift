@@ -152,7 +152,13 @@ public final class TabBarController: ViewController {
 
   override func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
     if child === movingIntoMore {
-      return try super.prepareRemoveChild(child)
+      // Moving into the More navigation controller: only the parent changes;
+      // the view follows when the More controller installs it.
+      return PreparedChange { [self] in
+        child.emit(.willMove(toParent: nil))
+        detachChild(child)
+        child.emit(.didMove(toParent: nil))
+      }
     }
     if child === moreNavigationController { return .nothing }
     return try prepareSetViewControllers(viewControllers.filter { $0 !== child })
@@ -188,10 +194,15 @@ public final class TabBarController: ViewController {
   /// Shows `target` instead of the current controller, with the tab
   /// selection's callbacks.
   private func switchShown(to target: ViewController?, animator: AnimatorSpec?) {
-    let old = shownController
-    guard old !== target else { return }
+    let previous = shownController
+    guard previous !== target else { return }
     shownController = target
     guard let root = viewIfLoaded else { return }
+    // A selected controller that moved into the More navigation controller
+    // stays on screen inside it: it is not the outgoing controller.
+    let old = previous.flatMap { previous in
+      target.map { previous.isDescendant(of: $0) } == true ? nil : previous
+    }
     let onScreen = isOnScreen
     let animate = animator != nil && onScreen && old != nil && target != nil
     target?.loadViewIfNeeded()
@@ -219,7 +230,7 @@ public final class TabBarController: ViewController {
         old?.endAppearance()
         target?.endAppearance()
       }
-      if old === moreNavigationController { returnMoreItems() }
+      if previous === moreNavigationController { returnMoreItems() }
     }
   }
 

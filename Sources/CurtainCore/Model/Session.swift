@@ -48,6 +48,8 @@ public final class Session {
   public private(set) var detachedLog: EventLog
   /// The window whose log receives events now.
   private var activeWindow: Window?
+  /// The trace id of the operation running on controllers in no window.
+  var detachedTraceID: String?
 
   /// Creates an empty session.
   public init(name: String = "default", configuration: SessionConfiguration = .init()) {
@@ -163,11 +165,20 @@ public final class Session {
 
   /// Appends an event to the active window's log, or to the detached log.
   func emit(_ kind: EventKind) {
+    switch kind {
+    case .lifecycle(let id, .willMove):
+      activeWindow?.pendingMoves.insert(id)
+    case .lifecycle(let id, .didMove):
+      for window in windows.values { window.pendingMoves.remove(id) }
+    default:
+      break
+    }
     if let window = activeWindow {
       window.append(kind)
     } else {
       detachedLog.append { seq in
-        Event(seq: seq, windowID: nil, revision: 0, traceID: nil, time: 0, kind: kind)
+        Event(
+          seq: seq, windowID: nil, revision: 0, traceID: detachedTraceID, time: 0, kind: kind)
       }
     }
   }

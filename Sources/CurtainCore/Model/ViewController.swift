@@ -186,7 +186,13 @@ public class ViewController {
   /// If the controller has a parent, removes it from that parent first
   /// (SEMANTICS §2: adding a child that has another parent).
   func leaveCurrentParent() {
-    parent?.removeChildForReparenting(self)
+    // A controller shown in the More list belongs to the tab bar controller,
+    // which drops it from its tabs.
+    if let more = parent as? NavigationController, let tabs = more.managingTabBarController {
+      tabs.removeChildForReparenting(self)
+    } else {
+      parent?.removeChildForReparenting(self)
+    }
   }
 
   // MARK: Appearance

@@ -51,6 +51,8 @@ public final class Window {
   /// Set while an operation's change runs, so that a transition completing
   /// inside it does not start the next queued operation too early.
   var isStartingOperation = false
+  /// Controllers told `willMove` in this window whose `didMove` is pending.
+  var pendingMoves: Set<ControllerID> = []
   /// Trace id stamped on events emitted now.
   var currentTraceID: String?
   /// Views whose animations ended during the current step, with their
@@ -156,6 +158,20 @@ public final class Window {
       node = current.parent
     }
     return nil
+  }
+
+  /// Whether a running transition of this window holds `controller`: it or
+  /// an ancestor is the transition's container, outgoing or incoming
+  /// controller, or it was told `willMove` and still waits for `didMove`.
+  func holds(_ controller: ViewController) -> Bool {
+    guard !transitions.isEmpty else { return false }
+    if pendingMoves.contains(controller.id) { return true }
+    var node: ViewController? = controller
+    while let current = node {
+      if transitions.contains(where: { $0.involves(current.id) }) { return true }
+      node = current.parent
+    }
+    return false
   }
 
   /// The running transition with this id.

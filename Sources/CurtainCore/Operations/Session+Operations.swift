@@ -10,29 +10,39 @@ extension Session {
     -> OperationTicket
   {
     for id in operation.controllerIDs { _ = try controller(id) }
+    let targetWindow: Window?
     if let windowID = operation.targetWindow {
-      return try window(windowID).submit(operation, options: options)
+      targetWindow = try window(windowID)
+    } else {
+      targetWindow = try operation.targetController.map(controller)?.window
     }
-    let target = try operation.targetController.map(controller)
-    if let window = target?.window {
-      return try window.submit(operation, options: options)
+    try checkNotHeldElsewhere(operation, target: targetWindow)
+    if let targetWindow {
+      return try targetWindow.submit(operation, options: options)
     }
     try validateStatically(operation, in: nil)
-    // A controller that a window's running transition still moves must wait
-    // for that window; it cannot be changed from outside.
-    for id in operation.controllerIDs {
-      for window in windows.values where window.transitions.contains(where: { $0.involves(id) }) {
-        throw CurtainError(
-          .busy, "\(try controller(id).name) is part of a running transition in window \(window.id)"
-        )
-      }
-    }
     let change = try prepare(operation, in: nil, owner: options.owner)
     let id = ids.operation()
+    detachedTraceID = options.traceID
     withActiveWindow(nil) { change.run() }
+    detachedTraceID = nil
     return OperationTicket(
       operation: id, window: nil, position: 0, revision: 0, transition: nil,
       isCompleted: true, removed: change.removed)
+  }
+
+  /// A controller that a running transition of another window still holds
+  /// (it moves it, or its `didMove` is pending) must wait for that window;
+  /// it cannot be changed from outside. Within its own window the queue
+  /// makes the operation wait instead.
+  private func checkNotHeldElsewhere(_ operation: WindowOperation, target: Window?) throws {
+    for id in operation.controllerIDs {
+      let controller = try controller(id)
+      for window in windows.values where window !== target && window.holds(controller) {
+        throw CurtainError(
+          .busy, "\(controller.name) is part of a running transition in window \(window.id)")
+      }
+    }
   }
 
   /// Checks what does not depend on the window's state (ids, kinds, specs),
@@ -91,6 +101,13 @@ extension Session {
   /// A controller may join `window`'s tree unless it is the root of a window
   /// or sits in another window.
   private func checkMovable(_ controller: ViewController, into window: Window?) throws {
+    let more = (controller as? NavigationController) ?? (controller.parent as? NavigationController)
+    if let more, let tabs = more.managingTabBarController,
+      more === controller || more.children.first === controller
+    {
+      throw CurtainError.invalid(
+        "\(controller.name) belongs to the More navigation controller of \(tabs.name)")
+    }
     if controller.parent == nil, let host = controller.hostWindow {
       throw CurtainError.invalid(
         "\(controller.name) is the root view controller of window \(host.id)")

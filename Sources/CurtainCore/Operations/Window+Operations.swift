@@ -41,6 +41,9 @@ extension Window {
   private func start(_ pending: PendingOperation) throws -> OperationTicket {
     currentTraceID = pending.options.traceID
     defer { currentTraceID = nil }
+    // What was checked at submission may no longer hold when a queued
+    // operation's turn comes.
+    try session.validateStatically(pending.operation, in: self)
     let change = try session.prepare(pending.operation, in: self, owner: pending.options.owner)
     let running = RunningOperation(
       id: pending.id, traceID: pending.options.traceID, removed: change.removed)

@@ -166,7 +166,7 @@ extension Window {
     guard let transition = transition(id) else {
       throw CurtainError.notFound("No running transition \(id) in window \(self.id)")
     }
-    if let holder = transition.owner, let owner, holder != owner {
+    if let holder = transition.owner, holder != owner {
       throw CurtainError(
         .notOwner, "Transition \(id) is driven by another client (\(holder))")
     }
