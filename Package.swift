@@ -12,11 +12,28 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
   name: "Curtain",
   products: [
-    .library(name: "CurtainCore", targets: ["CurtainCore"])
+    .library(name: "CurtainCore", targets: ["CurtainCore"]),
+    .library(name: "CurtainWire", targets: ["CurtainWire"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-protobuf.git", exact: "1.39.0"),
   ],
   targets: [
     .target(
       name: "CurtainCore",
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "CurtainWire",
+      dependencies: [
+        "CurtainCore",
+        .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CurtainWireTests",
+      dependencies: ["CurtainWire", "CurtainCore"],
       swiftSettings: strictSettings
     ),
     .testTarget(

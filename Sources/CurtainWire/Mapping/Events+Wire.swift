@@ -1,0 +1,266 @@
+// Events, frames and trees on the wire.
+
+public import CurtainCore
+
+extension EventCategory {
+  /// The wire form.
+  public var wire: Curtain_V1_EventCategory {
+    switch self {
+    case .lifecycle: return .lifecycle
+    case .hierarchy: return .hierarchy
+    case .transition: return .transition
+    case .presentation: return .presentation
+    case .window: return .window
+    case .operation: return .operation
+    }
+  }
+
+  /// The core form of a wire category; UNSPECIFIED is an error.
+  public init(_ wire: Curtain_V1_EventCategory) throws {
+    switch wire {
+    case .lifecycle: self = .lifecycle
+    case .hierarchy: self = .hierarchy
+    case .transition: self = .transition
+    case .presentation: self = .presentation
+    case .window: self = .window
+    case .operation: self = .operation
+    case .unspecified, .UNRECOGNIZED:
+      throw CurtainError(.invalidArgument, "Unknown event category \(wire.rawValue)")
+    }
+  }
+}
+
+extension Curtain_V1_Event {
+  /// The wire form of an event, with its text rendered by `session`.
+  public init(_ event: Event, session: Session, subscription: UInt64 = 0) {
+    self.init()
+    subscriptionID = subscription
+    windowID = event.windowID?.rawValue ?? 0
+    seq = event.seq
+    revision = event.revision
+    traceID = event.traceID ?? ""
+    time = event.time
+    category = event.category.wire
+    text = session.describe(event)
+    switch event.kind {
+    case .lifecycle(let controller, let callback):
+      var lifecycle = Curtain_V1_LifecycleEvent()
+      lifecycle.controllerID = controller.rawValue
+      switch callback {
+      case .viewDidLoad: lifecycle.callback = .viewDidLoad
+      case .viewWillAppear(let animated):
+        lifecycle.callback = .viewWillAppear
+        lifecycle.animated = animated
+      case .viewDidAppear(let animated):
+        lifecycle.callback = .viewDidAppear
+        lifecycle.animated = animated
+      case .viewWillDisappear(let animated):
+        lifecycle.callback = .viewWillDisappear
+        lifecycle.animated = animated
+      case .viewDidDisappear(let animated):
+        lifecycle.callback = .viewDidDisappear
+        lifecycle.animated = animated
+      case .willMove(let parent):
+        lifecycle.callback = .willMoveToParent
+        lifecycle.otherID = parent?.rawValue ?? 0
+      case .didMove(let parent):
+        lifecycle.callback = .didMoveToParent
+        lifecycle.otherID = parent?.rawValue ?? 0
+      }
+      kind = .lifecycle(lifecycle)
+    case .navigationDelegate(let nav, let call):
+      var lifecycle = Curtain_V1_LifecycleEvent()
+      lifecycle.controllerID = nav.rawValue
+      switch call {
+      case .willShow(let shown, let animated):
+        lifecycle.callback = .navigationWillShow
+        lifecycle.otherID = shown.rawValue
+        lifecycle.animated = animated
+      case .didShow(let shown, let animated):
+        lifecycle.callback = .navigationDidShow
+        lifecycle.otherID = shown.rawValue
+        lifecycle.animated = animated
+      }
+      kind = .lifecycle(lifecycle)
+    case .hierarchy(let change):
+      kind = .hierarchy(Curtain_V1_HierarchyEvent(change))
+    case .transition(let id, let phase):
+      kind = .transition(Curtain_V1_TransitionEvent(id: id, phase: phase))
+    case .operation(let id, let phase):
+      var operation = Curtain_V1_OperationEvent()
+      operation.operationID = id.rawValue
+      switch phase {
+      case .queued(let position):
+        operation.phase = .queued
+        operation.position = UInt32(clamping: position)
+      case .started:
+        operation.phase = .started
+      case .completed(let cancelled, let removed):
+        operation.phase = .completed
+        operation.cancelled = cancelled
+        operation.removedIds = removed.map(\.rawValue)
+      case .failed(let error):
+        operation.phase = .failed
+        operation.error = Curtain_V1_Error(error)
+      }
+      kind = .operation(operation)
+    case .window(let change):
+      var window = Curtain_V1_WindowEvent()
+      switch change {
+      case .created(let size):
+        window.change = .created
+        window.size = Curtain_V1_Size(size)
+      case .visibilityChanged(let visible):
+        window.change = .visibility
+        window.visible = visible
+      case .resized(let size):
+        window.change = .resized
+        window.size = Curtain_V1_Size(size)
+      case .closed:
+        window.change = .closed
+      }
+      kind = .window(window)
+    }
+  }
+}
+
+extension Curtain_V1_HierarchyEvent {
+  init(_ change: HierarchyChange) {
+    self.init()
+    switch change {
+    case .rootChanged(let root):
+      self.change = .root
+      controllerID = root?.rawValue ?? 0
+    case .childAdded(let parent, let child):
+      self.change = .childAdded
+      parentID = parent.rawValue
+      controllerID = child.rawValue
+    case .childRemoved(let parent, let child):
+      self.change = .childRemoved
+      parentID = parent.rawValue
+      controllerID = child.rawValue
+    case .viewControllersChanged(let container, let list):
+      self.change = .viewControllers
+      parentID = container.rawValue
+      controllerIds = list.map(\.rawValue)
+    case .selectionChanged(let tab, let index, let selected):
+      self.change = .selection
+      parentID = tab.rawValue
+      controllerID = selected?.rawValue ?? 0
+      selectedIndex = index.map { Int32(clamping: $0) } ?? -1
+    }
+  }
+}
+
+extension Curtain_V1_TransitionEvent {
+  init(id: TransitionID, phase: TransitionPhase) {
+    self.init()
+    transitionID = id.rawValue
+    switch phase {
+    case .began(let info):
+      self.phase = .began
+      kind = info.kind.rawValue
+      containerID = info.container?.rawValue ?? 0
+      fromID = info.from?.rawValue ?? 0
+      toID = info.to?.rawValue ?? 0
+      animated = info.animated
+      interactive = info.interactive
+      duration = info.duration
+    case .paused(let percent):
+      self.phase = .paused
+      self.percent = percent
+    case .interactionChanged(let cancelled):
+      self.phase = .interactionChanged
+      self.cancelled = cancelled
+    case .ended(let cancelled):
+      self.phase = .ended
+      self.cancelled = cancelled
+    }
+  }
+}
+
+extension Curtain_V1_Frame {
+  /// The wire form of a frame.
+  public init(_ frame: Frame, frameSeq: UInt64) {
+    self.init()
+    windowID = frame.windowID.rawValue
+    self.frameSeq = frameSeq
+    modelTime = frame.time
+    views = frame.views.map { values in
+      var view = Curtain_V1_ViewFrame()
+      view.viewID = values.view.rawValue
+      view.controllerID = values.controller?.rawValue ?? 0
+      view.role = values.role.rawValue
+      view.state = Curtain_V1_ViewState(values.state)
+      return view
+    }
+    transitions = frame.transitions.map { progress in
+      var wire = Curtain_V1_TransitionProgress()
+      wire.transitionID = progress.transition.rawValue
+      wire.percent = progress.percentComplete
+      wire.interactive = progress.isInteractive
+      return wire
+    }
+  }
+}
+
+extension Curtain_V1_ControllerNode {
+  /// The wire form of a controller tree.
+  public init(_ node: ControllerNode) {
+    self.init()
+    id = node.id.rawValue
+    kind = node.kind.wire
+    identifier = node.identifier ?? ""
+    title = node.title ?? ""
+    appearance = node.appearance.wire
+    viewID = node.view?.rawValue ?? 0
+    if let frame = node.frame { self.frame = Curtain_V1_Rect(frame) }
+    viewInWindow = node.isViewInWindow
+    selectedIndex = node.selectedIndex.map { Int32(clamping: $0) } ?? -1
+    children = node.children.map(Curtain_V1_ControllerNode.init)
+  }
+}
+
+extension Curtain_V1_ViewNode {
+  /// The wire form of a view tree.
+  public init(_ view: View) {
+    self.init()
+    id = view.id.rawValue
+    role = view.role.rawValue
+    controllerID = view.controllerID?.rawValue ?? 0
+    state = Curtain_V1_ViewState(view.state)
+    hidden = view.isHidden
+    backgroundColor = view.backgroundColorName
+    subviews = view.subviews.map(Curtain_V1_ViewNode.init)
+  }
+}
+
+extension Curtain_V1_WindowInfo {
+  /// The wire form of a window's summary.
+  public init(_ window: Window, frameRate: UInt32) {
+    self.init()
+    id = window.id.rawValue
+    metrics = Curtain_V1_WindowMetrics(window.metrics)
+    traits = Curtain_V1_Traits(window.traitCollection)
+    clock = window.clockMode.wire
+    self.frameRate = frameRate
+    visible = window.isVisible
+    revision = window.revision
+    time = window.time
+    rootID = window.rootViewController?.id.rawValue ?? 0
+    lastSeq = window.log.lastSeq
+    idle = window.isIdle
+    queuedOperations = UInt32(clamping: window.queuedOperationCount)
+  }
+}
+
+extension Curtain_V1_Tree {
+  /// The wire form of a window's tree.
+  public init(_ window: Window, frameRate: UInt32, includeViews: Bool) {
+    self.init()
+    self.window = Curtain_V1_WindowInfo(window, frameRate: frameRate)
+    if let root = window.rootViewController { self.root = Curtain_V1_ControllerNode(root.node) }
+    if includeViews { view = Curtain_V1_ViewNode(window.view) }
+    description_p = window.hierarchyDescription
+  }
+}

@@ -1,0 +1,293 @@
+// Conversions of model values: kinds, traits, metrics, timing functions,
+// animator specs and errors. Wire → core conversions validate and throw
+// `CurtainError(.invalidArgument)` with a message naming the bad field.
+
+public import CurtainCore
+
+extension ControllerKind {
+  /// The core kind of a wire kind; UNSPECIFIED is an error.
+  public init(_ wire: Curtain_V1_ControllerKind) throws {
+    switch wire {
+    case .content: self = .content
+    case .navigation: self = .navigation
+    case .tabBar: self = .tabBar
+    case .container: self = .container
+    case .unspecified, .UNRECOGNIZED:
+      throw CurtainError(.invalidArgument, "Unknown controller kind \(wire.rawValue)")
+    }
+  }
+
+  /// The wire form.
+  public var wire: Curtain_V1_ControllerKind {
+    switch self {
+    case .content: return .content
+    case .navigation: return .navigation
+    case .tabBar: return .tabBar
+    case .container: return .container
+    }
+  }
+}
+
+extension AppearanceState {
+  /// The wire form.
+  public var wire: Curtain_V1_AppearanceState {
+    switch self {
+    case .disappeared: return .disappeared
+    case .appearing: return .appearing
+    case .appeared: return .appeared
+    case .disappearing: return .disappearing
+    }
+  }
+}
+
+extension ClockMode {
+  /// The core form of a wire clock mode.
+  public init(_ wire: Curtain_V1_ClockMode) {
+    self = wire == .manual ? .manual : .realtime
+  }
+
+  /// The wire form.
+  public var wire: Curtain_V1_ClockMode { self == .manual ? .manual : .realtime }
+}
+
+extension Curtain_V1_Traits {
+  /// The wire form of traits.
+  public init(_ traits: TraitCollection) {
+    self.init()
+    horizontal = traits.horizontalSizeClass == .regular ? .regular : .compact
+    vertical = traits.verticalSizeClass == .regular ? .regular : .compact
+    displayScale = traits.displayScale
+    idiom = traits.userInterfaceIdiom == .pad ? .pad : .phone
+  }
+}
+
+extension WindowMetrics {
+  /// The core form of wire metrics: absent fields take the defaults; traits
+  /// are explicit only when both size classes are given.
+  public init(_ wire: Curtain_V1_WindowMetrics) {
+    var metrics = WindowMetrics()
+    if wire.hasSize { metrics.size = Size(wire.size) }
+    if wire.hasSafeArea { metrics.safeAreaInsets = EdgeInsets(wire.safeArea) }
+    if wire.scale != 0 { metrics.scale = wire.scale }
+    metrics.idiom = wire.idiom == .pad ? .pad : .phone
+    if wire.hasTraits, wire.traits.horizontal != .unspecified, wire.traits.vertical != .unspecified
+    {
+      metrics.traits = TraitCollection(
+        horizontalSizeClass: wire.traits.horizontal == .regular ? .regular : .compact,
+        verticalSizeClass: wire.traits.vertical == .regular ? .regular : .compact,
+        displayScale: wire.traits.displayScale != 0 ? wire.traits.displayScale : metrics.scale,
+        userInterfaceIdiom: metrics.idiom)
+    }
+    self = metrics
+  }
+}
+
+extension Curtain_V1_WindowMetrics {
+  /// The wire form of metrics.
+  public init(_ metrics: WindowMetrics) {
+    self.init()
+    size = Curtain_V1_Size(metrics.size)
+    safeArea = Curtain_V1_EdgeInsets(metrics.safeAreaInsets)
+    scale = metrics.scale
+    idiom = metrics.idiom == .pad ? .pad : .phone
+    if let traits = metrics.traits { self.traits = Curtain_V1_Traits(traits) }
+  }
+}
+
+extension AnimatableProperty {
+  /// The core form of a wire property; UNSPECIFIED is an error.
+  public init(_ wire: Curtain_V1_AnimatableProperty) throws {
+    switch wire {
+    case .frame: self = .frame
+    case .center: self = .center
+    case .bounds: self = .bounds
+    case .alpha: self = .alpha
+    case .transform: self = .transform
+    case .cornerRadius: self = .cornerRadius
+    case .unspecified, .UNRECOGNIZED:
+      throw CurtainError(.invalidArgument, "A track needs a property")
+    }
+  }
+}
+
+extension TimingFunction {
+  /// The core form of a wire timing function; absent means easeInOut.
+  public init(_ wire: Curtain_V1_TimingFunction?) throws {
+    guard let kind = wire?.kind else {
+      self = .easeInOut
+      return
+    }
+    switch kind {
+    case .named(let curve):
+      switch curve {
+      case .easeInOut, .UNRECOGNIZED: self = .easeInOut
+      case .linear: self = .linear
+      case .easeIn: self = .easeIn
+      case .easeOut: self = .easeOut
+      case .default: self = .default
+      }
+    case .bezier(let bezier):
+      let numbers = [bezier.x1, bezier.y1, bezier.x2, bezier.y2]
+      guard numbers.allSatisfy(\.isFinite), (0...1).contains(bezier.x1),
+        (0...1).contains(bezier.x2)
+      else {
+        throw CurtainError(
+          .invalidArgument, "Bézier control points need finite values and x1, x2 in [0, 1]")
+      }
+      self = .cubicBezier(CubicBezier(bezier.x1, bezier.y1, bezier.x2, bezier.y2))
+    case .spring(let spring):
+      guard spring.duration.isFinite, spring.duration > 0, spring.dampingRatio.isFinite,
+        spring.initialVelocity.isFinite
+      else {
+        throw CurtainError(.invalidArgument, "A spring needs a positive finite duration")
+      }
+      self = .spring(
+        Spring(
+          duration: spring.duration, dampingRatio: spring.dampingRatio,
+          initialVelocity: spring.initialVelocity))
+    case .physicalSpring(let spring):
+      let numbers = [spring.mass, spring.stiffness, spring.damping, spring.initialVelocity]
+      guard numbers.allSatisfy(\.isFinite), spring.mass > 0, spring.stiffness > 0,
+        spring.damping >= 0
+      else {
+        throw CurtainError(
+          .invalidArgument, "A spring needs positive mass and stiffness and non-negative damping")
+      }
+      self = .spring(
+        Spring(
+          mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+          initialVelocity: spring.initialVelocity))
+    case .perceptualSpring(let spring):
+      guard spring.response.isFinite, spring.response > 0, spring.bounce.isFinite,
+        spring.bounce > -1, spring.bounce < 1
+      else {
+        throw CurtainError(
+          .invalidArgument, "A perceptual spring needs a positive response and bounce in (-1, 1)")
+      }
+      self = .spring(
+        Spring(
+          response: spring.response, bounce: spring.bounce,
+          initialVelocity: spring.initialVelocity))
+    }
+  }
+}
+
+extension AnimatableValue {
+  /// The core form of a wire value.
+  public init(_ wire: Curtain_V1_AnimatableValue) throws {
+    switch wire.kind {
+    case .rect(let rect): self = .rect(Rect(rect))
+    case .point(let point): self = .point(Point(point))
+    case .scalar(let scalar): self = .scalar(scalar)
+    case .transform(let transform): self = .transform(AffineTransform(transform))
+    case nil:
+      throw CurtainError(.invalidArgument, "A value needs a rect, point, scalar or transform")
+    }
+  }
+}
+
+extension ValueSpec {
+  /// The core form of a wire value spec.
+  public init(_ wire: Curtain_V1_ValueSpec) throws {
+    var spec: ValueSpec
+    switch wire.base {
+    case .current, .UNRECOGNIZED: spec = .current
+    case .value: spec = .value(try AnimatableValue(wire.value))
+    case .initialFrame: spec = .initialFrame
+    case .finalFrame: spec = .finalFrame
+    }
+    if wire.offsetX != 0 || wire.offsetY != 0 {
+      spec = .offset(spec, dx: wire.offsetX, dy: wire.offsetY)
+    }
+    if wire.containerOffsetX != 0 || wire.containerOffsetY != 0 {
+      spec = .containerOffset(spec, dx: wire.containerOffsetX, dy: wire.containerOffsetY)
+    }
+    self = spec
+  }
+}
+
+extension TrackSpec {
+  /// The core form of a wire track (validated).
+  public init(_ wire: Curtain_V1_Track) throws {
+    let target: TrackTarget
+    switch wire.target.role {
+    case .view, .UNRECOGNIZED:
+      guard wire.target.viewID != 0 else {
+        throw CurtainError(.invalidArgument, "A track on a view needs a view id")
+      }
+      target = .view(ViewID(wire.target.viewID))
+    case .fromView: target = .fromView
+    case .toView: target = .toView
+    case .containerView: target = .containerView
+    }
+    self.init(
+      target: target, property: try AnimatableProperty(wire.property),
+      from: try ValueSpec(wire.from), to: try ValueSpec(wire.to),
+      timing: try TimingFunction(wire.hasTiming ? wire.timing : nil),
+      relativeDelay: wire.relativeDelay,
+      relativeDuration: wire.relativeDuration == 0 ? 1 : wire.relativeDuration)
+    try validate()
+  }
+}
+
+extension AnimatorSpec {
+  /// The core form of a wire animator (validated).
+  public init(_ wire: Curtain_V1_AnimatorSpec) throws {
+    self.init(duration: wire.duration, tracks: try wire.tracks.map(TrackSpec.init))
+    try validate()
+  }
+}
+
+extension ErrorCode {
+  /// The wire form.
+  public var wire: Curtain_V1_ErrorCode {
+    switch self {
+    case .invalidArgument: return .invalidArgument
+    case .notFound: return .notFound
+    case .alreadyPresenting: return .alreadyPresenting
+    case .notInWindow: return .notInWindow
+    case .busy: return .busy
+    case .conflict: return .conflict
+    case .notOwner: return .notOwner
+    case .unauthenticated: return .unauthenticated
+    case .permissionDenied: return .permissionDenied
+    case .limitExceeded: return .limitExceeded
+    case .unsupportedVersion: return .unsupportedVersion
+    case .internalError: return .internal
+    }
+  }
+
+  /// The core form of a wire code (unknown codes read as INTERNAL).
+  public init(_ wire: Curtain_V1_ErrorCode) {
+    switch wire {
+    case .invalidArgument: self = .invalidArgument
+    case .notFound: self = .notFound
+    case .alreadyPresenting: self = .alreadyPresenting
+    case .notInWindow: self = .notInWindow
+    case .busy: self = .busy
+    case .conflict: self = .conflict
+    case .notOwner: self = .notOwner
+    case .unauthenticated: self = .unauthenticated
+    case .permissionDenied: self = .permissionDenied
+    case .limitExceeded: self = .limitExceeded
+    case .unsupportedVersion: self = .unsupportedVersion
+    case .internal, .unspecified, .UNRECOGNIZED: self = .internalError
+    }
+  }
+}
+
+extension Curtain_V1_Error {
+  /// The wire form of an error.
+  public init(_ error: CurtainError) {
+    self.init()
+    code = error.code.wire
+    message = error.message
+  }
+}
+
+extension CurtainError {
+  /// The core form of a wire error.
+  public init(_ wire: Curtain_V1_Error) {
+    self.init(ErrorCode(wire.code), wire.message)
+  }
+}

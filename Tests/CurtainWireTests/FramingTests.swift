@@ -1,0 +1,118 @@
+import CurtainCore
+import XCTest
+
+@testable import CurtainWire
+
+/// The varint-length framing, fed in every way bytes can arrive.
+final class FramingTests: XCTestCase {
+  private func sampleMessages() throws -> [[UInt8]] {
+    var messages: [[UInt8]] = []
+    for id in [1, 127, 128, 300, 70_000] as [UInt64] {
+      var request = WireRequest()
+      request.requestID = id
+      request.traceID = String(repeating: "t", count: Int(id % 200))
+      request.sync = Curtain_V1_Sync()
+      var message = ClientMessage()
+      message.request = request
+      messages.append(try WireCodec.bytes(message))
+    }
+    messages.append([])  // an empty message is a valid (empty) ClientMessage
+    messages.append([UInt8](repeating: 0x55, count: 20_000))
+    return messages
+  }
+
+  func testVarIntEncoding() {
+    XCTAssertEqual(VarInt.encode(0), [0])
+    XCTAssertEqual(VarInt.encode(1), [1])
+    XCTAssertEqual(VarInt.encode(127), [127])
+    XCTAssertEqual(VarInt.encode(128), [0x80, 0x01])
+    XCTAssertEqual(VarInt.encode(300), [0xAC, 0x02])
+    XCTAssertEqual(VarInt.encode(UInt64.max).count, 10)
+  }
+
+  func testOneByteAtATime() throws {
+    let messages = try sampleMessages()
+    let stream = messages.flatMap(frame)
+    var decoder = FrameDecoder()
+    var decoded: [[UInt8]] = []
+    for byte in stream {
+      decoder.append([byte])
+      decoded += try decoder.drain()
+    }
+    XCTAssertEqual(decoded, messages)
+    XCTAssertEqual(decoder.bufferedByteCount, 0)
+  }
+
+  func testManyMessagesInOneBuffer() throws {
+    let messages = try sampleMessages()
+    var decoder = FrameDecoder()
+    decoder.append(messages.flatMap(frame))
+    XCTAssertEqual(try decoder.drain(), messages)
+  }
+
+  func testAMessageSplitAtEveryOffset() throws {
+    let messages = try sampleMessages()
+    let stream = Array(messages.prefix(5).flatMap(frame))
+    for split in 0...stream.count {
+      var decoder = FrameDecoder()
+      decoder.append(stream[..<split])
+      var decoded = try decoder.drain()
+      decoder.append(stream[split...])
+      decoded += try decoder.drain()
+      XCTAssertEqual(decoded, Array(messages.prefix(5)), "split at \(split)")
+    }
+  }
+
+  func testOversizedLengthIsRejectedBeforeThePayloadArrives() {
+    var decoder = FrameDecoder(maxFrameBytes: 1024)
+    decoder.append(VarInt.encode(1025))
+    XCTAssertThrowsError(try decoder.next()) { error in
+      XCTAssertEqual(error as? FramingError, .frameTooLarge(length: 1025, limit: 1024))
+    }
+    XCTAssertThrowsError(try decoder.next(), "a broken stream stays broken")
+    var exact = FrameDecoder(maxFrameBytes: 1024)
+    exact.append(frame([UInt8](repeating: 1, count: 1024)))
+    XCTAssertEqual(try exact.next()?.count, 1024)
+  }
+
+  func testHugeLengthIsRejectedWhileReadingTheVarint() {
+    var decoder = FrameDecoder()
+    decoder.append([0xFF, 0xFF, 0xFF, 0xFF])
+    XCTAssertThrowsError(try decoder.next()) { error in
+      guard case .frameTooLarge = error as? FramingError else {
+        return XCTFail("\(error)")
+      }
+    }
+  }
+
+  func testMalformedVarint() {
+    var decoder = FrameDecoder(maxFrameBytes: Int.max)
+    decoder.append([UInt8](repeating: 0x80, count: 10) + [0x01])
+    XCTAssertThrowsError(try decoder.next()) { error in
+      XCTAssertEqual(error as? FramingError, .malformedLength)
+    }
+    var overflow = FrameDecoder(maxFrameBytes: Int.max)
+    overflow.append([UInt8](repeating: 0xFF, count: 9) + [0x02])
+    XCTAssertThrowsError(try overflow.next()) { error in
+      XCTAssertEqual(error as? FramingError, .malformedLength)
+    }
+  }
+
+  func testIncompleteInputWaits() throws {
+    var decoder = FrameDecoder()
+    decoder.append([0x80])
+    XCTAssertNil(try decoder.next())
+    decoder.append([0x01])
+    XCTAssertNil(try decoder.next())
+    decoder.append([UInt8](repeating: 7, count: 127))
+    XCTAssertNil(try decoder.next())
+    decoder.append([7])
+    XCTAssertEqual(try decoder.next(), [UInt8](repeating: 7, count: 128))
+  }
+
+  func testGarbageDecodesAsAnError() {
+    XCTAssertThrowsError(try WireCodec.decode(ClientMessage.self, from: [0xFF, 0xFF, 0xFF])) {
+      XCTAssertTrue($0 is WireDecodingError)
+    }
+  }
+}

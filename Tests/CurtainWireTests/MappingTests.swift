@@ -1,0 +1,99 @@
+import CurtainCore
+import XCTest
+
+@testable import CurtainWire
+
+/// Conversions between the core and the wire.
+final class MappingTests: XCTestCase {
+  func testGeometryRoundTrips() {
+    let rect = Rect(x: 1.5, y: -2, width: 30, height: 40)
+    XCTAssertEqual(Rect(Curtain_V1_Rect(rect)), rect)
+    let transform = AffineTransform(rotationAngle: 0.3)
+    XCTAssertEqual(AffineTransform(Curtain_V1_Transform(transform)), transform)
+    let insets = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+    XCTAssertEqual(EdgeInsets(Curtain_V1_EdgeInsets(insets)), insets)
+  }
+
+  func testMetricsDefaultsAndOverrides() {
+    XCTAssertEqual(WindowMetrics(Curtain_V1_WindowMetrics()), WindowMetrics())
+    var wire = Curtain_V1_WindowMetrics()
+    wire.size = Curtain_V1_Size(Size(width: 1024, height: 768))
+    wire.safeArea = Curtain_V1_EdgeInsets()
+    var metrics = WindowMetrics(wire)
+    XCTAssertEqual(metrics.size, Size(width: 1024, height: 768))
+    XCTAssertEqual(metrics.safeAreaInsets, .zero, "an explicit empty safe area is zero")
+    XCTAssertNil(metrics.traits)
+    wire.traits.horizontal = .compact
+    wire.traits.vertical = .regular
+    metrics = WindowMetrics(wire)
+    XCTAssertEqual(metrics.traits?.horizontalSizeClass, .compact)
+    XCTAssertEqual(WindowMetrics(Curtain_V1_WindowMetrics(metrics)), metrics)
+  }
+
+  func testTimingFunctions() throws {
+    XCTAssertEqual(try TimingFunction(nil), .easeInOut)
+    var wire = Curtain_V1_TimingFunction()
+    wire.named = .linear
+    XCTAssertEqual(try TimingFunction(wire), .linear)
+    wire.bezier = Curtain_V1_CubicBezier()
+    wire.bezier.x1 = 2
+    XCTAssertThrowsError(try TimingFunction(wire))
+    wire.spring = Curtain_V1_DurationSpring()
+    XCTAssertThrowsError(try TimingFunction(wire), "a spring needs a duration")
+    wire.spring.duration = 0.5
+    wire.spring.dampingRatio = 0.7
+    XCTAssertEqual(try TimingFunction(wire), .spring(Spring(duration: 0.5, dampingRatio: 0.7)))
+  }
+
+  func testAnimatorSpecs() throws {
+    var track = Curtain_V1_Track()
+    track.target.role = .toView
+    track.property = .frame
+    track.from.base = .finalFrame
+    track.from.containerOffsetX = 1
+    track.to.base = .finalFrame
+    var wire = Curtain_V1_AnimatorSpec()
+    wire.duration = 0.35
+    wire.tracks = [track]
+    let spec = try AnimatorSpec(wire)
+    XCTAssertEqual(spec.tracks.first?.from, .containerOffset(.finalFrame, dx: 1, dy: 0))
+    XCTAssertEqual(spec.tracks.first?.relativeDuration, 1)
+    XCTAssertEqual(spec.tracks.first?.timing, .easeInOut)
+    wire.tracks[0].property = .alpha
+    XCTAssertThrowsError(try AnimatorSpec(wire)) {
+      XCTAssertEqual(($0 as? CurtainError)?.code, .invalidArgument)
+    }
+    wire.tracks[0].property = .unspecified
+    XCTAssertThrowsError(try AnimatorSpec(wire))
+  }
+
+  func testEventsCarryEverything() throws {
+    let session = Session()
+    let window = try session.makeWindow(clockMode: .manual)
+    let nav = try session.makeController(kind: .navigation, identifier: "Nav")
+    let a = try session.makeController(kind: .content, identifier: "A")
+    try session.submit(
+      .setViewControllers(navigation: nav.id, controllers: [a.id], animated: false, animator: nil))
+    try session.submit(
+      .setRoot(window: window.id, controller: nav.id), options: OperationOptions(traceID: "x"))
+    let events = try XCTUnwrap(window.events(after: 0))
+    let wire = events.map { Curtain_V1_Event($0, session: session, subscription: 3) }
+    XCTAssertEqual(wire.map(\.seq), events.map(\.seq))
+    let willAppear = try XCTUnwrap(wire.first { $0.text == "A.viewWillAppear(false)" })
+    XCTAssertEqual(willAppear.lifecycle.callback, .viewWillAppear)
+    XCTAssertEqual(willAppear.lifecycle.controllerID, a.id.rawValue)
+    XCTAssertEqual(willAppear.traceID, "x")
+    XCTAssertEqual(willAppear.windowID, window.id.rawValue)
+    XCTAssertEqual(willAppear.subscriptionID, 3)
+    XCTAssertEqual(willAppear.category, .lifecycle)
+    let root = try XCTUnwrap(wire.first { $0.hierarchy.change == .root })
+    XCTAssertEqual(root.hierarchy.controllerID, nav.id.rawValue)
+  }
+
+  func testErrorsRoundTrip() {
+    for code in ErrorCode.allCases {
+      let error = CurtainError(code, "m")
+      XCTAssertEqual(CurtainError(Curtain_V1_Error(error)), error)
+    }
+  }
+}
