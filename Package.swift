@@ -14,9 +14,12 @@ let package = Package(
   products: [
     .library(name: "CurtainCore", targets: ["CurtainCore"]),
     .library(name: "CurtainWire", targets: ["CurtainWire"]),
+    .executable(name: "curtaind", targets: ["curtaind"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-protobuf.git", exact: "1.39.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
   ],
   targets: [
     .target(
@@ -29,6 +32,41 @@ let package = Package(
         "CurtainCore",
         .product(name: "SwiftProtobuf", package: "swift-protobuf"),
       ],
+      swiftSettings: strictSettings
+    ),
+    .systemLibrary(
+      name: "CLibUV",
+      pkgConfig: "libuv",
+      providers: [.apt(["libuv1-dev"])]
+    ),
+    .target(
+      name: "CurtainDaemon",
+      dependencies: [
+        "CurtainCore",
+        "CurtainWire",
+        "CLibUV",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(
+      name: "curtaind",
+      dependencies: [
+        "CurtainDaemon",
+        "CurtainWire",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "CurtainTesting",
+      dependencies: ["CurtainWire"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CurtainDaemonTests",
+      dependencies: ["CurtainDaemon", "CurtainWire", "CurtainCore", "CurtainTesting"],
       swiftSettings: strictSettings
     ),
     .testTarget(

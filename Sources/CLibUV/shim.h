@@ -1,0 +1,5 @@
+// The libuv API for Swift: the system header, found through pkg-config.
+#ifndef CURTAIN_CLIBUV_SHIM_H
+#define CURTAIN_CLIBUV_SHIM_H
+#include <uv.h>
+#endif

@@ -1,0 +1,23 @@
+// `GetStatus`: the daemon's version, uptime and load.
+
+import CurtainCore
+import CurtainWire
+
+extension RequestHandler {
+  static let getStatus = RequestHandler(
+    kind: .getStatus, mutates: false, target: { _ in .server },
+    run: {
+      context in
+      let server = context.server
+      var status = Curtain_V1_Status()
+      status.serverVersion = curtainVersion
+      status.protocolVersion = protocolVersion
+      status.pid = UInt32(clamping: currentProcessID())
+      status.uptime = server.clock() - server.startTime
+      status.clients = UInt32(clamping: server.clients.count)
+      status.sessions = UInt32(clamping: server.sessions.count)
+      status.windows = UInt32(clamping: server.sessions.values.reduce(0) { $0 + $1.windows.count })
+      status.listeners = server.configuration.listenerDescriptions
+      return .ok(.status(status))
+    })
+}

@@ -1,0 +1,18 @@
+// `GetTree`: a window's controller tree (and view tree on request), with its
+// `_printHierarchy` text.
+
+import CurtainCore
+import CurtainWire
+
+extension RequestHandler {
+  static let getTree = RequestHandler(
+    kind: .getTree, mutates: false, target: { .windowOrFirst($0.getTree.windowID) },
+    run: { context in
+      let window = context.window!
+      return .ok(
+        .tree(
+          Curtain_V1_Tree(
+            window, frameRate: context.server.frameRate(of: window),
+            includeViews: context.request.getTree.includeViews)))
+    })
+}

@@ -1,0 +1,72 @@
+// `Hello`: the handshake. It must be the first request; TCP clients must carry
+// the daemon's token. Anything else first closes the connection.
+//
+// Capabilities a client may name: `read-only` (it may only read and
+// subscribe) and `unowned-interactions` (interactive transitions it begins
+// belong to no client: any client may drive them and its disconnect does not
+// cancel them; the idle timeout still does — for one-shot CLI commands).
+
+import CurtainCore
+import CurtainWire
+
+extension RequestHandler {
+  static let hello = RequestHandler(
+    kind: .hello, mutates: false, target: { _ in .server },
+    run: {
+      context in
+      try context.server.welcome(context.client, context.request.hello)
+    })
+}
+
+extension Server {
+  /// Checks a Hello and returns the Welcome, or closes the connection.
+  func welcome(_ client: ClientState, _ hello: Curtain_V1_Hello) throws -> HandlerResult {
+    if client.isWelcomed {
+      return .invalid("Hello was already received on this connection")
+    }
+    let requested = hello.protocolVersion == 0 ? protocolVersion : hello.protocolVersion
+    guard requested <= protocolVersion else {
+      client.pendingClose = (
+        .protocolError,
+        "Protocol version \(requested) is not supported (this daemon speaks \(protocolVersion))"
+      )
+      return .failed(
+        .unsupportedVersion,
+        "Protocol version \(requested) is not supported (this daemon speaks \(protocolVersion))")
+    }
+    if client.link.transportKind == .tcp, let token = configuration.token {
+      guard constantTimeEqual(Array(hello.token.utf8), Array(token.utf8)) else {
+        client.pendingClose = (.unauthenticated, "Bad or missing token")
+        return .failed(.unauthenticated, "Bad or missing token")
+      }
+    }
+    client.isWelcomed = true
+    client.name = hello.clientName
+    client.isReadOnly = hello.capabilities.contains("read-only")
+    client.ownsInteractions = !hello.capabilities.contains("unowned-interactions")
+    var welcome = Curtain_V1_Welcome()
+    welcome.serverVersion = curtainVersion
+    welcome.protocolVersion = requested
+    welcome.clientID = client.id
+    welcome.capabilities = [
+      "read-only", "unowned-interactions", "manual-clock", "resume", "frames",
+    ]
+    welcome.limits.maxFrameBytes = UInt32(clamping: configuration.maxFrameBytes)
+    welcome.limits.maxWriteQueueBytes = UInt32(clamping: configuration.maxWriteQueueBytes)
+    welcome.limits.operationQueueLimit = UInt32(clamping: configuration.operationQueueLimit)
+    welcome.limits.eventRing = UInt32(clamping: configuration.eventRing)
+    welcome.limits.interactionTimeout = configuration.interactionTimeout
+    return .ok(.welcome(welcome))
+  }
+}
+
+/// Compares two byte strings in time that depends only on their lengths.
+func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+  var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
+  for index in 0..<max(a.count, b.count) {
+    let x = index < a.count ? a[index] : 0
+    let y = index < b.count ? b[index] : 0
+    difference |= x ^ y
+  }
+  return difference == 0
+}

@@ -1,0 +1,15 @@
+// `ListControllers`: every controller of the session.
+
+import CurtainCore
+import CurtainWire
+
+extension RequestHandler {
+  static let listControllers = RequestHandler(
+    kind: .listControllers, mutates: false, target: { _ in .session },
+    run: { context in
+      var list = Curtain_V1_ControllerList()
+      list.controllers = context.resolvedSession.controllers.values.sorted { $0.id < $1.id }.map(
+        Curtain_V1_ControllerInfo.init)
+      return .ok(.controllers(list))
+    })
+}

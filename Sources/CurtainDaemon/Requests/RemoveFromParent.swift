@@ -1,0 +1,13 @@
+// `RemoveFromParent`: removes a controller from its parent container.
+
+import CurtainCore
+import CurtainWire
+
+extension RequestHandler {
+  static let removeFromParent = RequestHandler(
+    kind: .removeFromParent, mutates: true,
+    target: { .controller($0.removeFromParent.controller) },
+    run: { context in
+      try context.server.submit(.removeFromParent(context.controller!.id), context)
+    })
+}

@@ -1,0 +1,52 @@
+// Every request handler, in one alphabetised table (sway's handler table,
+// tmux's cmd_table). Each handler lives in its own file in this folder.
+
+/// The handler table.
+enum RequestTable {
+  /// All handlers, sorted by request name.
+  static let handlers: [RequestHandler] = [
+    .addChild,
+    .advanceClock,
+    .animateAlongside,
+    .beginInteractive,
+    .cancelInteractive,
+    .closeWindow,
+    .configureController,
+    .createController,
+    .createWindow,
+    .finishInteractive,
+    .getStatus,
+    .getTree,
+    .hello,
+    .listControllers,
+    .listSessions,
+    .listWindows,
+    .pauseTransition,
+    .pop,
+    .popTo,
+    .popToRoot,
+    .push,
+    .removeFromParent,
+    .resizeWindow,
+    .selectTab,
+    .setRoot,
+    .setStack,
+    .setTabs,
+    .setWindowVisible,
+    .shutdown,
+    .subscribe,
+    .sync,
+    .transitionChildren,
+    .unsubscribe,
+    .updateInteractive,
+    .waitIdle,
+  ]
+
+  private static let byKind: [RequestKind: RequestHandler] = Dictionary(
+    handlers.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+
+  /// The handler of a request kind.
+  static func handler(for kind: RequestKind) -> RequestHandler? {
+    byKind[kind]
+  }
+}

@@ -1,0 +1,17 @@
+// `SetWindowVisible`: shows or hides a window (its root appears or disappears).
+
+import CurtainCore
+import CurtainWire
+
+extension RequestHandler {
+  static let setWindowVisible = RequestHandler(
+    kind: .setWindowVisible, mutates: true,
+    target: {
+      .window($0.setWindowVisible.windowID)
+    },
+    run: { context in
+      try context.server.submit(
+        .setVisible(window: context.window!.id, visible: context.request.setWindowVisible.visible),
+        context)
+    })
+}

@@ -1,0 +1,28 @@
+// `TransitionChildren`: a custom container's `transition(from:to:duration:options:)`.
+
+import CurtainCore
+import CurtainWire
+
+extension RequestHandler {
+  static let transitionChildren = RequestHandler(
+    kind: .transitionChildren, mutates: true,
+    target: { .controller($0.transitionChildren.container) },
+    run: { context in
+      let body = context.request.transitionChildren
+      let animator: AnimatorSpec
+      if body.hasAnimator {
+        animator = try AnimatorSpec(body.animator)
+      } else {
+        guard body.duration.isFinite, body.duration >= 0, body.duration <= 3600 else {
+          return .invalid("Duration must be between 0 and 3600 seconds")
+        }
+        animator =
+          body.option == .crossDissolve
+          ? .crossDissolve(duration: body.duration) : .none(duration: body.duration)
+      }
+      return try context.server.submit(
+        .transitionChildren(
+          container: context.controller!.id, from: try context.controller(body.from).id,
+          to: try context.controller(body.to).id, animator: animator), context)
+    })
+}

@@ -1,0 +1,70 @@
+// The boundary between the daemon's application layer (Server, request
+// handlers, subscriptions: no libuv) and its transport (libuv streams). The
+// transport implements `ClientLink` for each connection and calls the
+// `Server` with decoded messages; tests implement it in memory.
+
+public import CurtainWire
+
+/// How a client is connected.
+public enum TransportKind: String, Sendable {
+  /// A Unix-domain socket (trusted: file permissions guard it).
+  case unix
+  /// A TCP connection (needs the token).
+  case tcp
+}
+
+/// What a subscriber wants when it cannot keep up with frames.
+public enum FramePolicy: Sendable, Equatable {
+  /// Keep only the newest unsent frame; report how many were skipped.
+  case latest
+  /// Stop after `credits` unacknowledged frames until a FrameAck.
+  case pause(credits: Int)
+  /// Close the client once `limit` frames are waiting.
+  case disconnect(limit: Int)
+}
+
+/// A frame encoded once per window and tick, shared by every subscriber.
+public final class SharedFrame: @unchecked Sendable {
+  /// The frame message.
+  public let frame: WireFrame
+  /// The framed `ServerMessage { frame }` bytes, encoded once.
+  public let bytes: [UInt8]
+
+  /// Encodes `frame` once.
+  public init(_ frame: WireFrame) {
+    self.frame = frame
+    var message = ServerMessage()
+    message.frame = frame
+    self.bytes = (try? WireCodec.framed(message)) ?? []
+  }
+
+  /// The bytes for a subscriber that skipped `skipped` frames before this
+  /// one: the shared bytes when none were skipped, else a copy saying so.
+  public func bytes(subscription: UInt64, skipped: UInt64) -> [UInt8] {
+    guard skipped > 0 else { return bytes }
+    var copy = frame
+    copy.framesSkipped = skipped
+    var message = ServerMessage()
+    message.frame = copy
+    return (try? WireCodec.framed(message)) ?? bytes
+  }
+}
+
+/// One connected client, as the application layer sees it.
+public protocol ClientLink: AnyObject {
+  /// The daemon-assigned client number.
+  var clientID: UInt64 { get }
+  /// Unix or TCP.
+  var transportKind: TransportKind { get }
+  /// Queues a response, event or goodbye. These are never dropped: a client
+  /// whose unwritten control messages exceed the connection limit is
+  /// disconnected with a goodbye.
+  func sendControl(_ message: ServerMessage)
+  /// Queues a frame of a subscription under its slow-consumer policy
+  /// (`latest` replaces an unsent frame of the same subscription and counts
+  /// it skipped; `disconnect` closes the client past its limit; `pause` is
+  /// enforced by the server, which then sends nothing).
+  func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy)
+  /// Sends a goodbye, flushes what is queued and closes.
+  func close(reason: Curtain_V1_Goodbye.Reason, message: String)
+}

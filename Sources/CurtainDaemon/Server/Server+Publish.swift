@@ -1,0 +1,164 @@
+// Pushing state out: realtime windows advance to loop time, frames are
+// encoded once per window and tick and shared by every subscriber, new
+// events go to subscribers from their cursors (the window's event ring is
+// the buffer, so resuming and live delivery are the same code), and waiting
+// requests are answered when their condition holds.
+
+import CurtainCore
+import CurtainWire
+
+extension Server {
+  /// Advances every realtime window to the current loop time and sends the
+  /// frames that result.
+  func advanceRealtimeWindows() {
+    let now = clock()
+    for (key, state) in windowStates where state.clockMode == .realtime {
+      guard let window = window(for: key) else { continue }
+      let step = window.advance(to: now - state.origin)
+      if let frame = step.frame { offerFrame(frame, for: key, now: now) }
+    }
+  }
+
+  /// Sends a frame unless it repeats the previous one or comes too soon
+  /// after it while the window keeps animating (the frame-rate limit).
+  func offerFrame(_ frame: Frame, for key: WindowKey, now: Double, force: Bool = false) {
+    guard var state = windowStates[key], let window = window(for: key) else { return }
+    let interval = 1 / Double(state.frameRate)
+    if !force, window.isAnimating, now - state.lastFrameClock < interval * 0.5,
+      state.frameSeq > 0
+    {
+      return
+    }
+    if !force, let last = lastFrames[key], last.views == frame.views,
+      last.transitions == frame.transitions
+    {
+      return
+    }
+    lastFrames[key] = frame
+    state.frameSeq += 1
+    state.lastFrameClock = now
+    windowStates[key] = state
+    let shared = SharedFrame(Curtain_V1_Frame(frame, frameSeq: state.frameSeq))
+    for (id, subscription) in subscriptions
+    where subscription.frames && subscription.isActive && subscription.session == key.session
+      && subscription.includes(key.window)
+    {
+      guard let client = clients[subscription.clientID] else { continue }
+      var updated = subscription
+      if case .pause(let credits) = subscription.policy {
+        if updated.framesSent >= UInt64(credits) {
+          updated.pausedSkips += 1
+          subscriptions[id] = updated
+          continue
+        }
+        updated.framesSent += 1
+        let skipped = updated.pausedSkips
+        updated.pausedSkips = 0
+        subscriptions[id] = updated
+        if skipped > 0 {
+          var copy = shared.frame
+          copy.framesSkipped = skipped
+          client.link.sendFrame(SharedFrame(copy), subscription: id, policy: subscription.policy)
+          continue
+        }
+      }
+      client.link.sendFrame(shared, subscription: id, policy: subscription.policy)
+    }
+  }
+
+  /// Delivers new events and answers waiters.
+  func publish() {
+    for id in subscriptions.keys.sorted() {
+      guard var subscription = subscriptions[id], subscription.events, subscription.isActive,
+        let session = sessions[subscription.session],
+        let client = clients[subscription.clientID]
+      else { continue }
+      let windows =
+        subscription.window.map { id in session.windows[id].map { [$0] } ?? [] }
+        ?? session.orderedWindows
+      for window in windows {
+        let cursor = subscription.cursors[window.id] ?? 0
+        guard window.log.lastSeq > cursor else { continue }
+        let events =
+          window.events(after: cursor) ?? window.events(after: window.log.firstKeptSeq - 1) ?? []
+        for event in events where subscription.categories.contains(event.category) {
+          var message = ServerMessage()
+          message.event = Curtain_V1_Event(event, session: session, subscription: id)
+          client.link.sendControl(message)
+        }
+        subscription.cursors[window.id] = window.log.lastSeq
+      }
+      if subscription.window == nil, session.detachedLog.lastSeq > subscription.detachedCursor {
+        for event in session.detachedLog.events(after: subscription.detachedCursor) ?? []
+        where subscription.categories.contains(event.category) {
+          var message = ServerMessage()
+          message.event = Curtain_V1_Event(event, session: session, subscription: id)
+          client.link.sendControl(message)
+        }
+        subscription.detachedCursor = session.detachedLog.lastSeq
+      }
+      subscriptions[id] = subscription
+    }
+    answerWaiters()
+  }
+
+  private func answerWaiters() {
+    var remaining: [Waiter] = []
+    for var waiter in waiters {
+      guard let client = clients[waiter.clientID] else { continue }
+      guard let window = window(for: waiter.key) else {
+        fill(
+          client, requestID: waiter.requestID, traceID: waiter.traceID,
+          .failure(CurtainError(.notFound, "Window \(waiter.key.window) was closed")))
+        continue
+      }
+      if let outcome = check(&waiter, in: window) {
+        fill(client, requestID: waiter.requestID, traceID: waiter.traceID, outcome)
+      } else {
+        remaining.append(waiter)
+      }
+    }
+    waiters = remaining
+  }
+
+  /// Whether a waiter's condition holds now; updates its cursor and result.
+  private func check(_ waiter: inout Waiter, in window: Window) -> ResponseOutcome? {
+    switch waiter.condition {
+    case .idle:
+      guard window.isIdle else { return nil }
+      return .success(.window(Curtain_V1_WindowInfo(window, frameRate: frameRate(of: window))))
+    case .started(let operation), .completed(let operation):
+      let events = window.events(after: waiter.cursor) ?? []
+      waiter.cursor = window.log.lastSeq
+      for event in events {
+        guard case .operation(operation, let phase) = event.kind else { continue }
+        switch phase {
+        case .queued:
+          continue
+        case .started:
+          waiter.result.queuePosition = 0
+          if case .started = waiter.condition {
+            waiter.result.revision = window.revision
+            waiter.result.transitionID =
+              window.transitions.last { $0.operationID == operation }?.id.rawValue ?? 0
+            return .success(.operation(waiter.result))
+          }
+        case .completed(let cancelled, let removed):
+          waiter.result.completed = true
+          waiter.result.cancelled = cancelled
+          waiter.result.removedIds = removed.map(\.rawValue)
+          waiter.result.revision = window.revision
+          return .success(.operation(waiter.result))
+        case .failed(let error):
+          return .failure(error)
+        }
+      }
+      return nil
+    }
+  }
+
+  /// The frame rate of a window.
+  func frameRate(of window: Window) -> UInt32 {
+    UInt32(windowStates[key(of: window)]?.frameRate ?? 60)
+  }
+}

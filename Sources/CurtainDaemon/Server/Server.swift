@@ -1,0 +1,161 @@
+// The daemon's application layer. It owns the sessions, the connected
+// clients, their subscriptions and the requests waiting for a transition,
+// and it decides when the loop must wake up next. It never touches a socket
+// or a clock directly: the transport hands it decoded messages and calls
+// `tick()`, and it answers through `ClientLink`s. Time comes from the
+// injected `clock` (loop time in seconds), so tests can drive it by hand.
+//
+// Per request: the handshake is checked, the request's targets are resolved
+// by the dispatcher (RequestTable), its handler returns a result, and the
+// response takes its place in the client's response order (requests may be
+// pipelined; responses go out in the order the requests came). After every
+// request and every tick, `publish()` pushes new events and frames to
+// subscribers and answers waiters whose condition now holds.
+
+import CurtainCore
+public import CurtainWire
+public import Logging
+
+/// The daemon's state and request processing.
+public final class Server {
+  /// The settings.
+  public let configuration: ServerConfiguration
+  /// Loop time in seconds.
+  let clock: () -> Double
+  let logger: Logger
+  /// When the server started (clock time).
+  let startTime: Double
+
+  /// Sessions by name; "default" always exists.
+  var sessions: [String: Session] = [:]
+  /// Per-window daemon settings (frame rate, clock origin, frame counter).
+  var windowStates: [WindowKey: WindowState] = [:]
+  /// Connected clients by id.
+  var clients: [UInt64: ClientState] = [:]
+  /// Subscriptions by id.
+  var subscriptions: [UInt64: Subscription] = [:]
+  var nextSubscriptionID: UInt64 = 1
+  /// Requests answered later (wait_until, WaitIdle).
+  var waiters: [Waiter] = []
+  /// The last frame sent per window (identical frames are not repeated).
+  var lastFrames: [WindowKey: Frame] = [:]
+  /// Set by a Shutdown request: stop once the responses have been queued.
+  var shutdownAfterResponses = false
+  /// Set once shutdown began; the transport stops the loop.
+  public internal(set) var isShuttingDown = false
+  /// Called once when a Shutdown request has been answered.
+  public var onShutdown: (() -> Void)?
+
+  /// Creates a server.
+  public init(
+    configuration: ServerConfiguration, clock: @escaping () -> Double,
+    logger: Logger = Logger(label: "curtaind")
+  ) {
+    self.configuration = configuration
+    self.clock = clock
+    self.logger = logger
+    self.startTime = clock()
+    _ = session(named: "default", create: true)
+  }
+
+  /// Number of connected clients.
+  public var clientCount: Int { clients.count }
+
+  // MARK: Transport entry points
+
+  /// A client connected.
+  public func connect(_ link: ClientLink) {
+    clients[link.clientID] = ClientState(link: link, connectedAt: clock())
+    logger.debug("client \(link.clientID) connected over \(link.transportKind.rawValue)")
+  }
+
+  /// A client's connection is gone: its subscriptions end, its waiters are
+  /// dropped and its interactive transitions are cancelled.
+  public func disconnect(_ link: ClientLink) {
+    guard clients.removeValue(forKey: link.clientID) != nil else { return }
+    subscriptions = subscriptions.filter { $0.value.clientID != link.clientID }
+    waiters.removeAll { $0.clientID == link.clientID }
+    advanceRealtimeWindows()
+    for session in sessions.values {
+      for window in session.orderedWindows {
+        window.cancelInteractions(ownedBy: OwnerID(link.clientID))
+      }
+    }
+    logger.debug("client \(link.clientID) disconnected")
+    publish()
+  }
+
+  /// A well-framed message arrived.
+  public func receive(_ message: ClientMessage, from link: ClientLink) {
+    guard let client = clients[link.clientID] else { return }
+    switch message.kind {
+    case .request(let request):
+      handle(request, from: client)
+    case .frameAck(let ack):
+      guard client.isWelcomed else {
+        return link.close(reason: .protocolError, message: "The first message must be Hello")
+      }
+      if var subscription = subscriptions[ack.subscriptionID],
+        subscription.clientID == link.clientID
+      {
+        // An acknowledgement frees every credit: the client has caught up.
+        subscription.acknowledged = max(subscription.acknowledged, ack.frameSeq)
+        subscription.framesSent = 0
+        subscriptions[ack.subscriptionID] = subscription
+      }
+    case nil:
+      guard client.isWelcomed else {
+        return link.close(reason: .protocolError, message: "The first message must be Hello")
+      }
+      respond(
+        to: client, requestID: 0, traceID: "",
+        .failure(CurtainError(.invalidArgument, "Empty message: neither request nor frame ack")))
+    }
+    publish()
+    if shutdownAfterResponses { requestShutdown() }
+  }
+
+  /// A well-framed message could not be decoded: an error response, the
+  /// connection stays (unless the client never said Hello).
+  public func receiveUndecodable(_ error: WireDecodingError, from link: ClientLink) {
+    guard let client = clients[link.clientID] else { return }
+    guard client.isWelcomed else {
+      return link.close(reason: .protocolError, message: "The first message must be Hello")
+    }
+    respond(
+      to: client, requestID: 0, traceID: "",
+      .failure(CurtainError(.invalidArgument, "Undecodable message: \(error.reason)")))
+  }
+
+  /// The loop's timer fired (or the transport wants the state brought up
+  /// to date): realtime windows advance, frames and events go out, clients
+  /// that never said Hello in time are closed.
+  public func tick() {
+    let now = clock()
+    for client in clients.values where !client.isWelcomed && client.link.transportKind == .tcp {
+      if now - client.connectedAt >= configuration.helloTimeout {
+        client.link.close(reason: .unauthenticated, message: "No Hello within the time limit")
+      }
+    }
+    advanceRealtimeWindows()
+    publish()
+  }
+
+  /// The clock time at which `tick()` should run next, or `nil` when
+  /// nothing is scheduled (an idle daemon sleeps).
+  public var nextWakeup: Double? {
+    var times: [Double] = []
+    for (key, state) in windowStates {
+      guard state.clockMode == .realtime, let window = window(for: key) else { continue }
+      if window.isAnimating {
+        times.append(state.lastFrameClock + 1 / Double(state.frameRate))
+      } else if let deadline = window.nextDeadline {
+        times.append(state.origin + deadline)
+      }
+    }
+    for client in clients.values where !client.isWelcomed && client.link.transportKind == .tcp {
+      times.append(client.connectedAt + configuration.helloTimeout)
+    }
+    return times.min()
+  }
+}

@@ -1,0 +1,25 @@
+// Limits and settings of a daemon, from curtaind's flags.
+
+/// How the daemon behaves and what it allows.
+public struct ServerConfiguration: Sendable {
+  /// The largest frame accepted from a client (default 4 MiB).
+  public var maxFrameBytes: Int = 4 << 20
+  /// Unwritten responses and events allowed per connection before it is
+  /// disconnected (default 8 MiB).
+  public var maxWriteQueueBytes: Int = 8 << 20
+  /// Operations that may wait per window (default 64).
+  public var operationQueueLimit: Int = 64
+  /// Events kept per window for resuming (default 10,000).
+  public var eventRing: Int = 10_000
+  /// Seconds without an update before an interaction is cancelled.
+  public var interactionTimeout: Double = 30
+  /// The token TCP clients must present in Hello, if any.
+  public var token: String?
+  /// Seconds a TCP client has to send Hello.
+  public var helloTimeout: Double = 5
+  /// Describes the listeners for `GetStatus`.
+  public var listenerDescriptions: [String] = []
+
+  /// The defaults.
+  public init() {}
+}

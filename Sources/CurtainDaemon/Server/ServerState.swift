@@ -1,0 +1,102 @@
+// The daemon's bookkeeping around the core model: per-window settings,
+// clients, subscriptions and waiting requests.
+
+import CurtainCore
+import CurtainWire
+
+/// A window of a session.
+struct WindowKey: Hashable {
+  let session: String
+  let window: WindowID
+}
+
+/// Daemon settings of one window.
+struct WindowState {
+  /// Frames per second while animating (30–240).
+  var frameRate: Int
+  /// Realtime or manual.
+  var clockMode: ClockMode
+  /// Clock time at which the window's model time was 0 (realtime windows).
+  var origin: Double
+  /// Clock time of the last frame produced.
+  var lastFrameClock: Double
+  /// The last frame number handed out (frame_seq).
+  var frameSeq: UInt64 = 0
+}
+
+/// A connected client.
+final class ClientState {
+  let link: ClientLink
+  let connectedAt: Double
+  /// Hello accepted.
+  var isWelcomed = false
+  /// The "read-only" capability.
+  var isReadOnly = false
+  /// Whether interactive transitions it begins belong to it (not with the
+  /// "unowned-interactions" capability).
+  var ownsInteractions = true
+  /// The name from Hello.
+  var name = ""
+  /// A goodbye to send once the current response has been queued.
+  var pendingClose: (reason: Curtain_V1_Goodbye.Reason, message: String)?
+  /// Responses in request order; `nil` until answered.
+  var responseSlots: [(requestID: UInt64, message: ServerMessage?)] = []
+
+  init(link: ClientLink, connectedAt: Double) {
+    self.link = link
+    self.connectedAt = connectedAt
+  }
+
+  var id: UInt64 { link.clientID }
+}
+
+/// A client's subscription to events and/or frames.
+struct Subscription {
+  let id: UInt64
+  let clientID: UInt64
+  let session: String
+  /// `nil`: every window of the session (and its detached controllers).
+  let window: WindowID?
+  let categories: Set<EventCategory>
+  let events: Bool
+  let frames: Bool
+  let policy: FramePolicy
+  /// Events delivered up to this seq, per window.
+  var cursors: [WindowID: UInt64]
+  /// Detached-log events delivered up to this seq.
+  var detachedCursor: UInt64
+  /// Inactive until the Subscribe response has gone out (events wait).
+  var isActive = false
+  /// PAUSE policy: highest acknowledged frame_seq, per window frames count.
+  var acknowledged: UInt64 = 0
+  /// Frames sent (PAUSE policy credit accounting).
+  var framesSent: UInt64 = 0
+  /// Frames not sent because of PAUSE, reported in the next one.
+  var pausedSkips: UInt64 = 0
+
+  func includes(_ window: WindowID) -> Bool {
+    self.window == nil || self.window == window
+  }
+}
+
+/// A request answered later.
+struct Waiter {
+  enum Condition {
+    /// The operation has started (or completed, or failed).
+    case started(OperationID)
+    /// The operation has completed (or failed).
+    case completed(OperationID)
+    /// The window is idle.
+    case idle
+  }
+
+  let clientID: UInt64
+  let requestID: UInt64
+  let traceID: String
+  let key: WindowKey
+  let condition: Condition
+  /// The answer so far (updated with the outcome).
+  var result: Curtain_V1_OperationResult
+  /// Window events already examined.
+  var cursor: UInt64
+}

@@ -1,0 +1,301 @@
+// One accepted client stream, as the server sees it (`ClientLink`).
+//
+// Reading: bytes go through a `FrameDecoder`; each payload is decoded as a
+// `ClientMessage` and given to the server (`receive`), or reported as
+// undecodable (`receiveUndecodable`, the connection stays). A framing error
+// (bad varint, oversized length) cannot be recovered from: goodbye
+// `protocolError`, then close.
+//
+// Writing: everything goes through the `WriteBacklog`. One batch of whole
+// messages is in `uv_write` at a time; the next is taken when it completes,
+// so a `.latest` frame can be replaced until its batch is handed out and the
+// loop never waits for a client.
+//
+// Closing: `close(reason:message:)` queues a goodbye and stops taking
+// messages in either direction (input is still read, and discarded, so that
+// closing never turns into a reset while the peer is still sending). What is
+// queued is flushed; then the write side is shut down (the peer reads end of
+// file) and the handle closes once the peer has closed its side too. A timer
+// bounds all of it to `flushTimeout`: a client that does not read loses the
+// rest. A slow consumer's unsent backlog (slowConsumer, framePolicy) is
+// dropped at once so that its goodbye is the next thing it reads. When the
+// peer closes first (end of file), what is queued still goes out, without a
+// goodbye.
+//
+// The server hears `disconnect` exactly once, and never from inside one of
+// its own calls to this link: straight away when the peer goes (end of file,
+// read error, framing error: the transport's own callbacks); when the close
+// starts elsewhere (the server's `close`, a slow-consumer decision inside
+// `sendControl`), the daemon calls `detachFromServer()` as soon as the
+// current callback is done (`onClosing`); at the latest when the handle has
+// closed. A closing client must leave the server promptly: the server would
+// otherwise keep asking to be woken for it (a Hello deadline, say).
+
+import CurtainWire
+import Logging
+
+/// A client connection on a libuv stream.
+final class Connection: ClientLink {
+  private enum State {
+    /// Reading and writing.
+    case open
+    /// Flushing before closing; input is discarded, output refused.
+    case closing
+    /// The handle is closed (or closing): nothing more happens.
+    case closed
+  }
+
+  /// How long a closing connection may take to flush, in milliseconds.
+  let flushTimeout: UInt64
+
+  let clientID: UInt64
+  let transportKind: TransportKind
+  private let stream: UVStream
+  private let server: Server
+  private let logger: Logger
+  private var decoder: FrameDecoder
+  private var backlog: WriteBacklog
+  private var state = State.open
+  private var serverKnowsClient = false
+  private var isShuttingDownOutput = false
+  private var isOutputShutDown = false
+  private var peerFinished = false
+  private var flushTimer: UVTimer?
+
+  /// Runs after every read, so the daemon can react to what changed.
+  var onActivity: (() -> Void)?
+  /// Runs when the connection starts closing on its own or at the server's
+  /// request: the daemon then calls `detachFromServer()` once the current
+  /// callback is done (outside the server's own code).
+  var onClosing: ((Connection) -> Void)?
+  /// Runs once when the handle has closed.
+  var onClosed: ((Connection) -> Void)?
+
+  /// Wraps an accepted stream; `open()` starts it.
+  init(
+    clientID: UInt64, transportKind: TransportKind, stream: UVStream, server: Server,
+    logger: Logger, flushTimeout: UInt64 = 1000
+  ) {
+    self.flushTimeout = flushTimeout
+    self.clientID = clientID
+    self.transportKind = transportKind
+    self.stream = stream
+    self.server = server
+    self.logger = logger
+    self.decoder = FrameDecoder(maxFrameBytes: server.configuration.maxFrameBytes)
+    self.backlog = WriteBacklog(maxControlBytes: server.configuration.maxWriteQueueBytes)
+  }
+
+  /// Introduces the client to the server and starts reading.
+  func open() {
+    guard state == .open, !serverKnowsClient else { return }
+    serverKnowsClient = true
+    server.connect(self)
+    do {
+      try stream.startReading { [weak self] event in self?.didRead(event) }
+    } catch {
+      logger.warning("cannot read from client \(clientID): \(error)")
+      detachFromServer()
+      abort()
+    }
+  }
+
+  /// Whether the connection is still open (not closing or closed).
+  var isOpen: Bool { state == .open }
+
+  // MARK: ClientLink
+
+  func sendControl(_ message: ServerMessage) {
+    guard state == .open else { return }
+    let bytes: [UInt8]
+    do {
+      bytes = try WireCodec.framed(message)
+    } catch {
+      logger.error("cannot encode a message for client \(clientID): \(error)")
+      return
+    }
+    switch backlog.enqueueControl(bytes) {
+    case .queued, .replaced:
+      pump()
+    case .disconnect(let reason, let message):
+      close(reason: reason, message: message)
+    }
+  }
+
+  func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy) {
+    guard state == .open else { return }
+    switch backlog.enqueueFrame(frame, subscription: subscription, policy: policy) {
+    case .queued, .replaced:
+      pump()
+    case .disconnect(let reason, let message):
+      close(reason: reason, message: message)
+    }
+  }
+
+  func close(reason: Goodbye.Reason, message: String) {
+    guard state == .open else { return }
+    state = .closing
+    logger.debug("closing client \(clientID): \(reason) \(message)")
+    if reason == .slowConsumer || reason == .framePolicy {
+      backlog.discardQueued()
+    }
+    var goodbye = Goodbye()
+    goodbye.reason = reason
+    goodbye.message = message
+    var envelope = ServerMessage()
+    envelope.goodbye = goodbye
+    if let bytes = try? WireCodec.framed(envelope) {
+      backlog.enqueueFinal(bytes)
+    }
+    startFlushTimer()
+    onClosing?(self)
+    pump()
+  }
+
+  // MARK: Reading
+
+  private func didRead(_ event: UVStream.ReadEvent) {
+    switch event {
+    case .data(let bytes):
+      guard state == .open else { return }
+      decoder.append(bytes)
+      deliverFrames()
+    case .endOfFile:
+      logger.debug("client \(clientID) closed its side")
+      peerFinished = true
+      detachFromServer()
+      if state == .open {
+        // The peer may still read: what is queued goes out, without a goodbye.
+        state = .closing
+        startFlushTimer()
+        pump()
+      } else if isOutputShutDown {
+        abort()
+      }
+    case .failure(let error):
+      logger.debug("client \(clientID) read failed: \(error)")
+      detachFromServer()
+      abort()
+    }
+    onActivity?()
+  }
+
+  private func deliverFrames() {
+    while state == .open {
+      let payload: [UInt8]
+      do {
+        guard let next = try decoder.next() else { return }
+        payload = next
+      } catch {
+        logger.info("client \(clientID) sent a malformed stream: \(error)")
+        detachFromServer()
+        close(reason: .protocolError, message: "\(error)")
+        return
+      }
+      let message: ClientMessage
+      do {
+        message = try WireCodec.decode(ClientMessage.self, from: payload)
+      } catch let error as WireDecodingError {
+        server.receiveUndecodable(error, from: self)
+        continue
+      } catch {
+        close(reason: .protocolError, message: "\(error)")
+        return
+      }
+      server.receive(message, from: self)
+    }
+  }
+
+  // MARK: Writing
+
+  /// Hands the next batch to libuv if none is in flight; once a closing
+  /// connection has written everything, shuts down its write side.
+  private func pump() {
+    guard state != .closed, !isShuttingDownOutput, !backlog.isWriting else { return }
+    guard let batch = backlog.takeBatch() else {
+      if state == .closing { shutDownOutput() }
+      return
+    }
+    do {
+      try stream.write(batch) { [weak self] error in self?.didWrite(error) }
+    } catch {
+      // Possibly inside one of the server's calls: the daemon detaches the
+      // client afterwards (`onClosing`).
+      logger.debug("write to client \(clientID) refused: \(error)")
+      abort()
+    }
+  }
+
+  private func didWrite(_ error: UVError?) {
+    backlog.completeBatch()
+    guard state != .closed else { return }
+    if let error {
+      logger.debug("write to client \(clientID) failed: \(error)")
+      detachFromServer()
+      abort()
+      return
+    }
+    pump()
+  }
+
+  private func shutDownOutput() {
+    isShuttingDownOutput = true
+    do {
+      try stream.shutdown { [weak self] error in
+        // Everything queued is written and the peer reads end of file. Close
+        // once the peer has finished too (or the timer fires), so that input
+        // still arriving cannot turn the close into a reset.
+        guard let self else { return }
+        self.isOutputShutDown = true
+        if error != nil || self.peerFinished { self.abort() }
+      }
+    } catch {
+      abort()
+    }
+  }
+
+  private func startFlushTimer() {
+    guard flushTimer == nil else { return }
+    flushTimer = try? UVTimer(loop: stream.loop) { [weak self] in
+      guard let self, self.state != .closed else { return }
+      self.logger.debug("client \(self.clientID) did not take its last bytes in time")
+      self.abort()
+    }
+    flushTimer?.start(afterMilliseconds: flushTimeout)
+  }
+
+  // MARK: Closing
+
+  /// Closes at once, dropping whatever is unwritten (a second signal during
+  /// shutdown).
+  func forceClose() {
+    abort()
+  }
+
+  /// Tells the server the client is gone, once. Never called from inside a
+  /// call the server makes on this link.
+  func detachFromServer() {
+    guard serverKnowsClient else { return }
+    serverKnowsClient = false
+    server.disconnect(self)
+  }
+
+  /// Closes the handle now; pending writes are cancelled.
+  private func abort() {
+    guard state != .closed else { return }
+    state = .closed
+    onClosing?(self)
+    flushTimer?.close()
+    flushTimer = nil
+    backlog.discardQueued()
+    stream.close { [self] in
+      detachFromServer()
+      onActivity?()
+      let closed = onClosed
+      onActivity = nil
+      onClosing = nil
+      onClosed = nil
+      closed?(self)
+    }
+  }
+}

@@ -1,0 +1,283 @@
+// The daemon: one libuv loop that owns every listener, connection, timer and
+// signal watcher, and the `Server` they feed. Everything happens on the
+// thread that calls `run()`; other threads reach the loop only through the
+// `Stopper` (a `uv_async_t`).
+//
+// Time: the server's clock is `uv_hrtime()` in seconds (monotonic). After
+// every callback that may change state (a read, the timer, a signal, an
+// async wake-up, a connection closing) one timer is set to the server's
+// `nextWakeup`, or stopped when there is none: an idle daemon sleeps in
+// `epoll_wait` and uses no CPU. The timer calls `server.tick()`. Clients that
+// started closing are disconnected from the server at the same point, after
+// the callback and outside the server's own code.
+//
+// Shutdown (SIGINT, SIGTERM, a Shutdown request, or the Stopper): the
+// listeners close (the socket file is removed), every client gets goodbye
+// `shutdown` and its queue is flushed (at most `Connection.flushTimeout`, 1 s,
+// per client), then the timer, the signal watchers and the async handle close,
+// the loop runs out of handles and is closed, and `run()` returns. A second
+// signal during the flush closes the remaining clients at once.
+
+import CLibUV
+public import Logging
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A Curtain daemon on a libuv loop.
+///
+/// ```swift
+/// let daemon = try Daemon(
+///   configuration: configuration, endpoints: [.unix(SocketPath.defaultPath())], logger: logger)
+/// // curtaind writes "curtaind: listening on <line>" to stderr for each of
+/// // these, in one write, before running.
+/// let lines = daemon.listeningDescriptions  // ["/run/user/1000/curtain/default.sock"]
+/// try daemon.run()  // blocks; returns after shutdown with the loop closed
+/// ```
+public final class Daemon {
+  /// Where to listen.
+  public enum Endpoint: Sendable, Equatable {
+    /// A Unix-domain socket.
+    case unix(SocketPath)
+    /// A TCP address (port 0: the system picks one; `endpoints` tells it).
+    case tcp(TCPAddress)
+  }
+
+  /// Asks a running daemon to shut down, from any thread.
+  public final class Stopper: Sendable {
+    private let sender: Mutex<UVAsync.Sender?>
+
+    fileprivate init(_ sender: UVAsync.Sender) {
+      self.sender = Mutex(sender)
+    }
+
+    /// Starts the daemon's shutdown, as SIGTERM would. Does nothing once the
+    /// daemon has stopped.
+    public func requestShutdown() {
+      sender.withLock { $0?.send() }
+    }
+
+    /// Called on the loop thread before the async handle closes.
+    fileprivate func invalidate() {
+      sender.withLock { $0 = nil }
+    }
+  }
+
+  /// The application layer.
+  public let server: Server
+  /// What the daemon listens on (TCP ports as bound).
+  public let endpoints: [Endpoint]
+  /// Asks the daemon to shut down from another thread.
+  public let stopper: Stopper
+
+  private let loop: UVLoop
+  private let logger: Logger
+  private var listeners: [Listener]
+  private let wakeTimer: UVTimer
+  private let wakeAsync: UVAsync
+  private var signals: [UVSignal] = []
+  private var connections: [UInt64: Connection] = [:]
+  /// Connections that started closing and may still be known to the server.
+  private var detaching: [Connection] = []
+  private var nextClientID: UInt64 = 1
+  private var shutdownRequested = false
+  private var isShuttingDown = false
+  private var isFinished = false
+  private var hasRun = false
+
+  /// Binds every endpoint (claiming the Unix socket path: a stale socket is
+  /// replaced, a live daemon is an error) and prepares the loop. Throws
+  /// `SocketPath.Failure`, `UVError` or `TCPAddress.ParseError` with a
+  /// message fit to print. Ignores SIGPIPE for the whole process (writes to
+  /// a vanished client must fail, not kill the daemon).
+  public init(
+    configuration: ServerConfiguration, endpoints: [Endpoint],
+    logger: Logger = Logger(label: "curtaind")
+  ) throws {
+    signal(SIGPIPE, SIG_IGN)
+    let loop = try UVLoop()
+    var listeners: [Listener] = []
+    var timer: UVTimer?
+    var async: UVAsync?
+    var signals: [UVSignal] = []
+    do {
+      // Callbacks that need `self` are set below, once it exists; none
+      // can run before the loop does.
+      for endpoint in endpoints {
+        listeners.append(try Listener(loop: loop, endpoint: endpoint, logger: logger))
+      }
+      timer = try UVTimer(loop: loop)
+      async = try UVAsync(loop: loop)
+      for number in [SIGINT, SIGTERM] {
+        signals.append(try UVSignal(loop: loop, signal: number) { _ in })
+      }
+    } catch {
+      for listener in listeners { listener.close() }
+      timer?.close()
+      async?.close()
+      for watcher in signals { watcher.close() }
+      loop.run()
+      try? loop.close()
+      throw error
+    }
+    guard let timer, let async else { throw UVError(code: UV_EINVAL.rawValue, operation: "init") }
+
+    var configuration = configuration
+    configuration.listenerDescriptions = listeners.map(\.description)
+    self.loop = loop
+    self.logger = logger
+    self.listeners = listeners
+    self.endpoints = listeners.map(\.endpoint)
+    self.wakeTimer = timer
+    self.wakeAsync = async
+    self.stopper = Stopper(async.sender)
+    self.server = Server(
+      configuration: configuration, clock: UVLoop.monotonicSeconds, logger: logger)
+    self.signals = signals
+
+    for listener in listeners {
+      let kind = listener.transportKind
+      listener.setAcceptHandler { [unowned self] stream in self.accept(stream, kind: kind) }
+    }
+    timer.setCallback { [unowned self] in
+      self.server.tick()
+      self.afterCallback()
+    }
+    async.setCallback { [unowned self] in
+      self.logger.notice("shutdown requested")
+      self.shutdownRequested = true
+      self.afterCallback()
+    }
+    for watcher in signals {
+      watcher.setCallback { [unowned self] number in self.received(signal: number) }
+    }
+    server.onShutdown = { [unowned self] in self.shutdownRequested = true }
+  }
+
+  /// What the daemon listens on, one line per listener: the socket path, or
+  /// `tcp HOST:PORT`.
+  public var listeningDescriptions: [String] { listeners.map(\.description) }
+
+  /// Runs the loop until the daemon has shut down and every handle is
+  /// closed, then closes the loop. Call once, on the thread that created
+  /// the daemon.
+  public func run() throws(UVError) {
+    guard !hasRun else { return }
+    hasRun = true
+    afterCallback()
+    loop.run()
+    // The loop only runs out of work after shutdown; if it ever does sooner,
+    // shut down properly rather than leave handles behind.
+    if !isFinished {
+      beginShutdown()
+      loop.run()
+      finishShutdown()
+      loop.run()
+    }
+    try loop.close()
+    logger.info("stopped")
+  }
+
+  /// Starts shutting down (on the loop thread).
+  public func requestShutdown() {
+    shutdownRequested = true
+    afterCallback()
+  }
+
+  /// Connected clients.
+  var connectionCount: Int { connections.count }
+
+  // MARK: Callbacks
+
+  private func accept(_ stream: UVStream, kind: TransportKind) {
+    guard !isShuttingDown else {
+      stream.close()
+      return
+    }
+    let id = nextClientID
+    nextClientID += 1
+    let connection = Connection(
+      clientID: id, transportKind: kind, stream: stream, server: server, logger: logger)
+    connection.onActivity = { [unowned self] in self.afterCallback() }
+    connection.onClosing = { [unowned self] connection in self.detaching.append(connection) }
+    connection.onClosed = { [unowned self] connection in self.closed(connection) }
+    connections[id] = connection
+    connection.open()
+    afterCallback()
+  }
+
+  private func closed(_ connection: Connection) {
+    connections[connection.clientID] = nil
+    if isShuttingDown, connections.isEmpty { finishShutdown() }
+  }
+
+  private func received(signal number: Int32) {
+    let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
+    if isShuttingDown {
+      logger.notice("\(name) again: closing the remaining clients now")
+      for connection in connections.values { connection.forceClose() }
+      return
+    }
+    logger.notice("\(name): shutting down")
+    shutdownRequested = true
+    afterCallback()
+  }
+
+  /// Tells the server about clients that started closing, starts the
+  /// shutdown when asked for, and sets the timer to the server's next
+  /// wake-up.
+  private func afterCallback() {
+    detachClosingConnections()
+    if shutdownRequested || server.isShuttingDown, !isShuttingDown {
+      beginShutdown()
+      detachClosingConnections()
+    }
+    guard !isShuttingDown else { return }
+    guard let wakeup = server.nextWakeup, wakeup.isFinite else {
+      wakeTimer.stop()
+      return
+    }
+    loop.updateTime()
+    let delay = max(0, wakeup - UVLoop.monotonicSeconds())
+    // At least 1 ms: libuv (before 1.45) runs a timer restarted with 0 ms
+    // from its own callback again at once, in the same pass, forever.
+    let milliseconds = min(max((delay * 1000).rounded(.up), 1), 86_400_000)
+    wakeTimer.start(afterMilliseconds: UInt64(milliseconds))
+  }
+
+  /// Disconnects closing clients from the server (which may close others).
+  private func detachClosingConnections() {
+    while !detaching.isEmpty {
+      let batch = detaching
+      detaching = []
+      for connection in batch { connection.detachFromServer() }
+    }
+  }
+
+  // MARK: Shutdown
+
+  private func beginShutdown() {
+    guard !isShuttingDown else { return }
+    isShuttingDown = true
+    wakeTimer.stop()
+    for listener in listeners { listener.close() }
+    for connection in connections.values {
+      connection.close(reason: .shutdown, message: "The daemon is shutting down")
+    }
+    if connections.isEmpty { finishShutdown() }
+  }
+
+  private func finishShutdown() {
+    guard !isFinished else { return }
+    isFinished = true
+    stopper.invalidate()
+    wakeTimer.close()
+    wakeAsync.close()
+    for watcher in signals { watcher.close() }
+    signals = []
+  }
+}

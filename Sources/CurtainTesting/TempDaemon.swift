@@ -1,0 +1,144 @@
+// A real `curtaind` on a private socket for integration tests, as tmux's
+// tests start a private server: it starts the built executable, waits for its
+// "listening" line (never a sleep), and at the end stops it with SIGTERM and
+// checks that it exited cleanly and removed its socket.
+
+public import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Errors of the test daemon.
+public struct TempDaemonError: Error, CustomStringConvertible {
+  /// What went wrong.
+  public let description: String
+}
+
+/// A `curtaind` process on a temporary socket.
+public final class TempDaemon: @unchecked Sendable {
+  /// The temporary directory holding the socket.
+  public let directory: String
+  /// The socket path.
+  public let socketPath: String
+  /// The process.
+  public let process: Process
+  private let stderrPipe = Pipe()
+  private let lock = NSLock()
+  private var lines: [String] = []
+  private let ready = DispatchSemaphore(value: 0)
+  private var stopped = false
+
+  /// The built `curtaind`: `$CURTAIND_PATH`, else next to the test bundle.
+  public static func executableURL() throws -> URL {
+    if let path = ProcessInfo.processInfo.environment["CURTAIND_PATH"] {
+      return URL(fileURLWithPath: path)
+    }
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("curtaind")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    throw TempDaemonError(
+      description: "curtaind not found next to \(CommandLine.arguments[0]); build it first")
+  }
+
+  /// The built `curtain` CLI next to `curtaind`.
+  public static func cliURL() throws -> URL {
+    try executableURL().deletingLastPathComponent().appendingPathComponent("curtain")
+  }
+
+  /// Starts `curtaind --socket <tmp>/d.sock` plus `arguments` and waits up
+  /// to `timeout` seconds for it to listen.
+  public init(arguments: [String] = [], timeout: Double = 20) throws {
+    var template = Array("/tmp/curtain-test-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw TempDaemonError(description: "mkdtemp failed: errno \(errno)")
+    }
+    directory = String(
+      decoding: UnsafeRawBufferPointer(start: made, count: strlen(made)), as: UTF8.self)
+    socketPath = directory + "/d.sock"
+    process = Process()
+    process.executableURL = try Self.executableURL()
+    process.arguments = ["--socket", socketPath, "--log-level", "warning"] + arguments
+    process.standardError = stderrPipe
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      let data = handle.availableData
+      guard let self, !data.isEmpty else { return }
+      let text = String(decoding: data, as: UTF8.self)
+      self.lock.lock()
+      let wasReady = self.lines.contains { $0.contains("listening on") }
+      self.lines += text.split(separator: "\n").map(String.init)
+      let isReady = self.lines.contains { $0.contains("listening on") }
+      self.lock.unlock()
+      if isReady && !wasReady { self.ready.signal() }
+    }
+    try process.run()
+    if ready.wait(timeout: .now() + timeout) == .timedOut {
+      process.terminate()
+      process.waitUntilExit()
+      throw TempDaemonError(description: "curtaind did not listen in time: \(stderr)")
+    }
+  }
+
+  /// Everything the daemon wrote to stderr so far.
+  public var stderr: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The daemon's process id.
+  public var pid: Int32 { process.processIdentifier }
+
+  /// Sends SIGTERM and waits for the exit. Returns the exit status and
+  /// whether the socket file is gone.
+  @discardableResult
+  public func stop() -> (status: Int32, socketRemoved: Bool) {
+    if !stopped {
+      stopped = true
+      if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+      process.waitUntilExit()
+      stderrPipe.fileHandleForReading.readabilityHandler = nil
+    }
+    let removed = !FileManager.default.fileExists(atPath: socketPath)
+    try? FileManager.default.removeItem(atPath: directory)
+    return (process.terminationStatus, removed)
+  }
+
+  deinit {
+    if !stopped {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+      try? FileManager.default.removeItem(atPath: directory)
+    }
+  }
+
+  /// Resident memory of the daemon in bytes (from /proc), for limit checks.
+  public func residentBytes() -> Int? {
+    guard
+      let status = try? String(
+        contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    else { return nil }
+    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    return kilobytes.map { $0 * 1024 }
+  }
+}
+
+extension TempDaemon {
+  /// The TCP port from the "listening on tcp HOST:PORT" line, if any.
+  public var tcpPort: UInt16? {
+    for line in stderr.split(separator: "\n") where line.contains("listening on tcp") {
+      if let port = line.split(separator: ":").last.flatMap({
+        UInt16($0.trimmingCharacters(in: .whitespaces))
+      }) {
+        return port
+      }
+    }
+    return nil
+  }
+}

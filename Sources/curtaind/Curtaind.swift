@@ -1,0 +1,175 @@
+// curtaind: the Curtain daemon. Parses its flags, sets up logging to stderr,
+// builds the daemon (which binds its sockets) and runs it until SIGINT,
+// SIGTERM or a Shutdown request. Once it listens it prints exactly one line
+// per listener to stderr, `curtaind: listening on PATH` and
+// `curtaind: listening on tcp HOST:PORT`; tests and the CLI wait for that
+// line rather than sleeping.
+
+import ArgumentParser
+import CurtainDaemon
+import CurtainWire
+import Foundation
+import Logging
+
+@main
+struct Curtaind: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "curtaind",
+    abstract: "The Curtain daemon: headless view-controller sessions over a socket.",
+    discussion: """
+      Listens on a Unix socket ($XDG_RUNTIME_DIR/curtain/default.sock, else
+      /tmp/curtain-<uid>/default.sock) and, when asked, on TCP. Stops on SIGINT,
+      SIGTERM or a Shutdown request: clients get a goodbye, the socket is removed.
+      """,
+    version: curtainVersion)
+
+  @Option(
+    name: .customLong("socket"),
+    help: ArgumentHelp(
+      "The Unix socket to listen on (default: $XDG_RUNTIME_DIR/curtain/default.sock, else /tmp/curtain-<uid>/default.sock).",
+      valueName: "path"))
+  var socket: String?
+
+  @Option(
+    name: .customLong("listen"),
+    help: ArgumentHelp(
+      "Also listen on TCP: an IPv4 address, [IPv6 address] or localhost, and a port. A non-loopback address needs --token-file.",
+      valueName: "host:port"))
+  var listen: String?
+
+  @Option(
+    name: .customLong("token-file"),
+    help: ArgumentHelp(
+      "A file holding the token TCP clients must send in Hello (surrounding whitespace is ignored).",
+      valueName: "path"))
+  var tokenFile: String?
+
+  @Option(
+    name: .customLong("log-level"),
+    help: ArgumentHelp(
+      "How much to log to stderr.",
+      valueName: "level"))
+  var logLevel: LogLevel = .info
+
+  @Option(
+    name: .customLong("max-frame-bytes"),
+    help: ArgumentHelp(
+      "The largest message a client may send, in bytes; a bigger one closes the connection.",
+      valueName: "bytes"))
+  var maxFrameBytes: Int = ServerConfiguration().maxFrameBytes
+
+  @Option(
+    name: .customLong("max-write-queue-bytes"),
+    help: ArgumentHelp(
+      "Unwritten responses and events allowed per client, in bytes, before it is disconnected as a slow consumer.",
+      valueName: "bytes"))
+  var maxWriteQueueBytes: Int = ServerConfiguration().maxWriteQueueBytes
+
+  @Option(
+    name: .customLong("event-ring"),
+    help: ArgumentHelp(
+      "Events kept per window for clients that resume with from_seq.", valueName: "count"))
+  var eventRing: Int = ServerConfiguration().eventRing
+
+  @Option(
+    name: .customLong("queue-limit"),
+    help: ArgumentHelp(
+      "Operations that may wait per window; more are refused with BUSY.", valueName: "count"))
+  var queueLimit: Int = ServerConfiguration().operationQueueLimit
+
+  @Option(
+    name: .customLong("interaction-timeout"),
+    help: ArgumentHelp(
+      "Seconds an interactive transition may go without an update before it is cancelled.",
+      valueName: "seconds"))
+  var interactionTimeout: Double = ServerConfiguration().interactionTimeout
+
+  func validate() throws {
+    guard maxFrameBytes > 0 else { throw ValidationError("--max-frame-bytes must be positive") }
+    guard maxWriteQueueBytes > 0 else {
+      throw ValidationError("--max-write-queue-bytes must be positive")
+    }
+    guard eventRing > 0 else { throw ValidationError("--event-ring must be positive") }
+    guard queueLimit > 0 else { throw ValidationError("--queue-limit must be positive") }
+    guard interactionTimeout > 0, interactionTimeout.isFinite else {
+      throw ValidationError("--interaction-timeout must be a positive number of seconds")
+    }
+  }
+
+  func run() throws {
+    let level = logLevel.level
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
+    let logger = Logger(label: "curtaind")
+
+    var configuration = ServerConfiguration()
+    configuration.maxFrameBytes = maxFrameBytes
+    configuration.maxWriteQueueBytes = maxWriteQueueBytes
+    configuration.eventRing = eventRing
+    configuration.operationQueueLimit = queueLimit
+    configuration.interactionTimeout = interactionTimeout
+
+    var endpoints: [Daemon.Endpoint] = [
+      .unix(socket.map { SocketPath($0) } ?? SocketPath.defaultPath())
+    ]
+    if let tokenFile {
+      configuration.token = try fail { try readToken(from: tokenFile) }
+    }
+    if let listen {
+      let address = try fail { try TCPAddress(parsing: listen) }
+      if !address.isLoopback, configuration.token == nil {
+        throw failure(
+          "refusing to listen on \(address) without a token: it is not a loopback address; pass --token-file"
+        )
+      }
+      endpoints.append(.tcp(address))
+    } else if tokenFile != nil {
+      logger.warning("--token-file has no effect without --listen")
+    }
+
+    let daemon = try fail {
+      try Daemon(configuration: configuration, endpoints: endpoints, logger: logger)
+    }
+    // One write for every listener, so that a reader waiting for the first
+    // line gets the TCP line with it.
+    printError(
+      daemon.listeningDescriptions.map { "curtaind: listening on \($0)" }.joined(separator: "\n"))
+    logger.info("curtaind \(curtainVersion) started (protocol \(protocolVersion))")
+    try fail { try daemon.run() }
+  }
+
+  /// The token in `path`, without surrounding whitespace.
+  private func readToken(from path: String) throws -> String {
+    let contents: String
+    do {
+      contents = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw Message("cannot read the token file \(path): \(error.localizedDescription)")
+    }
+    let token = contents.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !token.isEmpty else { throw Message("the token file \(path) is empty") }
+    return token
+  }
+
+  /// Runs `body`; an error is printed as `curtaind: message` and the
+  /// process exits with status 1.
+  private func fail<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch {
+      throw failure("\(error)")
+    }
+  }
+
+  private func failure(_ message: String) -> ExitCode {
+    printError("curtaind: \(message)")
+    return ExitCode.failure
+  }
+
+  private func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}

@@ -1,0 +1,426 @@
+import CurtainTesting
+import CurtainWire
+import Foundation
+import XCTest
+
+/// The real `curtaind` on a temporary socket, driven over the real protocol.
+/// Each test stops the daemon with SIGTERM and checks it exited 0 and
+/// removed its socket: no process or socket is left behind.
+final class IntegrationTests: XCTestCase {
+  private var daemons: [TempDaemon] = []
+
+  private func start(_ arguments: [String] = []) throws -> TempDaemon {
+    let daemon = try TempDaemon(arguments: arguments)
+    daemons.append(daemon)
+    return daemon
+  }
+
+  override func tearDown() {
+    for daemon in daemons {
+      let result = daemon.stop()
+      XCTAssertEqual(result.status, 0, "curtaind exit status; stderr:\n\(daemon.stderr)")
+      XCTAssertTrue(result.socketRemoved, "the socket file is removed on SIGTERM")
+    }
+    daemons = []
+  }
+
+  /// A window with Nav[A] as root; B exists. Returns the window id.
+  private func buildNavigation(_ client: TestClient, manual: Bool) throws -> UInt64 {
+    let window = try client.call {
+      $0.createWindow.clock = manual ? .manual : .realtime
+    }.window.id
+    XCTAssertNotEqual(window, 0)
+    for (kind, name) in [
+      (Curtain_V1_ControllerKind.navigation, "Nav"), (.content, "A"), (.content, "B"),
+    ] {
+      let created = try client.call {
+        $0.createController.kind = kind
+        $0.createController.identifier = name
+      }
+      XCTAssertEqual(created.controller.identifier, name)
+    }
+    try client.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("A")]
+    }
+    try client.call {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = controllerRef("Nav")
+    }
+    return window
+  }
+
+  private func subscribe(
+    _ client: TestClient, window: UInt64, categories: [Curtain_V1_EventCategory] = [],
+    frames: Bool = false, fromSeq: UInt64? = nil
+  ) throws -> Curtain_V1_SubscribeResult {
+    try client.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+      $0.subscribe.frames = frames
+      $0.subscribe.categories = categories
+      if let fromSeq { $0.subscribe.fromSeq = fromSeq }
+    }.subscribed
+  }
+
+  func testTwoClientsOnAManualClock() throws {
+    let daemon = try start()
+    let writer = try TestClient(path: daemon.socketPath, name: "writer")
+    let reader = try TestClient(path: daemon.socketPath, name: "reader")
+    let window = try buildNavigation(writer, manual: true)
+    _ = try subscribe(reader, window: window, categories: [.lifecycle], frames: true)
+    let all = try TestClient(path: daemon.socketPath, name: "all")
+    _ = try subscribe(all, window: window)
+
+    let push = try writer.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+    }
+    XCTAssertFalse(push.operation.completed)
+    XCTAssertNotEqual(push.operation.transitionID, 0)
+    for _ in 0..<4 {
+      try writer.call {
+        $0.advanceClock.windowID = window
+        $0.advanceClock.seconds = 0.1
+      }
+    }
+    try writer.call {
+      $0.pop.navigation = controllerRef("Nav")
+      $0.waitUntil = .accepted
+    }
+    try writer.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 1
+    }
+    try reader.sync()
+    XCTAssertEqual(
+      reader.takeEvents().map(\.text),
+      [
+        "B.willMove(Nav)", "B.viewDidLoad", "Nav.willShow(B, true)", "A.viewWillDisappear(true)",
+        "B.viewWillAppear(true)", "A.viewDidDisappear(true)", "B.viewDidAppear(true)",
+        "B.didMove(Nav)", "Nav.didShow(B, true)",
+        "B.willMove(nil)", "Nav.willShow(A, true)", "B.viewWillDisappear(true)",
+        "A.viewWillAppear(true)", "B.viewDidDisappear(true)", "A.viewDidAppear(true)",
+        "B.didMove(nil)", "Nav.didShow(A, true)",
+      ])
+    let frames = reader.takeFrames()
+    XCTAssertEqual(frames.map(\.frameSeq), Array(1...UInt64(frames.count)))
+    XCTAssertEqual(frames.count, 5, "four steps of the push, one for the pop")
+    XCTAssertEqual(frames.first?.views.count, 2)
+    XCTAssertEqual(
+      frames.first?.views.first { $0.role == "controllerRoot" }?.state.frame.x ?? -1, 0,
+      accuracy: 1e5)
+
+    try all.sync()
+    let seqs = all.takeEvents().map(\.seq)
+    XCTAssertFalse(seqs.isEmpty)
+    XCTAssertEqual(seqs, Array(seqs[0]...seqs[seqs.count - 1]), "gap-free")
+  }
+
+  func testTwoClientsOnTheRealtimeClock() throws {
+    let daemon = try start()
+    let writer = try TestClient(path: daemon.socketPath)
+    let reader = try TestClient(path: daemon.socketPath)
+    let window = try buildNavigation(writer, manual: false)
+    _ = try subscribe(reader, window: window, categories: [.lifecycle], frames: true)
+    let push = try writer.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+      $0.waitUntil = .completed
+    }
+    XCTAssertTrue(push.operation.completed, "answered once the transition completed")
+    try reader.sync()
+    XCTAssertEqual(
+      reader.takeEvents().map(\.text),
+      [
+        "B.willMove(Nav)", "B.viewDidLoad", "Nav.willShow(B, true)", "A.viewWillDisappear(true)",
+        "B.viewWillAppear(true)", "A.viewDidDisappear(true)", "B.viewDidAppear(true)",
+        "B.didMove(Nav)", "Nav.didShow(B, true)",
+      ])
+    let frames = reader.takeFrames()
+    XCTAssertGreaterThan(frames.count, 3, "frames flow while the push animates")
+    XCTAssertEqual(frames.map(\.frameSeq), Array(1...UInt64(frames.count)))
+    XCTAssertEqual(frames.map(\.modelTime), frames.map(\.modelTime).sorted())
+    let idle = try writer.call { $0.waitIdle.windowID = window }
+    XCTAssertTrue(idle.window.idle)
+  }
+
+  func testResumeFromSeqAndSnapshotBeyondTheRing() throws {
+    let daemon = try start(["--event-ring", "20"])
+    let writer = try TestClient(path: daemon.socketPath)
+    let window = try buildNavigation(writer, manual: true)
+    var reader: TestClient? = try TestClient(path: daemon.socketPath)
+    let first = try subscribe(reader!, window: window)
+    let lastSeen = first.lastSeq
+    reader = nil  // disconnect
+    try writer.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+      $0.push.notAnimated = true
+    }
+    let now = try writer.call { $0.getTree.windowID = window }.tree.window.lastSeq
+    XCTAssertGreaterThan(now, lastSeen)
+    let again = try TestClient(path: daemon.socketPath)
+    let resumed = try subscribe(again, window: window, fromSeq: lastSeen)
+    XCTAssertFalse(resumed.snapshotRequired)
+    try again.sync()
+    XCTAssertEqual(
+      again.takeEvents().map(\.seq), Array((lastSeen + 1)...now), "exactly the missed events")
+
+    for _ in 0..<3 {
+      try writer.call {
+        $0.pop.navigation = controllerRef("Nav")
+        $0.pop.notAnimated = true
+      }
+      try writer.call {
+        $0.push.navigation = controllerRef("Nav")
+        $0.push.controller = controllerRef("B")
+        $0.push.notAnimated = true
+      }
+    }
+    let late = try TestClient(path: daemon.socketPath)
+    let snapshot = try subscribe(late, window: window, fromSeq: lastSeen)
+    XCTAssertTrue(snapshot.snapshotRequired, "the ring of 20 no longer holds those events")
+    XCTAssertEqual(snapshot.snapshots.first?.root.children.map(\.identifier), ["A", "B"])
+    try writer.call {
+      $0.pop.navigation = controllerRef("Nav")
+      $0.pop.notAnimated = true
+    }
+    try late.sync()
+    XCTAssertEqual(
+      late.takeEvents().first { $0.category == .lifecycle }?.text, "B.willMove(nil)",
+      "then it continues live")
+  }
+
+  func testASubscriberThatNeverReadsDoesNotHoldUpOthers() throws {
+    let daemon = try start(["--max-write-queue-bytes", "262144"])
+    let writer = try TestClient(path: daemon.socketPath)
+    let window = try buildNavigation(writer, manual: true)
+    let stuck = try RawSocket(path: daemon.socketPath)
+    XCTAssertNotNil(try stuck.hello())
+    stuck.request(1) {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+      $0.subscribe.frames = true
+    }
+    let fast = try TestClient(path: daemon.socketPath)
+    _ = try subscribe(fast, window: window, categories: [.operation], frames: true)
+    let before = daemon.residentBytes() ?? 0
+    for round in 0..<400 {
+      try writer.call {
+        $0.push.navigation = controllerRef("Nav")
+        $0.push.controller = controllerRef("B")
+      }
+      try writer.call {
+        $0.advanceClock.windowID = window
+        $0.advanceClock.seconds = 0.5
+      }
+      try writer.call {
+        $0.pop.navigation = controllerRef("Nav")
+        $0.pop.notAnimated = true
+      }
+      if round % 50 == 0 {
+        try fast.sync()
+        XCTAssertFalse(fast.takeFrames().isEmpty, "the reading subscriber keeps getting frames")
+        _ = fast.takeEvents()
+      }
+    }
+    try fast.sync()
+    let frames = fast.takeFrames()
+    XCTAssertTrue(frames.allSatisfy { $0.framesSkipped == 0 })
+    let after = daemon.residentBytes() ?? 0
+    XCTAssertLessThan(after - before, 32 << 20, "memory stays bounded (limit 256 KiB per client)")
+    // The stuck client was disconnected once its unread events passed the limit.
+    var sawGoodbye = false
+    while let message = try stuck.next(timeout: 2) {
+      if case .goodbye(let bye)? = message.kind {
+        XCTAssertEqual(bye.reason, .slowConsumer)
+        sawGoodbye = true
+      }
+    }
+    XCTAssertTrue(stuck.isClosed || sawGoodbye, "the slow consumer was disconnected")
+  }
+
+  func testBadInputGetsAClearErrorAndOthersAreServed() throws {
+    let daemon = try start()
+    let bystander = try TestClient(path: daemon.socketPath)
+    let window = try buildNavigation(bystander, manual: true)
+
+    func expectGoodbye(
+      _ bytes: [UInt8], hello: Bool, _ reason: Curtain_V1_Goodbye.Reason, _ label: String
+    )
+      throws
+    {
+      let raw = try RawSocket(path: daemon.socketPath)
+      if hello { XCTAssertNotNil(try raw.hello(), label) }
+      raw.write(bytes)
+      var bye: Goodbye?
+      while let message = try raw.next(timeout: 5) {
+        if case .goodbye(let goodbye)? = message.kind { bye = goodbye }
+      }
+      XCTAssertEqual(bye?.reason, reason, label)
+      XCTAssertTrue(raw.isClosed, "\(label): the connection is closed")
+      try bystander.sync()
+    }
+    try expectGoodbye(VarInt.encode(5 << 20), hello: true, .protocolError, "oversized length")
+    try expectGoodbye(
+      [UInt8](repeating: 0xFF, count: 11), hello: true, .protocolError, "bad varint")
+    var sync = ClientMessage()
+    sync.request.requestID = 1
+    sync.request.sync = Curtain_V1_Sync()
+    try expectGoodbye(
+      try WireCodec.framed(sync), hello: false, .protocolError, "request before Hello")
+
+    let raw = try RawSocket(path: daemon.socketPath)
+    XCTAssertNotNil(try raw.hello())
+    raw.write(frame([0xFF, 0xFF, 0xFF]))
+    XCTAssertEqual(try raw.response(to: 0)?.error.code, .invalidArgument, "garbage bytes")
+    raw.write(
+      frame(VarInt.encode(UInt64(1 << 3 | 2)) + [3] + VarInt.encode(UInt64(999 << 3 | 2)) + [0]))
+    XCTAssertEqual(try raw.response(to: 0)?.error.code, .invalidArgument, "unknown request")
+    let client = try TestClient(socket: try RawSocket(path: daemon.socketPath))
+    XCTAssertEqual(
+      try client.call {
+        $0.push.navigation = controllerRef("Nav")
+        $0.push.controller = controllerRef("Nobody")
+      }.error.code, .notFound, "wrong id")
+    XCTAssertEqual(try client.call { $0.getTree.windowID = 999 }.error.code, .notFound)
+    let wrongState = try client.call {
+      $0.popTo.navigation = controllerRef("Nav")
+      $0.popTo.controller = controllerRef("B")
+    }
+    XCTAssertEqual(wrongState.error.code, .invalidArgument, "wrong state")
+    XCTAssertTrue(wrongState.error.message.contains("doesn't exist"), wrongState.error.message)
+    XCTAssertEqual(
+      try client.call {
+        $0.push.navigation = controllerRef("A")
+        $0.push.controller = controllerRef("B")
+      }
+      .error.code, .invalidArgument, "wrong kind")
+    XCTAssertEqual(
+      try client.call {
+        $0.advanceClock.windowID = window
+        $0.advanceClock.seconds = -1
+      }.error.code, .invalidArgument)
+    let tree = try bystander.call { $0.getTree.windowID = window }
+    XCTAssertEqual(tree.tree.root.children.map(\.identifier), ["A"], "nothing changed")
+  }
+
+  func testTCPNeedsTheToken() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let tokenFile = directory.appendingPathComponent("token")
+    try "s3cret\n".write(to: tokenFile, atomically: true, encoding: .utf8)
+    let daemon = try start(["--listen", "127.0.0.1:0", "--token-file", tokenFile.path])
+    let port = try XCTUnwrap(daemon.tcpPort, daemon.stderr)
+    let bad = try RawSocket(loopbackPort: port)
+    XCTAssertEqual(try bad.hello(token: "wrong")?.error.code, .unauthenticated)
+    let good = try TestClient(socket: try RawSocket(loopbackPort: port), token: "s3cret")
+    try good.sync()
+    let unix = try TestClient(path: daemon.socketPath)
+    try unix.sync()
+  }
+
+  func testOwnerDisconnectCancelsTheInteractivePop() throws {
+    let daemon = try start()
+    var owner: TestClient? = try TestClient(path: daemon.socketPath)
+    let window = try buildNavigation(owner!, manual: true)
+    try owner!.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+      $0.push.notAnimated = true
+    }
+    let begin = try owner!.call {
+      $0.beginInteractive.kind = .pop
+      $0.beginInteractive.controller = controllerRef("Nav")
+    }
+    let transition = begin.operation.transitionID
+    try owner!.call {
+      $0.updateInteractive.windowID = window
+      $0.updateInteractive.transitionID = transition
+      $0.updateInteractive.percent = 0.5
+    }
+    let watcher = try TestClient(path: daemon.socketPath)
+    _ = try subscribe(watcher, window: window, categories: [.lifecycle, .transition])
+    XCTAssertEqual(
+      try watcher.call {
+        $0.cancelInteractive.windowID = window
+        $0.cancelInteractive.transitionID = transition
+      }.error.code, .notOwner)
+    owner = nil
+    // The daemon notices the closed connection on its own; wait for the
+    // cancellation it causes (reading, not sleeping), then play it out.
+    for _ in 0..<200
+    where !watcher.events.contains(where: { $0.transition.phase == .interactionChanged }) {
+      try watcher.drain(timeout: 0.05)
+    }
+    try watcher.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 1
+    }
+    try watcher.call { $0.waitIdle.windowID = window }
+    XCTAssertEqual(
+      watcher.takeEvents().map(\.text),
+      [
+        "t\(transition).interactionChanged(cancelled: true)", "A.viewWillDisappear(true)",
+        "A.viewDidDisappear(true)", "B.viewWillAppear(true)", "B.viewDidAppear(true)",
+        "B.didMove(Nav)", "t\(transition).ended(cancelled: true)",
+      ])
+  }
+
+  func testExpectedRevisionConflict() throws {
+    let daemon = try start()
+    let one = try TestClient(path: daemon.socketPath)
+    let two = try TestClient(path: daemon.socketPath)
+    let window = try buildNavigation(one, manual: true)
+    let revision = try two.call { $0.getTree.windowID = window }.tree.window.revision
+    try one.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+      $0.push.notAnimated = true
+    }
+    let conflict = try two.call {
+      $0.expectedRevision = revision
+      $0.pop.navigation = controllerRef("Nav")
+    }
+    XCTAssertEqual(conflict.error.code, .conflict)
+  }
+
+  func testSIGTERMSaysGoodbyeAndRemovesTheSocket() throws {
+    let daemon = try TempDaemon()
+    let client = try TestClient(path: daemon.socketPath)
+    try client.sync()
+    let result = daemon.stop()
+    try client.drain(timeout: 2)
+    XCTAssertEqual(client.goodbye?.reason, .shutdown)
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.socketRemoved)
+  }
+
+  func testShutdownRequestStopsTheDaemon() throws {
+    let daemon = try TempDaemon()
+    let client = try TestClient(path: daemon.socketPath)
+    try client.call { $0.shutdown = Curtain_V1_Shutdown() }
+    daemon.process.waitUntilExit()
+    XCTAssertEqual(daemon.process.terminationStatus, 0)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: daemon.socketPath))
+    daemon.stop()
+  }
+
+  func testASecondDaemonOnTheSameSocketRefusesToStart() throws {
+    let daemon = try start()
+    let second = Process()
+    second.executableURL = try TempDaemon.executableURL()
+    second.arguments = ["--socket", daemon.socketPath]
+    let errors = Pipe()
+    second.standardError = errors
+    try second.run()
+    second.waitUntilExit()
+    XCTAssertNotEqual(second.terminationStatus, 0)
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    XCTAssertTrue(text.contains("already"), text)
+    let client = try TestClient(path: daemon.socketPath)
+    try client.sync()
+  }
+}

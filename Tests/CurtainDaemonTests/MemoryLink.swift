@@ -1,0 +1,122 @@
+import CurtainWire
+
+@testable import CurtainDaemon
+
+/// A `ClientLink` that keeps what the server sends, for tests of the
+/// application layer without sockets.
+final class MemoryLink: ClientLink {
+  let clientID: UInt64
+  let transportKind: TransportKind
+  private(set) var messages: [ServerMessage] = []
+  private(set) var frames: [(subscription: UInt64, frame: WireFrame)] = []
+  private(set) var closed: (reason: Curtain_V1_Goodbye.Reason, message: String)?
+
+  init(id: UInt64, kind: TransportKind = .unix) {
+    clientID = id
+    transportKind = kind
+  }
+
+  func sendControl(_ message: ServerMessage) {
+    guard closed == nil else { return }
+    messages.append(message)
+  }
+
+  func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy) {
+    guard closed == nil else { return }
+    frames.append((subscription, frame.frame))
+  }
+
+  func close(reason: Curtain_V1_Goodbye.Reason, message: String) {
+    guard closed == nil else { return }
+    closed = (reason, message)
+  }
+
+  /// Responses received so far, taken out of the record.
+  func takeResponses() -> [WireResponse] {
+    let responses = messages.compactMap { message -> WireResponse? in
+      if case .response(let response)? = message.kind { return response }
+      return nil
+    }
+    messages.removeAll { if case .response? = $0.kind { return true } else { return false } }
+    return responses
+  }
+
+  /// Event texts received so far, taken out of the record.
+  func takeEvents() -> [WireEvent] {
+    let events = messages.compactMap { message -> WireEvent? in
+      if case .event(let event)? = message.kind { return event }
+      return nil
+    }
+    messages.removeAll { if case .event? = $0.kind { return true } else { return false } }
+    return events
+  }
+
+  func takeFrames() -> [WireFrame] {
+    defer { frames = [] }
+    return frames.map(\.frame)
+  }
+}
+
+/// A server on a hand-moved clock with helpers to talk to it.
+final class ServerHarness {
+  var now = 100.0
+  lazy var server = Server(configuration: configuration, clock: { [unowned self] in self.now })
+  var configuration = ServerConfiguration()
+  private var nextLinkID: UInt64 = 1
+  private var nextRequestID: UInt64 = 1
+
+  init(configure: (inout ServerConfiguration) -> Void = { _ in }) {
+    configure(&configuration)
+  }
+
+  /// Connects a client and says Hello.
+  func connect(kind: TransportKind = .unix, token: String = "", readOnly: Bool = false)
+    -> MemoryLink
+  {
+    let link = MemoryLink(id: nextLinkID, kind: kind)
+    nextLinkID += 1
+    server.connect(link)
+    var hello = Curtain_V1_Hello()
+    hello.protocolVersion = protocolVersion
+    hello.clientName = "test"
+    hello.token = token
+    if readOnly { hello.capabilities = ["read-only"] }
+    _ = send(link) { $0.hello = hello }
+    return link
+  }
+
+  /// Sends a request built by `build` and returns its request id.
+  @discardableResult
+  func send(_ link: MemoryLink, session: String = "", build: (inout WireRequest) -> Void) -> UInt64
+  {
+    var request = WireRequest()
+    request.requestID = nextRequestID
+    request.session = session
+    nextRequestID += 1
+    build(&request)
+    var message = ClientMessage()
+    message.request = request
+    server.receive(message, from: link)
+    return request.requestID
+  }
+
+  /// Sends a request and returns its (immediate) response.
+  func call(_ link: MemoryLink, session: String = "", build: (inout WireRequest) -> Void)
+    -> WireResponse?
+  {
+    let id = send(link, session: session, build: build)
+    return link.takeResponses().first { $0.requestID == id }
+  }
+
+  /// Moves the clock and ticks.
+  func tick(_ seconds: Double) {
+    now += seconds
+    server.tick()
+  }
+}
+
+func ref(_ identifier: String) -> Curtain_V1_ControllerRef {
+  var ref = Curtain_V1_ControllerRef()
+  ref.identifier = identifier
+  return ref
+}

@@ -1,0 +1,354 @@
+import CurtainCore
+import CurtainWire
+import Foundation
+import XCTest
+
+@testable import CurtainDaemon
+
+/// The application layer through an in-memory link: handshake, dispatch,
+/// response order, subscriptions, frames and waiters.
+final class ServerTests: XCTestCase {
+  private func buildNavigation(_ h: ServerHarness, _ link: MemoryLink, manual: Bool = true)
+    -> UInt64
+  {
+    let window = h.call(link) {
+      $0.createWindow = Curtain_V1_CreateWindow()
+      $0.createWindow.clock = manual ? .manual : .realtime
+    }!.window.id
+    for (kind, name) in [
+      (Curtain_V1_ControllerKind.navigation, "Nav"), (.content, "A"), (.content, "B"),
+    ] {
+      _ = h.call(link) {
+        $0.createController.kind = kind
+        $0.createController.identifier = name
+      }
+    }
+    _ = h.call(link) {
+      $0.setStack.navigation = ref("Nav")
+      $0.setStack.controllers = [ref("A")]
+    }
+    _ = h.call(link) {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = ref("Nav")
+    }
+    return window
+  }
+
+  func testEveryRequestOfTheProtocolHasExactlyOneHandler() throws {
+    let proto = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Proto/curtain/v1/protocol.proto"), encoding: .utf8)
+    let body = try XCTUnwrap(proto.range(of: "oneof body {")).upperBound
+    let end = try XCTUnwrap(proto[body...].range(of: "}")).lowerBound
+    let numbers = proto[body..<end].split(separator: "\n").compactMap { line -> Int? in
+      guard let equals = line.firstIndex(of: "=") else { return nil }
+      return Int(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces).dropLast())
+    }
+    XCTAssertEqual(numbers.count, RequestKind.allCases.count)
+    var seen = Set<RequestKind>()
+    for number in numbers {
+      // An empty sub-message in field `number` selects that request.
+      let bytes = VarInt.encode(UInt64(number << 3 | 2)) + [0]
+      let request = try WireCodec.decode(WireRequest.self, from: bytes)
+      let kind = RequestKind(try XCTUnwrap(request.body, "field \(number)"))
+      XCTAssertTrue(seen.insert(kind).inserted, "\(kind) twice")
+      XCTAssertEqual(RequestTable.handlers.filter { $0.kind == kind }.count, 1, "\(kind)")
+    }
+    XCTAssertEqual(RequestTable.handlers.count, RequestKind.allCases.count)
+    let names = RequestTable.handlers.map(\.kind.rawValue)
+    XCTAssertEqual(names, names.sorted(), "the table is alphabetised")
+  }
+
+  func testTheFirstMessageMustBeHello() {
+    let h = ServerHarness()
+    let link = MemoryLink(id: 9)
+    h.server.connect(link)
+    h.send(link) { $0.sync = Curtain_V1_Sync() }
+    XCTAssertEqual(link.closed?.reason, .protocolError)
+    XCTAssertEqual(link.takeResponses().count, 0)
+  }
+
+  func testHelloAnswersWelcome() {
+    let h = ServerHarness()
+    let link = h.connect()
+    XCTAssertNil(link.closed)
+    let responses = link.takeResponses()
+    XCTAssertEqual(responses.count, 1)
+    XCTAssertEqual(responses.first?.welcome.protocolVersion, protocolVersion)
+    XCTAssertEqual(responses.first?.welcome.clientID, link.clientID)
+    XCTAssertEqual(responses.first?.welcome.limits.eventRing, 10_000)
+    let again = h.call(link) { $0.hello = Curtain_V1_Hello() }
+    XCTAssertEqual(again?.error.code, .invalidArgument)
+  }
+
+  func testTCPNeedsTheToken() {
+    let h = ServerHarness { $0.token = "s3cret" }
+    let bad = h.connect(kind: .tcp, token: "nope")
+    XCTAssertEqual(bad.takeResponses().first?.error.code, .unauthenticated)
+    XCTAssertEqual(bad.closed?.reason, .unauthenticated)
+    let good = h.connect(kind: .tcp, token: "s3cret")
+    XCTAssertEqual(good.takeResponses().first?.welcome.clientID, good.clientID)
+    XCTAssertNil(good.closed)
+    let unix = h.connect(kind: .unix)
+    XCTAssertNil(unix.closed, "Unix sockets are guarded by file permissions")
+  }
+
+  func testTCPClientsWithoutHelloAreClosedAfterTheTimeout() {
+    let h = ServerHarness { $0.token = "t" }
+    let link = MemoryLink(id: 50, kind: .tcp)
+    h.server.connect(link)
+    XCTAssertEqual(h.server.nextWakeup, 105)
+    h.tick(4.9)
+    XCTAssertNil(link.closed)
+    h.tick(0.2)
+    XCTAssertEqual(link.closed?.reason, .unauthenticated)
+  }
+
+  func testUnknownRequestAndWrongIDsGetErrorsAndTheConnectionStays() {
+    let h = ServerHarness()
+    let link = h.connect()
+    _ = link.takeResponses()
+    XCTAssertEqual(h.call(link) { _ in }?.error.code, .invalidArgument)
+    XCTAssertEqual(h.call(link) { $0.getTree.windowID = 42 }?.error.code, .notFound)
+    XCTAssertEqual(h.call(link) { $0.push.navigation = ref("Nope") }?.error.code, .notFound)
+    XCTAssertEqual(h.call(link) { $0.push = Curtain_V1_Push() }?.error.code, .invalidArgument)
+    XCTAssertEqual(
+      h.call(link) { $0.closeWindow = Curtain_V1_CloseWindow() }?.error.code, .invalidArgument)
+    XCTAssertEqual(
+      h.call(link) { $0.createController.kind = .unspecified }?.error.code, .invalidArgument)
+    h.server.receiveUndecodable(WireDecodingError(reason: "garbage"), from: link)
+    XCTAssertEqual(link.takeResponses().first?.error.code, .invalidArgument)
+    XCTAssertNil(link.closed)
+    XCTAssertNotNil(h.call(link) { $0.sync = Curtain_V1_Sync() }?.empty)
+  }
+
+  func testReadOnlyClientsMayOnlyRead() {
+    let h = ServerHarness()
+    let link = h.connect(readOnly: true)
+    _ = link.takeResponses()
+    XCTAssertEqual(
+      h.call(link) { $0.createWindow = Curtain_V1_CreateWindow() }?.error.code, .permissionDenied)
+    XCTAssertNotNil(h.call(link) { $0.listWindows = Curtain_V1_ListWindows() }?.windows)
+  }
+
+  func testSubscriberSeesTheExactEventOrderOfAPushWithFrames() {
+    let h = ServerHarness()
+    let writer = h.connect()
+    let reader = h.connect()
+    let window = buildNavigation(h, writer)
+    let subscribed = h.call(reader) {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+      $0.subscribe.frames = true
+      $0.subscribe.categories = [.lifecycle]
+    }
+    XCTAssertFalse(subscribed?.subscribed.snapshotRequired ?? true)
+    _ = reader.takeEvents()
+    _ = h.call(writer) {
+      $0.push.navigation = ref("Nav")
+      $0.push.controller = ref("B")
+    }
+    XCTAssertEqual(
+      reader.takeEvents().map(\.text),
+      [
+        "B.willMove(Nav)", "B.viewDidLoad", "Nav.willShow(B, true)", "A.viewWillDisappear(true)",
+        "B.viewWillAppear(true)",
+      ])
+    for _ in 0..<4 {
+      _ = h.call(writer) {
+        $0.advanceClock.windowID = window
+        $0.advanceClock.seconds = 0.1
+      }
+    }
+    let frames = reader.takeFrames()
+    XCTAssertEqual(frames.map(\.frameSeq), [1, 2, 3, 4])
+    XCTAssertEqual(frames.map(\.modelTime).map { ($0 * 10).rounded() / 10 }, [0.1, 0.2, 0.3, 0.4])
+    XCTAssertEqual(frames.first?.views.count, 2)
+    XCTAssertEqual(
+      reader.takeEvents().map(\.text),
+      [
+        "A.viewDidDisappear(true)", "B.viewDidAppear(true)", "B.didMove(Nav)",
+        "Nav.didShow(B, true)",
+      ])
+  }
+
+  func testEventsAreGapFreeAndResumeFromSeq() {
+    let h = ServerHarness()
+    let link = h.connect()
+    let window = buildNavigation(h, link)
+    _ = h.call(link) {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+    }
+    var all = link.takeEvents()
+    _ = h.call(link) {
+      $0.push.navigation = ref("Nav")
+      $0.push.controller = ref("B")
+      $0.push.notAnimated = true
+    }
+    all += link.takeEvents()
+    let seqs = all.map(\.seq)
+    XCTAssertEqual(seqs, Array(seqs.first!...seqs.last!))
+    let resumeFrom = seqs[seqs.count - 3]
+    let other = h.connect()
+    _ = other.takeResponses()
+    _ = h.call(other) {
+      $0.subscribe.windowID = window
+      $0.subscribe.fromSeq = resumeFrom
+    }
+    XCTAssertEqual(other.takeEvents().map(\.seq), Array(seqs.suffix(2)))
+  }
+
+  func testResumeBeyondTheRingAnswersWithASnapshot() {
+    let h = ServerHarness { $0.eventRing = 4 }
+    let link = h.connect()
+    let window = buildNavigation(h, link)
+    let response = h.call(link) {
+      $0.subscribe.windowID = window
+      $0.subscribe.fromSeq = 0
+    }
+    XCTAssertEqual(response?.subscribed.snapshotRequired, true)
+    XCTAssertEqual(response?.subscribed.snapshots.first?.root.identifier, "Nav")
+    XCTAssertEqual(link.takeEvents().count, 0, "after a snapshot only live events follow")
+  }
+
+  func testWaitUntilCompletedAnswersAfterTheTransitionAndKeepsResponseOrder() {
+    let h = ServerHarness()
+    let link = h.connect()
+    let window = buildNavigation(h, link)
+    let push = h.send(link) {
+      $0.push.navigation = ref("Nav")
+      $0.push.controller = ref("B")
+      $0.waitUntil = .completed
+    }
+    let sync = h.send(link) { $0.sync = Curtain_V1_Sync() }
+    XCTAssertEqual(link.takeResponses().map(\.requestID), [], "the sync waits behind the push")
+    let advance = h.send(link) {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 1
+    }
+    let responses = link.takeResponses()
+    XCTAssertEqual(responses.map(\.requestID), [push, sync, advance])
+    XCTAssertTrue(responses[0].operation.completed)
+    XCTAssertEqual(responses[0].operation.removedIds, [])
+  }
+
+  func testConflictOnExpectedRevision() {
+    let h = ServerHarness()
+    let link = h.connect()
+    let window = buildNavigation(h, link)
+    let revision = h.call(link) { $0.getTree.windowID = window }!.tree.window.revision
+    let stale = h.call(link) {
+      $0.expectedRevision = revision - 1
+      $0.pop.navigation = ref("Nav")
+    }
+    XCTAssertEqual(stale?.error.code, .conflict)
+    let fresh = h.call(link) {
+      $0.expectedRevision = revision
+      $0.pop.navigation = ref("Nav")
+    }
+    XCTAssertEqual(fresh?.operation.revision, revision + 1)
+  }
+
+  func testDisconnectingOwnerCancelsItsInteractivePop() {
+    let h = ServerHarness()
+    let owner = h.connect()
+    let watcher = h.connect()
+    let window = buildNavigation(h, owner)
+    _ = h.call(owner) {
+      $0.push.navigation = ref("Nav")
+      $0.push.controller = ref("B")
+      $0.push.notAnimated = true
+    }
+    let begin = h.call(owner) {
+      $0.beginInteractive.kind = .pop
+      $0.beginInteractive.controller = ref("Nav")
+    }
+    let transition = begin!.operation.transitionID
+    XCTAssertNotEqual(transition, 0)
+    XCTAssertEqual(
+      h.call(watcher) {
+        $0.updateInteractive.windowID = window
+        $0.updateInteractive.transitionID = transition
+        $0.updateInteractive.percent = 0.5
+      }?.error.code, .notOwner)
+    _ = h.call(watcher) {
+      $0.subscribe.windowID = window
+      $0.subscribe.categories = [.lifecycle, .transition]
+    }
+    _ = watcher.takeEvents()
+    h.server.disconnect(owner)
+    _ = h.call(watcher) {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 1
+    }
+    XCTAssertEqual(
+      watcher.takeEvents().map(\.text),
+      [
+        "t\(transition).interactionChanged(cancelled: true)", "A.viewWillDisappear(true)",
+        "A.viewDidDisappear(true)", "B.viewWillAppear(true)", "B.viewDidAppear(true)",
+        "B.didMove(Nav)", "t\(transition).ended(cancelled: true)",
+      ])
+  }
+
+  func testRealtimeWindowsTickAtTheirFrameRateOnlyWhileAnimating() {
+    let h = ServerHarness()
+    let link = h.connect()
+    let window = buildNavigation(h, link, manual: false)
+    XCTAssertNil(h.server.nextWakeup, "an idle daemon sleeps")
+    _ = h.call(link) {
+      $0.subscribe.windowID = window
+      $0.subscribe.frames = true
+    }
+    _ = h.call(link) {
+      $0.push.navigation = ref("Nav")
+      $0.push.controller = ref("B")
+    }
+    XCTAssertEqual(h.server.nextWakeup ?? 0, h.now + 1.0 / 60, accuracy: 1e-9)
+    var ticks = 0
+    while let wake = h.server.nextWakeup, ticks < 100 {
+      h.now = wake
+      h.server.tick()
+      ticks += 1
+    }
+    XCTAssertEqual(ticks, 22, "0.35 s at 60 Hz, then idle")
+    let frames = link.takeFrames()
+    XCTAssertEqual(frames.map(\.frameSeq), Array(1...UInt64(frames.count)))
+    XCTAssertGreaterThanOrEqual(frames.count, 21)
+    XCTAssertNil(h.server.nextWakeup)
+  }
+
+  func testPausePolicyStopsAfterCreditsUntilAck() {
+    let h = ServerHarness()
+    let link = h.connect()
+    let window = buildNavigation(h, link)
+    let subscription = h.call(link) {
+      $0.subscribe.windowID = window
+      $0.subscribe.frames = true
+      $0.subscribe.framePolicy = .pause
+      $0.subscribe.frameCredits = 2
+    }!.subscribed.subscriptionID
+    _ = h.call(link) {
+      $0.push.navigation = ref("Nav")
+      $0.push.controller = ref("B")
+    }
+    for _ in 0..<3 {
+      _ = h.call(link) {
+        $0.advanceClock.windowID = window
+        $0.advanceClock.seconds = 0.05
+      }
+    }
+    XCTAssertEqual(link.takeFrames().map(\.frameSeq), [1, 2])
+    var ack = ClientMessage()
+    ack.frameAck.subscriptionID = subscription
+    ack.frameAck.frameSeq = 2
+    h.server.receive(ack, from: link)
+    _ = h.call(link) {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 0.05
+    }
+    let resumed = link.takeFrames()
+    XCTAssertEqual(resumed.map(\.frameSeq), [4])
+    XCTAssertEqual(resumed.first?.framesSkipped, 1)
+  }
+}
