@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "CurtainCore", targets: ["CurtainCore"]),
     .library(name: "CurtainWire", targets: ["CurtainWire"]),
     .executable(name: "curtaind", targets: ["curtaind"]),
+    .executable(name: "curtain", targets: ["curtain"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-protobuf.git", exact: "1.39.0"),
@@ -59,6 +60,14 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    .executableTarget(
+      name: "curtain",
+      dependencies: [
+        "CurtainWire",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSettings
+    ),
     .target(
       name: "CurtainTesting",
       dependencies: ["CurtainWire"],
@@ -67,6 +76,11 @@ let package = Package(
     .testTarget(
       name: "CurtainDaemonTests",
       dependencies: ["CurtainDaemon", "CurtainWire", "CurtainCore", "CurtainTesting"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CurtainCLITests",
+      dependencies: ["CurtainWire", "CurtainTesting"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -1,0 +1,564 @@
+// How the `curtain` CLI prints what the daemon sends: one human line, or one
+// JSON object per line (`--json`), for events, frames and results. Everything
+// here is a pure function of wire messages so that tests compare it with
+// golden strings.
+//
+// Human forms:
+//     event   "<seq>  w<window>  <text>"                 12  w1  B.viewWillAppear(true)
+//     frame   "<frame_seq>  w<window>  t=<time>  <views>  <transitions>"
+//             7  w1  t=0.250  v12 (97.5, 0, 390, 844) α=1  t3 42.5%
+// A view shows its transform only when it is not the identity:
+// `v12 (0, 0, 390, 844) α=1 T=(0.9, 0, 0, 0.9, 0, 0)`.
+//
+// JSON keys come in a fixed order, documented at each builder; ids of 0 (the
+// wire's "none") are `null`.
+
+/// Formatting of daemon messages for the CLI.
+public enum OutputFormat {
+  // MARK: Events
+
+  /// `seq  window  text`; the window is `-` for events of controllers that
+  /// are in no window.
+  public static func human(_ event: WireEvent) -> String {
+    "\(event.seq)  \(windowName(event.windowID))  \(event.text)"
+  }
+
+  /// The JSON object of an event. Keys, in order: `seq`, `window`,
+  /// `revision`, `time`, `type` (the category), `controller`, `identifier`,
+  /// `callback`, `animated`, `trace_id`, `text`, then the fields of the kind:
+  /// - lifecycle: `parent` (willMove/didMove) or `shown` (navigation
+  ///   willShow/didShow);
+  /// - hierarchy: `change`, `parent`, `controllers`, `selected_index`;
+  /// - transition: `transition`, `phase`, `kind`, `container`, `from`, `to`,
+  ///   `interactive`, `duration`, `cancelled`, `percent`;
+  /// - operation: `operation`, `phase`, `position`, `cancelled`, `removed`,
+  ///   `error`;
+  /// - window: `change`, `size`, `visible`.
+  ///
+  /// `identifiers` maps controller ids to identifiers (the wire event carries
+  /// ids only); `controller`, `callback` and `animated` are `null` where the
+  /// kind has none.
+  public static func json(_ event: WireEvent, identifiers: [UInt64: String] = [:]) -> JSONValue {
+    var controller: UInt64 = 0
+    var callback = JSONValue.null
+    var animated = JSONValue.null
+    var details: [(String, JSONValue)] = []
+    switch event.kind {
+    case .lifecycle(let lifecycle)?:
+      controller = lifecycle.controllerID
+      callback = .string(callbackName(lifecycle.callback))
+      switch lifecycle.callback {
+      case .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear:
+        animated = .bool(lifecycle.animated)
+      case .willMoveToParent, .didMoveToParent:
+        details.append(("parent", .id(lifecycle.otherID)))
+      case .navigationWillShow, .navigationDidShow:
+        animated = .bool(lifecycle.animated)
+        details.append(("shown", .id(lifecycle.otherID)))
+      case .viewDidLoad, .unspecified, .UNRECOGNIZED:
+        break
+      }
+    case .hierarchy(let hierarchy)?:
+      controller = hierarchy.controllerID
+      details = [
+        ("change", .string(changeName(hierarchy.change))),
+        ("parent", .id(hierarchy.parentID)),
+        ("controllers", .array(hierarchy.controllerIds.map { .unsigned($0) })),
+        (
+          "selected_index",
+          hierarchy.change == .selection ? .integer(Int64(hierarchy.selectedIndex)) : .null
+        ),
+      ]
+    case .transition(let transition)?:
+      animated = .bool(transition.animated)
+      details = [
+        ("transition", .id(transition.transitionID)),
+        ("phase", .string(phaseName(transition.phase))),
+        ("kind", .string(transition.kind)),
+        ("container", .id(transition.containerID)),
+        ("from", .id(transition.fromID)),
+        ("to", .id(transition.toID)),
+        ("interactive", .bool(transition.interactive)),
+        ("duration", .number(transition.duration)),
+        ("cancelled", .bool(transition.cancelled)),
+        ("percent", .number(transition.percent)),
+      ]
+    case .operation(let operation)?:
+      details = [
+        ("operation", .id(operation.operationID)),
+        ("phase", .string(phaseName(operation.phase))),
+        ("position", .unsigned(UInt64(operation.position))),
+        ("cancelled", .bool(operation.cancelled)),
+        ("removed", .array(operation.removedIds.map { .unsigned($0) })),
+        ("error", operation.hasError ? json(operation.error) : .null),
+      ]
+    case .window(let window)?:
+      details = [
+        ("change", .string(changeName(window.change))),
+        ("size", .array([.number(window.size.width), .number(window.size.height)])),
+        ("visible", .bool(window.visible)),
+      ]
+    case nil:
+      break
+    }
+    let identifier = identifiers[controller].map { JSONValue.optionalString($0) } ?? .null
+    return .object(
+      [
+        ("seq", .unsigned(event.seq)),
+        ("window", .id(event.windowID)),
+        ("revision", .unsigned(event.revision)),
+        ("time", .number(event.time)),
+        ("type", .string(categoryName(event.category))),
+        ("controller", .id(controller)),
+        ("identifier", controller == 0 ? .null : identifier),
+        ("callback", callback),
+        ("animated", animated),
+        ("trace_id", .optionalString(event.traceID)),
+        ("text", .string(event.text)),
+      ] + details)
+  }
+
+  // MARK: Frames
+
+  /// One line per frame: `frame_seq  window  t=time` then each view as
+  /// `v12 (x, y, w, h) α=a` (with ` T=(a, b, c, d, tx, ty)` unless the
+  /// transform is the identity), then each running transition as
+  /// `t3 42.5%`, then `(skipped N)` when frames were skipped.
+  public static func human(_ frame: WireFrame) -> String {
+    var parts = [
+      "\(frame.frameSeq)", windowName(frame.windowID), "t=\(decimal(frame.modelTime, fixed: 3))",
+    ]
+    for view in frame.views {
+      let state = view.state
+      var text = "v\(view.viewID) \(rectText(state.frame)) α=\(decimal(state.alpha))"
+      if state.hasTransform, !isIdentity(state.transform) {
+        text +=
+          " T=(\(transformNumbers(state.transform).map { decimal($0) }.joined(separator: ", ")))"
+      }
+      parts.append(text)
+    }
+    for transition in frame.transitions {
+      let mark = transition.interactive ? " interactive" : ""
+      parts.append(
+        "t\(transition.transitionID) \(decimal(transition.percent * 100, places: 1))%\(mark)")
+    }
+    if frame.framesSkipped > 0 { parts.append("(skipped \(frame.framesSkipped))") }
+    return parts.joined(separator: "  ")
+  }
+
+  /// The JSON object of a frame. Keys: `window`, `frame_seq`, `time`,
+  /// `frames_skipped`, `views` (each `view`, `controller`, `role`, `frame`
+  /// [x, y, w, h], `bounds` [x, y, w, h], `alpha`, `transform`
+  /// [a, b, c, d, tx, ty], `corner_radius`), `transitions` (each
+  /// `transition`, `percent`, `interactive`).
+  public static func json(_ frame: WireFrame) -> JSONValue {
+    .object([
+      ("window", .id(frame.windowID)),
+      ("frame_seq", .unsigned(frame.frameSeq)),
+      ("time", .number(frame.modelTime)),
+      ("frames_skipped", .unsigned(frame.framesSkipped)),
+      (
+        "views",
+        .array(
+          frame.views.map { view in
+            let state = view.state
+            return .object([
+              ("view", .unsigned(view.viewID)),
+              ("controller", .id(view.controllerID)),
+              ("role", .optionalString(view.role)),
+              ("frame", numbers(rectNumbers(state.frame))),
+              ("bounds", numbers(rectNumbers(state.bounds))),
+              ("alpha", .number(state.alpha)),
+              ("transform", numbers(transformNumbers(state.hasTransform ? state.transform : nil))),
+              ("corner_radius", .number(state.cornerRadius)),
+            ])
+          })
+      ),
+      (
+        "transitions",
+        .array(
+          frame.transitions.map { transition in
+            .object([
+              ("transition", .unsigned(transition.transitionID)),
+              ("percent", .number(transition.percent)),
+              ("interactive", .bool(transition.interactive)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  // MARK: Results
+
+  /// `w1  390×844  realtime 60Hz  root c3  revision 4  seq 17  idle`, with
+  /// `busy, 2 queued` instead of `idle` and a trailing `hidden`.
+  public static func human(_ window: Curtain_V1_WindowInfo) -> String {
+    let size = window.metrics.size
+    var parts = [
+      windowName(window.id),
+      "\(decimal(size.width))×\(decimal(size.height))",
+      "\(clockName(window.clock)) \(window.frameRate)Hz",
+      window.rootID == 0 ? "no root" : "root c\(window.rootID)",
+      "revision \(window.revision)",
+      "seq \(window.lastSeq)",
+      window.idle ? "idle" : "busy, \(window.queuedOperations) queued",
+    ]
+    if !window.visible { parts.append("hidden") }
+    return parts.joined(separator: "  ")
+  }
+
+  /// Keys: `window`, `size` [w, h], `safe_area` [top, left, bottom, right],
+  /// `scale`, `horizontal`, `vertical` (size classes), `idiom`, `clock`,
+  /// `frame_rate`, `visible`, `revision`, `time`, `root`, `last_seq`,
+  /// `idle`, `queued_operations`.
+  public static func json(_ window: Curtain_V1_WindowInfo) -> JSONValue {
+    let metrics = window.metrics
+    let insets = metrics.safeArea
+    return .object([
+      ("window", .unsigned(window.id)),
+      ("size", numbers([metrics.size.width, metrics.size.height])),
+      ("safe_area", numbers([insets.top, insets.left, insets.bottom, insets.right])),
+      ("scale", .number(window.traits.displayScale)),
+      ("horizontal", .string(sizeClassName(window.traits.horizontal))),
+      ("vertical", .string(sizeClassName(window.traits.vertical))),
+      ("idiom", .string(window.traits.idiom == .pad ? "pad" : "phone")),
+      ("clock", .string(clockName(window.clock))),
+      ("frame_rate", .unsigned(UInt64(window.frameRate))),
+      ("visible", .bool(window.visible)),
+      ("revision", .unsigned(window.revision)),
+      ("time", .number(window.time)),
+      ("root", .id(window.rootID)),
+      ("last_seq", .unsigned(window.lastSeq)),
+      ("idle", .bool(window.idle)),
+      ("queued_operations", .unsigned(UInt64(window.queuedOperations))),
+    ])
+  }
+
+  /// Keys: `controller`, `kind`, `identifier`, `title`, `window`, `parent`,
+  /// `appearance`.
+  public static func json(_ controller: Curtain_V1_ControllerInfo) -> JSONValue {
+    .object([
+      ("controller", .unsigned(controller.id)),
+      ("kind", .string(kindName(controller.kind))),
+      ("identifier", .optionalString(controller.identifier)),
+      ("title", .optionalString(controller.title)),
+      ("window", .id(controller.windowID)),
+      ("parent", .id(controller.parentID)),
+      ("appearance", .string(appearanceName(controller.appearance))),
+    ])
+  }
+
+  /// Keys: `operation`, `window`, `queue_position`, `revision`,
+  /// `transition`, `completed`, `cancelled`, `removed`, `created`.
+  public static func json(_ operation: Curtain_V1_OperationResult) -> JSONValue {
+    .object([
+      ("operation", .id(operation.operationID)),
+      ("window", .id(operation.windowID)),
+      ("queue_position", .unsigned(UInt64(operation.queuePosition))),
+      ("revision", .unsigned(operation.revision)),
+      ("transition", .id(operation.transitionID)),
+      ("completed", .bool(operation.completed)),
+      ("cancelled", .bool(operation.cancelled)),
+      ("removed", .array(operation.removedIds.map { .unsigned($0) })),
+      ("created", .array(operation.createdIds.map { .unsigned($0) })),
+    ])
+  }
+
+  /// Keys: `transition`, `percent`, `interactive`, `accepted`.
+  public static func json(_ transition: Curtain_V1_TransitionResult) -> JSONValue {
+    .object([
+      ("transition", .id(transition.transitionID)),
+      ("percent", .number(transition.percent)),
+      ("interactive", .bool(transition.interactive)),
+      ("accepted", .bool(transition.accepted)),
+    ])
+  }
+
+  /// Keys: `time`, `revision`, `frames`.
+  public static func json(_ clock: Curtain_V1_ClockResult) -> JSONValue {
+    .object([
+      ("time", .number(clock.time)),
+      ("revision", .unsigned(clock.revision)),
+      ("frames", .unsigned(UInt64(clock.frames))),
+    ])
+  }
+
+  /// Keys: `code` (`NOT_FOUND`, …), `message`.
+  public static func json(_ error: WireError) -> JSONValue {
+    .object([
+      ("code", .string(errorCodeName(error.code))),
+      ("message", .string(error.message)),
+    ])
+  }
+
+  /// The daemon's status, one fact per line.
+  public static func human(_ status: Curtain_V1_Status) -> String {
+    var lines = [
+      "curtaind \(status.serverVersion) (protocol \(status.protocolVersion)), pid \(status.pid)",
+      "up \(decimal(status.uptime, places: 1)) s, \(status.clients) clients, "
+        + "\(status.sessions) sessions, \(status.windows) windows",
+    ]
+    lines += status.listeners.map { "listening on \($0)" }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Keys: `server_version`, `protocol_version`, `pid`, `uptime`,
+  /// `clients`, `sessions`, `windows`, `listeners`.
+  public static func json(_ status: Curtain_V1_Status) -> JSONValue {
+    .object([
+      ("server_version", .string(status.serverVersion)),
+      ("protocol_version", .unsigned(UInt64(status.protocolVersion))),
+      ("pid", .unsigned(UInt64(status.pid))),
+      ("uptime", .number(status.uptime)),
+      ("clients", .unsigned(UInt64(status.clients))),
+      ("sessions", .unsigned(UInt64(status.sessions))),
+      ("windows", .unsigned(UInt64(status.windows))),
+      ("listeners", .array(status.listeners.map { .string($0) })),
+    ])
+  }
+
+  /// Keys: `window` (as `json(_: WindowInfo)`), `root` (the controller tree:
+  /// `controller`, `kind`, `identifier`, `title`, `appearance`, `view`,
+  /// `frame`, `view_in_window`, `selected_index`, `children`; `null` without
+  /// a root), `views` (when requested: `view`, `role`, `controller`,
+  /// `frame`, `alpha`, `hidden`, `subviews`), `description`.
+  public static func json(_ tree: Curtain_V1_Tree) -> JSONValue {
+    .object([
+      ("window", json(tree.window)),
+      ("root", tree.hasRoot ? json(tree.root) : .null),
+      ("views", tree.hasView ? json(tree.view) : .null),
+      ("description", .string(tree.description_p)),
+    ])
+  }
+
+  /// A view tree, one view per line, indented like the controller tree:
+  /// `v5 controllerRoot c3 (0, 0, 390, 844) α=1`, with ` hidden` when hidden.
+  public static func human(_ view: Curtain_V1_ViewNode) -> String {
+    viewLines(view, depth: 0).joined(separator: "\n")
+  }
+
+  private static func viewLines(_ view: Curtain_V1_ViewNode, depth: Int) -> [String] {
+    var line = String(repeating: "   | ", count: depth) + "v\(view.id)"
+    if !view.role.isEmpty { line += " \(view.role)" }
+    if view.controllerID != 0 { line += " c\(view.controllerID)" }
+    line += " \(rectText(view.state.frame)) α=\(decimal(view.state.alpha))"
+    if view.state.hasTransform, !isIdentity(view.state.transform) {
+      line +=
+        " T=(\(transformNumbers(view.state.transform).map { decimal($0) }.joined(separator: ", ")))"
+    }
+    if view.hidden { line += " hidden" }
+    return [line] + view.subviews.flatMap { viewLines($0, depth: depth + 1) }
+  }
+
+  private static func json(_ node: Curtain_V1_ControllerNode) -> JSONValue {
+    .object([
+      ("controller", .unsigned(node.id)),
+      ("kind", .string(kindName(node.kind))),
+      ("identifier", .optionalString(node.identifier)),
+      ("title", .optionalString(node.title)),
+      ("appearance", .string(appearanceName(node.appearance))),
+      ("view", .id(node.viewID)),
+      ("frame", node.hasFrame ? numbers(rectNumbers(node.frame)) : .null),
+      ("view_in_window", .bool(node.viewInWindow)),
+      ("selected_index", node.kind == .tabBar ? .integer(Int64(node.selectedIndex)) : .null),
+      ("children", .array(node.children.map(json))),
+    ])
+  }
+
+  private static func json(_ view: Curtain_V1_ViewNode) -> JSONValue {
+    .object([
+      ("view", .unsigned(view.id)),
+      ("role", .optionalString(view.role)),
+      ("controller", .id(view.controllerID)),
+      ("frame", numbers(rectNumbers(view.state.frame))),
+      ("alpha", .number(view.state.alpha)),
+      ("hidden", .bool(view.hidden)),
+      ("subviews", .array(view.subviews.map(json))),
+    ])
+  }
+
+  // MARK: Names
+
+  /// `w3`, or `-` for 0 (no window).
+  public static func windowName(_ id: UInt64) -> String { id == 0 ? "-" : "w\(id)" }
+
+  /// `lifecycle`, `hierarchy`, `transition`, `presentation`, `window`,
+  /// `operation`.
+  public static func categoryName(_ category: Curtain_V1_EventCategory) -> String {
+    switch category {
+    case .unspecified: return "unspecified"
+    case .lifecycle: return "lifecycle"
+    case .hierarchy: return "hierarchy"
+    case .transition: return "transition"
+    case .presentation: return "presentation"
+    case .window: return "window"
+    case .operation: return "operation"
+    case .UNRECOGNIZED(let value): return "category\(value)"
+    }
+  }
+
+  /// The UIKit method name of a lifecycle callback (`viewWillAppear`).
+  public static func callbackName(_ callback: Curtain_V1_LifecycleEvent.Callback) -> String {
+    switch callback {
+    case .unspecified: return "unspecified"
+    case .viewDidLoad: return "viewDidLoad"
+    case .viewWillAppear: return "viewWillAppear"
+    case .viewDidAppear: return "viewDidAppear"
+    case .viewWillDisappear: return "viewWillDisappear"
+    case .viewDidDisappear: return "viewDidDisappear"
+    case .willMoveToParent: return "willMoveToParent"
+    case .didMoveToParent: return "didMoveToParent"
+    case .navigationWillShow: return "navigationWillShow"
+    case .navigationDidShow: return "navigationDidShow"
+    case .UNRECOGNIZED(let value): return "callback\(value)"
+    }
+  }
+
+  /// `content`, `navigation`, `tabBar`, `container`.
+  public static func kindName(_ kind: Curtain_V1_ControllerKind) -> String {
+    switch kind {
+    case .unspecified: return "unspecified"
+    case .content: return "content"
+    case .navigation: return "navigation"
+    case .tabBar: return "tabBar"
+    case .container: return "container"
+    case .UNRECOGNIZED(let value): return "kind\(value)"
+    }
+  }
+
+  /// The proto name of an error code without its prefix (`NOT_FOUND`).
+  public static func errorCodeName(_ code: WireErrorCode) -> String {
+    switch code {
+    case .unspecified: return "UNSPECIFIED"
+    case .invalidArgument: return "INVALID_ARGUMENT"
+    case .notFound: return "NOT_FOUND"
+    case .alreadyPresenting: return "ALREADY_PRESENTING"
+    case .notInWindow: return "NOT_IN_WINDOW"
+    case .busy: return "BUSY"
+    case .conflict: return "CONFLICT"
+    case .notOwner: return "NOT_OWNER"
+    case .unauthenticated: return "UNAUTHENTICATED"
+    case .permissionDenied: return "PERMISSION_DENIED"
+    case .limitExceeded: return "LIMIT_EXCEEDED"
+    case .unsupportedVersion: return "UNSUPPORTED_VERSION"
+    case .internal: return "INTERNAL"
+    case .UNRECOGNIZED(let value): return "ERROR_\(value)"
+    }
+  }
+
+  private static func appearanceName(_ state: Curtain_V1_AppearanceState) -> String {
+    switch state {
+    case .disappeared: return "disappeared"
+    case .appearing: return "appearing"
+    case .appeared: return "appeared"
+    case .disappearing: return "disappearing"
+    case .UNRECOGNIZED(let value): return "state\(value)"
+    }
+  }
+
+  private static func clockName(_ clock: Curtain_V1_ClockMode) -> String {
+    switch clock {
+    case .realtime: return "realtime"
+    case .manual: return "manual"
+    case .UNRECOGNIZED(let value): return "clock\(value)"
+    }
+  }
+
+  private static func sizeClassName(_ sizeClass: Curtain_V1_SizeClass) -> String {
+    switch sizeClass {
+    case .unspecified: return "unspecified"
+    case .compact: return "compact"
+    case .regular: return "regular"
+    case .UNRECOGNIZED(let value): return "sizeClass\(value)"
+    }
+  }
+
+  private static func changeName(_ change: Curtain_V1_HierarchyEvent.Change) -> String {
+    switch change {
+    case .unspecified: return "unspecified"
+    case .root: return "root"
+    case .childAdded: return "childAdded"
+    case .childRemoved: return "childRemoved"
+    case .viewControllers: return "viewControllers"
+    case .selection: return "selection"
+    case .UNRECOGNIZED(let value): return "change\(value)"
+    }
+  }
+
+  private static func changeName(_ change: Curtain_V1_WindowEvent.Change) -> String {
+    switch change {
+    case .unspecified: return "unspecified"
+    case .created: return "created"
+    case .visibility: return "visibility"
+    case .resized: return "resized"
+    case .closed: return "closed"
+    case .UNRECOGNIZED(let value): return "change\(value)"
+    }
+  }
+
+  private static func phaseName(_ phase: Curtain_V1_TransitionEvent.Phase) -> String {
+    switch phase {
+    case .unspecified: return "unspecified"
+    case .began: return "began"
+    case .paused: return "paused"
+    case .interactionChanged: return "interactionChanged"
+    case .ended: return "ended"
+    case .UNRECOGNIZED(let value): return "phase\(value)"
+    }
+  }
+
+  private static func phaseName(_ phase: Curtain_V1_OperationEvent.Phase) -> String {
+    switch phase {
+    case .unspecified: return "unspecified"
+    case .queued: return "queued"
+    case .started: return "started"
+    case .completed: return "completed"
+    case .failed: return "failed"
+    case .UNRECOGNIZED(let value): return "phase\(value)"
+    }
+  }
+
+  // MARK: Numbers
+
+  /// A number for people: rounded to `places` decimals, trailing zeros
+  /// dropped unless `fixed` asks for exactly that many, no `-0`.
+  public static func decimal(_ value: Double, places: Int = 4, fixed: Int? = nil) -> String {
+    guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+    let digits = fixed ?? places
+    var scale: UInt64 = 1
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (value * Double(scale)).rounded()
+    guard abs(scaled) < 9e15 else { return "\(value)" }
+    let magnitude = UInt64(abs(scaled))
+    let whole = magnitude / scale
+    var fraction = String(magnitude % scale)
+    fraction = String(repeating: "0", count: digits - fraction.count) + fraction
+    if fixed == nil {
+      while fraction.last == "0" { fraction.removeLast() }
+    }
+    let sign = scaled < 0 ? "-" : ""
+    return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+  }
+
+  private static func rectText(_ rect: Curtain_V1_Rect) -> String {
+    "(\(rectNumbers(rect).map { decimal($0) }.joined(separator: ", ")))"
+  }
+
+  private static func rectNumbers(_ rect: Curtain_V1_Rect) -> [Double] {
+    [rect.x, rect.y, rect.width, rect.height]
+  }
+
+  /// The six numbers of a transform; nil is the identity.
+  private static func transformNumbers(_ transform: Curtain_V1_Transform?) -> [Double] {
+    guard let transform else { return [1, 0, 0, 1, 0, 0] }
+    return [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty]
+  }
+
+  private static func isIdentity(_ transform: Curtain_V1_Transform) -> Bool {
+    transformNumbers(transform) == [1, 0, 0, 1, 0, 0]
+  }
+
+  private static func numbers(_ values: [Double]) -> JSONValue {
+    .array(values.map { .number($0) })
+  }
+}

@@ -1,0 +1,56 @@
+// Creating a spec's controllers on a daemon, bottom-up: each container's
+// children are created (and filled) first, then the container is created and
+// filled — a navigation controller with a non-animated SetStack, a tab bar
+// controller with SetTabs, a custom container with one AddChild per child.
+// The controllers are in no window yet, so these changes happen at once and
+// no appearance callback runs until the caller makes the tree a window's root.
+
+extension RootSpec {
+  /// Creates the spec's controllers through `perform`, which sends one
+  /// request body (the caller adds session, trace id and wait policy) and
+  /// returns the response, throwing on error responses. Returns a reference
+  /// (by id) to the root controller.
+  ///
+  /// Stops at the first failure; controllers created before it remain.
+  public func create(
+    using perform: (Curtain_V1_Request.OneOf_Body) throws -> WireResponse
+  ) throws -> Curtain_V1_ControllerRef {
+    let childRefs = try children.map { try $0.create(using: perform) }
+
+    var create = Curtain_V1_CreateController()
+    create.kind = kind.wire
+    create.identifier = identifier ?? ""
+    let response = try perform(.createController(create))
+    guard case .controller(let info)? = response.result else {
+      throw ClientError.unexpectedResponse(expected: "controller", got: response.resultName)
+    }
+    var ref = Curtain_V1_ControllerRef()
+    ref.id = info.id
+
+    switch kind {
+    case .content:
+      break
+    case .navigation where !childRefs.isEmpty:
+      var setStack = Curtain_V1_SetStack()
+      setStack.navigation = ref
+      setStack.controllers = childRefs
+      setStack.notAnimated = true
+      _ = try perform(.setStack(setStack))
+    case .tabBar where !childRefs.isEmpty:
+      var setTabs = Curtain_V1_SetTabs()
+      setTabs.tabBar = ref
+      setTabs.controllers = childRefs
+      _ = try perform(.setTabs(setTabs))
+    case .container:
+      for child in childRefs {
+        var addChild = Curtain_V1_AddChild()
+        addChild.parent = ref
+        addChild.child = child
+        _ = try perform(.addChild(addChild))
+      }
+    case .navigation, .tabBar:
+      break
+    }
+    return ref
+  }
+}

@@ -1,0 +1,93 @@
+// How the CLI names things on its command line:
+//
+//     window      w3 or 3
+//     transition  t5 or 5
+//     controller  c12 (by id) or @Home (by identifier)
+//     tab         an index (0, 1, …), a controller, or "more"
+//     size        390x844 (or 390×844)
+//
+// Ids count from 1, so `w0`, `t0` and `c0` are refused here rather than
+// being read as the wire's "none".
+
+/// Parsing of the names the CLI accepts for windows, transitions and
+/// controllers.
+public enum TargetName {
+  /// A window id from `w3` or `3`.
+  public static func window(_ text: String) throws -> UInt64 {
+    try number(text, prefix: "w", what: "window", example: "w3")
+  }
+
+  /// A transition id from `t5` or `5`.
+  public static func transition(_ text: String) throws -> UInt64 {
+    try number(text, prefix: "t", what: "transition", example: "t5")
+  }
+
+  /// A controller reference from `c12` (id) or `@Home` (identifier).
+  public static func controller(_ text: String) throws -> Curtain_V1_ControllerRef {
+    var ref = Curtain_V1_ControllerRef()
+    if text.hasPrefix("@") {
+      let identifier = String(text.dropFirst())
+      guard !identifier.isEmpty else {
+        throw TargetNameError("'@' must be followed by an identifier, as in @Home")
+      }
+      ref.identifier = identifier
+      return ref
+    }
+    if text.hasPrefix("c"), let id = UInt64(text.dropFirst()), id > 0 {
+      ref.id = id
+      return ref
+    }
+    throw TargetNameError(
+      "'\(text)' is not a controller name: use c<id> (c12) or @<identifier> (@Home)")
+  }
+
+  /// A tab selection: an index, a controller, or `more`.
+  public static func tab(_ text: String) throws -> Curtain_V1_SelectTab.OneOf_Selection {
+    if text == "more" { return .more(true) }
+    if let index = UInt32(text) { return .index(index) }
+    if text.first?.isNumber == true {
+      throw TargetNameError("tab index '\(text)' is not a number from 0 to \(UInt32.max)")
+    }
+    do {
+      return .controller(try controller(text))
+    } catch {
+      throw TargetNameError(
+        "'\(text)' is not a tab: use an index (0), a controller (c12, @Home) or 'more'")
+    }
+  }
+
+  /// A size from `WxH` (`390x844`, `1024×768`, `390.5x844`).
+  public static func size(_ text: String) throws -> Curtain_V1_Size {
+    let parts = text.split(whereSeparator: { $0 == "x" || $0 == "×" || $0 == "X" })
+    guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+      width.isFinite, height.isFinite, width > 0, height > 0
+    else {
+      throw TargetNameError(
+        "'\(text)' is not a size: use WIDTHxHEIGHT with positive numbers, as in 390x844")
+    }
+    var size = Curtain_V1_Size()
+    size.width = width
+    size.height = height
+    return size
+  }
+
+  private static func number(_ text: String, prefix: Character, what: String, example: String)
+    throws -> UInt64
+  {
+    let digits = text.first == prefix ? text.dropFirst() : Substring(text)
+    guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let id = UInt64(digits) else {
+      throw TargetNameError("'\(text)' is not a \(what): use \(example) or \(example.dropFirst())")
+    }
+    guard id > 0 else { throw TargetNameError("\(what) ids start at 1, so '\(text)' names none") }
+    return id
+  }
+}
+
+/// A name on the command line that does not parse.
+public struct TargetNameError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong and what would be right.
+  public let description: String
+
+  /// Creates an error with a message.
+  public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,63 @@
+// `curtain add-child PARENT C`.
+
+import ArgumentParser
+import CurtainWire
+
+/// Adds a child to a custom container.
+struct AddChild: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add-child",
+    abstract: "Add a child controller to a container (addChild + didMove(toParent:)).",
+    discussion: """
+      The child's view fills the parent's bounds unless --frame says where.
+
+      Example:
+        curtain add-child @Container @Panel --frame 0,0,390,200
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var wait: WaitOptions
+
+  @Argument(
+    help: ArgumentHelp("The container (c1 or @Container).", valueName: "parent"),
+    transform: TargetName.controller)
+  var parent: Curtain_V1_ControllerRef
+
+  @Argument(
+    help: ArgumentHelp("The child (c2 or @Panel).", valueName: "controller"),
+    transform: TargetName.controller)
+  var child: Curtain_V1_ControllerRef
+
+  @Option(
+    help: ArgumentHelp(
+      "The child's frame in the parent's view: x,y,width,height.", valueName: "x,y,w,h"),
+    transform: AddChild.parseFrame)
+  var frame: Curtain_V1_Rect?
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    var addChild = Curtain_V1_AddChild()
+    addChild.parent = parent
+    addChild.child = child
+    if let frame { addChild.frame = frame }
+    connection.report(
+      try connection.perform(.addChild(addChild), mutating: true, wait: wait.waitUntil))
+  }
+
+  @Sendable static func parseFrame(_ text: String) throws -> Curtain_V1_Rect {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let values = parts.compactMap { Double(String($0.filter { !$0.isWhitespace })) }
+    guard parts.count == 4, values.count == 4, values.allSatisfy(\.isFinite), values[2] >= 0,
+      values[3] >= 0
+    else {
+      throw TargetNameError("'\(text)' is not a frame: use x,y,width,height as in 0,0,390,200")
+    }
+    var rect = Curtain_V1_Rect()
+    rect.x = values[0]
+    rect.y = values[1]
+    rect.width = values[2]
+    rect.height = values[3]
+    return rect
+  }
+}

@@ -1,0 +1,101 @@
+// One CLI invocation's connection to the daemon: connect (starting a daemon
+// when none listens, unless `--no-start`), say hello, then send requests
+// with the session, a fresh trace id per mutating request (`cli-<pid>-<n>`)
+// and the wait policy filled in.
+//
+// Hello carries the capability "unowned-interactions": each CLI command is a
+// separate connection, so an interactive transition begun by `interact
+// begin` must survive that command's exit and be drivable by the next
+// command (`interact update`). The daemon leaves such transitions without an
+// owner; its interaction timeout still cancels abandoned ones.
+
+import CurtainWire
+import Glibc
+
+/// A connected, greeted client plus the request envelope defaults.
+final class DaemonConnection {
+  /// The Hello capability that keeps interactive transitions alive across
+  /// CLI invocations (see the file comment).
+  static let capabilities = ["unowned-interactions"]
+
+  let client: CurtainClient
+  let globals: GlobalOptions
+  /// Whether this invocation started the daemon.
+  let startedDaemon: Bool
+  private var traceCounter = 0
+
+  private init(client: CurtainClient, globals: GlobalOptions, startedDaemon: Bool) {
+    self.client = client
+    self.globals = globals
+    self.startedDaemon = startedDaemon
+  }
+
+  /// Connects and says hello. With `startIfNeeded` (and without
+  /// `--no-start`) a daemon is started when none listens.
+  static func open(_ globals: GlobalOptions, startIfNeeded: Bool = true) throws
+    -> DaemonConnection
+  {
+    let path = globals.socketPath
+    let client: CurtainClient
+    var started = false
+    do {
+      client = try CurtainClient(unixPath: path, timeout: globals.responseTimeout)
+    } catch let error as ClientError where error.isNoListener {
+      guard startIfNeeded else {
+        throw CLIError("no daemon is listening on \(path)")
+      }
+      guard !globals.noStart else {
+        throw CLIError(
+          "no daemon is listening on \(path) (--no-start: start one with `curtain start`)")
+      }
+      client = try DaemonLauncher(socketPath: path).start(responseTimeout: globals.responseTimeout)
+      started = true
+    }
+    try client.hello(clientName: "curtain", capabilities: capabilities)
+    return DaemonConnection(client: client, globals: globals, startedDaemon: started)
+  }
+
+  /// Sends one request and waits for its response; error responses throw
+  /// `ClientError.server`. Mutating requests get a fresh trace id and
+  /// `wait`.
+  @discardableResult
+  func perform(
+    _ body: Curtain_V1_Request.OneOf_Body, mutating: Bool = false,
+    wait: Curtain_V1_WaitUntil = .accepted
+  ) throws -> WireResponse {
+    try client.call(request(body, mutating: mutating, wait: wait))
+  }
+
+  /// The request envelope for `body`.
+  func request(
+    _ body: Curtain_V1_Request.OneOf_Body, mutating: Bool = false,
+    wait: Curtain_V1_WaitUntil = .accepted
+  ) -> WireRequest {
+    var request = WireRequest()
+    request.session = globals.session ?? ""
+    request.body = body
+    if mutating {
+      traceCounter += 1
+      request.traceID = "cli-\(getpid())-\(traceCounter)"
+      request.waitUntil = wait
+    }
+    return request
+  }
+
+  /// Prints an operation's result with `--json` (mutating commands are
+  /// silent otherwise).
+  func report(_ response: WireResponse) {
+    guard globals.json else { return }
+    switch response.result {
+    case .operation(let operation)?: Output.json(OutputFormat.json(operation))
+    case .transition(let transition)?: Output.json(OutputFormat.json(transition))
+    case .window(let window)?: Output.json(OutputFormat.json(window))
+    case .controller(let controller)?: Output.json(OutputFormat.json(controller))
+    case .clock(let clock)?: Output.json(OutputFormat.json(clock))
+    default: Output.json(.object([("ok", .bool(true))]))
+    }
+  }
+
+  /// Closes the connection.
+  func close() { client.close() }
+}

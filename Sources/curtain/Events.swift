@@ -1,0 +1,152 @@
+// `curtain events [W] [--follow] [--from SEQ]`: the events a window (or every
+// window of the session) recorded, and with --follow the ones that come.
+//
+// Without --follow: Subscribe replaying the daemon's ring (from_seq 0, or
+// --from), then Sync; every event before the Sync's response is part of the
+// replay, so the command prints them and stops there. With --follow: the
+// same subscription (live only, unless --from), printed until SIGINT or the
+// daemon's goodbye.
+
+import ArgumentParser
+import CurtainWire
+
+/// Prints events.
+struct Events: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print the events the daemon keeps, or follow them as they happen.",
+    discussion: """
+      Each line is `seq  window  text` (with --json, one object with seq, \
+      window, revision, time, type, controller, identifier, callback, \
+      animated, trace_id, text and the fields of its type). Without --follow, \
+      prints the events still kept (the last 10,000 per window) and exits; \
+      with --follow, prints new events until interrupted. --from starts at a \
+      sequence number, also with --follow.
+
+      Example:
+        curtain events w1
+        curtain events w1 --follow --type lifecycle
+        curtain events --json --from 40
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+
+  @Argument(
+    help: ArgumentHelp("The window (w1 or 1; default: every window).", valueName: "window"),
+    transform: TargetName.window)
+  var window: UInt64?
+
+  @Flag(help: "Keep printing new events until interrupted.")
+  var follow = false
+
+  @Option(
+    name: .customLong("from"),
+    help: ArgumentHelp("The first sequence number to print (per window).", valueName: "seq"))
+  var from: UInt64?
+
+  @Option(
+    name: .customLong("type"),
+    help: ArgumentHelp(
+      "Only events of this type: lifecycle, hierarchy, transition, presentation, window, operation (repeatable).",
+      valueName: "type"))
+  var types: [CategoryArgument] = []
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    if follow { Interrupt.install() }
+    var names = ControllerNames(connection: connection, enabled: globals.json)
+    try names.refresh()
+
+    var subscribe = Curtain_V1_Subscribe()
+    subscribe.windowID = window ?? 0
+    subscribe.events = true
+    subscribe.categories = types.map(\.wire)
+    if let from {
+      subscribe.fromSeq = from > 0 ? from - 1 : 0
+    } else if !follow {
+      subscribe.fromSeq = 0
+    }
+    let response = try connection.perform(.subscribe(subscribe))
+    guard case .subscribed(let subscribed)? = response.result else {
+      throw ClientError.unexpectedResponse(expected: "subscribed", got: response.resultName)
+    }
+    printSnapshots(subscribed)
+
+    let syncID =
+      follow ? nil : try connection.client.send(connection.request(.sync(Curtain_V1_Sync())))
+    do {
+      while !(follow && Interrupt.requested) {
+        let timeout = follow ? 0.25 : globals.responseTimeout
+        guard let message = try connection.client.nextMessage(timeout: timeout) else {
+          if follow { continue }
+          throw CLIError("the daemon did not finish replaying events in time")
+        }
+        switch message.kind {
+        case .event(let event)?:
+          if globals.json {
+            try names.learn(event)
+            Output.json(OutputFormat.json(event, identifiers: names.identifiers))
+          } else {
+            Output.line(OutputFormat.human(event))
+          }
+        case .response(let response)? where response.requestID == syncID:
+          if case .error(let error)? = response.result {
+            throw CLIError("\(OutputFormat.errorCodeName(error.code)): \(error.message)")
+          }
+          return
+        default:
+          continue
+        }
+      }
+    } catch ClientError.goodbye(let reason, _) where follow && reason == .shutdown {
+      // The daemon stopped: the stream ends normally.
+    }
+  }
+
+  private func printSnapshots(_ subscribed: Curtain_V1_SubscribeResult) {
+    guard subscribed.snapshotRequired else { return }
+    for tree in subscribed.snapshots {
+      if globals.json {
+        Output.json(
+          .object([
+            ("type", .string("snapshot")),
+            ("window", .id(tree.window.id)),
+            ("last_seq", .unsigned(tree.window.lastSeq)),
+            ("tree", OutputFormat.json(tree)),
+          ]))
+      } else {
+        Output.line(
+          "-- \(OutputFormat.windowName(tree.window.id)): the requested events are no longer "
+            + "kept; the tree at seq \(tree.window.lastSeq):")
+        Output.line(tree.description_p)
+      }
+    }
+  }
+}
+
+/// `--type` values.
+enum CategoryArgument: String, ExpressibleByArgument, CaseIterable {
+  /// viewDidLoad, appearance and containment callbacks.
+  case lifecycle
+  /// Root, children, stacks, tabs.
+  case hierarchy
+  /// Transition phases.
+  case transition
+  /// Modal presentation.
+  case presentation
+  /// Window creation, size, visibility.
+  case window
+  /// Operation queueing and completion.
+  case operation
+
+  var wire: Curtain_V1_EventCategory {
+    switch self {
+    case .lifecycle: return .lifecycle
+    case .hierarchy: return .hierarchy
+    case .transition: return .transition
+    case .presentation: return .presentation
+    case .window: return .window
+    case .operation: return .operation
+    }
+  }
+}

@@ -1,0 +1,74 @@
+// `curtain frames W [--follow]`: the presentation values a window's
+// animations produce, one line per frame.
+
+import ArgumentParser
+import CurtainWire
+
+/// Prints frames.
+struct Frames: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print the frames of a window's animations: views' presentation frames and alpha.",
+    discussion: """
+      Each line is `frame_seq  window  t=time` and, per animating view, \
+      `v12 (x, y, w, h) α=alpha` (with --json: window, frame_seq, time, and \
+      per view view, controller, frame, alpha, transform). Without --follow, \
+      prints the next frame if one comes within --within seconds, else \
+      nothing; with --follow, prints frames until interrupted. A slow reader \
+      gets the newest frame and a count of the ones skipped.
+
+      Example:
+        curtain frames w1 --follow &
+        curtain push @Nav @Detail
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+
+  @Argument(
+    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"), transform: TargetName.window)
+  var window: UInt64
+
+  @Flag(help: "Keep printing frames until interrupted.")
+  var follow = false
+
+  @Option(help: ArgumentHelp("Seconds to wait for a frame without --follow.", valueName: "seconds"))
+  var within: Double = 1
+
+  func validate() throws {
+    guard within.isFinite, within >= 0 else {
+      throw ValidationError("--within must be a number of seconds, 0 or more")
+    }
+  }
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    if follow { Interrupt.install() }
+    var subscribe = Curtain_V1_Subscribe()
+    subscribe.windowID = window
+    subscribe.frames = true
+    let response = try connection.perform(.subscribe(subscribe))
+    guard case .subscribed? = response.result else {
+      throw ClientError.unexpectedResponse(expected: "subscribed", got: response.resultName)
+    }
+
+    let deadline = follow ? nil : Clock.now() + within
+    do {
+      while !(follow && Interrupt.requested) {
+        let timeout = deadline.map { max(0, $0 - Clock.now()) } ?? 0.25
+        guard let message = try connection.client.nextMessage(timeout: timeout) else {
+          if follow { continue }
+          return
+        }
+        guard case .frame(let frame)? = message.kind else { continue }
+        if globals.json {
+          Output.json(OutputFormat.json(frame))
+        } else {
+          Output.line(OutputFormat.human(frame))
+        }
+        if !follow { return }
+      }
+    } catch ClientError.goodbye(let reason, _) where follow && reason == .shutdown {
+      // The daemon stopped: the stream ends normally.
+    }
+  }
+}

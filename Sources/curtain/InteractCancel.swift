@@ -1,0 +1,43 @@
+// `curtain interact cancel T`.
+
+import ArgumentParser
+import CurtainWire
+
+/// Cancels an interactive transition.
+struct InteractCancel: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "cancel",
+    abstract: "Cancel an interactive transition: it plays back to the start.",
+    discussion: """
+      Like cancelInteractiveTransition(). Returns when the transition \
+      completed (cancelled), unless --no-wait.
+
+      Example:
+        curtain interact cancel t5
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var target: TransitionOptions
+  @OptionGroup var completion: CompletionOptions
+  @OptionGroup var wait: WaitOptions
+
+  @Argument(
+    help: ArgumentHelp("The transition (t5 or 5).", valueName: "transition"),
+    transform: TargetName.transition)
+  var transition: UInt64
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    let response = try target.perform(on: transition, connection: connection, wait: wait.waitUntil)
+    { window in
+      var cancel = Curtain_V1_CancelInteractive()
+      cancel.windowID = window
+      cancel.transitionID = transition
+      cancel.completionSpeed = completion.speed
+      if let curve = completion.curve { cancel.completionCurve = curve.wire }
+      return .cancelInteractive(cancel)
+    }
+    connection.report(response)
+  }
+}

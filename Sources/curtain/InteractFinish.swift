@@ -1,0 +1,43 @@
+// `curtain interact finish T [--speed S]`.
+
+import ArgumentParser
+import CurtainWire
+
+/// Finishes an interactive transition.
+struct InteractFinish: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "finish",
+    abstract: "Finish an interactive transition: it plays the rest forward.",
+    discussion: """
+      Like finishInteractiveTransition(), with completionSpeed and \
+      completionCurve. Returns when the transition completed, unless --no-wait.
+
+      Example:
+        curtain interact finish t5 --speed 0.5
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var target: TransitionOptions
+  @OptionGroup var completion: CompletionOptions
+  @OptionGroup var wait: WaitOptions
+
+  @Argument(
+    help: ArgumentHelp("The transition (t5 or 5).", valueName: "transition"),
+    transform: TargetName.transition)
+  var transition: UInt64
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    let response = try target.perform(on: transition, connection: connection, wait: wait.waitUntil)
+    { window in
+      var finish = Curtain_V1_FinishInteractive()
+      finish.windowID = window
+      finish.transitionID = transition
+      finish.completionSpeed = completion.speed
+      if let curve = completion.curve { finish.completionCurve = curve.wire }
+      return .finishInteractive(finish)
+    }
+    connection.report(response)
+  }
+}

@@ -1,0 +1,35 @@
+// `curtain pop NAV`.
+
+import ArgumentParser
+import CurtainWire
+
+/// Pops the top controller of a navigation stack.
+struct Pop: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Pop the top controller off a navigation controller's stack.",
+    discussion: """
+      Like popViewController(animated:). Returns when the pop transition \
+      completed, unless --no-wait.
+
+      Example:
+        curtain pop @Nav
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var animation: AnimationOptions
+  @OptionGroup var wait: WaitOptions
+
+  @Argument(
+    help: ArgumentHelp("The navigation controller (c1 or @Nav).", valueName: "nav"),
+    transform: TargetName.controller)
+  var navigation: Curtain_V1_ControllerRef
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    var pop = Curtain_V1_Pop()
+    pop.navigation = navigation
+    pop.notAnimated = animation.noAnimate
+    connection.report(try connection.perform(.pop(pop), mutating: true, wait: wait.waitUntil))
+  }
+}

@@ -1,0 +1,42 @@
+// `curtain push NAV C`.
+
+import ArgumentParser
+import CurtainWire
+
+/// Pushes a controller onto a navigation stack.
+struct Push: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Push a controller onto a navigation controller's stack.",
+    discussion: """
+      Like pushViewController(_:animated:). Returns when the push transition \
+      completed, unless --no-wait.
+
+      Example:
+        curtain push @Nav @Detail
+        curtain push c1 c4 --no-animate
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var animation: AnimationOptions
+  @OptionGroup var wait: WaitOptions
+
+  @Argument(
+    help: ArgumentHelp("The navigation controller (c1 or @Nav).", valueName: "nav"),
+    transform: TargetName.controller)
+  var navigation: Curtain_V1_ControllerRef
+
+  @Argument(
+    help: ArgumentHelp("The controller to push (c4 or @Detail).", valueName: "controller"),
+    transform: TargetName.controller)
+  var controller: Curtain_V1_ControllerRef
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    var push = Curtain_V1_Push()
+    push.navigation = navigation
+    push.controller = controller
+    push.notAnimated = animation.noAnimate
+    connection.report(try connection.perform(.push(push), mutating: true, wait: wait.waitUntil))
+  }
+}

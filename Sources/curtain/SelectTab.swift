@@ -1,0 +1,42 @@
+// `curtain select-tab TAB INDEX|C`.
+
+import ArgumentParser
+import CurtainWire
+
+/// Selects a tab.
+struct SelectTab: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "select-tab",
+    abstract: "Select a tab of a tab bar controller by index, by controller, or 'more'.",
+    discussion: """
+      Like setting selectedIndex or selectedViewController.
+
+      Example:
+        curtain select-tab @Tabs 1
+        curtain select-tab @Tabs @Settings
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var wait: WaitOptions
+
+  @Argument(
+    help: ArgumentHelp("The tab bar controller (c1 or @Tabs).", valueName: "tab"),
+    transform: TargetName.controller)
+  var tabBar: Curtain_V1_ControllerRef
+
+  @Argument(
+    help: ArgumentHelp(
+      "An index from 0, a controller (c3 or @Settings), or 'more'.", valueName: "selection"),
+    transform: TargetName.tab)
+  var selection: Curtain_V1_SelectTab.OneOf_Selection
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    var select = Curtain_V1_SelectTab()
+    select.tabBar = tabBar
+    select.selection = selection
+    connection.report(
+      try connection.perform(.selectTab(select), mutating: true, wait: wait.waitUntil))
+  }
+}

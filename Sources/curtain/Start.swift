@@ -1,0 +1,38 @@
+// `curtain start`: make sure a daemon listens on the socket.
+
+import ArgumentParser
+import CurtainWire
+
+/// Starts a daemon unless one already listens.
+struct Start: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Start a daemon on the socket unless one is already listening.",
+    discussion: """
+      Other commands start a daemon by themselves when needed; `start` only \
+      does that and reports the daemon's pid. The daemon runs detached, \
+      logging to a file beside its socket (default.sock → default.log).
+
+      Example:
+        curtain start
+        curtain start --socket /tmp/demo.sock
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+
+  func run() throws {
+    var options = globals
+    options.noStart = false
+    let connection = try DaemonConnection.open(options)
+    defer { connection.close() }
+    let response = try connection.perform(.getStatus(Curtain_V1_GetStatus()))
+    guard case .status(let status)? = response.result else {
+      throw ClientError.unexpectedResponse(expected: "status", got: response.resultName)
+    }
+    if globals.json {
+      Output.json(OutputFormat.json(status))
+    } else {
+      let verb = connection.startedDaemon ? "started" : "already running"
+      Output.line("curtaind \(verb) on \(globals.socketPath) (pid \(status.pid))")
+    }
+  }
+}

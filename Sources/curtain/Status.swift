@@ -1,0 +1,33 @@
+// `curtain status`: what the daemon says about itself.
+
+import ArgumentParser
+import CurtainWire
+
+/// Shows the daemon's version, pid, uptime, clients and listeners.
+struct Status: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show the daemon's version, pid, uptime, clients, sessions and listeners.",
+    discussion: """
+      Never starts a daemon: when none listens, it says so and exits 1.
+
+      Example:
+        curtain status
+        curtain status --json
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals, startIfNeeded: false)
+    defer { connection.close() }
+    let response = try connection.perform(.getStatus(Curtain_V1_GetStatus()))
+    guard case .status(let status)? = response.result else {
+      throw ClientError.unexpectedResponse(expected: "status", got: response.resultName)
+    }
+    if globals.json {
+      Output.json(OutputFormat.json(status))
+    } else {
+      Output.line(OutputFormat.human(status))
+    }
+  }
+}

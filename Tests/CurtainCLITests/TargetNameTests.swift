@@ -1,0 +1,87 @@
+import CurtainWire
+import XCTest
+
+/// How the CLI reads window, transition, controller, tab and size names, and
+/// where the default socket is.
+final class TargetNameTests: XCTestCase {
+  func testWindowsAndTransitionsTakeAPrefixOrNone() throws {
+    XCTAssertEqual(try TargetName.window("w3"), 3)
+    XCTAssertEqual(try TargetName.window("3"), 3)
+    XCTAssertEqual(try TargetName.transition("t5"), 5)
+    XCTAssertEqual(try TargetName.transition("5"), 5)
+    assertMessage(try TargetName.window("x3"), "'x3' is not a window: use w3 or 3")
+    assertMessage(try TargetName.window("w"), "'w' is not a window: use w3 or 3")
+    assertMessage(try TargetName.window("w-1"), "'w-1' is not a window: use w3 or 3")
+    assertMessage(try TargetName.window("w0"), "window ids start at 1, so 'w0' names none")
+    assertMessage(try TargetName.transition("w5"), "'w5' is not a transition: use t5 or 5")
+    assertMessage(
+      try TargetName.window("99999999999999999999"),
+      "'99999999999999999999' is not a window: use w3 or 3")
+  }
+
+  func testControllersAreIdsOrIdentifiers() throws {
+    XCTAssertEqual(try TargetName.controller("c12").ref, .id(12))
+    XCTAssertEqual(try TargetName.controller("@Home").ref, .identifier("Home"))
+    assertMessage(
+      try TargetName.controller("@"), "'@' must be followed by an identifier, as in @Home")
+    assertMessage(
+      try TargetName.controller("Home"),
+      "'Home' is not a controller name: use c<id> (c12) or @<identifier> (@Home)")
+    assertMessage(
+      try TargetName.controller("12"),
+      "'12' is not a controller name: use c<id> (c12) or @<identifier> (@Home)")
+    assertMessage(
+      try TargetName.controller("c0"),
+      "'c0' is not a controller name: use c<id> (c12) or @<identifier> (@Home)")
+  }
+
+  func testTabsAreIndexesControllersOrMore() throws {
+    XCTAssertEqual(try TargetName.tab("0"), .index(0))
+    XCTAssertEqual(try TargetName.tab("more"), .more(true))
+    XCTAssertEqual(
+      try TargetName.tab("@Settings"), .controller(try TargetName.controller("@Settings")))
+    assertMessage(
+      try TargetName.tab("-1"),
+      "'-1' is not a tab: use an index (0), a controller (c12, @Home) or 'more'")
+    assertMessage(try TargetName.tab("1x"), "tab index '1x' is not a number from 0 to 4294967295")
+  }
+
+  func testSizes() throws {
+    let size = try TargetName.size("390x844")
+    XCTAssertEqual([size.width, size.height], [390, 844])
+    let other = try TargetName.size("1024.5×768")
+    XCTAssertEqual([other.width, other.height], [1024.5, 768])
+    for bad in ["390", "0x10", "ax3", "10x10x10", "-5x10", "infx3"] {
+      assertMessage(
+        try TargetName.size(bad),
+        "'\(bad)' is not a size: use WIDTHxHEIGHT with positive numbers, as in 390x844")
+    }
+  }
+
+  func testDefaultSocketFollowsTheDaemonsRule() {
+    XCTAssertEqual(
+      DefaultSocket.path(runtimeDirectory: "/run/user/1000", uid: 1000),
+      "/run/user/1000/curtain/default.sock")
+    XCTAssertEqual(
+      DefaultSocket.path(runtimeDirectory: "/run/user/1000/", uid: 1000),
+      "/run/user/1000/curtain/default.sock")
+    XCTAssertEqual(
+      DefaultSocket.path(runtimeDirectory: nil, uid: 1000), "/tmp/curtain-1000/default.sock")
+    XCTAssertEqual(DefaultSocket.path(runtimeDirectory: "", uid: 7), "/tmp/curtain-7/default.sock")
+    XCTAssertEqual(
+      DefaultSocket.path(runtimeDirectory: "relative", uid: 7), "/tmp/curtain-7/default.sock",
+      "a relative XDG_RUNTIME_DIR is ignored")
+    XCTAssertEqual(
+      DefaultSocket.logPath(forSocket: "/tmp/curtain-7/default.sock"), "/tmp/curtain-7/default.log")
+    XCTAssertEqual(DefaultSocket.logPath(forSocket: "/tmp/x"), "/tmp/x.log")
+  }
+
+  private func assertMessage<T>(
+    _ expression: @autoclosure () throws -> T, _ message: String,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertThrowsError(try expression(), file: file, line: line) { error in
+      XCTAssertEqual("\(error)", message, file: file, line: line)
+    }
+  }
+}
