@@ -81,6 +81,7 @@ let package = Package(
     .testTarget(
       name: "CurtainCLITests",
       dependencies: ["CurtainWire", "CurtainTesting"],
+      exclude: ["Golden"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -1,6 +1,6 @@
 // A real `curtaind` on a private socket for integration tests, as tmux's
 // tests start a private server: it starts the built executable, waits for its
-// "listening" line (never a sleep), and at the end stops it with SIGTERM and
+// "listening" lines and a Sync round trip (never a sleep), and at the end stops it with SIGTERM and
 // checks that it exited cleanly and removed its socket.
 
 public import Foundation
@@ -65,22 +65,34 @@ public final class TempDaemon: @unchecked Sendable {
     process.standardError = stderrPipe
     process.standardOutput = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
+    // One "listening on" line per listener: the socket, and TCP if asked.
+    let listeners = arguments.contains("--listen") ? 2 : 1
     stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
       let data = handle.availableData
       guard let self, !data.isEmpty else { return }
       let text = String(decoding: data, as: UTF8.self)
       self.lock.lock()
-      let wasReady = self.lines.contains { $0.contains("listening on") }
+      let before = self.lines.count { $0.contains("listening on") }
       self.lines += text.split(separator: "\n").map(String.init)
-      let isReady = self.lines.contains { $0.contains("listening on") }
+      let after = self.lines.count { $0.contains("listening on") }
       self.lock.unlock()
-      if isReady && !wasReady { self.ready.signal() }
+      if before < listeners && after >= listeners { self.ready.signal() }
     }
     try process.run()
     if ready.wait(timeout: .now() + timeout) == .timedOut {
       process.terminate()
       process.waitUntilExit()
       throw TempDaemonError(description: "curtaind did not listen in time: \(stderr)")
+    }
+    // Listening is not yet serving: a Hello and a Sync round trip prove it.
+    do {
+      let probe = try TestClient(path: socketPath, name: "readiness")
+      try probe.sync()
+      probe.socket.close()
+    } catch {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      throw TempDaemonError(description: "curtaind did not answer Sync: \(error) \(stderr)")
     }
   }
 

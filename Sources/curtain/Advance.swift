@@ -45,7 +45,7 @@ struct Advance: ParsableCommand {
       Output.json(OutputFormat.json(clock))
     } else {
       Output.line(
-        "t=\(OutputFormat.decimal(clock.time, fixed: 3))  \(clock.frames) frames  revision \(clock.revision)"
+        "t=\(OutputFormat.decimal(clock.time, fixed: 3))  \(OutputFormat.count(clock.frames, "frame"))  revision \(clock.revision)"
       )
     }
   }

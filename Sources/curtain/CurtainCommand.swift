@@ -61,7 +61,16 @@ struct CurtainCommand: ParsableCommand {
   /// `curtain: <message>` and exit 1, usage errors exit 2.
   static func main() {
     do {
-      var command = try parseAsRoot()
+      let arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
+      if let first = arguments.first, !first.hasPrefix("-"), first != "help",
+        !configuration.subcommands.contains(where: { $0._commandName == first })
+      {
+        Output.errorText(
+          "Error: Unknown command '\(first)'.\nUsage: curtain <subcommand>\n"
+            + "  See 'curtain --help' for the list of commands.")
+        Glibc.exit(2)
+      }
+      var command = try parseAsRoot(arguments)
       try command.run()
     } catch let error as ClientError {
       if case .timedOut = error {

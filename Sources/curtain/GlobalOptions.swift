@@ -59,3 +59,36 @@ struct GlobalOptions: ParsableArguments {
   /// The response timeout for the client; nil waits forever.
   var responseTimeout: Double? { timeout > 0 ? timeout : nil }
 }
+
+extension GlobalOptions {
+  /// Options that take a value.
+  private static let valued: Set<String> = ["--socket", "--session", "--timeout"]
+  /// Flags.
+  private static let flags: Set<String> = ["--json", "--no-start"]
+
+  /// Moves global options written before the subcommand (`curtain --socket
+  /// S tree`, the way tmux takes them) behind it, where each subcommand
+  /// parses them. Everything else keeps its order; `--` ends the options.
+  static func hoisted(_ arguments: [String]) -> [String] {
+    var globals: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      let name = String(argument.prefix { $0 != "=" })
+      if flags.contains(argument) || (valued.contains(name) && argument.contains("=")) {
+        globals.append(argument)
+        index += 1
+      } else if valued.contains(argument), index + 1 < arguments.count {
+        globals += [argument, arguments[index + 1]]
+        index += 2
+      } else {
+        break
+      }
+    }
+    guard !globals.isEmpty else { return arguments }
+    var rest = Array(arguments[index...])
+    let end = rest.firstIndex(of: "--") ?? rest.endIndex
+    rest.insert(contentsOf: globals, at: end)
+    return rest
+  }
+}

@@ -36,7 +36,7 @@ struct TransitionOptions: ParsableArguments {
       }
     }
     throw CLIError(
-      "no window of the session is running transition t\(transition) (it may have ended or been "
-        + "cancelled)")
+      "NOT_FOUND: No window of the session is running transition t\(transition) (it may have "
+        + "ended or been cancelled)")
   }
 }

@@ -291,12 +291,17 @@ public enum OutputFormat {
     ])
   }
 
+  /// `1 window`, `2 windows`.
+  public static func count<Number: BinaryInteger>(_ number: Number, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
   /// The daemon's status, one fact per line.
   public static func human(_ status: Curtain_V1_Status) -> String {
     var lines = [
       "curtaind \(status.serverVersion) (protocol \(status.protocolVersion)), pid \(status.pid)",
-      "up \(decimal(status.uptime, places: 1)) s, \(status.clients) clients, "
-        + "\(status.sessions) sessions, \(status.windows) windows",
+      "up \(decimal(status.uptime, places: 1)) s, \(count(status.clients, "client")), "
+        + "\(count(status.sessions, "session")), \(count(status.windows, "window"))",
     ]
     lines += status.listeners.map { "listening on \($0)" }
     return lines.joined(separator: "\n")
