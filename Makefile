@@ -7,21 +7,38 @@
 SWIFT ?= swift
 SWIFTPM_FLAGS ?=
 
-.PHONY: build test test-swift format lint clean
+.PHONY: build run test test-swift check-proto check-docs docs format lint clean
 
 build:
 	$(SWIFT) build $(SWIFTPM_FLAGS)
 
+# Builds, starts curtaind on the default socket (CURTAIN_SOCKET overrides),
+# plays a short demo with the CLI and keeps the daemon running until Ctrl-C.
+run:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/run.sh
+
 # Every test step of the project. Later steps (the Python client's pytest
 # suite, the C client's tests) are appended to this list.
-test: test-swift lint
+test: test-swift lint check-proto check-docs
 
 test-swift:
 	$(SWIFT) build --build-tests $(SWIFTPM_FLAGS)
 	$(SWIFT) test $(SWIFTPM_FLAGS)
 
+# Regenerates docs/cli.md from the commands' --help.
+docs:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/cli-manual.sh
+
 format:
 	SWIFT="$(SWIFT)" scripts/format.sh
+
+# Fails when Sources/CurtainWire/Generated differs from what Proto/ generates.
+check-proto:
+	scripts/generate-proto.sh --check
+
+# Fails when docs/cli.md differs from the commands' --help.
+check-docs:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/cli-manual.sh --check
 
 lint:
 	SWIFT="$(SWIFT)" scripts/format.sh --check

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# `make run`: builds Curtain, starts curtaind in the foreground on the default
+# socket (or CURTAIN_SOCKET), plays a short demo against it with the CLI, and
+# keeps the daemon running until Ctrl-C (or `curtain kill-server`).
+#
+#   scripts/run.sh               default socket, demo, then wait
+#   scripts/run.sh --no-demo     only the daemon
+#   CURTAIN_SOCKET=/tmp/x.sock scripts/run.sh
+#
+# Extra arguments after the options go to curtaind (for example
+# `--log-level debug` or `--listen 127.0.0.1:7070 --token-file FILE`).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+demo=1
+if [[ "${1-}" == "--no-demo" ]]; then
+  demo=0
+  shift
+fi
+
+swift="${SWIFT:-swift}"
+read -r -a swiftpm_flags <<<"${SWIFTPM_FLAGS-}"
+echo "run: building" >&2
+"$swift" build "${swiftpm_flags[@]}" --product curtaind >&2
+"$swift" build "${swiftpm_flags[@]}" --product curtain >&2
+bin="$("$swift" build "${swiftpm_flags[@]}" --show-bin-path)"
+
+socket_args=()
+if [[ -n "${CURTAIN_SOCKET-}" ]]; then
+  socket_args=(--socket "$CURTAIN_SOCKET")
+fi
+curtain() { "$bin/curtain" "${socket_args[@]}" "$@"; }
+# Prints a demo command, then runs it.
+show() {
+  printf '\n$ curtain %s\n' "$*"
+  curtain "$@"
+}
+
+if curtain status --no-start >/dev/null 2>&1; then
+  echo "run: a daemon already answers on this socket:" >&2
+  curtain status --no-start >&2
+  echo "run: stop it with '$bin/curtain kill-server' (or set CURTAIN_SOCKET)" >&2
+  exit 1
+fi
+
+"$bin/curtaind" "${socket_args[@]}" "$@" &
+daemon=$!
+stop() {
+  kill -TERM "$daemon" 2>/dev/null || true
+  wait "$daemon" || true
+}
+trap stop INT TERM
+
+# Wait for the daemon to answer (up to 20 s); stop if it exited.
+for _ in $(seq 200); do
+  if curtain status --no-start >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$daemon" 2>/dev/null; then
+    wait "$daemon" || exit $?
+    exit 1
+  fi
+  sleep 0.1
+done
+curtain status --no-start
+
+if ((demo)); then
+  echo
+  echo "run: demo — a tab bar with a navigation stack, a push, a pop and a tab switch"
+  show new-window --size 390x844 --root 'Tabs=tab[Nav=nav[Home],Settings]'
+  show new-controller content --id Detail --title Detail
+  show push @Nav @Detail
+  show tree w1
+  show pop @Nav
+  show select-tab @Tabs @Settings
+  show select-tab @Tabs 0
+  show events w1 --from 14
+fi
+
+cat <<TOUR
+
+curtaind is running (pid $daemon). In another terminal, try:
+  alias curtain='$bin/curtain${socket_args[*]:+ ${socket_args[*]}}'
+  curtain tree
+  curtain events w1 --follow &
+  curtain push @Nav @Detail
+  curtain frames w1 --follow
+Ctrl-C here (or 'curtain kill-server') stops the daemon.
+TOUR
+wait "$daemon"
