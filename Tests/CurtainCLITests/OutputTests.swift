@@ -102,7 +102,30 @@ final class OutputTests: XCTestCase {
       #"{"seq":9,"window":1,"revision":4,"time":0.25,"type":"transition","controller":null,"#
         + #""identifier":null,"callback":null,"animated":true,"trace_id":"cli-9-2","#
         + #""text":"t7 push began","transition":7,"phase":"began","kind":"push","container":2,"#
-        + #""from":3,"to":4,"interactive":false,"duration":0.35,"cancelled":false,"percent":0}"#)
+        + #""from":3,"to":4,"interactive":false,"duration":0.35}"#)
+
+    var ended = Curtain_V1_TransitionEvent()
+    ended.transitionID = 7
+    ended.phase = .ended
+    ended.cancelled = true
+    let end = makeEvent(seq: 10, category: .transition, text: "t7.ended", trace: "") {
+      $0.transition = ended
+    }
+    XCTAssertEqual(
+      OutputFormat.json(end).rendered,
+      #"{"seq":10,"window":1,"revision":4,"time":0.25,"type":"transition","controller":null,"#
+        + #""identifier":null,"callback":null,"animated":null,"trace_id":null,"#
+        + #""text":"t7.ended","transition":7,"phase":"ended","cancelled":true}"#)
+
+    var paused = Curtain_V1_TransitionEvent()
+    paused.transitionID = 7
+    paused.phase = .paused
+    paused.percent = 0.25
+    let pause = makeEvent(seq: 11, category: .transition, text: "t7.paused", trace: "") {
+      $0.transition = paused
+    }
+    XCTAssertTrue(
+      OutputFormat.json(pause).rendered.hasSuffix(#""phase":"paused","percent":0.25}"#))
   }
 
   func testOperationEventWithAnError() {

@@ -29,8 +29,9 @@ public enum OutputFormat {
   /// - lifecycle: `parent` (willMove/didMove) or `shown` (navigation
   ///   willShow/didShow);
   /// - hierarchy: `change`, `parent`, `controllers`, `selected_index`;
-  /// - transition: `transition`, `phase`, `kind`, `container`, `from`, `to`,
-  ///   `interactive`, `duration`, `cancelled`, `percent`;
+  /// - transition: `transition`, `phase`, then for `began` `kind`,
+  ///   `container`, `from`, `to`, `interactive`, `duration` (and `animated`),
+  ///   for `paused` `percent`, otherwise `cancelled`;
   /// - operation: `operation`, `phase`, `position`, `cancelled`, `removed`,
   ///   `error`;
   /// - window: `change`, `size`, `visible`.
@@ -70,19 +71,27 @@ public enum OutputFormat {
         ),
       ]
     case .transition(let transition)?:
-      animated = .bool(transition.animated)
+      animated = transition.phase == .began ? .bool(transition.animated) : .null
       details = [
         ("transition", .id(transition.transitionID)),
         ("phase", .string(phaseName(transition.phase))),
-        ("kind", .string(transition.kind)),
-        ("container", .id(transition.containerID)),
-        ("from", .id(transition.fromID)),
-        ("to", .id(transition.toID)),
-        ("interactive", .bool(transition.interactive)),
-        ("duration", .number(transition.duration)),
-        ("cancelled", .bool(transition.cancelled)),
-        ("percent", .number(transition.percent)),
       ]
+      // Each phase carries its own facts only.
+      switch transition.phase {
+      case .began:
+        details += [
+          ("kind", .string(transition.kind)),
+          ("container", .id(transition.containerID)),
+          ("from", .id(transition.fromID)),
+          ("to", .id(transition.toID)),
+          ("interactive", .bool(transition.interactive)),
+          ("duration", .number(transition.duration)),
+        ]
+      case .paused:
+        details.append(("percent", .number(transition.percent)))
+      default:
+        details.append(("cancelled", .bool(transition.cancelled)))
+      }
     case .operation(let operation)?:
       details = [
         ("operation", .id(operation.operationID)),
