@@ -77,6 +77,8 @@ private enum FuzzStep: Hashable {
   /// An interaction request (0 update, 1 finish, 2 cancel, 3 pause) on a
   /// transition id that does not exist: must be `NOT_FOUND`.
   case driveMissing(kind: Int)
+  /// `configurePresentation` of a controller (its modal styles).
+  case configure(ControllerID, ModalPresentationStyle, ModalTransitionStyle)
 }
 
 /// What a run is built from (everything but the steps).
@@ -316,6 +318,9 @@ private final class FuzzRun {
         try self.window.pauseTransition($0)
         self.stats.pauses += 1
       }
+    case .configure(let id, let style, let transition):
+      try! session.controller(id).configurePresentation(
+        modalPresentationStyle: style, modalTransitionStyle: transition)
     case .driveMissing(let kind):
       let missing = TransitionID(999_999)
       drive(nil, expectNotFound: true) {
@@ -346,6 +351,8 @@ private final class FuzzRun {
     case .selectTab: return "selectTab"
     case .setTabs: return "setTabs"
     case .beginInteractivePop: return "beginInteractivePop"
+    case .present: return "present"
+    case .dismiss: return "dismiss"
     }
   }
 
@@ -492,6 +499,12 @@ private final class FuzzRun {
         text = "setTabs(\(name(tab)), [\(list.map { name($0) }.joined(separator: ", "))])"
       case .beginInteractivePop(let nav, let animator):
         text = "beginInteractivePop(\(name(nav)), \(render(animator)))"
+      case .present(let presenter, let controller, let animated, let animator, let adaptive):
+        text =
+          "present(\(name(controller)) on \(name(presenter)), animated: \(animated), "
+          + "\(render(animator)), adaptive: \(adaptive?.rawValue ?? "default"))"
+      case .dismiss(let controller, let animated, let animator):
+        text = "dismiss(\(name(controller)), animated: \(animated), \(render(animator)))"
       }
       return expectNotFound ? text + " [expect NOT_FOUND]" : text
     case .advance(let seconds): return "advance(\(seconds))"
@@ -501,6 +514,8 @@ private final class FuzzRun {
     case .cancel(let slot, let speed): return "cancel(slot \(slot), speed \(speed))"
     case .pause(let slot): return "pause(slot \(slot))"
     case .driveMissing(let kind): return "driveMissing(\(kind))"
+    case .configure(let id, let style, let transition):
+      return "configure(\(name(id)), \(style.rawValue), \(transition.rawValue))"
     }
   }
 
@@ -568,15 +583,40 @@ private final class FuzzRun {
       tree.append(controller)
       for child in controller.children { walk(child, parent: controller) }
     }
+    /// Whether a presentation took `controller`'s view out of the window.
+    func coveredByPresentation(_ controller: ViewController) -> Bool {
+      controller.presentedViewController?.presentation?.removesPresenterView == true
+    }
     if let root = window.rootViewController {
       walk(root, parent: nil)
       if root.window !== window { fail("I5", "root \(root.name) does not report the window") }
-      if let view = root.viewIfLoaded, view.superview !== window.view {
+      if let view = root.viewIfLoaded, view.superview !== window.view, !coveredByPresentation(root)
+      {
         fail("I5", "root \(root.name)'s view is not in the window's view")
       }
     }
+    let presented = window.presentedControllers
+    for controller in presented {
+      guard let presentation = controller.presentation,
+        presentation.presenting.presentedViewController === controller
+      else {
+        fail("P1", "\(controller.name) is presented but its presenter does not present it")
+        continue
+      }
+      walk(controller, parent: nil)
+      if controller.window !== window {
+        fail("P1", "presented \(controller.name) does not report the window")
+      }
+      let inWindow = controller.viewIfLoaded?.superview === window.view
+      if inWindow == coveredByPresentation(controller) {
+        fail(
+          "P1",
+          "presented \(controller.name)'s view is \(inWindow ? "" : "not ")in the window's view")
+      }
+    }
     let rootViews = window.view.subviews.filter { $0.role == .controllerRoot }
-    let expectedRootViews = window.rootViewController?.viewIfLoaded.map { [$0.id] } ?? []
+    let expectedRootViews = ([window.rootViewController].compactMap { $0 } + presented)
+      .filter { !coveredByPresentation($0) }.compactMap { $0.viewIfLoaded?.id }
     if rootViews.map(\.id) != expectedRootViews {
       fail(
         "I5",
@@ -1009,6 +1049,7 @@ private struct FuzzGenerator {
       return .update(slot: rng.int(transitions.count), percent: rng.unit())
     }
     if rng.chance(0.02) { return .driveMissing(kind: rng.int(4)) }
+    if rng.chance(0.1) { return presentation(run) }
     if rng.chance(0.3) { return .advance(rng.chance(0.1) ? 0 : (rng.unit() * 0.5)) }
     return operation(run)
   }
@@ -1052,6 +1093,45 @@ private struct FuzzGenerator {
     }
     if !list.isEmpty && rng.chance(0.05) { list.append(rng.pick(list)) }  // a duplicate
     return list
+  }
+
+  /// Configuring, presenting and dismissing (full-screen styles and
+  /// sheets: presenters are the root or the top of its chain).
+  private mutating func presentation(_ run: FuzzRun) -> FuzzStep {
+    let shown =
+      ([run.window.rootViewController].compactMap { $0 } + run.window.presentedControllers)
+      .flatMap { [$0] + $0.children }
+    let roll = rng.int(10)
+    if roll < 3 {
+      let style = rng.pick([
+        ModalPresentationStyle.fullScreen, .pageSheet, .formSheet, .overFullScreen, .automatic,
+        .custom, .popover,
+      ])
+      let transition =
+        rng.chance(0.05)
+        ? ModalTransitionStyle.partialCurl
+        : rng.pick([ModalTransitionStyle.coverVertical, .crossDissolve, .flipHorizontal])
+      return .configure(any(run).id, style, transition)
+    }
+    if roll < 7 {
+      let presenter = !shown.isEmpty && rng.chance(0.8) ? rng.pick(shown) : any(run)
+      let loose = run.pool.filter {
+        $0.parent == nil && $0.presentation == nil && $0 !== run.window.rootViewController
+      }
+      let presented = !loose.isEmpty && rng.chance(0.85) ? rng.pick(loose) : any(run)
+      let adaptive = rng.pick([
+        nil, nil, ModalPresentationStyle.fullScreen, ModalPresentationStyle.none, .formSheet,
+        .pageSheet,
+      ])
+      return .submit(
+        .present(
+          presenter: presenter.id, controller: presented.id, animated: rng.chance(0.6),
+          animator: animator(), adaptiveStyle: adaptive), expectNotFound: false)
+    }
+    let target = !shown.isEmpty && rng.chance(0.85) ? rng.pick(shown) : any(run)
+    return .submit(
+      .dismiss(controller: target.id, animated: rng.chance(0.6), animator: animator()),
+      expectNotFound: false)
   }
 
   private mutating func operation(_ run: FuzzRun) -> FuzzStep {

@@ -23,6 +23,11 @@
 public final class NavigationController: ViewController {
   override public var kind: ControllerKind { .navigation }
 
+  override init(id: ControllerID, session: Session, identifier: String?, title: String?) {
+    super.init(id: id, session: session, identifier: identifier, title: title)
+    definesPresentationContext = true
+  }
+
   /// The navigation bar, once the view is loaded.
   public private(set) var navigationBar: View?
 

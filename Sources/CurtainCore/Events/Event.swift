@@ -33,7 +33,7 @@ public enum EventCategory: String, Hashable, Sendable, Codable, CaseIterable {
   case hierarchy
   /// Transitions beginning, changing interactivity and ending.
   case transition
-  /// Modal presentations (a later issue).
+  /// Modal presentations: transitions of presentation controllers.
   case presentation
   /// Windows being created, resized or closed.
   case window
@@ -55,6 +55,9 @@ public enum EventKind: Hashable, Sendable {
   case operation(OperationID, OperationPhase)
   /// A change to the window itself.
   case window(WindowChange)
+  /// A presentation controller's phase: `presented` is shown by
+  /// `presenting`.
+  case presentation(presented: ControllerID, presenting: ControllerID, PresentationPhase)
 
   /// The subscription category.
   public var category: EventCategory {
@@ -64,6 +67,7 @@ public enum EventKind: Hashable, Sendable {
     case .transition: return .transition
     case .operation: return .operation
     case .window: return .window
+    case .presentation: return .presentation
     }
   }
 }
@@ -149,6 +153,21 @@ public enum OperationPhase: Hashable, Sendable {
   case completed(cancelled: Bool, removed: [ControllerID])
   /// The operation could not start when its turn came.
   case failed(CurtainError)
+}
+
+/// The calls a presentation controller gets (SEMANTICS §4, "Order of
+/// events").
+public enum PresentationPhase: Hashable, Sendable {
+  /// `presentationTransitionWillBegin()`.
+  case presentationTransitionWillBegin
+  /// `presentationTransitionDidEnd(_ completed:)`.
+  case presentationTransitionDidEnd(completed: Bool)
+  /// `dismissalTransitionWillBegin()`.
+  case dismissalTransitionWillBegin
+  /// `dismissalTransitionDidEnd(_ completed:)`.
+  case dismissalTransitionDidEnd(completed: Bool)
+  /// The style in force changed after a size-class change (adaptation).
+  case adapted(to: ModalPresentationStyle)
 }
 
 /// A change of the window itself.

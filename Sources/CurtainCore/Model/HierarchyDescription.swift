@@ -1,6 +1,23 @@
 // The tree of a window, as UIKit's `_printHierarchy` prints it (one line per
-// controller, children indented with `   | `), and the same as a structured
-// value for JSON and the wire.
+// controller, children indented with `   | `, the controller a controller
+// presents with `   + `), and the same as a structured value for JSON and
+// the wire.
+
+/// How a presented controller is presented.
+public struct PresentationNode: Hashable, Sendable, Codable {
+  /// The presenting controller.
+  public let presenting: ControllerID
+  /// The style asked for (`automatic` resolved).
+  public let requestedStyle: ModalPresentationStyle
+  /// The style in force after adaptation.
+  public let style: ModalPresentationStyle
+  /// Whether a sheet shows as the compact-width card.
+  public let isCard: Bool
+  /// The transition style.
+  public let transitionStyle: ModalTransitionStyle
+  /// The presented view's model frame in the presentation's container.
+  public let frame: Rect?
+}
 
 /// One controller of a tree, with its children.
 public struct ControllerNode: Hashable, Sendable, Codable {
@@ -24,6 +41,10 @@ public struct ControllerNode: Hashable, Sendable, Codable {
   public let selectedIndex: Int?
   /// The children, in order (a navigation controller's stack bottom to top).
   public let children: [ControllerNode]
+  /// How the controller is presented, when it is.
+  public let presentation: PresentationNode?
+  /// The controller it presents, if any (zero or one element).
+  public let presented: [ControllerNode]
 }
 
 /// A window and its controller tree.
@@ -52,7 +73,13 @@ extension ViewController {
       view: viewIfLoaded?.id, frame: viewIfLoaded?.frame,
       isViewInWindow: viewIfLoaded?.window != nil,
       selectedIndex: (self as? TabBarController)?.selectedIndex,
-      children: children.map(\.node))
+      children: children.map(\.node),
+      presentation: presentation.map {
+        PresentationNode(
+          presenting: $0.presenting.id, requestedStyle: $0.requestedStyle, style: $0.style,
+          isCard: $0.isCard, transitionStyle: $0.transitionStyle, frame: viewIfLoaded?.frame)
+      },
+      presented: presentedViewController.map { [$0.node] } ?? [])
   }
 
   /// `_printHierarchy`: one line per controller, children indented.
@@ -75,12 +102,26 @@ extension ControllerNode {
       text += ", view: not loaded"
     }
     if kind == .tabBar { text += ", selected: \(selectedIndex.map(String.init) ?? "more")" }
+    if let presentation {
+      text += ", presented by \(presentation.presenting) as \(presentation.style.rawValue)"
+      if presentation.isCard { text += " card" }
+      if presentation.style != presentation.requestedStyle {
+        text += " (adapted from \(presentation.requestedStyle.rawValue))"
+      }
+      text += ", \(presentation.transitionStyle.rawValue)"
+    }
     return text
   }
 
-  func lines(depth: Int) -> [String] {
-    let prefix = String(repeating: "   | ", count: depth)
+  /// The lines of this controller (marked `   + ` when presented), its
+  /// children and what it presents.
+  func lines(depth: Int, presentedMarker: Bool = false) -> [String] {
+    var prefix = String(repeating: "   | ", count: depth)
+    if presentedMarker, depth > 0 {
+      prefix = String(repeating: "   | ", count: depth - 1) + "   + "
+    }
     return [prefix + summary] + children.flatMap { $0.lines(depth: depth + 1) }
+      + presented.flatMap { $0.lines(depth: depth + 1, presentedMarker: true) }
   }
 }
 

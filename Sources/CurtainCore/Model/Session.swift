@@ -240,6 +240,19 @@ public final class Session {
     case .window(.visibilityChanged(let visible)): return "window.visible(\(visible))"
     case .window(.resized(let size)): return "window.resized(\(size))"
     case .window(.closed): return "window.closed"
+    case .presentation(let presented, _, let phase):
+      switch phase {
+      case .presentationTransitionWillBegin:
+        return "\(name(presented)).presentationTransitionWillBegin"
+      case .presentationTransitionDidEnd(let completed):
+        return "\(name(presented)).presentationTransitionDidEnd(\(completed))"
+      case .dismissalTransitionWillBegin:
+        return "\(name(presented)).dismissalTransitionWillBegin"
+      case .dismissalTransitionDidEnd(let completed):
+        return "\(name(presented)).dismissalTransitionDidEnd(\(completed))"
+      case .adapted(let style):
+        return "\(name(presented)).adapted(\(style.rawValue))"
+      }
     }
   }
 }

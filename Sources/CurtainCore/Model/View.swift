@@ -13,6 +13,8 @@ public enum ViewRole: String, Hashable, Sendable, Codable {
   case navigationBar
   /// A tab bar controller's tab bar.
   case tabBar
+  /// The dimming view a sheet or popover presentation owns.
+  case dimming
 }
 
 /// A rectangle in the view tree.

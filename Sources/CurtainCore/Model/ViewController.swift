@@ -54,6 +54,25 @@ public class ViewController {
   /// The `animated` flag of the last `will` appearance call, for its `did`.
   private var appearanceAnimated = false
 
+  // MARK: Presentation properties (SEMANTICS §4)
+
+  /// `modalPresentationStyle`; `automatic` (a page sheet) by default.
+  public internal(set) var modalPresentationStyle: ModalPresentationStyle = .automatic
+  /// `modalTransitionStyle`; coverVertical by default.
+  public internal(set) var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+  /// `definesPresentationContext`: currentContext presentations below this
+  /// controller cover its view. True for navigation controllers.
+  public internal(set) var definesPresentationContext = false
+  /// `providesPresentationContextTransitionStyle`: as a context, this
+  /// controller's transition style replaces the presented controller's.
+  public internal(set) var providesPresentationContextTransitionStyle = false
+  /// `preferredContentSize` (form sheets, popovers); zero sides use defaults.
+  public internal(set) var preferredContentSize: Size = .zero
+  /// The controller this one presents (`presentedViewController`).
+  public internal(set) var presentedViewController: ViewController?
+  /// The presentation that shows this controller, while it is presented.
+  public internal(set) var presentation: Presentation?
+
   init(id: ControllerID, session: Session, identifier: String?, title: String?) {
     self.id = id
     self.session = session
@@ -99,11 +118,31 @@ public class ViewController {
   /// Hook for containers: set the frames of chrome and visible children.
   func layoutContents() {}
 
-  /// The window this controller's tree is the root of, if any.
+  /// The controller presenting this one (`presentingViewController`),
+  /// while it is presented.
+  public var presentingViewController: ViewController? { presentation?.presenting }
+
+  /// The window this controller's tree is in, if any: the window of the top
+  /// of its parents, following presenters up to the window's root.
   public var window: Window? {
     var node: ViewController = self
+    while true {
+      if let up = node.parent {
+        node = up
+      } else if let presenter = node.presentingViewController {
+        node = presenter
+      } else {
+        return node.hostWindow
+      }
+    }
+  }
+
+  /// The top of the parent chain: the window's root or a presented
+  /// controller (or a controller in no window).
+  var topAncestor: ViewController {
+    var node: ViewController = self
     while let up = node.parent { node = up }
-    return node.hostWindow
+    return node
   }
 
   /// Whether the root view is in a visible window.

@@ -8,10 +8,17 @@ extension Window {
   public func resize(_ newMetrics: WindowMetrics) throws {
     try newMetrics.validate()
     guard newMetrics != metrics else { return }
+    let oldTraits = traitCollection
     metrics = newMetrics
     session.withActiveWindow(self) {
       commit()
       append(.window(.resized(newMetrics.size)))
+      let traits = traitCollection
+      if traits.horizontalSizeClass != oldTraits.horizontalSizeClass
+        || traits.verticalSizeClass != oldTraits.verticalSizeClass
+      {
+        readaptPresentations()
+      }
       layout()
     }
   }
@@ -47,6 +54,7 @@ extension Session {
       window.transitions = []
       window.operationsInFlight = [:]
       window.timeline.removeAnimations(ofViews: Set(window.timeline.animatingViews))
+      window.tearDownPresentations()
       if let root = window.rootViewController {
         if window.isVisible { root.runAppearance(false) }
         root.viewIfLoaded?.removeFromSuperview()

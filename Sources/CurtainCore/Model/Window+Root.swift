@@ -1,7 +1,8 @@
 // Setting a window's root and its visibility. On a visible window the
 // outgoing root disappears and the incoming one appears, without animation:
 // new.viewDidLoad, old.viewWillDisappear, new.viewWillAppear, (views swap),
-// old.viewDidDisappear, new.viewDidAppear.
+// old.viewDidDisappear, new.viewDidAppear. Whatever the old root's tree
+// presents is dismissed first, without animation (Curtain's choice).
 
 extension Window {
   func prepareSetRoot(_ newRoot: ViewController?) throws -> PreparedChange {
@@ -12,6 +13,7 @@ extension Window {
     }
     return PreparedChange { [self] in
       let oldRoot = rootViewController
+      tearDownPresentations()
       newRoot?.loadViewIfNeeded()
       if isVisible {
         oldRoot?.beginAppearance(false, animated: false)
@@ -37,9 +39,80 @@ extension Window {
   func prepareSetVisible(_ visible: Bool) throws -> PreparedChange {
     if visible == isVisible { return .nothing }
     return PreparedChange { [self] in
+      // Controllers whose views are in the window: the root (unless a
+      // presentation took its view out) and the presented controllers.
+      let shown = ([rootViewController].compactMap { $0 } + presentedControllers).filter {
+        $0.viewIfLoaded?.window === self
+      }
       isVisible = visible
       append(.window(.visibilityChanged(visible)))
-      rootViewController?.runAppearance(visible)
+      for controller in shown { controller.runAppearance(visible) }
+    }
+  }
+}
+
+extension Window {
+  /// Dismisses every presentation of the window at once, top first,
+  /// without animation and without putting presenters' views back (their
+  /// tree is leaving): `dismissalTransitionWillBegin`, `viewWillDisappear`,
+  /// `viewDidDisappear`, `dismissalTransitionDidEnd(true)` for each.
+  func tearDownPresentations() {
+    for presented in presentedControllers.reversed() {
+      guard let presentation = presented.presentation else { continue }
+      let presenter = presentation.presenting
+      presenter.emitPresentation(presented, .dismissalTransitionWillBegin)
+      if isVisible { presented.runAppearance(false) }
+      presented.viewIfLoaded?.removeFromSuperview()
+      presentation.dimmingView?.removeFromSuperview()
+      presentation.removedPresenterSlot = nil
+      presenter.presentedViewController = nil
+      presented.presentation = nil
+      presenter.emitPresentation(presented, .dismissalTransitionDidEnd(completed: true))
+    }
+  }
+
+  /// Re-evaluates the adaptation of every presentation after a size-class
+  /// change: frames follow at the next layout, dimming views come and go,
+  /// and a presenter whose view the new style removes (or no longer
+  /// removes) disappears (or appears) without animation. Presentations that
+  /// a running transition moves keep their style.
+  func readaptPresentations() {
+    for presented in presentedControllers {
+      guard let presentation = presented.presentation,
+        !transitions.contains(where: { $0.involves(presented.id) })
+      else { continue }
+      let adapted = Presentation.adapt(
+        presentation.requestedStyle, adaptiveStyle: presentation.adaptiveStyle,
+        traits: traitCollection)
+      guard adapted.style != presentation.style || adapted.isCard != presentation.isCard else {
+        continue
+      }
+      let presenter = presentation.presenting
+      let removedBefore = presentation.removesPresenterView
+      presentation.style = adapted.style
+      presentation.isCard = adapted.isCard
+      presenter.emitPresentation(presented, .adapted(to: adapted.style))
+      if adapted.style.dimmingAlpha == nil {
+        presentation.dimmingView?.removeFromSuperview()
+        presentation.dimmingView = nil
+      } else {
+        presentation.installDimmingView()
+      }
+      let presenterView = presenter.view
+      if presentation.removesPresenterView, !removedBefore,
+        let superview = presenterView.superview
+      {
+        if isVisible { presenter.beginAppearance(false, animated: false) }
+        let index = superview.subviews.firstIndex { $0 === presenterView } ?? 0
+        presentation.removedPresenterSlot = (superview, index)
+        presenterView.removeFromSuperview()
+        if isVisible { presenter.endAppearance() }
+      } else if !presentation.removesPresenterView, let slot = presentation.removedPresenterSlot {
+        if isVisible { presenter.beginAppearance(true, animated: false) }
+        slot.superview.insertSubview(presenterView, at: slot.index)
+        presentation.removedPresenterSlot = nil
+        if isVisible { presenter.endAppearance() }
+      }
     }
   }
 }

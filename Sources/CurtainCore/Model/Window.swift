@@ -140,11 +140,41 @@ public final class Window {
     guard let root = rootViewController, let rootView = root.viewIfLoaded else { return }
     if rootView.superview === view { rootView.frame = bounds }
     layout(root)
+    for presented in presentedControllers { layoutPresentation(of: presented) }
   }
 
-  private func layout(_ controller: ViewController) {
+  /// Lays out a controller's chrome and children, and theirs.
+  func layout(_ controller: ViewController) {
     controller.layoutContents()
     for child in controller.children { layout(child) }
+  }
+
+  /// Every presented controller of the window, presenters before the
+  /// controllers they present.
+  public var presentedControllers: [ViewController] {
+    var result: [ViewController] = []
+    func visit(_ controller: ViewController) {
+      for child in controller.children { visit(child) }
+      if let presented = controller.presentedViewController {
+        result.append(presented)
+        visit(presented)
+      }
+    }
+    if let root = rootViewController { visit(root) }
+    return result
+  }
+
+  /// Puts a presented view (and its dimming view) where its presentation
+  /// says, then lays out its tree.
+  private func layoutPresentation(of presented: ViewController) {
+    guard let presentation = presented.presentation, let presentedView = presented.viewIfLoaded
+    else { return }
+    let container = presentation.containerView
+    if presentedView.superview === container {
+      presentedView.frame = presentation.frameOfPresentedView(in: self)
+    }
+    presentation.dimmingView?.frame = container.bounds
+    layout(presented)
   }
 
   /// The transition currently coordinating `controller`: the nearest

@@ -87,6 +87,16 @@ extension Session {
     case .setTabs(let tab, let list):
       _ = try tabBar(tab)
       for id in list { try checkMovable(controller(id), into: window) }
+    case .present(let presenter, let presented, _, _, _):
+      let presented = try controller(presented)
+      if presenter == presented.id {
+        throw CurtainError.invalid(
+          "Application tried to present modally an active controller \(presented.name).")
+      }
+      // Whether it is still presented when its turn comes is checked then.
+      if presented.presentation == nil { try checkMovable(presented, into: window) }
+    case .dismiss:
+      break
     }
   }
 
@@ -100,7 +110,7 @@ extension Session {
 
   /// A controller may join `window`'s tree unless it is the root of a window
   /// or sits in another window.
-  private func checkMovable(_ controller: ViewController, into window: Window?) throws {
+  func checkMovable(_ controller: ViewController, into window: Window?) throws {
     let more = (controller as? NavigationController) ?? (controller.parent as? NavigationController)
     if let more, let tabs = more.managingTabBarController,
       more === controller || more.children.first === controller
@@ -111,6 +121,10 @@ extension Session {
     if controller.parent == nil, let host = controller.hostWindow {
       throw CurtainError.invalid(
         "\(controller.name) is the root view controller of window \(host.id)")
+    }
+    if let presenter = controller.presentingViewController {
+      throw CurtainError.invalid(
+        "\(controller.name) is presented by \(presenter.name); dismiss it first")
     }
     if let other = controller.window, other !== window {
       throw CurtainError.invalid("\(controller.name) is in another window (\(other.id))")
@@ -152,6 +166,13 @@ extension Session {
       return try tabBar(tab).prepareSetViewControllers(list.map(controller))
     case .beginInteractivePop(let nav, let animator):
       return try navigation(nav).prepareInteractivePop(animator: animator, owner: owner)
+    case .present(let presenter, let presented, let animated, let animator, let adaptiveStyle):
+      return try controller(presenter).preparePresent(
+        controller(presented), animated: animated, animator: animator,
+        adaptiveStyle: adaptiveStyle)
+    case .dismiss(let controller, let animated, let animator):
+      return try self.controller(controller).prepareDismiss(
+        animated: animated, animator: animator)
     }
   }
 

@@ -52,6 +52,14 @@ public enum WindowOperation: Hashable, Sendable {
   case setTabs(tabBar: ControllerID, controllers: [ControllerID])
   /// Begins an interactive pop (the edge swipe), driven by the submitter.
   case beginInteractivePop(navigation: ControllerID, animator: AnimatorSpec?)
+  /// `present(_:animated:)` sent to `presenter`; `adaptiveStyle` is the
+  /// style to adapt to in compact environments (only none, fullScreen,
+  /// overFullScreen and formSheet are honoured).
+  case present(
+    presenter: ControllerID, controller: ControllerID, animated: Bool, animator: AnimatorSpec?,
+    adaptiveStyle: ModalPresentationStyle?)
+  /// `dismiss(animated:)` sent to `controller`.
+  case dismiss(controller: ControllerID, animated: Bool, animator: AnimatorSpec?)
 
   /// The controller whose window runs the operation, if it names one.
   var targetController: ControllerID? {
@@ -65,6 +73,8 @@ public enum WindowOperation: Hashable, Sendable {
       .beginInteractivePop(let nav, _):
       return nav
     case .selectTab(let tab, _, _), .setTabs(let tab, _): return tab
+    case .present(let presenter, _, _, _, _): return presenter
+    case .dismiss(let controller, _, _): return controller
     }
   }
 
@@ -92,6 +102,8 @@ public enum WindowOperation: Hashable, Sendable {
     case .selectTab(let tab, .controller(let controller), _): return [tab, controller]
     case .selectTab(let tab, _, _): return [tab]
     case .setTabs(let tab, let list): return [tab] + list
+    case .present(let presenter, let controller, _, _, _): return [presenter, controller]
+    case .dismiss(let controller, _, _): return [controller]
     }
   }
 
@@ -101,7 +113,8 @@ public enum WindowOperation: Hashable, Sendable {
     case .transitionChildren(_, _, _, let animator): return animator
     case .push(_, _, _, let animator), .pop(_, _, let animator), .popTo(_, _, _, let animator),
       .popToRoot(_, _, let animator), .setViewControllers(_, _, _, let animator),
-      .selectTab(_, _, let animator), .beginInteractivePop(_, let animator):
+      .selectTab(_, _, let animator), .beginInteractivePop(_, let animator),
+      .present(_, _, _, let animator, _), .dismiss(_, _, let animator):
       return animator
     default: return nil
     }

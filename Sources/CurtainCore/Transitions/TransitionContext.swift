@@ -9,6 +9,10 @@ public enum TransitionKind: String, Hashable, Sendable, Codable {
   case tabSelection
   /// A custom container's `transition(from:to:duration:options:)`.
   case containerTransition
+  /// A modal presentation (`present(_:animated:)`).
+  case presentation
+  /// A modal dismissal (`dismiss(animated:)`).
+  case dismissal
 }
 
 /// `UIViewControllerContextTransitioning`: everything an animator may use.

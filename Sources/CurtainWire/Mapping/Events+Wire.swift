@@ -120,6 +120,9 @@ extension Curtain_V1_Event {
         window.change = .closed
       }
       kind = .window(window)
+    case .presentation:
+      // No wire payload yet: the category and the text describe it.
+      break
     }
   }
 }

@@ -1,0 +1,157 @@
+// A presentation is what UIKit's presentation controller keeps: who presents
+// whom, in which style (the requested one, resolved from `automatic`, and
+// the one in force after adaptation), with which transition style, in which
+// container view, with which dimming view, and where the presenter's view was
+// when the presentation took it out of the window.
+//
+// Frames (SEMANTICS §4, "Styles"):
+//
+//   fullScreen, overFullScreen, custom   the container's bounds (the window)
+//   currentContext, overCurrentContext   the context controller's view frame
+//   pageSheet, regular width             width min(W, 0.75 H, 704), centred,
+//                                        from safe-area top + 10 to the bottom
+//   pageSheet/formSheet as a card        full width, safe-area top + 10 to the
+//                                        bottom (compact width)
+//   formSheet, regular width             preferredContentSize, else 540×600
+//                                        (larger window side ≤ 1024), 580×640
+//                                        (≤ 1590), 620×680; centred, clipped
+//   popover                              preferredContentSize (320×480),
+//                                        centred (placement is §6, not here)
+//
+// Adaptation (SEMANTICS §4, "Adaptation") maps the requested style and the
+// window's traits to the style in force; a size change across a size class
+// re-evaluates it (`Window.readaptPresentations`).
+
+/// A live modal presentation: the presented controller owns it.
+public final class Presentation {
+  /// The controller that presents.
+  public unowned let presenting: ViewController
+  /// The controller presented.
+  public unowned let presented: ViewController
+  /// The style asked for, `automatic` resolved.
+  public let requestedStyle: ModalPresentationStyle
+  /// The adaptive style the client asked for, if it is one of those
+  /// accepted (none, fullScreen, overFullScreen, formSheet).
+  public let adaptiveStyle: ModalPresentationStyle?
+  /// The style in force after adaptation.
+  public internal(set) var style: ModalPresentationStyle
+  /// Whether a sheet is shown as the compact-width card.
+  public internal(set) var isCard: Bool
+  /// The transition style used to present and dismiss.
+  public let transitionStyle: ModalTransitionStyle
+  /// The view holding the presented view (the window's view, or the context
+  /// controller's superview).
+  let containerView: View
+  /// The dimming view the presentation owns, for sheets and popovers.
+  public internal(set) var dimmingView: View?
+  /// Where the presenter's view was when the presentation took it out of
+  /// the window: restored there on dismissal.
+  var removedPresenterSlot: (superview: View, index: Int)?
+
+  init(
+    presenting: ViewController, presented: ViewController,
+    requestedStyle: ModalPresentationStyle, adaptiveStyle: ModalPresentationStyle?,
+    transitionStyle: ModalTransitionStyle, containerView: View, traits: TraitCollection
+  ) {
+    self.presenting = presenting
+    self.presented = presented
+    self.requestedStyle = requestedStyle
+    self.adaptiveStyle = adaptiveStyle
+    self.transitionStyle = transitionStyle
+    self.containerView = containerView
+    let adapted = Self.adapt(requestedStyle, adaptiveStyle: adaptiveStyle, traits: traits)
+    self.style = adapted.style
+    self.isCard = adapted.isCard
+  }
+
+  /// Whether the presenter's view leaves the window (and the presenter gets
+  /// disappearance callbacks).
+  public var removesPresenterView: Bool { style.removesPresenterView }
+
+  // MARK: Adaptation
+
+  /// The style in force for `style` in an environment with `traits`.
+  static func adapt(
+    _ style: ModalPresentationStyle, adaptiveStyle: ModalPresentationStyle?,
+    traits: TraitCollection
+  ) -> (style: ModalPresentationStyle, isCard: Bool) {
+    if style == .fullScreen || style == .overFullScreen {
+      return (style, false)
+    }
+    if let adaptiveStyle, adaptiveStyle == ModalPresentationStyle.none {
+      return (style, false)
+    }
+    let compactWidth = traits.horizontalSizeClass == .compact
+    let compactHeight = traits.verticalSizeClass == .compact
+    /// The client's adaptive style when there is one, else `fallback`.
+    func adapted(default fallback: () -> (ModalPresentationStyle, Bool)) -> (
+      style: ModalPresentationStyle, isCard: Bool
+    ) {
+      guard let adaptiveStyle else { return fallback() }
+      if adaptiveStyle == .formSheet {
+        return adapt(.formSheet, adaptiveStyle: nil, traits: traits)
+      }
+      return (adaptiveStyle, false)
+    }
+    switch style {
+    case .pageSheet, .formSheet:
+      if compactHeight { return adapted { (.fullScreen, false) } }
+      if compactWidth { return adapted { (style, true) } }
+    case .popover:
+      if compactWidth || compactHeight {
+        return adapted { adapt(.formSheet, adaptiveStyle: nil, traits: traits) }
+      }
+    case .currentContext, .overCurrentContext:
+      if compactWidth { return adapted { (.fullScreen, false) } }
+    default:
+      break
+    }
+    return (style, false)
+  }
+
+  // MARK: Frames
+
+  /// The presented view's frame in the container view's coordinates.
+  func frameOfPresentedView(in window: Window) -> Rect {
+    let bounds = containerView.bounds
+    let safeTop = window.safeAreaInsets(of: containerView).top
+    let card = Rect(
+      x: 0, y: min(bounds.height, safeTop + 10), width: bounds.width,
+      height: max(0, bounds.height - safeTop - 10))
+    switch style {
+    case .fullScreen, .overFullScreen, .custom, .none, .automatic:
+      return bounds
+    case .currentContext, .overCurrentContext:
+      return presenting.viewIfLoaded?.frame ?? bounds
+    case .pageSheet:
+      if isCard || window.traitCollection.horizontalSizeClass == .compact { return card }
+      let width = min(bounds.width, 0.75 * bounds.height, 704)
+      return Rect(
+        x: (bounds.width - width) / 2, y: card.minY, width: width, height: card.height)
+    case .formSheet:
+      if isCard { return card }
+      let larger = max(window.size.width, window.size.height)
+      let standard =
+        larger <= 1024
+        ? Size(width: 540, height: 600)
+        : larger <= 1590 ? Size(width: 580, height: 640) : Size(width: 620, height: 680)
+      return centred(preferred: presented.preferredContentSize, standard: standard, in: bounds)
+    case .popover:
+      return centred(
+        preferred: presented.preferredContentSize, standard: Size(width: 320, height: 480),
+        in: bounds)
+    }
+  }
+
+  /// A rectangle of the preferred size (each zero side taken from
+  /// `standard`) centred in `bounds` and clipped to it.
+  private func centred(preferred: Size, standard: Size, in bounds: Rect) -> Rect {
+    let size = Size(
+      width: preferred.width > 0 ? preferred.width : standard.width,
+      height: preferred.height > 0 ? preferred.height : standard.height)
+    let rect = Rect(
+      x: (bounds.width - size.width) / 2, y: (bounds.height - size.height) / 2,
+      width: size.width, height: size.height)
+    return rect.intersection(bounds) ?? bounds
+  }
+}

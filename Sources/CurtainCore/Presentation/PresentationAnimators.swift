@@ -1,0 +1,121 @@
+// The built-in looks of modal presentations (SEMANTICS §5), written as
+// declarative animators like the navigation looks. All last 0.4 s along
+// easeInOut except the popover's 0.25 s. The presentation adds the dimming
+// view's fade to whichever animator runs (`withDimming`).
+
+extension AnimatorSpec {
+  /// coverVertical presenting: the presented view rises by `travel` points
+  /// into its final frame (from y = container height). 0.4 s.
+  public static func coverVerticalPresent(travel: Double) -> AnimatorSpec {
+    AnimatorSpec(
+      duration: 0.4,
+      tracks: [
+        TrackSpec(
+          target: .toView, property: .frame, from: .offset(.finalFrame, dx: 0, dy: travel),
+          to: .finalFrame)
+      ])
+  }
+
+  /// coverVertical dismissing: the presented view falls by `travel` points
+  /// (to y = container height). 0.4 s.
+  public static func coverVerticalDismiss(travel: Double) -> AnimatorSpec {
+    AnimatorSpec(
+      duration: 0.4,
+      tracks: [
+        TrackSpec(
+          target: .fromView, property: .frame, from: .initialFrame,
+          to: .offset(.initialFrame, dx: 0, dy: travel))
+      ])
+  }
+
+  /// flipHorizontal: the outgoing view's transform goes from scale-x 1 to 0
+  /// over the first half, the incoming view's from 0 to 1 over the second.
+  /// The same for presenting and dismissing. 0.4 s.
+  public static let flipHorizontal = AnimatorSpec(
+    duration: 0.4,
+    tracks: [
+      TrackSpec(
+        target: .fromView, property: .transform, from: .value(.transform(.identity)),
+        to: .value(.transform(AffineTransform(scaleX: 0, y: 1))), relativeDuration: 0.5),
+      TrackSpec(
+        target: .toView, property: .transform,
+        from: .value(.transform(AffineTransform(scaleX: 0, y: 1))),
+        to: .value(.transform(.identity)), relativeDelay: 0.5, relativeDuration: 0.5),
+    ])
+
+  /// The curled-away transform of partialCurl: scale 0.9, moved up by 0.6 of
+  /// the container's height.
+  private static let curled = ValueSpec.containerOffset(
+    .value(.transform(AffineTransform(scaleX: 0.9, y: 0.9))), dx: 0, dy: -0.6)
+
+  /// partialCurl presenting: the presenter's view curls away (translation
+  /// y 0 → −0.6 H, scale 1 → 0.9), revealing the presented view. 0.4 s.
+  public static let partialCurlPresent = AnimatorSpec(
+    duration: 0.4,
+    tracks: [
+      TrackSpec(
+        target: .fromView, property: .transform, from: .value(.transform(.identity)), to: curled)
+    ])
+
+  /// partialCurl dismissing: the presenter's view curls back. 0.4 s.
+  public static let partialCurlDismiss = AnimatorSpec(
+    duration: 0.4,
+    tracks: [
+      TrackSpec(
+        target: .toView, property: .transform, from: curled, to: .value(.transform(.identity)))
+    ])
+
+  /// Popover presenting: alpha 0 → 1 with scale 0.9 → 1. 0.25 s.
+  public static let popoverPresent = AnimatorSpec(
+    duration: 0.25,
+    tracks: [
+      TrackSpec(target: .toView, property: .alpha, from: .scalar(0), to: .scalar(1)),
+      TrackSpec(
+        target: .toView, property: .transform,
+        from: .value(.transform(AffineTransform(scaleX: 0.9, y: 0.9))),
+        to: .value(.transform(.identity))),
+    ])
+
+  /// Popover dismissing: the presentation played backwards. 0.25 s.
+  public static let popoverDismiss = AnimatorSpec(
+    duration: 0.25,
+    tracks: [
+      TrackSpec(target: .fromView, property: .alpha, from: .scalar(1), to: .scalar(0)),
+      TrackSpec(
+        target: .fromView, property: .transform, from: .value(.transform(.identity)),
+        to: .value(.transform(AffineTransform(scaleX: 0.9, y: 0.9)))),
+    ])
+
+  /// The animator plus a fade of `dimmingView` from `from` to `to` over the
+  /// whole duration.
+  func withDimming(_ dimmingView: View?, from: Double, to: Double) -> AnimatorSpec {
+    guard let dimmingView else { return self }
+    var spec = self
+    spec.tracks.append(
+      TrackSpec(
+        target: .view(dimmingView.id), property: .alpha, from: .scalar(from), to: .scalar(to)))
+    return spec
+  }
+}
+
+extension Presentation {
+  /// The built-in animator presenting (`presenting`) or dismissing this
+  /// presentation, for a presented view at `frame` in the container.
+  func builtInAnimator(presenting: Bool, frame: Rect) -> AnimatorSpec {
+    if style == .popover {
+      return presenting ? .popoverPresent : .popoverDismiss
+    }
+    let travel = containerView.bounds.height - frame.minY
+    switch transitionStyle {
+    case .coverVertical:
+      return presenting
+        ? .coverVerticalPresent(travel: travel) : .coverVerticalDismiss(travel: travel)
+    case .crossDissolve:
+      return .crossDissolve()
+    case .flipHorizontal:
+      return .flipHorizontal
+    case .partialCurl:
+      return presenting ? .partialCurlPresent : .partialCurlDismiss
+    }
+  }
+}

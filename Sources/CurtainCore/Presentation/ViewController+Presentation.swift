@@ -1,0 +1,357 @@
+// Presenting and dismissing (SEMANTICS §4).
+//
+// Present B on A: the presenter is resolved first (full-screen styles: the
+// top of A's parents, i.e. the window's root or the top of its presentation
+// chain; currentContext styles: the first of A and its parents that defines
+// the presentation context, else that top), every error is checked, and the
+// change runs in UIKit's order:
+//
+//   presentationTransitionWillBegin, B.viewDidLoad (first time),
+//   [P.viewWillDisappear], B.viewWillAppear, *animation*,
+//   presentationTransitionDidEnd(true), [P's view removed],
+//   B.viewDidAppear, [P.viewDidDisappear], completion
+//
+// Dismiss: the target is what the receiver (or its nearest ancestor)
+// presents, else the receiver's (or its nearest ancestor's) own
+// presentation. Every controller above the target in the chain goes too;
+// only the top one animates, the others leave at once:
+//
+//   dismissalTransitionWillBegin (top first), viewWillDisappear (top
+//   first), [P.viewWillAppear], *animation*, dismissalTransitionDidEnd(true)
+//   (top first), [P.viewDidAppear], viewDidDisappear (top first), completion
+//
+// Bracketed items happen only when the presentation removed the presenter's
+// view. **Curtain's choice:** that view is put back at its old place when
+// the dismissal begins, so that the animation reveals it; no event marks it.
+
+extension ViewController {
+  /// The controller that presents a controller of `style` when the request
+  /// is sent to `self`.
+  func resolvePresenter(for style: ModalPresentationStyle) -> ViewController {
+    if style.isContextual {
+      var node: ViewController? = self
+      while let current = node {
+        if current.definesPresentationContext { return current }
+        node = current.parent
+      }
+    }
+    return topAncestor
+  }
+
+  func preparePresent(
+    _ presented: ViewController, animated: Bool, animator: AnimatorSpec?,
+    adaptiveStyle: ModalPresentationStyle?
+  ) throws -> PreparedChange {
+    if presented === self {
+      throw CurtainError.invalid(
+        "Application tried to present modally an active controller \(presented.name).")
+    }
+    if let presenting = presented.presentingViewController {
+      throw CurtainError.invalid(
+        "Application tried to present modally a view controller \(presented.name) "
+          + "that is already being presented by \(presenting.name).")
+    }
+    if let parent = presented.parent {
+      throw CurtainError.invalid(
+        "Application tried to present modally a view controller \(presented.name) "
+          + "that has a parent view controller \(parent.name).")
+    }
+    if let host = presented.hostWindow {
+      throw CurtainError.invalid(
+        "\(presented.name) is the root view controller of window \(host.id) and cannot be presented"
+      )
+    }
+    let style = presented.modalPresentationStyle.resolved
+    let presenter = resolvePresenter(for: style)
+    var transitionStyle = presented.modalTransitionStyle
+    if style.isContextual, presenter.providesPresentationContextTransitionStyle {
+      transitionStyle = presenter.modalTransitionStyle
+    }
+    if transitionStyle == .partialCurl, style != .fullScreen {
+      throw CurtainError.invalid(
+        "Application tried to present UIModalTransitionStylePartialCurl to or from "
+          + "non-fullscreen view controller \(presented.name).")
+    }
+    if let current = presenter.presentedViewController {
+      throw CurtainError(
+        .alreadyPresenting,
+        "Attempt to present \(presented.name) on \(presenter.name) "
+          + "which is already presenting \(current.name)")
+    }
+    guard isViewInWindow, let window, let presenterView = presenter.viewIfLoaded,
+      presenterView.window === window
+    else {
+      throw CurtainError(
+        .notInWindow,
+        "Attempt to present \(presented.name) on \(name) "
+          + "whose view is not in the window hierarchy")
+    }
+    if presenter.presentation?.transitionStyle == .partialCurl {
+      throw CurtainError.invalid(
+        "\(presenter.name) was presented with \(ModalTransitionStyle.partialCurl.uiKitName) "
+          + "and cannot present \(presented.name)")
+    }
+    let containerView = style.isContextual ? presenterView.superview ?? window.view : window.view
+    let accepted = adaptiveStyle.flatMap { $0.isAcceptedAdaptiveStyle ? $0 : nil }
+    return PreparedChange {
+      let presentation = Presentation(
+        presenting: presenter, presented: presented, requestedStyle: style,
+        adaptiveStyle: accepted, transitionStyle: transitionStyle, containerView: containerView,
+        traits: window.traitCollection)
+      presenter.performPresent(
+        presentation, in: window, animated: animated, animator: animator)
+    }
+  }
+
+  /// Runs a checked presentation; `self` is the presenter.
+  private func performPresent(
+    _ presentation: Presentation, in window: Window, animated: Bool, animator: AnimatorSpec?
+  ) {
+    let presented = presentation.presented
+    let container = presentation.containerView
+    presentedViewController = presented
+    presented.presentation = presentation
+    emitPresentation(presented, .presentationTransitionWillBegin)
+    presented.loadViewIfNeeded()
+    let presenterView = view
+    let removes = presentation.removesPresenterView
+    let visible = window.isVisible
+    let animate = animated && visible
+    if visible {
+      if removes { beginAppearance(false, animated: animate) }
+      presented.beginAppearance(true, animated: animate)
+    }
+    presentation.installDimmingView()
+    if presentation.transitionStyle == .partialCurl, presenterView.superview === container {
+      container.insertSubview(presented.view, below: presenterView)
+    } else if presentation.style.isContextual, presenterView.superview === container {
+      container.insertSubview(presented.view, above: presenterView)
+    } else {
+      container.addSubview(presented.view)
+    }
+    let frame = presentation.frameOfPresentedView(in: window)
+    presented.view.frame = frame
+    window.layout(presented)
+    let spec = (animator ?? presentation.builtInAnimator(presenting: true, frame: frame))
+      .withDimming(presentation.dimmingView, from: 0, to: presentation.style.dimmingAlpha ?? 0)
+    let request = TransitionRequest(
+      kind: .presentation, container: self, containerView: container, from: self,
+      to: presented, fromView: removes ? presenterView : nil, toView: presented.view,
+      fromInitialFrame: presenterView.frame, fromFinalFrame: .zero, toInitialFrame: .zero,
+      toFinalFrame: frame, animated: animate, animator: spec)
+    runTransition(request) { [self] cancelled in
+      emitPresentation(presented, .presentationTransitionDidEnd(completed: !cancelled))
+      if !cancelled {
+        if removes, let superview = presenterView.superview {
+          let index = superview.subviews.firstIndex { $0 === presenterView } ?? 0
+          presentation.removedPresenterSlot = (superview, index)
+          presenterView.removeFromSuperview()
+        }
+        if visible {
+          presented.endAppearance()
+          if removes { endAppearance() }
+        }
+        return
+      }
+      // Cancelled: the reverse appearance pair, and nothing is presented.
+      if visible {
+        presented.beginAppearance(false, animated: animate)
+        presented.endAppearance()
+        if removes {
+          beginAppearance(true, animated: animate)
+          endAppearance()
+        }
+      }
+      presented.viewIfLoaded?.removeFromSuperview()
+      presentation.dimmingView?.removeFromSuperview()
+      presentedViewController = nil
+      presented.presentation = nil
+    }
+  }
+
+  /// Emits a presentation-controller phase of `presented` (presented by
+  /// `self`).
+  func emitPresentation(_ presented: ViewController, _ phase: PresentationPhase) {
+    session.emit(.presentation(presented: presented.id, presenting: id, phase))
+  }
+
+  /// What a dismissal sent to `self` dismisses: what it (or its nearest
+  /// ancestor) presents, else the presentation of itself (or of its nearest
+  /// presented ancestor).
+  var dismissalTarget: ViewController? {
+    var node: ViewController? = self
+    while let current = node {
+      if let presented = current.presentedViewController { return presented }
+      node = current.parent
+    }
+    node = self
+    while let current = node {
+      if current.presentation != nil { return current }
+      node = current.parent
+    }
+    return nil
+  }
+
+  func prepareDismiss(animated: Bool, animator: AnimatorSpec?) throws -> PreparedChange {
+    guard let target = dismissalTarget, let presentation = target.presentation else {
+      return .nothing
+    }
+    var chain = [target]
+    while let next = chain.last?.presentedViewController { chain.append(next) }
+    return PreparedChange {
+      presentation.presenting.performDismiss(chain, animated: animated, animator: animator)
+    }
+  }
+
+  /// Dismisses `chain` (bottom to top; the bottom one is presented by
+  /// `self`): the top animates, the others leave at once.
+  private func performDismiss(
+    _ chain: [ViewController], animated: Bool, animator: AnimatorSpec?
+  ) {
+    guard let target = chain.first, let top = chain.last,
+      let targetPresentation = target.presentation, let topPresentation = top.presentation
+    else { return }
+    let topDown = Array(chain.reversed())
+    let presenters = Dictionary(
+      uniqueKeysWithValues: chain.compactMap { c in c.presentation.map { (c.id, $0.presenting) } })
+    func emitAll(_ phase: PresentationPhase) {
+      for controller in topDown {
+        presenters[controller.id]?.emitPresentation(controller, phase)
+      }
+    }
+    let window = self.window
+    let visible = window?.isVisible ?? false
+    let animate = animated && visible
+    let restores = targetPresentation.removedPresenterSlot != nil
+
+    emitAll(.dismissalTransitionWillBegin)
+    // Only the controllers on screen disappear (one under a full-screen
+    // presentation already has).
+    let disappearing = visible ? topDown.filter { $0.appearance != .disappeared } : []
+    for controller in disappearing { controller.beginAppearance(false, animated: animate) }
+    if visible, restores { beginAppearance(true, animated: animate) }
+    // Controllers below the top leave at once.
+    var leftAtOnce: [(view: View, superview: View, index: Int)] = []
+    for controller in chain.dropLast() {
+      for leaving in [controller.presentation?.dimmingView, controller.viewIfLoaded] {
+        guard let leaving, let superview = leaving.superview else { continue }
+        let index = superview.subviews.firstIndex { $0 === leaving } ?? 0
+        leftAtOnce.append((leaving, superview, index))
+        leaving.removeFromSuperview()
+      }
+    }
+    let topView = top.view
+    let presenterView = view
+    let slot = targetPresentation.removedPresenterSlot
+    if let slot {
+      if topPresentation.transitionStyle == .partialCurl, topView.superview === slot.superview {
+        slot.superview.insertSubview(presenterView, above: topView)
+      } else {
+        slot.superview.insertSubview(presenterView, at: slot.index)
+      }
+      targetPresentation.removedPresenterSlot = nil
+      window?.layout()
+    }
+    let spec =
+      (animator ?? topPresentation.builtInAnimator(presenting: false, frame: topView.frame))
+      .withDimming(
+        topPresentation.dimmingView, from: topPresentation.dimmingView?.alpha ?? 0, to: 0)
+    let request = TransitionRequest(
+      kind: .dismissal, container: self, containerView: topPresentation.containerView, from: top,
+      to: self, fromView: topView, toView: restores ? presenterView : nil,
+      fromInitialFrame: topView.frame, fromFinalFrame: .zero, toInitialFrame: .zero,
+      toFinalFrame: restores ? presenterView.frame : .zero, animated: animate, animator: spec)
+    runTransition(request) { [self] cancelled in
+      emitAll(.dismissalTransitionDidEnd(completed: !cancelled))
+      if !cancelled {
+        topView.removeFromSuperview()
+        topPresentation.dimmingView?.removeFromSuperview()
+        presentedViewController = nil
+        for controller in chain {
+          controller.presentedViewController = nil
+          controller.presentation = nil
+        }
+        if visible, restores { endAppearance() }
+        for controller in disappearing { controller.endAppearance() }
+        return
+      }
+      // Cancelled: everything goes back where it was.
+      for controller in disappearing {
+        controller.beginAppearance(true, animated: animate)
+        controller.endAppearance()
+      }
+      if visible, restores {
+        beginAppearance(false, animated: animate)
+        endAppearance()
+      }
+      if let slot {
+        let index = slot.superview.subviews.firstIndex { $0 === presenterView } ?? slot.index
+        targetPresentation.removedPresenterSlot = (slot.superview, index)
+        presenterView.removeFromSuperview()
+      }
+      for entry in leftAtOnce.reversed() {
+        entry.superview.insertSubview(entry.view, at: entry.index)
+      }
+    }
+  }
+}
+
+extension Presentation {
+  /// Adds the dimming view below the presented view's place, when the
+  /// style in force has one, at its final alpha (the transition animates
+  /// the fade).
+  func installDimmingView() {
+    guard let alpha = style.dimmingAlpha else { return }
+    let dimming =
+      dimmingView
+      ?? presented.session.makeView(
+        role: .dimming, controller: presented.id, frame: containerView.bounds, color: "black")
+    dimming.frame = containerView.bounds
+    dimming.state.alpha = alpha
+    if let presentedView = presented.viewIfLoaded, presentedView.superview === containerView {
+      containerView.insertSubview(dimming, below: presentedView)
+    } else {
+      containerView.addSubview(dimming)
+    }
+    dimmingView = dimming
+  }
+}
+
+extension ViewController {
+  /// Changes the presentation properties; `nil` leaves a property as it
+  /// is. The preferred content size must be finite and non-negative (at
+  /// most 100,000 points a side). A live presentation picks up a new
+  /// preferred size at the next layout.
+  public func configurePresentation(
+    modalPresentationStyle: ModalPresentationStyle? = nil,
+    modalTransitionStyle: ModalTransitionStyle? = nil,
+    definesPresentationContext: Bool? = nil,
+    providesPresentationContextTransitionStyle: Bool? = nil,
+    preferredContentSize: Size? = nil
+  ) throws {
+    if let size = preferredContentSize {
+      guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
+        size.width <= 100_000, size.height <= 100_000
+      else {
+        throw CurtainError.invalid(
+          "preferredContentSize must be finite, non-negative and at most 100000 points, got \(size)"
+        )
+      }
+    }
+    if let modalPresentationStyle, modalPresentationStyle == ModalPresentationStyle.none {
+      throw CurtainError.invalid("none is an adaptive style, not a modal presentation style")
+    }
+    if let modalPresentationStyle { self.modalPresentationStyle = modalPresentationStyle }
+    if let modalTransitionStyle { self.modalTransitionStyle = modalTransitionStyle }
+    if let definesPresentationContext {
+      self.definesPresentationContext = definesPresentationContext
+    }
+    if let providesPresentationContextTransitionStyle {
+      self.providesPresentationContextTransitionStyle = providesPresentationContextTransitionStyle
+    }
+    if let preferredContentSize {
+      self.preferredContentSize = preferredContentSize
+      if presentation != nil, let window { session.withActiveWindow(window) { window.layout() } }
+    }
+  }
+}
