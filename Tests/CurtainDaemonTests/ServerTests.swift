@@ -199,6 +199,40 @@ final class ServerTests: XCTestCase {
     XCTAssertEqual(other.takeEvents().map(\.seq), Array(seqs.suffix(2)))
   }
 
+  func testSubscribersReceiveTheLastEventsOfAClosedWindow() {
+    let h = ServerHarness()
+    let link = h.connect()
+    let window = buildNavigation(h, link)
+    let watcher = h.connect()
+    _ = watcher.takeResponses()
+    _ = h.call(watcher) {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+    }
+    let everything = h.connect()
+    _ = everything.takeResponses()
+    _ = h.call(everything) { $0.subscribe.events = true }
+    _ = watcher.takeEvents()
+    _ = everything.takeEvents()
+    _ = h.call(link) { $0.closeWindow.windowID = window }
+    for events in [watcher.takeEvents(), everything.takeEvents()] {
+      XCTAssertEqual(
+        events.map(\.text),
+        [
+          "Nav.viewWillDisappear(false)", "A.viewWillDisappear(false)",
+          "Nav.viewDidDisappear(false)", "A.viewDidDisappear(false)", "window.closed",
+        ],
+        "the close and what it caused reach every subscriber of the window")
+      XCTAssertEqual(events.map(\.windowID), Array(repeating: window, count: events.count))
+      let seqs = events.map(\.seq)
+      XCTAssertEqual(seqs, Array(seqs.first!...seqs.last!))
+    }
+    // Nothing is delivered twice and the server forgets the window.
+    _ = h.call(link) { $0.sync = Curtain_V1_Sync() }
+    XCTAssertTrue(watcher.takeEvents().isEmpty)
+    XCTAssertTrue(h.server.closedWindows.isEmpty)
+  }
+
   func testResumeBeyondTheRingAnswersWithASnapshot() {
     let h = ServerHarness { $0.eventRing = 4 }
     let link = h.connect()

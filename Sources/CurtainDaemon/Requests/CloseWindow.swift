@@ -1,5 +1,6 @@
 // `CloseWindow`: closes a window; its waiting operations fail, its controllers
-// stay in the session.
+// stay in the session. Subscribers still receive the window's last events
+// (up to `window closed`) after the response.
 
 import CurtainCore
 import CurtainWire
@@ -14,6 +15,7 @@ extension RequestHandler {
       try context.resolvedSession.closeWindow(window.id)
       context.server.windowStates[key] = nil
       context.server.lastFrames[key] = nil
+      context.server.closedWindows[key] = window
       return .ok(.empty(Curtain_V1_Empty()))
     })
 }

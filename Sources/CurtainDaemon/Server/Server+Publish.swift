@@ -73,9 +73,16 @@ extension Server {
         let session = sessions[subscription.session],
         let client = clients[subscription.clientID]
       else { continue }
+      let closed = closedWindows.filter { $0.key.session == subscription.session }
       let windows =
-        subscription.window.map { id in session.windows[id].map { [$0] } ?? [] }
+        subscription.window.map { id in
+          (session.windows[id] ?? closed[WindowKey(session: subscription.session, window: id)])
+            .map { [$0] } ?? []
+        }
         ?? session.orderedWindows
+        + closed.keys.sorted { $0.window < $1.window }.compactMap {
+          closed[$0]
+        }
       for window in windows {
         let cursor = subscription.cursors[window.id] ?? 0
         guard window.log.lastSeq > cursor else { continue }
@@ -97,8 +104,10 @@ extension Server {
         }
         subscription.detachedCursor = session.detachedLog.lastSeq
       }
+      for key in closed.keys { subscription.cursors[key.window] = nil }
       subscriptions[id] = subscription
     }
+    closedWindows = [:]
     answerWaiters()
   }
 

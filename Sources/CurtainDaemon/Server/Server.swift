@@ -39,6 +39,9 @@ public final class Server {
   var waiters: [Waiter] = []
   /// The last frame sent per window (identical frames are not repeated).
   var lastFrames: [WindowKey: Frame] = [:]
+  /// Windows closed since the last `publish()`: their final events (the
+  /// close itself, cancelled transitions, disappearances) still go out once.
+  var closedWindows: [WindowKey: Window] = [:]
   /// Set by a Shutdown request: stop once the responses have been queued.
   var shutdownAfterResponses = false
   /// Set once shutdown began; the transport stops the loop.
