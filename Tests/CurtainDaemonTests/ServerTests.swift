@@ -284,6 +284,37 @@ final class ServerTests: XCTestCase {
     XCTAssertEqual(fresh?.operation.revision, revision + 1)
   }
 
+  func testExpectedRevisionGuardsEveryMutatingRequest() {
+    let h = ServerHarness()
+    let link = h.connect()
+    let window = buildNavigation(h, link)
+    let revision = h.call(link) { $0.getTree.windowID = window }!.tree.window.revision
+    let stale = h.call(link) {
+      $0.expectedRevision = revision + 5
+      $0.resizeWindow.windowID = window
+      $0.resizeWindow.metrics.size.width = 800
+      $0.resizeWindow.metrics.size.height = 600
+    }
+    XCTAssertEqual(stale?.error.code, .conflict)
+    XCTAssertEqual(
+      stale?.error.message,
+      "Window \(WindowID(window)) is at revision \(revision), not \(revision + 5)")
+    let tree = h.call(link) { $0.getTree.windowID = window }!.tree.window
+    XCTAssertEqual(tree.revision, revision, "a refused request changes nothing")
+    XCTAssertEqual(tree.metrics.size.width, 390)
+    let configured = h.call(link) {
+      $0.expectedRevision = revision + 1
+      $0.configureController.controller = ref("A")
+      $0.configureController.title = "Changed"
+    }
+    XCTAssertEqual(configured?.error.code, .conflict, "a controller in the window is guarded")
+    let detached = h.call(link) {
+      $0.expectedRevision = 1
+      $0.createController.kind = .content
+    }
+    XCTAssertEqual(detached?.error.code, .invalidArgument, "no window to compare with")
+  }
+
   func testDisconnectingOwnerCancelsItsInteractivePop() {
     let h = ServerHarness()
     let owner = h.connect()

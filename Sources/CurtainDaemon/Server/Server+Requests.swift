@@ -37,6 +37,9 @@ extension Server {
     let outcome: HandlerResult
     do {
       let context = try resolve(handler, request, for: client)
+      if handler.mutates, request.hasExpectedRevision {
+        try checkRevision(request.expectedRevision, context)
+      }
       outcome = try handler.run(context)
     } catch let error as CurtainError {
       outcome = .failed(error.code, error.message)
@@ -61,6 +64,21 @@ extension Server {
     }
     if let close = client.pendingClose {
       client.link.close(reason: close.reason, message: close.message)
+    }
+  }
+
+  /// `expected_revision` on any mutating request: the target's window must be
+  /// at that revision (`CONFLICT` otherwise, before anything changes); a
+  /// request whose target is in no window cannot carry one.
+  private func checkRevision(_ expected: UInt64, _ context: RequestContext) throws {
+    guard let window = context.window ?? context.controller?.window else {
+      throw CurtainError(
+        .invalidArgument,
+        "expected_revision needs a request whose target is in a window; this one is not")
+    }
+    if window.revision != expected {
+      throw CurtainError(
+        .conflict, "Window \(window.id) is at revision \(window.revision), not \(expected)")
     }
   }
 
