@@ -1387,6 +1387,18 @@ final class InvariantTests: XCTestCase {
     for failure in run.failures { print("DEBUG FAIL \(failure.message)") }
   }
 
+  /// Seeds that once broke an invariant (beyond the 1,000 of the main run):
+  /// 12786 selected a newly added tab beyond the fourth, whose move into
+  /// More nested inside its unfinished move to the tab bar.
+  func testSeedsThatOnceFailedKeepInvariants() {
+    for seed: UInt64 in [742, 12786] {
+      let run = FuzzRun(setup: FuzzSetup(seed: seed))
+      var generator = FuzzGenerator(seed: seed)
+      generator.perform(run)
+      XCTAssertTrue(run.failures.isEmpty, "seed \(seed): \(run.failures.map(\.message))")
+    }
+  }
+
   /// The same seed gives the same events (and the same steps) twice.
   func testSameSeedGivesTheSameEventLog() {
     for seed: UInt64 in [7, 42, 977] {

@@ -328,6 +328,15 @@ public final class TabBarController: ViewController {
     } else {
       newIndex = list.isEmpty ? nil : 0
     }
+    // A newly added controller selected beyond the fourth tab moves on into
+    // More's stack: its move to the tab bar completes first, so its
+    // willMove/didMove pairs nest nowhere.
+    var pendingDidMove = added
+    if hasMore, let newIndex, newIndex >= Self.maximumTabs - 1,
+      let position = pendingDidMove.firstIndex(where: { $0 === list[newIndex] })
+    {
+      pendingDidMove.remove(at: position).emit(.didMove(toParent: id))
+    }
     let target = list.isEmpty ? nil : prepareShown(for: newIndex)
     selectedIndex = newIndex
     switchShown(to: target, animator: nil)
@@ -340,7 +349,7 @@ public final class TabBarController: ViewController {
       moreListController = nil
     }
     for controller in removed { controller.emit(.didMove(toParent: nil)) }
-    for controller in added { controller.emit(.didMove(toParent: id)) }
+    for controller in pendingDidMove { controller.emit(.didMove(toParent: id)) }
     if newIndex != oldIndex || selectedViewController !== oldSelected {
       session.emit(
         .hierarchy(.selectionChanged(id, index: newIndex, selected: selectedViewController?.id)))
