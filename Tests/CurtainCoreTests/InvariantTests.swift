@@ -340,6 +340,7 @@ private final class FuzzRun {
     switch operation {
     case .setRoot: return "setRoot"
     case .setVisible: return "setVisible"
+    case .resize: return "resize"
     case .addChild: return "addChild"
     case .removeFromParent: return "removeFromParent"
     case .transitionChildren: return "transitionChildren"
@@ -474,6 +475,8 @@ private final class FuzzRun {
       switch operation {
       case .setRoot(_, let controller): text = "setRoot(\(name(controller)))"
       case .setVisible(_, let visible): text = "setVisible(\(visible))"
+      case .resize(_, let metrics, let animation):
+        text = "resize(\(metrics.size), \(animation.map { "\($0.duration) s" } ?? "at once"))"
       case .addChild(let parent, let child, let frame):
         text = "addChild(\(name(parent)) ← \(name(child))\(frame.map { ", frame \($0)" } ?? ""))"
       case .removeFromParent(let child): text = "removeFromParent(\(name(child)))"

@@ -58,11 +58,14 @@ public enum EventKind: Hashable, Sendable {
   /// A presentation controller's phase: `presented` is shown by
   /// `presenting`.
   case presentation(presented: ControllerID, presenting: ControllerID, PresentationPhase)
+  /// A size-transition callback of a controller (`UIContentContainer` and
+  /// `UITraitEnvironment`), during a window's size transition.
+  case sizeTransition(ControllerID, SizeTransitionCallback)
 
   /// The subscription category.
   public var category: EventCategory {
     switch self {
-    case .lifecycle, .navigationDelegate: return .lifecycle
+    case .lifecycle, .navigationDelegate, .sizeTransition: return .lifecycle
     case .hierarchy: return .hierarchy
     case .transition: return .transition
     case .operation: return .operation
@@ -88,6 +91,18 @@ public enum LifecycleCallback: Hashable, Sendable {
   case willMove(toParent: ControllerID?)
   /// `didMove(toParent:)`; `nil` when it left its parent.
   case didMove(toParent: ControllerID?)
+}
+
+/// The callbacks a controller gets when its window changes size or traits
+/// (SEMANTICS §5, "Size transitions"), in this order for the whole tree.
+public enum SizeTransitionCallback: Hashable, Sendable {
+  /// `willTransition(to newCollection:with:)`: the traits about to be in
+  /// force (only when they change).
+  case willTransitionToTraits(TraitCollection)
+  /// `viewWillTransition(to size:with:)`: the controller's own new size.
+  case viewWillTransition(to: Size)
+  /// `traitCollectionDidChange(_ previous:)` (only when the traits changed).
+  case traitCollectionDidChange(previous: TraitCollection)
 }
 
 /// `UINavigationControllerDelegate` calls.

@@ -240,6 +240,12 @@ public final class Session {
     case .window(.visibilityChanged(let visible)): return "window.visible(\(visible))"
     case .window(.resized(let size)): return "window.resized(\(size))"
     case .window(.closed): return "window.closed"
+    case .sizeTransition(let id, .willTransitionToTraits(let traits)):
+      return "\(name(id)).willTransition(to: \(traits))"
+    case .sizeTransition(let id, .viewWillTransition(let size)):
+      return "\(name(id)).viewWillTransition(to: \(size))"
+    case .sizeTransition(let id, .traitCollectionDidChange(let previous)):
+      return "\(name(id)).traitCollectionDidChange(\(previous))"
     case .presentation(let presented, _, let phase):
       switch phase {
       case .presentationTransitionWillBegin:

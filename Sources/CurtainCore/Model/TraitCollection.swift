@@ -9,7 +9,7 @@ public enum UserInterfaceIdiom: String, Hashable, Sendable, Codable {
 }
 
 /// A window's traits, as `UITraitCollection`.
-public struct TraitCollection: Hashable, Sendable, Codable {
+public struct TraitCollection: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The horizontal size class.
   public var horizontalSizeClass: SizeClass
   /// The vertical size class.
@@ -28,6 +28,19 @@ public struct TraitCollection: Hashable, Sendable, Codable {
     self.verticalSizeClass = verticalSizeClass
     self.displayScale = displayScale
     self.userInterfaceIdiom = userInterfaceIdiom
+  }
+
+  /// `compact×regular @3x phone`: horizontal × vertical size class, scale,
+  /// idiom.
+  public var description: String {
+    "\(horizontalSizeClass.rawValue)×\(verticalSizeClass.rawValue) "
+      + "@\(formatPoints(displayScale))x \(userInterfaceIdiom.rawValue)"
+  }
+
+  /// Whether either size class differs from `other`'s.
+  func sizeClassesDiffer(from other: TraitCollection) -> Bool {
+    horizontalSizeClass != other.horizontalSizeClass
+      || verticalSizeClass != other.verticalSizeClass
   }
 
   /// Curtain's choice when a client gives no traits: horizontally regular

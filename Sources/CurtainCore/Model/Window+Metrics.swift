@@ -1,26 +1,18 @@
-// Changing a window's metrics and closing it. Resizing lays the tree out
-// again at once (size transitions with a coordinator arrive with the
-// presentation issue); closing a window dismantles its tree quietly.
+// Resizing a window (a size transition, Window+SizeTransition.swift) and
+// closing it: closing dismantles the window's tree quietly.
 
 extension Window {
-  /// Gives the window new metrics and lays its tree out again. The new
-  /// metrics are checked first; a failure changes nothing.
-  public func resize(_ newMetrics: WindowMetrics) throws {
-    try newMetrics.validate()
-    guard newMetrics != metrics else { return }
-    let oldTraits = traitCollection
-    metrics = newMetrics
-    session.withActiveWindow(self) {
-      commit()
-      append(.window(.resized(newMetrics.size)))
-      let traits = traitCollection
-      if traits.horizontalSizeClass != oldTraits.horizontalSizeClass
-        || traits.verticalSizeClass != oldTraits.verticalSizeClass
-      {
-        readaptPresentations()
-      }
-      layout()
-    }
+  /// Gives the window new metrics: submits a `resize` operation, which runs
+  /// a size transition when the window is idle (at once when it is idle now).
+  /// `animation` `nil` changes everything at once. The metrics are checked
+  /// first; a failure changes nothing.
+  @discardableResult
+  public func resize(
+    _ newMetrics: WindowMetrics, animation: SizeTransitionAnimation? = nil,
+    options: OperationOptions = .init()
+  ) throws -> OperationTicket {
+    try session.submit(
+      .resize(window: id, metrics: newMetrics, animation: animation), options: options)
   }
 
   /// The earliest model time at which something happens by itself (an

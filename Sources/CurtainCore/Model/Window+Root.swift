@@ -70,49 +70,4 @@ extension Window {
       presenter.emitPresentation(presented, .dismissalTransitionDidEnd(completed: true))
     }
   }
-
-  /// Re-evaluates the adaptation of every presentation after a size-class
-  /// change: frames follow at the next layout, dimming views come and go,
-  /// and a presenter whose view the new style removes (or no longer
-  /// removes) disappears (or appears) without animation. Presentations that
-  /// a running transition moves keep their style.
-  func readaptPresentations() {
-    for presented in presentedControllers {
-      guard let presentation = presented.presentation,
-        !transitions.contains(where: { $0.involves(presented.id) })
-      else { continue }
-      let adapted = Presentation.adapt(
-        presentation.requestedStyle, adaptiveStyle: presentation.adaptiveStyle,
-        traits: traitCollection)
-      guard adapted.style != presentation.style || adapted.isCard != presentation.isCard else {
-        continue
-      }
-      let presenter = presentation.presenting
-      let removedBefore = presentation.removesPresenterView
-      presentation.style = adapted.style
-      presentation.isCard = adapted.isCard
-      presenter.emitPresentation(presented, .adapted(to: adapted.style))
-      if adapted.style.dimmingAlpha == nil {
-        presentation.dimmingView?.removeFromSuperview()
-        presentation.dimmingView = nil
-      } else {
-        presentation.installDimmingView()
-      }
-      let presenterView = presenter.view
-      if presentation.removesPresenterView, !removedBefore,
-        let superview = presenterView.superview
-      {
-        if isVisible { presenter.beginAppearance(false, animated: false) }
-        let index = superview.subviews.firstIndex { $0 === presenterView } ?? 0
-        presentation.removedPresenterSlot = (superview, index)
-        presenterView.removeFromSuperview()
-        if isVisible { presenter.endAppearance() }
-      } else if !presentation.removesPresenterView, let slot = presentation.removedPresenterSlot {
-        if isVisible { presenter.beginAppearance(true, animated: false) }
-        slot.superview.insertSubview(presenterView, at: slot.index)
-        presentation.removedPresenterSlot = nil
-        if isVisible { presenter.endAppearance() }
-      }
-    }
-  }
 }

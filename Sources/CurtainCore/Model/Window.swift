@@ -180,28 +180,16 @@ public final class Window {
   /// The transition currently coordinating `controller`: the nearest
   /// transitioning ancestor's (`transitionCoordinator`).
   public func transitionCoordinator(for controller: ViewController) -> Transition? {
-    var node: ViewController? = controller
-    while let current = node {
-      if let transition = transitions.first(where: { $0.involves(current.id) }) {
-        return transition
-      }
-      node = current.parent
-    }
-    return nil
+    transitions.first { coordinates($0, controller) }
   }
 
-  /// Whether a running transition of this window holds `controller`: it or
-  /// an ancestor is the transition's container, outgoing or incoming
-  /// controller, or it was told `willMove` and still waits for `didMove`.
+  /// Whether a running transition of this window holds `controller`: the
+  /// transition coordinates it (see `coordinates`), or it was told
+  /// `willMove` and still waits for `didMove`.
   func holds(_ controller: ViewController) -> Bool {
     guard !transitions.isEmpty else { return false }
     if pendingMoves.contains(controller.id) { return true }
-    var node: ViewController? = controller
-    while let current = node {
-      if transitions.contains(where: { $0.involves(current.id) }) { return true }
-      node = current.parent
-    }
-    return false
+    return transitions.contains { coordinates($0, controller) }
   }
 
   /// The running transition with this id.

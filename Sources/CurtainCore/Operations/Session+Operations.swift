@@ -57,6 +57,9 @@ extension Session {
       }
     case .setVisible:
       break
+    case .resize(_, let metrics, let animation):
+      try metrics.validate()
+      try animation?.validate()
     case .addChild(let parent, let child, let frame):
       _ = try container(parent)
       try checkMovable(controller(child), into: window)
@@ -140,6 +143,8 @@ extension Session {
       return try self.window(windowID).prepareSetRoot(controller.map(self.controller))
     case .setVisible(let windowID, let visible):
       return try self.window(windowID).prepareSetVisible(visible)
+    case .resize(let windowID, let metrics, let animation):
+      return try self.window(windowID).prepareResize(metrics, animation: animation)
     case .addChild(let parent, let child, let frame):
       return try container(parent).prepareAddChild(controller(child), frame: frame)
     case .removeFromParent(let child):

@@ -25,6 +25,9 @@ public enum WindowOperation: Hashable, Sendable {
   case setRoot(window: WindowID, controller: ControllerID?)
   /// Shows or hides a window.
   case setVisible(window: WindowID, visible: Bool)
+  /// Gives a window new metrics: a size transition (SEMANTICS §5) that
+  /// animates with `animation`, or happens at once when it is `nil`.
+  case resize(window: WindowID, metrics: WindowMetrics, animation: SizeTransitionAnimation?)
   /// Adds a child to a custom container (`addChild` + view + `didMove`).
   case addChild(parent: ControllerID, child: ControllerID, frame: Rect?)
   /// Removes a controller from its parent.
@@ -64,7 +67,7 @@ public enum WindowOperation: Hashable, Sendable {
   /// The controller whose window runs the operation, if it names one.
   var targetController: ControllerID? {
     switch self {
-    case .setRoot, .setVisible: return nil
+    case .setRoot, .setVisible, .resize: return nil
     case .addChild(let parent, _, _): return parent
     case .removeFromParent(let child): return child
     case .transitionChildren(let container, _, _, _): return container
@@ -81,7 +84,8 @@ public enum WindowOperation: Hashable, Sendable {
   /// The window an operation names directly.
   var targetWindow: WindowID? {
     switch self {
-    case .setRoot(let window, _), .setVisible(let window, _): return window
+    case .setRoot(let window, _), .setVisible(let window, _), .resize(let window, _, _):
+      return window
     default: return nil
     }
   }
@@ -90,7 +94,7 @@ public enum WindowOperation: Hashable, Sendable {
   var controllerIDs: [ControllerID] {
     switch self {
     case .setRoot(_, let controller): return controller.map { [$0] } ?? []
-    case .setVisible: return []
+    case .setVisible, .resize: return []
     case .addChild(let parent, let child, _): return [parent, child]
     case .removeFromParent(let child): return [child]
     case .transitionChildren(let container, let from, let to, _): return [container, from, to]

@@ -13,6 +13,8 @@ public enum TransitionKind: String, Hashable, Sendable, Codable {
   case presentation
   /// A modal dismissal (`dismiss(animated:)`).
   case dismissal
+  /// A window's size transition (`viewWillTransition(to:with:)`).
+  case sizeTransition
 }
 
 /// `UIViewControllerContextTransitioning`: everything an animator may use.

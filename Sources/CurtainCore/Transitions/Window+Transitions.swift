@@ -193,6 +193,9 @@ extension Window {
     guard case .running = transition.state else {
       throw CurtainError.invalid("Transition \(id) is not playing, so it cannot be paused")
     }
+    guard transition.kind != .sizeTransition else {
+      throw CurtainError.invalid("Transition \(id) is a size transition, which cannot be paused")
+    }
     let fraction = transition.percentComplete(at: time)
     transition.state = .interactive(fraction: fraction)
     transition.context.isInteractive = true

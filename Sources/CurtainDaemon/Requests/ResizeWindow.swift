@@ -1,5 +1,6 @@
-// `ResizeWindow`: new metrics (size, safe area, scale, traits); the tree is laid out
-// again.
+// `ResizeWindow`: new metrics (size, safe area, scale, traits) in a size
+// transition — an operation that animates every moved view unless
+// `not_animated`, over `duration` (0 → 0.4 s) along `timing`.
 
 import CurtainCore
 import CurtainWire
@@ -9,9 +10,16 @@ extension RequestHandler {
     kind: .resizeWindow, mutates: true,
     target: { .window($0.resizeWindow.windowID) },
     run: { context in
-      let window = context.window!
-      try window.resize(WindowMetrics(context.request.resizeWindow.metrics))
-      return .ok(
-        .window(Curtain_V1_WindowInfo(window, frameRate: context.server.frameRate(of: window))))
+      let body = context.request.resizeWindow
+      let animation =
+        body.notAnimated
+        ? nil
+        : SizeTransitionAnimation(
+          duration: body.duration == 0 ? SizeTransitionAnimation.defaultDuration : body.duration,
+          timing: try TimingFunction(body.hasTiming ? body.timing : nil))
+      return try context.server.submit(
+        .resize(
+          window: context.window!.id, metrics: WindowMetrics(body.metrics), animation: animation),
+        context)
     })
 }

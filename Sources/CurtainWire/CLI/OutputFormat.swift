@@ -34,7 +34,9 @@ public enum OutputFormat {
   ///   for `paused` `percent`, otherwise `cancelled`;
   /// - operation: `operation`, `phase`, `position`, `cancelled`, `removed`,
   ///   `error`;
-  /// - window: `change`, `size`, `visible`.
+  /// - window: `change`, `size`, `visible`;
+  /// - size transition (type `lifecycle`): `size` [w, h] for
+  ///   `viewWillTransitionToSize`, else `traits` (see `json(_:)` of traits).
   ///
   /// `identifiers` maps controller ids to identifiers (the wire event carries
   /// ids only); `controller`, `callback` and `animated` are `null` where the
@@ -107,6 +109,14 @@ public enum OutputFormat {
         ("size", .array([.number(window.size.width), .number(window.size.height)])),
         ("visible", .bool(window.visible)),
       ]
+    case .sizeTransition(let sizeTransition)?:
+      controller = sizeTransition.controllerID
+      callback = .string(callbackName(sizeTransition.callback))
+      if sizeTransition.callback == .viewWillTransitionToSize {
+        details.append(("size", numbers([sizeTransition.size.width, sizeTransition.size.height])))
+      } else {
+        details.append(("traits", json(sizeTransition.traits)))
+      }
     case nil:
       break
     }
@@ -426,6 +436,29 @@ public enum OutputFormat {
     case .navigationDidShow: return "navigationDidShow"
     case .UNRECOGNIZED(let value): return "callback\(value)"
     }
+  }
+
+  /// The UIKit method name of a size-transition callback
+  /// (`viewWillTransitionToSize`).
+  public static func callbackName(_ callback: Curtain_V1_SizeTransitionEvent.Callback) -> String {
+    switch callback {
+    case .unspecified: return "unspecified"
+    case .willTransitionToTraits: return "willTransitionToTraits"
+    case .viewWillTransitionToSize: return "viewWillTransitionToSize"
+    case .traitCollectionDidChange: return "traitCollectionDidChange"
+    case .UNRECOGNIZED(let value): return "callback\(value)"
+    }
+  }
+
+  /// Traits as an object. Keys: `horizontal`, `vertical` (size classes),
+  /// `scale`, `idiom`.
+  public static func json(_ traits: Curtain_V1_Traits) -> JSONValue {
+    .object([
+      ("horizontal", .string(sizeClassName(traits.horizontal))),
+      ("vertical", .string(sizeClassName(traits.vertical))),
+      ("scale", .number(traits.displayScale)),
+      ("idiom", .string(traits.idiom == .pad ? "pad" : "phone")),
+    ])
   }
 
   /// `content`, `navigation`, `tabBar`, `container`.

@@ -332,7 +332,8 @@ public nonisolated struct Curtain_V1_TransitionEvent: Sendable {
 
   public var phase: Curtain_V1_TransitionEvent.Phase = .unspecified
 
-  /// push, pop, tabSelection, containerTransition
+  /// push, pop, tabSelection, containerTransition, presentation, dismissal,
+  /// sizeTransition
   public var kind: String = String()
 
   public var containerID: UInt64 = 0
@@ -400,6 +401,93 @@ public nonisolated struct Curtain_V1_TransitionEvent: Sendable {
   }
 
   public init() {}
+}
+
+/// A controller's callback in a window's size transition (category
+/// LIFECYCLE), in this order for the whole tree: willTransition(to:) when the
+/// traits change, viewWillTransition(to:) with the controller's own new size,
+/// traitCollectionDidChange(_:) when the traits changed.
+public nonisolated struct Curtain_V1_SizeTransitionEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var controllerID: UInt64 = 0
+
+  public var callback: Curtain_V1_SizeTransitionEvent.Callback = .unspecified
+
+  public var size: Curtain_V1_Size {
+    get {_size ?? Curtain_V1_Size()}
+    set {_size = newValue}
+  }
+  /// Returns true if `size` has been explicitly set.
+  public var hasSize: Bool {self._size != nil}
+  /// Clears the value of `size`. Subsequent reads from it will return its default value.
+  public mutating func clearSize() {self._size = nil}
+
+  public var traits: Curtain_V1_Traits {
+    get {_traits ?? Curtain_V1_Traits()}
+    set {_traits = newValue}
+  }
+  /// Returns true if `traits` has been explicitly set.
+  public var hasTraits: Bool {self._traits != nil}
+  /// Clears the value of `traits`. Subsequent reads from it will return its default value.
+  public mutating func clearTraits() {self._traits = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Callback: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unspecified // = 0
+
+    /// traits: the new traits
+    case willTransitionToTraits // = 1
+
+    /// size: the controller's new size
+    case viewWillTransitionToSize // = 2
+
+    /// traits: the previous traits
+    case traitCollectionDidChange // = 3
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unspecified
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unspecified
+      case 1: self = .willTransitionToTraits
+      case 2: self = .viewWillTransitionToSize
+      case 3: self = .traitCollectionDidChange
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unspecified: return 0
+      case .willTransitionToTraits: return 1
+      case .viewWillTransitionToSize: return 2
+      case .traitCollectionDidChange: return 3
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Curtain_V1_SizeTransitionEvent.Callback] = [
+      .unspecified,
+      .willTransitionToTraits,
+      .viewWillTransitionToSize,
+      .traitCollectionDidChange,
+    ]
+
+  }
+
+  public init() {}
+
+  fileprivate var _size: Curtain_V1_Size? = nil
+  fileprivate var _traits: Curtain_V1_Traits? = nil
 }
 
 public nonisolated struct Curtain_V1_OperationEvent: Sendable {
@@ -645,6 +733,14 @@ public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
     set {_uniqueStorage()._kind = .window(newValue)}
   }
 
+  public var sizeTransition: Curtain_V1_SizeTransitionEvent {
+    get {
+      if case .sizeTransition(let v)? = _storage._kind {return v}
+      return Curtain_V1_SizeTransitionEvent()
+    }
+    set {_uniqueStorage()._kind = .sizeTransition(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -653,6 +749,7 @@ public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
     case transition(Curtain_V1_TransitionEvent)
     case operation(Curtain_V1_OperationEvent)
     case window(Curtain_V1_WindowEvent)
+    case sizeTransition(Curtain_V1_SizeTransitionEvent)
 
   }
 
@@ -953,6 +1050,59 @@ nonisolated extension Curtain_V1_TransitionEvent.Phase: SwiftProtobuf._ProtoName
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PHASE_UNSPECIFIED\0\u{1}PHASE_BEGAN\0\u{1}PHASE_PAUSED\0\u{1}PHASE_INTERACTION_CHANGED\0\u{1}PHASE_ENDED\0")
 }
 
+nonisolated extension Curtain_V1_SizeTransitionEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SizeTransitionEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}controller_id\0\u{1}callback\0\u{1}size\0\u{1}traits\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.controllerID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.callback) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._size) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._traits) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.controllerID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.controllerID, fieldNumber: 1)
+    }
+    if self.callback != .unspecified {
+      try visitor.visitSingularEnumField(value: self.callback, fieldNumber: 2)
+    }
+    try { if let v = self._size {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._traits {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SizeTransitionEvent, rhs: Curtain_V1_SizeTransitionEvent) -> Bool {
+    if lhs.controllerID != rhs.controllerID {return false}
+    if lhs.callback != rhs.callback {return false}
+    if lhs._size != rhs._size {return false}
+    if lhs._traits != rhs._traits {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_SizeTransitionEvent.Callback: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CALLBACK_UNSPECIFIED\0\u{1}CALLBACK_WILL_TRANSITION_TO_TRAITS\0\u{1}CALLBACK_VIEW_WILL_TRANSITION_TO_SIZE\0\u{1}CALLBACK_TRAIT_COLLECTION_DID_CHANGE\0")
+}
+
 nonisolated extension Curtain_V1_OperationEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".OperationEvent"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}operation_id\0\u{1}phase\0\u{1}position\0\u{1}cancelled\0\u{3}removed_ids\0\u{1}error\0")
@@ -1066,7 +1216,7 @@ nonisolated extension Curtain_V1_WindowEvent.Change: SwiftProtobuf._ProtoNamePro
 
 nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Event"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}subscription_id\0\u{3}window_id\0\u{1}seq\0\u{1}revision\0\u{3}trace_id\0\u{1}time\0\u{1}category\0\u{1}text\0\u{2}\u{2}lifecycle\0\u{1}hierarchy\0\u{1}transition\0\u{1}operation\0\u{1}window\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}subscription_id\0\u{3}window_id\0\u{1}seq\0\u{1}revision\0\u{3}trace_id\0\u{1}time\0\u{1}category\0\u{1}text\0\u{2}\u{2}lifecycle\0\u{1}hierarchy\0\u{1}transition\0\u{1}operation\0\u{1}window\0\u{4}\u{b}size_transition\0")
 
   fileprivate class _StorageClass {
     var _subscriptionID: UInt64 = 0
@@ -1188,6 +1338,19 @@ nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._Me
             _storage._kind = .window(v)
           }
         }()
+        case 25: try {
+          var v: Curtain_V1_SizeTransitionEvent?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .sizeTransition(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .sizeTransition(v)
+          }
+        }()
         default: break
         }
       }
@@ -1244,6 +1407,10 @@ nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._Me
       case .window?: try {
         guard case .window(let v)? = _storage._kind else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      }()
+      case .sizeTransition?: try {
+        guard case .sizeTransition(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
       }()
       case nil: break
       }

@@ -994,27 +994,54 @@ public nonisolated struct Curtain_V1_CloseWindow: Sendable {
   public init() {}
 }
 
-public nonisolated struct Curtain_V1_ResizeWindow: Sendable {
+/// A size transition (an operation: it waits for the window to be idle and
+/// answers with an OperationResult). Every view whose frame changes animates
+/// over `duration` along `timing` unless not_animated.
+public nonisolated struct Curtain_V1_ResizeWindow: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var windowID: UInt64 = 0
+  public var windowID: UInt64 {
+    get {_storage._windowID}
+    set {_uniqueStorage()._windowID = newValue}
+  }
 
   public var metrics: Curtain_V1_WindowMetrics {
-    get {_metrics ?? Curtain_V1_WindowMetrics()}
-    set {_metrics = newValue}
+    get {_storage._metrics ?? Curtain_V1_WindowMetrics()}
+    set {_uniqueStorage()._metrics = newValue}
   }
   /// Returns true if `metrics` has been explicitly set.
-  public var hasMetrics: Bool {self._metrics != nil}
+  public var hasMetrics: Bool {_storage._metrics != nil}
   /// Clears the value of `metrics`. Subsequent reads from it will return its default value.
-  public mutating func clearMetrics() {self._metrics = nil}
+  public mutating func clearMetrics() {_uniqueStorage()._metrics = nil}
+
+  public var notAnimated: Bool {
+    get {_storage._notAnimated}
+    set {_uniqueStorage()._notAnimated = newValue}
+  }
+
+  /// seconds; absent or 0 → 0.4
+  public var duration: Double {
+    get {_storage._duration}
+    set {_uniqueStorage()._duration = newValue}
+  }
+
+  /// absent → easeInOut
+  public var timing: Curtain_V1_TimingFunction {
+    get {_storage._timing ?? Curtain_V1_TimingFunction()}
+    set {_uniqueStorage()._timing = newValue}
+  }
+  /// Returns true if `timing` has been explicitly set.
+  public var hasTiming: Bool {_storage._timing != nil}
+  /// Clears the value of `timing`. Subsequent reads from it will return its default value.
+  public mutating func clearTiming() {_uniqueStorage()._timing = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _metrics: Curtain_V1_WindowMetrics? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Curtain_V1_SetWindowVisible: Sendable {
@@ -3762,38 +3789,97 @@ nonisolated extension Curtain_V1_CloseWindow: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Curtain_V1_ResizeWindow: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ResizeWindow"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}metrics\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}metrics\0\u{4}&not_animated\0\u{1}duration\0\u{1}timing\0")
+
+  fileprivate class _StorageClass {
+    var _windowID: UInt64 = 0
+    var _metrics: Curtain_V1_WindowMetrics? = nil
+    var _notAnimated: Bool = false
+    var _duration: Double = 0
+    var _timing: Curtain_V1_TimingFunction? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _windowID = source._windowID
+      _metrics = source._metrics
+      _notAnimated = source._notAnimated
+      _duration = source._duration
+      _timing = source._timing
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._metrics) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._windowID) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._metrics) }()
+        case 40: try { try decoder.decodeSingularBoolField(value: &_storage._notAnimated) }()
+        case 41: try { try decoder.decodeSingularDoubleField(value: &_storage._duration) }()
+        case 42: try { try decoder.decodeSingularMessageField(value: &_storage._timing) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.windowID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._windowID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._windowID, fieldNumber: 1)
+      }
+      try { if let v = _storage._metrics {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      if _storage._notAnimated != false {
+        try visitor.visitSingularBoolField(value: _storage._notAnimated, fieldNumber: 40)
+      }
+      if _storage._duration.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._duration, fieldNumber: 41)
+      }
+      try { if let v = _storage._timing {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 42)
+      } }()
     }
-    try { if let v = self._metrics {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_ResizeWindow, rhs: Curtain_V1_ResizeWindow) -> Bool {
-    if lhs.windowID != rhs.windowID {return false}
-    if lhs._metrics != rhs._metrics {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._windowID != rhs_storage._windowID {return false}
+        if _storage._metrics != rhs_storage._metrics {return false}
+        if _storage._notAnimated != rhs_storage._notAnimated {return false}
+        if _storage._duration != rhs_storage._duration {return false}
+        if _storage._timing != rhs_storage._timing {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -123,6 +123,26 @@ extension Curtain_V1_Event {
     case .presentation:
       // No wire payload yet: the category and the text describe it.
       break
+    case .sizeTransition(let controller, let callback):
+      kind = .sizeTransition(Curtain_V1_SizeTransitionEvent(controller: controller, callback))
+    }
+  }
+}
+
+extension Curtain_V1_SizeTransitionEvent {
+  init(controller: ControllerID, _ callback: SizeTransitionCallback) {
+    self.init()
+    controllerID = controller.rawValue
+    switch callback {
+    case .willTransitionToTraits(let traits):
+      self.callback = .willTransitionToTraits
+      self.traits = Curtain_V1_Traits(traits)
+    case .viewWillTransition(let size):
+      self.callback = .viewWillTransitionToSize
+      self.size = Curtain_V1_Size(size)
+    case .traitCollectionDidChange(let previous):
+      self.callback = .traitCollectionDidChange
+      traits = Curtain_V1_Traits(previous)
     }
   }
 }

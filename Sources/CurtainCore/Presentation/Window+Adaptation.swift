@@ -1,0 +1,119 @@
+// Re-evaluating adaptation when a size transition changes a size class
+// (SEMANTICS §4, "Adaptation"): every live presentation whose style in force
+// changes does so with the size transition's coordinator, in three steps.
+//
+//   set-up (before the new layout)  the new style; a presenter's view that
+//                                   the new style no longer removes comes
+//                                   back at its old place; a dimming view
+//                                   the new style has is installed
+//   begin (after viewWillTransition) `adapted(style)`, the presenter's
+//                                   viewWillDisappear/viewWillAppear
+//   finish (the transition's end)   a presenter's view that the new style
+//                                   removes leaves; a dimming view the new
+//                                   style lacks leaves; the presenter's
+//                                   viewDidDisappear/viewDidAppear
+//
+// The presented view's frame animates with every other frame of the size
+// transition; the dimming view fades from its alpha to the new style's.
+
+/// One presentation whose style in force changes in a size transition.
+final class Readaptation {
+  let presentation: Presentation
+  /// Whether the window is visible (appearance callbacks happen).
+  let visible: Bool
+  /// Whether the presenter's callbacks say "animated".
+  let animated: Bool
+  /// `true` when the presenter's view leaves the window, `false` when it
+  /// comes back, `nil` when it stays as it is.
+  let presenterLeaves: Bool?
+  /// The dimming view and its alpha before and after, when either style has
+  /// one.
+  let dimming: (view: View, from: Double, to: Double)?
+
+  init(
+    presentation: Presentation, visible: Bool, animated: Bool, presenterLeaves: Bool?,
+    dimming: (view: View, from: Double, to: Double)?
+  ) {
+    self.presentation = presentation
+    self.visible = visible
+    self.animated = animated
+    self.presenterLeaves = presenterLeaves
+    self.dimming = dimming
+  }
+
+  /// `adapted(style)` and the presenter's `will` appearance callback.
+  func begin() {
+    let presenter = presentation.presenting
+    presenter.emitPresentation(presentation.presented, .adapted(to: presentation.style))
+    if visible, let leaves = presenterLeaves {
+      presenter.beginAppearance(!leaves, animated: animated)
+    }
+  }
+
+  /// The dimming view's fade.
+  func tracks(timing: TimingFunction) -> [TrackSpec] {
+    guard let dimming, dimming.from != dimming.to else { return [] }
+    return [
+      TrackSpec(
+        target: .view(dimming.view.id), property: .alpha, from: .scalar(dimming.from),
+        to: .scalar(dimming.to), timing: timing)
+    ]
+  }
+
+  /// What happens when the size transition ends.
+  func finish() {
+    if let dimming, presentation.dimmingView !== dimming.view {
+      dimming.view.removeFromSuperview()
+    }
+    guard let leaves = presenterLeaves else { return }
+    let presenterView = presentation.presenting.view
+    if leaves, let superview = presenterView.superview {
+      let index = superview.subviews.firstIndex { $0 === presenterView } ?? 0
+      presentation.removedPresenterSlot = (superview, index)
+      presenterView.removeFromSuperview()
+    }
+    if visible { presentation.presenting.endAppearance() }
+  }
+}
+
+extension Window {
+  /// Sets up the re-adaptation of every presentation whose style in force
+  /// changes with the window's new traits (see the file's header).
+  func readaptPresentations(animated: Bool) -> [Readaptation] {
+    var result: [Readaptation] = []
+    for presented in presentedControllers {
+      guard let presentation = presented.presentation else { continue }
+      let adapted = Presentation.adapt(
+        presentation.requestedStyle, adaptiveStyle: presentation.adaptiveStyle,
+        traits: traitCollection)
+      guard adapted.style != presentation.style || adapted.isCard != presentation.isCard else {
+        continue
+      }
+      let removedBefore = presentation.removesPresenterView
+      let oldDimming = presentation.dimmingView
+      presentation.style = adapted.style
+      presentation.isCard = adapted.isCard
+      let fromAlpha = oldDimming?.alpha ?? 0
+      if adapted.style.dimmingAlpha == nil {
+        presentation.dimmingView = nil
+      } else {
+        presentation.installDimmingView()
+      }
+      let dimmingView = presentation.dimmingView ?? oldDimming
+      var presenterLeaves: Bool?
+      if presentation.removesPresenterView != removedBefore {
+        presenterLeaves = presentation.removesPresenterView
+      }
+      if presenterLeaves == false, let slot = presentation.removedPresenterSlot {
+        slot.superview.insertSubview(presentation.presenting.view, at: slot.index)
+        presentation.removedPresenterSlot = nil
+      }
+      result.append(
+        Readaptation(
+          presentation: presentation, visible: isVisible, animated: animated,
+          presenterLeaves: presenterLeaves,
+          dimming: dimmingView.map { ($0, fromAlpha, presentation.dimmingView?.alpha ?? 0) }))
+    }
+    return result
+  }
+}
