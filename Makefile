@@ -7,7 +7,7 @@
 SWIFT ?= swift
 SWIFTPM_FLAGS ?=
 
-.PHONY: build run test test-swift check-proto check-docs docs format lint clean
+.PHONY: build run test test-swift test-python check-proto check-docs docs format lint clean
 
 build:
 	$(SWIFT) build $(SWIFTPM_FLAGS)
@@ -17,13 +17,19 @@ build:
 run:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/run.sh
 
-# Every test step of the project. Later steps (the Python client's pytest
-# suite, the C client's tests) are appended to this list.
-test: test-swift lint check-proto check-docs
+# Every test step of the project. Later steps (the C client's tests) are
+# appended to this list.
+test: test-swift lint check-proto check-docs test-python
 
 test-swift:
 	$(SWIFT) build --build-tests $(SWIFTPM_FLAGS)
 	$(SWIFT) test $(SWIFTPM_FLAGS)
+
+# The Python client (Clients/python): a venv in .build-python, the generated
+# code check, `pip install ./Clients/python`, and its pytest suite against the
+# built curtaind. PYTHON picks the interpreter (default python3).
+test-python:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/test-python.sh
 
 # Regenerates docs/cli.md from the commands' --help.
 docs:

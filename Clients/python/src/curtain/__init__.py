@@ -1,0 +1,54 @@
+"""Python client for ``curtaind``, the Curtain view-controller session server.
+
+- :class:`Client`: synchronous; every request is a method returning its
+  typed result (protobuf messages from :mod:`curtain.v1`).
+- :class:`AsyncClient`: asyncio; every request method returns an awaitable.
+- Errors are :class:`ServerError` (with the protocol's :class:`ErrorCode`),
+  :class:`ConnectionClosed` (with the goodbye's reason), :class:`Timeout`,
+  :class:`ConnectFailed`.
+- :mod:`curtain.testing` starts a private daemon on a temporary socket.
+"""
+
+from ._requests import REQUESTS, CallOptions, RequestSpec, controller_ref
+from ._wire import default_socket_path, parse_address
+from .aio import AsyncClient, AsyncSubscription
+from .client import Client, Pipeline, Reply, Subscription
+from .errors import (
+    ConnectFailed,
+    ConnectionClosed,
+    CurtainError,
+    ErrorCode,
+    GoodbyeReason,
+    ProtocolError,
+    ServerError,
+    Timeout,
+)
+from .v1 import common_pb2, events_pb2, protocol_pb2
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "REQUESTS",
+    "AsyncClient",
+    "AsyncSubscription",
+    "CallOptions",
+    "Client",
+    "ConnectFailed",
+    "ConnectionClosed",
+    "CurtainError",
+    "ErrorCode",
+    "GoodbyeReason",
+    "Pipeline",
+    "ProtocolError",
+    "Reply",
+    "RequestSpec",
+    "ServerError",
+    "Subscription",
+    "Timeout",
+    "common_pb2",
+    "controller_ref",
+    "default_socket_path",
+    "events_pb2",
+    "parse_address",
+    "protocol_pb2",
+]

@@ -1,0 +1,257 @@
+"""The connection's state, without I/O: requests out, messages in.
+
+Both clients keep one :class:`Core` per connection. It numbers requests,
+frames them, matches responses to pending requests by id, routes events to
+their subscription and frames to every subscription with frames for that
+window, and remembers the goodbye. The clients only move bytes.
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Callable
+from typing import Any, Union
+
+from . import _wire
+from ._requests import RequestSpec, enum_value
+from .errors import ConnectionClosed, CurtainError, ProtocolError, ServerError
+from .v1 import common_pb2, events_pb2, protocol_pb2
+
+PROTOCOL_VERSION = 1
+
+#: What a subscription delivers: an event, or a frame.
+Item = Union[events_pb2.Event, events_pb2.Frame]
+
+
+class Pending:
+    """A request sent and not yet answered."""
+
+    def __init__(self, request_id: int, spec: RequestSpec, body: Any) -> None:
+        self.request_id = request_id
+        self.spec = spec
+        self.body = body
+        self.done = False
+        self.value: Any = None
+        self.error: BaseException | None = None
+        self.callbacks: list[Callable[[Pending], None]] = []
+        #: The response itself (for its trace_id), once received.
+        self.response: protocol_pb2.Response | None = None
+
+    def _finish(self, value: Any = None, error: BaseException | None = None) -> None:
+        if self.done:
+            return
+        self.done, self.value, self.error = True, value, error
+        for callback in self.callbacks:
+            callback(self)
+
+    def get(self) -> Any:
+        """The result; raises the request's error."""
+        if not self.done:
+            raise RuntimeError("the response has not arrived yet")
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
+class SubscriptionState:
+    """What a subscription has received, and where it would resume.
+
+    ``last_seq`` maps each window id (0: the session log) to the last event
+    seq delivered from it; events at or below it are dropped, so a resumed
+    subscription never delivers an event twice.
+    """
+
+    def __init__(self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> None:
+        #: The Subscribe body, reused (with from_seq) to resume.
+        self.request = request
+        self.result = result
+        self.id = result.subscription_id
+        self.window_id = request.window_id
+        self.items: collections.deque[Item] = collections.deque()
+        self.last_seq: dict[int, int] = {}
+        self.active = True
+        #: Why the subscription ended (connection closed), once it has.
+        self.error: CurtainError | None = None
+        self._baseline(request, result)
+
+    def _baseline(self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> None:
+        for tree in result.snapshots:
+            self.last_seq[tree.window.id] = max(self.last_seq.get(tree.window.id, 0), tree.window.last_seq)
+        if request.window_id:
+            start = request.from_seq if request.HasField("from_seq") and not result.snapshot_required else result.last_seq
+            self.last_seq[request.window_id] = max(self.last_seq.get(request.window_id, 0), start)
+        else:
+            self._session_start = request.from_seq if request.HasField("from_seq") else result.last_seq
+
+    @property
+    def wants_frames(self) -> bool:
+        return self.request.frames
+
+    @property
+    def wants_events(self) -> bool:
+        return self.request.events or not self.request.frames
+
+    @property
+    def pauses(self) -> bool:
+        return self.request.frame_policy == protocol_pb2.Subscribe.FRAME_POLICY_PAUSE
+
+    def resume_request(self) -> protocol_pb2.Subscribe:
+        """The Subscribe body that continues after what was delivered."""
+        request = protocol_pb2.Subscribe()
+        request.CopyFrom(self.request)
+        request.snapshot = False
+        if self.window_id:
+            request.from_seq = self.last_seq.get(self.window_id, 0)
+        else:
+            # The daemon applies one from_seq to every window: take the
+            # smallest, and drop what was already delivered.
+            request.from_seq = min([*self.last_seq.values(), self._session_start])
+        return request
+
+    def resumed(self, result: protocol_pb2.SubscribeResult) -> None:
+        self.result = result
+        self.id = result.subscription_id
+        self.active = True
+        self.error = None
+        for tree in result.snapshots:
+            self.last_seq[tree.window.id] = max(self.last_seq.get(tree.window.id, 0), tree.window.last_seq)
+
+    def accept_event(self, event: events_pb2.Event) -> bool:
+        if event.seq <= self.last_seq.get(event.window_id, 0):
+            return False
+        self.last_seq[event.window_id] = event.seq
+        return True
+
+    # Hooks for the clients.
+    def deliver(self, item: Item) -> None:
+        self.items.append(item)
+
+    def end(self, error: CurtainError) -> None:
+        self.active = False
+        self.error = error
+
+
+class Core:
+    """One connection's protocol state."""
+
+    def __init__(self, make_subscription: Callable[[protocol_pb2.Subscribe, protocol_pb2.SubscribeResult], SubscriptionState]) -> None:
+        self._make_subscription = make_subscription
+        self.decoder = _wire.Decoder()
+        self.next_id = 1
+        self.pending: dict[int, Pending] = {}
+        self.subscriptions: dict[int, SubscriptionState] = {}
+        self.welcome: protocol_pb2.Welcome | None = None
+        self.closed: ConnectionClosed | None = None
+        #: Subscriptions to resume: a Subscribe sent for them is answered
+        #: into the existing object instead of a new one.
+        self.resuming: dict[int, SubscriptionState] = {}
+        #: Error responses with request id 0 (undecodable messages).
+        self.stray_errors: list[ServerError] = []
+
+    # MARK: Out
+
+    def request(
+        self, spec: RequestSpec, body: Any, options: dict[str, Any], default_session: str
+    ) -> tuple[Pending, bytes]:
+        if self.closed is not None:
+            raise self.closed
+        request = protocol_pb2.Request(request_id=self.next_id)
+        self.next_id += 1
+        getattr(request, spec.body).CopyFrom(body)
+        request.session = options.get("session") or default_session
+        if options.get("trace_id"):
+            request.trace_id = options["trace_id"]
+        if options.get("expected_revision") is not None:
+            request.expected_revision = options["expected_revision"]
+        if options.get("wait_until") is not None:
+            request.wait_until = enum_value(protocol_pb2.WaitUntil, options["wait_until"], "WAIT_UNTIL_")
+        pending = Pending(request.request_id, spec, body)
+        self.pending[request.request_id] = pending
+        return pending, _wire.frame(protocol_pb2.ClientMessage(request=request))
+
+    def frame_ack(self, subscription_id: int, frame_seq: int) -> bytes:
+        ack = protocol_pb2.FrameAck(subscription_id=subscription_id, frame_seq=frame_seq)
+        return _wire.frame(protocol_pb2.ClientMessage(frame_ack=ack))
+
+    # MARK: In
+
+    def feed(self, data: bytes) -> None:
+        for message in self.decoder.feed(data):
+            self.dispatch(message)
+
+    def dispatch(self, message: protocol_pb2.ServerMessage) -> None:
+        kind = message.WhichOneof("kind")
+        if kind == "response":
+            self._response(message.response)
+        elif kind == "event":
+            state = self.subscriptions.get(message.event.subscription_id)
+            if state is not None and state.active and state.accept_event(message.event):
+                state.deliver(message.event)
+        elif kind == "frame":
+            for state in list(self.subscriptions.values()):
+                if state.active and state.wants_frames and state.window_id in (0, message.frame.window_id):
+                    state.deliver(message.frame)
+        elif kind == "goodbye":
+            self.lost(ConnectionClosed.from_goodbye(message.goodbye))
+
+    def _response(self, response: protocol_pb2.Response) -> None:
+        pending = self.pending.pop(response.request_id, None)
+        if pending is None:
+            if response.WhichOneof("result") == "error":
+                self.stray_errors.append(ServerError.from_proto(response.error, request_id=response.request_id))
+                return
+            raise ProtocolError(f"response to unknown request {response.request_id}")
+        pending.response = response
+        result = response.WhichOneof("result")
+        if result == "error":
+            pending._finish(error=ServerError.from_proto(response.error, request=pending.spec.body, request_id=response.request_id))
+            return
+        if result != pending.spec.result:
+            pending._finish(error=ProtocolError(f"{pending.spec.body} answered with {result}, expected {pending.spec.result}"))
+            return
+        value = getattr(response, result)
+        if pending.spec.body == "subscribe":
+            value = self._subscribed(pending, value)
+        elif pending.spec.body == "unsubscribe":
+            state = self.subscriptions.pop(pending.body.subscription_id, None)
+            if state is not None:
+                state.end(ConnectionClosed(message="unsubscribed"))
+        elif pending.spec.unwrap is not None:
+            value = pending.spec.unwrap(value)
+        pending._finish(value)
+
+    def _subscribed(self, pending: Pending, result: protocol_pb2.SubscribeResult) -> SubscriptionState:
+        state = self.resuming.pop(pending.request_id, None)
+        if state is None:
+            state = self._make_subscription(pending.body, result)
+        else:
+            state.resumed(result)
+        self.subscriptions[state.id] = state
+        return state
+
+    def lost(self, error: ConnectionClosed) -> None:
+        """The connection is over: fail what waits, end every subscription."""
+        if self.closed is not None:
+            return
+        self.closed = error
+        pending, self.pending = self.pending, {}
+        for item in pending.values():
+            item._finish(error=error)
+        for state in [*self.subscriptions.values(), *self.resuming.values()]:
+            state.end(error)
+
+    def resumable(self) -> list[SubscriptionState]:
+        """The subscriptions a reconnect continues: every one not ended by
+        an unsubscribe, including those whose resume was under way."""
+        return [*self.subscriptions.values(), *self.resuming.values()]
+
+
+def hello_body(client_name: str, token: str, capabilities: list[str]) -> protocol_pb2.Hello:
+    return protocol_pb2.Hello(
+        protocol_version=PROTOCOL_VERSION, client_name=client_name, token=token, capabilities=capabilities
+    )
+
+
+HELLO = RequestSpec("hello", "welcome", False)
+
+__all__ = ["Core", "Pending", "SubscriptionState", "HELLO", "hello_body", "common_pb2"]

@@ -1,0 +1,637 @@
+"""One method per request of the protocol, shared by every client.
+
+Each method is a small function that turns keyword arguments into the
+request's body message; the :func:`request` decorator registers it under the
+name of its ``Request.body`` field, checks that the message is of that
+field's type, adds the options every request takes, and hands the body to
+the client's ``_call``. The synchronous client answers with the result; the
+asyncio client answers with an awaitable of the same result; a pipeline
+answers with a :class:`~curtain.client.Pending`.
+
+To add a request: write one decorated method here. ``tests/test_api.py``
+fails while a ``Request.body`` field of the protocol has no method.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, Union
+
+from google.protobuf.message import Message
+
+from .v1 import common_pb2 as common
+from .v1 import events_pb2
+from .v1 import protocol_pb2 as protocol
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+# A controller: its id (int), its identifier (str), a ControllerRef, or
+# anything with an ``id`` field that names a controller (ControllerInfo,
+# ControllerNode).
+ControllerLike = Union[int, str, protocol.ControllerRef, protocol.ControllerInfo, common.ControllerNode]
+# A window: its id, or a WindowInfo.
+WindowLike = Union[int, common.WindowInfo]
+# A transition: its id, or an OperationResult/TransitionResult naming it.
+TransitionLike = Union[int, protocol.OperationResult, protocol.TransitionResult]
+Metrics = Union[common.WindowMetrics, Mapping[str, Any]]
+Animator = Union[common.AnimatorSpec, Mapping[str, Any]]
+
+_BODY = {field.name: field for field in protocol.Request.DESCRIPTOR.oneofs_by_name["body"].fields}
+_RESULT = {field.name: field for field in protocol.Response.DESCRIPTOR.oneofs_by_name["result"].fields}
+
+
+class CallOptions(TypedDict, total=False):
+    """Keyword options every request method takes besides its own."""
+
+    #: The session (empty: the client's session, by default ``default``).
+    session: str
+    #: Echoed in the response; stamped on every event an operation causes.
+    trace_id: str
+    #: Fail with CONFLICT unless the target's window is at this revision.
+    expected_revision: int
+    #: Operations only: ``"accepted"`` (default), ``"started"``, ``"completed"``.
+    wait_until: str | int
+    #: Seconds to wait for the response (synchronous client; None: forever).
+    timeout: float | None
+
+
+CALL_OPTIONS = tuple(CallOptions.__annotations__)
+
+
+@dataclass(frozen=True)
+class RequestSpec:
+    """What the client needs to know about one kind of request."""
+
+    #: The ``Request.body`` field, e.g. ``"push"``.
+    body: str
+    #: The ``Response.result`` field of a success, e.g. ``"operation"``.
+    result: str
+    #: Whether it is an operation (takes ``wait_until``).
+    operation: bool
+    #: Turns the result message into what the method returns.
+    unwrap: Callable[[Any], Any] | None = None
+
+
+#: Every request method, by ``Request.body`` field name.
+REQUESTS: dict[str, RequestSpec] = {}
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def request(body: str, result: str, *, operation: bool = False, unwrap: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
+    """Registers a method that builds the body of request ``body``."""
+    if body not in _BODY:
+        raise AssertionError(f"Request has no body field {body!r}")
+    if result not in _RESULT:
+        raise AssertionError(f"Response has no result field {result!r}")
+    spec = RequestSpec(body, result, operation, unwrap)
+    message_type = _BODY[body].message_type
+
+    def decorate(build: F) -> F:
+        signature = inspect.signature(build)
+        params = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+        own = {p.name for p in params}
+        allowed = [name for name in CALL_OPTIONS if operation or name != "wait_until"]
+
+        @functools.wraps(build)
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            options = {name: kwargs.pop(name) for name in allowed if name in kwargs}
+            unknown = sorted(set(kwargs) - own)
+            if unknown:
+                hint = " (only operations take wait_until)" if "wait_until" in unknown else ""
+                raise TypeError(f"{build.__name__}() got unexpected keyword arguments: {', '.join(unknown)}{hint}")
+            message = build(self, *args, **kwargs)
+            if message.DESCRIPTOR is not message_type:
+                raise AssertionError(f"{build.__name__} built a {message.DESCRIPTOR.full_name}")
+            return self._call(spec, message, options)
+
+        extra = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None) for name in allowed]
+        method.__signature__ = signature.replace(parameters=params + extra)  # type: ignore[attr-defined]
+        method.__curtain_request__ = spec  # type: ignore[attr-defined]
+        REQUESTS[body] = spec
+        return method  # type: ignore[return-value]
+
+    return decorate
+
+
+# MARK: Conversions
+
+
+def controller_ref(value: ControllerLike) -> protocol.ControllerRef:
+    """A ``ControllerRef``: an int is an id, a str an identifier."""
+    if isinstance(value, protocol.ControllerRef):
+        return value
+    if isinstance(value, bool):
+        raise TypeError("a controller is an id (int) or an identifier (str), not a bool")
+    if isinstance(value, int):
+        return protocol.ControllerRef(id=value)
+    if isinstance(value, str):
+        return protocol.ControllerRef(identifier=value)
+    if isinstance(value, (protocol.ControllerInfo, common.ControllerNode)):
+        return protocol.ControllerRef(id=value.id)
+    raise TypeError(f"not a controller: {value!r}")
+
+
+def optional_ref(value: ControllerLike | None) -> protocol.ControllerRef | None:
+    return None if value is None else controller_ref(value)
+
+
+def window_id(value: WindowLike) -> int:
+    if isinstance(value, common.WindowInfo):
+        return value.id
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"not a window: {value!r}")
+    return value
+
+
+def transition_id(value: TransitionLike) -> int:
+    if isinstance(value, (protocol.OperationResult, protocol.TransitionResult)):
+        return value.transition_id
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"not a transition: {value!r}")
+    return value
+
+
+def enum_value(enum: Any, value: str | int, prefix: str) -> int:
+    """An enum's number from its number or its short name, case-insensitive
+    (``"navigation"`` and ``"NAVIGATION"`` for ``CONTROLLER_KIND_NAVIGATION``;
+    ``-`` reads as ``_``)."""
+    if isinstance(value, bool):
+        raise TypeError(f"not a {prefix.lower().rstrip('_')}: {value!r}")
+    if isinstance(value, int):
+        if value not in enum.values():
+            raise ValueError(f"unknown {prefix.lower().rstrip('_')} number {value}")
+        return value
+    name = prefix + str(value).upper().replace("-", "_")
+    if name in enum.keys():
+        return int(enum.Value(name))
+    names = ", ".join(key[len(prefix) :].lower() for key in enum.keys() if not key.endswith("UNSPECIFIED"))
+    raise ValueError(f"unknown {prefix.lower().rstrip('_')} {value!r}; expected one of: {names}")
+
+
+def _metrics(size: tuple[float, float] | None, metrics: Metrics | None) -> common.WindowMetrics | None:
+    if size is not None and metrics is not None:
+        raise TypeError("give size or metrics, not both")
+    if size is not None:
+        width, height = size
+        return common.WindowMetrics(size=common.Size(width=width, height=height))
+    if metrics is None or isinstance(metrics, common.WindowMetrics):
+        return metrics
+    return common.WindowMetrics(**metrics)
+
+
+def _message(kind: type[Any], value: Any) -> Any:
+    if value is None or isinstance(value, kind):
+        return value
+    return kind(**value)
+
+
+def _refs(values: Iterable[ControllerLike]) -> list[protocol.ControllerRef]:
+    if isinstance(values, (str, bytes)):
+        raise TypeError("expected a sequence of controllers, got a single string")
+    return [controller_ref(value) for value in values]
+
+
+def _list(field: str) -> Callable[[Any], list[Any]]:
+    return lambda result: list(getattr(result, field))
+
+
+def _none(_: Any) -> None:
+    return None
+
+
+# MARK: The requests
+
+
+class RequestMethods:
+    """The protocol's requests as methods (mixed into every client)."""
+
+    def _call(self, spec: RequestSpec, body: Message, options: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    # -- Daemon and sessions
+
+    @request("sync", "empty", unwrap=_none)
+    def sync(self, **options: Unpack[CallOptions]) -> None:
+        """Answers once every earlier request of this client has been applied."""
+        return protocol.Sync()  # type: ignore[return-value]
+
+    @request("get_status", "status")
+    def get_status(self, **options: Unpack[CallOptions]) -> protocol.Status:
+        """The daemon's version, pid, uptime, clients, sessions and listeners."""
+        return protocol.GetStatus()  # type: ignore[return-value]
+
+    @request("shutdown", "empty", unwrap=_none)
+    def shutdown(self, **options: Unpack[CallOptions]) -> None:
+        """Stops the daemon after answering; every client then gets a goodbye."""
+        return protocol.Shutdown()  # type: ignore[return-value]
+
+    @request("list_sessions", "sessions", unwrap=_list("sessions"))
+    def list_sessions(self, **options: Unpack[CallOptions]) -> list[protocol.SessionList.Entry]:
+        """Every session with its window and controller counts."""
+        return protocol.ListSessions()  # type: ignore[return-value]
+
+    # -- Windows
+
+    @request("create_window", "window")
+    def create_window(
+        self,
+        *,
+        size: tuple[float, float] | None = None,
+        metrics: Metrics | None = None,
+        clock: str | int = "realtime",
+        frame_rate: int = 0,
+        **options: Unpack[CallOptions],
+    ) -> common.WindowInfo:
+        """A new visible, empty window. ``size=(w, h)`` or full ``metrics``
+        (default 390×844 phone); ``clock`` ``"realtime"`` or ``"manual"``;
+        ``frame_rate`` 0 means 60."""
+        return protocol.CreateWindow(  # type: ignore[return-value]
+            metrics=_metrics(size, metrics),
+            clock=enum_value(common.ClockMode, clock, "CLOCK_MODE_"),
+            frame_rate=frame_rate,
+        )
+
+    @request("list_windows", "windows", unwrap=_list("windows"))
+    def list_windows(self, **options: Unpack[CallOptions]) -> list[common.WindowInfo]:
+        """The session's windows in creation order."""
+        return protocol.ListWindows()  # type: ignore[return-value]
+
+    @request("close_window", "empty", unwrap=_none)
+    def close_window(self, window: WindowLike, **options: Unpack[CallOptions]) -> None:
+        """Closes a window; its controllers stay in the session."""
+        return protocol.CloseWindow(window_id=window_id(window))  # type: ignore[return-value]
+
+    @request("resize_window", "window")
+    def resize_window(
+        self,
+        window: WindowLike,
+        *,
+        size: tuple[float, float] | None = None,
+        metrics: Metrics | None = None,
+        **options: Unpack[CallOptions],
+    ) -> common.WindowInfo:
+        """New metrics (or just a new ``size``); the tree is laid out again."""
+        return protocol.ResizeWindow(window_id=window_id(window), metrics=_metrics(size, metrics))  # type: ignore[return-value]
+
+    @request("set_window_visible", "operation", operation=True)
+    def set_window_visible(self, window: WindowLike, visible: bool, **options: Unpack[CallOptions]) -> protocol.OperationResult:
+        """Shows or hides a window; its root appears or disappears."""
+        return protocol.SetWindowVisible(window_id=window_id(window), visible=visible)  # type: ignore[return-value]
+
+    # -- Controllers
+
+    @request("create_controller", "controller")
+    def create_controller(
+        self, kind: str | int, *, identifier: str = "", title: str = "", **options: Unpack[CallOptions]
+    ) -> protocol.ControllerInfo:
+        """A new controller in no window. ``kind``: ``"content"``,
+        ``"navigation"``, ``"tab_bar"``, ``"container"``."""
+        return protocol.CreateController(  # type: ignore[return-value]
+            kind=enum_value(common.ControllerKind, kind, "CONTROLLER_KIND_"), identifier=identifier, title=title
+        )
+
+    @request("configure_controller", "controller")
+    def configure_controller(
+        self,
+        controller: ControllerLike,
+        *,
+        title: str | None = None,
+        identifier: str | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.ControllerInfo:
+        """Changes the title and/or identifier (an empty identifier removes it)."""
+        message = protocol.ConfigureController(controller=controller_ref(controller))
+        if title is not None:
+            message.title = title
+        if identifier is not None:
+            message.identifier = identifier
+        return message  # type: ignore[return-value]
+
+    @request("list_controllers", "controllers", unwrap=_list("controllers"))
+    def list_controllers(self, **options: Unpack[CallOptions]) -> list[protocol.ControllerInfo]:
+        """Every controller of the session."""
+        return protocol.ListControllers()  # type: ignore[return-value]
+
+    # -- Containment
+
+    @request("set_root", "operation", operation=True)
+    def set_root(
+        self, window: WindowLike, controller: ControllerLike | None = None, **options: Unpack[CallOptions]
+    ) -> protocol.OperationResult:
+        """Sets a window's root controller, or clears it (no ``controller``)."""
+        return protocol.SetRoot(window_id=window_id(window), controller=optional_ref(controller))  # type: ignore[return-value]
+
+    @request("add_child", "operation", operation=True)
+    def add_child(
+        self,
+        parent: ControllerLike,
+        child: ControllerLike,
+        *,
+        frame: common.Rect | Mapping[str, float] | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Adds a child to a custom container (``frame``: the parent's bounds)."""
+        return protocol.AddChild(  # type: ignore[return-value]
+            parent=controller_ref(parent), child=controller_ref(child), frame=_message(common.Rect, frame)
+        )
+
+    @request("remove_from_parent", "operation", operation=True)
+    def remove_from_parent(self, controller: ControllerLike, **options: Unpack[CallOptions]) -> protocol.OperationResult:
+        """Removes a controller from its parent container."""
+        return protocol.RemoveFromParent(controller=controller_ref(controller))  # type: ignore[return-value]
+
+    @request("transition_children", "operation", operation=True)
+    def transition_children(
+        self,
+        container: ControllerLike,
+        from_: ControllerLike,
+        to: ControllerLike,
+        *,
+        duration: float = 0.0,
+        option: str | int = "none",
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """A container transition from one child to another (``option``
+        ``"none"`` or ``"cross_dissolve"``, or an ``animator``)."""
+        return protocol.TransitionChildren(  # type: ignore[return-value]
+            container=controller_ref(container),
+            to=controller_ref(to),
+            duration=duration,
+            option=enum_value(protocol.TransitionChildren.Option, option, "OPTION_"),
+            animator=_message(common.AnimatorSpec, animator),
+            **{"from": controller_ref(from_)},
+        )
+
+    # -- Navigation
+
+    @request("push", "operation", operation=True)
+    def push(
+        self,
+        navigation: ControllerLike,
+        controller: ControllerLike,
+        *,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Pushes a controller onto a navigation stack."""
+        return protocol.Push(  # type: ignore[return-value]
+            navigation=controller_ref(navigation),
+            controller=controller_ref(controller),
+            not_animated=not animated,
+            animator=_message(common.AnimatorSpec, animator),
+        )
+
+    @request("pop", "operation", operation=True)
+    def pop(
+        self,
+        navigation: ControllerLike,
+        *,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Pops the top controller (popping the root does nothing)."""
+        return protocol.Pop(  # type: ignore[return-value]
+            navigation=controller_ref(navigation), not_animated=not animated, animator=_message(common.AnimatorSpec, animator)
+        )
+
+    @request("pop_to", "operation", operation=True)
+    def pop_to(
+        self,
+        navigation: ControllerLike,
+        controller: ControllerLike,
+        *,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Pops to a controller of the stack."""
+        return protocol.PopTo(  # type: ignore[return-value]
+            navigation=controller_ref(navigation),
+            controller=controller_ref(controller),
+            not_animated=not animated,
+            animator=_message(common.AnimatorSpec, animator),
+        )
+
+    @request("pop_to_root", "operation", operation=True)
+    def pop_to_root(
+        self,
+        navigation: ControllerLike,
+        *,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Pops to the root of the stack."""
+        return protocol.PopToRoot(  # type: ignore[return-value]
+            navigation=controller_ref(navigation), not_animated=not animated, animator=_message(common.AnimatorSpec, animator)
+        )
+
+    @request("set_stack", "operation", operation=True)
+    def set_stack(
+        self,
+        navigation: ControllerLike,
+        controllers: Sequence[ControllerLike],
+        *,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Replaces the navigation stack."""
+        return protocol.SetStack(  # type: ignore[return-value]
+            navigation=controller_ref(navigation),
+            controllers=_refs(controllers),
+            not_animated=not animated,
+            animator=_message(common.AnimatorSpec, animator),
+        )
+
+    # -- Tab bars
+
+    @request("select_tab", "operation", operation=True)
+    def select_tab(
+        self,
+        tab_bar: ControllerLike,
+        index: int | None = None,
+        *,
+        controller: ControllerLike | None = None,
+        more: bool = False,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Selects a tab: exactly one of ``index``, ``controller`` or ``more=True``."""
+        chosen = (index is not None) + (controller is not None) + bool(more)
+        if chosen != 1:
+            raise TypeError("select_tab() takes exactly one of index, controller or more=True")
+        message = protocol.SelectTab(tab_bar=controller_ref(tab_bar), animator=_message(common.AnimatorSpec, animator))
+        if index is not None:
+            message.index = index
+        elif controller is not None:
+            message.controller.CopyFrom(controller_ref(controller))
+        else:
+            message.more = True
+        return message  # type: ignore[return-value]
+
+    @request("set_tabs", "operation", operation=True)
+    def set_tabs(
+        self, tab_bar: ControllerLike, controllers: Sequence[ControllerLike], **options: Unpack[CallOptions]
+    ) -> protocol.OperationResult:
+        """Replaces a tab bar controller's controllers."""
+        return protocol.SetTabs(tab_bar=controller_ref(tab_bar), controllers=_refs(controllers))  # type: ignore[return-value]
+
+    # -- Interactive transitions
+
+    @request("begin_interactive", "operation", operation=True)
+    def begin_interactive(
+        self,
+        controller: ControllerLike,
+        *,
+        kind: str | int = "pop",
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Begins an interactive transition (``kind="pop"`` on a navigation
+        controller); it belongs to this client. Its id is the result's
+        ``transition_id``."""
+        return protocol.BeginInteractive(  # type: ignore[return-value]
+            kind=enum_value(protocol.BeginInteractive.Kind, kind, "KIND_"),
+            controller=controller_ref(controller),
+            animator=_message(common.AnimatorSpec, animator),
+        )
+
+    @request("update_interactive", "transition")
+    def update_interactive(
+        self, window: WindowLike, transition: TransitionLike, percent: float, **options: Unpack[CallOptions]
+    ) -> protocol.TransitionResult:
+        """Sets an interactive transition's fraction (clamped to [0, 1])."""
+        return protocol.UpdateInteractive(  # type: ignore[return-value]
+            window_id=window_id(window), transition_id=transition_id(transition), percent=percent
+        )
+
+    @request("pause_transition", "transition")
+    def pause_transition(
+        self, window: WindowLike, transition: TransitionLike, **options: Unpack[CallOptions]
+    ) -> protocol.TransitionResult:
+        """Makes a running transition interactive at its current fraction."""
+        return protocol.PauseTransition(window_id=window_id(window), transition_id=transition_id(transition))  # type: ignore[return-value]
+
+    @request("finish_interactive", "transition")
+    def finish_interactive(
+        self,
+        window: WindowLike,
+        transition: TransitionLike,
+        *,
+        completion_speed: float = 0.0,
+        completion_curve: common.TimingFunction | Mapping[str, Any] | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.TransitionResult:
+        """Finishes an interactive transition (``completion_speed`` ≤ 0 means 1)."""
+        return protocol.FinishInteractive(  # type: ignore[return-value]
+            window_id=window_id(window),
+            transition_id=transition_id(transition),
+            completion_speed=completion_speed,
+            completion_curve=_message(common.TimingFunction, completion_curve),
+        )
+
+    @request("cancel_interactive", "transition")
+    def cancel_interactive(
+        self,
+        window: WindowLike,
+        transition: TransitionLike,
+        *,
+        completion_speed: float = 0.0,
+        completion_curve: common.TimingFunction | Mapping[str, Any] | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.TransitionResult:
+        """Cancels an interactive transition, with the same options as finishing."""
+        return protocol.CancelInteractive(  # type: ignore[return-value]
+            window_id=window_id(window),
+            transition_id=transition_id(transition),
+            completion_speed=completion_speed,
+            completion_curve=_message(common.TimingFunction, completion_curve),
+        )
+
+    @request("animate_alongside", "transition")
+    def animate_alongside(
+        self,
+        window: WindowLike,
+        transition: TransitionLike,
+        tracks: Sequence[common.Track | Mapping[str, Any]],
+        **options: Unpack[CallOptions],
+    ) -> protocol.TransitionResult:
+        """Adds tracks on a transition's timeline (``accepted`` is false once it ended)."""
+        return protocol.AnimateAlongside(  # type: ignore[return-value]
+            window_id=window_id(window),
+            transition_id=transition_id(transition),
+            tracks=[_message(common.Track, track) for track in tracks],
+        )
+
+    # -- Reading
+
+    @request("get_tree", "tree")
+    def get_tree(
+        self, window: WindowLike = 0, *, include_views: bool = False, **options: Unpack[CallOptions]
+    ) -> common.Tree:
+        """The controller tree (and views with ``include_views``) and its text;
+        window 0 is the session's first window."""
+        return protocol.GetTree(window_id=window_id(window), include_views=include_views)  # type: ignore[return-value]
+
+    # -- Subscriptions (the client turns the result into a Subscription)
+
+    @request("subscribe", "subscribed")
+    def subscribe(
+        self,
+        window: WindowLike = 0,
+        *,
+        events: bool = True,
+        frames: bool = False,
+        categories: Iterable[str | int] = (),
+        from_seq: int | None = None,
+        snapshot: bool = False,
+        frame_policy: str | int = "latest",
+        frame_credits: int = 0,
+        **options: Unpack[CallOptions],
+    ) -> Any:
+        """Subscribes to a window's events and/or frames (window 0: the whole
+        session). Returns a Subscription to iterate. ``from_seq`` replays the
+        events after it; ``categories`` (``"lifecycle"``, ``"hierarchy"``,
+        ``"transition"``, ``"operation"``, ``"window"``, ``"presentation"``)
+        filters; ``frame_policy`` is ``"latest"``, ``"pause"`` or
+        ``"disconnect"``."""
+        message = protocol.Subscribe(
+            window_id=window_id(window),
+            events=events,
+            frames=frames,
+            categories=[enum_value(events_pb2.EventCategory, c, "EVENT_CATEGORY_") for c in categories],
+            snapshot=snapshot,
+            frame_policy=enum_value(protocol.Subscribe.FramePolicy, frame_policy, "FRAME_POLICY_"),
+            frame_credits=frame_credits,
+        )
+        if from_seq is not None:
+            message.from_seq = from_seq
+        return message
+
+    @request("unsubscribe", "empty", unwrap=_none)
+    def unsubscribe(self, subscription: Any, **options: Unpack[CallOptions]) -> None:
+        """Ends a subscription of this connection (a Subscription or its id)."""
+        sid = subscription if isinstance(subscription, int) else subscription.id
+        return protocol.Unsubscribe(subscription_id=sid)  # type: ignore[return-value]
+
+    # -- Clocks
+
+    @request("advance_clock", "clock")
+    def advance_clock(self, window: WindowLike, seconds: float, **options: Unpack[CallOptions]) -> protocol.ClockResult:
+        """Moves a MANUAL window's clock; answers after the step's frames are queued."""
+        return protocol.AdvanceClock(window_id=window_id(window), seconds=seconds)  # type: ignore[return-value]
+
+    @request("wait_idle", "window")
+    def wait_idle(self, window: WindowLike, **options: Unpack[CallOptions]) -> common.WindowInfo:
+        """Answers once the window has no running transition and an empty queue."""
+        return protocol.WaitIdle(window_id=window_id(window))  # type: ignore[return-value]
+

@@ -1,0 +1,341 @@
+"""The asyncio client.
+
+    async with curtain.AsyncClient() as client:
+        window = await client.create_window(clock="manual")
+        sub = await client.subscribe(window)
+        async for item in sub:
+            ...
+
+Each request method sends its request at once and returns an awaitable
+(an :class:`asyncio.Future`) of the same typed result as the synchronous
+client's, so requests pipeline naturally: call several methods, then await
+their futures (or ``asyncio.gather`` them). A background task reads the
+connection and routes events and frames to their :class:`AsyncSubscription`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
+
+from . import _connect
+from ._core import HELLO, Core, Item, Pending, SubscriptionState, hello_body
+from ._requests import RequestMethods, RequestSpec
+from .errors import ConnectFailed, ConnectionClosed, CurtainError, Timeout
+from .v1 import events_pb2, protocol_pb2
+
+DEFAULT_TIMEOUT = 30.0
+
+
+def _unsubscribed(error: BaseException) -> bool:
+    return isinstance(error, ConnectionClosed) and error.reason is None and error.message == "unsubscribed"
+
+
+class AsyncSubscription(SubscriptionState):
+    """A subscription's events and frames, for ``async for``.
+
+    The loop ends after an unsubscribe and raises
+    :class:`~curtain.errors.ConnectionClosed` when the connection ends; after
+    ``await client.reconnect()`` iterate again to resume after the last event
+    delivered. Frames of a ``"pause"`` subscription are acknowledged as they
+    are handed out unless ``auto_ack`` is False.
+    """
+
+    def __init__(self, client: AsyncClient, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> None:
+        super().__init__(request, result)
+        self._client = client
+        self._changed = asyncio.Event()
+        self.auto_ack = True
+
+    @property
+    def snapshot_required(self) -> bool:
+        return self.result.snapshot_required
+
+    @property
+    def snapshots(self) -> list[Any]:
+        return list(self.result.snapshots)
+
+    def deliver(self, item: Item) -> None:
+        super().deliver(item)
+        self._changed.set()
+
+    def end(self, error: CurtainError) -> None:
+        super().end(error)
+        self._changed.set()
+
+    def resumed(self, result: protocol_pb2.SubscribeResult) -> None:
+        super().resumed(result)
+        self._changed.set()
+
+    async def next(self, timeout: float | None = None) -> Item:
+        """The next event or frame; raises Timeout after ``timeout`` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        while not self.items:
+            if self.error is not None:
+                raise self.error
+            self._changed.clear()
+            if deadline is None:
+                await self._changed.wait()
+                continue
+            try:
+                await asyncio.wait_for(self._changed.wait(), max(0.0, deadline - loop.time()))
+            except asyncio.TimeoutError:
+                raise Timeout(f"nothing arrived within {timeout} s") from None
+        return self._hand_out(self.items.popleft())
+
+    def poll(self) -> list[Item]:
+        """Everything that has arrived, without waiting."""
+        items = [self._hand_out(item) for item in self.items]
+        self.items.clear()
+        return items
+
+    def __aiter__(self) -> AsyncSubscription:
+        return self
+
+    async def __anext__(self) -> Item:
+        try:
+            return await self.next()
+        except ConnectionClosed as closed:
+            if _unsubscribed(closed):
+                raise StopAsyncIteration from None
+            raise
+
+    async def events(self, timeout: float | None = None) -> AsyncIterator[events_pb2.Event]:
+        """The events only, until ``timeout`` seconds pass without any item."""
+        async for item in self._until_quiet(timeout):
+            if isinstance(item, events_pb2.Event):
+                yield item
+
+    async def frames(self, timeout: float | None = None) -> AsyncIterator[events_pb2.Frame]:
+        """The frames only, until ``timeout`` seconds pass without any item."""
+        async for item in self._until_quiet(timeout):
+            if isinstance(item, events_pb2.Frame):
+                yield item
+
+    async def _until_quiet(self, timeout: float | None) -> AsyncIterator[Item]:
+        while True:
+            try:
+                yield await self.next(timeout)
+            except Timeout:
+                return
+            except ConnectionClosed as closed:
+                if _unsubscribed(closed):
+                    return
+                raise
+
+    def ack(self, frame: events_pb2.Frame) -> None:
+        """Acknowledges frames up to ``frame`` (``"pause"`` subscriptions)."""
+        self._client._write(self._client._core.frame_ack(self.id, frame.frame_seq))
+
+    async def close(self) -> None:
+        """Unsubscribes (if the connection is still open)."""
+        if self.active and self._client._core.closed is None:
+            await self._client.unsubscribe(self)
+
+    def _hand_out(self, item: Item) -> Item:
+        if self.auto_ack and self.pauses and isinstance(item, events_pb2.Frame) and self._client._core.closed is None:
+            self.ack(item)
+        return item
+
+
+class AsyncClient(RequestMethods):
+    """An asyncio connection to ``curtaind`` (same options as
+    :class:`~curtain.client.Client`). Connect with ``await
+    AsyncClient.connect(...)`` or ``async with AsyncClient(...)``."""
+
+    def __init__(
+        self,
+        address: str | os.PathLike[str] | tuple[str, int] | None = None,
+        *,
+        token: str | None = None,
+        token_file: str | os.PathLike[str] | None = None,
+        client_name: str = "curtain-python",
+        capabilities: Iterable[str] = (),
+        read_only: bool = False,
+        unowned_interactions: bool = False,
+        session: str = "",
+        timeout: float | None = DEFAULT_TIMEOUT,
+    ) -> None:
+        self._options = _connect.options(
+            address, token, token_file, client_name, capabilities, read_only, unowned_interactions, session
+        )
+        self.timeout = timeout
+        self._core = Core(self._new_subscription)
+        self._writer: asyncio.StreamWriter | None = None
+        self._reader_task: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def connect(cls, address: str | os.PathLike[str] | tuple[str, int] | None = None, **kwargs: Any) -> AsyncClient:
+        """Connects and says Hello."""
+        client = cls(address, **kwargs)
+        await client._dial()
+        return client
+
+    # MARK: Connection
+
+    @property
+    def address(self) -> str:
+        return str(self._options.address)
+
+    @property
+    def session(self) -> str:
+        return self._options.session
+
+    @property
+    def welcome(self) -> protocol_pb2.Welcome:
+        assert self._core.welcome is not None
+        return self._core.welcome
+
+    @property
+    def connected(self) -> bool:
+        return self._writer is not None and self._core.closed is None
+
+    @property
+    def goodbye(self) -> ConnectionClosed | None:
+        return self._core.closed
+
+    async def __aenter__(self) -> AsyncClient:
+        if self._writer is None:
+            await self._dial()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Closes the connection (subscriptions end with ConnectionClosed)."""
+        await self._hang_up(ConnectionClosed(message="closed by the client"))
+
+    async def reconnect(self, wait: float = 0.0) -> AsyncClient:
+        """Dials again, says Hello, and resumes every subscription after the
+        last event it delivered. Retries a refused connection for up to
+        ``wait`` seconds."""
+        resumable = self._core.resumable()
+        await self._hang_up(ConnectionClosed(message="reconnecting"))
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait
+        while True:
+            try:
+                self._core = Core(self._new_subscription)
+                await self._dial()
+                break
+            except ConnectFailed:
+                if loop.time() >= deadline:
+                    raise
+                await asyncio.sleep(0.05)
+        futures = []
+        for state in resumable:
+            pending, data = self._core.request(RequestSpec("subscribe", "subscribed", False), state.resume_request(), {}, self.session)
+            self._core.resuming[pending.request_id] = state
+            futures.append(self._future(pending, self.timeout))
+            self._write(data)
+        await asyncio.gather(*futures)
+        return self
+
+    async def _hang_up(self, reason: ConnectionClosed) -> None:
+        task, writer = self._reader_task, self._writer
+        self._reader_task, self._writer = None, None
+        if task is not None:
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+        if writer is not None:
+            writer.close()
+            try:
+                await writer.wait_closed()
+            except OSError:
+                pass
+        self._core.lost(reason)
+
+    async def _dial(self) -> None:
+        address = self._options.address
+        try:
+            if address.is_tcp:
+                opening = asyncio.open_connection(address.host, address.port)
+            else:
+                opening = asyncio.open_unix_connection(address.path)
+            reader, writer = await asyncio.wait_for(opening, self.timeout)
+        except asyncio.TimeoutError:
+            raise ConnectFailed(None, f"connecting to {address} timed out") from None
+        except OSError as error:
+            raise ConnectFailed(error.errno, _connect.unreachable(address, error)) from error
+        if address.is_tcp:
+            sock = writer.get_extra_info("socket")
+            if sock is not None:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._writer = writer
+        self._reader_task = asyncio.get_running_loop().create_task(self._read(reader))
+        body = hello_body(self._options.client_name, self._options.token, self._options.capabilities)
+        pending, data = self._core.request(HELLO, body, {}, "")
+        future = self._future(pending, self.timeout)
+        self._write(data)
+        try:
+            self._core.welcome = await future
+        except BaseException:
+            await self.close()
+            raise
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while self._core.closed is None:
+                data = await reader.read(1 << 16)
+                if not data:
+                    self._core.lost(ConnectionClosed())
+                    return
+                self._core.feed(data)
+        except CurtainError as error:
+            self._core.lost(ConnectionClosed(message=str(error)))
+        except OSError as error:
+            self._core.lost(ConnectionClosed(message=f"read failed: {error}"))
+
+    # MARK: Requests
+
+    def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> asyncio.Future[Any]:
+        pending, data = self._core.request(spec, body, options, self.session)
+        timeout = options.get("timeout")
+        future = self._future(pending, self.timeout if timeout is None else timeout)
+        self._write(data)
+        return future
+
+    def _future(self, pending: Pending, timeout: float | None) -> asyncio.Future[Any]:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+
+        def settle(done: Pending) -> None:
+            if future.done():
+                return
+            if done.error is not None:
+                future.set_exception(done.error)
+            else:
+                future.set_result(done.value)
+
+        pending.callbacks.append(settle)
+        if timeout is not None and timeout != float("inf"):
+            def expire() -> None:
+                if not future.done():
+                    future.set_exception(
+                        Timeout(f"no answer to {pending.spec.body} (request {pending.request_id}) within {timeout} s")
+                    )
+
+            handle = loop.call_later(timeout, expire)
+            future.add_done_callback(lambda _: handle.cancel())
+        return future
+
+    def _write(self, data: bytes) -> None:
+        if self._core.closed is not None:
+            raise self._core.closed
+        if self._writer is None:
+            raise ConnectionClosed(message="not connected")
+        self._writer.write(data)
+
+    def _new_subscription(self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> AsyncSubscription:
+        return AsyncSubscription(self, request, result)
+
+
+__all__ = ["AsyncClient", "AsyncSubscription"]

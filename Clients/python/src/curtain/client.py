@@ -1,0 +1,393 @@
+"""The synchronous client: one blocking connection to ``curtaind``.
+
+    with curtain.Client() as client:              # the default Unix socket
+        window = client.create_window(clock="manual")
+        nav = client.create_controller("navigation", identifier="Nav")
+        ...
+
+Every request is a method (see :class:`~curtain._requests.RequestMethods`)
+that sends the request, waits for its response and returns the typed result,
+or raises :class:`~curtain.errors.ServerError` with the protocol's code.
+Events and frames that arrive meanwhile are queued on their
+:class:`Subscription`. :meth:`Client.pipeline` sends requests without
+waiting; :meth:`Client.reconnect` dials again and resumes every subscription
+after the last event it delivered.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from . import _connect
+from ._core import HELLO, Core, Item, Pending, SubscriptionState, hello_body
+from ._requests import RequestMethods, RequestSpec
+from .errors import ConnectFailed, ConnectionClosed, ServerError, Timeout
+from .v1 import events_pb2, protocol_pb2
+
+#: Seconds a call waits for its response unless told otherwise.
+DEFAULT_TIMEOUT = 30.0
+
+
+def _deadline(timeout: float | None) -> float | None:
+    if timeout is None or timeout == float("inf"):
+        return None
+    return time.monotonic() + timeout
+
+
+class Subscription(SubscriptionState):
+    """A subscription's events and frames, in arrival order.
+
+    Iterate it (``for item in sub``) to get each :class:`~curtain.v1.events_pb2.Event`
+    or :class:`~curtain.v1.events_pb2.Frame` as it arrives; the loop ends
+    after an unsubscribe and raises :class:`~curtain.errors.ConnectionClosed`
+    when the connection ends (call :meth:`Client.reconnect`, then iterate
+    again: it resumes after the last event delivered). ``next(timeout)``
+    waits for one item; ``poll()`` returns what has arrived without waiting.
+
+    On a ``"pause"`` subscription each frame handed out is acknowledged, so
+    the daemon keeps sending as fast as you consume; set ``auto_ack`` to
+    False to acknowledge with :meth:`ack` yourself.
+    """
+
+    def __init__(self, client: Client, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> None:
+        super().__init__(request, result)
+        self._client = client
+        self.auto_ack = True
+
+    @property
+    def snapshot_required(self) -> bool:
+        """Whether the last (re)subscription had to send snapshots."""
+        return self.result.snapshot_required
+
+    @property
+    def snapshots(self) -> list[Any]:
+        """The window trees of the last (re)subscription's answer."""
+        return list(self.result.snapshots)
+
+    def next(self, timeout: float | None = None) -> Item:
+        """The next event or frame; raises Timeout after ``timeout`` seconds."""
+        deadline = _deadline(timeout)
+        while not self.items:
+            if self.error is not None:
+                raise self.error
+            self._client._pump(deadline)
+        return self._hand_out(self.items.popleft())
+
+    def poll(self) -> list[Item]:
+        """Everything that has arrived, without waiting."""
+        if self._client._core.closed is None:
+            self._client._pump(None, poll=True)
+        items = [self._hand_out(item) for item in self.items]
+        self.items.clear()
+        return items
+
+    def __iter__(self) -> Iterator[Item]:
+        while True:
+            try:
+                yield self.next()
+            except ConnectionClosed as closed:
+                if closed.reason is None and closed.message == "unsubscribed":
+                    return
+                raise
+
+    def events(self, timeout: float | None = None) -> Iterator[events_pb2.Event]:
+        """Iterates the events only (frames are skipped), until ``timeout``
+        seconds pass without one (None: until the subscription ends)."""
+        return (item for item in self._until_quiet(timeout) if isinstance(item, events_pb2.Event))
+
+    def frames(self, timeout: float | None = None) -> Iterator[events_pb2.Frame]:
+        """Iterates the frames only, until ``timeout`` seconds pass without
+        any item (None: until the subscription ends)."""
+        return (item for item in self._until_quiet(timeout) if isinstance(item, events_pb2.Frame))
+
+    def _until_quiet(self, timeout: float | None) -> Iterator[Item]:
+        while True:
+            try:
+                yield self.next(timeout)
+            except Timeout:
+                return
+            except ConnectionClosed as closed:
+                if closed.reason is None and closed.message == "unsubscribed":
+                    return
+                raise
+
+    def ack(self, frame: events_pb2.Frame) -> None:
+        """Acknowledges frames up to ``frame`` (``"pause"`` subscriptions)."""
+        self._client._write(self._client._core.frame_ack(self.id, frame.frame_seq))
+
+    def close(self) -> None:
+        """Unsubscribes (if the connection is still open)."""
+        if self.active and self._client._core.closed is None:
+            self._client.unsubscribe(self)
+
+    def _hand_out(self, item: Item) -> Item:
+        if self.auto_ack and self.pauses and isinstance(item, events_pb2.Frame) and self._client._core.closed is None:
+            self.ack(item)
+        return item
+
+
+class Reply:
+    """A pipelined request's answer, once it arrives."""
+
+    def __init__(self, client: Client, pending: Pending) -> None:
+        self._client = client
+        self._pending = pending
+        self._retrieved = False
+
+    @property
+    def request_id(self) -> int:
+        return self._pending.request_id
+
+    def done(self) -> bool:
+        """Whether the response has arrived (reads what is available)."""
+        if not self._pending.done and self._client._core.closed is None:
+            self._client._pump(None, poll=True)
+        return self._pending.done
+
+    def result(self, timeout: float | None = None) -> Any:
+        """Waits for the response; returns the result or raises its error."""
+        self._client._wait(self._pending, self._client.timeout if timeout is None else timeout)
+        self._retrieved = True
+        return self._pending.get()
+
+
+class Pipeline(RequestMethods):
+    """Sends requests without waiting: each method returns a :class:`Reply`.
+
+    The daemon applies requests in order and answers in order. Leaving the
+    ``with`` block waits for every reply and raises the first error that no
+    ``result()`` call has seen.
+    """
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+        self.replies: list[Reply] = []
+
+    def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Reply:
+        reply = Reply(self._client, self._client._send(spec, body, options))
+        self.replies.append(reply)
+        return reply
+
+    def wait(self, timeout: float | None = None) -> list[Any]:
+        """Every reply's result, in order (raises the first error)."""
+        return [reply.result(timeout) for reply in self.replies]
+
+    def __enter__(self) -> Pipeline:
+        return self
+
+    def __exit__(self, kind: object, value: object, traceback: object) -> None:
+        if kind is not None:
+            return
+        first: BaseException | None = None
+        for reply in self.replies:
+            try:
+                reply.result()
+            except ServerError as error:
+                if first is None and not reply._retrieved:
+                    first = error
+        if first is not None:
+            raise first
+
+
+class Client(RequestMethods):
+    """A blocking connection to ``curtaind``.
+
+    ``address``: None (``$CURTAIN_SOCKET``, else the daemon's default
+    socket), a Unix socket path, ``(host, port)`` or ``"tcp:HOST:PORT"``.
+    ``token`` (or ``token_file``) is sent in Hello for TCP listeners that
+    require one. ``read_only`` and ``unowned_interactions`` ask for those
+    capabilities. ``session`` is the default session of every request.
+    ``timeout`` is how long a call waits for its response (None: forever).
+    """
+
+    def __init__(
+        self,
+        address: str | os.PathLike[str] | tuple[str, int] | None = None,
+        *,
+        token: str | None = None,
+        token_file: str | os.PathLike[str] | None = None,
+        client_name: str = "curtain-python",
+        capabilities: Iterable[str] = (),
+        read_only: bool = False,
+        unowned_interactions: bool = False,
+        session: str = "",
+        timeout: float | None = DEFAULT_TIMEOUT,
+    ) -> None:
+        self._options = _connect.options(
+            address, token, token_file, client_name, capabilities, read_only, unowned_interactions, session
+        )
+        self.timeout = timeout
+        self._sock: socket.socket | None = None
+        self._core = Core(self._new_subscription)
+        self._dial()
+
+    # MARK: Connection
+
+    @property
+    def address(self) -> str:
+        return str(self._options.address)
+
+    @property
+    def session(self) -> str:
+        return self._options.session
+
+    @property
+    def welcome(self) -> protocol_pb2.Welcome:
+        """The daemon's answer to Hello."""
+        assert self._core.welcome is not None
+        return self._core.welcome
+
+    @property
+    def connected(self) -> bool:
+        return self._sock is not None and self._core.closed is None
+
+    @property
+    def goodbye(self) -> ConnectionClosed | None:
+        """Why the connection ended, once it has."""
+        return self._core.closed
+
+    def close(self) -> None:
+        """Closes the connection (subscriptions end with ConnectionClosed)."""
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
+        self._core.lost(ConnectionClosed(message="closed by the client"))
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def reconnect(self, wait: float = 0.0) -> Client:
+        """Dials again, says Hello, and resumes every subscription after the
+        last event it delivered (``from_seq``). Retries a refused connection
+        for up to ``wait`` seconds."""
+        resumable = self._core.resumable()
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
+        self._core.lost(ConnectionClosed(message="reconnecting"))
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                self._core = Core(self._new_subscription)
+                self._dial()
+                break
+            except ConnectFailed:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.05)
+        pendings = []
+        for state in resumable:
+            pending = self._send(RequestSpec("subscribe", "subscribed", False), state.resume_request(), {})
+            self._core.resuming[pending.request_id] = state
+            pendings.append(pending)
+        for pending in pendings:
+            self._wait(pending, self.timeout)
+            pending.get()
+        return self
+
+    def _dial(self) -> None:
+        address = self._options.address
+        try:
+            if address.is_tcp:
+                sock = socket.create_connection((address.host, address.port), timeout=self.timeout)
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            else:
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                try:
+                    sock.connect(address.path)
+                except BaseException:
+                    sock.close()
+                    raise
+        except OSError as error:
+            raise ConnectFailed(error.errno, _connect.unreachable(address, error)) from error
+        self._sock = sock
+        body = hello_body(self._options.client_name, self._options.token, self._options.capabilities)
+        pending = self._send(HELLO, body, {})
+        try:
+            self._wait(pending, self.timeout)
+            self._core.welcome = pending.get()
+        except BaseException:
+            self.close()
+            raise
+
+    # MARK: Requests
+
+    def pipeline(self) -> Pipeline:
+        """Requests sent without waiting (see :class:`Pipeline`)."""
+        return Pipeline(self)
+
+    def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Any:
+        pending = self._send(spec, body, options)
+        timeout = options.get("timeout")
+        self._wait(pending, self.timeout if timeout is None else timeout)
+        return pending.get()
+
+    def _send(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Pending:
+        pending, data = self._core.request(spec, body, options, self._options.session)
+        self._write(data)
+        return pending
+
+    def _new_subscription(self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> Subscription:
+        return Subscription(self, request, result)
+
+    # MARK: I/O
+
+    def _write(self, data: bytes) -> None:
+        if self._core.closed is not None:
+            raise self._core.closed
+        assert self._sock is not None
+        try:
+            self._sock.settimeout(None)
+            self._sock.sendall(data)
+        except OSError as error:
+            self._core.lost(ConnectionClosed(message=f"write failed: {error}"))
+            raise self._core.closed from error  # type: ignore[misc]
+
+    def _wait(self, pending: Pending, timeout: float | None) -> None:
+        deadline = _deadline(timeout)
+        while not pending.done:
+            try:
+                self._pump(deadline)
+            except Timeout:
+                raise Timeout(f"no answer to {pending.spec.body} (request {pending.request_id}) within {timeout} s") from None
+
+    def _pump(self, deadline: float | None, *, poll: bool = False) -> None:
+        """Reads once (waiting until ``deadline``), or, when ``poll``, reads
+        whatever is already there without waiting; dispatches what arrived."""
+        if self._core.closed is not None:
+            raise self._core.closed
+        assert self._sock is not None
+        if poll:
+            self._sock.settimeout(0)
+        elif deadline is None:
+            self._sock.settimeout(None)
+        else:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise Timeout("timed out")
+            self._sock.settimeout(remaining)
+        while True:
+            try:
+                data = self._sock.recv(1 << 16)
+            except (BlockingIOError, InterruptedError):
+                return
+            except socket.timeout:
+                if poll:
+                    return
+                raise Timeout("timed out") from None
+            except OSError as error:
+                self._core.lost(ConnectionClosed(message=f"read failed: {error}"))
+                return
+            if not data:
+                self._core.lost(ConnectionClosed())
+                return
+            self._core.feed(data)
+            if not poll or self._core.closed is not None:
+                return

@@ -1,0 +1,124 @@
+"""Exceptions raised by the Curtain clients."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+
+from .v1 import events_pb2, protocol_pb2
+
+
+class ErrorCode(enum.IntEnum):
+    """The protocol's error codes (``curtain.v1.ErrorCode``)."""
+
+    UNSPECIFIED = 0
+    INVALID_ARGUMENT = 1
+    NOT_FOUND = 2
+    ALREADY_PRESENTING = 3
+    NOT_IN_WINDOW = 4
+    BUSY = 5
+    CONFLICT = 6
+    NOT_OWNER = 7
+    UNAUTHENTICATED = 8
+    PERMISSION_DENIED = 9
+    LIMIT_EXCEEDED = 10
+    UNSUPPORTED_VERSION = 11
+    INTERNAL = 12
+
+
+class GoodbyeReason(enum.IntEnum):
+    """Why the daemon closed a connection (``curtain.v1.Goodbye.Reason``)."""
+
+    UNSPECIFIED = 0
+    SHUTDOWN = 1
+    PROTOCOL_ERROR = 2
+    SLOW_CONSUMER = 3
+    UNAUTHENTICATED = 4
+    FRAME_POLICY = 5
+
+
+class CurtainError(Exception):
+    """Base class of every error raised by this package."""
+
+
+class ServerError(CurtainError):
+    """The daemon answered a request with an error.
+
+    ``code`` is the protocol's :class:`ErrorCode` (an unknown code from a
+    newer daemon stays a plain ``int``), ``message`` the daemon's wording,
+    ``request`` the name of the request's body (``"push"``), ``request_id``
+    its id.
+    """
+
+    def __init__(
+        self,
+        code: ErrorCode | int,
+        message: str,
+        *,
+        details: Mapping[str, str] | None = None,
+        request: str = "",
+        request_id: int = 0,
+    ) -> None:
+        try:
+            code = ErrorCode(code)
+        except ValueError:
+            pass
+        self.code = code
+        self.message = message
+        self.details = dict(details or {})
+        self.request = request
+        self.request_id = request_id
+        super().__init__(str(self))
+
+    @property
+    def code_name(self) -> str:
+        """The code's name, e.g. ``"NOT_FOUND"``."""
+        return self.code.name if isinstance(self.code, ErrorCode) else f"CODE_{int(self.code)}"
+
+    def __str__(self) -> str:
+        where = f" ({self.request})" if self.request else ""
+        return f"{self.code_name}{where}: {self.message}"
+
+    @classmethod
+    def from_proto(cls, error: events_pb2.Error, *, request: str = "", request_id: int = 0) -> ServerError:
+        return cls(error.code, error.message, details=error.details, request=request, request_id=request_id)
+
+
+class ConnectionClosed(CurtainError):
+    """The connection is over: the daemon said goodbye, or the stream ended.
+
+    ``reason`` is the :class:`GoodbyeReason` (``None`` when the stream ended
+    without a goodbye) and ``message`` the goodbye's text.
+    """
+
+    def __init__(self, reason: GoodbyeReason | int | None = None, message: str = "") -> None:
+        if reason is not None:
+            try:
+                reason = GoodbyeReason(reason)
+            except ValueError:
+                pass
+        self.reason = reason
+        self.message = message
+        super().__init__(str(self))
+
+    @classmethod
+    def from_goodbye(cls, goodbye: protocol_pb2.Goodbye) -> ConnectionClosed:
+        return cls(goodbye.reason, goodbye.message)
+
+    def __str__(self) -> str:
+        if self.reason is None:
+            return self.message or "the daemon closed the connection"
+        name = self.reason.name if isinstance(self.reason, GoodbyeReason) else str(int(self.reason))
+        return f"goodbye {name}" + (f": {self.message}" if self.message else "")
+
+
+class ConnectFailed(CurtainError, OSError):
+    """No daemon could be reached at the address."""
+
+
+class ProtocolError(CurtainError):
+    """The daemon sent something this client cannot understand."""
+
+
+class Timeout(CurtainError, TimeoutError):
+    """Nothing arrived in time."""

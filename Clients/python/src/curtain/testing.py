@@ -1,0 +1,155 @@
+"""A private ``curtaind`` on a temporary socket, for tests and scripts.
+
+    with curtain.testing.Daemon() as daemon:
+        with curtain.Client(daemon.socket_path) as client:
+            ...
+
+The daemon is ``$CURTAIND`` (a path), else ``curtaind`` on ``PATH``. It
+starts on a socket in a fresh temporary directory, is ready once it printed
+its "listening on" lines and answered a Sync, and :meth:`Daemon.stop` ends it
+with SIGTERM (SIGKILL after a grace period), checks that it removed its
+socket and removes the directory.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+from collections.abc import Sequence
+
+from .client import Client
+
+
+class DaemonError(RuntimeError):
+    """The daemon could not be started, or did not stop cleanly."""
+
+
+def find_curtaind() -> str:
+    explicit = os.environ.get("CURTAIND")
+    if explicit:
+        if not os.access(explicit, os.X_OK):
+            raise DaemonError(f"$CURTAIND={explicit} is not an executable")
+        return explicit
+    found = shutil.which("curtaind")
+    if found is None:
+        raise DaemonError("curtaind not found: set $CURTAIND to the built daemon (swift build --show-bin-path)")
+    return found
+
+
+class Daemon:
+    """A ``curtaind`` process on a temporary Unix socket.
+
+    ``arguments`` go to ``curtaind`` (for example ``["--listen",
+    "127.0.0.1:0", "--token-file", path]``); ``tcp_address`` is then the
+    address it reported, as ``"tcp:HOST:PORT"``.
+    """
+
+    def __init__(self, arguments: Sequence[str] = (), *, executable: str | None = None, timeout: float = 20.0) -> None:
+        self.executable = executable or find_curtaind()
+        self.arguments = list(arguments)
+        self.timeout = timeout
+        self.directory = ""
+        self.socket_path = ""
+        self.tcp_address: str | None = None
+        self.process: subprocess.Popen[bytes] | None = None
+        self.exit_status: int | None = None
+        self._lines: list[str] = []
+        self._lock = threading.Lock()
+        self._ready = threading.Event()
+        self._reader: threading.Thread | None = None
+
+    @property
+    def stderr(self) -> str:
+        """What the daemon wrote to stderr so far."""
+        with self._lock:
+            return "\n".join(self._lines)
+
+    def start(self) -> Daemon:
+        self.directory = tempfile.mkdtemp(prefix="curtain-py-")
+        self.socket_path = os.path.join(self.directory, "d.sock")
+        listeners = 2 if "--listen" in self.arguments else 1
+        self.process = subprocess.Popen(
+            [self.executable, "--socket", self.socket_path, "--log-level", "warning", *self.arguments],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        self._reader = threading.Thread(target=self._read_stderr, args=(listeners,), daemon=True)
+        self._reader.start()
+        if not self._ready.wait(self.timeout) or self.process.poll() is not None:
+            self._kill()
+            raise DaemonError(f"curtaind did not listen in time:\n{self.stderr}")
+        # Listening is not yet serving: a Hello and a Sync prove it.
+        try:
+            with Client(self.socket_path, client_name="readiness", timeout=self.timeout) as probe:
+                probe.sync()
+        except Exception as error:
+            self._kill()
+            raise DaemonError(f"curtaind did not answer Sync: {error}\n{self.stderr}") from error
+        return self
+
+    def _read_stderr(self, listeners: int) -> None:
+        assert self.process is not None and self.process.stderr is not None
+        for raw in self.process.stderr:
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            with self._lock:
+                self._lines.append(line)
+                count = sum("listening on" in seen for seen in self._lines)
+            match = re.search(r"listening on tcp (\S+)", line)
+            if match:
+                self.tcp_address = "tcp:" + match.group(1)
+            if count >= listeners:
+                self._ready.set()
+        self._ready.set()
+
+    def stop(self, grace: float = 10.0) -> int:
+        """Stops the daemon (SIGTERM) and cleans up; returns its exit status.
+        Raises DaemonError if it had to be killed or left its socket."""
+        if self.process is None:
+            return self.exit_status or 0
+        problems = []
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(grace)
+            except subprocess.TimeoutExpired:
+                problems.append(f"curtaind did not stop within {grace} s of SIGTERM")
+                self.process.kill()
+                self.process.wait()
+        self.exit_status = self.process.returncode
+        if self._reader is not None:
+            self._reader.join(grace)
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+        self.process = None
+        if os.path.exists(self.socket_path):
+            problems.append(f"curtaind left its socket {self.socket_path}")
+        shutil.rmtree(self.directory, ignore_errors=True)
+        if problems:
+            raise DaemonError("; ".join(problems) + f"\n{self.stderr}")
+        return self.exit_status
+
+    def _kill(self) -> None:
+        if self.process is not None:
+            if self.process.poll() is None:
+                self.process.kill()
+            self.process.wait()
+            if self.process.stderr is not None:
+                self.process.stderr.close()
+            self.process = None
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+    def client(self, **kwargs: object) -> Client:
+        """A new client of this daemon's Unix socket."""
+        return Client(self.socket_path, **kwargs)  # type: ignore[arg-type]
+
+    def __enter__(self) -> Daemon:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

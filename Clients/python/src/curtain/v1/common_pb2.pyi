@@ -1,0 +1,402 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class ControllerKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CONTROLLER_KIND_UNSPECIFIED: _ClassVar[ControllerKind]
+    CONTROLLER_KIND_CONTENT: _ClassVar[ControllerKind]
+    CONTROLLER_KIND_NAVIGATION: _ClassVar[ControllerKind]
+    CONTROLLER_KIND_TAB_BAR: _ClassVar[ControllerKind]
+    CONTROLLER_KIND_CONTAINER: _ClassVar[ControllerKind]
+
+class AppearanceState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    APPEARANCE_STATE_DISAPPEARED: _ClassVar[AppearanceState]
+    APPEARANCE_STATE_APPEARING: _ClassVar[AppearanceState]
+    APPEARANCE_STATE_APPEARED: _ClassVar[AppearanceState]
+    APPEARANCE_STATE_DISAPPEARING: _ClassVar[AppearanceState]
+
+class SizeClass(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SIZE_CLASS_UNSPECIFIED: _ClassVar[SizeClass]
+    SIZE_CLASS_COMPACT: _ClassVar[SizeClass]
+    SIZE_CLASS_REGULAR: _ClassVar[SizeClass]
+
+class Idiom(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    IDIOM_PHONE: _ClassVar[Idiom]
+    IDIOM_PAD: _ClassVar[Idiom]
+
+class ClockMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CLOCK_MODE_REALTIME: _ClassVar[ClockMode]
+    CLOCK_MODE_MANUAL: _ClassVar[ClockMode]
+
+class AnimatableProperty(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ANIMATABLE_PROPERTY_UNSPECIFIED: _ClassVar[AnimatableProperty]
+    ANIMATABLE_PROPERTY_FRAME: _ClassVar[AnimatableProperty]
+    ANIMATABLE_PROPERTY_CENTER: _ClassVar[AnimatableProperty]
+    ANIMATABLE_PROPERTY_BOUNDS: _ClassVar[AnimatableProperty]
+    ANIMATABLE_PROPERTY_ALPHA: _ClassVar[AnimatableProperty]
+    ANIMATABLE_PROPERTY_TRANSFORM: _ClassVar[AnimatableProperty]
+    ANIMATABLE_PROPERTY_CORNER_RADIUS: _ClassVar[AnimatableProperty]
+
+class NamedCurve(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    NAMED_CURVE_EASE_IN_OUT: _ClassVar[NamedCurve]
+    NAMED_CURVE_LINEAR: _ClassVar[NamedCurve]
+    NAMED_CURVE_EASE_IN: _ClassVar[NamedCurve]
+    NAMED_CURVE_EASE_OUT: _ClassVar[NamedCurve]
+    NAMED_CURVE_DEFAULT: _ClassVar[NamedCurve]
+CONTROLLER_KIND_UNSPECIFIED: ControllerKind
+CONTROLLER_KIND_CONTENT: ControllerKind
+CONTROLLER_KIND_NAVIGATION: ControllerKind
+CONTROLLER_KIND_TAB_BAR: ControllerKind
+CONTROLLER_KIND_CONTAINER: ControllerKind
+APPEARANCE_STATE_DISAPPEARED: AppearanceState
+APPEARANCE_STATE_APPEARING: AppearanceState
+APPEARANCE_STATE_APPEARED: AppearanceState
+APPEARANCE_STATE_DISAPPEARING: AppearanceState
+SIZE_CLASS_UNSPECIFIED: SizeClass
+SIZE_CLASS_COMPACT: SizeClass
+SIZE_CLASS_REGULAR: SizeClass
+IDIOM_PHONE: Idiom
+IDIOM_PAD: Idiom
+CLOCK_MODE_REALTIME: ClockMode
+CLOCK_MODE_MANUAL: ClockMode
+ANIMATABLE_PROPERTY_UNSPECIFIED: AnimatableProperty
+ANIMATABLE_PROPERTY_FRAME: AnimatableProperty
+ANIMATABLE_PROPERTY_CENTER: AnimatableProperty
+ANIMATABLE_PROPERTY_BOUNDS: AnimatableProperty
+ANIMATABLE_PROPERTY_ALPHA: AnimatableProperty
+ANIMATABLE_PROPERTY_TRANSFORM: AnimatableProperty
+ANIMATABLE_PROPERTY_CORNER_RADIUS: AnimatableProperty
+NAMED_CURVE_EASE_IN_OUT: NamedCurve
+NAMED_CURVE_LINEAR: NamedCurve
+NAMED_CURVE_EASE_IN: NamedCurve
+NAMED_CURVE_EASE_OUT: NamedCurve
+NAMED_CURVE_DEFAULT: NamedCurve
+
+class Point(_message.Message):
+    __slots__ = ("x", "y")
+    X_FIELD_NUMBER: _ClassVar[int]
+    Y_FIELD_NUMBER: _ClassVar[int]
+    x: float
+    y: float
+    def __init__(self, x: _Optional[float] = ..., y: _Optional[float] = ...) -> None: ...
+
+class Size(_message.Message):
+    __slots__ = ("width", "height")
+    WIDTH_FIELD_NUMBER: _ClassVar[int]
+    HEIGHT_FIELD_NUMBER: _ClassVar[int]
+    width: float
+    height: float
+    def __init__(self, width: _Optional[float] = ..., height: _Optional[float] = ...) -> None: ...
+
+class Rect(_message.Message):
+    __slots__ = ("x", "y", "width", "height")
+    X_FIELD_NUMBER: _ClassVar[int]
+    Y_FIELD_NUMBER: _ClassVar[int]
+    WIDTH_FIELD_NUMBER: _ClassVar[int]
+    HEIGHT_FIELD_NUMBER: _ClassVar[int]
+    x: float
+    y: float
+    width: float
+    height: float
+    def __init__(self, x: _Optional[float] = ..., y: _Optional[float] = ..., width: _Optional[float] = ..., height: _Optional[float] = ...) -> None: ...
+
+class EdgeInsets(_message.Message):
+    __slots__ = ("top", "left", "bottom", "right")
+    TOP_FIELD_NUMBER: _ClassVar[int]
+    LEFT_FIELD_NUMBER: _ClassVar[int]
+    BOTTOM_FIELD_NUMBER: _ClassVar[int]
+    RIGHT_FIELD_NUMBER: _ClassVar[int]
+    top: float
+    left: float
+    bottom: float
+    right: float
+    def __init__(self, top: _Optional[float] = ..., left: _Optional[float] = ..., bottom: _Optional[float] = ..., right: _Optional[float] = ...) -> None: ...
+
+class Transform(_message.Message):
+    __slots__ = ("a", "b", "c", "d", "tx", "ty")
+    A_FIELD_NUMBER: _ClassVar[int]
+    B_FIELD_NUMBER: _ClassVar[int]
+    C_FIELD_NUMBER: _ClassVar[int]
+    D_FIELD_NUMBER: _ClassVar[int]
+    TX_FIELD_NUMBER: _ClassVar[int]
+    TY_FIELD_NUMBER: _ClassVar[int]
+    a: float
+    b: float
+    c: float
+    d: float
+    tx: float
+    ty: float
+    def __init__(self, a: _Optional[float] = ..., b: _Optional[float] = ..., c: _Optional[float] = ..., d: _Optional[float] = ..., tx: _Optional[float] = ..., ty: _Optional[float] = ...) -> None: ...
+
+class Traits(_message.Message):
+    __slots__ = ("horizontal", "vertical", "display_scale", "idiom")
+    HORIZONTAL_FIELD_NUMBER: _ClassVar[int]
+    VERTICAL_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_SCALE_FIELD_NUMBER: _ClassVar[int]
+    IDIOM_FIELD_NUMBER: _ClassVar[int]
+    horizontal: SizeClass
+    vertical: SizeClass
+    display_scale: float
+    idiom: Idiom
+    def __init__(self, horizontal: _Optional[_Union[SizeClass, str]] = ..., vertical: _Optional[_Union[SizeClass, str]] = ..., display_scale: _Optional[float] = ..., idiom: _Optional[_Union[Idiom, str]] = ...) -> None: ...
+
+class WindowMetrics(_message.Message):
+    __slots__ = ("size", "safe_area", "scale", "idiom", "traits")
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    SAFE_AREA_FIELD_NUMBER: _ClassVar[int]
+    SCALE_FIELD_NUMBER: _ClassVar[int]
+    IDIOM_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
+    size: Size
+    safe_area: EdgeInsets
+    scale: float
+    idiom: Idiom
+    traits: Traits
+    def __init__(self, size: _Optional[_Union[Size, _Mapping]] = ..., safe_area: _Optional[_Union[EdgeInsets, _Mapping]] = ..., scale: _Optional[float] = ..., idiom: _Optional[_Union[Idiom, str]] = ..., traits: _Optional[_Union[Traits, _Mapping]] = ...) -> None: ...
+
+class CubicBezier(_message.Message):
+    __slots__ = ("x1", "y1", "x2", "y2")
+    X1_FIELD_NUMBER: _ClassVar[int]
+    Y1_FIELD_NUMBER: _ClassVar[int]
+    X2_FIELD_NUMBER: _ClassVar[int]
+    Y2_FIELD_NUMBER: _ClassVar[int]
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    def __init__(self, x1: _Optional[float] = ..., y1: _Optional[float] = ..., x2: _Optional[float] = ..., y2: _Optional[float] = ...) -> None: ...
+
+class DurationSpring(_message.Message):
+    __slots__ = ("duration", "damping_ratio", "initial_velocity")
+    DURATION_FIELD_NUMBER: _ClassVar[int]
+    DAMPING_RATIO_FIELD_NUMBER: _ClassVar[int]
+    INITIAL_VELOCITY_FIELD_NUMBER: _ClassVar[int]
+    duration: float
+    damping_ratio: float
+    initial_velocity: float
+    def __init__(self, duration: _Optional[float] = ..., damping_ratio: _Optional[float] = ..., initial_velocity: _Optional[float] = ...) -> None: ...
+
+class PhysicalSpring(_message.Message):
+    __slots__ = ("mass", "stiffness", "damping", "initial_velocity")
+    MASS_FIELD_NUMBER: _ClassVar[int]
+    STIFFNESS_FIELD_NUMBER: _ClassVar[int]
+    DAMPING_FIELD_NUMBER: _ClassVar[int]
+    INITIAL_VELOCITY_FIELD_NUMBER: _ClassVar[int]
+    mass: float
+    stiffness: float
+    damping: float
+    initial_velocity: float
+    def __init__(self, mass: _Optional[float] = ..., stiffness: _Optional[float] = ..., damping: _Optional[float] = ..., initial_velocity: _Optional[float] = ...) -> None: ...
+
+class PerceptualSpring(_message.Message):
+    __slots__ = ("response", "bounce", "initial_velocity")
+    RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    BOUNCE_FIELD_NUMBER: _ClassVar[int]
+    INITIAL_VELOCITY_FIELD_NUMBER: _ClassVar[int]
+    response: float
+    bounce: float
+    initial_velocity: float
+    def __init__(self, response: _Optional[float] = ..., bounce: _Optional[float] = ..., initial_velocity: _Optional[float] = ...) -> None: ...
+
+class TimingFunction(_message.Message):
+    __slots__ = ("named", "bezier", "spring", "physical_spring", "perceptual_spring")
+    NAMED_FIELD_NUMBER: _ClassVar[int]
+    BEZIER_FIELD_NUMBER: _ClassVar[int]
+    SPRING_FIELD_NUMBER: _ClassVar[int]
+    PHYSICAL_SPRING_FIELD_NUMBER: _ClassVar[int]
+    PERCEPTUAL_SPRING_FIELD_NUMBER: _ClassVar[int]
+    named: NamedCurve
+    bezier: CubicBezier
+    spring: DurationSpring
+    physical_spring: PhysicalSpring
+    perceptual_spring: PerceptualSpring
+    def __init__(self, named: _Optional[_Union[NamedCurve, str]] = ..., bezier: _Optional[_Union[CubicBezier, _Mapping]] = ..., spring: _Optional[_Union[DurationSpring, _Mapping]] = ..., physical_spring: _Optional[_Union[PhysicalSpring, _Mapping]] = ..., perceptual_spring: _Optional[_Union[PerceptualSpring, _Mapping]] = ...) -> None: ...
+
+class AnimatableValue(_message.Message):
+    __slots__ = ("rect", "point", "scalar", "transform")
+    RECT_FIELD_NUMBER: _ClassVar[int]
+    POINT_FIELD_NUMBER: _ClassVar[int]
+    SCALAR_FIELD_NUMBER: _ClassVar[int]
+    TRANSFORM_FIELD_NUMBER: _ClassVar[int]
+    rect: Rect
+    point: Point
+    scalar: float
+    transform: Transform
+    def __init__(self, rect: _Optional[_Union[Rect, _Mapping]] = ..., point: _Optional[_Union[Point, _Mapping]] = ..., scalar: _Optional[float] = ..., transform: _Optional[_Union[Transform, _Mapping]] = ...) -> None: ...
+
+class ValueSpec(_message.Message):
+    __slots__ = ("base", "value", "offset_x", "offset_y", "container_offset_x", "container_offset_y")
+    class Base(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        BASE_CURRENT: _ClassVar[ValueSpec.Base]
+        BASE_VALUE: _ClassVar[ValueSpec.Base]
+        BASE_INITIAL_FRAME: _ClassVar[ValueSpec.Base]
+        BASE_FINAL_FRAME: _ClassVar[ValueSpec.Base]
+    BASE_CURRENT: ValueSpec.Base
+    BASE_VALUE: ValueSpec.Base
+    BASE_INITIAL_FRAME: ValueSpec.Base
+    BASE_FINAL_FRAME: ValueSpec.Base
+    BASE_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_X_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_Y_FIELD_NUMBER: _ClassVar[int]
+    CONTAINER_OFFSET_X_FIELD_NUMBER: _ClassVar[int]
+    CONTAINER_OFFSET_Y_FIELD_NUMBER: _ClassVar[int]
+    base: ValueSpec.Base
+    value: AnimatableValue
+    offset_x: float
+    offset_y: float
+    container_offset_x: float
+    container_offset_y: float
+    def __init__(self, base: _Optional[_Union[ValueSpec.Base, str]] = ..., value: _Optional[_Union[AnimatableValue, _Mapping]] = ..., offset_x: _Optional[float] = ..., offset_y: _Optional[float] = ..., container_offset_x: _Optional[float] = ..., container_offset_y: _Optional[float] = ...) -> None: ...
+
+class TrackTarget(_message.Message):
+    __slots__ = ("role", "view_id")
+    class Role(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        ROLE_VIEW: _ClassVar[TrackTarget.Role]
+        ROLE_FROM_VIEW: _ClassVar[TrackTarget.Role]
+        ROLE_TO_VIEW: _ClassVar[TrackTarget.Role]
+        ROLE_CONTAINER_VIEW: _ClassVar[TrackTarget.Role]
+    ROLE_VIEW: TrackTarget.Role
+    ROLE_FROM_VIEW: TrackTarget.Role
+    ROLE_TO_VIEW: TrackTarget.Role
+    ROLE_CONTAINER_VIEW: TrackTarget.Role
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    VIEW_ID_FIELD_NUMBER: _ClassVar[int]
+    role: TrackTarget.Role
+    view_id: int
+    def __init__(self, role: _Optional[_Union[TrackTarget.Role, str]] = ..., view_id: _Optional[int] = ...) -> None: ...
+
+class Track(_message.Message):
+    __slots__ = ("target", "property", "to", "timing", "relative_delay", "relative_duration")
+    TARGET_FIELD_NUMBER: _ClassVar[int]
+    PROPERTY_FIELD_NUMBER: _ClassVar[int]
+    FROM_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    TIMING_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_DELAY_FIELD_NUMBER: _ClassVar[int]
+    RELATIVE_DURATION_FIELD_NUMBER: _ClassVar[int]
+    target: TrackTarget
+    property: AnimatableProperty
+    to: ValueSpec
+    timing: TimingFunction
+    relative_delay: float
+    relative_duration: float
+    def __init__(self, target: _Optional[_Union[TrackTarget, _Mapping]] = ..., property: _Optional[_Union[AnimatableProperty, str]] = ..., to: _Optional[_Union[ValueSpec, _Mapping]] = ..., timing: _Optional[_Union[TimingFunction, _Mapping]] = ..., relative_delay: _Optional[float] = ..., relative_duration: _Optional[float] = ..., **kwargs) -> None: ...
+
+class AnimatorSpec(_message.Message):
+    __slots__ = ("duration", "tracks")
+    DURATION_FIELD_NUMBER: _ClassVar[int]
+    TRACKS_FIELD_NUMBER: _ClassVar[int]
+    duration: float
+    tracks: _containers.RepeatedCompositeFieldContainer[Track]
+    def __init__(self, duration: _Optional[float] = ..., tracks: _Optional[_Iterable[_Union[Track, _Mapping]]] = ...) -> None: ...
+
+class ViewState(_message.Message):
+    __slots__ = ("frame", "bounds", "alpha", "transform", "corner_radius")
+    FRAME_FIELD_NUMBER: _ClassVar[int]
+    BOUNDS_FIELD_NUMBER: _ClassVar[int]
+    ALPHA_FIELD_NUMBER: _ClassVar[int]
+    TRANSFORM_FIELD_NUMBER: _ClassVar[int]
+    CORNER_RADIUS_FIELD_NUMBER: _ClassVar[int]
+    frame: Rect
+    bounds: Rect
+    alpha: float
+    transform: Transform
+    corner_radius: float
+    def __init__(self, frame: _Optional[_Union[Rect, _Mapping]] = ..., bounds: _Optional[_Union[Rect, _Mapping]] = ..., alpha: _Optional[float] = ..., transform: _Optional[_Union[Transform, _Mapping]] = ..., corner_radius: _Optional[float] = ...) -> None: ...
+
+class ViewNode(_message.Message):
+    __slots__ = ("id", "role", "controller_id", "state", "hidden", "background_color", "subviews")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_COLOR_FIELD_NUMBER: _ClassVar[int]
+    SUBVIEWS_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    role: str
+    controller_id: int
+    state: ViewState
+    hidden: bool
+    background_color: str
+    subviews: _containers.RepeatedCompositeFieldContainer[ViewNode]
+    def __init__(self, id: _Optional[int] = ..., role: _Optional[str] = ..., controller_id: _Optional[int] = ..., state: _Optional[_Union[ViewState, _Mapping]] = ..., hidden: _Optional[bool] = ..., background_color: _Optional[str] = ..., subviews: _Optional[_Iterable[_Union[ViewNode, _Mapping]]] = ...) -> None: ...
+
+class ControllerNode(_message.Message):
+    __slots__ = ("id", "kind", "identifier", "title", "appearance", "view_id", "frame", "view_in_window", "selected_index", "children")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    APPEARANCE_FIELD_NUMBER: _ClassVar[int]
+    VIEW_ID_FIELD_NUMBER: _ClassVar[int]
+    FRAME_FIELD_NUMBER: _ClassVar[int]
+    VIEW_IN_WINDOW_FIELD_NUMBER: _ClassVar[int]
+    SELECTED_INDEX_FIELD_NUMBER: _ClassVar[int]
+    CHILDREN_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    kind: ControllerKind
+    identifier: str
+    title: str
+    appearance: AppearanceState
+    view_id: int
+    frame: Rect
+    view_in_window: bool
+    selected_index: int
+    children: _containers.RepeatedCompositeFieldContainer[ControllerNode]
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., appearance: _Optional[_Union[AppearanceState, str]] = ..., view_id: _Optional[int] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., view_in_window: _Optional[bool] = ..., selected_index: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ControllerNode, _Mapping]]] = ...) -> None: ...
+
+class WindowInfo(_message.Message):
+    __slots__ = ("id", "metrics", "traits", "clock", "frame_rate", "visible", "revision", "time", "root_id", "last_seq", "idle", "queued_operations")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    METRICS_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    FRAME_RATE_FIELD_NUMBER: _ClassVar[int]
+    VISIBLE_FIELD_NUMBER: _ClassVar[int]
+    REVISION_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    ROOT_ID_FIELD_NUMBER: _ClassVar[int]
+    LAST_SEQ_FIELD_NUMBER: _ClassVar[int]
+    IDLE_FIELD_NUMBER: _ClassVar[int]
+    QUEUED_OPERATIONS_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    metrics: WindowMetrics
+    traits: Traits
+    clock: ClockMode
+    frame_rate: int
+    visible: bool
+    revision: int
+    time: float
+    root_id: int
+    last_seq: int
+    idle: bool
+    queued_operations: int
+    def __init__(self, id: _Optional[int] = ..., metrics: _Optional[_Union[WindowMetrics, _Mapping]] = ..., traits: _Optional[_Union[Traits, _Mapping]] = ..., clock: _Optional[_Union[ClockMode, str]] = ..., frame_rate: _Optional[int] = ..., visible: _Optional[bool] = ..., revision: _Optional[int] = ..., time: _Optional[float] = ..., root_id: _Optional[int] = ..., last_seq: _Optional[int] = ..., idle: _Optional[bool] = ..., queued_operations: _Optional[int] = ...) -> None: ...
+
+class Tree(_message.Message):
+    __slots__ = ("window", "root", "view", "description")
+    WINDOW_FIELD_NUMBER: _ClassVar[int]
+    ROOT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    window: WindowInfo
+    root: ControllerNode
+    view: ViewNode
+    description: str
+    def __init__(self, window: _Optional[_Union[WindowInfo, _Mapping]] = ..., root: _Optional[_Union[ControllerNode, _Mapping]] = ..., view: _Optional[_Union[ViewNode, _Mapping]] = ..., description: _Optional[str] = ...) -> None: ...

@@ -1,0 +1,290 @@
+from curtain.v1 import common_pb2 as _common_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class EventCategory(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    EVENT_CATEGORY_UNSPECIFIED: _ClassVar[EventCategory]
+    EVENT_CATEGORY_LIFECYCLE: _ClassVar[EventCategory]
+    EVENT_CATEGORY_HIERARCHY: _ClassVar[EventCategory]
+    EVENT_CATEGORY_TRANSITION: _ClassVar[EventCategory]
+    EVENT_CATEGORY_PRESENTATION: _ClassVar[EventCategory]
+    EVENT_CATEGORY_WINDOW: _ClassVar[EventCategory]
+    EVENT_CATEGORY_OPERATION: _ClassVar[EventCategory]
+
+class ErrorCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ERROR_CODE_UNSPECIFIED: _ClassVar[ErrorCode]
+    ERROR_CODE_INVALID_ARGUMENT: _ClassVar[ErrorCode]
+    ERROR_CODE_NOT_FOUND: _ClassVar[ErrorCode]
+    ERROR_CODE_ALREADY_PRESENTING: _ClassVar[ErrorCode]
+    ERROR_CODE_NOT_IN_WINDOW: _ClassVar[ErrorCode]
+    ERROR_CODE_BUSY: _ClassVar[ErrorCode]
+    ERROR_CODE_CONFLICT: _ClassVar[ErrorCode]
+    ERROR_CODE_NOT_OWNER: _ClassVar[ErrorCode]
+    ERROR_CODE_UNAUTHENTICATED: _ClassVar[ErrorCode]
+    ERROR_CODE_PERMISSION_DENIED: _ClassVar[ErrorCode]
+    ERROR_CODE_LIMIT_EXCEEDED: _ClassVar[ErrorCode]
+    ERROR_CODE_UNSUPPORTED_VERSION: _ClassVar[ErrorCode]
+    ERROR_CODE_INTERNAL: _ClassVar[ErrorCode]
+EVENT_CATEGORY_UNSPECIFIED: EventCategory
+EVENT_CATEGORY_LIFECYCLE: EventCategory
+EVENT_CATEGORY_HIERARCHY: EventCategory
+EVENT_CATEGORY_TRANSITION: EventCategory
+EVENT_CATEGORY_PRESENTATION: EventCategory
+EVENT_CATEGORY_WINDOW: EventCategory
+EVENT_CATEGORY_OPERATION: EventCategory
+ERROR_CODE_UNSPECIFIED: ErrorCode
+ERROR_CODE_INVALID_ARGUMENT: ErrorCode
+ERROR_CODE_NOT_FOUND: ErrorCode
+ERROR_CODE_ALREADY_PRESENTING: ErrorCode
+ERROR_CODE_NOT_IN_WINDOW: ErrorCode
+ERROR_CODE_BUSY: ErrorCode
+ERROR_CODE_CONFLICT: ErrorCode
+ERROR_CODE_NOT_OWNER: ErrorCode
+ERROR_CODE_UNAUTHENTICATED: ErrorCode
+ERROR_CODE_PERMISSION_DENIED: ErrorCode
+ERROR_CODE_LIMIT_EXCEEDED: ErrorCode
+ERROR_CODE_UNSUPPORTED_VERSION: ErrorCode
+ERROR_CODE_INTERNAL: ErrorCode
+
+class LifecycleEvent(_message.Message):
+    __slots__ = ("controller_id", "callback", "animated", "other_id")
+    class Callback(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        CALLBACK_UNSPECIFIED: _ClassVar[LifecycleEvent.Callback]
+        CALLBACK_VIEW_DID_LOAD: _ClassVar[LifecycleEvent.Callback]
+        CALLBACK_VIEW_WILL_APPEAR: _ClassVar[LifecycleEvent.Callback]
+        CALLBACK_VIEW_DID_APPEAR: _ClassVar[LifecycleEvent.Callback]
+        CALLBACK_VIEW_WILL_DISAPPEAR: _ClassVar[LifecycleEvent.Callback]
+        CALLBACK_VIEW_DID_DISAPPEAR: _ClassVar[LifecycleEvent.Callback]
+        CALLBACK_WILL_MOVE_TO_PARENT: _ClassVar[LifecycleEvent.Callback]
+        CALLBACK_DID_MOVE_TO_PARENT: _ClassVar[LifecycleEvent.Callback]
+        CALLBACK_NAVIGATION_WILL_SHOW: _ClassVar[LifecycleEvent.Callback]
+        CALLBACK_NAVIGATION_DID_SHOW: _ClassVar[LifecycleEvent.Callback]
+    CALLBACK_UNSPECIFIED: LifecycleEvent.Callback
+    CALLBACK_VIEW_DID_LOAD: LifecycleEvent.Callback
+    CALLBACK_VIEW_WILL_APPEAR: LifecycleEvent.Callback
+    CALLBACK_VIEW_DID_APPEAR: LifecycleEvent.Callback
+    CALLBACK_VIEW_WILL_DISAPPEAR: LifecycleEvent.Callback
+    CALLBACK_VIEW_DID_DISAPPEAR: LifecycleEvent.Callback
+    CALLBACK_WILL_MOVE_TO_PARENT: LifecycleEvent.Callback
+    CALLBACK_DID_MOVE_TO_PARENT: LifecycleEvent.Callback
+    CALLBACK_NAVIGATION_WILL_SHOW: LifecycleEvent.Callback
+    CALLBACK_NAVIGATION_DID_SHOW: LifecycleEvent.Callback
+    CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    CALLBACK_FIELD_NUMBER: _ClassVar[int]
+    ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    OTHER_ID_FIELD_NUMBER: _ClassVar[int]
+    controller_id: int
+    callback: LifecycleEvent.Callback
+    animated: bool
+    other_id: int
+    def __init__(self, controller_id: _Optional[int] = ..., callback: _Optional[_Union[LifecycleEvent.Callback, str]] = ..., animated: _Optional[bool] = ..., other_id: _Optional[int] = ...) -> None: ...
+
+class HierarchyEvent(_message.Message):
+    __slots__ = ("change", "parent_id", "controller_id", "controller_ids", "selected_index")
+    class Change(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        CHANGE_UNSPECIFIED: _ClassVar[HierarchyEvent.Change]
+        CHANGE_ROOT: _ClassVar[HierarchyEvent.Change]
+        CHANGE_CHILD_ADDED: _ClassVar[HierarchyEvent.Change]
+        CHANGE_CHILD_REMOVED: _ClassVar[HierarchyEvent.Change]
+        CHANGE_VIEW_CONTROLLERS: _ClassVar[HierarchyEvent.Change]
+        CHANGE_SELECTION: _ClassVar[HierarchyEvent.Change]
+    CHANGE_UNSPECIFIED: HierarchyEvent.Change
+    CHANGE_ROOT: HierarchyEvent.Change
+    CHANGE_CHILD_ADDED: HierarchyEvent.Change
+    CHANGE_CHILD_REMOVED: HierarchyEvent.Change
+    CHANGE_VIEW_CONTROLLERS: HierarchyEvent.Change
+    CHANGE_SELECTION: HierarchyEvent.Change
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    PARENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_IDS_FIELD_NUMBER: _ClassVar[int]
+    SELECTED_INDEX_FIELD_NUMBER: _ClassVar[int]
+    change: HierarchyEvent.Change
+    parent_id: int
+    controller_id: int
+    controller_ids: _containers.RepeatedScalarFieldContainer[int]
+    selected_index: int
+    def __init__(self, change: _Optional[_Union[HierarchyEvent.Change, str]] = ..., parent_id: _Optional[int] = ..., controller_id: _Optional[int] = ..., controller_ids: _Optional[_Iterable[int]] = ..., selected_index: _Optional[int] = ...) -> None: ...
+
+class TransitionEvent(_message.Message):
+    __slots__ = ("transition_id", "phase", "kind", "container_id", "from_id", "to_id", "animated", "interactive", "duration", "cancelled", "percent")
+    class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        PHASE_UNSPECIFIED: _ClassVar[TransitionEvent.Phase]
+        PHASE_BEGAN: _ClassVar[TransitionEvent.Phase]
+        PHASE_PAUSED: _ClassVar[TransitionEvent.Phase]
+        PHASE_INTERACTION_CHANGED: _ClassVar[TransitionEvent.Phase]
+        PHASE_ENDED: _ClassVar[TransitionEvent.Phase]
+    PHASE_UNSPECIFIED: TransitionEvent.Phase
+    PHASE_BEGAN: TransitionEvent.Phase
+    PHASE_PAUSED: TransitionEvent.Phase
+    PHASE_INTERACTION_CHANGED: TransitionEvent.Phase
+    PHASE_ENDED: TransitionEvent.Phase
+    TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    CONTAINER_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_ID_FIELD_NUMBER: _ClassVar[int]
+    TO_ID_FIELD_NUMBER: _ClassVar[int]
+    ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
+    DURATION_FIELD_NUMBER: _ClassVar[int]
+    CANCELLED_FIELD_NUMBER: _ClassVar[int]
+    PERCENT_FIELD_NUMBER: _ClassVar[int]
+    transition_id: int
+    phase: TransitionEvent.Phase
+    kind: str
+    container_id: int
+    from_id: int
+    to_id: int
+    animated: bool
+    interactive: bool
+    duration: float
+    cancelled: bool
+    percent: float
+    def __init__(self, transition_id: _Optional[int] = ..., phase: _Optional[_Union[TransitionEvent.Phase, str]] = ..., kind: _Optional[str] = ..., container_id: _Optional[int] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., animated: _Optional[bool] = ..., interactive: _Optional[bool] = ..., duration: _Optional[float] = ..., cancelled: _Optional[bool] = ..., percent: _Optional[float] = ...) -> None: ...
+
+class OperationEvent(_message.Message):
+    __slots__ = ("operation_id", "phase", "position", "cancelled", "removed_ids", "error")
+    class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        PHASE_UNSPECIFIED: _ClassVar[OperationEvent.Phase]
+        PHASE_QUEUED: _ClassVar[OperationEvent.Phase]
+        PHASE_STARTED: _ClassVar[OperationEvent.Phase]
+        PHASE_COMPLETED: _ClassVar[OperationEvent.Phase]
+        PHASE_FAILED: _ClassVar[OperationEvent.Phase]
+    PHASE_UNSPECIFIED: OperationEvent.Phase
+    PHASE_QUEUED: OperationEvent.Phase
+    PHASE_STARTED: OperationEvent.Phase
+    PHASE_COMPLETED: OperationEvent.Phase
+    PHASE_FAILED: OperationEvent.Phase
+    OPERATION_ID_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    CANCELLED_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_IDS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    operation_id: int
+    phase: OperationEvent.Phase
+    position: int
+    cancelled: bool
+    removed_ids: _containers.RepeatedScalarFieldContainer[int]
+    error: Error
+    def __init__(self, operation_id: _Optional[int] = ..., phase: _Optional[_Union[OperationEvent.Phase, str]] = ..., position: _Optional[int] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., error: _Optional[_Union[Error, _Mapping]] = ...) -> None: ...
+
+class WindowEvent(_message.Message):
+    __slots__ = ("change", "size", "visible")
+    class Change(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        CHANGE_UNSPECIFIED: _ClassVar[WindowEvent.Change]
+        CHANGE_CREATED: _ClassVar[WindowEvent.Change]
+        CHANGE_VISIBILITY: _ClassVar[WindowEvent.Change]
+        CHANGE_RESIZED: _ClassVar[WindowEvent.Change]
+        CHANGE_CLOSED: _ClassVar[WindowEvent.Change]
+    CHANGE_UNSPECIFIED: WindowEvent.Change
+    CHANGE_CREATED: WindowEvent.Change
+    CHANGE_VISIBILITY: WindowEvent.Change
+    CHANGE_RESIZED: WindowEvent.Change
+    CHANGE_CLOSED: WindowEvent.Change
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    VISIBLE_FIELD_NUMBER: _ClassVar[int]
+    change: WindowEvent.Change
+    size: _common_pb2.Size
+    visible: bool
+    def __init__(self, change: _Optional[_Union[WindowEvent.Change, str]] = ..., size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., visible: _Optional[bool] = ...) -> None: ...
+
+class Event(_message.Message):
+    __slots__ = ("subscription_id", "window_id", "seq", "revision", "trace_id", "time", "category", "text", "lifecycle", "hierarchy", "transition", "operation", "window")
+    SUBSCRIPTION_ID_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    SEQ_FIELD_NUMBER: _ClassVar[int]
+    REVISION_FIELD_NUMBER: _ClassVar[int]
+    TRACE_ID_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    CATEGORY_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    LIFECYCLE_FIELD_NUMBER: _ClassVar[int]
+    HIERARCHY_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_FIELD_NUMBER: _ClassVar[int]
+    OPERATION_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_FIELD_NUMBER: _ClassVar[int]
+    subscription_id: int
+    window_id: int
+    seq: int
+    revision: int
+    trace_id: str
+    time: float
+    category: EventCategory
+    text: str
+    lifecycle: LifecycleEvent
+    hierarchy: HierarchyEvent
+    transition: TransitionEvent
+    operation: OperationEvent
+    window: WindowEvent
+    def __init__(self, subscription_id: _Optional[int] = ..., window_id: _Optional[int] = ..., seq: _Optional[int] = ..., revision: _Optional[int] = ..., trace_id: _Optional[str] = ..., time: _Optional[float] = ..., category: _Optional[_Union[EventCategory, str]] = ..., text: _Optional[str] = ..., lifecycle: _Optional[_Union[LifecycleEvent, _Mapping]] = ..., hierarchy: _Optional[_Union[HierarchyEvent, _Mapping]] = ..., transition: _Optional[_Union[TransitionEvent, _Mapping]] = ..., operation: _Optional[_Union[OperationEvent, _Mapping]] = ..., window: _Optional[_Union[WindowEvent, _Mapping]] = ...) -> None: ...
+
+class ViewFrame(_message.Message):
+    __slots__ = ("view_id", "controller_id", "role", "state")
+    VIEW_ID_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    view_id: int
+    controller_id: int
+    role: str
+    state: _common_pb2.ViewState
+    def __init__(self, view_id: _Optional[int] = ..., controller_id: _Optional[int] = ..., role: _Optional[str] = ..., state: _Optional[_Union[_common_pb2.ViewState, _Mapping]] = ...) -> None: ...
+
+class TransitionProgress(_message.Message):
+    __slots__ = ("transition_id", "percent", "interactive")
+    TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PERCENT_FIELD_NUMBER: _ClassVar[int]
+    INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
+    transition_id: int
+    percent: float
+    interactive: bool
+    def __init__(self, transition_id: _Optional[int] = ..., percent: _Optional[float] = ..., interactive: _Optional[bool] = ...) -> None: ...
+
+class Frame(_message.Message):
+    __slots__ = ("window_id", "frame_seq", "model_time", "views", "transitions", "frames_skipped")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    FRAME_SEQ_FIELD_NUMBER: _ClassVar[int]
+    MODEL_TIME_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
+    TRANSITIONS_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_SKIPPED_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    frame_seq: int
+    model_time: float
+    views: _containers.RepeatedCompositeFieldContainer[ViewFrame]
+    transitions: _containers.RepeatedCompositeFieldContainer[TransitionProgress]
+    frames_skipped: int
+    def __init__(self, window_id: _Optional[int] = ..., frame_seq: _Optional[int] = ..., model_time: _Optional[float] = ..., views: _Optional[_Iterable[_Union[ViewFrame, _Mapping]]] = ..., transitions: _Optional[_Iterable[_Union[TransitionProgress, _Mapping]]] = ..., frames_skipped: _Optional[int] = ...) -> None: ...
+
+class Error(_message.Message):
+    __slots__ = ("code", "message", "details")
+    class DetailsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    DETAILS_FIELD_NUMBER: _ClassVar[int]
+    code: ErrorCode
+    message: str
+    details: _containers.ScalarMap[str, str]
+    def __init__(self, code: _Optional[_Union[ErrorCode, str]] = ..., message: _Optional[str] = ..., details: _Optional[_Mapping[str, str]] = ...) -> None: ...

@@ -1,0 +1,685 @@
+from curtain.v1 import common_pb2 as _common_pb2
+from curtain.v1 import events_pb2 as _events_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class WaitUntil(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    WAIT_UNTIL_ACCEPTED: _ClassVar[WaitUntil]
+    WAIT_UNTIL_STARTED: _ClassVar[WaitUntil]
+    WAIT_UNTIL_COMPLETED: _ClassVar[WaitUntil]
+WAIT_UNTIL_ACCEPTED: WaitUntil
+WAIT_UNTIL_STARTED: WaitUntil
+WAIT_UNTIL_COMPLETED: WaitUntil
+
+class ClientMessage(_message.Message):
+    __slots__ = ("request", "frame_ack")
+    REQUEST_FIELD_NUMBER: _ClassVar[int]
+    FRAME_ACK_FIELD_NUMBER: _ClassVar[int]
+    request: Request
+    frame_ack: FrameAck
+    def __init__(self, request: _Optional[_Union[Request, _Mapping]] = ..., frame_ack: _Optional[_Union[FrameAck, _Mapping]] = ...) -> None: ...
+
+class ServerMessage(_message.Message):
+    __slots__ = ("response", "event", "frame", "goodbye")
+    RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    FRAME_FIELD_NUMBER: _ClassVar[int]
+    GOODBYE_FIELD_NUMBER: _ClassVar[int]
+    response: Response
+    event: _events_pb2.Event
+    frame: _events_pb2.Frame
+    goodbye: Goodbye
+    def __init__(self, response: _Optional[_Union[Response, _Mapping]] = ..., event: _Optional[_Union[_events_pb2.Event, _Mapping]] = ..., frame: _Optional[_Union[_events_pb2.Frame, _Mapping]] = ..., goodbye: _Optional[_Union[Goodbye, _Mapping]] = ...) -> None: ...
+
+class Goodbye(_message.Message):
+    __slots__ = ("reason", "message")
+    class Reason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        REASON_UNSPECIFIED: _ClassVar[Goodbye.Reason]
+        REASON_SHUTDOWN: _ClassVar[Goodbye.Reason]
+        REASON_PROTOCOL_ERROR: _ClassVar[Goodbye.Reason]
+        REASON_SLOW_CONSUMER: _ClassVar[Goodbye.Reason]
+        REASON_UNAUTHENTICATED: _ClassVar[Goodbye.Reason]
+        REASON_FRAME_POLICY: _ClassVar[Goodbye.Reason]
+    REASON_UNSPECIFIED: Goodbye.Reason
+    REASON_SHUTDOWN: Goodbye.Reason
+    REASON_PROTOCOL_ERROR: Goodbye.Reason
+    REASON_SLOW_CONSUMER: Goodbye.Reason
+    REASON_UNAUTHENTICATED: Goodbye.Reason
+    REASON_FRAME_POLICY: Goodbye.Reason
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    reason: Goodbye.Reason
+    message: str
+    def __init__(self, reason: _Optional[_Union[Goodbye.Reason, str]] = ..., message: _Optional[str] = ...) -> None: ...
+
+class Request(_message.Message):
+    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    TRACE_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_REVISION_FIELD_NUMBER: _ClassVar[int]
+    WAIT_UNTIL_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    HELLO_FIELD_NUMBER: _ClassVar[int]
+    SYNC_FIELD_NUMBER: _ClassVar[int]
+    GET_STATUS_FIELD_NUMBER: _ClassVar[int]
+    SHUTDOWN_FIELD_NUMBER: _ClassVar[int]
+    LIST_SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    CREATE_WINDOW_FIELD_NUMBER: _ClassVar[int]
+    LIST_WINDOWS_FIELD_NUMBER: _ClassVar[int]
+    CLOSE_WINDOW_FIELD_NUMBER: _ClassVar[int]
+    RESIZE_WINDOW_FIELD_NUMBER: _ClassVar[int]
+    SET_WINDOW_VISIBLE_FIELD_NUMBER: _ClassVar[int]
+    CREATE_CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    CONFIGURE_CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    LIST_CONTROLLERS_FIELD_NUMBER: _ClassVar[int]
+    SET_ROOT_FIELD_NUMBER: _ClassVar[int]
+    ADD_CHILD_FIELD_NUMBER: _ClassVar[int]
+    REMOVE_FROM_PARENT_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_CHILDREN_FIELD_NUMBER: _ClassVar[int]
+    PUSH_FIELD_NUMBER: _ClassVar[int]
+    POP_FIELD_NUMBER: _ClassVar[int]
+    POP_TO_FIELD_NUMBER: _ClassVar[int]
+    POP_TO_ROOT_FIELD_NUMBER: _ClassVar[int]
+    SET_STACK_FIELD_NUMBER: _ClassVar[int]
+    SELECT_TAB_FIELD_NUMBER: _ClassVar[int]
+    SET_TABS_FIELD_NUMBER: _ClassVar[int]
+    BEGIN_INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
+    PAUSE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
+    FINISH_INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
+    CANCEL_INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
+    ANIMATE_ALONGSIDE_FIELD_NUMBER: _ClassVar[int]
+    GET_TREE_FIELD_NUMBER: _ClassVar[int]
+    SUBSCRIBE_FIELD_NUMBER: _ClassVar[int]
+    UNSUBSCRIBE_FIELD_NUMBER: _ClassVar[int]
+    ADVANCE_CLOCK_FIELD_NUMBER: _ClassVar[int]
+    WAIT_IDLE_FIELD_NUMBER: _ClassVar[int]
+    request_id: int
+    trace_id: str
+    expected_revision: int
+    wait_until: WaitUntil
+    session: str
+    hello: Hello
+    sync: Sync
+    get_status: GetStatus
+    shutdown: Shutdown
+    list_sessions: ListSessions
+    create_window: CreateWindow
+    list_windows: ListWindows
+    close_window: CloseWindow
+    resize_window: ResizeWindow
+    set_window_visible: SetWindowVisible
+    create_controller: CreateController
+    configure_controller: ConfigureController
+    list_controllers: ListControllers
+    set_root: SetRoot
+    add_child: AddChild
+    remove_from_parent: RemoveFromParent
+    transition_children: TransitionChildren
+    push: Push
+    pop: Pop
+    pop_to: PopTo
+    pop_to_root: PopToRoot
+    set_stack: SetStack
+    select_tab: SelectTab
+    set_tabs: SetTabs
+    begin_interactive: BeginInteractive
+    update_interactive: UpdateInteractive
+    pause_transition: PauseTransition
+    finish_interactive: FinishInteractive
+    cancel_interactive: CancelInteractive
+    animate_alongside: AnimateAlongside
+    get_tree: GetTree
+    subscribe: Subscribe
+    unsubscribe: Unsubscribe
+    advance_clock: AdvanceClock
+    wait_idle: WaitIdle
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ...) -> None: ...
+
+class Response(_message.Message):
+    __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "window", "windows", "controller", "controllers", "operation", "transition", "tree", "subscribed", "clock")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    TRACE_ID_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    WELCOME_FIELD_NUMBER: _ClassVar[int]
+    EMPTY_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_FIELD_NUMBER: _ClassVar[int]
+    WINDOWS_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLERS_FIELD_NUMBER: _ClassVar[int]
+    OPERATION_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_FIELD_NUMBER: _ClassVar[int]
+    TREE_FIELD_NUMBER: _ClassVar[int]
+    SUBSCRIBED_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    request_id: int
+    trace_id: str
+    error: _events_pb2.Error
+    welcome: Welcome
+    empty: Empty
+    status: Status
+    sessions: SessionList
+    window: _common_pb2.WindowInfo
+    windows: WindowList
+    controller: ControllerInfo
+    controllers: ControllerList
+    operation: OperationResult
+    transition: TransitionResult
+    tree: _common_pb2.Tree
+    subscribed: SubscribeResult
+    clock: ClockResult
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., error: _Optional[_Union[_events_pb2.Error, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., empty: _Optional[_Union[Empty, _Mapping]] = ..., status: _Optional[_Union[Status, _Mapping]] = ..., sessions: _Optional[_Union[SessionList, _Mapping]] = ..., window: _Optional[_Union[_common_pb2.WindowInfo, _Mapping]] = ..., windows: _Optional[_Union[WindowList, _Mapping]] = ..., controller: _Optional[_Union[ControllerInfo, _Mapping]] = ..., controllers: _Optional[_Union[ControllerList, _Mapping]] = ..., operation: _Optional[_Union[OperationResult, _Mapping]] = ..., transition: _Optional[_Union[TransitionResult, _Mapping]] = ..., tree: _Optional[_Union[_common_pb2.Tree, _Mapping]] = ..., subscribed: _Optional[_Union[SubscribeResult, _Mapping]] = ..., clock: _Optional[_Union[ClockResult, _Mapping]] = ...) -> None: ...
+
+class Empty(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class Hello(_message.Message):
+    __slots__ = ("protocol_version", "client_name", "token", "capabilities")
+    PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_NAME_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    CAPABILITIES_FIELD_NUMBER: _ClassVar[int]
+    protocol_version: int
+    client_name: str
+    token: str
+    capabilities: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, protocol_version: _Optional[int] = ..., client_name: _Optional[str] = ..., token: _Optional[str] = ..., capabilities: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Limits(_message.Message):
+    __slots__ = ("max_frame_bytes", "max_write_queue_bytes", "operation_queue_limit", "event_ring", "interaction_timeout")
+    MAX_FRAME_BYTES_FIELD_NUMBER: _ClassVar[int]
+    MAX_WRITE_QUEUE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    OPERATION_QUEUE_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    EVENT_RING_FIELD_NUMBER: _ClassVar[int]
+    INTERACTION_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    max_frame_bytes: int
+    max_write_queue_bytes: int
+    operation_queue_limit: int
+    event_ring: int
+    interaction_timeout: float
+    def __init__(self, max_frame_bytes: _Optional[int] = ..., max_write_queue_bytes: _Optional[int] = ..., operation_queue_limit: _Optional[int] = ..., event_ring: _Optional[int] = ..., interaction_timeout: _Optional[float] = ...) -> None: ...
+
+class Welcome(_message.Message):
+    __slots__ = ("server_version", "protocol_version", "client_id", "capabilities", "limits")
+    SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
+    PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    CAPABILITIES_FIELD_NUMBER: _ClassVar[int]
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    server_version: str
+    protocol_version: int
+    client_id: int
+    capabilities: _containers.RepeatedScalarFieldContainer[str]
+    limits: Limits
+    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., client_id: _Optional[int] = ..., capabilities: _Optional[_Iterable[str]] = ..., limits: _Optional[_Union[Limits, _Mapping]] = ...) -> None: ...
+
+class Sync(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetStatus(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class Status(_message.Message):
+    __slots__ = ("server_version", "protocol_version", "pid", "uptime", "clients", "sessions", "windows", "listeners")
+    SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
+    PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
+    PID_FIELD_NUMBER: _ClassVar[int]
+    UPTIME_FIELD_NUMBER: _ClassVar[int]
+    CLIENTS_FIELD_NUMBER: _ClassVar[int]
+    SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    WINDOWS_FIELD_NUMBER: _ClassVar[int]
+    LISTENERS_FIELD_NUMBER: _ClassVar[int]
+    server_version: str
+    protocol_version: int
+    pid: int
+    uptime: float
+    clients: int
+    sessions: int
+    windows: int
+    listeners: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Shutdown(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListSessions(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class SessionList(_message.Message):
+    __slots__ = ("sessions",)
+    class Entry(_message.Message):
+        __slots__ = ("name", "windows", "controllers")
+        NAME_FIELD_NUMBER: _ClassVar[int]
+        WINDOWS_FIELD_NUMBER: _ClassVar[int]
+        CONTROLLERS_FIELD_NUMBER: _ClassVar[int]
+        name: str
+        windows: int
+        controllers: int
+        def __init__(self, name: _Optional[str] = ..., windows: _Optional[int] = ..., controllers: _Optional[int] = ...) -> None: ...
+    SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    sessions: _containers.RepeatedCompositeFieldContainer[SessionList.Entry]
+    def __init__(self, sessions: _Optional[_Iterable[_Union[SessionList.Entry, _Mapping]]] = ...) -> None: ...
+
+class CreateWindow(_message.Message):
+    __slots__ = ("metrics", "clock", "frame_rate")
+    METRICS_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    FRAME_RATE_FIELD_NUMBER: _ClassVar[int]
+    metrics: _common_pb2.WindowMetrics
+    clock: _common_pb2.ClockMode
+    frame_rate: int
+    def __init__(self, metrics: _Optional[_Union[_common_pb2.WindowMetrics, _Mapping]] = ..., clock: _Optional[_Union[_common_pb2.ClockMode, str]] = ..., frame_rate: _Optional[int] = ...) -> None: ...
+
+class ListWindows(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class WindowList(_message.Message):
+    __slots__ = ("windows",)
+    WINDOWS_FIELD_NUMBER: _ClassVar[int]
+    windows: _containers.RepeatedCompositeFieldContainer[_common_pb2.WindowInfo]
+    def __init__(self, windows: _Optional[_Iterable[_Union[_common_pb2.WindowInfo, _Mapping]]] = ...) -> None: ...
+
+class CloseWindow(_message.Message):
+    __slots__ = ("window_id",)
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    def __init__(self, window_id: _Optional[int] = ...) -> None: ...
+
+class ResizeWindow(_message.Message):
+    __slots__ = ("window_id", "metrics")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    METRICS_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    metrics: _common_pb2.WindowMetrics
+    def __init__(self, window_id: _Optional[int] = ..., metrics: _Optional[_Union[_common_pb2.WindowMetrics, _Mapping]] = ...) -> None: ...
+
+class SetWindowVisible(_message.Message):
+    __slots__ = ("window_id", "visible")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    VISIBLE_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    visible: bool
+    def __init__(self, window_id: _Optional[int] = ..., visible: _Optional[bool] = ...) -> None: ...
+
+class ControllerRef(_message.Message):
+    __slots__ = ("id", "identifier")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    identifier: str
+    def __init__(self, id: _Optional[int] = ..., identifier: _Optional[str] = ...) -> None: ...
+
+class CreateController(_message.Message):
+    __slots__ = ("kind", "identifier", "title")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    kind: _common_pb2.ControllerKind
+    identifier: str
+    title: str
+    def __init__(self, kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ...) -> None: ...
+
+class ConfigureController(_message.Message):
+    __slots__ = ("controller", "title", "identifier")
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    controller: ControllerRef
+    title: str
+    identifier: str
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., title: _Optional[str] = ..., identifier: _Optional[str] = ...) -> None: ...
+
+class ListControllers(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ControllerInfo(_message.Message):
+    __slots__ = ("id", "kind", "identifier", "title", "window_id", "parent_id", "appearance")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    PARENT_ID_FIELD_NUMBER: _ClassVar[int]
+    APPEARANCE_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    kind: _common_pb2.ControllerKind
+    identifier: str
+    title: str
+    window_id: int
+    parent_id: int
+    appearance: _common_pb2.AppearanceState
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., window_id: _Optional[int] = ..., parent_id: _Optional[int] = ..., appearance: _Optional[_Union[_common_pb2.AppearanceState, str]] = ...) -> None: ...
+
+class ControllerList(_message.Message):
+    __slots__ = ("controllers",)
+    CONTROLLERS_FIELD_NUMBER: _ClassVar[int]
+    controllers: _containers.RepeatedCompositeFieldContainer[ControllerInfo]
+    def __init__(self, controllers: _Optional[_Iterable[_Union[ControllerInfo, _Mapping]]] = ...) -> None: ...
+
+class SetRoot(_message.Message):
+    __slots__ = ("window_id", "controller")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    controller: ControllerRef
+    def __init__(self, window_id: _Optional[int] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ...) -> None: ...
+
+class AddChild(_message.Message):
+    __slots__ = ("parent", "child", "frame")
+    PARENT_FIELD_NUMBER: _ClassVar[int]
+    CHILD_FIELD_NUMBER: _ClassVar[int]
+    FRAME_FIELD_NUMBER: _ClassVar[int]
+    parent: ControllerRef
+    child: ControllerRef
+    frame: _common_pb2.Rect
+    def __init__(self, parent: _Optional[_Union[ControllerRef, _Mapping]] = ..., child: _Optional[_Union[ControllerRef, _Mapping]] = ..., frame: _Optional[_Union[_common_pb2.Rect, _Mapping]] = ...) -> None: ...
+
+class RemoveFromParent(_message.Message):
+    __slots__ = ("controller",)
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    controller: ControllerRef
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ...) -> None: ...
+
+class TransitionChildren(_message.Message):
+    __slots__ = ("container", "to", "duration", "option", "animator")
+    class Option(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        OPTION_NONE: _ClassVar[TransitionChildren.Option]
+        OPTION_CROSS_DISSOLVE: _ClassVar[TransitionChildren.Option]
+    OPTION_NONE: TransitionChildren.Option
+    OPTION_CROSS_DISSOLVE: TransitionChildren.Option
+    CONTAINER_FIELD_NUMBER: _ClassVar[int]
+    FROM_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    DURATION_FIELD_NUMBER: _ClassVar[int]
+    OPTION_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    container: ControllerRef
+    to: ControllerRef
+    duration: float
+    option: TransitionChildren.Option
+    animator: _common_pb2.AnimatorSpec
+    def __init__(self, container: _Optional[_Union[ControllerRef, _Mapping]] = ..., to: _Optional[_Union[ControllerRef, _Mapping]] = ..., duration: _Optional[float] = ..., option: _Optional[_Union[TransitionChildren.Option, str]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ..., **kwargs) -> None: ...
+
+class Push(_message.Message):
+    __slots__ = ("navigation", "controller", "not_animated", "animator")
+    NAVIGATION_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    NOT_ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    navigation: ControllerRef
+    controller: ControllerRef
+    not_animated: bool
+    animator: _common_pb2.AnimatorSpec
+    def __init__(self, navigation: _Optional[_Union[ControllerRef, _Mapping]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
+
+class Pop(_message.Message):
+    __slots__ = ("navigation", "not_animated", "animator")
+    NAVIGATION_FIELD_NUMBER: _ClassVar[int]
+    NOT_ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    navigation: ControllerRef
+    not_animated: bool
+    animator: _common_pb2.AnimatorSpec
+    def __init__(self, navigation: _Optional[_Union[ControllerRef, _Mapping]] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
+
+class PopTo(_message.Message):
+    __slots__ = ("navigation", "controller", "not_animated", "animator")
+    NAVIGATION_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    NOT_ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    navigation: ControllerRef
+    controller: ControllerRef
+    not_animated: bool
+    animator: _common_pb2.AnimatorSpec
+    def __init__(self, navigation: _Optional[_Union[ControllerRef, _Mapping]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
+
+class PopToRoot(_message.Message):
+    __slots__ = ("navigation", "not_animated", "animator")
+    NAVIGATION_FIELD_NUMBER: _ClassVar[int]
+    NOT_ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    navigation: ControllerRef
+    not_animated: bool
+    animator: _common_pb2.AnimatorSpec
+    def __init__(self, navigation: _Optional[_Union[ControllerRef, _Mapping]] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
+
+class SetStack(_message.Message):
+    __slots__ = ("navigation", "controllers", "not_animated", "animator")
+    NAVIGATION_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLERS_FIELD_NUMBER: _ClassVar[int]
+    NOT_ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    navigation: ControllerRef
+    controllers: _containers.RepeatedCompositeFieldContainer[ControllerRef]
+    not_animated: bool
+    animator: _common_pb2.AnimatorSpec
+    def __init__(self, navigation: _Optional[_Union[ControllerRef, _Mapping]] = ..., controllers: _Optional[_Iterable[_Union[ControllerRef, _Mapping]]] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
+
+class SelectTab(_message.Message):
+    __slots__ = ("tab_bar", "index", "controller", "more", "animator")
+    TAB_BAR_FIELD_NUMBER: _ClassVar[int]
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    MORE_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    tab_bar: ControllerRef
+    index: int
+    controller: ControllerRef
+    more: bool
+    animator: _common_pb2.AnimatorSpec
+    def __init__(self, tab_bar: _Optional[_Union[ControllerRef, _Mapping]] = ..., index: _Optional[int] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., more: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
+
+class SetTabs(_message.Message):
+    __slots__ = ("tab_bar", "controllers")
+    TAB_BAR_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLERS_FIELD_NUMBER: _ClassVar[int]
+    tab_bar: ControllerRef
+    controllers: _containers.RepeatedCompositeFieldContainer[ControllerRef]
+    def __init__(self, tab_bar: _Optional[_Union[ControllerRef, _Mapping]] = ..., controllers: _Optional[_Iterable[_Union[ControllerRef, _Mapping]]] = ...) -> None: ...
+
+class OperationResult(_message.Message):
+    __slots__ = ("operation_id", "window_id", "queue_position", "revision", "transition_id", "completed", "cancelled", "removed_ids", "created_ids")
+    OPERATION_ID_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    QUEUE_POSITION_FIELD_NUMBER: _ClassVar[int]
+    REVISION_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_FIELD_NUMBER: _ClassVar[int]
+    CANCELLED_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_IDS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_IDS_FIELD_NUMBER: _ClassVar[int]
+    operation_id: int
+    window_id: int
+    queue_position: int
+    revision: int
+    transition_id: int
+    completed: bool
+    cancelled: bool
+    removed_ids: _containers.RepeatedScalarFieldContainer[int]
+    created_ids: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, operation_id: _Optional[int] = ..., window_id: _Optional[int] = ..., queue_position: _Optional[int] = ..., revision: _Optional[int] = ..., transition_id: _Optional[int] = ..., completed: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., created_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class BeginInteractive(_message.Message):
+    __slots__ = ("kind", "controller", "animator")
+    class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        KIND_UNSPECIFIED: _ClassVar[BeginInteractive.Kind]
+        KIND_POP: _ClassVar[BeginInteractive.Kind]
+    KIND_UNSPECIFIED: BeginInteractive.Kind
+    KIND_POP: BeginInteractive.Kind
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    kind: BeginInteractive.Kind
+    controller: ControllerRef
+    animator: _common_pb2.AnimatorSpec
+    def __init__(self, kind: _Optional[_Union[BeginInteractive.Kind, str]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
+
+class UpdateInteractive(_message.Message):
+    __slots__ = ("window_id", "transition_id", "percent")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PERCENT_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    transition_id: int
+    percent: float
+    def __init__(self, window_id: _Optional[int] = ..., transition_id: _Optional[int] = ..., percent: _Optional[float] = ...) -> None: ...
+
+class PauseTransition(_message.Message):
+    __slots__ = ("window_id", "transition_id")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    transition_id: int
+    def __init__(self, window_id: _Optional[int] = ..., transition_id: _Optional[int] = ...) -> None: ...
+
+class FinishInteractive(_message.Message):
+    __slots__ = ("window_id", "transition_id", "completion_speed", "completion_curve")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    COMPLETION_SPEED_FIELD_NUMBER: _ClassVar[int]
+    COMPLETION_CURVE_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    transition_id: int
+    completion_speed: float
+    completion_curve: _common_pb2.TimingFunction
+    def __init__(self, window_id: _Optional[int] = ..., transition_id: _Optional[int] = ..., completion_speed: _Optional[float] = ..., completion_curve: _Optional[_Union[_common_pb2.TimingFunction, _Mapping]] = ...) -> None: ...
+
+class CancelInteractive(_message.Message):
+    __slots__ = ("window_id", "transition_id", "completion_speed", "completion_curve")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    COMPLETION_SPEED_FIELD_NUMBER: _ClassVar[int]
+    COMPLETION_CURVE_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    transition_id: int
+    completion_speed: float
+    completion_curve: _common_pb2.TimingFunction
+    def __init__(self, window_id: _Optional[int] = ..., transition_id: _Optional[int] = ..., completion_speed: _Optional[float] = ..., completion_curve: _Optional[_Union[_common_pb2.TimingFunction, _Mapping]] = ...) -> None: ...
+
+class AnimateAlongside(_message.Message):
+    __slots__ = ("window_id", "transition_id", "tracks")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    TRACKS_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    transition_id: int
+    tracks: _containers.RepeatedCompositeFieldContainer[_common_pb2.Track]
+    def __init__(self, window_id: _Optional[int] = ..., transition_id: _Optional[int] = ..., tracks: _Optional[_Iterable[_Union[_common_pb2.Track, _Mapping]]] = ...) -> None: ...
+
+class TransitionResult(_message.Message):
+    __slots__ = ("transition_id", "percent", "interactive", "accepted")
+    TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PERCENT_FIELD_NUMBER: _ClassVar[int]
+    INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
+    ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+    transition_id: int
+    percent: float
+    interactive: bool
+    accepted: bool
+    def __init__(self, transition_id: _Optional[int] = ..., percent: _Optional[float] = ..., interactive: _Optional[bool] = ..., accepted: _Optional[bool] = ...) -> None: ...
+
+class GetTree(_message.Message):
+    __slots__ = ("window_id", "include_views")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    INCLUDE_VIEWS_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    include_views: bool
+    def __init__(self, window_id: _Optional[int] = ..., include_views: _Optional[bool] = ...) -> None: ...
+
+class Subscribe(_message.Message):
+    __slots__ = ("window_id", "categories", "events", "frames", "from_seq", "snapshot", "frame_policy", "frame_credits")
+    class FramePolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        FRAME_POLICY_LATEST: _ClassVar[Subscribe.FramePolicy]
+        FRAME_POLICY_PAUSE: _ClassVar[Subscribe.FramePolicy]
+        FRAME_POLICY_DISCONNECT: _ClassVar[Subscribe.FramePolicy]
+    FRAME_POLICY_LATEST: Subscribe.FramePolicy
+    FRAME_POLICY_PAUSE: Subscribe.FramePolicy
+    FRAME_POLICY_DISCONNECT: Subscribe.FramePolicy
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    CATEGORIES_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    FROM_SEQ_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    FRAME_POLICY_FIELD_NUMBER: _ClassVar[int]
+    FRAME_CREDITS_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    categories: _containers.RepeatedScalarFieldContainer[_events_pb2.EventCategory]
+    events: bool
+    frames: bool
+    from_seq: int
+    snapshot: bool
+    frame_policy: Subscribe.FramePolicy
+    frame_credits: int
+    def __init__(self, window_id: _Optional[int] = ..., categories: _Optional[_Iterable[_Union[_events_pb2.EventCategory, str]]] = ..., events: _Optional[bool] = ..., frames: _Optional[bool] = ..., from_seq: _Optional[int] = ..., snapshot: _Optional[bool] = ..., frame_policy: _Optional[_Union[Subscribe.FramePolicy, str]] = ..., frame_credits: _Optional[int] = ...) -> None: ...
+
+class SubscribeResult(_message.Message):
+    __slots__ = ("subscription_id", "snapshot_required", "snapshots", "last_seq")
+    SUBSCRIPTION_ID_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOTS_FIELD_NUMBER: _ClassVar[int]
+    LAST_SEQ_FIELD_NUMBER: _ClassVar[int]
+    subscription_id: int
+    snapshot_required: bool
+    snapshots: _containers.RepeatedCompositeFieldContainer[_common_pb2.Tree]
+    last_seq: int
+    def __init__(self, subscription_id: _Optional[int] = ..., snapshot_required: _Optional[bool] = ..., snapshots: _Optional[_Iterable[_Union[_common_pb2.Tree, _Mapping]]] = ..., last_seq: _Optional[int] = ...) -> None: ...
+
+class Unsubscribe(_message.Message):
+    __slots__ = ("subscription_id",)
+    SUBSCRIPTION_ID_FIELD_NUMBER: _ClassVar[int]
+    subscription_id: int
+    def __init__(self, subscription_id: _Optional[int] = ...) -> None: ...
+
+class FrameAck(_message.Message):
+    __slots__ = ("subscription_id", "frame_seq")
+    SUBSCRIPTION_ID_FIELD_NUMBER: _ClassVar[int]
+    FRAME_SEQ_FIELD_NUMBER: _ClassVar[int]
+    subscription_id: int
+    frame_seq: int
+    def __init__(self, subscription_id: _Optional[int] = ..., frame_seq: _Optional[int] = ...) -> None: ...
+
+class AdvanceClock(_message.Message):
+    __slots__ = ("window_id", "seconds")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    SECONDS_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    seconds: float
+    def __init__(self, window_id: _Optional[int] = ..., seconds: _Optional[float] = ...) -> None: ...
+
+class ClockResult(_message.Message):
+    __slots__ = ("time", "revision", "frames")
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    REVISION_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    time: float
+    revision: int
+    frames: int
+    def __init__(self, time: _Optional[float] = ..., revision: _Optional[int] = ..., frames: _Optional[int] = ...) -> None: ...
+
+class WaitIdle(_message.Message):
+    __slots__ = ("window_id",)
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    def __init__(self, window_id: _Optional[int] = ...) -> None: ...

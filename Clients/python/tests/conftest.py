@@ -1,0 +1,50 @@
+"""Fixtures: a real curtaind on a temporary socket per test.
+
+The daemon is $CURTAIND (scripts/test-python.sh sets it to the built one).
+Each fixture stops its daemon afterwards and fails the test if the daemon
+had to be killed or left its socket behind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import curtain
+from curtain.testing import Daemon
+
+
+@pytest.fixture
+def daemon() -> Iterator[Daemon]:
+    with Daemon() as running:
+        yield running
+
+
+@pytest.fixture
+def client(daemon: Daemon) -> Iterator[curtain.Client]:
+    with daemon.client(client_name="pytest", timeout=10) as connected:
+        yield connected
+
+
+def texts(items: list[object]) -> list[str]:
+    """The text of each event, and ``frame N`` for each frame."""
+    out = []
+    for item in items:
+        if isinstance(item, curtain.events_pb2.Event):
+            out.append(item.text)
+        else:
+            out.append(f"frame {item.frame_seq}")  # type: ignore[attr-defined]
+    return out
+
+
+def manual_stack(client: curtain.Client, *identifiers: str) -> curtain.common_pb2.WindowInfo:
+    """A manual-clock window whose root is navigation controller ``Nav``
+    with the stack ``identifiers`` (content controllers)."""
+    window = client.create_window(clock="manual")
+    client.create_controller("navigation", identifier="Nav")
+    for identifier in identifiers:
+        client.create_controller("content", identifier=identifier, title=identifier)
+    client.set_stack("Nav", list(identifiers), animated=False)
+    client.set_root(window, "Nav")
+    return window

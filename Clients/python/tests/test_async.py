@@ -1,0 +1,114 @@
+"""The asyncio client against a real curtaind."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from conftest import texts
+
+import curtain
+from curtain.testing import Daemon
+
+
+def run(coroutine: object) -> object:
+    return asyncio.run(asyncio.wait_for(coroutine, 30))  # type: ignore[arg-type]
+
+
+async def manual_stack(client: curtain.AsyncClient, *identifiers: str) -> curtain.common_pb2.WindowInfo:
+    window = await client.create_window(clock="manual")
+    await client.create_controller("navigation", identifier="Nav")
+    for identifier in identifiers:
+        await client.create_controller("content", identifier=identifier)
+    await client.set_stack("Nav", list(identifiers), animated=False)
+    await client.set_root(window, "Nav")
+    return window
+
+
+def test_requests_pipeline_as_futures_and_events_iterate(daemon: Daemon) -> None:
+    async def main() -> None:
+        async with curtain.AsyncClient(daemon.socket_path, client_name="async") as client:
+            assert client.welcome.protocol_version == 1
+            window = await manual_stack(client, "Home", "Detail")
+            sub = await client.subscribe(window, categories=["transition"])
+            # Sent at once, answered in order.
+            pop = client.pop("Nav", wait_until="completed")
+            step = client.advance_clock(window, 0.2)
+            end = client.advance_clock(window, 1)
+            op, first, last = await asyncio.gather(pop, step, end)
+            assert op.completed and (first.time, last.time) == (pytest.approx(0.2), pytest.approx(1.2))
+            got = [item async for item in sub.events(timeout=0.5)]
+            assert texts(got) == [
+                "t1.began(pop, Detail → Home, animated: true, interactive: false)",
+                "t1.ended(cancelled: false)",
+            ]
+            await sub.close()
+            assert [item async for item in sub] == []
+
+    run(main())
+
+
+def test_errors_are_raised_with_their_code(daemon: Daemon) -> None:
+    async def main() -> None:
+        client = await curtain.AsyncClient.connect(daemon.socket_path)
+        try:
+            with pytest.raises(curtain.ServerError) as caught:
+                await client.push("Nav", "Home")
+            assert caught.value.code is curtain.ErrorCode.NOT_FOUND
+            failing = client.close_window(99)
+            fine = client.create_window()
+            with pytest.raises(curtain.ServerError):
+                await failing
+            assert (await fine).id == 1
+        finally:
+            await client.close()
+        with pytest.raises(curtain.ConnectionClosed):
+            client.sync()
+
+    run(main())
+
+
+def test_frames_stream_to_a_second_client_while_one_scrubs(daemon: Daemon) -> None:
+    async def main() -> None:
+        async with curtain.AsyncClient(daemon.socket_path) as driver, curtain.AsyncClient(
+            daemon.socket_path, read_only=True
+        ) as watcher:
+            window = await manual_stack(driver, "One", "Two")
+            frames = await watcher.subscribe(window, events=False, frames=True)
+            begun = await driver.begin_interactive("Nav")
+            percents = []
+            for percent in (0.25, 0.5, 0.75):
+                await driver.update_interactive(window, begun, percent)
+                await driver.advance_clock(window, 0.01)
+                frame = await frames.next(timeout=5)
+                percents.append([t.percent for t in frame.transitions])
+            assert percents == [[pytest.approx(0.25)], [pytest.approx(0.5)], [pytest.approx(0.75)]]
+            await driver.cancel_interactive(window, begun)
+            await driver.advance_clock(window, 1)
+            await driver.wait_idle(window)
+            tree = await watcher.get_tree(window)
+            assert [c.identifier for c in tree.root.children] == ["One", "Two"]
+
+    run(main())
+
+
+def test_reconnect_resumes_an_async_subscription(daemon: Daemon) -> None:
+    async def main() -> None:
+        async with curtain.AsyncClient(daemon.socket_path) as client:
+            window = await client.create_window()
+            sub = await client.subscribe(window, categories=["window"])
+            await client.set_window_visible(window, False)
+            assert texts([await sub.next(timeout=5)]) == ["window.visible(false)"]
+            await client.close()
+            with pytest.raises(curtain.ConnectionClosed):
+                await sub.next(timeout=5)
+            with daemon.client() as other:
+                other.set_window_visible(window, True)
+                other.resize_window(window, size=(200, 300))
+            await client.reconnect()
+            got = [await sub.next(timeout=5), await sub.next(timeout=5)]
+            assert texts(got) == ["window.visible(true)", "window.resized(200×300)"]
+            with pytest.raises(curtain.Timeout):
+                await sub.next(timeout=0.2)
+
+    run(main())

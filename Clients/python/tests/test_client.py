@@ -1,0 +1,269 @@
+"""The synchronous client against a real curtaind."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from conftest import manual_stack, texts
+
+import curtain
+from curtain.testing import Daemon
+
+PUSH_STARTED = [
+    "o3.started",
+    "Detail.willMove(Nav)",
+    "Nav.childAdded(Detail)",
+    "Nav.viewControllers([Home, Detail])",
+    "Detail.viewDidLoad",
+    "Nav.willShow(Detail, true)",
+    "Home.viewWillDisappear(true)",
+    "Detail.viewWillAppear(true)",
+    "t1.began(push, Home → Detail, animated: true, interactive: false)",
+]
+PUSH_ENDED = [
+    "Home.viewDidDisappear(true)",
+    "Detail.viewDidAppear(true)",
+    "Detail.didMove(Nav)",
+    "Nav.didShow(Detail, true)",
+    "t1.ended(cancelled: false)",
+    "o3.completed(cancelled: false, removed: [])",
+]
+
+
+def test_hello_and_status(daemon: Daemon, client: curtain.Client) -> None:
+    assert client.welcome.protocol_version == 1
+    assert set(client.welcome.capabilities) >= {"read-only", "resume", "frames", "manual-clock"}
+    status = client.get_status()
+    assert status.pid == daemon.process.pid  # type: ignore[union-attr]
+    assert status.clients == 1
+    assert status.listeners == [daemon.socket_path]
+
+
+def test_builds_a_tab_and_navigation_tree(client: curtain.Client) -> None:
+    window = client.create_window(size=(390, 844))
+    tabs = client.create_controller("tab_bar", identifier="Tabs")
+    nav = client.create_controller("navigation", identifier="Nav", title="Home stack")
+    home = client.create_controller("content", identifier="Home")
+    settings = client.create_controller("content", identifier="Settings")
+    assert (tabs.id, nav.id, home.id, settings.id) == (1, 2, 3, 4)
+    client.set_stack(nav, [home], animated=False)
+    client.set_tabs(tabs, [nav, settings])
+    result = client.set_root(window, tabs)
+    assert result.completed and result.window_id == window.id
+    tree = client.get_tree(window)
+    assert [c.identifier for c in tree.root.children] == ["Nav", "Settings"]
+    assert tree.root.children[0].children[0].identifier == "Home"
+    assert tree.root.selected_index == 0
+    assert [c.identifier for c in client.list_controllers()] == ["Tabs", "Nav", "Home", "Settings"]
+    assert [w.id for w in client.list_windows()] == [window.id]
+    assert [(s.name, s.windows, s.controllers) for s in client.list_sessions()] == [("default", 1, 4)]
+    renamed = client.configure_controller("Settings", title="Preferences")
+    assert renamed.title == "Preferences" and renamed.window_id == window.id
+
+
+def test_pipelined_push_and_clock_steps_answer_in_order_with_events_and_frames(client: curtain.Client) -> None:
+    window = manual_stack(client, "Home")
+    client.create_controller("content", identifier="Detail")
+    sub = client.subscribe(window, frames=True)
+    assert sub.id == 1 and sub.last_seq == {window.id: client.list_windows()[0].last_seq}
+    with client.pipeline() as pipe:
+        push = pipe.push("Nav", "Detail", wait_until="completed", trace_id="push-1")
+        step = pipe.advance_clock(window, 0.1)
+        end = pipe.advance_clock(window, 1)
+    op = push.result()
+    assert op.completed and not op.cancelled and op.transition_id == 1
+    assert (step.result().time, step.result().frames) == (pytest.approx(0.1), 1)
+    assert end.result().time == pytest.approx(1.1)
+    items = sub.poll()
+    events = [item for item in items if isinstance(item, curtain.events_pb2.Event)]
+    frames = [item for item in items if isinstance(item, curtain.events_pb2.Frame)]
+    assert texts(events) == PUSH_STARTED + PUSH_ENDED
+    # Frames come between the transition's start and its end. With the
+    # LATEST policy a frame still unsent when the next one is made is
+    # replaced, and the next one counts it in frames_skipped.
+    assert items.index(frames[0]) == len(PUSH_STARTED)
+    assert frames[-1].frame_seq == 2 and sum(1 + f.frames_skipped for f in frames) == 2
+    assert all(event.trace_id == "push-1" for event in events)
+    assert [e.seq for e in events] == list(range(events[0].seq, events[0].seq + len(events)))
+    frame = frames[-1]
+    assert frame.window_id == window.id and frame.model_time == pytest.approx(1.1)
+    # The last frame ends the transition: its views at their final values.
+    assert list(frame.transitions) == [] and {v.role for v in frame.views} >= {"controllerRoot"}
+    assert sub.poll() == []
+
+
+def test_errors_carry_the_protocol_code_and_leave_the_connection_usable(daemon: Daemon, client: curtain.Client) -> None:
+    window = manual_stack(client, "Home")
+    with pytest.raises(curtain.ServerError) as caught:
+        client.push("Nav", "Nowhere")
+    assert caught.value.code is curtain.ErrorCode.NOT_FOUND
+    assert caught.value.request == "push" and "Nowhere" in caught.value.message
+    with pytest.raises(curtain.ServerError) as caught:
+        client.advance_clock(window, -1)
+    assert caught.value.code is curtain.ErrorCode.INVALID_ARGUMENT
+    revision = client.list_windows()[0].revision
+    with pytest.raises(curtain.ServerError) as caught:
+        client.set_window_visible(window, False, expected_revision=revision + 1)
+    assert caught.value.code is curtain.ErrorCode.CONFLICT
+    assert client.set_window_visible(window, False, expected_revision=revision).completed
+    with pytest.raises(curtain.ServerError) as caught:
+        client.get_tree(1, session="nosuch")
+    assert caught.value.code is curtain.ErrorCode.NOT_FOUND
+    with daemon.client(read_only=True) as reader:
+        assert reader.get_tree(window).root.identifier == "Nav"
+        with pytest.raises(curtain.ServerError) as caught:
+            reader.create_window()
+        assert caught.value.code is curtain.ErrorCode.PERMISSION_DENIED
+    assert client.sync() is None
+
+
+def test_sessions_keep_their_controllers_apart(daemon: Daemon, client: curtain.Client) -> None:
+    client.create_controller("content", identifier="Home")
+    with daemon.client(session="other") as other:
+        assert other.session == "other"
+        other.create_controller("content", identifier="Home")
+        assert [c.id for c in other.list_controllers()] == [1]
+    assert sorted(s.name for s in client.list_sessions()) == ["default", "other"]
+
+
+def test_a_response_that_takes_too_long_raises_timeout_and_arrives_later(client: curtain.Client) -> None:
+    window = manual_stack(client, "Home")
+    client.create_controller("content", identifier="Detail")
+    with pytest.raises(curtain.Timeout, match="push"):
+        client.push("Nav", "Detail", wait_until="completed", timeout=0.2)
+    # The clock step's response is ordered after the push's: both arrive.
+    assert client.advance_clock(window, 1).time == pytest.approx(1)
+    assert client.get_tree(window).root.children[-1].identifier == "Detail"
+
+
+def test_interactive_pop_belongs_to_the_client_that_began_it(daemon: Daemon, client: curtain.Client) -> None:
+    window = manual_stack(client, "One", "Two")
+    begun = client.begin_interactive("Nav")
+    assert begun.transition_id == 1
+    with daemon.client() as other:
+        with pytest.raises(curtain.ServerError) as caught:
+            other.update_interactive(window, begun, 0.5)
+        assert caught.value.code is curtain.ErrorCode.NOT_OWNER
+    update = client.update_interactive(window, begun, 0.5)
+    assert (update.percent, update.interactive) == (0.5, True)
+    finish = client.finish_interactive(window, begun, completion_speed=2)
+    assert finish.transition_id == 1
+    client.advance_clock(window, 1)
+    assert [c.identifier for c in client.get_tree(window).root.children] == ["One"]
+
+
+def test_frames_of_a_pause_subscription_wait_for_the_consumer(client: curtain.Client) -> None:
+    window = manual_stack(client, "Home")
+    client.create_controller("content", identifier="Detail")
+    sub = client.subscribe(window, events=False, frames=True, frame_policy="pause", frame_credits=2)
+    client.push("Nav", "Detail")
+    for _ in range(3):
+        client.advance_clock(window, 0.05)
+    # Two credits: frames 1 and 2 came, frame 3 was dropped while paused.
+    first = sub.next(timeout=5)  # handing it out acknowledges it
+    client.advance_clock(window, 0.05)
+    rest = sub.poll()
+    assert [f.frame_seq for f in [first, *rest]] == [1, 2, 4]
+    assert [f.frames_skipped for f in [first, *rest]] == [0, 0, 1]
+
+
+def test_subscription_resumes_after_a_reconnect_without_gaps_or_repeats(daemon: Daemon, client: curtain.Client) -> None:
+    window = manual_stack(client, "Home")
+    for name in ("A", "B"):
+        client.create_controller("content", identifier=name)
+    sub = client.subscribe(window, categories=["lifecycle", "operation"])
+    client.push("Nav", "A", animated=False)
+    client.sync()
+    before = sub.poll()
+    assert texts(before)[0] == "o3.started" and texts(before)[-1] == "o3.completed(cancelled: false, removed: [])"
+    client.close()
+    with pytest.raises(curtain.ConnectionClosed):
+        sub.next(timeout=1)
+    with daemon.client() as other:
+        other.push("Nav", "B", animated=False)
+        other.pop("Nav", animated=False)
+    client.reconnect()
+    client.sync()
+    after = sub.poll()
+    assert texts(after) == [
+        "o4.started",
+        "B.willMove(Nav)",
+        "B.viewDidLoad",
+        "Nav.willShow(B, false)",
+        "A.viewWillDisappear(false)",
+        "B.viewWillAppear(false)",
+        "A.viewDidDisappear(false)",
+        "B.viewDidAppear(false)",
+        "B.didMove(Nav)",
+        "Nav.didShow(B, false)",
+        "o4.completed(cancelled: false, removed: [])",
+        "o5.started",
+        "B.willMove(nil)",
+        "Nav.willShow(A, false)",
+        "B.viewWillDisappear(false)",
+        "A.viewWillAppear(false)",
+        "B.viewDidDisappear(false)",
+        "A.viewDidAppear(false)",
+        "B.didMove(nil)",
+        "Nav.didShow(A, false)",
+        "o5.completed(cancelled: false, removed: [B])",
+    ]
+    assert after[0].seq > before[-1].seq
+    assert sub.active and sub.id == 2
+
+
+def test_a_session_wide_subscription_sees_new_windows_and_resumes(daemon: Daemon, client: curtain.Client) -> None:
+    sub = client.subscribe(0, categories=["window"])
+    first = client.create_window()
+    client.sync()
+    assert texts(sub.poll()) == ["window.created(390×844)"]
+    client.close()
+    with daemon.client() as other:
+        second = other.create_window(size=(100, 200))
+        other.set_window_visible(first, False)
+    client.reconnect()
+    client.sync()
+    got = sub.poll()
+    assert sorted(texts(got)) == sorted(["window.created(100×200)", "window.visible(false)"])
+    assert sorted(e.window_id for e in got) == [first.id, second.id]
+
+
+def test_unsubscribe_ends_the_iteration(client: curtain.Client) -> None:
+    window = client.create_window()
+    sub = client.subscribe(window)
+    client.set_window_visible(window, False)
+    sub.close()
+    assert not sub.active
+    # What arrived before the unsubscribe is still handed out; then the
+    # iteration ends.
+    assert texts(list(sub)) == ["o1.started", "window.visible(false)", "o1.completed(cancelled: false, removed: [])"]
+    assert list(sub) == []
+    with pytest.raises(curtain.ServerError) as caught:
+        client.unsubscribe(sub.id)
+    assert caught.value.code is curtain.ErrorCode.NOT_FOUND
+
+
+def test_shutdown_says_goodbye(daemon: Daemon, client: curtain.Client) -> None:
+    sub = client.subscribe(0)
+    assert client.shutdown() is None
+    with pytest.raises(curtain.ConnectionClosed) as caught:
+        sub.next(timeout=10)
+    assert caught.value.reason is curtain.GoodbyeReason.SHUTDOWN
+    assert client.goodbye is not None and not client.connected
+    with pytest.raises(curtain.ConnectionClosed):
+        client.sync()
+    assert daemon.stop() == 0
+
+
+def test_tcp_with_a_token(tmp_path: os.PathLike[str]) -> None:
+    token_file = os.path.join(tmp_path, "token")
+    with open(token_file, "w") as handle:
+        handle.write("s3cret\n")
+    with Daemon(["--listen", "127.0.0.1:0", "--token-file", token_file]) as daemon:
+        assert daemon.tcp_address is not None and daemon.tcp_address.startswith("tcp:127.0.0.1:")
+        with curtain.Client(daemon.tcp_address, token_file=token_file) as tcp:
+            assert tcp.create_window().id == 1
+        with pytest.raises(curtain.ServerError) as caught:
+            curtain.Client(daemon.tcp_address, token="wrong")
+        assert caught.value.code is curtain.ErrorCode.UNAUTHENTICATED
