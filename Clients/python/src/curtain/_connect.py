@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import Any
 from dataclasses import dataclass, field
 
+from ._core import Core, SubscriptionState
+from ._requests import REQUESTS, RequestMethods
 from ._wire import Address, parse_address
+from .errors import ConnectionClosed
+from .v1 import protocol_pb2
+
+#: The Subscribe that resumes a subscription after a reconnect.
+RESUME = REQUESTS["subscribe"]
+
+#: Seconds a call waits for its response unless told otherwise.
+DEFAULT_TIMEOUT = 30.0
 
 
 @dataclass
@@ -41,5 +52,85 @@ def options(
     return Options(parse_address(address), token or "", client_name, wanted, session)  # type: ignore[arg-type]
 
 
+
+
 def unreachable(address: Address, error: OSError) -> str:
     return f"no daemon is listening on {address} ({error.strerror or error})"
+
+
+class ClientBase(RequestMethods):
+    """What the synchronous and asyncio clients share: options, the
+    connection's state and the properties that read it.
+
+    ``address``: None (``$CURTAIN_SOCKET``, else the daemon's default
+    socket), a Unix socket path, ``(host, port)`` or ``"tcp:HOST:PORT"``.
+    ``token`` (or ``token_file``) is sent in Hello for TCP listeners that
+    require one. ``read_only`` and ``unowned_interactions`` ask for those
+    capabilities. ``session`` is the default session of every request.
+    ``timeout`` is how long a call waits for its response (None: forever).
+    """
+
+    def __init__(
+        self,
+        address: str | os.PathLike[str] | tuple[str, int] | None = None,
+        *,
+        token: str | None = None,
+        token_file: str | os.PathLike[str] | None = None,
+        client_name: str = "curtain-python",
+        capabilities: Iterable[str] = (),
+        read_only: bool = False,
+        unowned_interactions: bool = False,
+        session: str = "",
+        timeout: float | None = DEFAULT_TIMEOUT,
+    ) -> None:
+        self._options = options(
+            address, token, token_file, client_name, capabilities, read_only, unowned_interactions, session
+        )
+        self.timeout = timeout
+        self._core = Core(self._new_subscription)
+        self._opened()
+
+    def _opened(self) -> None:
+        """Called at the end of ``__init__``."""
+
+    def _new_subscription(self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> SubscriptionState:
+        raise NotImplementedError
+
+    @property
+    def address(self) -> str:
+        """Where this client connects."""
+        return str(self._options.address)
+
+    @property
+    def session(self) -> str:
+        """The default session of its requests (empty: ``default``)."""
+        return self._options.session
+
+    @property
+    def welcome(self) -> protocol_pb2.Welcome:
+        """The daemon's answer to Hello."""
+        if self._core.welcome is None:
+            raise ConnectionClosed(message="not connected")
+        return self._core.welcome
+
+    @property
+    def goodbye(self) -> ConnectionClosed | None:
+        """Why the connection ended, once it has."""
+        return self._core.closed
+
+    def _fresh_core(self) -> list[SubscriptionState]:
+        """A new connection state for a reconnect; returns the subscriptions
+        to resume."""
+        resumable = self._core.resumable()
+        self._core = Core(self._new_subscription)
+        return resumable
+
+    def _resume_all(self, resumable: list[SubscriptionState], send: Any) -> list[Any]:
+        """Sends a resuming Subscribe for each subscription through
+        ``send(spec, body)``; returns what ``send`` returned."""
+        sent = []
+        for state in resumable:
+            pending, handle = send(RESUME, state.resume_request())
+            self._core.resuming[pending.request_id] = state
+            sent.append(handle)
+        return sent

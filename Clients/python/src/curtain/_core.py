@@ -84,6 +84,17 @@ class SubscriptionState:
             self._session_start = request.from_seq if request.HasField("from_seq") else result.last_seq
 
     @property
+    def snapshot_required(self) -> bool:
+        """Whether the last (re)subscription had to send snapshots because
+        the events after its from_seq had left the daemon's ring."""
+        return self.result.snapshot_required
+
+    @property
+    def snapshots(self) -> list[common_pb2.Tree]:
+        """The window trees of the last (re)subscription's answer."""
+        return list(self.result.snapshots)
+
+    @property
     def wants_frames(self) -> bool:
         return self.request.frames
 

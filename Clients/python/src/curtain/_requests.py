@@ -196,6 +196,10 @@ def _refs(values: Iterable[ControllerLike]) -> list[protocol.ControllerRef]:
     return [controller_ref(value) for value in values]
 
 
+def _animation(animated: bool, animator: Animator | None) -> dict[str, Any]:
+    return {"not_animated": not animated, "animator": _message(common.AnimatorSpec, animator)}
+
+
 def _list(field: str) -> Callable[[Any], list[Any]]:
     return lambda result: list(getattr(result, field))
 
@@ -384,8 +388,7 @@ class RequestMethods:
         return protocol.Push(  # type: ignore[return-value]
             navigation=controller_ref(navigation),
             controller=controller_ref(controller),
-            not_animated=not animated,
-            animator=_message(common.AnimatorSpec, animator),
+            **_animation(animated, animator),
         )
 
     @request("pop", "operation", operation=True)
@@ -399,7 +402,7 @@ class RequestMethods:
     ) -> protocol.OperationResult:
         """Pops the top controller (popping the root does nothing)."""
         return protocol.Pop(  # type: ignore[return-value]
-            navigation=controller_ref(navigation), not_animated=not animated, animator=_message(common.AnimatorSpec, animator)
+            navigation=controller_ref(navigation), **_animation(animated, animator)
         )
 
     @request("pop_to", "operation", operation=True)
@@ -416,8 +419,7 @@ class RequestMethods:
         return protocol.PopTo(  # type: ignore[return-value]
             navigation=controller_ref(navigation),
             controller=controller_ref(controller),
-            not_animated=not animated,
-            animator=_message(common.AnimatorSpec, animator),
+            **_animation(animated, animator),
         )
 
     @request("pop_to_root", "operation", operation=True)
@@ -431,7 +433,7 @@ class RequestMethods:
     ) -> protocol.OperationResult:
         """Pops to the root of the stack."""
         return protocol.PopToRoot(  # type: ignore[return-value]
-            navigation=controller_ref(navigation), not_animated=not animated, animator=_message(common.AnimatorSpec, animator)
+            navigation=controller_ref(navigation), **_animation(animated, animator)
         )
 
     @request("set_stack", "operation", operation=True)
@@ -448,8 +450,7 @@ class RequestMethods:
         return protocol.SetStack(  # type: ignore[return-value]
             navigation=controller_ref(navigation),
             controllers=_refs(controllers),
-            not_animated=not animated,
-            animator=_message(common.AnimatorSpec, animator),
+            **_animation(animated, animator),
         )
 
     # -- Tab bars

@@ -18,16 +18,15 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator
 from typing import Any
 
 from . import _connect
-from ._core import HELLO, Core, Item, Pending, SubscriptionState, hello_body
-from ._requests import RequestMethods, RequestSpec
+from ._core import HELLO, Item, Pending, SubscriptionState, hello_body
+from ._requests import RequestSpec
 from .errors import ConnectFailed, ConnectionClosed, CurtainError, Timeout
 from .v1 import events_pb2, protocol_pb2
 
-DEFAULT_TIMEOUT = 30.0
 
 
 def _unsubscribed(error: BaseException) -> bool:
@@ -49,14 +48,6 @@ class AsyncSubscription(SubscriptionState):
         self._client = client
         self._changed = asyncio.Event()
         self.auto_ack = True
-
-    @property
-    def snapshot_required(self) -> bool:
-        return self.result.snapshot_required
-
-    @property
-    def snapshots(self) -> list[Any]:
-        return list(self.result.snapshots)
 
     def deliver(self, item: Item) -> None:
         super().deliver(item)
@@ -142,29 +133,12 @@ class AsyncSubscription(SubscriptionState):
         return item
 
 
-class AsyncClient(RequestMethods):
-    """An asyncio connection to ``curtaind`` (same options as
-    :class:`~curtain.client.Client`). Connect with ``await
+class AsyncClient(_connect.ClientBase):
+    """An asyncio connection to ``curtaind`` (options: see
+    :class:`~curtain._connect.ClientBase`). Connect with ``await
     AsyncClient.connect(...)`` or ``async with AsyncClient(...)``."""
 
-    def __init__(
-        self,
-        address: str | os.PathLike[str] | tuple[str, int] | None = None,
-        *,
-        token: str | None = None,
-        token_file: str | os.PathLike[str] | None = None,
-        client_name: str = "curtain-python",
-        capabilities: Iterable[str] = (),
-        read_only: bool = False,
-        unowned_interactions: bool = False,
-        session: str = "",
-        timeout: float | None = DEFAULT_TIMEOUT,
-    ) -> None:
-        self._options = _connect.options(
-            address, token, token_file, client_name, capabilities, read_only, unowned_interactions, session
-        )
-        self.timeout = timeout
-        self._core = Core(self._new_subscription)
+    def _opened(self) -> None:
         self._writer: asyncio.StreamWriter | None = None
         self._reader_task: asyncio.Task[None] | None = None
 
@@ -175,28 +149,9 @@ class AsyncClient(RequestMethods):
         await client._dial()
         return client
 
-    # MARK: Connection
-
-    @property
-    def address(self) -> str:
-        return str(self._options.address)
-
-    @property
-    def session(self) -> str:
-        return self._options.session
-
-    @property
-    def welcome(self) -> protocol_pb2.Welcome:
-        assert self._core.welcome is not None
-        return self._core.welcome
-
     @property
     def connected(self) -> bool:
         return self._writer is not None and self._core.closed is None
-
-    @property
-    def goodbye(self) -> ConnectionClosed | None:
-        return self._core.closed
 
     async def __aenter__(self) -> AsyncClient:
         if self._writer is None:
@@ -214,26 +169,26 @@ class AsyncClient(RequestMethods):
         """Dials again, says Hello, and resumes every subscription after the
         last event it delivered. Retries a refused connection for up to
         ``wait`` seconds."""
-        resumable = self._core.resumable()
-        await self._hang_up(ConnectionClosed(message="reconnecting"))
+        await self.close()
+        resumable = self._fresh_core()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + wait
         while True:
             try:
-                self._core = Core(self._new_subscription)
                 await self._dial()
                 break
             except ConnectFailed:
                 if loop.time() >= deadline:
                     raise
                 await asyncio.sleep(0.05)
-        futures = []
-        for state in resumable:
-            pending, data = self._core.request(RequestSpec("subscribe", "subscribed", False), state.resume_request(), {}, self.session)
-            self._core.resuming[pending.request_id] = state
-            futures.append(self._future(pending, self.timeout))
+
+        def send(spec: RequestSpec, body: Any) -> tuple[Pending, asyncio.Future[Any]]:
+            pending, data = self._core.request(spec, body, {}, self.session)
+            future = self._future(pending, self.timeout)
             self._write(data)
-        await asyncio.gather(*futures)
+            return pending, future
+
+        await asyncio.gather(*self._resume_all(resumable, send))
         return self
 
     async def _hang_up(self, reason: ConnectionClosed) -> None:
@@ -334,7 +289,9 @@ class AsyncClient(RequestMethods):
             raise ConnectionClosed(message="not connected")
         self._writer.write(data)
 
-    def _new_subscription(self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> AsyncSubscription:
+    def _new_subscription(  # type: ignore[override]
+        self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult
+    ) -> AsyncSubscription:
         return AsyncSubscription(self, request, result)
 
 

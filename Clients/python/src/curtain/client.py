@@ -16,20 +16,18 @@ after the last event it delivered.
 
 from __future__ import annotations
 
-import os
 import socket
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from . import _connect
-from ._core import HELLO, Core, Item, Pending, SubscriptionState, hello_body
+from ._core import HELLO, Item, Pending, SubscriptionState, hello_body
 from ._requests import RequestMethods, RequestSpec
 from .errors import ConnectFailed, ConnectionClosed, ServerError, Timeout
 from .v1 import events_pb2, protocol_pb2
 
-#: Seconds a call waits for its response unless told otherwise.
-DEFAULT_TIMEOUT = 30.0
+DEFAULT_TIMEOUT = _connect.DEFAULT_TIMEOUT
 
 
 def _deadline(timeout: float | None) -> float | None:
@@ -57,16 +55,6 @@ class Subscription(SubscriptionState):
         super().__init__(request, result)
         self._client = client
         self.auto_ack = True
-
-    @property
-    def snapshot_required(self) -> bool:
-        """Whether the last (re)subscription had to send snapshots."""
-        return self.result.snapshot_required
-
-    @property
-    def snapshots(self) -> list[Any]:
-        """The window trees of the last (re)subscription's answer."""
-        return list(self.result.snapshots)
 
     def next(self, timeout: float | None = None) -> Item:
         """The next event or frame; raises Timeout after ``timeout`` seconds."""
@@ -193,62 +181,17 @@ class Pipeline(RequestMethods):
             raise first
 
 
-class Client(RequestMethods):
-    """A blocking connection to ``curtaind``.
+class Client(_connect.ClientBase):
+    """A blocking connection to ``curtaind``; it connects and says Hello at
+    once. Options: see :class:`~curtain._connect.ClientBase`."""
 
-    ``address``: None (``$CURTAIN_SOCKET``, else the daemon's default
-    socket), a Unix socket path, ``(host, port)`` or ``"tcp:HOST:PORT"``.
-    ``token`` (or ``token_file``) is sent in Hello for TCP listeners that
-    require one. ``read_only`` and ``unowned_interactions`` ask for those
-    capabilities. ``session`` is the default session of every request.
-    ``timeout`` is how long a call waits for its response (None: forever).
-    """
-
-    def __init__(
-        self,
-        address: str | os.PathLike[str] | tuple[str, int] | None = None,
-        *,
-        token: str | None = None,
-        token_file: str | os.PathLike[str] | None = None,
-        client_name: str = "curtain-python",
-        capabilities: Iterable[str] = (),
-        read_only: bool = False,
-        unowned_interactions: bool = False,
-        session: str = "",
-        timeout: float | None = DEFAULT_TIMEOUT,
-    ) -> None:
-        self._options = _connect.options(
-            address, token, token_file, client_name, capabilities, read_only, unowned_interactions, session
-        )
-        self.timeout = timeout
+    def _opened(self) -> None:
         self._sock: socket.socket | None = None
-        self._core = Core(self._new_subscription)
         self._dial()
-
-    # MARK: Connection
-
-    @property
-    def address(self) -> str:
-        return str(self._options.address)
-
-    @property
-    def session(self) -> str:
-        return self._options.session
-
-    @property
-    def welcome(self) -> protocol_pb2.Welcome:
-        """The daemon's answer to Hello."""
-        assert self._core.welcome is not None
-        return self._core.welcome
 
     @property
     def connected(self) -> bool:
         return self._sock is not None and self._core.closed is None
-
-    @property
-    def goodbye(self) -> ConnectionClosed | None:
-        """Why the connection ended, once it has."""
-        return self._core.closed
 
     def close(self) -> None:
         """Closes the connection (subscriptions end with ConnectionClosed)."""
@@ -267,27 +210,23 @@ class Client(RequestMethods):
         """Dials again, says Hello, and resumes every subscription after the
         last event it delivered (``from_seq``). Retries a refused connection
         for up to ``wait`` seconds."""
-        resumable = self._core.resumable()
-        if self._sock is not None:
-            self._sock.close()
-            self._sock = None
-        self._core.lost(ConnectionClosed(message="reconnecting"))
+        self.close()
+        resumable = self._fresh_core()
         deadline = time.monotonic() + wait
         while True:
             try:
-                self._core = Core(self._new_subscription)
                 self._dial()
                 break
             except ConnectFailed:
                 if time.monotonic() >= deadline:
                     raise
                 time.sleep(0.05)
-        pendings = []
-        for state in resumable:
-            pending = self._send(RequestSpec("subscribe", "subscribed", False), state.resume_request(), {})
-            self._core.resuming[pending.request_id] = state
-            pendings.append(pending)
-        for pending in pendings:
+
+        def send(spec: RequestSpec, body: Any) -> tuple[Pending, Pending]:
+            pending = self._send(spec, body, {})
+            return pending, pending
+
+        for pending in self._resume_all(resumable, send):
             self._wait(pending, self.timeout)
             pending.get()
         return self
@@ -334,7 +273,9 @@ class Client(RequestMethods):
         self._write(data)
         return pending
 
-    def _new_subscription(self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> Subscription:
+    def _new_subscription(  # type: ignore[override]
+        self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult
+    ) -> Subscription:
         return Subscription(self, request, result)
 
     # MARK: I/O
