@@ -104,7 +104,7 @@ def test_reconnect_resumes_an_async_subscription(daemon: Daemon) -> None:
                 await sub.next(timeout=5)
             with daemon.client() as other:
                 other.set_window_visible(window, True)
-                other.resize_window(window, size=(200, 300))
+                other.resize_window(window, size=(200, 300), animated=False)
             await client.reconnect()
             got = [await sub.next(timeout=5), await sub.next(timeout=5)]
             assert texts(got) == ["window.visible(true)", "window.resized(200×300)"]

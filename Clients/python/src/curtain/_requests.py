@@ -270,17 +270,28 @@ class RequestMethods:
         """Closes a window; its controllers stay in the session."""
         return protocol.CloseWindow(window_id=window_id(window))  # type: ignore[return-value]
 
-    @request("resize_window", "window")
+    @request("resize_window", "operation", operation=True)
     def resize_window(
         self,
         window: WindowLike,
         *,
         size: tuple[float, float] | None = None,
         metrics: Metrics | None = None,
+        animated: bool = True,
+        duration: float = 0.0,
+        timing: common.TimingFunction | Mapping[str, Any] | None = None,
         **options: Unpack[CallOptions],
-    ) -> common.WindowInfo:
-        """New metrics (or just a new ``size``); the tree is laid out again."""
-        return protocol.ResizeWindow(window_id=window_id(window), metrics=_metrics(size, metrics))  # type: ignore[return-value]
+    ) -> protocol.OperationResult:
+        """New metrics (or just a new ``size``) in a size transition: every
+        moved view animates over ``duration`` seconds (0 means 0.4) along
+        ``timing`` (default easeInOut), unless ``animated=False``."""
+        return protocol.ResizeWindow(  # type: ignore[return-value]
+            window_id=window_id(window),
+            metrics=_metrics(size, metrics),
+            not_animated=not animated,
+            duration=duration,
+            timing=_message(common.TimingFunction, timing),
+        )
 
     @request("set_window_visible", "operation", operation=True)
     def set_window_visible(self, window: WindowLike, visible: bool, **options: Unpack[CallOptions]) -> protocol.OperationResult:

@@ -154,6 +154,28 @@ class TransitionEvent(_message.Message):
     percent: float
     def __init__(self, transition_id: _Optional[int] = ..., phase: _Optional[_Union[TransitionEvent.Phase, str]] = ..., kind: _Optional[str] = ..., container_id: _Optional[int] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., animated: _Optional[bool] = ..., interactive: _Optional[bool] = ..., duration: _Optional[float] = ..., cancelled: _Optional[bool] = ..., percent: _Optional[float] = ...) -> None: ...
 
+class SizeTransitionEvent(_message.Message):
+    __slots__ = ("controller_id", "callback", "size", "traits")
+    class Callback(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        CALLBACK_UNSPECIFIED: _ClassVar[SizeTransitionEvent.Callback]
+        CALLBACK_WILL_TRANSITION_TO_TRAITS: _ClassVar[SizeTransitionEvent.Callback]
+        CALLBACK_VIEW_WILL_TRANSITION_TO_SIZE: _ClassVar[SizeTransitionEvent.Callback]
+        CALLBACK_TRAIT_COLLECTION_DID_CHANGE: _ClassVar[SizeTransitionEvent.Callback]
+    CALLBACK_UNSPECIFIED: SizeTransitionEvent.Callback
+    CALLBACK_WILL_TRANSITION_TO_TRAITS: SizeTransitionEvent.Callback
+    CALLBACK_VIEW_WILL_TRANSITION_TO_SIZE: SizeTransitionEvent.Callback
+    CALLBACK_TRAIT_COLLECTION_DID_CHANGE: SizeTransitionEvent.Callback
+    CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    CALLBACK_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
+    controller_id: int
+    callback: SizeTransitionEvent.Callback
+    size: _common_pb2.Size
+    traits: _common_pb2.Traits
+    def __init__(self, controller_id: _Optional[int] = ..., callback: _Optional[_Union[SizeTransitionEvent.Callback, str]] = ..., size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., traits: _Optional[_Union[_common_pb2.Traits, _Mapping]] = ...) -> None: ...
+
 class OperationEvent(_message.Message):
     __slots__ = ("operation_id", "phase", "position", "cancelled", "removed_ids", "error")
     class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
@@ -205,7 +227,7 @@ class WindowEvent(_message.Message):
     def __init__(self, change: _Optional[_Union[WindowEvent.Change, str]] = ..., size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., visible: _Optional[bool] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("subscription_id", "window_id", "seq", "revision", "trace_id", "time", "category", "text", "lifecycle", "hierarchy", "transition", "operation", "window")
+    __slots__ = ("subscription_id", "window_id", "seq", "revision", "trace_id", "time", "category", "text", "lifecycle", "hierarchy", "transition", "operation", "window", "size_transition")
     SUBSCRIPTION_ID_FIELD_NUMBER: _ClassVar[int]
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
@@ -219,6 +241,7 @@ class Event(_message.Message):
     TRANSITION_FIELD_NUMBER: _ClassVar[int]
     OPERATION_FIELD_NUMBER: _ClassVar[int]
     WINDOW_FIELD_NUMBER: _ClassVar[int]
+    SIZE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
     subscription_id: int
     window_id: int
     seq: int
@@ -232,7 +255,8 @@ class Event(_message.Message):
     transition: TransitionEvent
     operation: OperationEvent
     window: WindowEvent
-    def __init__(self, subscription_id: _Optional[int] = ..., window_id: _Optional[int] = ..., seq: _Optional[int] = ..., revision: _Optional[int] = ..., trace_id: _Optional[str] = ..., time: _Optional[float] = ..., category: _Optional[_Union[EventCategory, str]] = ..., text: _Optional[str] = ..., lifecycle: _Optional[_Union[LifecycleEvent, _Mapping]] = ..., hierarchy: _Optional[_Union[HierarchyEvent, _Mapping]] = ..., transition: _Optional[_Union[TransitionEvent, _Mapping]] = ..., operation: _Optional[_Union[OperationEvent, _Mapping]] = ..., window: _Optional[_Union[WindowEvent, _Mapping]] = ...) -> None: ...
+    size_transition: SizeTransitionEvent
+    def __init__(self, subscription_id: _Optional[int] = ..., window_id: _Optional[int] = ..., seq: _Optional[int] = ..., revision: _Optional[int] = ..., trace_id: _Optional[str] = ..., time: _Optional[float] = ..., category: _Optional[_Union[EventCategory, str]] = ..., text: _Optional[str] = ..., lifecycle: _Optional[_Union[LifecycleEvent, _Mapping]] = ..., hierarchy: _Optional[_Union[HierarchyEvent, _Mapping]] = ..., transition: _Optional[_Union[TransitionEvent, _Mapping]] = ..., operation: _Optional[_Union[OperationEvent, _Mapping]] = ..., window: _Optional[_Union[WindowEvent, _Mapping]] = ..., size_transition: _Optional[_Union[SizeTransitionEvent, _Mapping]] = ...) -> None: ...
 
 class ViewFrame(_message.Message):
     __slots__ = ("view_id", "controller_id", "role", "state")

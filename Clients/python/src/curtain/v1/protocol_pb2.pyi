@@ -302,12 +302,18 @@ class CloseWindow(_message.Message):
     def __init__(self, window_id: _Optional[int] = ...) -> None: ...
 
 class ResizeWindow(_message.Message):
-    __slots__ = ("window_id", "metrics")
+    __slots__ = ("window_id", "metrics", "not_animated", "duration", "timing")
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     METRICS_FIELD_NUMBER: _ClassVar[int]
+    NOT_ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    DURATION_FIELD_NUMBER: _ClassVar[int]
+    TIMING_FIELD_NUMBER: _ClassVar[int]
     window_id: int
     metrics: _common_pb2.WindowMetrics
-    def __init__(self, window_id: _Optional[int] = ..., metrics: _Optional[_Union[_common_pb2.WindowMetrics, _Mapping]] = ...) -> None: ...
+    not_animated: bool
+    duration: float
+    timing: _common_pb2.TimingFunction
+    def __init__(self, window_id: _Optional[int] = ..., metrics: _Optional[_Union[_common_pb2.WindowMetrics, _Mapping]] = ..., not_animated: _Optional[bool] = ..., duration: _Optional[float] = ..., timing: _Optional[_Union[_common_pb2.TimingFunction, _Mapping]] = ...) -> None: ...
 
 class SetWindowVisible(_message.Message):
     __slots__ = ("window_id", "visible")
