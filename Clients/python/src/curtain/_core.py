@@ -223,12 +223,13 @@ class Core:
         value = getattr(response, result)
         if pending.spec.body == "subscribe":
             value = self._subscribed(pending, value)
-        elif pending.spec.body == "unsubscribe":
-            state = self.subscriptions.pop(pending.body.subscription_id, None)
-            if state is not None:
-                state.end(ConnectionClosed(message="unsubscribed"))
-        elif pending.spec.unwrap is not None:
-            value = pending.spec.unwrap(value)
+        else:
+            if pending.spec.body == "unsubscribe":
+                state = self.subscriptions.pop(pending.body.subscription_id, None)
+                if state is not None:
+                    state.end(ConnectionClosed(message="unsubscribed"))
+            if pending.spec.unwrap is not None:
+                value = pending.spec.unwrap(value)
         pending._finish(value)
 
     def _subscribed(self, pending: Pending, result: protocol_pb2.SubscribeResult) -> SubscriptionState:

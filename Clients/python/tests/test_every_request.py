@@ -1,0 +1,83 @@
+"""Every request method against the daemon: each gets the result its
+registration declares (a mismatch raises ProtocolError), so a request whose
+answer changes in the protocol is caught here. When you add a request
+method, add a call to it below."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import curtain
+from curtain.testing import Daemon
+
+P = curtain.protocol_pb2
+C = curtain.common_pb2
+
+
+def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: curtain.Client) -> None:
+    called: list[str] = []
+    call = client._call
+
+    def spy(spec: curtain.RequestSpec, body: Any, options: dict[str, Any]) -> Any:
+        called.append(spec.body)
+        return call(spec, body, options)
+
+    client._call = spy  # type: ignore[method-assign]
+
+    assert isinstance(client.get_status(), P.Status)
+    assert client.sync() is None
+    window = client.create_window(clock="manual")
+    assert isinstance(window, C.WindowInfo)
+    for kind, name in [("navigation", "Nav"), ("tab_bar", "Tabs"), ("container", "Box")]:
+        assert isinstance(client.create_controller(kind, identifier=name), P.ControllerInfo)
+    for name in ("A", "B", "X", "Y", "C", "D"):
+        client.create_controller("content", identifier=name)
+    assert client.configure_controller("A", title="First").title == "First"
+    assert len(client.list_controllers()) == 9
+    assert [s.name for s in client.list_sessions()] == ["default"]
+
+    def op(result: object) -> None:
+        assert isinstance(result, P.OperationResult) and result.completed, result
+
+    op(client.set_stack("Nav", ["A"], animated=False))
+    op(client.set_root(window, "Nav"))
+    op(client.push("Nav", "B", animated=False))
+    op(client.pop("Nav", animated=False))
+    op(client.push("Nav", "B", animated=False))
+    op(client.pop_to("Nav", "A", animated=False))
+    op(client.push("Nav", "B", animated=False))
+    op(client.pop_to_root("Nav", animated=False))
+    op(client.set_tabs("Tabs", ["X", "Y"]))
+    op(client.select_tab("Tabs", 1))
+    second = client.create_window(clock="manual")
+    op(client.set_root(second, "Box"))
+    op(client.add_child("Box", "C"))
+    op(client.add_child("Box", "D"))
+    op(client.transition_children("Box", "C", "D", wait_until="completed"))
+    op(client.remove_from_parent("D"))
+    assert [w.id for w in client.list_windows()] == [window.id, second.id]
+
+    op(client.push("Nav", "B", animated=False))
+    begun = client.begin_interactive("Nav")
+    assert isinstance(begun, P.OperationResult) and begun.transition_id
+    assert client.update_interactive(window, begun, 0.3).interactive
+    assert client.animate_alongside(window, begun, []).accepted
+    assert isinstance(client.finish_interactive(window, begun), P.TransitionResult)
+    client.advance_clock(window, 1)
+    op(client.push("Nav", "B", animated=False))
+    playing = client.pop("Nav")
+    client.advance_clock(window, 0.01)
+    assert client.pause_transition(window, playing).interactive
+    assert isinstance(client.cancel_interactive(window, playing), P.TransitionResult)
+    assert isinstance(client.advance_clock(window, 1), P.ClockResult)
+    assert client.wait_idle(window).idle
+    assert client.get_tree(window).root.identifier == "Nav"
+    op(client.resize_window(window, size=(300, 600), animated=False))
+    op(client.set_window_visible(window, False))
+    sub = client.subscribe(window)
+    assert isinstance(sub, curtain.Subscription)
+    assert client.unsubscribe(sub) is None
+    assert client.close_window(window) is None
+    assert client.shutdown() is None
+
+    assert sorted(set(called)) == sorted(curtain.REQUESTS), "add a call of each new request method to this test"
