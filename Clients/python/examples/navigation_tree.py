@@ -22,7 +22,7 @@ def show(client: curtain.Client, sub: curtain.Subscription) -> None:
     # An operation that completes at once is answered before its events;
     # Sync's answer comes after every event of the requests before it.
     client.sync()
-    for event in sub.poll():
+    for event in sub.events(timeout=0):
         print(f"  {event.seq:3}  {event.text}")
 
 

@@ -21,8 +21,8 @@ import os
 import curtain
 
 
-def show(frames: curtain.AsyncSubscription, names: dict[int, str]) -> None:
-    for frame in frames.poll():
+async def show(frames: curtain.AsyncSubscription, names: dict[int, str]) -> None:
+    async for frame in frames.frames(timeout=0):
         progress = ", ".join(
             f"t{t.transition_id} {t.percent:4.0%}{' interactive' if t.interactive else ''}" for t in frame.transitions
         )
@@ -60,7 +60,7 @@ async def main() -> None:
                 print(f"driver: scrubbed to {percent:.0%} (clock {step.time:.3f})")
                 # The watcher's Sync is answered after the frame queued for it.
                 await watcher.sync()
-                show(frames, names)
+                await show(frames, names)
             end = driver.cancel_interactive if options.cancel else driver.finish_interactive
             await end(window, begun)
             print(f"driver: {'cancelled' if options.cancel else 'finished'} the pop; stepping the clock until idle")
@@ -68,7 +68,7 @@ async def main() -> None:
             while not idle:
                 await driver.advance_clock(window, 1 / 30)
                 await watcher.sync()
-                show(frames, names)
+                await show(frames, names)
                 idle = next(w.idle for w in await driver.list_windows() if w.id == window.id)
             await frames.close()
 

@@ -8,7 +8,7 @@ from typing import Any
 from dataclasses import dataclass, field
 
 from ._core import Core, SubscriptionState
-from ._requests import REQUESTS, RequestMethods
+from ._requests import REQUESTS
 from ._wire import Address, parse_address
 from .errors import ConnectionClosed
 from .v1 import protocol_pb2
@@ -58,7 +58,7 @@ def unreachable(address: Address, error: OSError) -> str:
     return f"no daemon is listening on {address} ({error.strerror or error})"
 
 
-class ClientBase(RequestMethods):
+class ClientBase:
     """What the synchronous and asyncio clients share: options, the
     connection's state and the properties that read it.
 

@@ -29,6 +29,8 @@ from .v1 import protocol_pb2 as protocol
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
+    from .client import Subscription
+
 # A controller: its id (int), its identifier (str), a ControllerRef, or
 # anything with an ``id`` field that names a controller (ControllerInfo,
 # ControllerNode).
@@ -156,7 +158,7 @@ def transition_id(value: TransitionLike) -> int:
     return value
 
 
-def enum_value(enum: Any, value: str | int, prefix: str) -> int:
+def enum_value(enum: Any, value: str | int, prefix: str) -> Any:
     """An enum's number from its number or its short name, case-insensitive
     (``"navigation"`` and ``"NAVIGATION"`` for ``CONTROLLER_KIND_NAVIGATION``;
     ``-`` reads as ``_``)."""
@@ -168,7 +170,7 @@ def enum_value(enum: Any, value: str | int, prefix: str) -> int:
         return value
     name = prefix + str(value).upper().replace("-", "_")
     if name in enum.keys():
-        return int(enum.Value(name))
+        return enum.Value(name)
     names = ", ".join(key[len(prefix) :].lower() for key in enum.keys() if not key.endswith("UNSPECIFIED"))
     raise ValueError(f"unknown {prefix.lower().rstrip('_')} {value!r}; expected one of: {names}")
 
@@ -609,7 +611,7 @@ class RequestMethods:
         frame_policy: str | int = "latest",
         frame_credits: int = 0,
         **options: Unpack[CallOptions],
-    ) -> Any:
+    ) -> Subscription:
         """Subscribes to a window's events and/or frames (window 0: the whole
         session). Returns a Subscription to iterate. ``from_seq`` replays the
         events after it; ``categories`` (``"lifecycle"``, ``"hierarchy"``,
@@ -627,7 +629,7 @@ class RequestMethods:
         )
         if from_seq is not None:
             message.from_seq = from_seq
-        return message
+        return message  # type: ignore[return-value]
 
     @request("unsubscribe", "empty", unwrap=_none)
     def unsubscribe(self, subscription: Any, **options: Unpack[CallOptions]) -> None:

@@ -114,19 +114,18 @@ def parse_address(address: str | os.PathLike[str] | tuple[str, int] | Address | 
     if isinstance(address, Address):
         return address
     if isinstance(address, tuple):
-        host, port = address
-        return Address(host=str(host), port=_port(port, address))
+        return Address(host=str(address[0]), port=_port(address[1], address))
     text = os.fspath(address)
     for prefix in ("tcp://", "tcp:"):
         if text.startswith(prefix):
             rest = text[len(prefix) :]
             if rest.startswith("["):
-                host, sep, port = rest[1:].partition("]:")
+                name, sep, number = rest[1:].partition("]:")
             else:
-                host, sep, port = rest.rpartition(":")
-            if not sep or not host:
+                name, sep, number = rest.rpartition(":")
+            if not sep or not name:
                 raise ValueError(f"bad TCP address {text!r}: expected tcp:HOST:PORT")
-            return Address(host=host, port=_port(port, text))
+            return Address(host=name, port=_port(number, text))
     if not text:
         raise ValueError("empty socket path")
     return Address(path=text)
@@ -134,7 +133,7 @@ def parse_address(address: str | os.PathLike[str] | tuple[str, int] | Address | 
 
 def _port(value: object, original: object) -> int:
     try:
-        port = int(value)  # type: ignore[call-overload]
+        port = int(str(value))
     except (TypeError, ValueError):
         raise ValueError(f"bad port in {original!r}") from None
     if not 0 < port < 65536:

@@ -19,11 +19,11 @@ import asyncio
 import os
 import socket
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _connect
 from ._core import HELLO, Item, Pending, SubscriptionState, hello_body
-from ._requests import RequestSpec
+from ._requests import RequestMethods, RequestSpec
 from .errors import ConnectFailed, ConnectionClosed, CurtainError, Timeout
 from .v1 import events_pb2, protocol_pb2
 
@@ -133,7 +133,14 @@ class AsyncSubscription(SubscriptionState):
         return item
 
 
-class AsyncClient(_connect.ClientBase):
+if TYPE_CHECKING:
+    # The same methods, typed as returning a future of each result.
+    from ._typed import AsyncRequests as _AsyncRequests
+else:
+    _AsyncRequests = RequestMethods
+
+
+class AsyncClient(_connect.ClientBase, _AsyncRequests):
     """An asyncio connection to ``curtaind`` (options: see
     :class:`~curtain._connect.ClientBase`). Connect with ``await
     AsyncClient.connect(...)`` or ``async with AsyncClient(...)``."""
@@ -289,7 +296,7 @@ class AsyncClient(_connect.ClientBase):
             raise ConnectionClosed(message="not connected")
         self._writer.write(data)
 
-    def _new_subscription(  # type: ignore[override]
+    def _new_subscription(
         self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult
     ) -> AsyncSubscription:
         return AsyncSubscription(self, request, result)

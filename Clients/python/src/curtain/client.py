@@ -19,15 +19,19 @@ from __future__ import annotations
 import socket
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from . import _connect
 from ._core import HELLO, Item, Pending, SubscriptionState, hello_body
+from typing import TYPE_CHECKING
+
 from ._requests import RequestMethods, RequestSpec
 from .errors import ConnectFailed, ConnectionClosed, ServerError, Timeout
 from .v1 import events_pb2, protocol_pb2
 
 DEFAULT_TIMEOUT = _connect.DEFAULT_TIMEOUT
+
+T = TypeVar("T")
 
 
 def _deadline(timeout: float | None) -> float | None:
@@ -118,7 +122,7 @@ class Subscription(SubscriptionState):
         return item
 
 
-class Reply:
+class Reply(Generic[T]):
     """A pipelined request's answer, once it arrives."""
 
     def __init__(self, client: Client, pending: Pending) -> None:
@@ -136,14 +140,21 @@ class Reply:
             self._client._pump(None, poll=True)
         return self._pending.done
 
-    def result(self, timeout: float | None = None) -> Any:
+    def result(self, timeout: float | None = None) -> T:
         """Waits for the response; returns the result or raises its error."""
         self._client._wait(self._pending, self._client.timeout if timeout is None else timeout)
         self._retrieved = True
-        return self._pending.get()
+        return self._pending.get()  # type: ignore[no-any-return]
 
 
-class Pipeline(RequestMethods):
+if TYPE_CHECKING:
+    # The same methods, typed as returning a Reply of each result.
+    from ._typed import PipelineRequests as _PipelineRequests
+else:
+    _PipelineRequests = RequestMethods
+
+
+class Pipeline(_PipelineRequests):
     """Sends requests without waiting: each method returns a :class:`Reply`.
 
     The daemon applies requests in order and answers in order. Leaving the
@@ -153,10 +164,10 @@ class Pipeline(RequestMethods):
 
     def __init__(self, client: Client) -> None:
         self._client = client
-        self.replies: list[Reply] = []
+        self.replies: list[Reply[Any]] = []
 
-    def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Reply:
-        reply = Reply(self._client, self._client._send(spec, body, options))
+    def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Reply[Any]:
+        reply: Reply[Any] = Reply(self._client, self._client._send(spec, body, options))
         self.replies.append(reply)
         return reply
 
@@ -181,7 +192,7 @@ class Pipeline(RequestMethods):
             raise first
 
 
-class Client(_connect.ClientBase):
+class Client(_connect.ClientBase, RequestMethods):
     """A blocking connection to ``curtaind``; it connects and says Hello at
     once. Options: see :class:`~curtain._connect.ClientBase`."""
 
@@ -235,12 +246,12 @@ class Client(_connect.ClientBase):
         address = self._options.address
         try:
             if address.is_tcp:
-                sock = socket.create_connection((address.host, address.port), timeout=self.timeout)
+                sock = socket.create_connection((address.host, address.port or 0), timeout=self.timeout)
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             else:
                 sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
                 try:
-                    sock.connect(address.path)
+                    sock.connect(address.path or "")
                 except BaseException:
                     sock.close()
                     raise
@@ -273,7 +284,7 @@ class Client(_connect.ClientBase):
         self._write(data)
         return pending
 
-    def _new_subscription(  # type: ignore[override]
+    def _new_subscription(
         self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult
     ) -> Subscription:
         return Subscription(self, request, result)
@@ -300,35 +311,47 @@ class Client(_connect.ClientBase):
                 raise Timeout(f"no answer to {pending.spec.body} (request {pending.request_id}) within {timeout} s") from None
 
     def _pump(self, deadline: float | None, *, poll: bool = False) -> None:
-        """Reads once (waiting until ``deadline``), or, when ``poll``, reads
-        whatever is already there without waiting; dispatches what arrived."""
+        """Reads once, waiting until ``deadline`` (None: as long as it
+        takes), or, when ``poll``, reads whatever is already there without
+        waiting; dispatches what arrived. Raises Timeout when the deadline
+        has passed and nothing was there."""
         if self._core.closed is not None:
             raise self._core.closed
         assert self._sock is not None
-        if poll:
-            self._sock.settimeout(0)
-        elif deadline is None:
-            self._sock.settimeout(None)
-        else:
+        if not poll and deadline is not None:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise Timeout("timed out")
+                if not self._read(poll=True):
+                    raise Timeout("timed out")
+                return
             self._sock.settimeout(remaining)
+        elif not poll:
+            self._sock.settimeout(None)
+        self._read(poll)
+
+    def _read(self, poll: bool) -> bool:
+        """One blocking read (with the socket's timeout), or every read that
+        does not block; returns whether anything arrived."""
+        assert self._sock is not None
+        if poll:
+            self._sock.settimeout(0)
+        got = False
         while True:
             try:
                 data = self._sock.recv(1 << 16)
             except (BlockingIOError, InterruptedError):
-                return
+                return got
             except socket.timeout:
                 if poll:
-                    return
+                    return got
                 raise Timeout("timed out") from None
             except OSError as error:
                 self._core.lost(ConnectionClosed(message=f"read failed: {error}"))
-                return
+                return True
             if not data:
                 self._core.lost(ConnectionClosed())
-                return
+                return True
+            got = True
             self._core.feed(data)
             if not poll or self._core.closed is not None:
-                return
+                return True
