@@ -1,0 +1,282 @@
+/*
+ * libcurtain: a small C client of the Curtain daemon (`curtaind`) on libuv
+ * and protobuf-c.
+ *
+ * A `curtain_client` is one connection, driven by a libuv loop that the
+ * caller owns and runs. Connecting performs the `Hello` handshake; once the
+ * daemon's `Welcome` arrives, `on_ready` runs and requests may be sent.
+ * Every request gets exactly one answer through its own callback, in the
+ * order the requests were sent; events and frames arrive through the
+ * client's callbacks as they come. Messages are the protobuf-c structs
+ * generated from Proto/curtain/v1 (`Curtain__V1__Request`, ...).
+ *
+ * Lifetime: a client is created by `curtain_connect_unix` or
+ * `curtain_connect_tcp` and frees itself. Whatever ends the connection
+ * (`curtain_close`, a `Goodbye`, the daemon closing, an I/O or protocol
+ * error), the client first answers every unanswered request with a failure
+ * status, then calls `on_close` exactly once, then frees itself; it must not
+ * be used after `on_close` returns. The loop therefore runs until every
+ * client has closed.
+ *
+ * Everything runs on the loop's thread; no function is thread-safe. Callbacks
+ * may call any function of this library, including `curtain_close`.
+ */
+#ifndef CURTAIN_H
+#define CURTAIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <uv.h>
+
+#include "curtain/v1/common.pb-c.h"
+#include "curtain/v1/events.pb-c.h"
+#include "curtain/v1/protocol.pb-c.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The protocol version this library speaks. */
+#define CURTAIN_PROTOCOL_VERSION 1
+
+/** The default limit on one message from the daemon: 64 MiB. The daemon
+ *  does not bound its own messages (a large tree can exceed 4 MiB). */
+#define CURTAIN_DEFAULT_MAX_FRAME_BYTES ((size_t)64 << 20)
+
+/** Status codes. 0 is success; the others are negative. */
+typedef enum curtain_status {
+  /** Success. */
+  CURTAIN_OK = 0,
+  /** An argument is invalid (NULL, empty, out of range, a duplicate
+   *  request id). */
+  CURTAIN_E_INVALID = -1,
+  /** Out of memory. */
+  CURTAIN_E_NOMEM = -2,
+  /** The client is not ready (handshake not finished) or already closing. */
+  CURTAIN_E_STATE = -3,
+  /** A socket or libuv call failed; see the message for libuv's error. */
+  CURTAIN_E_IO = -4,
+  /** The daemon's byte stream has a malformed varint length prefix. */
+  CURTAIN_E_FRAMING = -5,
+  /** The daemon announced a message larger than `max_frame_bytes`. */
+  CURTAIN_E_TOO_LARGE = -6,
+  /** A message from the daemon does not decode as a `ServerMessage`. */
+  CURTAIN_E_DECODE = -7,
+  /** The daemon refused the handshake (an error response to `Hello`). */
+  CURTAIN_E_HANDSHAKE = -8,
+  /** The daemon sent `Goodbye`; `on_goodbye` saw it. */
+  CURTAIN_E_GOODBYE = -9,
+  /** The daemon closed the connection without a `Goodbye`. */
+  CURTAIN_E_EOF = -10,
+  /** `curtain_close` was called. */
+  CURTAIN_E_CLOSED = -11,
+} curtain_status;
+
+/** A short English description of a status ("connection closed by the
+ *  daemon", ...). Never NULL. */
+const char *curtain_strerror(int status);
+
+/* ------------------------------------------------------------------------ */
+/* Framing                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Each direction of a connection is a stream of frames: an unsigned varint
+ * length, then that many bytes of one protobuf message. The decoder is
+ * incremental: feed it whatever bytes arrived (one at a time, several frames
+ * at once, a frame split anywhere) and take complete payloads out. A length
+ * over the limit, or a varint longer than ten bytes or overflowing 64 bits,
+ * is an error after which the stream cannot be trusted: the decoder keeps
+ * returning it.
+ */
+
+/** The most bytes a varint of a 64-bit value takes. */
+#define CURTAIN_VARINT_MAX_BYTES 10
+
+/** An incremental frame decoder. Treat the fields as private. */
+typedef struct curtain_decoder {
+  uint8_t *buffer;
+  size_t start;
+  size_t length;
+  size_t capacity;
+  size_t max_frame_bytes;
+  int failure;
+  uint64_t failed_length;
+} curtain_decoder;
+
+/** Initialises a decoder accepting payloads of up to `max_frame_bytes`. */
+void curtain_decoder_init(curtain_decoder *decoder, size_t max_frame_bytes);
+
+/** Frees the decoder's buffer. The decoder may be initialised again. */
+void curtain_decoder_free(curtain_decoder *decoder);
+
+/** Copies `count` received bytes into the decoder. Returns CURTAIN_OK or
+ *  CURTAIN_E_NOMEM. Invalidates payloads returned by `curtain_decoder_next`. */
+int curtain_decoder_feed(curtain_decoder *decoder, const void *bytes, size_t count);
+
+/**
+ * Takes the next complete frame. Returns 1 and sets `*payload` and `*length`
+ * (valid until the next feed or next call) when one is complete, 0 when more
+ * bytes are needed, or CURTAIN_E_FRAMING / CURTAIN_E_TOO_LARGE (sticky) when
+ * the stream is malformed.
+ */
+int curtain_decoder_next(curtain_decoder *decoder, const uint8_t **payload, size_t *length);
+
+/** Bytes fed but not yet returned as frames. */
+size_t curtain_decoder_buffered(const curtain_decoder *decoder);
+
+/** After CURTAIN_E_TOO_LARGE: the length the stream announced. */
+uint64_t curtain_decoder_failed_length(const curtain_decoder *decoder);
+
+/** Writes the varint of `value` to `out` (at least CURTAIN_VARINT_MAX_BYTES
+ *  long) and returns the number of bytes written (1-10). */
+size_t curtain_varint_encode(uint64_t value, uint8_t *out);
+
+/* ------------------------------------------------------------------------ */
+/* Client                                                                   */
+/* ------------------------------------------------------------------------ */
+
+typedef struct curtain_client curtain_client;
+
+/** How to introduce the client to the daemon. Every field may be zero. */
+typedef struct curtain_options {
+  /** `Hello.client_name`; NULL means "libcurtain". */
+  const char *client_name;
+  /** `Hello.token`, needed on TCP listeners that have a token file. */
+  const char *token;
+  /** `Hello.capabilities`, e.g. "read-only", "unowned-interactions". */
+  const char *const *capabilities;
+  size_t capability_count;
+  /** The session requests address when their own `session` is empty;
+   *  NULL or "" means the daemon's "default". */
+  const char *session;
+  /** The largest message accepted from the daemon; 0 means
+   *  CURTAIN_DEFAULT_MAX_FRAME_BYTES. */
+  size_t max_frame_bytes;
+} curtain_options;
+
+/**
+ * What the client reports. Messages passed to callbacks belong to the client
+ * and are freed when the callback returns: copy what you keep. Any callback
+ * may be NULL.
+ */
+typedef struct curtain_callbacks {
+  /** The handshake succeeded: requests may be sent from now on. */
+  void (*on_ready)(curtain_client *client, const Curtain__V1__Welcome *welcome, void *user);
+  /** An event of one of this connection's subscriptions. */
+  void (*on_event)(curtain_client *client, const Curtain__V1__Event *event, void *user);
+  /** A frame of one of this connection's subscriptions (frames carry no
+   *  subscription id: match them by `window_id`). */
+  void (*on_frame)(curtain_client *client, const Curtain__V1__Frame *frame, void *user);
+  /** The daemon's last message; `on_close` follows with CURTAIN_E_GOODBYE. */
+  void (*on_goodbye)(curtain_client *client, const Curtain__V1__Goodbye *goodbye, void *user);
+  /** A response that answers no request of this client (the daemon's
+   *  answer to an undecodable message has request id 0). */
+  void (*on_unmatched)(curtain_client *client, const Curtain__V1__Response *response, void *user);
+  /**
+   * The connection is over: `status` says why (CURTAIN_E_CLOSED after
+   * `curtain_close`) and `message` gives details (libuv's error, the
+   * goodbye's or the refused handshake's message; never NULL). Called exactly
+   * once, after every unanswered request's callback; the client is freed
+   * when this returns.
+   */
+  void (*on_close)(curtain_client *client, int status, const char *message, void *user);
+} curtain_callbacks;
+
+/**
+ * The answer to one request. With CURTAIN_OK, `response` is the daemon's
+ * response, which may carry an error result (`response->result_case ==
+ * CURTAIN__V1__RESPONSE__RESULT_ERROR`). Otherwise `response` is NULL and
+ * `status` says why the connection ended before the answer came.
+ */
+typedef void (*curtain_response_cb)(curtain_client *client, int status,
+                                    const Curtain__V1__Response *response, void *data);
+
+/**
+ * Connects to a daemon's Unix socket and starts the handshake. On success
+ * stores the new client in `*out` and returns CURTAIN_OK; the outcome comes
+ * later through `on_ready` or `on_close` (a connect failure is an
+ * `on_close` with CURTAIN_E_IO). Fails at once, creating nothing, with
+ * CURTAIN_E_INVALID (bad arguments, a path over 107 bytes) or
+ * CURTAIN_E_NOMEM. `options` and `callbacks` are copied.
+ */
+int curtain_connect_unix(uv_loop_t *loop, const char *path, const curtain_options *options,
+                         const curtain_callbacks *callbacks, void *user, curtain_client **out);
+
+/**
+ * Connects to a daemon's TCP listener (`curtaind --listen`), like
+ * `curtain_connect_unix`. `host` is resolved on libuv's thread pool
+ * (numeric addresses such as "127.0.0.1" and "::1", or names like
+ * "localhost"); the first address that accepts is used.
+ */
+int curtain_connect_tcp(uv_loop_t *loop, const char *host, uint16_t port,
+                        const curtain_options *options, const curtain_callbacks *callbacks,
+                        void *user, curtain_client **out);
+
+/** The default Unix socket path of the daemon, as `curtaind` picks it:
+ *  $XDG_RUNTIME_DIR/curtain/default.sock when XDG_RUNTIME_DIR is an
+ *  absolute path, else /tmp/curtain-<uid>/default.sock. Writes at most
+ *  `size` bytes with the terminating NUL; returns CURTAIN_E_INVALID when it
+ *  does not fit. */
+int curtain_default_socket_path(char *out, size_t size);
+
+/**
+ * Sends a request and calls `callback` with its answer (the callback may be
+ * NULL). The request is only read: its `request_id`, when 0, is replaced on
+ * the wire by the next unused id (ids count up from 1), and its empty
+ * `session` by the client's session option. The id used is stored in
+ * `*request_id` when that is not NULL. Returns CURTAIN_E_STATE before
+ * `on_ready` or once closing (the callback is then not called),
+ * CURTAIN_E_INVALID for a `Hello` or for an id still awaiting its answer,
+ * CURTAIN_E_NOMEM.
+ */
+int curtain_request(curtain_client *client, const Curtain__V1__Request *request,
+                    curtain_response_cb callback, void *data, uint64_t *request_id);
+
+/** Acknowledges frames up to `frame_seq` of a PAUSE subscription, which
+ *  restores its credit. Returns CURTAIN_OK, CURTAIN_E_STATE or
+ *  CURTAIN_E_NOMEM. */
+int curtain_ack_frames(curtain_client *client, uint64_t subscription_id, uint64_t frame_seq);
+
+/**
+ * Closes the connection: what was already sent is flushed first, then the
+ * socket closes, unanswered requests fail with CURTAIN_E_CLOSED and
+ * `on_close` runs with CURTAIN_E_CLOSED. Nothing else is delivered once this
+ * is called. Calling it again, or while the client is already closing, does
+ * nothing.
+ */
+void curtain_close(curtain_client *client);
+
+/** The user pointer given at connect time. */
+void *curtain_user(const curtain_client *client);
+
+/** The daemon's `Welcome` once `on_ready` has run, else NULL. Owned by the
+ *  client. */
+const Curtain__V1__Welcome *curtain_welcome(const curtain_client *client);
+
+/** Bytes handed to libuv and not yet written to the socket. */
+size_t curtain_write_queue_size(const curtain_client *client);
+
+/* ------------------------------------------------------------------------ */
+/* Helpers                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/** The name of an error code, e.g. "NOT_FOUND" for
+ *  CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND. Never NULL. */
+const char *curtain_error_code_name(int code);
+
+/** The name of a goodbye reason, e.g. "SHUTDOWN". Never NULL. */
+const char *curtain_goodbye_reason_name(int reason);
+
+/** A deep copy of a protobuf-c message (a response, an event or a frame
+ *  passed to a callback) that outlives the callback; free it with
+ *  `protobuf_c_message_free_unpacked(copy, NULL)`. NULL when out of
+ *  memory. */
+ProtobufCMessage *curtain_message_copy(const ProtobufCMessage *message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CURTAIN_H */

@@ -1,0 +1,802 @@
+/*
+ * The client: one connection to curtaind on a libuv loop.
+ *
+ * States: CONNECTING (resolving the host and connecting; TCP tries each
+ * resolved address in turn, on a fresh handle each time), HANDSHAKE (the
+ * `Hello` is sent, the `Welcome` awaited), READY (requests may be sent) and
+ * CLOSING. Any end of the connection goes through `client_fail`, which
+ * records why, stops reading and closes the socket (after flushing our writes
+ * with a shutdown when the user asked to close).
+ *
+ * Memory is freed only once nothing of libuv refers to the client any more:
+ * `outstanding` counts the open handle and every request in flight (connect,
+ * writes, shutdown, getaddrinfo). When it reaches zero in CLOSING,
+ * `client_finish` answers the unanswered requests with the failure, calls
+ * `on_close` and frees the client.
+ *
+ * Responses are matched to requests by id through a FIFO list: the daemon
+ * answers in request order, so the match is almost always the head.
+ */
+#include <netdb.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "curtain.h"
+
+#define READ_BUFFER_BYTES (64 * 1024)
+
+typedef enum client_state {
+  STATE_CONNECTING,
+  STATE_HANDSHAKE,
+  STATE_READY,
+  STATE_CLOSING,
+} client_state;
+
+/* A request awaiting its response. */
+typedef struct pending_request {
+  struct pending_request *next;
+  uint64_t id;
+  curtain_response_cb callback;
+  void *data;
+} pending_request;
+
+/* One message on its way to the socket: varint length and payload. */
+typedef struct write_request {
+  uv_write_t request;
+  curtain_client *client;
+  size_t length;
+  uint8_t bytes[];
+} write_request;
+
+struct curtain_client {
+  uv_loop_t *loop;
+  union {
+    uv_handle_t handle;
+    uv_stream_t stream;
+    uv_pipe_t pipe;
+    uv_tcp_t tcp;
+  } io;
+  bool tcp;
+  bool handle_open;
+  uv_connect_t connect_request;
+  uv_getaddrinfo_t resolve_request;
+  bool resolving;
+  uv_shutdown_t shutdown_request;
+  struct addrinfo *addresses;
+  struct addrinfo *next_address;
+  /* "path" or "host:port", for messages. */
+  char *endpoint;
+  char *last_connect_error;
+
+  char *client_name;
+  char *token;
+  char *session;
+  char **capabilities;
+  size_t capability_count;
+  curtain_callbacks callbacks;
+  void *user;
+
+  curtain_decoder decoder;
+  pending_request *head;
+  pending_request *tail;
+  uint64_t next_id;
+  uint64_t hello_id;
+  Curtain__V1__ServerMessage *welcome_message;
+
+  client_state state;
+  int close_status;
+  char *close_message;
+  unsigned outstanding;
+  bool finished;
+  uint8_t read_buffer[READ_BUFFER_BYTES];
+};
+
+static void client_fail(curtain_client *client, int status, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static void try_next_address(curtain_client *client);
+
+const char *curtain_strerror(int status) {
+  switch (status) {
+  case CURTAIN_OK:
+    return "success";
+  case CURTAIN_E_INVALID:
+    return "invalid argument";
+  case CURTAIN_E_NOMEM:
+    return "out of memory";
+  case CURTAIN_E_STATE:
+    return "the client is not ready or is closing";
+  case CURTAIN_E_IO:
+    return "socket error";
+  case CURTAIN_E_FRAMING:
+    return "malformed length prefix from the daemon";
+  case CURTAIN_E_TOO_LARGE:
+    return "message from the daemon over the size limit";
+  case CURTAIN_E_DECODE:
+    return "undecodable message from the daemon";
+  case CURTAIN_E_HANDSHAKE:
+    return "the daemon refused the handshake";
+  case CURTAIN_E_GOODBYE:
+    return "the daemon said goodbye";
+  case CURTAIN_E_EOF:
+    return "connection closed by the daemon";
+  case CURTAIN_E_CLOSED:
+    return "connection closed by the client";
+  default:
+    return "unknown status";
+  }
+}
+
+static char *copy_string(const char *text) {
+  if (text == NULL) {
+    return NULL;
+  }
+  size_t size = strlen(text) + 1;
+  char *copy = malloc(size);
+  if (copy != NULL) {
+    memcpy(copy, text, size);
+  }
+  return copy;
+}
+
+/* A heap string from printf-style arguments; NULL when out of memory. */
+static char *format_string(const char *format, va_list arguments) {
+  va_list counting;
+  va_copy(counting, arguments);
+  int length = vsnprintf(NULL, 0, format, counting);
+  va_end(counting);
+  if (length < 0) {
+    return NULL;
+  }
+  char *text = malloc((size_t)length + 1);
+  if (text != NULL) {
+    vsnprintf(text, (size_t)length + 1, format, arguments);
+  }
+  return text;
+}
+
+static char *string_with_format(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static char *string_with_format(const char *format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  char *text = format_string(format, arguments);
+  va_end(arguments);
+  return text;
+}
+
+static void client_free(curtain_client *client) {
+  free(client->endpoint);
+  free(client->last_connect_error);
+  free(client->client_name);
+  free(client->token);
+  free(client->session);
+  for (size_t index = 0; index < client->capability_count; index++) {
+    free(client->capabilities[index]);
+  }
+  free(client->capabilities);
+  if (client->addresses != NULL) {
+    uv_freeaddrinfo(client->addresses);
+  }
+  curtain_decoder_free(&client->decoder);
+  if (client->welcome_message != NULL) {
+    protobuf_c_message_free_unpacked(&client->welcome_message->base, NULL);
+  }
+  free(client->close_message);
+  free(client);
+}
+
+/* Makes a client in CONNECTING with copies of the options. */
+static int client_new(uv_loop_t *loop, const curtain_options *options,
+                      const curtain_callbacks *callbacks, void *user, curtain_client **out) {
+  curtain_client *client = calloc(1, sizeof *client);
+  if (client == NULL) {
+    return CURTAIN_E_NOMEM;
+  }
+  client->loop = loop;
+  client->user = user;
+  client->next_id = 1;
+  if (callbacks != NULL) {
+    client->callbacks = *callbacks;
+  }
+  curtain_options defaults = {0};
+  if (options == NULL) {
+    options = &defaults;
+  }
+  bool failed = false;
+  client->client_name = copy_string(options->client_name ? options->client_name : "libcurtain");
+  failed |= client->client_name == NULL;
+  if (options->token != NULL) {
+    client->token = copy_string(options->token);
+    failed |= client->token == NULL;
+  }
+  if (options->session != NULL && options->session[0] != '\0') {
+    client->session = copy_string(options->session);
+    failed |= client->session == NULL;
+  }
+  if (options->capability_count > 0) {
+    if (options->capabilities == NULL) {
+      client_free(client);
+      return CURTAIN_E_INVALID;
+    }
+    client->capabilities = calloc(options->capability_count, sizeof(char *));
+    failed |= client->capabilities == NULL;
+    for (size_t index = 0; !failed && index < options->capability_count; index++) {
+      if (options->capabilities[index] == NULL) {
+        client_free(client);
+        return CURTAIN_E_INVALID;
+      }
+      client->capabilities[index] = copy_string(options->capabilities[index]);
+      client->capability_count = index + 1;
+      failed |= client->capabilities[index] == NULL;
+    }
+  }
+  if (failed) {
+    client_free(client);
+    return CURTAIN_E_NOMEM;
+  }
+  size_t limit = options->max_frame_bytes ? options->max_frame_bytes : CURTAIN_DEFAULT_MAX_FRAME_BYTES;
+  curtain_decoder_init(&client->decoder, limit);
+  *out = client;
+  return CURTAIN_OK;
+}
+
+/* Answers unanswered requests, reports the close and frees the client, once
+ * nothing of libuv refers to it. */
+static void client_maybe_finish(curtain_client *client) {
+  if (client->state != STATE_CLOSING || client->outstanding > 0 || client->finished) {
+    return;
+  }
+  client->finished = true;
+  while (client->head != NULL) {
+    pending_request *request = client->head;
+    client->head = request->next;
+    if (request->callback != NULL) {
+      request->callback(client, client->close_status, NULL, request->data);
+    }
+    free(request);
+  }
+  client->tail = NULL;
+  if (client->callbacks.on_close != NULL) {
+    const char *message = client->close_message ? client->close_message : curtain_strerror(client->close_status);
+    client->callbacks.on_close(client, client->close_status, message, client->user);
+  }
+  client_free(client);
+}
+
+static void on_handle_closed(uv_handle_t *handle) {
+  curtain_client *client = handle->data;
+  client->handle_open = false;
+  client->outstanding--;
+  if (client->state == STATE_CONNECTING) {
+    /* A failed TCP attempt: try the next address on a fresh handle. */
+    try_next_address(client);
+    return;
+  }
+  client_maybe_finish(client);
+}
+
+static void close_handle(curtain_client *client) {
+  if (client->handle_open && !uv_is_closing(&client->io.handle)) {
+    uv_close(&client->io.handle, on_handle_closed);
+  }
+}
+
+static void on_shutdown(uv_shutdown_t *request, int status) {
+  (void)status;
+  curtain_client *client = request->data;
+  client->outstanding--;
+  close_handle(client);
+  client_maybe_finish(client);
+}
+
+/* Ends the connection with `status`; the first reason wins. */
+static void client_fail(curtain_client *client, int status, const char *format, ...) {
+  if (client->state == STATE_CLOSING) {
+    return;
+  }
+  bool connected = client->state == STATE_HANDSHAKE || client->state == STATE_READY;
+  client->state = STATE_CLOSING;
+  client->close_status = status;
+  va_list arguments;
+  va_start(arguments, format);
+  client->close_message = format_string(format, arguments);
+  va_end(arguments);
+  if (client->resolving) {
+    uv_cancel((uv_req_t *)&client->resolve_request);
+  }
+  if (client->handle_open && connected) {
+    uv_read_stop(&client->io.stream);
+  }
+  bool flushed = false;
+  if (status == CURTAIN_E_CLOSED && connected && client->handle_open) {
+    client->shutdown_request.data = client;
+    if (uv_shutdown(&client->shutdown_request, &client->io.stream, on_shutdown) == 0) {
+      client->outstanding++;
+      flushed = true;
+    }
+  }
+  if (!flushed) {
+    close_handle(client);
+  }
+  client_maybe_finish(client);
+}
+
+static void on_written(uv_write_t *request, int status) {
+  write_request *write = (write_request *)request;
+  curtain_client *client = write->client;
+  free(write);
+  client->outstanding--;
+  if (status < 0 && status != UV_ECANCELED) {
+    /* client_fail finishes the client when nothing else is outstanding. */
+    client_fail(client, CURTAIN_E_IO, "write to %s: %s (%s)", client->endpoint, uv_strerror(status),
+                uv_err_name(status));
+    return;
+  }
+  client_maybe_finish(client);
+}
+
+/* Frames and queues one ClientMessage. */
+static int send_message(curtain_client *client, const Curtain__V1__ClientMessage *message) {
+  size_t size = protobuf_c_message_get_packed_size(&message->base);
+  write_request *write = malloc(sizeof *write + CURTAIN_VARINT_MAX_BYTES + size);
+  if (write == NULL) {
+    return CURTAIN_E_NOMEM;
+  }
+  write->client = client;
+  size_t prefix = curtain_varint_encode(size, write->bytes);
+  protobuf_c_message_pack(&message->base, write->bytes + prefix);
+  write->length = prefix + size;
+  uv_buf_t buffer = uv_buf_init((char *)write->bytes, (unsigned)write->length);
+  int result = uv_write(&write->request, &client->io.stream, &buffer, 1, on_written);
+  if (result < 0) {
+    free(write);
+    client_fail(client, CURTAIN_E_IO, "write to %s: %s (%s)", client->endpoint, uv_strerror(result),
+                uv_err_name(result));
+    return CURTAIN_E_IO;
+  }
+  client->outstanding++;
+  return CURTAIN_OK;
+}
+
+static int send_request(curtain_client *client, const Curtain__V1__Request *request) {
+  Curtain__V1__ClientMessage message = CURTAIN__V1__CLIENT_MESSAGE__INIT;
+  message.kind_case = CURTAIN__V1__CLIENT_MESSAGE__KIND_REQUEST;
+  message.request = (Curtain__V1__Request *)request;
+  return send_message(client, &message);
+}
+
+static void send_hello(curtain_client *client) {
+  Curtain__V1__Hello hello = CURTAIN__V1__HELLO__INIT;
+  hello.protocol_version = CURTAIN_PROTOCOL_VERSION;
+  hello.client_name = client->client_name;
+  if (client->token != NULL) {
+    hello.token = client->token;
+  }
+  hello.n_capabilities = client->capability_count;
+  hello.capabilities = client->capabilities;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.request_id = client->hello_id = client->next_id++;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_HELLO;
+  request.hello = &hello;
+  if (send_request(client, &request) == CURTAIN_E_NOMEM) {
+    client_fail(client, CURTAIN_E_NOMEM, "out of memory sending Hello");
+  }
+}
+
+/* The answer to Hello. Returns true when the message was kept. */
+static bool handle_hello_answer(curtain_client *client, Curtain__V1__ServerMessage *message) {
+  Curtain__V1__Response *response = message->response;
+  if (response->result_case == CURTAIN__V1__RESPONSE__RESULT_WELCOME) {
+    client->welcome_message = message;
+    client->state = STATE_READY;
+    if (client->callbacks.on_ready != NULL) {
+      client->callbacks.on_ready(client, response->welcome, client->user);
+    }
+    return true;
+  }
+  if (response->result_case == CURTAIN__V1__RESPONSE__RESULT_ERROR) {
+    client_fail(client, CURTAIN_E_HANDSHAKE, "%s: %s", curtain_error_code_name(response->error->code),
+                response->error->message ? response->error->message : "");
+  } else {
+    client_fail(client, CURTAIN_E_DECODE, "the daemon answered Hello without a Welcome");
+  }
+  return false;
+}
+
+static void handle_response(curtain_client *client, const Curtain__V1__Response *response) {
+  pending_request *previous = NULL;
+  pending_request *request = client->head;
+  while (request != NULL && request->id != response->request_id) {
+    previous = request;
+    request = request->next;
+  }
+  if (request == NULL) {
+    if (client->callbacks.on_unmatched != NULL) {
+      client->callbacks.on_unmatched(client, response, client->user);
+    }
+    return;
+  }
+  if (previous == NULL) {
+    client->head = request->next;
+  } else {
+    previous->next = request->next;
+  }
+  if (client->tail == request) {
+    client->tail = previous;
+  }
+  if (request->callback != NULL) {
+    request->callback(client, CURTAIN_OK, response, request->data);
+  }
+  free(request);
+}
+
+static void handle_goodbye(curtain_client *client, const Curtain__V1__Goodbye *goodbye) {
+  if (client->callbacks.on_goodbye != NULL) {
+    client->callbacks.on_goodbye(client, goodbye, client->user);
+  }
+  const char *text = goodbye->message ? goodbye->message : "";
+  client_fail(client, CURTAIN_E_GOODBYE, "%s%s%s", curtain_goodbye_reason_name(goodbye->reason),
+              text[0] ? ": " : "", text);
+}
+
+/* Decodes and delivers one payload from the daemon. */
+static void dispatch(curtain_client *client, const uint8_t *payload, size_t length) {
+  Curtain__V1__ServerMessage *message = curtain__v1__server_message__unpack(NULL, length, payload);
+  if (message == NULL) {
+    client_fail(client, CURTAIN_E_DECODE, "a message of %zu bytes from %s does not decode as a ServerMessage",
+                length, client->endpoint);
+    return;
+  }
+  bool kept = false;
+  switch (message->kind_case) {
+  case CURTAIN__V1__SERVER_MESSAGE__KIND_RESPONSE:
+    if (client->state == STATE_HANDSHAKE && message->response->request_id == client->hello_id) {
+      kept = handle_hello_answer(client, message);
+    } else {
+      handle_response(client, message->response);
+    }
+    break;
+  case CURTAIN__V1__SERVER_MESSAGE__KIND_EVENT:
+    if (client->callbacks.on_event != NULL) {
+      client->callbacks.on_event(client, message->event, client->user);
+    }
+    break;
+  case CURTAIN__V1__SERVER_MESSAGE__KIND_FRAME:
+    if (client->callbacks.on_frame != NULL) {
+      client->callbacks.on_frame(client, message->frame, client->user);
+    }
+    break;
+  case CURTAIN__V1__SERVER_MESSAGE__KIND_GOODBYE:
+    handle_goodbye(client, message->goodbye);
+    break;
+  default:
+    /* A kind added by a later protocol version: ignored. */
+    break;
+  }
+  if (!kept) {
+    protobuf_c_message_free_unpacked(&message->base, NULL);
+  }
+}
+
+static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buffer) {
+  (void)suggested;
+  curtain_client *client = handle->data;
+  *buffer = uv_buf_init((char *)client->read_buffer, sizeof client->read_buffer);
+}
+
+static void on_read(uv_stream_t *stream, ssize_t count, const uv_buf_t *buffer) {
+  (void)buffer;
+  curtain_client *client = stream->data;
+  if (count == 0 || client->state == STATE_CLOSING) {
+    return;
+  }
+  if (count == UV_EOF) {
+    client_fail(client, CURTAIN_E_EOF, "%s closed the connection without a goodbye", client->endpoint);
+    return;
+  }
+  if (count < 0) {
+    client_fail(client, CURTAIN_E_IO, "read from %s: %s (%s)", client->endpoint,
+                uv_strerror((int)count), uv_err_name((int)count));
+    return;
+  }
+  if (curtain_decoder_feed(&client->decoder, client->read_buffer, (size_t)count) != CURTAIN_OK) {
+    client_fail(client, CURTAIN_E_NOMEM, "out of memory buffering a message");
+    return;
+  }
+  while (client->state != STATE_CLOSING) {
+    const uint8_t *payload;
+    size_t length;
+    int result = curtain_decoder_next(&client->decoder, &payload, &length);
+    if (result == 0) {
+      break;
+    }
+    if (result == CURTAIN_E_TOO_LARGE) {
+      client_fail(client, result, "%s announced a message of %llu bytes, over the limit of %zu",
+                  client->endpoint, (unsigned long long)curtain_decoder_failed_length(&client->decoder),
+                  client->decoder.max_frame_bytes);
+      break;
+    }
+    if (result < 0) {
+      client_fail(client, result, "malformed varint length prefix from %s", client->endpoint);
+      break;
+    }
+    dispatch(client, payload, length);
+  }
+}
+
+static void on_connected(uv_connect_t *request, int status) {
+  curtain_client *client = request->data;
+  client->outstanding--;
+  if (client->state == STATE_CLOSING) {
+    client_maybe_finish(client);
+    return;
+  }
+  if (status < 0) {
+    free(client->last_connect_error);
+    client->last_connect_error = string_with_format("%s (%s)", uv_strerror(status), uv_err_name(status));
+    if (client->tcp && client->next_address != NULL) {
+      uv_close(&client->io.handle, on_handle_closed);
+      return;
+    }
+    client_fail(client, CURTAIN_E_IO, "connect to %s: %s", client->endpoint,
+                client->last_connect_error ? client->last_connect_error : uv_strerror(status));
+    return;
+  }
+  if (client->addresses != NULL) {
+    uv_freeaddrinfo(client->addresses);
+    client->addresses = NULL;
+    client->next_address = NULL;
+  }
+  client->state = STATE_HANDSHAKE;
+  int result = uv_read_start(&client->io.stream, on_alloc, on_read);
+  if (result < 0) {
+    client_fail(client, CURTAIN_E_IO, "read from %s: %s (%s)", client->endpoint, uv_strerror(result),
+                uv_err_name(result));
+    return;
+  }
+  send_hello(client);
+}
+
+static void try_next_address(curtain_client *client) {
+  struct addrinfo *address = client->next_address;
+  if (address == NULL) {
+    client_fail(client, CURTAIN_E_IO, "connect to %s: %s", client->endpoint,
+                client->last_connect_error ? client->last_connect_error : "no address");
+    return;
+  }
+  client->next_address = address->ai_next;
+  int result = uv_tcp_init(client->loop, &client->io.tcp);
+  if (result < 0) {
+    client_fail(client, CURTAIN_E_IO, "socket for %s: %s", client->endpoint, uv_strerror(result));
+    return;
+  }
+  client->io.handle.data = client;
+  client->handle_open = true;
+  client->outstanding++;
+  client->connect_request.data = client;
+  result = uv_tcp_connect(&client->connect_request, &client->io.tcp, address->ai_addr, on_connected);
+  if (result < 0) {
+    free(client->last_connect_error);
+    client->last_connect_error = string_with_format("%s (%s)", uv_strerror(result), uv_err_name(result));
+    uv_close(&client->io.handle, on_handle_closed);
+    return;
+  }
+  client->outstanding++;
+}
+
+static void on_resolved(uv_getaddrinfo_t *request, int status, struct addrinfo *addresses) {
+  curtain_client *client = request->data;
+  client->resolving = false;
+  client->outstanding--;
+  if (client->state == STATE_CLOSING) {
+    if (addresses != NULL) {
+      uv_freeaddrinfo(addresses);
+    }
+    client_maybe_finish(client);
+    return;
+  }
+  if (status < 0) {
+    client_fail(client, CURTAIN_E_IO, "resolve %s: %s", client->endpoint, uv_strerror(status));
+    return;
+  }
+  client->addresses = addresses;
+  client->next_address = addresses;
+  try_next_address(client);
+}
+
+int curtain_connect_unix(uv_loop_t *loop, const char *path, const curtain_options *options,
+                         const curtain_callbacks *callbacks, void *user, curtain_client **out) {
+  if (loop == NULL || path == NULL || out == NULL || path[0] == '\0' ||
+      strlen(path) >= sizeof(((struct sockaddr_un *)0)->sun_path)) {
+    return CURTAIN_E_INVALID;
+  }
+  curtain_client *client;
+  int result = client_new(loop, options, callbacks, user, &client);
+  if (result != CURTAIN_OK) {
+    return result;
+  }
+  client->endpoint = copy_string(path);
+  if (client->endpoint == NULL) {
+    client_free(client);
+    return CURTAIN_E_NOMEM;
+  }
+  result = uv_pipe_init(loop, &client->io.pipe, 0);
+  if (result < 0) {
+    client_free(client);
+    return CURTAIN_E_IO;
+  }
+  client->io.handle.data = client;
+  client->handle_open = true;
+  client->outstanding++;
+  client->connect_request.data = client;
+  uv_pipe_connect(&client->connect_request, &client->io.pipe, path, on_connected);
+  client->outstanding++;
+  *out = client;
+  return CURTAIN_OK;
+}
+
+int curtain_connect_tcp(uv_loop_t *loop, const char *host, uint16_t port,
+                        const curtain_options *options, const curtain_callbacks *callbacks,
+                        void *user, curtain_client **out) {
+  if (loop == NULL || host == NULL || host[0] == '\0' || port == 0 || out == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  curtain_client *client;
+  int result = client_new(loop, options, callbacks, user, &client);
+  if (result != CURTAIN_OK) {
+    return result;
+  }
+  client->tcp = true;
+  client->endpoint = strchr(host, ':') != NULL ? string_with_format("[%s]:%u", host, port)
+                                               : string_with_format("%s:%u", host, port);
+  if (client->endpoint == NULL) {
+    client_free(client);
+    return CURTAIN_E_NOMEM;
+  }
+  char service[8];
+  snprintf(service, sizeof service, "%u", port);
+  struct addrinfo hints;
+  memset(&hints, 0, sizeof hints);
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_NUMERICSERV;
+  client->resolve_request.data = client;
+  result = uv_getaddrinfo(loop, &client->resolve_request, on_resolved, host, service, &hints);
+  if (result < 0) {
+    client_free(client);
+    return CURTAIN_E_IO;
+  }
+  client->resolving = true;
+  client->outstanding++;
+  *out = client;
+  return CURTAIN_OK;
+}
+
+int curtain_default_socket_path(char *out, size_t size) {
+  const char *runtime = getenv("XDG_RUNTIME_DIR");
+  int length;
+  if (runtime != NULL && runtime[0] == '/') {
+    length = snprintf(out, size, "%s/curtain/default.sock", runtime);
+  } else {
+    length = snprintf(out, size, "/tmp/curtain-%u/default.sock", (unsigned)getuid());
+  }
+  return length < 0 || (size_t)length >= size ? CURTAIN_E_INVALID : CURTAIN_OK;
+}
+
+int curtain_request(curtain_client *client, const Curtain__V1__Request *request,
+                    curtain_response_cb callback, void *data, uint64_t *request_id) {
+  if (client == NULL || request == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  if (client->state != STATE_READY) {
+    return CURTAIN_E_STATE;
+  }
+  if (request->body_case == CURTAIN__V1__REQUEST__BODY_HELLO) {
+    return CURTAIN_E_INVALID;
+  }
+  uint64_t id = request->request_id ? request->request_id : client->next_id;
+  for (pending_request *waiting = client->head; waiting != NULL; waiting = waiting->next) {
+    if (waiting->id == id) {
+      return CURTAIN_E_INVALID;
+    }
+  }
+  pending_request *pending = malloc(sizeof *pending);
+  if (pending == NULL) {
+    return CURTAIN_E_NOMEM;
+  }
+  Curtain__V1__Request copy = *request;
+  copy.request_id = id;
+  if ((copy.session == NULL || copy.session[0] == '\0') && client->session != NULL) {
+    copy.session = client->session;
+  }
+  int result = send_request(client, &copy);
+  if (result != CURTAIN_OK) {
+    free(pending);
+    return result;
+  }
+  if (id >= client->next_id) {
+    client->next_id = id + 1;
+  }
+  pending->next = NULL;
+  pending->id = id;
+  pending->callback = callback;
+  pending->data = data;
+  if (client->tail == NULL) {
+    client->head = pending;
+  } else {
+    client->tail->next = pending;
+  }
+  client->tail = pending;
+  if (request_id != NULL) {
+    *request_id = id;
+  }
+  return CURTAIN_OK;
+}
+
+int curtain_ack_frames(curtain_client *client, uint64_t subscription_id, uint64_t frame_seq) {
+  if (client == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  if (client->state != STATE_READY) {
+    return CURTAIN_E_STATE;
+  }
+  Curtain__V1__FrameAck ack = CURTAIN__V1__FRAME_ACK__INIT;
+  ack.subscription_id = subscription_id;
+  ack.frame_seq = frame_seq;
+  Curtain__V1__ClientMessage message = CURTAIN__V1__CLIENT_MESSAGE__INIT;
+  message.kind_case = CURTAIN__V1__CLIENT_MESSAGE__KIND_FRAME_ACK;
+  message.frame_ack = &ack;
+  return send_message(client, &message);
+}
+
+void curtain_close(curtain_client *client) {
+  if (client != NULL) {
+    client_fail(client, CURTAIN_E_CLOSED, "closed by the client");
+  }
+}
+
+void *curtain_user(const curtain_client *client) { return client->user; }
+
+const Curtain__V1__Welcome *curtain_welcome(const curtain_client *client) {
+  return client->welcome_message ? client->welcome_message->response->welcome : NULL;
+}
+
+size_t curtain_write_queue_size(const curtain_client *client) {
+  if (!client->handle_open || client->state == STATE_CONNECTING) {
+    return 0;
+  }
+  return uv_stream_get_write_queue_size(&client->io.stream);
+}
+
+/* The name of an enum value without its prefix ("ERROR_CODE_"). */
+static const char *enum_name(const ProtobufCEnumDescriptor *descriptor, int value, size_t prefix) {
+  const ProtobufCEnumValue *entry = protobuf_c_enum_descriptor_get_value(descriptor, value);
+  if (entry == NULL || strlen(entry->name) <= prefix) {
+    return "UNKNOWN";
+  }
+  return entry->name + prefix;
+}
+
+const char *curtain_error_code_name(int code) {
+  return enum_name(&curtain__v1__error_code__descriptor, code, strlen("ERROR_CODE_"));
+}
+
+const char *curtain_goodbye_reason_name(int reason) {
+  return enum_name(&curtain__v1__goodbye__reason__descriptor, reason, strlen("REASON_"));
+}
+
+ProtobufCMessage *curtain_message_copy(const ProtobufCMessage *message) {
+  size_t size = protobuf_c_message_get_packed_size(message);
+  uint8_t *bytes = malloc(size ? size : 1);
+  if (bytes == NULL) {
+    return NULL;
+  }
+  protobuf_c_message_pack(message, bytes);
+  ProtobufCMessage *copy = protobuf_c_message_unpack(message->descriptor, NULL, size, bytes);
+  free(bytes);
+  return copy;
+}

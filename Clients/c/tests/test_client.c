@@ -1,0 +1,692 @@
+/*
+ * The client against a scripted fake daemon on a temporary Unix socket in
+ * the same loop: the handshake, a Welcome delivered one byte per write,
+ * request ids and ordering, unanswered requests failing on close, and every
+ * way the daemon's stream can go wrong (oversize length, malformed varint,
+ * undecodable payload, end of stream, goodbye, refused handshake). Each test
+ * ends with the loop closing with no handle left and, under valgrind, no
+ * leak.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+/* ------------------------------------------------------------------------ */
+/* The fake daemon                                                          */
+/* ------------------------------------------------------------------------ */
+
+typedef struct fake_daemon fake_daemon;
+
+/* Called with each ClientMessage the fake daemon receives. */
+typedef void (*fake_handler)(fake_daemon *fake, const Curtain__V1__ClientMessage *message);
+
+struct fake_daemon {
+  uv_loop_t *loop;
+  uv_pipe_t server;
+  uv_pipe_t peer;
+  bool accepted;
+  bool peer_closed;
+  bool peer_eof;
+  char directory[64];
+  char path[96];
+  curtain_decoder decoder;
+  fake_handler handler;
+  /* What the client sent, in order. */
+  Curtain__V1__ClientMessage *received[64];
+  size_t received_count;
+  int closes_pending;
+};
+
+static void fake_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buffer) {
+  (void)handle;
+  buffer->base = malloc(suggested);
+  buffer->len = buffer->base ? suggested : 0;
+}
+
+static void fake_handle_closed(uv_handle_t *handle) {
+  fake_daemon *fake = handle->data;
+  fake->closes_pending--;
+}
+
+static void fake_close_peer(fake_daemon *fake) {
+  if (fake->accepted && !uv_is_closing((uv_handle_t *)&fake->peer)) {
+    fake->closes_pending++;
+    uv_close((uv_handle_t *)&fake->peer, fake_handle_closed);
+    fake->peer_closed = true;
+  }
+}
+
+static void fake_read(uv_stream_t *stream, ssize_t count, const uv_buf_t *buffer) {
+  fake_daemon *fake = stream->data;
+  if (count < 0) {
+    fake->peer_eof = true;
+    fake_close_peer(fake);
+  } else if (count > 0) {
+    curtain_decoder_feed(&fake->decoder, buffer->base, (size_t)count);
+    const uint8_t *payload;
+    size_t length;
+    while (!fake->peer_closed && curtain_decoder_next(&fake->decoder, &payload, &length) == 1) {
+      Curtain__V1__ClientMessage *message = curtain__v1__client_message__unpack(NULL, length, payload);
+      CHECK(message != NULL);
+      if (message == NULL) {
+        continue;
+      }
+      if (fake->received_count < 64) {
+        fake->received[fake->received_count++] = message;
+      }
+      if (fake->handler != NULL) {
+        fake->handler(fake, message);
+      }
+      if (fake->received_count >= 64) {
+        curtain__v1__client_message__free_unpacked(message, NULL);
+      }
+    }
+  }
+  free(buffer->base);
+}
+
+static void fake_connection(uv_stream_t *server, int status) {
+  fake_daemon *fake = server->data;
+  CHECK_EQ_U64(status, 0);
+  uv_pipe_init(fake->loop, &fake->peer, 0);
+  fake->peer.data = fake;
+  CHECK_EQ_U64(uv_accept(server, (uv_stream_t *)&fake->peer), 0);
+  fake->accepted = true;
+  uv_read_start((uv_stream_t *)&fake->peer, fake_alloc, fake_read);
+}
+
+static bool fake_start(uv_loop_t *loop, fake_daemon *fake, fake_handler handler) {
+  memset(fake, 0, sizeof *fake);
+  fake->loop = loop;
+  fake->handler = handler;
+  curtain_decoder_init(&fake->decoder, 1 << 20);
+  snprintf(fake->directory, sizeof fake->directory, "/tmp/curtain-c-fake-XXXXXX");
+  if (mkdtemp(fake->directory) == NULL) {
+    fprintf(stderr, "mkdtemp: %s\n", strerror(errno));
+    harness_failures++;
+    return false;
+  }
+  snprintf(fake->path, sizeof fake->path, "%s/fake.sock", fake->directory);
+  uv_pipe_init(loop, &fake->server, 0);
+  fake->server.data = fake;
+  CHECK_EQ_U64(uv_pipe_bind(&fake->server, fake->path), 0);
+  CHECK_EQ_U64(uv_listen((uv_stream_t *)&fake->server, 4, fake_connection), 0);
+  return true;
+}
+
+static void fake_stop(fake_daemon *fake) {
+  fake_close_peer(fake);
+  fake->closes_pending++;
+  uv_close((uv_handle_t *)&fake->server, fake_handle_closed);
+  while (fake->closes_pending > 0) {
+    uv_run(fake->loop, UV_RUN_ONCE);
+  }
+  for (size_t index = 0; index < fake->received_count; index++) {
+    curtain__v1__client_message__free_unpacked(fake->received[index], NULL);
+  }
+  curtain_decoder_free(&fake->decoder);
+  unlink(fake->path);
+  rmdir(fake->directory);
+}
+
+typedef struct fake_write {
+  uv_write_t request;
+  uint8_t bytes[];
+} fake_write;
+
+static void fake_written(uv_write_t *request, int status) {
+  (void)status;
+  free(request);
+}
+
+/* Writes raw bytes to the client, `piece` bytes per write (0: all at once). */
+static void fake_send_bytes(fake_daemon *fake, const uint8_t *bytes, size_t length, size_t piece) {
+  if (piece == 0) {
+    piece = length;
+  }
+  for (size_t offset = 0; offset < length; offset += piece) {
+    size_t count = length - offset < piece ? length - offset : piece;
+    fake_write *write = malloc(sizeof *write + count);
+    memcpy(write->bytes, bytes + offset, count);
+    uv_buf_t buffer = uv_buf_init((char *)write->bytes, (unsigned)count);
+    CHECK_EQ_U64(uv_write(&write->request, (uv_stream_t *)&fake->peer, &buffer, 1, fake_written), 0);
+  }
+}
+
+static void fake_send(fake_daemon *fake, const Curtain__V1__ServerMessage *message, size_t piece) {
+  size_t size = protobuf_c_message_get_packed_size(&message->base);
+  uint8_t *bytes = malloc(size + CURTAIN_VARINT_MAX_BYTES);
+  size_t prefix = curtain_varint_encode(size, bytes);
+  protobuf_c_message_pack(&message->base, bytes + prefix);
+  fake_send_bytes(fake, bytes, prefix + size, piece);
+  free(bytes);
+}
+
+static void fake_send_response(fake_daemon *fake, Curtain__V1__Response *response, size_t piece) {
+  Curtain__V1__ServerMessage message = CURTAIN__V1__SERVER_MESSAGE__INIT;
+  message.kind_case = CURTAIN__V1__SERVER_MESSAGE__KIND_RESPONSE;
+  message.response = response;
+  fake_send(fake, &message, piece);
+}
+
+static void fake_send_welcome(fake_daemon *fake, uint64_t request_id, size_t piece) {
+  Curtain__V1__Limits limits = CURTAIN__V1__LIMITS__INIT;
+  limits.max_frame_bytes = 4194304;
+  char *capabilities[] = {"read-only", "frames"};
+  Curtain__V1__Welcome welcome = CURTAIN__V1__WELCOME__INIT;
+  welcome.server_version = "fake";
+  welcome.protocol_version = 1;
+  welcome.client_id = 42;
+  welcome.n_capabilities = 2;
+  welcome.capabilities = capabilities;
+  welcome.limits = &limits;
+  Curtain__V1__Response response = CURTAIN__V1__RESPONSE__INIT;
+  response.request_id = request_id;
+  response.result_case = CURTAIN__V1__RESPONSE__RESULT_WELCOME;
+  response.welcome = &welcome;
+  fake_send_response(fake, &response, piece);
+}
+
+static void fake_send_empty(fake_daemon *fake, uint64_t request_id) {
+  Curtain__V1__Empty empty = CURTAIN__V1__EMPTY__INIT;
+  Curtain__V1__Response response = CURTAIN__V1__RESPONSE__INIT;
+  response.request_id = request_id;
+  response.result_case = CURTAIN__V1__RESPONSE__RESULT_EMPTY;
+  response.empty = &empty;
+  fake_send_response(fake, &response, 0);
+}
+
+/* Answers Hello with a Welcome in one write. */
+static void welcome_handler(fake_daemon *fake, const Curtain__V1__ClientMessage *message) {
+  if (message->kind_case == CURTAIN__V1__CLIENT_MESSAGE__KIND_REQUEST &&
+      message->request->body_case == CURTAIN__V1__REQUEST__BODY_HELLO) {
+    fake_send_welcome(fake, message->request->request_id, 0);
+  }
+}
+
+/* Connects a recorder to the fake daemon and runs until it is ready. */
+static curtain_client *connect_ready(uv_loop_t *loop, fake_daemon *fake, harness_recorder *recorder,
+                                     const curtain_options *options) {
+  curtain_client *client = NULL;
+  int result =
+      curtain_connect_unix(loop, fake->path, options, &harness_recorder_callbacks, recorder, &client);
+  CHECK_EQ_U64(result, CURTAIN_OK);
+  if (result != CURTAIN_OK) {
+    return NULL;
+  }
+  if (!harness_run_until(loop, &recorder->ready, 10)) {
+    fprintf(stderr, "the client did not become ready: %s\n", recorder->close_message);
+    harness_failures++;
+  }
+  return client;
+}
+
+static void make_sync(Curtain__V1__Request *request, Curtain__V1__Sync *sync) {
+  *request = (Curtain__V1__Request)CURTAIN__V1__REQUEST__INIT;
+  *sync = (Curtain__V1__Sync)CURTAIN__V1__SYNC__INIT;
+  request->body_case = CURTAIN__V1__REQUEST__BODY_SYNC;
+  request->sync = sync;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tests                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static void test_handshake_sends_hello_with_options(void) {
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  fake_daemon fake;
+  fake_start(&loop, &fake, welcome_handler);
+  harness_recorder recorder = {0};
+  const char *capabilities[] = {"read-only"};
+  curtain_options options = {
+      .client_name = "c-tests",
+      .token = "secret",
+      .capabilities = capabilities,
+      .capability_count = 1,
+  };
+  curtain_client *client = connect_ready(&loop, &fake, &recorder, &options);
+  REQUIRE(client != NULL && recorder.ready);
+  CHECK_EQ_U64(fake.received_count, 1);
+  const Curtain__V1__Request *hello = fake.received[0]->request;
+  CHECK_EQ_U64(hello->request_id, 1);
+  CHECK_EQ_U64(hello->body_case, CURTAIN__V1__REQUEST__BODY_HELLO);
+  CHECK_EQ_U64(hello->hello->protocol_version, 1);
+  CHECK_EQ_STR(hello->hello->client_name, "c-tests");
+  CHECK_EQ_STR(hello->hello->token, "secret");
+  CHECK_EQ_U64(hello->hello->n_capabilities, 1);
+  CHECK_EQ_STR(hello->hello->capabilities[0], "read-only");
+  CHECK_EQ_U64(recorder.welcome->client_id, 42);
+  CHECK(curtain_welcome(client) != NULL && curtain_welcome(client)->client_id == 42);
+  CHECK(curtain_user(client) == &recorder);
+  curtain_close(client);
+  harness_run_until(&loop, &recorder.closed, 10);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
+  fake_stop(&fake);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
+/* Sends the Welcome one byte per write. */
+static void byte_by_byte_handler(fake_daemon *fake, const Curtain__V1__ClientMessage *message) {
+  if (message->request->body_case == CURTAIN__V1__REQUEST__BODY_HELLO) {
+    fake_send_welcome(fake, message->request->request_id, 1);
+  }
+}
+
+static void test_welcome_arriving_one_byte_at_a_time(void) {
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  fake_daemon fake;
+  fake_start(&loop, &fake, byte_by_byte_handler);
+  harness_recorder recorder = {0};
+  curtain_client *client = connect_ready(&loop, &fake, &recorder, NULL);
+  REQUIRE(client != NULL && recorder.ready);
+  CHECK_EQ_STR(fake.received[0]->request->hello->client_name, "libcurtain");
+  CHECK_EQ_STR(recorder.welcome->server_version, "fake");
+  CHECK_EQ_U64(recorder.welcome->limits->max_frame_bytes, 4194304);
+  curtain_close(client);
+  harness_run_until(&loop, &recorder.closed, 10);
+  fake_stop(&fake);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
+static void test_requests_get_ids_session_and_answers_in_order(void) {
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  fake_daemon fake;
+  fake_start(&loop, &fake, welcome_handler);
+  harness_recorder recorder = {0};
+  curtain_options options = {.session = "tests"};
+  curtain_client *client = connect_ready(&loop, &fake, &recorder, &options);
+  REQUIRE(client != NULL && recorder.ready);
+
+  Curtain__V1__Request request;
+  Curtain__V1__Sync sync;
+  make_sync(&request, &sync);
+  uint64_t ids[3];
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, &ids[0]), 0);
+  request.request_id = 10;
+  request.session = "other";
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, &ids[1]), 0);
+  /* An id still awaiting its answer is refused. */
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, NULL),
+               (uint64_t)CURTAIN_E_INVALID);
+  request.request_id = 0;
+  request.session = "";
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, &ids[2]), 0);
+  CHECK_EQ_U64(ids[0], 2);
+  CHECK_EQ_U64(ids[1], 10);
+  CHECK_EQ_U64(ids[2], 11);
+
+  /* The fake daemon sees the ids and sessions. */
+  REQUIRE(harness_wait_count(&loop, &fake.received_count, 4));
+  CHECK_EQ_U64(fake.received[1]->request->request_id, 2);
+  CHECK_EQ_STR(fake.received[1]->request->session, "tests");
+  CHECK_EQ_STR(fake.received[2]->request->session, "other");
+  CHECK_EQ_STR(fake.received[3]->request->session, "tests");
+
+  /* Answers are matched by id, whatever the order; an unknown id goes to
+   * on_unmatched. */
+  fake_send_empty(&fake, 10);
+  fake_send_empty(&fake, 0);
+  fake_send_empty(&fake, 2);
+  CHECK(harness_wait_count(&loop, &recorder.answer_count, 2));
+  CHECK_EQ_U64(recorder.answers[0]->request_id, 10);
+  CHECK_EQ_U64(recorder.answers[1]->request_id, 2);
+  CHECK_EQ_U64(recorder.unmatched_count, 1);
+  CHECK_EQ_U64(recorder.unmatched[0]->request_id, 0);
+
+  /* Closing fails the request still waiting (id 11) before on_close. */
+  curtain_close(client);
+  CHECK_EQ_U64(curtain_request(client, &request, NULL, NULL, NULL), (uint64_t)CURTAIN_E_STATE);
+  harness_run_until(&loop, &recorder.closed, 10);
+  CHECK_EQ_U64(recorder.answer_count, 3);
+  CHECK_EQ_U64(recorder.answer_status[2], (uint64_t)CURTAIN_E_CLOSED);
+  CHECK(recorder.answers[2] == NULL);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
+  /* The close flushed what was written: the daemon sees end of stream. */
+  harness_run_until(&loop, &fake.peer_eof, 10);
+  CHECK(fake.peer_eof);
+  fake_stop(&fake);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
+static void test_requests_before_ready_are_refused(void) {
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  fake_daemon fake;
+  fake_start(&loop, &fake, NULL);
+  harness_recorder recorder = {0};
+  curtain_client *client = NULL;
+  CHECK_EQ_U64(
+      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client), 0);
+  Curtain__V1__Request request;
+  Curtain__V1__Sync sync;
+  make_sync(&request, &sync);
+  CHECK_EQ_U64(curtain_request(client, &request, NULL, NULL, NULL), (uint64_t)CURTAIN_E_STATE);
+  CHECK_EQ_U64(curtain_ack_frames(client, 1, 1), (uint64_t)CURTAIN_E_STATE);
+  curtain_close(client);
+  harness_run_until(&loop, &recorder.closed, 10);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
+  CHECK(!recorder.ready);
+  fake_stop(&fake);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
+static void test_hello_cannot_be_sent_twice(void) {
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  fake_daemon fake;
+  fake_start(&loop, &fake, welcome_handler);
+  harness_recorder recorder = {0};
+  curtain_client *client = connect_ready(&loop, &fake, &recorder, NULL);
+  REQUIRE(client != NULL);
+  Curtain__V1__Hello hello = CURTAIN__V1__HELLO__INIT;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_HELLO;
+  request.hello = &hello;
+  CHECK_EQ_U64(curtain_request(client, &request, NULL, NULL, NULL), (uint64_t)CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_request(client, NULL, NULL, NULL, NULL), (uint64_t)CURTAIN_E_INVALID);
+  curtain_close(client);
+  harness_run_until(&loop, &recorder.closed, 10);
+  fake_stop(&fake);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
+/* After the Welcome, sends what `bad_bytes` holds. */
+static const uint8_t *bad_bytes;
+static size_t bad_length;
+
+static void bad_stream_handler(fake_daemon *fake, const Curtain__V1__ClientMessage *message) {
+  if (message->request->body_case == CURTAIN__V1__REQUEST__BODY_HELLO) {
+    fake_send_welcome(fake, message->request->request_id, 0);
+  } else {
+    fake_send_bytes(fake, bad_bytes, bad_length, 1);
+  }
+}
+
+/* Connects, sends a Sync whose answer is the bad bytes, and checks that the
+ * Sync fails and the client closes with `status`. */
+static void check_bad_stream(const uint8_t *bytes, size_t length, int status, const char *message) {
+  bad_bytes = bytes;
+  bad_length = length;
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  fake_daemon fake;
+  fake_start(&loop, &fake, bad_stream_handler);
+  harness_recorder recorder = {0};
+  curtain_options options = {.max_frame_bytes = 1000};
+  curtain_client *client = connect_ready(&loop, &fake, &recorder, &options);
+  REQUIRE(client != NULL);
+  Curtain__V1__Request request;
+  Curtain__V1__Sync sync;
+  make_sync(&request, &sync);
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, NULL), 0);
+  harness_run_until(&loop, &recorder.closed, 10);
+  CHECK(recorder.closed);
+  CHECK_EQ_U64(recorder.answer_count, 1);
+  CHECK_EQ_U64(recorder.answer_status[0], (uint64_t)status);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)status);
+  if (strstr(recorder.close_message, message) == NULL) {
+    fprintf(stderr, "close message \"%s\" lacks \"%s\"\n", recorder.close_message, message);
+    harness_failures++;
+  }
+  fake_stop(&fake);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
+static void test_oversize_message_closes_the_connection(void) {
+  /* 1001 bytes announced, over the 1000-byte limit. */
+  uint8_t bytes[] = {0xE9, 0x07};
+  check_bad_stream(bytes, sizeof bytes, CURTAIN_E_TOO_LARGE, "1001 bytes, over the limit of 1000");
+}
+
+static void test_malformed_varint_closes_the_connection(void) {
+  uint8_t bytes[11];
+  memset(bytes, 0x80, sizeof bytes);
+  /* Zero continuation bytes never exceed the limit: malformed at the tenth. */
+  check_bad_stream(bytes, sizeof bytes, CURTAIN_E_FRAMING, "malformed varint");
+}
+
+static void test_garbage_payload_closes_the_connection(void) {
+  /* A well-framed payload that is not a ServerMessage: field 1 claims 200
+   * bytes of a length-delimited response but only 3 follow. */
+  uint8_t bytes[] = {0x05, 0x0A, 0xC8, 0x01, 0xFF, 0xFF};
+  check_bad_stream(bytes, sizeof bytes, CURTAIN_E_DECODE, "does not decode");
+}
+
+static void test_end_of_stream_fails_waiting_requests(void) {
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  fake_daemon fake;
+  fake_start(&loop, &fake, welcome_handler);
+  harness_recorder recorder = {0};
+  curtain_client *client = connect_ready(&loop, &fake, &recorder, NULL);
+  REQUIRE(client != NULL);
+  Curtain__V1__Request request;
+  Curtain__V1__Sync sync;
+  make_sync(&request, &sync);
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, NULL), 0);
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, NULL), 0);
+  /* Read everything first: closing a Unix socket with unread data resets
+   * the connection instead of ending it. */
+  CHECK(harness_wait_count(&loop, &fake.received_count, 3));
+  fake_close_peer(&fake);
+  harness_run_until(&loop, &recorder.closed, 10);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_EOF);
+  CHECK_EQ_U64(recorder.answer_count, 2);
+  CHECK_EQ_U64(recorder.answer_status[0], (uint64_t)CURTAIN_E_EOF);
+  CHECK_EQ_U64(recorder.answer_status[1], (uint64_t)CURTAIN_E_EOF);
+  fake_stop(&fake);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
+/* Answers Hello, then sends an event, a frame and a goodbye in one write. */
+static void goodbye_handler(fake_daemon *fake, const Curtain__V1__ClientMessage *message) {
+  if (message->request->body_case != CURTAIN__V1__REQUEST__BODY_HELLO) {
+    return;
+  }
+  fake_send_welcome(fake, message->request->request_id, 0);
+  Curtain__V1__WindowEvent window = CURTAIN__V1__WINDOW_EVENT__INIT;
+  window.change = CURTAIN__V1__WINDOW_EVENT__CHANGE__CHANGE_CLOSED;
+  Curtain__V1__Event event = CURTAIN__V1__EVENT__INIT;
+  event.subscription_id = 1;
+  event.window_id = 3;
+  event.seq = 9;
+  event.kind_case = CURTAIN__V1__EVENT__KIND_WINDOW;
+  event.window = &window;
+  Curtain__V1__ServerMessage first = CURTAIN__V1__SERVER_MESSAGE__INIT;
+  first.kind_case = CURTAIN__V1__SERVER_MESSAGE__KIND_EVENT;
+  first.event = &event;
+  fake_send(fake, &first, 0);
+  Curtain__V1__Frame frame = CURTAIN__V1__FRAME__INIT;
+  frame.window_id = 3;
+  frame.frame_seq = 5;
+  frame.frames_skipped = 2;
+  Curtain__V1__ServerMessage second = CURTAIN__V1__SERVER_MESSAGE__INIT;
+  second.kind_case = CURTAIN__V1__SERVER_MESSAGE__KIND_FRAME;
+  second.frame = &frame;
+  fake_send(fake, &second, 0);
+  Curtain__V1__Goodbye goodbye = CURTAIN__V1__GOODBYE__INIT;
+  goodbye.reason = CURTAIN__V1__GOODBYE__REASON__REASON_SHUTDOWN;
+  goodbye.message = "stopping";
+  Curtain__V1__ServerMessage third = CURTAIN__V1__SERVER_MESSAGE__INIT;
+  third.kind_case = CURTAIN__V1__SERVER_MESSAGE__KIND_GOODBYE;
+  third.goodbye = &goodbye;
+  fake_send(fake, &third, 0);
+  /* Anything after the goodbye is not delivered. */
+  fake_send(fake, &second, 0);
+}
+
+static void test_event_frame_and_goodbye(void) {
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  fake_daemon fake;
+  fake_start(&loop, &fake, goodbye_handler);
+  harness_recorder recorder = {0};
+  curtain_client *client = NULL;
+  CHECK_EQ_U64(
+      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client), 0);
+  harness_run_until(&loop, &recorder.closed, 10);
+  CHECK(recorder.ready);
+  CHECK_EQ_U64(recorder.event_count, 1);
+  CHECK_EQ_U64(recorder.events[0]->seq, 9);
+  CHECK_EQ_U64(recorder.events[0]->window->change, CURTAIN__V1__WINDOW_EVENT__CHANGE__CHANGE_CLOSED);
+  CHECK_EQ_U64(recorder.frame_count, 1);
+  CHECK_EQ_U64(recorder.frames[0]->frame_seq, 5);
+  CHECK_EQ_U64(recorder.frames[0]->frames_skipped, 2);
+  REQUIRE(recorder.goodbye != NULL);
+  CHECK_EQ_U64(recorder.goodbye->reason, CURTAIN__V1__GOODBYE__REASON__REASON_SHUTDOWN);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_GOODBYE);
+  CHECK_EQ_STR(recorder.close_message, "SHUTDOWN: stopping");
+  fake_stop(&fake);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
+/* Refuses the handshake the way curtaind does: an error, then a goodbye. */
+static void refusing_handler(fake_daemon *fake, const Curtain__V1__ClientMessage *message) {
+  Curtain__V1__Error error = CURTAIN__V1__ERROR__INIT;
+  error.code = CURTAIN__V1__ERROR_CODE__ERROR_CODE_UNAUTHENTICATED;
+  error.message = "bad token";
+  Curtain__V1__Response response = CURTAIN__V1__RESPONSE__INIT;
+  response.request_id = message->request->request_id;
+  response.result_case = CURTAIN__V1__RESPONSE__RESULT_ERROR;
+  response.error = &error;
+  fake_send_response(fake, &response, 0);
+  Curtain__V1__Goodbye goodbye = CURTAIN__V1__GOODBYE__INIT;
+  goodbye.reason = CURTAIN__V1__GOODBYE__REASON__REASON_UNAUTHENTICATED;
+  Curtain__V1__ServerMessage last = CURTAIN__V1__SERVER_MESSAGE__INIT;
+  last.kind_case = CURTAIN__V1__SERVER_MESSAGE__KIND_GOODBYE;
+  last.goodbye = &goodbye;
+  fake_send(fake, &last, 0);
+}
+
+static void test_refused_handshake(void) {
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  fake_daemon fake;
+  fake_start(&loop, &fake, refusing_handler);
+  harness_recorder recorder = {0};
+  curtain_client *client = NULL;
+  CHECK_EQ_U64(
+      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client), 0);
+  harness_run_until(&loop, &recorder.closed, 10);
+  CHECK(!recorder.ready);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_HANDSHAKE);
+  CHECK_EQ_STR(recorder.close_message, "UNAUTHENTICATED: bad token");
+  fake_stop(&fake);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
+static void test_connect_failures(void) {
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  harness_recorder recorder = {0};
+  curtain_client *client = NULL;
+  /* Nothing listens at the path. */
+  CHECK_EQ_U64(curtain_connect_unix(&loop, "/tmp/curtain-c-no-such-dir/none.sock", NULL,
+                                    &harness_recorder_callbacks, &recorder, &client),
+               0);
+  harness_run_until(&loop, &recorder.closed, 10);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_IO);
+  if (strstr(recorder.close_message, "connect to /tmp/curtain-c-no-such-dir/none.sock") == NULL ||
+      strstr(recorder.close_message, "ENOENT") == NULL) {
+    fprintf(stderr, "unexpected message: %s\n", recorder.close_message);
+    harness_failures++;
+  }
+  harness_recorder_free(&recorder);
+
+  /* Bad arguments create nothing. */
+  char long_path[200];
+  memset(long_path, 'a', sizeof long_path - 1);
+  long_path[sizeof long_path - 1] = '\0';
+  CHECK_EQ_U64(curtain_connect_unix(&loop, long_path, NULL, NULL, NULL, &client),
+               (uint64_t)CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_connect_unix(&loop, "", NULL, NULL, NULL, &client), (uint64_t)CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_connect_tcp(&loop, "127.0.0.1", 0, NULL, NULL, NULL, &client),
+               (uint64_t)CURTAIN_E_INVALID);
+
+  /* TCP: a port nothing listens on (a listener of ours, closed again). */
+  uv_tcp_t probe;
+  uv_tcp_init(&loop, &probe);
+  struct sockaddr_in address;
+  uv_ip4_addr("127.0.0.1", 0, &address);
+  uv_tcp_bind(&probe, (const struct sockaddr *)&address, 0);
+  struct sockaddr_storage bound;
+  int length = sizeof bound;
+  uv_tcp_getsockname(&probe, (struct sockaddr *)&bound, &length);
+  uint16_t port = ntohs(((struct sockaddr_in *)&bound)->sin_port);
+  uv_close((uv_handle_t *)&probe, NULL);
+  uv_run(&loop, UV_RUN_NOWAIT);
+  CHECK_EQ_U64(curtain_connect_tcp(&loop, "127.0.0.1", port, NULL, &harness_recorder_callbacks,
+                                   &recorder, &client),
+               0);
+  harness_run_until(&loop, &recorder.closed, 10);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_IO);
+  if (strstr(recorder.close_message, "ECONNREFUSED") == NULL) {
+    fprintf(stderr, "unexpected message: %s\n", recorder.close_message);
+    harness_failures++;
+  }
+  harness_recorder_free(&recorder);
+
+  /* Closing while connecting. */
+  CHECK_EQ_U64(curtain_connect_tcp(&loop, "127.0.0.1", port, NULL, &harness_recorder_callbacks,
+                                   &recorder, &client),
+               0);
+  curtain_close(client);
+  harness_run_until(&loop, &recorder.closed, 10);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
+static void test_names_and_copies(void) {
+  CHECK_EQ_STR(curtain_error_code_name(CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND), "NOT_FOUND");
+  CHECK_EQ_STR(curtain_error_code_name(999), "UNKNOWN");
+  CHECK_EQ_STR(curtain_goodbye_reason_name(CURTAIN__V1__GOODBYE__REASON__REASON_FRAME_POLICY),
+               "FRAME_POLICY");
+  CHECK_EQ_STR(curtain_strerror(CURTAIN_E_EOF), "connection closed by the daemon");
+  char path[256];
+  setenv("XDG_RUNTIME_DIR", "/run/user/7", 1);
+  CHECK_EQ_U64(curtain_default_socket_path(path, sizeof path), 0);
+  CHECK_EQ_STR(path, "/run/user/7/curtain/default.sock");
+  setenv("XDG_RUNTIME_DIR", "relative", 1);
+  CHECK_EQ_U64(curtain_default_socket_path(path, sizeof path), 0);
+  char expected[64];
+  snprintf(expected, sizeof expected, "/tmp/curtain-%u/default.sock", (unsigned)getuid());
+  CHECK_EQ_STR(path, expected);
+  CHECK_EQ_U64(curtain_default_socket_path(path, 5), (uint64_t)CURTAIN_E_INVALID);
+  unsetenv("XDG_RUNTIME_DIR");
+}
+
+int main(void) {
+  static const harness_test tests[] = {
+      {"handshake sends Hello with the options", test_handshake_sends_hello_with_options},
+      {"Welcome arriving one byte at a time", test_welcome_arriving_one_byte_at_a_time},
+      {"requests get ids, the session and their answers",
+       test_requests_get_ids_session_and_answers_in_order},
+      {"requests before ready are refused", test_requests_before_ready_are_refused},
+      {"Hello cannot be sent twice", test_hello_cannot_be_sent_twice},
+      {"oversize message closes the connection", test_oversize_message_closes_the_connection},
+      {"malformed varint closes the connection", test_malformed_varint_closes_the_connection},
+      {"garbage payload closes the connection", test_garbage_payload_closes_the_connection},
+      {"end of stream fails waiting requests", test_end_of_stream_fails_waiting_requests},
+      {"event, frame and goodbye", test_event_frame_and_goodbye},
+      {"refused handshake", test_refused_handshake},
+      {"connect failures", test_connect_failures},
+      {"names and copies", test_names_and_copies},
+  };
+  return harness_run(tests, sizeof tests / sizeof tests[0]);
+}
