@@ -7,7 +7,7 @@
 SWIFT ?= swift
 SWIFTPM_FLAGS ?=
 
-.PHONY: build run test test-swift test-python check-proto check-docs docs format lint clean
+.PHONY: build run test test-swift test-python test-c check-proto check-docs docs format lint clean
 
 build:
 	$(SWIFT) build $(SWIFTPM_FLAGS)
@@ -17,9 +17,8 @@ build:
 run:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/run.sh
 
-# Every test step of the project. Later steps (the C client's tests) are
-# appended to this list.
-test: test-swift lint check-proto check-docs test-python
+# Every test step of the project.
+test: test-swift lint check-proto check-docs test-python test-c
 
 test-swift:
 	$(SWIFT) build --build-tests $(SWIFTPM_FLAGS)
@@ -31,12 +30,21 @@ test-swift:
 test-python:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/test-python.sh
 
+# The C client (Clients/c): checks its formatting, builds libcurtain, its
+# tests and curtain-frames, and runs the tests under valgrind; the
+# integration test starts the curtaind built here.
+test-c:
+	$(SWIFT) build $(SWIFTPM_FLAGS) --product curtaind
+	$(MAKE) -C Clients/c lint test \
+		CURTAIND="$$($(SWIFT) build $(SWIFTPM_FLAGS) --show-bin-path)/curtaind"
+
 # Regenerates docs/cli.md from the commands' --help.
 docs:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/cli-manual.sh
 
 format:
 	SWIFT="$(SWIFT)" scripts/format.sh
+	$(MAKE) -C Clients/c format
 
 # Fails when Sources/CurtainWire/Generated differs from what Proto/ generates.
 check-proto:
@@ -51,3 +59,4 @@ lint:
 
 clean:
 	$(SWIFT) package clean $(SWIFTPM_FLAGS)
+	$(MAKE) -C Clients/c clean

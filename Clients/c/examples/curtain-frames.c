@@ -85,6 +85,7 @@ typedef struct frames_app {
   uv_timer_t timer;
   bool timer_started;
   uint64_t subscription_id;
+  bool ready;
   bool subscribed;
   bool stopping;
   int exit_status;
@@ -190,7 +191,7 @@ static void parse_arguments(frames_settings *settings, int argc, char **argv) {
   };
   opterr = 0;
   int option;
-  while ((option = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+  while ((option = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
     switch (option) {
     case SOCKET:
       settings->socket_path = optarg;
@@ -218,7 +219,8 @@ static void parse_arguments(frames_settings *settings, int argc, char **argv) {
     case DURATION: {
       char *end;
       settings->duration = strtod(optarg, &end);
-      if (end == optarg || *end != '\0' || !isfinite(settings->duration) || settings->duration <= 0) {
+      if (end == optarg || *end != '\0' || !isfinite(settings->duration) ||
+          settings->duration <= 0) {
         usage_error("--duration needs a number of seconds above 0: '%s'", optarg);
       }
       break;
@@ -248,6 +250,9 @@ static void parse_arguments(frames_settings *settings, int argc, char **argv) {
     case 'h':
       fputs(usage_text, stdout);
       exit(0);
+    case ':':
+      usage_error("option '%s' needs a value", argv[optind - 1]);
+      break;
     default:
       usage_error("unknown option '%s'", argv[optind - 1]);
     }
@@ -263,7 +268,8 @@ static void parse_arguments(frames_settings *settings, int argc, char **argv) {
     usage_error("--socket and --tcp cannot both be given%s", "");
   }
   if (settings->socket_path == NULL && settings->tcp_host == NULL) {
-    if (curtain_default_socket_path(settings->default_socket, sizeof settings->default_socket) != 0) {
+    if (curtain_default_socket_path(settings->default_socket, sizeof settings->default_socket) !=
+        0) {
       usage_error("the default socket path is too long; give --socket%s", "");
     }
     settings->socket_path = settings->default_socket;
@@ -315,8 +321,9 @@ static void print_frame(const Curtain__V1__Frame *frame) {
     if (rect == NULL) {
       rect = &zero;
     }
-    printf("  v%" PRIu64 " (%s, %s, %s, %s)", view->view_id, decimal(a, sizeof a, rect->x, 4, false),
-           decimal(b, sizeof b, rect->y, 4, false), decimal(c, sizeof c, rect->width, 4, false),
+    printf("  v%" PRIu64 " (%s, %s, %s, %s)", view->view_id,
+           decimal(a, sizeof a, rect->x, 4, false), decimal(b, sizeof b, rect->y, 4, false),
+           decimal(c, sizeof c, rect->width, 4, false),
            decimal(d, sizeof d, rect->height, 4, false));
     printf(" α=%s", decimal(a, sizeof a, state ? state->alpha : 0, 4, false));
     if (state != NULL && !is_identity(state->transform)) {
@@ -381,7 +388,9 @@ static void on_signal(uv_signal_t *signal, int number) {
   stop(signal->data, 0);
 }
 
-static void on_timer(uv_timer_t *timer) { stop(timer->data, 0); }
+static void on_timer(uv_timer_t *timer) {
+  stop(timer->data, 0);
+}
 
 static void on_subscribed(curtain_client *client, int status, const Curtain__V1__Response *response,
                           void *data) {
@@ -414,6 +423,7 @@ static void on_subscribed(curtain_client *client, int status, const Curtain__V1_
 static void on_ready(curtain_client *client, const Curtain__V1__Welcome *welcome, void *user) {
   (void)welcome;
   frames_app *app = user;
+  app->ready = true;
   Curtain__V1__EventCategory categories[] = {CURTAIN__V1__EVENT_CATEGORY__EVENT_CATEGORY_WINDOW};
   Curtain__V1__Subscribe subscribe = CURTAIN__V1__SUBSCRIBE__INIT;
   subscribe.window_id = app->settings.window_id;
@@ -486,7 +496,8 @@ static void on_close(curtain_client *client, int status, const char *message, vo
     if (status == CURTAIN_E_GOODBYE) {
       fprintf(stderr, PROGRAM ": the daemon closed the connection: %s\n", message);
     } else {
-      fprintf(stderr, PROGRAM ": %s\n", message);
+      bool no_daemon = status == CURTAIN_E_IO && !app->ready;
+      fprintf(stderr, PROGRAM ": %s%s\n", message, no_daemon ? " (is curtaind running?)" : "");
       app->exit_status = 1;
     }
   }

@@ -240,11 +240,10 @@ int curtain_request(curtain_client *client, const Curtain__V1__Request *request,
 int curtain_ack_frames(curtain_client *client, uint64_t subscription_id, uint64_t frame_seq);
 
 /**
- * Closes the connection: what was already sent is flushed first, then the
- * socket closes, unanswered requests fail with CURTAIN_E_CLOSED and
- * `on_close` runs with CURTAIN_E_CLOSED. Nothing else is delivered once this
- * is called. Calling it again, or while the client is already closing, does
- * nothing.
+ * Closes the connection: what was already sent is flushed first (for at most
+ * a second, should the daemon not be reading), then the socket closes, unanswered requests fail
+ * with CURTAIN_E_CLOSED and `on_close` runs with CURTAIN_E_CLOSED. Nothing else is delivered once
+ * this is called. Calling it again, or while the client is already closing, does nothing.
  */
 void curtain_close(curtain_client *client);
 

@@ -6,13 +6,13 @@
  * `Hello` is sent, the `Welcome` awaited), READY (requests may be sent) and
  * CLOSING. Any end of the connection goes through `client_fail`, which
  * records why, stops reading and closes the socket (after flushing our writes
- * with a shutdown when the user asked to close).
+ * with a shutdown, for at most a second, when the user asked to close).
  *
  * Memory is freed only once nothing of libuv refers to the client any more:
- * `outstanding` counts the open handle and every request in flight (connect,
- * writes, shutdown, getaddrinfo). When it reaches zero in CLOSING,
- * `client_finish` answers the unanswered requests with the failure, calls
- * `on_close` and frees the client.
+ * `outstanding` counts the open handles (the socket, the flush timer) and
+ * every request in flight (connect, writes, shutdown, getaddrinfo). When it reaches zero in
+ * CLOSING, `client_finish` answers the unanswered requests with the failure, calls `on_close` and
+ * frees the client.
  *
  * Responses are matched to requests by id through a FIFO list: the daemon
  * answers in request order, so the match is almost always the head.
@@ -29,6 +29,8 @@
 #include "curtain.h"
 
 #define READ_BUFFER_BYTES (64 * 1024)
+/* How long `curtain_close` waits for unwritten requests to flush. */
+#define FLUSH_TIMEOUT_MS 1000
 
 typedef enum client_state {
   STATE_CONNECTING,
@@ -67,6 +69,9 @@ struct curtain_client {
   uv_getaddrinfo_t resolve_request;
   bool resolving;
   uv_shutdown_t shutdown_request;
+  /* Bounds the flush of `curtain_close` when the daemon stops reading. */
+  uv_timer_t flush_timer;
+  bool flush_timer_open;
   struct addrinfo *addresses;
   struct addrinfo *next_address;
   /* "path" or "host:port", for messages. */
@@ -238,7 +243,8 @@ static int client_new(uv_loop_t *loop, const curtain_options *options,
     client_free(client);
     return CURTAIN_E_NOMEM;
   }
-  size_t limit = options->max_frame_bytes ? options->max_frame_bytes : CURTAIN_DEFAULT_MAX_FRAME_BYTES;
+  size_t limit =
+      options->max_frame_bytes ? options->max_frame_bytes : CURTAIN_DEFAULT_MAX_FRAME_BYTES;
   curtain_decoder_init(&client->decoder, limit);
   *out = client;
   return CURTAIN_OK;
@@ -261,7 +267,8 @@ static void client_maybe_finish(curtain_client *client) {
   }
   client->tail = NULL;
   if (client->callbacks.on_close != NULL) {
-    const char *message = client->close_message ? client->close_message : curtain_strerror(client->close_status);
+    const char *message =
+        client->close_message ? client->close_message : curtain_strerror(client->close_status);
     client->callbacks.on_close(client, client->close_status, message, client->user);
   }
   client_free(client);
@@ -285,12 +292,51 @@ static void close_handle(curtain_client *client) {
   }
 }
 
+static void on_flush_timer_closed(uv_handle_t *handle) {
+  curtain_client *client = handle->data;
+  client->flush_timer_open = false;
+  client->outstanding--;
+  client_maybe_finish(client);
+}
+
+static void close_flush_timer(curtain_client *client) {
+  if (client->flush_timer_open && !uv_is_closing((uv_handle_t *)&client->flush_timer)) {
+    uv_close((uv_handle_t *)&client->flush_timer, on_flush_timer_closed);
+  }
+}
+
+/* The flush took too long: close the socket, which cancels the shutdown. */
+static void on_flush_timeout(uv_timer_t *timer) {
+  curtain_client *client = timer->data;
+  close_flush_timer(client);
+  close_handle(client);
+}
+
 static void on_shutdown(uv_shutdown_t *request, int status) {
   (void)status;
   curtain_client *client = request->data;
   client->outstanding--;
+  close_flush_timer(client);
   close_handle(client);
   client_maybe_finish(client);
+}
+
+/* Starts flushing what was written before closing; false when it cannot. */
+static bool start_flush(curtain_client *client) {
+  client->shutdown_request.data = client;
+  if (uv_shutdown(&client->shutdown_request, &client->io.stream, on_shutdown) != 0) {
+    return false;
+  }
+  client->outstanding++;
+  if (uv_timer_init(client->loop, &client->flush_timer) == 0) {
+    client->flush_timer.data = client;
+    client->flush_timer_open = true;
+    client->outstanding++;
+    /* The loop's cached time may be old when this runs after long work. */
+    uv_update_time(client->loop);
+    uv_timer_start(&client->flush_timer, on_flush_timeout, FLUSH_TIMEOUT_MS, 0);
+  }
+  return true;
 }
 
 /* Ends the connection with `status`; the first reason wins. */
@@ -311,15 +357,9 @@ static void client_fail(curtain_client *client, int status, const char *format, 
   if (client->handle_open && connected) {
     uv_read_stop(&client->io.stream);
   }
-  bool flushed = false;
-  if (status == CURTAIN_E_CLOSED && connected && client->handle_open) {
-    client->shutdown_request.data = client;
-    if (uv_shutdown(&client->shutdown_request, &client->io.stream, on_shutdown) == 0) {
-      client->outstanding++;
-      flushed = true;
-    }
-  }
-  if (!flushed) {
+  bool flushing =
+      status == CURTAIN_E_CLOSED && connected && client->handle_open && start_flush(client);
+  if (!flushing) {
     close_handle(client);
   }
   client_maybe_finish(client);
@@ -399,7 +439,8 @@ static bool handle_hello_answer(curtain_client *client, Curtain__V1__ServerMessa
     return true;
   }
   if (response->result_case == CURTAIN__V1__RESPONSE__RESULT_ERROR) {
-    client_fail(client, CURTAIN_E_HANDSHAKE, "%s: %s", curtain_error_code_name(response->error->code),
+    client_fail(client, CURTAIN_E_HANDSHAKE, "%s: %s",
+                curtain_error_code_name(response->error->code),
                 response->error->message ? response->error->message : "");
   } else {
     client_fail(client, CURTAIN_E_DECODE, "the daemon answered Hello without a Welcome");
@@ -447,8 +488,9 @@ static void handle_goodbye(curtain_client *client, const Curtain__V1__Goodbye *g
 static void dispatch(curtain_client *client, const uint8_t *payload, size_t length) {
   Curtain__V1__ServerMessage *message = curtain__v1__server_message__unpack(NULL, length, payload);
   if (message == NULL) {
-    client_fail(client, CURTAIN_E_DECODE, "a message of %zu bytes from %s does not decode as a ServerMessage",
-                length, client->endpoint);
+    client_fail(client, CURTAIN_E_DECODE,
+                "a message of %zu bytes from %s does not decode as a ServerMessage", length,
+                client->endpoint);
     return;
   }
   bool kept = false;
@@ -495,7 +537,8 @@ static void on_read(uv_stream_t *stream, ssize_t count, const uv_buf_t *buffer) 
     return;
   }
   if (count == UV_EOF) {
-    client_fail(client, CURTAIN_E_EOF, "%s closed the connection without a goodbye", client->endpoint);
+    client_fail(client, CURTAIN_E_EOF, "%s closed the connection without a goodbye",
+                client->endpoint);
     return;
   }
   if (count < 0) {
@@ -516,7 +559,8 @@ static void on_read(uv_stream_t *stream, ssize_t count, const uv_buf_t *buffer) 
     }
     if (result == CURTAIN_E_TOO_LARGE) {
       client_fail(client, result, "%s announced a message of %llu bytes, over the limit of %zu",
-                  client->endpoint, (unsigned long long)curtain_decoder_failed_length(&client->decoder),
+                  client->endpoint,
+                  (unsigned long long)curtain_decoder_failed_length(&client->decoder),
                   client->decoder.max_frame_bytes);
       break;
     }
@@ -537,7 +581,8 @@ static void on_connected(uv_connect_t *request, int status) {
   }
   if (status < 0) {
     free(client->last_connect_error);
-    client->last_connect_error = string_with_format("%s (%s)", uv_strerror(status), uv_err_name(status));
+    client->last_connect_error =
+        string_with_format("%s (%s)", uv_strerror(status), uv_err_name(status));
     if (client->tcp && client->next_address != NULL) {
       uv_close(&client->io.handle, on_handle_closed);
       return;
@@ -554,8 +599,8 @@ static void on_connected(uv_connect_t *request, int status) {
   client->state = STATE_HANDSHAKE;
   int result = uv_read_start(&client->io.stream, on_alloc, on_read);
   if (result < 0) {
-    client_fail(client, CURTAIN_E_IO, "read from %s: %s (%s)", client->endpoint, uv_strerror(result),
-                uv_err_name(result));
+    client_fail(client, CURTAIN_E_IO, "read from %s: %s (%s)", client->endpoint,
+                uv_strerror(result), uv_err_name(result));
     return;
   }
   send_hello(client);
@@ -578,10 +623,12 @@ static void try_next_address(curtain_client *client) {
   client->handle_open = true;
   client->outstanding++;
   client->connect_request.data = client;
-  result = uv_tcp_connect(&client->connect_request, &client->io.tcp, address->ai_addr, on_connected);
+  result =
+      uv_tcp_connect(&client->connect_request, &client->io.tcp, address->ai_addr, on_connected);
   if (result < 0) {
     free(client->last_connect_error);
-    client->last_connect_error = string_with_format("%s (%s)", uv_strerror(result), uv_err_name(result));
+    client->last_connect_error =
+        string_with_format("%s (%s)", uv_strerror(result), uv_err_name(result));
     uv_close(&client->io.handle, on_handle_closed);
     return;
   }
@@ -759,7 +806,9 @@ void curtain_close(curtain_client *client) {
   }
 }
 
-void *curtain_user(const curtain_client *client) { return client->user; }
+void *curtain_user(const curtain_client *client) {
+  return client->user;
+}
 
 const Curtain__V1__Welcome *curtain_welcome(const curtain_client *client) {
   return client->welcome_message ? client->welcome_message->response->welcome : NULL;

@@ -28,7 +28,9 @@ int harness_run(const harness_test *tests, size_t count) {
   return failed == 0 ? 0 : 1;
 }
 
-static void on_deadline(uv_timer_t *timer) { *(bool *)timer->data = true; }
+static void on_deadline(uv_timer_t *timer) {
+  *(bool *)timer->data = true;
+}
 
 bool harness_run_until(uv_loop_t *loop, const bool *done, double seconds) {
   bool expired = false;
@@ -77,7 +79,8 @@ void harness_close_loop(uv_loop_t *loop) {
     }                                                                                              \
   } while (0)
 
-static void recorder_ready(curtain_client *client, const Curtain__V1__Welcome *welcome, void *user) {
+static void recorder_ready(curtain_client *client, const Curtain__V1__Welcome *welcome,
+                           void *user) {
   (void)client;
   harness_recorder *recorder = user;
   recorder->ready = true;
@@ -98,7 +101,8 @@ static void recorder_frame(curtain_client *client, const Curtain__V1__Frame *fra
   }
 }
 
-static void recorder_goodbye(curtain_client *client, const Curtain__V1__Goodbye *goodbye, void *user) {
+static void recorder_goodbye(curtain_client *client, const Curtain__V1__Goodbye *goodbye,
+                             void *user) {
   (void)client;
   harness_recorder *recorder = user;
   recorder->goodbye = (Curtain__V1__Goodbye *)curtain_message_copy(&goodbye->base);
@@ -150,8 +154,8 @@ void harness_recorder_free(harness_recorder *recorder) {
   memset(recorder, 0, sizeof *recorder);
 }
 
-void harness_record_answer(curtain_client *client, int status, const Curtain__V1__Response *response,
-                           void *data) {
+void harness_record_answer(curtain_client *client, int status,
+                           const Curtain__V1__Response *response, void *data) {
   (void)client;
   harness_recorder *recorder = data;
   if (recorder->answer_count < HARNESS_MAX_ITEMS) {
@@ -246,7 +250,8 @@ bool harness_wait_count(uv_loop_t *loop, const size_t *count, size_t wanted) {
 bool harness_wait_events(uv_loop_t *loop, harness_recorder *recorder, size_t count) {
   bool done = harness_wait_count(loop, &recorder->event_count, count);
   if (!done) {
-    fprintf(stderr, "harness: %zu events within 10 s, expected %zu\n", recorder->event_count, count);
+    fprintf(stderr, "harness: %zu events within 10 s, expected %zu\n", recorder->event_count,
+            count);
     harness_failures++;
   }
   return done;
@@ -255,7 +260,8 @@ bool harness_wait_events(uv_loop_t *loop, harness_recorder *recorder, size_t cou
 bool harness_wait_frames(uv_loop_t *loop, harness_recorder *recorder, size_t count) {
   bool done = harness_wait_count(loop, &recorder->frame_count, count);
   if (!done) {
-    fprintf(stderr, "harness: %zu frames within 10 s, expected %zu\n", recorder->frame_count, count);
+    fprintf(stderr, "harness: %zu frames within 10 s, expected %zu\n", recorder->frame_count,
+            count);
     harness_failures++;
   }
   return done;
@@ -281,9 +287,11 @@ static void daemon_read(uv_stream_t *stream, ssize_t count, const uv_buf_t *buff
   if (count > 0) {
     daemon->stderr_length += (size_t)count;
     daemon->stderr_text[daemon->stderr_length] = '\0';
-    if (strstr(daemon->stderr_text, "listening on") != NULL) {
-      daemon->listening = true;
+    int lines = 0;
+    for (const char *at = daemon->stderr_text; (at = strstr(at, "listening on")) != NULL; at++) {
+      lines++;
     }
+    daemon->listening = lines >= daemon->listeners;
     if (daemon->stderr_length + 1 >= sizeof daemon->stderr_text) {
       /* Keep only the newest half of what it writes. */
       size_t half = daemon->stderr_length / 2;
@@ -307,7 +315,33 @@ static void daemon_exited(uv_process_t *process, int64_t status, int signal) {
 }
 
 bool harness_daemon_start(uv_loop_t *loop, harness_daemon *daemon) {
+  return harness_daemon_start_with(loop, daemon, NULL, 0, 1);
+}
+
+uint16_t harness_daemon_tcp_port(const harness_daemon *daemon) {
+  const char *line = strstr(daemon->stderr_text, "listening on tcp ");
+  if (line == NULL) {
+    return 0;
+  }
+  const char *end = strchr(line, '\n');
+  const char *colon = line;
+  for (const char *at = line; *at && at != end; at++) {
+    if (*at == ':') {
+      colon = at;
+    }
+  }
+  return colon == line ? 0 : (uint16_t)strtoul(colon + 1, NULL, 10);
+}
+
+bool harness_daemon_start_with(uv_loop_t *loop, harness_daemon *daemon, const char *const *extra,
+                               size_t count, int listeners) {
   memset(daemon, 0, sizeof *daemon);
+  daemon->listeners = listeners;
+  if (count > 8) {
+    fprintf(stderr, "harness: at most 8 extra arguments\n");
+    harness_failures++;
+    return false;
+  }
   const char *executable = getenv("CURTAIND");
   if (executable == NULL || executable[0] == '\0') {
     fprintf(stderr, "harness: set CURTAIND to the built curtaind\n");
@@ -323,12 +357,16 @@ bool harness_daemon_start(uv_loop_t *loop, harness_daemon *daemon) {
   snprintf(daemon->socket_path, sizeof daemon->socket_path, "%s/d.sock", daemon->directory);
   uv_pipe_init(loop, &daemon->stderr_pipe, 0);
   daemon->stderr_pipe.data = daemon;
-  char *arguments[] = {(char *)executable, "--socket", daemon->socket_path, "--log-level", "warning",
-                       NULL};
+  char *arguments[16] = {(char *)executable, "--socket", daemon->socket_path, "--log-level",
+                         "warning"};
+  for (size_t index = 0; index < count; index++) {
+    arguments[5 + index] = (char *)extra[index];
+  }
   uv_stdio_container_t stdio[3] = {
       {.flags = UV_IGNORE},
       {.flags = UV_IGNORE},
-      {.flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE, .data.stream = (uv_stream_t *)&daemon->stderr_pipe},
+      {.flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE,
+       .data.stream = (uv_stream_t *)&daemon->stderr_pipe},
   };
   uv_process_options_t options = {
       .exit_cb = daemon_exited,

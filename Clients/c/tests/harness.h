@@ -21,7 +21,7 @@ extern int harness_failures;
 #define CHECK(condition)                                                                           \
   do {                                                                                             \
     if (!(condition)) {                                                                            \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition);               \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition);                \
       harness_failures++;                                                                          \
     }                                                                                              \
   } while (0)
@@ -107,8 +107,8 @@ extern const curtain_callbacks harness_recorder_callbacks;
 void harness_recorder_free(harness_recorder *recorder);
 
 /** A response callback that appends to the recorder given as `data`. */
-void harness_record_answer(curtain_client *client, int status, const Curtain__V1__Response *response,
-                           void *data);
+void harness_record_answer(curtain_client *client, int status,
+                           const Curtain__V1__Response *response, void *data);
 
 /**
  * Sends `request` and runs the loop until its answer arrives (at most 10 s).
@@ -144,6 +144,7 @@ typedef struct harness_daemon {
   char stderr_text[8192];
   size_t stderr_length;
   bool listening;
+  int listeners;
   bool exited;
   int64_t exit_status;
   int term_signal;
@@ -153,6 +154,14 @@ typedef struct harness_daemon {
 /** Starts `$CURTAIND --socket DIR/d.sock --log-level warning` and runs the
  *  loop until it says it listens. False (with a failed check) otherwise. */
 bool harness_daemon_start(uv_loop_t *loop, harness_daemon *daemon);
+
+/** Like `harness_daemon_start` with more arguments (at most 8) for
+ *  curtaind, waiting for `listeners` "listening on" lines. */
+bool harness_daemon_start_with(uv_loop_t *loop, harness_daemon *daemon,
+                               const char *const *arguments, size_t count, int listeners);
+
+/** The port of the daemon's "listening on tcp HOST:PORT" line, or 0. */
+uint16_t harness_daemon_tcp_port(const harness_daemon *daemon);
 
 /** Sends SIGTERM unless it already exited, waits for the exit, checks it
  *  exited 0 and removed its socket, and removes the directory. */

@@ -69,7 +69,8 @@ static void fake_read(uv_stream_t *stream, ssize_t count, const uv_buf_t *buffer
     const uint8_t *payload;
     size_t length;
     while (!fake->peer_closed && curtain_decoder_next(&fake->decoder, &payload, &length) == 1) {
-      Curtain__V1__ClientMessage *message = curtain__v1__client_message__unpack(NULL, length, payload);
+      Curtain__V1__ClientMessage *message =
+          curtain__v1__client_message__unpack(NULL, length, payload);
       CHECK(message != NULL);
       if (message == NULL) {
         continue;
@@ -152,7 +153,8 @@ static void fake_send_bytes(fake_daemon *fake, const uint8_t *bytes, size_t leng
     fake_write *write = malloc(sizeof *write + count);
     memcpy(write->bytes, bytes + offset, count);
     uv_buf_t buffer = uv_buf_init((char *)write->bytes, (unsigned)count);
-    CHECK_EQ_U64(uv_write(&write->request, (uv_stream_t *)&fake->peer, &buffer, 1, fake_written), 0);
+    CHECK_EQ_U64(uv_write(&write->request, (uv_stream_t *)&fake->peer, &buffer, 1, fake_written),
+                 0);
   }
 }
 
@@ -211,8 +213,8 @@ static void welcome_handler(fake_daemon *fake, const Curtain__V1__ClientMessage 
 static curtain_client *connect_ready(uv_loop_t *loop, fake_daemon *fake, harness_recorder *recorder,
                                      const curtain_options *options) {
   curtain_client *client = NULL;
-  int result =
-      curtain_connect_unix(loop, fake->path, options, &harness_recorder_callbacks, recorder, &client);
+  int result = curtain_connect_unix(loop, fake->path, options, &harness_recorder_callbacks,
+                                    recorder, &client);
   CHECK_EQ_U64(result, CURTAIN_OK);
   if (result != CURTAIN_OK) {
     return NULL;
@@ -365,7 +367,8 @@ static void test_requests_before_ready_are_refused(void) {
   harness_recorder recorder = {0};
   curtain_client *client = NULL;
   CHECK_EQ_U64(
-      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client), 0);
+      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client),
+      0);
   Curtain__V1__Request request;
   Curtain__V1__Sync sync;
   make_sync(&request, &sync);
@@ -536,12 +539,14 @@ static void test_event_frame_and_goodbye(void) {
   harness_recorder recorder = {0};
   curtain_client *client = NULL;
   CHECK_EQ_U64(
-      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client), 0);
+      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client),
+      0);
   harness_run_until(&loop, &recorder.closed, 10);
   CHECK(recorder.ready);
   CHECK_EQ_U64(recorder.event_count, 1);
   CHECK_EQ_U64(recorder.events[0]->seq, 9);
-  CHECK_EQ_U64(recorder.events[0]->window->change, CURTAIN__V1__WINDOW_EVENT__CHANGE__CHANGE_CLOSED);
+  CHECK_EQ_U64(recorder.events[0]->window->change,
+               CURTAIN__V1__WINDOW_EVENT__CHANGE__CHANGE_CLOSED);
   CHECK_EQ_U64(recorder.frame_count, 1);
   CHECK_EQ_U64(recorder.frames[0]->frame_seq, 5);
   CHECK_EQ_U64(recorder.frames[0]->frames_skipped, 2);
@@ -580,7 +585,8 @@ static void test_refused_handshake(void) {
   harness_recorder recorder = {0};
   curtain_client *client = NULL;
   CHECK_EQ_U64(
-      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client), 0);
+      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client),
+      0);
   harness_run_until(&loop, &recorder.closed, 10);
   CHECK(!recorder.ready);
   CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_HANDSHAKE);
@@ -614,7 +620,8 @@ static void test_connect_failures(void) {
   long_path[sizeof long_path - 1] = '\0';
   CHECK_EQ_U64(curtain_connect_unix(&loop, long_path, NULL, NULL, NULL, &client),
                (uint64_t)CURTAIN_E_INVALID);
-  CHECK_EQ_U64(curtain_connect_unix(&loop, "", NULL, NULL, NULL, &client), (uint64_t)CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_connect_unix(&loop, "", NULL, NULL, NULL, &client),
+               (uint64_t)CURTAIN_E_INVALID);
   CHECK_EQ_U64(curtain_connect_tcp(&loop, "127.0.0.1", 0, NULL, NULL, NULL, &client),
                (uint64_t)CURTAIN_E_INVALID);
 
@@ -648,6 +655,47 @@ static void test_connect_failures(void) {
   curtain_close(client);
   harness_run_until(&loop, &recorder.closed, 10);
   CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
+/* Answers Hello, then stops reading. */
+static void deaf_handler(fake_daemon *fake, const Curtain__V1__ClientMessage *message) {
+  if (message->request->body_case == CURTAIN__V1__REQUEST__BODY_HELLO) {
+    fake_send_welcome(fake, message->request->request_id, 0);
+    uv_read_stop((uv_stream_t *)&fake->peer);
+  }
+}
+
+static void test_close_gives_up_flushing_to_a_daemon_that_does_not_read(void) {
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  fake_daemon fake;
+  fake_start(&loop, &fake, deaf_handler);
+  harness_recorder recorder = {0};
+  curtain_client *client = connect_ready(&loop, &fake, &recorder, NULL);
+  REQUIRE(client != NULL);
+  /* 4 MiB in one request: more than the socket buffers hold. */
+  size_t size = (size_t)4 << 20;
+  char *session = malloc(size + 1);
+  memset(session, 's', size);
+  session[size] = '\0';
+  Curtain__V1__Request request;
+  Curtain__V1__Sync sync;
+  make_sync(&request, &sync);
+  request.session = session;
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, NULL), 0);
+  free(session);
+  CHECK(curtain_write_queue_size(client) > 0);
+  uint64_t start = uv_hrtime();
+  curtain_close(client);
+  CHECK(harness_run_until(&loop, &recorder.closed, 10));
+  double seconds = (double)(uv_hrtime() - start) / 1e9;
+  CHECK(seconds > 0.9 && seconds < 3);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
+  CHECK_EQ_U64(recorder.answer_count, 1);
+  CHECK_EQ_U64(recorder.answer_status[0], (uint64_t)CURTAIN_E_CLOSED);
+  fake_stop(&fake);
   harness_recorder_free(&recorder);
   harness_close_loop(&loop);
 }
@@ -686,6 +734,8 @@ int main(void) {
       {"event, frame and goodbye", test_event_frame_and_goodbye},
       {"refused handshake", test_refused_handshake},
       {"connect failures", test_connect_failures},
+      {"close gives up flushing to a daemon that does not read",
+       test_close_gives_up_flushing_to_a_daemon_that_does_not_read},
       {"names and copies", test_names_and_copies},
   };
   return harness_run(tests, sizeof tests / sizeof tests[0]);

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -24,8 +25,9 @@ static bool connect_to(uv_loop_t *loop, const harness_daemon *daemon, test_conne
                        const char *name) {
   memset(connection, 0, sizeof *connection);
   curtain_options options = {.client_name = name};
-  int result = curtain_connect_unix(loop, daemon->socket_path, &options, &harness_recorder_callbacks,
-                                    &connection->recorder, &connection->client);
+  int result =
+      curtain_connect_unix(loop, daemon->socket_path, &options, &harness_recorder_callbacks,
+                           &connection->recorder, &connection->client);
   CHECK_EQ_U64(result, CURTAIN_OK);
   if (result != CURTAIN_OK) {
     return false;
@@ -76,9 +78,12 @@ static Curtain__V1__ControllerRef reference(char *identifier) {
 /* Nav = nav[Home] as the root of a new manual-clock window; Detail waits
  * to be pushed. Returns the window id. */
 static uint64_t make_navigation_window(uv_loop_t *loop, test_connection *connection) {
-  create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_NAVIGATION, "Nav");
-  create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT, "Home");
-  create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT, "Detail");
+  create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_NAVIGATION,
+                    "Nav");
+  create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT,
+                    "Home");
+  create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT,
+                    "Detail");
 
   Curtain__V1__ControllerRef nav = reference("Nav");
   Curtain__V1__ControllerRef home = reference("Home");
@@ -119,8 +124,9 @@ static uint64_t make_navigation_window(uv_loop_t *loop, test_connection *connect
   return window_id;
 }
 
-static uint64_t subscribe(uv_loop_t *loop, test_connection *connection, uint64_t window_id, bool events,
-                          Curtain__V1__Subscribe__FramePolicy policy, uint32_t credits) {
+static uint64_t subscribe(uv_loop_t *loop, test_connection *connection, uint64_t window_id,
+                          bool events, Curtain__V1__Subscribe__FramePolicy policy,
+                          uint32_t credits) {
   Curtain__V1__Subscribe body = CURTAIN__V1__SUBSCRIBE__INIT;
   body.window_id = window_id;
   body.events = events;
@@ -184,9 +190,9 @@ static void sync_with(uv_loop_t *loop, test_connection *connection) {
 
 /* Checks events[first...] have exactly the texts given, consecutive seqs,
  * the subscription, window and trace id. */
-static void check_event_texts(const harness_recorder *recorder, size_t first, const char *const *texts,
-                              size_t count, uint64_t subscription_id, uint64_t window_id,
-                              const char *trace_id) {
+static void check_event_texts(const harness_recorder *recorder, size_t first,
+                              const char *const *texts, size_t count, uint64_t subscription_id,
+                              uint64_t window_id, const char *trace_id) {
   int failures_before = harness_failures;
   if (recorder->event_count < first + count) {
     fprintf(stderr, "%zu events, expected %zu\n", recorder->event_count, first + count);
@@ -205,7 +211,8 @@ static void check_event_texts(const harness_recorder *recorder, size_t first, co
   if (harness_failures != failures_before) {
     for (size_t index = 0; index < recorder->event_count; index++) {
       const Curtain__V1__Event *event = recorder->events[index];
-      fprintf(stderr, "  event %zu: seq %llu %s\n", index, (unsigned long long)event->seq, event->text);
+      fprintf(stderr, "  event %zu: seq %llu %s\n", index, (unsigned long long)event->seq,
+              event->text);
     }
   }
 }
@@ -234,8 +241,9 @@ static void test_push_events_and_frames_on_the_manual_clock(void) {
 
     uint64_t window_id = make_navigation_window(&loop, &session);
     REQUIRE(window_id != 0);
-    uint64_t subscription_id = subscribe(&loop, &session, window_id, true,
-                                         CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0);
+    uint64_t subscription_id =
+        subscribe(&loop, &session, window_id, true,
+                  CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0);
     REQUIRE(subscription_id != 0);
     CHECK_EQ_U64(session.recorder.event_count, 0);
 
@@ -249,16 +257,24 @@ static void test_push_events_and_frames_on_the_manual_clock(void) {
     char started[64];
     snprintf(started, sizeof started, "o%llu.started", (unsigned long long)push->operation_id);
     char began[128];
-    snprintf(began, sizeof began, "t%llu.began(push, Home → Detail, animated: true, interactive: false)",
+    snprintf(began, sizeof began,
+             "t%llu.began(push, Home → Detail, animated: true, interactive: false)",
              (unsigned long long)transition_id);
     const char *start_texts[] = {
-        started, "Detail.willMove(Nav)",   "Nav.childAdded(Detail)",
-        "Nav.viewControllers([Home, Detail])",          "Detail.viewDidLoad", "Nav.willShow(Detail, true)",
-        "Home.viewWillDisappear(true)",                 "Detail.viewWillAppear(true)", began,
+        started,
+        "Detail.willMove(Nav)",
+        "Nav.childAdded(Detail)",
+        "Nav.viewControllers([Home, Detail])",
+        "Detail.viewDidLoad",
+        "Nav.willShow(Detail, true)",
+        "Home.viewWillDisappear(true)",
+        "Detail.viewWillAppear(true)",
+        began,
     };
     harness_wait_events(&loop, &session.recorder, 9);
     check_event_texts(&session.recorder, 0, start_texts, 9, subscription_id, window_id, "push-1");
-    CHECK_EQ_U64(session.recorder.events[8]->category, CURTAIN__V1__EVENT_CATEGORY__EVENT_CATEGORY_TRANSITION);
+    CHECK_EQ_U64(session.recorder.events[8]->category,
+                 CURTAIN__V1__EVENT_CATEGORY__EVENT_CATEGORY_TRANSITION);
     CHECK_EQ_U64(session.recorder.events[8]->transition->phase,
                  CURTAIN__V1__TRANSITION_EVENT__PHASE__PHASE_BEGAN);
     CHECK_EQ_U64(session.recorder.events[7]->lifecycle->callback,
@@ -286,7 +302,8 @@ static void test_push_events_and_frames_on_the_manual_clock(void) {
     bool sliding = false;
     for (size_t index = 0; index < frame->n_views; index++) {
       const Curtain__V1__Rect *rect = frame->views[index]->state->frame;
-      sliding |= strcmp(frame->views[index]->role, "controllerRoot") == 0 && rect->x > 0 && rect->x < 390;
+      sliding |=
+          strcmp(frame->views[index]->role, "controllerRoot") == 0 && rect->x > 0 && rect->x < 390;
     }
     CHECK(sliding);
     /* No event during the transition's middle. */
@@ -301,10 +318,15 @@ static void test_push_events_and_frames_on_the_manual_clock(void) {
     snprintf(completed, sizeof completed, "o%llu.completed(cancelled: false, removed: [])",
              (unsigned long long)push->operation_id);
     char ended[64];
-    snprintf(ended, sizeof ended, "t%llu.ended(cancelled: false)", (unsigned long long)transition_id);
+    snprintf(ended, sizeof ended, "t%llu.ended(cancelled: false)",
+             (unsigned long long)transition_id);
     const char *end_texts[] = {
-        "Home.viewDidDisappear(true)", "Detail.viewDidAppear(true)", "Detail.didMove(Nav)",
-        "Nav.didShow(Detail, true)",   ended, completed,
+        "Home.viewDidDisappear(true)",
+        "Detail.viewDidAppear(true)",
+        "Detail.didMove(Nav)",
+        "Nav.didShow(Detail, true)",
+        ended,
+        completed,
     };
     harness_wait_events(&loop, &session.recorder, 15);
     check_event_texts(&session.recorder, 9, end_texts, 6, subscription_id, window_id, "push-1");
@@ -322,7 +344,8 @@ static void test_push_events_and_frames_on_the_manual_clock(void) {
     Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
     request.body_case = CURTAIN__V1__REQUEST__BODY_PUSH;
     request.push = &bad;
-    const Curtain__V1__Response *response = call(&loop, &session, &request, CURTAIN__V1__RESPONSE__RESULT_ERROR);
+    const Curtain__V1__Response *response =
+        call(&loop, &session, &request, CURTAIN__V1__RESPONSE__RESULT_ERROR);
     if (response != NULL) {
       CHECK_EQ_U64(response->error->code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND);
     }
@@ -349,8 +372,9 @@ static void test_pause_policy_waits_for_frame_acks(void) {
   if (connected) {
     uint64_t window_id = make_navigation_window(&loop, &driver);
     /* One frame in flight, then nothing until a FrameAck. */
-    uint64_t subscription_id = subscribe(&loop, &watcher, window_id, false,
-                                         CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_PAUSE, 1);
+    uint64_t subscription_id =
+        subscribe(&loop, &watcher, window_id, false,
+                  CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_PAUSE, 1);
     REQUIRE(window_id != 0 && subscription_id != 0);
     REQUIRE(navigate(&loop, &driver, true, "push") != NULL);
     for (int step = 0; step < 3; step++) {
@@ -517,7 +541,8 @@ static void test_curtain_frames_prints_frames_and_a_summary(void) {
     REQUIRE(window_id == 1);
 
     /* --count 2: two frame lines, then the summary, then exit 0. */
-    char *arguments[] = {(char *)program, "--socket", daemon.socket_path, "--count", "2", "w1", NULL};
+    char *arguments[] = {
+        (char *)program, "--socket", daemon.socket_path, "--count", "2", "w1", NULL};
     frames_process child;
     if (frames_start(&loop, &child, arguments)) {
       if (harness_run_until(&loop, &child.subscribed, 10)) {
@@ -593,6 +618,71 @@ static void test_curtain_frames_prints_frames_and_a_summary(void) {
   harness_close_loop(&loop);
 }
 
+/* Connects over TCP with a token and runs the loop until the client is
+ * ready or closed. */
+static void connect_tcp(uv_loop_t *loop, const char *host, uint16_t port, const char *token,
+                        test_connection *connection) {
+  memset(connection, 0, sizeof *connection);
+  curtain_options options = {.client_name = "tcp", .token = token};
+  CHECK_EQ_U64(curtain_connect_tcp(loop, host, port, &options, &harness_recorder_callbacks,
+                                   &connection->recorder, &connection->client),
+               CURTAIN_OK);
+  harness_recorder *recorder = &connection->recorder;
+  bool settled = false;
+  for (int turn = 0; turn < 1000 && !settled; turn++) {
+    harness_run_until(loop, &recorder->ready, 0.01);
+    settled = recorder->ready || recorder->closed;
+  }
+  CHECK(settled);
+}
+
+static void test_tcp_with_a_token(void) {
+  char directory[] = "/tmp/curtain-c-token-XXXXXX";
+  REQUIRE(mkdtemp(directory) != NULL);
+  char token_path[64];
+  snprintf(token_path, sizeof token_path, "%s/token", directory);
+  FILE *file = fopen(token_path, "w");
+  REQUIRE(file != NULL);
+  fputs("  secret-token\n", file);
+  fclose(file);
+
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  harness_daemon daemon;
+  const char *arguments[] = {"--listen", "127.0.0.1:0", "--token-file", token_path};
+  if (harness_daemon_start_with(&loop, &daemon, arguments, 4, 2)) {
+    uint16_t port = harness_daemon_tcp_port(&daemon);
+    CHECK(port != 0);
+
+    /* A wrong token: the handshake is refused with the daemon's reason. */
+    test_connection refused;
+    connect_tcp(&loop, "127.0.0.1", port, "wrong", &refused);
+    harness_run_until(&loop, &refused.recorder.closed, 10);
+    CHECK(!refused.recorder.ready);
+    CHECK_EQ_U64(refused.recorder.close_status, (uint64_t)CURTAIN_E_HANDSHAKE);
+    CHECK(strncmp(refused.recorder.close_message, "UNAUTHENTICATED: ", 17) == 0);
+    harness_recorder_free(&refused.recorder);
+
+    /* The right token, with the host by name (resolved on libuv's thread
+     * pool; the client tries each address it resolves to in turn). */
+    test_connection accepted;
+    connect_tcp(&loop, "localhost", port, "secret-token", &accepted);
+    CHECK(accepted.recorder.ready);
+    if (accepted.recorder.ready) {
+      sync_with(&loop, &accepted);
+      curtain_close(accepted.client);
+      harness_run_until(&loop, &accepted.recorder.closed, 10);
+      CHECK_EQ_U64(accepted.recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
+    }
+    disconnect(&loop, &accepted);
+
+    harness_daemon_stop(&loop, &daemon);
+  }
+  unlink(token_path);
+  rmdir(directory);
+  harness_close_loop(&loop);
+}
+
 static void test_shutdown_says_goodbye(void) {
   uv_loop_t loop;
   uv_loop_init(&loop);
@@ -631,9 +721,12 @@ static void test_shutdown_says_goodbye(void) {
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
   static const harness_test tests[] = {
-      {"push: events and frames on the manual clock", test_push_events_and_frames_on_the_manual_clock},
+      {"push: events and frames on the manual clock",
+       test_push_events_and_frames_on_the_manual_clock},
       {"PAUSE policy waits for FrameAcks", test_pause_policy_waits_for_frame_acks},
-      {"curtain-frames prints frames and a summary", test_curtain_frames_prints_frames_and_a_summary},
+      {"curtain-frames prints frames and a summary",
+       test_curtain_frames_prints_frames_and_a_summary},
+      {"TCP with a token", test_tcp_with_a_token},
       {"Shutdown says goodbye", test_shutdown_says_goodbye},
   };
   return harness_run(tests, sizeof tests / sizeof tests[0]);

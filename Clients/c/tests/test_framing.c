@@ -33,7 +33,9 @@ static void stream_add(stream *s, const uint8_t *payload, size_t length) {
 }
 
 /* Payload byte i of frame f: recognisable, never all the same. */
-static uint8_t pattern(size_t frame, size_t index) { return (uint8_t)(frame * 31 + index * 7 + 1); }
+static uint8_t pattern(size_t frame, size_t index) {
+  return (uint8_t)(frame * 31 + index * 7 + 1);
+}
 
 /* Frames of 0, 1, 127, 128, 300 and 2000 bytes (an empty payload, varint
  * prefixes of 1 and 2 bytes) and, when `large`, one of 20000 bytes (a
