@@ -233,16 +233,43 @@ static void make_sync(Curtain__V1__Request *request, Curtain__V1__Sync *sync) {
   request->sync = sync;
 }
 
+/* A loop, a fake daemon on it and a recorder for the client under test. */
+typedef struct fixture {
+  uv_loop_t loop;
+  fake_daemon fake;
+  harness_recorder recorder;
+} fixture;
+
+static void fixture_start(fixture *t, fake_handler handler) {
+  uv_loop_init(&t->loop);
+  fake_start(&t->loop, &t->fake, handler);
+  memset(&t->recorder, 0, sizeof t->recorder);
+}
+
+/* Stops the fake daemon, frees the recorder and checks the loop closes
+ * with no handle left. */
+static void fixture_end(fixture *t) {
+  fake_stop(&t->fake);
+  harness_recorder_free(&t->recorder);
+  harness_close_loop(&t->loop);
+}
+
+/* Connects a client and runs the loop until the connection is over. */
+static void connect_until_closed(fixture *t) {
+  curtain_client *client = NULL;
+  CHECK_EQ_U64(curtain_connect_unix(&t->loop, t->fake.path, NULL, &harness_recorder_callbacks,
+                                    &t->recorder, &client),
+               0);
+  CHECK(harness_run_until(&t->loop, &t->recorder.closed, 10));
+}
+
 /* ------------------------------------------------------------------------ */
 /* Tests                                                                    */
 /* ------------------------------------------------------------------------ */
 
 static void test_handshake_sends_hello_with_options(void) {
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  fake_daemon fake;
-  fake_start(&loop, &fake, welcome_handler);
-  harness_recorder recorder = {0};
+  fixture t;
+  fixture_start(&t, welcome_handler);
   const char *capabilities[] = {"read-only"};
   curtain_options options = {
       .client_name = "c-tests",
@@ -250,10 +277,10 @@ static void test_handshake_sends_hello_with_options(void) {
       .capabilities = capabilities,
       .capability_count = 1,
   };
-  curtain_client *client = connect_ready(&loop, &fake, &recorder, &options);
-  REQUIRE(client != NULL && recorder.ready);
-  CHECK_EQ_U64(fake.received_count, 1);
-  const Curtain__V1__Request *hello = fake.received[0]->request;
+  curtain_client *client = connect_ready(&t.loop, &t.fake, &t.recorder, &options);
+  REQUIRE(client != NULL && t.recorder.ready);
+  CHECK_EQ_U64(t.fake.received_count, 1);
+  const Curtain__V1__Request *hello = t.fake.received[0]->request;
   CHECK_EQ_U64(hello->request_id, 1);
   CHECK_EQ_U64(hello->body_case, CURTAIN__V1__REQUEST__BODY_HELLO);
   CHECK_EQ_U64(hello->hello->protocol_version, 1);
@@ -261,15 +288,13 @@ static void test_handshake_sends_hello_with_options(void) {
   CHECK_EQ_STR(hello->hello->token, "secret");
   CHECK_EQ_U64(hello->hello->n_capabilities, 1);
   CHECK_EQ_STR(hello->hello->capabilities[0], "read-only");
-  CHECK_EQ_U64(recorder.welcome->client_id, 42);
+  CHECK_EQ_U64(t.recorder.welcome->client_id, 42);
   CHECK(curtain_welcome(client) != NULL && curtain_welcome(client)->client_id == 42);
-  CHECK(curtain_user(client) == &recorder);
+  CHECK(curtain_user(client) == &t.recorder);
   curtain_close(client);
-  harness_run_until(&loop, &recorder.closed, 10);
-  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
-  fake_stop(&fake);
-  harness_recorder_free(&recorder);
-  harness_close_loop(&loop);
+  harness_run_until(&t.loop, &t.recorder.closed, 10);
+  CHECK_EQ_U64(t.recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
+  fixture_end(&t);
 }
 
 /* Sends the Welcome one byte per write. */
@@ -280,116 +305,98 @@ static void byte_by_byte_handler(fake_daemon *fake, const Curtain__V1__ClientMes
 }
 
 static void test_welcome_arriving_one_byte_at_a_time(void) {
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  fake_daemon fake;
-  fake_start(&loop, &fake, byte_by_byte_handler);
-  harness_recorder recorder = {0};
-  curtain_client *client = connect_ready(&loop, &fake, &recorder, NULL);
-  REQUIRE(client != NULL && recorder.ready);
-  CHECK_EQ_STR(fake.received[0]->request->hello->client_name, "libcurtain");
-  CHECK_EQ_STR(recorder.welcome->server_version, "fake");
-  CHECK_EQ_U64(recorder.welcome->limits->max_frame_bytes, 4194304);
+  fixture t;
+  fixture_start(&t, byte_by_byte_handler);
+  curtain_client *client = connect_ready(&t.loop, &t.fake, &t.recorder, NULL);
+  REQUIRE(client != NULL && t.recorder.ready);
+  CHECK_EQ_STR(t.fake.received[0]->request->hello->client_name, "libcurtain");
+  CHECK_EQ_STR(t.recorder.welcome->server_version, "fake");
+  CHECK_EQ_U64(t.recorder.welcome->limits->max_frame_bytes, 4194304);
   curtain_close(client);
-  harness_run_until(&loop, &recorder.closed, 10);
-  fake_stop(&fake);
-  harness_recorder_free(&recorder);
-  harness_close_loop(&loop);
+  harness_run_until(&t.loop, &t.recorder.closed, 10);
+  fixture_end(&t);
 }
 
 static void test_requests_get_ids_session_and_answers_in_order(void) {
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  fake_daemon fake;
-  fake_start(&loop, &fake, welcome_handler);
-  harness_recorder recorder = {0};
+  fixture t;
+  fixture_start(&t, welcome_handler);
   curtain_options options = {.session = "tests"};
-  curtain_client *client = connect_ready(&loop, &fake, &recorder, &options);
-  REQUIRE(client != NULL && recorder.ready);
+  curtain_client *client = connect_ready(&t.loop, &t.fake, &t.recorder, &options);
+  REQUIRE(client != NULL && t.recorder.ready);
 
   Curtain__V1__Request request;
   Curtain__V1__Sync sync;
   make_sync(&request, &sync);
   uint64_t ids[3];
-  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, &ids[0]), 0);
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &t.recorder, &ids[0]), 0);
   request.request_id = 10;
   request.session = "other";
-  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, &ids[1]), 0);
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &t.recorder, &ids[1]), 0);
   /* An id still awaiting its answer is refused. */
-  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, NULL),
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &t.recorder, NULL),
                (uint64_t)CURTAIN_E_INVALID);
   request.request_id = 0;
   request.session = "";
-  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, &ids[2]), 0);
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &t.recorder, &ids[2]), 0);
   CHECK_EQ_U64(ids[0], 2);
   CHECK_EQ_U64(ids[1], 10);
   CHECK_EQ_U64(ids[2], 11);
 
   /* The fake daemon sees the ids and sessions. */
-  REQUIRE(harness_wait_count(&loop, &fake.received_count, 4));
-  CHECK_EQ_U64(fake.received[1]->request->request_id, 2);
-  CHECK_EQ_STR(fake.received[1]->request->session, "tests");
-  CHECK_EQ_STR(fake.received[2]->request->session, "other");
-  CHECK_EQ_STR(fake.received[3]->request->session, "tests");
+  REQUIRE(harness_wait_count(&t.loop, &t.fake.received_count, 4));
+  CHECK_EQ_U64(t.fake.received[1]->request->request_id, 2);
+  CHECK_EQ_STR(t.fake.received[1]->request->session, "tests");
+  CHECK_EQ_STR(t.fake.received[2]->request->session, "other");
+  CHECK_EQ_STR(t.fake.received[3]->request->session, "tests");
 
   /* Answers are matched by id, whatever the order; an unknown id goes to
    * on_unmatched. */
-  fake_send_empty(&fake, 10);
-  fake_send_empty(&fake, 0);
-  fake_send_empty(&fake, 2);
-  CHECK(harness_wait_count(&loop, &recorder.answer_count, 2));
-  CHECK_EQ_U64(recorder.answers[0]->request_id, 10);
-  CHECK_EQ_U64(recorder.answers[1]->request_id, 2);
-  CHECK_EQ_U64(recorder.unmatched_count, 1);
-  CHECK_EQ_U64(recorder.unmatched[0]->request_id, 0);
+  fake_send_empty(&t.fake, 10);
+  fake_send_empty(&t.fake, 0);
+  fake_send_empty(&t.fake, 2);
+  CHECK(harness_wait_count(&t.loop, &t.recorder.answer_count, 2));
+  CHECK_EQ_U64(t.recorder.answers[0]->request_id, 10);
+  CHECK_EQ_U64(t.recorder.answers[1]->request_id, 2);
+  CHECK_EQ_U64(t.recorder.unmatched_count, 1);
+  CHECK_EQ_U64(t.recorder.unmatched[0]->request_id, 0);
 
   /* Closing fails the request still waiting (id 11) before on_close. */
   curtain_close(client);
   CHECK_EQ_U64(curtain_request(client, &request, NULL, NULL, NULL), (uint64_t)CURTAIN_E_STATE);
-  harness_run_until(&loop, &recorder.closed, 10);
-  CHECK_EQ_U64(recorder.answer_count, 3);
-  CHECK_EQ_U64(recorder.answer_status[2], (uint64_t)CURTAIN_E_CLOSED);
-  CHECK(recorder.answers[2] == NULL);
-  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
+  harness_run_until(&t.loop, &t.recorder.closed, 10);
+  CHECK_EQ_U64(t.recorder.answer_count, 3);
+  CHECK_EQ_U64(t.recorder.answer_status[2], (uint64_t)CURTAIN_E_CLOSED);
+  CHECK(t.recorder.answers[2] == NULL);
+  CHECK_EQ_U64(t.recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
   /* The close flushed what was written: the daemon sees end of stream. */
-  harness_run_until(&loop, &fake.peer_eof, 10);
-  CHECK(fake.peer_eof);
-  fake_stop(&fake);
-  harness_recorder_free(&recorder);
-  harness_close_loop(&loop);
+  harness_run_until(&t.loop, &t.fake.peer_eof, 10);
+  CHECK(t.fake.peer_eof);
+  fixture_end(&t);
 }
 
 static void test_requests_before_ready_are_refused(void) {
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  fake_daemon fake;
-  fake_start(&loop, &fake, NULL);
-  harness_recorder recorder = {0};
+  fixture t;
+  fixture_start(&t, NULL);
   curtain_client *client = NULL;
-  CHECK_EQ_U64(
-      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client),
-      0);
+  CHECK_EQ_U64(curtain_connect_unix(&t.loop, t.fake.path, NULL, &harness_recorder_callbacks,
+                                    &t.recorder, &client),
+               0);
   Curtain__V1__Request request;
   Curtain__V1__Sync sync;
   make_sync(&request, &sync);
   CHECK_EQ_U64(curtain_request(client, &request, NULL, NULL, NULL), (uint64_t)CURTAIN_E_STATE);
   CHECK_EQ_U64(curtain_ack_frames(client, 1, 1), (uint64_t)CURTAIN_E_STATE);
   curtain_close(client);
-  harness_run_until(&loop, &recorder.closed, 10);
-  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
-  CHECK(!recorder.ready);
-  fake_stop(&fake);
-  harness_recorder_free(&recorder);
-  harness_close_loop(&loop);
+  harness_run_until(&t.loop, &t.recorder.closed, 10);
+  CHECK_EQ_U64(t.recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
+  CHECK(!t.recorder.ready);
+  fixture_end(&t);
 }
 
 static void test_hello_cannot_be_sent_twice(void) {
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  fake_daemon fake;
-  fake_start(&loop, &fake, welcome_handler);
-  harness_recorder recorder = {0};
-  curtain_client *client = connect_ready(&loop, &fake, &recorder, NULL);
+  fixture t;
+  fixture_start(&t, welcome_handler);
+  curtain_client *client = connect_ready(&t.loop, &t.fake, &t.recorder, NULL);
   REQUIRE(client != NULL);
   Curtain__V1__Hello hello = CURTAIN__V1__HELLO__INIT;
   Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
@@ -398,10 +405,8 @@ static void test_hello_cannot_be_sent_twice(void) {
   CHECK_EQ_U64(curtain_request(client, &request, NULL, NULL, NULL), (uint64_t)CURTAIN_E_INVALID);
   CHECK_EQ_U64(curtain_request(client, NULL, NULL, NULL, NULL), (uint64_t)CURTAIN_E_INVALID);
   curtain_close(client);
-  harness_run_until(&loop, &recorder.closed, 10);
-  fake_stop(&fake);
-  harness_recorder_free(&recorder);
-  harness_close_loop(&loop);
+  harness_run_until(&t.loop, &t.recorder.closed, 10);
+  fixture_end(&t);
 }
 
 /* After the Welcome, sends what `bad_bytes` holds. */
@@ -421,30 +426,25 @@ static void bad_stream_handler(fake_daemon *fake, const Curtain__V1__ClientMessa
 static void check_bad_stream(const uint8_t *bytes, size_t length, int status, const char *message) {
   bad_bytes = bytes;
   bad_length = length;
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  fake_daemon fake;
-  fake_start(&loop, &fake, bad_stream_handler);
-  harness_recorder recorder = {0};
+  fixture t;
+  fixture_start(&t, bad_stream_handler);
   curtain_options options = {.max_frame_bytes = 1000};
-  curtain_client *client = connect_ready(&loop, &fake, &recorder, &options);
+  curtain_client *client = connect_ready(&t.loop, &t.fake, &t.recorder, &options);
   REQUIRE(client != NULL);
   Curtain__V1__Request request;
   Curtain__V1__Sync sync;
   make_sync(&request, &sync);
-  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, NULL), 0);
-  harness_run_until(&loop, &recorder.closed, 10);
-  CHECK(recorder.closed);
-  CHECK_EQ_U64(recorder.answer_count, 1);
-  CHECK_EQ_U64(recorder.answer_status[0], (uint64_t)status);
-  CHECK_EQ_U64(recorder.close_status, (uint64_t)status);
-  if (strstr(recorder.close_message, message) == NULL) {
-    fprintf(stderr, "close message \"%s\" lacks \"%s\"\n", recorder.close_message, message);
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &t.recorder, NULL), 0);
+  harness_run_until(&t.loop, &t.recorder.closed, 10);
+  CHECK(t.recorder.closed);
+  CHECK_EQ_U64(t.recorder.answer_count, 1);
+  CHECK_EQ_U64(t.recorder.answer_status[0], (uint64_t)status);
+  CHECK_EQ_U64(t.recorder.close_status, (uint64_t)status);
+  if (strstr(t.recorder.close_message, message) == NULL) {
+    fprintf(stderr, "close message \"%s\" lacks \"%s\"\n", t.recorder.close_message, message);
     harness_failures++;
   }
-  fake_stop(&fake);
-  harness_recorder_free(&recorder);
-  harness_close_loop(&loop);
+  fixture_end(&t);
 }
 
 static void test_oversize_message_closes_the_connection(void) {
@@ -468,30 +468,25 @@ static void test_garbage_payload_closes_the_connection(void) {
 }
 
 static void test_end_of_stream_fails_waiting_requests(void) {
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  fake_daemon fake;
-  fake_start(&loop, &fake, welcome_handler);
-  harness_recorder recorder = {0};
-  curtain_client *client = connect_ready(&loop, &fake, &recorder, NULL);
+  fixture t;
+  fixture_start(&t, welcome_handler);
+  curtain_client *client = connect_ready(&t.loop, &t.fake, &t.recorder, NULL);
   REQUIRE(client != NULL);
   Curtain__V1__Request request;
   Curtain__V1__Sync sync;
   make_sync(&request, &sync);
-  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, NULL), 0);
-  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, NULL), 0);
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &t.recorder, NULL), 0);
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &t.recorder, NULL), 0);
   /* Read everything first: closing a Unix socket with unread data resets
    * the connection instead of ending it. */
-  CHECK(harness_wait_count(&loop, &fake.received_count, 3));
-  fake_close_peer(&fake);
-  harness_run_until(&loop, &recorder.closed, 10);
-  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_EOF);
-  CHECK_EQ_U64(recorder.answer_count, 2);
-  CHECK_EQ_U64(recorder.answer_status[0], (uint64_t)CURTAIN_E_EOF);
-  CHECK_EQ_U64(recorder.answer_status[1], (uint64_t)CURTAIN_E_EOF);
-  fake_stop(&fake);
-  harness_recorder_free(&recorder);
-  harness_close_loop(&loop);
+  CHECK(harness_wait_count(&t.loop, &t.fake.received_count, 3));
+  fake_close_peer(&t.fake);
+  harness_run_until(&t.loop, &t.recorder.closed, 10);
+  CHECK_EQ_U64(t.recorder.close_status, (uint64_t)CURTAIN_E_EOF);
+  CHECK_EQ_U64(t.recorder.answer_count, 2);
+  CHECK_EQ_U64(t.recorder.answer_status[0], (uint64_t)CURTAIN_E_EOF);
+  CHECK_EQ_U64(t.recorder.answer_status[1], (uint64_t)CURTAIN_E_EOF);
+  fixture_end(&t);
 }
 
 /* Answers Hello, then sends an event, a frame and a goodbye in one write. */
@@ -532,31 +527,22 @@ static void goodbye_handler(fake_daemon *fake, const Curtain__V1__ClientMessage 
 }
 
 static void test_event_frame_and_goodbye(void) {
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  fake_daemon fake;
-  fake_start(&loop, &fake, goodbye_handler);
-  harness_recorder recorder = {0};
-  curtain_client *client = NULL;
-  CHECK_EQ_U64(
-      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client),
-      0);
-  harness_run_until(&loop, &recorder.closed, 10);
-  CHECK(recorder.ready);
-  CHECK_EQ_U64(recorder.event_count, 1);
-  CHECK_EQ_U64(recorder.events[0]->seq, 9);
-  CHECK_EQ_U64(recorder.events[0]->window->change,
+  fixture t;
+  fixture_start(&t, goodbye_handler);
+  connect_until_closed(&t);
+  CHECK(t.recorder.ready);
+  CHECK_EQ_U64(t.recorder.event_count, 1);
+  CHECK_EQ_U64(t.recorder.events[0]->seq, 9);
+  CHECK_EQ_U64(t.recorder.events[0]->window->change,
                CURTAIN__V1__WINDOW_EVENT__CHANGE__CHANGE_CLOSED);
-  CHECK_EQ_U64(recorder.frame_count, 1);
-  CHECK_EQ_U64(recorder.frames[0]->frame_seq, 5);
-  CHECK_EQ_U64(recorder.frames[0]->frames_skipped, 2);
-  REQUIRE(recorder.goodbye != NULL);
-  CHECK_EQ_U64(recorder.goodbye->reason, CURTAIN__V1__GOODBYE__REASON__REASON_SHUTDOWN);
-  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_GOODBYE);
-  CHECK_EQ_STR(recorder.close_message, "SHUTDOWN: stopping");
-  fake_stop(&fake);
-  harness_recorder_free(&recorder);
-  harness_close_loop(&loop);
+  CHECK_EQ_U64(t.recorder.frame_count, 1);
+  CHECK_EQ_U64(t.recorder.frames[0]->frame_seq, 5);
+  CHECK_EQ_U64(t.recorder.frames[0]->frames_skipped, 2);
+  REQUIRE(t.recorder.goodbye != NULL);
+  CHECK_EQ_U64(t.recorder.goodbye->reason, CURTAIN__V1__GOODBYE__REASON__REASON_SHUTDOWN);
+  CHECK_EQ_U64(t.recorder.close_status, (uint64_t)CURTAIN_E_GOODBYE);
+  CHECK_EQ_STR(t.recorder.close_message, "SHUTDOWN: stopping");
+  fixture_end(&t);
 }
 
 /* Refuses the handshake the way curtaind does: an error, then a goodbye. */
@@ -578,22 +564,13 @@ static void refusing_handler(fake_daemon *fake, const Curtain__V1__ClientMessage
 }
 
 static void test_refused_handshake(void) {
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  fake_daemon fake;
-  fake_start(&loop, &fake, refusing_handler);
-  harness_recorder recorder = {0};
-  curtain_client *client = NULL;
-  CHECK_EQ_U64(
-      curtain_connect_unix(&loop, fake.path, NULL, &harness_recorder_callbacks, &recorder, &client),
-      0);
-  harness_run_until(&loop, &recorder.closed, 10);
-  CHECK(!recorder.ready);
-  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_HANDSHAKE);
-  CHECK_EQ_STR(recorder.close_message, "UNAUTHENTICATED: bad token");
-  fake_stop(&fake);
-  harness_recorder_free(&recorder);
-  harness_close_loop(&loop);
+  fixture t;
+  fixture_start(&t, refusing_handler);
+  connect_until_closed(&t);
+  CHECK(!t.recorder.ready);
+  CHECK_EQ_U64(t.recorder.close_status, (uint64_t)CURTAIN_E_HANDSHAKE);
+  CHECK_EQ_STR(t.recorder.close_message, "UNAUTHENTICATED: bad token");
+  fixture_end(&t);
 }
 
 static void test_connect_failures(void) {
@@ -668,12 +645,9 @@ static void deaf_handler(fake_daemon *fake, const Curtain__V1__ClientMessage *me
 }
 
 static void test_close_gives_up_flushing_to_a_daemon_that_does_not_read(void) {
-  uv_loop_t loop;
-  uv_loop_init(&loop);
-  fake_daemon fake;
-  fake_start(&loop, &fake, deaf_handler);
-  harness_recorder recorder = {0};
-  curtain_client *client = connect_ready(&loop, &fake, &recorder, NULL);
+  fixture t;
+  fixture_start(&t, deaf_handler);
+  curtain_client *client = connect_ready(&t.loop, &t.fake, &t.recorder, NULL);
   REQUIRE(client != NULL);
   /* 4 MiB in one request: more than the socket buffers hold. */
   size_t size = (size_t)4 << 20;
@@ -684,20 +658,18 @@ static void test_close_gives_up_flushing_to_a_daemon_that_does_not_read(void) {
   Curtain__V1__Sync sync;
   make_sync(&request, &sync);
   request.session = session;
-  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &recorder, NULL), 0);
+  CHECK_EQ_U64(curtain_request(client, &request, harness_record_answer, &t.recorder, NULL), 0);
   free(session);
   CHECK(curtain_write_queue_size(client) > 0);
   uint64_t start = uv_hrtime();
   curtain_close(client);
-  CHECK(harness_run_until(&loop, &recorder.closed, 10));
+  CHECK(harness_run_until(&t.loop, &t.recorder.closed, 10));
   double seconds = (double)(uv_hrtime() - start) / 1e9;
   CHECK(seconds > 0.9 && seconds < 3);
-  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
-  CHECK_EQ_U64(recorder.answer_count, 1);
-  CHECK_EQ_U64(recorder.answer_status[0], (uint64_t)CURTAIN_E_CLOSED);
-  fake_stop(&fake);
-  harness_recorder_free(&recorder);
-  harness_close_loop(&loop);
+  CHECK_EQ_U64(t.recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
+  CHECK_EQ_U64(t.recorder.answer_count, 1);
+  CHECK_EQ_U64(t.recorder.answer_status[0], (uint64_t)CURTAIN_E_CLOSED);
+  fixture_end(&t);
 }
 
 static void test_names_and_copies(void) {

@@ -15,6 +15,17 @@
 
 #include "harness.h"
 
+/* Starts a loop and a daemon on it; false (the loop closed again) when the
+ * daemon does not start. */
+static bool start_daemon(uv_loop_t *loop, harness_daemon *daemon) {
+  uv_loop_init(loop);
+  if (harness_daemon_start(loop, daemon)) {
+    return true;
+  }
+  harness_close_loop(loop);
+  return false;
+}
+
 /* A connected, ready client with its recorder. */
 typedef struct test_connection {
   harness_recorder recorder;
@@ -38,6 +49,14 @@ static bool connect_to(uv_loop_t *loop, const harness_daemon *daemon, test_conne
     harness_failures++;
   }
   return ready;
+}
+
+/* Connects two clients, named "first" and "second"; true when both are
+ * ready (both must be disconnected either way). */
+static bool connect_two(uv_loop_t *loop, const harness_daemon *daemon, test_connection *first,
+                        test_connection *second) {
+  bool ready = connect_to(loop, daemon, first, "first");
+  return connect_to(loop, daemon, second, "second") && ready;
 }
 
 static void disconnect(uv_loop_t *loop, test_connection *connection) {
@@ -219,10 +238,8 @@ static void check_event_texts(const harness_recorder *recorder, size_t first,
 
 static void test_push_events_and_frames_on_the_manual_clock(void) {
   uv_loop_t loop;
-  uv_loop_init(&loop);
   harness_daemon daemon;
-  if (!harness_daemon_start(&loop, &daemon)) {
-    harness_close_loop(&loop);
+  if (!start_daemon(&loop, &daemon)) {
     return;
   }
   test_connection session;
@@ -359,17 +376,13 @@ static void test_push_events_and_frames_on_the_manual_clock(void) {
 
 static void test_pause_policy_waits_for_frame_acks(void) {
   uv_loop_t loop;
-  uv_loop_init(&loop);
   harness_daemon daemon;
-  if (!harness_daemon_start(&loop, &daemon)) {
-    harness_close_loop(&loop);
+  if (!start_daemon(&loop, &daemon)) {
     return;
   }
   test_connection driver;
   test_connection watcher;
-  bool connected = connect_to(&loop, &daemon, &driver, "driver");
-  connected = connect_to(&loop, &daemon, &watcher, "watcher") && connected;
-  if (connected) {
+  if (connect_two(&loop, &daemon, &driver, &watcher)) {
     uint64_t window_id = make_navigation_window(&loop, &driver);
     /* One frame in flight, then nothing until a FrameAck. */
     uint64_t subscription_id =
@@ -529,10 +542,8 @@ static void test_curtain_frames_prints_frames_and_a_summary(void) {
     return;
   }
   uv_loop_t loop;
-  uv_loop_init(&loop);
   harness_daemon daemon;
-  if (!harness_daemon_start(&loop, &daemon)) {
-    harness_close_loop(&loop);
+  if (!start_daemon(&loop, &daemon)) {
     return;
   }
   test_connection driver;
@@ -685,17 +696,13 @@ static void test_tcp_with_a_token(void) {
 
 static void test_shutdown_says_goodbye(void) {
   uv_loop_t loop;
-  uv_loop_init(&loop);
   harness_daemon daemon;
-  if (!harness_daemon_start(&loop, &daemon)) {
-    harness_close_loop(&loop);
+  if (!start_daemon(&loop, &daemon)) {
     return;
   }
   test_connection first;
   test_connection second;
-  bool connected = connect_to(&loop, &daemon, &first, "first");
-  connected = connect_to(&loop, &daemon, &second, "second") && connected;
-  if (connected) {
+  if (connect_two(&loop, &daemon, &first, &second)) {
     Curtain__V1__Shutdown body = CURTAIN__V1__SHUTDOWN__INIT;
     Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
     request.body_case = CURTAIN__V1__REQUEST__BODY_SHUTDOWN;
