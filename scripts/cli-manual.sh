@@ -27,9 +27,9 @@ export COLUMNS=80
 commands=(
   start status kill-server
   new-window list-windows close-window resize-window
-  new-controller set-root
+  new-controller configure set-root
   push pop pop-to pop-to-root set-stack
-  select-tab set-tabs add-child remove-child
+  select-tab set-tabs add-child remove-child present dismiss
   "interact begin" "interact update" "interact finish" "interact cancel"
   tree events frames advance wait-idle
 )

@@ -21,6 +21,7 @@ final class GoldenTests: XCTestCase {
   func testManualClockAndInteractivePop() throws { try check("interactive") }
   func testErrors() throws { try check("errors") }
   func testJSON() throws { try check("json") }
+  func testPresentation() throws { try check("presentation") }
 
   /// Runs one transcript and compares it with the file.
   private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {

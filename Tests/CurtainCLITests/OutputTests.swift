@@ -52,6 +52,37 @@ final class OutputTests: XCTestCase {
         + #""text":"Nav.didShow(B, false)","shown":3}"#)
   }
 
+  func testPresentationEvent() {
+    var presentation = Curtain_V1_PresentationEvent()
+    presentation.presentedID = 3
+    presentation.presentingID = 1
+    presentation.phase = .presentationDidEnd
+    presentation.completed = true
+    let event = makeEvent(
+      seq: 7, category: .presentation, text: "B.presentationTransitionDidEnd(true)"
+    ) { $0.presentation = presentation }
+    XCTAssertEqual(OutputFormat.human(event), "7  w1  B.presentationTransitionDidEnd(true)")
+    XCTAssertEqual(
+      OutputFormat.json(event, identifiers: [3: "B"]).rendered,
+      #"{"seq":7,"window":1,"revision":4,"time":0.25,"type":"presentation","controller":3,"#
+        + #""identifier":"B","callback":"presentationTransitionDidEnd","animated":null,"#
+        + #""trace_id":null,"text":"B.presentationTransitionDidEnd(true)","presenting":1,"#
+        + #""completed":true,"style":null}"#)
+
+    presentation.phase = .adapted
+    presentation.completed = false
+    presentation.style = .fullScreen
+    let adapted = makeEvent(seq: 8, category: .presentation, text: "B.adapted(fullScreen)") {
+      $0.presentation = presentation
+    }
+    XCTAssertEqual(
+      OutputFormat.json(adapted).rendered,
+      #"{"seq":8,"window":1,"revision":4,"time":0.25,"type":"presentation","controller":3,"#
+        + #""identifier":null,"callback":"adapted","animated":null,"trace_id":null,"#
+        + #""text":"B.adapted(fullScreen)","presenting":1,"completed":null,"#
+        + #""style":"fullScreen"}"#)
+  }
+
   func testHierarchyEvent() {
     var hierarchy = Curtain_V1_HierarchyEvent()
     hierarchy.change = .viewControllers

@@ -19,6 +19,28 @@ final class TargetNameTests: XCTestCase {
       "'99999999999999999999' is not a window: use w3 or 3")
   }
 
+  func testViewsRectsAndArrows() throws {
+    XCTAssertEqual(try TargetName.view("v12"), 12)
+    XCTAssertEqual(try TargetName.view("12"), 12)
+    assertMessage(try TargetName.view("c12"), "'c12' is not a view: use v12 or 12")
+    let rect = try TargetName.rect("10, 20.5,44,0")
+    XCTAssertEqual([rect.x, rect.y, rect.width, rect.height], [10, 20.5, 44, 0])
+    for bad in ["1,2,3", "1,2,3,-4", "a,b,c,d", "1,2,3,4,5", "1,2,inf,4"] {
+      assertMessage(
+        try TargetName.rect(bad),
+        "'\(bad)' is not a rectangle: use X,Y,WIDTH,HEIGHT with a non-negative size, as in "
+          + "10,20,44,44")
+    }
+    XCTAssertEqual(try TargetName.arrows("up,down"), 3)
+    XCTAssertEqual(try TargetName.arrows("left, right"), 12)
+    XCTAssertEqual(try TargetName.arrows("any"), 15)
+    XCTAssertEqual(try TargetName.arrows("none"), 0)
+    assertMessage(
+      try TargetName.arrows("up,sideways"),
+      "'sideways' is not an arrow direction: use up, down, left, right, any or none, "
+        + "separated by commas")
+  }
+
   func testControllersAreIdsOrIdentifiers() throws {
     XCTAssertEqual(try TargetName.controller("c12").ref, .id(12))
     XCTAssertEqual(try TargetName.controller("@Home").ref, .identifier("Home"))

@@ -502,7 +502,7 @@ private final class FuzzRun {
         text = "setTabs(\(name(tab)), [\(list.map { name($0) }.joined(separator: ", "))])"
       case .beginInteractivePop(let nav, let animator):
         text = "beginInteractivePop(\(name(nav)), \(render(animator)))"
-      case .present(let presenter, let controller, let animated, let animator, let adaptive):
+      case .present(let presenter, let controller, let animated, let animator, let adaptive, _):
         text =
           "present(\(name(controller)) on \(name(presenter)), animated: \(animated), "
           + "\(render(animator)), adaptive: \(adaptive?.rawValue ?? "default"))"

@@ -97,3 +97,61 @@ final class MappingTests: XCTestCase {
     }
   }
 }
+
+/// Modal presentation values on the wire.
+final class PresentationMappingTests: XCTestCase {
+  func testStylesRoundTrip() throws {
+    for style in ModalPresentationStyle.allCases {
+      XCTAssertEqual(try ModalPresentationStyle(style.wire), style)
+    }
+    for style in ModalTransitionStyle.allCases {
+      XCTAssertEqual(try ModalTransitionStyle(style.wire), style)
+    }
+    XCTAssertThrowsError(try ModalPresentationStyle(.UNRECOGNIZED(42)))
+    XCTAssertThrowsError(try ModalTransitionStyle(.UNRECOGNIZED(42)))
+  }
+
+  func testPresentOptionsFromARequest() throws {
+    var wire = Curtain_V1_Present()
+    XCTAssertEqual(
+      try PresentOptions(wire), PresentOptions(), "absent fields keep the controller's")
+    wire.style = .popover
+    wire.transitionStyle = .crossDissolve
+    wire.preferredContentSize.width = 200
+    wire.popover.sourceViewID = 7
+    wire.popover.permittedArrowDirections = 0
+    XCTAssertEqual(
+      try PresentOptions(wire),
+      PresentOptions(
+        style: .popover, transitionStyle: .crossDissolve,
+        preferredContentSize: Size(width: 200, height: 0),
+        popover: PopoverSource(view: ViewID(7), permittedArrowDirections: [])))
+    wire.popover = Curtain_V1_PopoverSource()
+    wire.popover.sourceRect.width = 5
+    XCTAssertEqual(
+      try PresentOptions(wire).popover,
+      PopoverSource(rect: Rect(x: 0, y: 0, width: 5, height: 0), permittedArrowDirections: .any))
+  }
+
+  func testPresentationEventPhases() {
+    let b = ControllerID(2)
+    let a = ControllerID(1)
+    let cases: [(PresentationPhase, Curtain_V1_PresentationEvent.Phase, Bool)] = [
+      (.presentationTransitionWillBegin, .presentationWillBegin, false),
+      (.presentationTransitionDidEnd(completed: false), .presentationDidEnd, false),
+      (.dismissalTransitionWillBegin, .dismissalWillBegin, false),
+      (.dismissalTransitionDidEnd(completed: true), .dismissalDidEnd, true),
+      (.adapted(to: .fullScreen), .adapted, false),
+    ]
+    for (phase, wirePhase, completed) in cases {
+      let event = Curtain_V1_PresentationEvent(presented: b, presenting: a, phase: phase)
+      XCTAssertEqual(event.phase, wirePhase)
+      XCTAssertEqual(event.completed, completed)
+      XCTAssertEqual(event.presentedID, 2)
+      XCTAssertEqual(event.presentingID, 1)
+    }
+    XCTAssertEqual(
+      Curtain_V1_PresentationEvent(presented: b, presenting: a, phase: .adapted(to: .formSheet))
+        .style, .formSheet)
+  }
+}

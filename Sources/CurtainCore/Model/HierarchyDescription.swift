@@ -17,6 +17,12 @@ public struct PresentationNode: Hashable, Sendable, Codable {
   public let transitionStyle: ModalTransitionStyle
   /// The presented view's model frame in the presentation's container.
   public let frame: Rect?
+  /// Popovers: the source view.
+  public var sourceView: ViewID? = nil
+  /// Popovers: the source rectangle in the source view's coordinates.
+  public var sourceRect: Rect? = nil
+  /// Popovers: the permitted arrow directions.
+  public var permittedArrowDirections: PopoverArrowDirections? = nil
 }
 
 /// One controller of a tree, with its children.
@@ -77,7 +83,9 @@ extension ViewController {
       presentation: presentation.map {
         PresentationNode(
           presenting: $0.presenting.id, requestedStyle: $0.requestedStyle, style: $0.style,
-          isCard: $0.isCard, transitionStyle: $0.transitionStyle, frame: viewIfLoaded?.frame)
+          isCard: $0.isCard, transitionStyle: $0.transitionStyle, frame: viewIfLoaded?.frame,
+          sourceView: $0.popover?.view.id, sourceRect: $0.popover?.rect,
+          permittedArrowDirections: $0.popover?.permittedArrowDirections)
       },
       presented: presentedViewController.map { [$0.node] } ?? [])
   }
@@ -109,6 +117,9 @@ extension ControllerNode {
         text += " (adapted from \(presentation.requestedStyle.rawValue))"
       }
       text += ", \(presentation.transitionStyle.rawValue)"
+      if let sourceView = presentation.sourceView, let sourceRect = presentation.sourceRect {
+        text += ", from \(sourceView) \(sourceRect)"
+      }
     }
     return text
   }

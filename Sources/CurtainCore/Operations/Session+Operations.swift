@@ -90,7 +90,8 @@ extension Session {
     case .setTabs(let tab, let list):
       _ = try tabBar(tab)
       for id in list { try checkMovable(controller(id), into: window) }
-    case .present(let presenter, let presented, _, _, _):
+    case .present(let presenter, let presented, _, _, _, let options):
+      try options.validate()
       let presented = try controller(presented)
       if presenter == presented.id {
         throw CurtainError.invalid(
@@ -171,10 +172,11 @@ extension Session {
       return try tabBar(tab).prepareSetViewControllers(list.map(controller))
     case .beginInteractivePop(let nav, let animator):
       return try navigation(nav).prepareInteractivePop(animator: animator, owner: owner)
-    case .present(let presenter, let presented, let animated, let animator, let adaptiveStyle):
+    case .present(
+      let presenter, let presented, let animated, let animator, let adaptiveStyle, let options):
       return try controller(presenter).preparePresent(
         controller(presented), animated: animated, animator: animator,
-        adaptiveStyle: adaptiveStyle)
+        adaptiveStyle: adaptiveStyle, options: options)
     case .dismiss(let controller, let animated, let animator):
       return try self.controller(controller).prepareDismiss(
         animated: animated, animator: animator)

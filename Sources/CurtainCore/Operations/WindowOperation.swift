@@ -57,10 +57,11 @@ public enum WindowOperation: Hashable, Sendable {
   case beginInteractivePop(navigation: ControllerID, animator: AnimatorSpec?)
   /// `present(_:animated:)` sent to `presenter`; `adaptiveStyle` is the
   /// style to adapt to in compact environments (only none, fullScreen,
-  /// overFullScreen and formSheet are honoured).
+  /// overFullScreen and formSheet are honoured); `options` are properties
+  /// set on the presented controller as the presentation starts.
   case present(
     presenter: ControllerID, controller: ControllerID, animated: Bool, animator: AnimatorSpec?,
-    adaptiveStyle: ModalPresentationStyle?)
+    adaptiveStyle: ModalPresentationStyle?, options: PresentOptions = PresentOptions())
   /// `dismiss(animated:)` sent to `controller`.
   case dismiss(controller: ControllerID, animated: Bool, animator: AnimatorSpec?)
 
@@ -76,7 +77,7 @@ public enum WindowOperation: Hashable, Sendable {
       .beginInteractivePop(let nav, _):
       return nav
     case .selectTab(let tab, _, _), .setTabs(let tab, _): return tab
-    case .present(let presenter, _, _, _, _): return presenter
+    case .present(let presenter, _, _, _, _, _): return presenter
     case .dismiss(let controller, _, _): return controller
     }
   }
@@ -106,7 +107,7 @@ public enum WindowOperation: Hashable, Sendable {
     case .selectTab(let tab, .controller(let controller), _): return [tab, controller]
     case .selectTab(let tab, _, _): return [tab]
     case .setTabs(let tab, let list): return [tab] + list
-    case .present(let presenter, let controller, _, _, _): return [presenter, controller]
+    case .present(let presenter, let controller, _, _, _, _): return [presenter, controller]
     case .dismiss(let controller, _, _): return [controller]
     }
   }
@@ -118,7 +119,7 @@ public enum WindowOperation: Hashable, Sendable {
     case .push(_, _, _, let animator), .pop(_, _, let animator), .popTo(_, _, _, let animator),
       .popToRoot(_, _, let animator), .setViewControllers(_, _, _, let animator),
       .selectTab(_, _, let animator), .beginInteractivePop(_, let animator),
-      .present(_, _, _, let animator, _), .dismiss(_, _, let animator):
+      .present(_, _, _, let animator, _, _), .dismiss(_, _, let animator):
       return animator
     default: return nil
     }

@@ -44,6 +44,8 @@ public final class Presentation {
   let containerView: View
   /// The dimming view the presentation owns, for sheets and popovers.
   public internal(set) var dimmingView: View?
+  /// A popover's source (for presentations asked for as popovers).
+  public internal(set) var popover: PopoverAnchor?
   /// Where the presenter's view was when the presentation took it out of
   /// the window: restored there on dismissal.
   var removedPresenterSlot: (superview: View, index: Int)?

@@ -40,7 +40,7 @@ extension ViewController {
 
   func preparePresent(
     _ presented: ViewController, animated: Bool, animator: AnimatorSpec?,
-    adaptiveStyle: ModalPresentationStyle?
+    adaptiveStyle: ModalPresentationStyle?, options: PresentOptions = PresentOptions()
   ) throws -> PreparedChange {
     if presented === self {
       throw CurtainError.invalid(
@@ -61,9 +61,10 @@ extension ViewController {
         "\(presented.name) is the root view controller of window \(host.id) and cannot be presented"
       )
     }
-    let style = presented.modalPresentationStyle.resolved
+    try options.validate()
+    let style = (options.style ?? presented.modalPresentationStyle).resolved
     let presenter = resolvePresenter(for: style)
-    var transitionStyle = presented.modalTransitionStyle
+    var transitionStyle = options.transitionStyle ?? presented.modalTransitionStyle
     if style.isContextual, presenter.providesPresentationContextTransitionStyle {
       transitionStyle = presenter.modalTransitionStyle
     }
@@ -91,16 +92,53 @@ extension ViewController {
         "\(presenter.name) was presented with \(ModalTransitionStyle.partialCurl.uiKitName) "
           + "and cannot present \(presented.name)")
     }
+    let anchor = try popoverAnchor(options.popover, style: style, presented: presented, in: window)
     let containerView = style.isContextual ? presenterView.superview ?? window.view : window.view
     let accepted = adaptiveStyle.flatMap { $0.isAcceptedAdaptiveStyle ? $0 : nil }
     return PreparedChange {
+      if let style = options.style { presented.modalPresentationStyle = style }
+      if let transition = options.transitionStyle { presented.modalTransitionStyle = transition }
+      if let size = options.preferredContentSize { presented.preferredContentSize = size }
       let presentation = Presentation(
         presenting: presenter, presented: presented, requestedStyle: style,
         adaptiveStyle: accepted, transitionStyle: transitionStyle, containerView: containerView,
         traits: window.traitCollection)
+      presentation.popover = anchor
       presenter.performPresent(
         presentation, in: window, animated: animated, animator: animator)
     }
+  }
+
+  /// The popover's source for a presentation of `style` sent to `self`:
+  /// `nil` for other styles (where a source is an error). The source view
+  /// defaults to `self`'s view and must be in `window`.
+  private func popoverAnchor(
+    _ source: PopoverSource?, style: ModalPresentationStyle, presented: ViewController,
+    in window: Window
+  ) throws -> PopoverAnchor? {
+    guard style == .popover else {
+      if source != nil {
+        throw CurtainError.invalid(
+          "A popover source applies only to popover presentations; \(presented.name) "
+            + "is presented as \(style.rawValue)")
+      }
+      return nil
+    }
+    let source = source ?? PopoverSource()
+    let view: View
+    if let id = source.view {
+      guard let found = session.views[id] else { throw CurtainError.notFound("No view \(id)") }
+      guard found.window === window else {
+        throw CurtainError(
+          .notInWindow, "The popover's source view \(id) is not in window \(window.id)")
+      }
+      view = found
+    } else {
+      view = self.view
+    }
+    return PopoverAnchor(
+      view: view, rect: source.rect ?? view.bounds,
+      permittedArrowDirections: source.permittedArrowDirections)
   }
 
   /// Runs a checked presentation; `self` is the presenter.
@@ -318,6 +356,17 @@ extension Presentation {
 }
 
 extension ViewController {
+  /// Checks a preferred content size: finite, non-negative, at most
+  /// 100,000 points a side.
+  public static func validatePreferredContentSize(_ size: Size) throws {
+    guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
+      size.width <= 100_000, size.height <= 100_000
+    else {
+      throw CurtainError.invalid(
+        "preferredContentSize must be finite, non-negative and at most 100000 points, got \(size)")
+    }
+  }
+
   /// Changes the presentation properties; `nil` leaves a property as it
   /// is. The preferred content size must be finite and non-negative (at
   /// most 100,000 points a side). A live presentation picks up a new
@@ -329,15 +378,7 @@ extension ViewController {
     providesPresentationContextTransitionStyle: Bool? = nil,
     preferredContentSize: Size? = nil
   ) throws {
-    if let size = preferredContentSize {
-      guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
-        size.width <= 100_000, size.height <= 100_000
-      else {
-        throw CurtainError.invalid(
-          "preferredContentSize must be finite, non-negative and at most 100000 points, got \(size)"
-        )
-      }
-    }
+    if let preferredContentSize { try Self.validatePreferredContentSize(preferredContentSize) }
     if let modalPresentationStyle, modalPresentationStyle == ModalPresentationStyle.none {
       throw CurtainError.invalid("none is an adaptive style, not a modal presentation style")
     }

@@ -1,4 +1,5 @@
-// `ConfigureController`: changes a controller's title or identifier.
+// `ConfigureController`: changes a controller's title, identifier or
+// presentation properties.
 
 import CurtainCore
 import CurtainWire
@@ -10,9 +11,30 @@ extension RequestHandler {
     run: { context in
       let body = context.request.configureController
       let controller = context.controller!
+      let style =
+        body.hasModalPresentationStyle
+        ? try ModalPresentationStyle(body.modalPresentationStyle) : nil
+      let transition =
+        body.hasModalTransitionStyle ? try ModalTransitionStyle(body.modalTransitionStyle) : nil
+      // Every check before any change: a refused request changes nothing.
+      if let style, style == ModalPresentationStyle.none {
+        return .invalid("none is an adaptive style, not a modal presentation style")
+      }
+      if body.hasPreferredContentSize {
+        try ViewController.validatePreferredContentSize(Size(body.preferredContentSize))
+      }
       try controller.configure(
         title: body.hasTitle ? body.title : nil,
         identifier: body.hasIdentifier ? body.identifier : nil)
+      try controller.configurePresentation(
+        modalPresentationStyle: style, modalTransitionStyle: transition,
+        definesPresentationContext: body.hasDefinesPresentationContext
+          ? body.definesPresentationContext : nil,
+        providesPresentationContextTransitionStyle:
+          body.hasProvidesPresentationContextTransitionStyle
+          ? body.providesPresentationContextTransitionStyle : nil,
+        preferredContentSize: body.hasPreferredContentSize
+          ? Size(body.preferredContentSize) : nil)
       return .ok(.controller(Curtain_V1_ControllerInfo(controller)))
     })
 }

@@ -27,5 +27,13 @@ extension Curtain_V1_ControllerInfo {
     windowID = controller.window?.id.rawValue ?? 0
     parentID = controller.parent?.id.rawValue ?? 0
     appearance = controller.appearance.wire
+    modalPresentationStyle = controller.modalPresentationStyle.wire
+    modalTransitionStyle = controller.modalTransitionStyle.wire
+    definesPresentationContext = controller.definesPresentationContext
+    providesPresentationContextTransitionStyle =
+      controller.providesPresentationContextTransitionStyle
+    preferredContentSize = Curtain_V1_Size(controller.preferredContentSize)
+    presentingID = controller.presentingViewController?.id.rawValue ?? 0
+    presentedID = controller.presentedViewController?.id.rawValue ?? 0
   }
 }

@@ -8,9 +8,9 @@ import CurtainWire
 /// Every request of the protocol, one case per `Request.body` field.
 enum RequestKind: String, CaseIterable {
   case addChild, advanceClock, animateAlongside, beginInteractive, cancelInteractive
-  case closeWindow, configureController, createController, createWindow, finishInteractive
-  case getStatus, getTree, hello, listControllers, listSessions, listWindows
-  case pauseTransition, pop, popTo, popToRoot, push, removeFromParent, resizeWindow
+  case closeWindow, configureController, createController, createWindow, dismiss
+  case finishInteractive, getStatus, getTree, hello, listControllers, listSessions, listWindows
+  case pauseTransition, pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow
   case selectTab, setRoot, setStack, setTabs, setWindowVisible, shutdown, subscribe, sync
   case transitionChildren, unsubscribe, updateInteractive, waitIdle
 
@@ -53,6 +53,8 @@ enum RequestKind: String, CaseIterable {
     case .unsubscribe: self = .unsubscribe
     case .advanceClock: self = .advanceClock
     case .waitIdle: self = .waitIdle
+    case .present: self = .present
+    case .dismiss: self = .dismiss
     }
   }
 }

@@ -37,6 +37,9 @@ public enum OutputFormat {
   /// - window: `change`, `size`, `visible`;
   /// - size transition (type `lifecycle`): `size` [w, h] for
   ///   `viewWillTransitionToSize`, else `traits` (see `json(_:)` of traits).
+  /// - presentation (`controller` is the presented controller, `callback`
+  ///   the presentation controller's method): `presenting`, `completed`
+  ///   (the didEnd calls), `style` (adapted).
   ///
   /// `identifiers` maps controller ids to identifiers (the wire event carries
   /// ids only); `controller`, `callback` and `animated` are `null` where the
@@ -102,6 +105,18 @@ public enum OutputFormat {
         ("cancelled", .bool(operation.cancelled)),
         ("removed", .array(operation.removedIds.map { .unsigned($0) })),
         ("error", operation.hasError ? json(operation.error) : .null),
+      ]
+    case .presentation(let presentation)?:
+      controller = presentation.presentedID
+      callback = .string(phaseName(presentation.phase))
+      details = [
+        ("presenting", .id(presentation.presentingID)),
+        (
+          "completed",
+          presentation.phase == .presentationDidEnd || presentation.phase == .dismissalDidEnd
+            ? .bool(presentation.completed) : .null
+        ),
+        ("style", presentation.phase == .adapted ? .string(styleName(presentation.style)) : .null),
       ]
     case .window(let window)?:
       details = [
@@ -344,7 +359,10 @@ public enum OutputFormat {
   /// Keys: `window` (as `json(_: WindowInfo)`), `root` (the controller tree:
   /// `controller`, `kind`, `identifier`, `title`, `appearance`, `view`,
   /// `frame`, `view_in_window`, `selected_index`, `children`; `null` without
-  /// a root), `views` (when requested: `view`, `role`, `controller`,
+  /// a root; `presentation` — `presenting`, `requested_style`, `style`,
+  /// `card`, `transition_style`, `frame`, `source_view`, `source_rect`,
+  /// `permitted_arrow_directions` — or `null`, and `presented`, the node of
+  /// the controller it presents or `null`), `views` (when requested: `view`, `role`, `controller`,
   /// `frame`, `alpha`, `hidden`, `subviews`), `description`.
   public static func json(_ tree: Curtain_V1_Tree) -> JSONValue {
     .object([
@@ -386,6 +404,26 @@ public enum OutputFormat {
       ("view_in_window", .bool(node.viewInWindow)),
       ("selected_index", node.kind == .tabBar ? .integer(Int64(node.selectedIndex)) : .null),
       ("children", .array(node.children.map(json))),
+      ("presentation", node.hasPresentation ? json(node.presentation) : .null),
+      ("presented", node.hasPresented ? json(node.presented) : .null),
+    ])
+  }
+
+  private static func json(_ presentation: Curtain_V1_PresentationInfo) -> JSONValue {
+    let popover = presentation.sourceViewID != 0
+    return .object([
+      ("presenting", .unsigned(presentation.presentingID)),
+      ("requested_style", .string(styleName(presentation.requestedStyle))),
+      ("style", .string(styleName(presentation.style))),
+      ("card", .bool(presentation.card)),
+      ("transition_style", .string(transitionStyleName(presentation.transitionStyle))),
+      ("frame", presentation.hasFrame ? numbers(rectNumbers(presentation.frame)) : .null),
+      ("source_view", .id(presentation.sourceViewID)),
+      ("source_rect", popover ? numbers(rectNumbers(presentation.sourceRect)) : .null),
+      (
+        "permitted_arrow_directions",
+        popover ? .array(arrowNames(presentation.permittedArrowDirections)) : .null
+      ),
     ])
   }
 
@@ -473,6 +511,41 @@ public enum OutputFormat {
     }
   }
 
+  /// The UIKit name of a modal presentation style (`fullScreen`).
+  public static func styleName(_ style: Curtain_V1_ModalPresentationStyle) -> String {
+    switch style {
+    case .automatic: return "automatic"
+    case .fullScreen: return "fullScreen"
+    case .pageSheet: return "pageSheet"
+    case .formSheet: return "formSheet"
+    case .currentContext: return "currentContext"
+    case .custom: return "custom"
+    case .overFullScreen: return "overFullScreen"
+    case .overCurrentContext: return "overCurrentContext"
+    case .popover: return "popover"
+    case .none: return "none"
+    case .UNRECOGNIZED(let value): return "style\(value)"
+    }
+  }
+
+  /// The UIKit name of a modal transition style (`coverVertical`).
+  public static func transitionStyleName(_ style: Curtain_V1_ModalTransitionStyle) -> String {
+    switch style {
+    case .coverVertical: return "coverVertical"
+    case .flipHorizontal: return "flipHorizontal"
+    case .crossDissolve: return "crossDissolve"
+    case .partialCurl: return "partialCurl"
+    case .UNRECOGNIZED(let value): return "transition\(value)"
+    }
+  }
+
+  /// The names of arrow-direction bits, in the order up, down, left, right.
+  public static func arrowNames(_ bits: UInt32) -> [JSONValue] {
+    zip([1, 2, 4, 8] as [UInt32], ["up", "down", "left", "right"]).compactMap { bit, name in
+      bits & bit != 0 ? .string(name) : nil
+    }
+  }
+
   /// The proto name of an error code without its prefix (`NOT_FOUND`).
   public static func errorCodeName(_ code: WireErrorCode) -> String {
     switch code {
@@ -550,6 +623,19 @@ public enum OutputFormat {
     case .paused: return "paused"
     case .interactionChanged: return "interactionChanged"
     case .ended: return "ended"
+    case .UNRECOGNIZED(let value): return "phase\(value)"
+    }
+  }
+
+  /// The presentation controller's method of a phase.
+  private static func phaseName(_ phase: Curtain_V1_PresentationEvent.Phase) -> String {
+    switch phase {
+    case .unspecified: return "unspecified"
+    case .presentationWillBegin: return "presentationTransitionWillBegin"
+    case .presentationDidEnd: return "presentationTransitionDidEnd"
+    case .dismissalWillBegin: return "dismissalTransitionWillBegin"
+    case .dismissalDidEnd: return "dismissalTransitionDidEnd"
+    case .adapted: return "adapted"
     case .UNRECOGNIZED(let value): return "phase\(value)"
     }
   }

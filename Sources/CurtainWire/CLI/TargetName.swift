@@ -5,6 +5,8 @@
 //     controller  c12 (by id) or @Home (by identifier)
 //     tab         an index (0, 1, …), a controller, or "more"
 //     size        390x844 (or 390×844)
+//     view        v12 or 12
+//     rect        X,Y,W,H (10,20,44,44)
 //
 // Ids count from 1, so `w0`, `t0` and `c0` are refused here rather than
 // being read as the wire's "none".
@@ -20,6 +22,53 @@ public enum TargetName {
   /// A transition id from `t5` or `5`.
   public static func transition(_ text: String) throws -> UInt64 {
     try number(text, prefix: "t", what: "transition", example: "t5")
+  }
+
+  /// A view id from `v12` or `12`.
+  public static func view(_ text: String) throws -> UInt64 {
+    try number(text, prefix: "v", what: "view", example: "v12")
+  }
+
+  /// A rectangle from `X,Y,W,H` (finite numbers, non-negative size).
+  public static func rect(_ text: String) throws -> Curtain_V1_Rect {
+    let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      Double($0.filter { $0 != " " })
+    }
+    guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+      let height = numbers[3], [x, y, width, height].allSatisfy(\.isFinite), width >= 0,
+      height >= 0
+    else {
+      throw TargetNameError(
+        "'\(text)' is not a rectangle: use X,Y,WIDTH,HEIGHT with a non-negative size, "
+          + "as in 10,20,44,44")
+    }
+    var rect = Curtain_V1_Rect()
+    rect.x = x
+    rect.y = y
+    rect.width = width
+    rect.height = height
+    return rect
+  }
+
+  /// Popover arrow directions from a comma-separated list of `up`, `down`,
+  /// `left`, `right`, `any` or `none`, as UIPopoverArrowDirection bits.
+  public static func arrows(_ text: String) throws -> UInt32 {
+    var bits: UInt32 = 0
+    for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+      switch word.filter({ $0 != " " }).lowercased() {
+      case "up": bits |= 1
+      case "down": bits |= 2
+      case "left": bits |= 4
+      case "right": bits |= 8
+      case "any": bits |= 15
+      case "none": break
+      default:
+        throw TargetNameError(
+          "'\(word)' is not an arrow direction: use up, down, left, right, any or none, "
+            + "separated by commas")
+      }
+    }
+    return bits
   }
 
   /// A controller reference from `c12` (id) or `@Home` (identifier).

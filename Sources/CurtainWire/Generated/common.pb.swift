@@ -71,6 +71,117 @@ public nonisolated enum Curtain_V1_ControllerKind: SwiftProtobuf.Enum, Swift.Cas
 
 }
 
+/// UIModalPresentationStyle. AUTOMATIC resolves to a page sheet; NONE is
+/// only an adaptive style ("do not adapt").
+public nonisolated enum Curtain_V1_ModalPresentationStyle: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case automatic // = 0
+  case fullScreen // = 1
+  case pageSheet // = 2
+  case formSheet // = 3
+  case currentContext // = 4
+  case custom // = 5
+  case overFullScreen // = 6
+  case overCurrentContext // = 7
+  case popover // = 8
+  case none // = 9
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .automatic
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .automatic
+    case 1: self = .fullScreen
+    case 2: self = .pageSheet
+    case 3: self = .formSheet
+    case 4: self = .currentContext
+    case 5: self = .custom
+    case 6: self = .overFullScreen
+    case 7: self = .overCurrentContext
+    case 8: self = .popover
+    case 9: self = .none
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .automatic: return 0
+    case .fullScreen: return 1
+    case .pageSheet: return 2
+    case .formSheet: return 3
+    case .currentContext: return 4
+    case .custom: return 5
+    case .overFullScreen: return 6
+    case .overCurrentContext: return 7
+    case .popover: return 8
+    case .none: return 9
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Curtain_V1_ModalPresentationStyle] = [
+    .automatic,
+    .fullScreen,
+    .pageSheet,
+    .formSheet,
+    .currentContext,
+    .custom,
+    .overFullScreen,
+    .overCurrentContext,
+    .popover,
+    .none,
+  ]
+
+}
+
+/// UIModalTransitionStyle: the built-in look of a presentation.
+public nonisolated enum Curtain_V1_ModalTransitionStyle: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case coverVertical // = 0
+  case flipHorizontal // = 1
+  case crossDissolve // = 2
+  case partialCurl // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .coverVertical
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .coverVertical
+    case 1: self = .flipHorizontal
+    case 2: self = .crossDissolve
+    case 3: self = .partialCurl
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .coverVertical: return 0
+    case .flipHorizontal: return 1
+    case .crossDissolve: return 2
+    case .partialCurl: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Curtain_V1_ModalTransitionStyle] = [
+    .coverVertical,
+    .flipHorizontal,
+    .crossDissolve,
+    .partialCurl,
+  ]
+
+}
+
 public nonisolated enum Curtain_V1_AppearanceState: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case disappeared // = 0
@@ -981,24 +1092,116 @@ public nonisolated struct Curtain_V1_ViewNode: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
-public nonisolated struct Curtain_V1_ControllerNode: Sendable {
+public nonisolated struct Curtain_V1_ControllerNode: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var id: UInt64 = 0
+  public var id: UInt64 {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
 
-  public var kind: Curtain_V1_ControllerKind = .unspecified
+  public var kind: Curtain_V1_ControllerKind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
-  public var identifier: String = String()
+  public var identifier: String {
+    get {_storage._identifier}
+    set {_uniqueStorage()._identifier = newValue}
+  }
 
-  public var title: String = String()
+  public var title: String {
+    get {_storage._title}
+    set {_uniqueStorage()._title = newValue}
+  }
 
-  public var appearance: Curtain_V1_AppearanceState = .disappeared
+  public var appearance: Curtain_V1_AppearanceState {
+    get {_storage._appearance}
+    set {_uniqueStorage()._appearance = newValue}
+  }
 
   /// 0 when not loaded
-  public var viewID: UInt64 = 0
+  public var viewID: UInt64 {
+    get {_storage._viewID}
+    set {_uniqueStorage()._viewID = newValue}
+  }
 
+  public var frame: Curtain_V1_Rect {
+    get {_storage._frame ?? Curtain_V1_Rect()}
+    set {_uniqueStorage()._frame = newValue}
+  }
+  /// Returns true if `frame` has been explicitly set.
+  public var hasFrame: Bool {_storage._frame != nil}
+  /// Clears the value of `frame`. Subsequent reads from it will return its default value.
+  public mutating func clearFrame() {_uniqueStorage()._frame = nil}
+
+  public var viewInWindow: Bool {
+    get {_storage._viewInWindow}
+    set {_uniqueStorage()._viewInWindow = newValue}
+  }
+
+  /// Tab bar controllers: selected index, or -1 for More or none.
+  public var selectedIndex: Int32 {
+    get {_storage._selectedIndex}
+    set {_uniqueStorage()._selectedIndex = newValue}
+  }
+
+  public var children: [Curtain_V1_ControllerNode] {
+    get {_storage._children}
+    set {_uniqueStorage()._children = newValue}
+  }
+
+  /// How this controller is presented, when it is.
+  public var presentation: Curtain_V1_PresentationInfo {
+    get {_storage._presentation ?? Curtain_V1_PresentationInfo()}
+    set {_uniqueStorage()._presentation = newValue}
+  }
+  /// Returns true if `presentation` has been explicitly set.
+  public var hasPresentation: Bool {_storage._presentation != nil}
+  /// Clears the value of `presentation`. Subsequent reads from it will return its default value.
+  public mutating func clearPresentation() {_uniqueStorage()._presentation = nil}
+
+  /// The controller this one presents, if any.
+  public var presented: Curtain_V1_ControllerNode {
+    get {_storage._presented ?? Curtain_V1_ControllerNode()}
+    set {_uniqueStorage()._presented = newValue}
+  }
+  /// Returns true if `presented` has been explicitly set.
+  public var hasPresented: Bool {_storage._presented != nil}
+  /// Clears the value of `presented`. Subsequent reads from it will return its default value.
+  public mutating func clearPresented() {_uniqueStorage()._presented = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A live modal presentation, as the tree shows it on the presented
+/// controller.
+public nonisolated struct Curtain_V1_PresentationInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The controller that presents (after presenter resolution).
+  public var presentingID: UInt64 = 0
+
+  /// The style asked for (AUTOMATIC resolved to PAGE_SHEET).
+  public var requestedStyle: Curtain_V1_ModalPresentationStyle = .automatic
+
+  /// The style in force after adaptation.
+  public var style: Curtain_V1_ModalPresentationStyle = .automatic
+
+  /// A page or form sheet shown as the compact-width card.
+  public var card: Bool = false
+
+  public var transitionStyle: Curtain_V1_ModalTransitionStyle = .coverVertical
+
+  /// The presented view's frame in the presentation's container view.
   public var frame: Curtain_V1_Rect {
     get {_frame ?? Curtain_V1_Rect()}
     set {_frame = newValue}
@@ -1008,18 +1211,27 @@ public nonisolated struct Curtain_V1_ControllerNode: Sendable {
   /// Clears the value of `frame`. Subsequent reads from it will return its default value.
   public mutating func clearFrame() {self._frame = nil}
 
-  public var viewInWindow: Bool = false
+  /// Popovers: the source view, the source rect in its coordinates and the
+  /// permitted arrow directions (UIPopoverArrowDirection bits).
+  public var sourceViewID: UInt64 = 0
 
-  /// Tab bar controllers: selected index, or -1 for More or none.
-  public var selectedIndex: Int32 = 0
+  public var sourceRect: Curtain_V1_Rect {
+    get {_sourceRect ?? Curtain_V1_Rect()}
+    set {_sourceRect = newValue}
+  }
+  /// Returns true if `sourceRect` has been explicitly set.
+  public var hasSourceRect: Bool {self._sourceRect != nil}
+  /// Clears the value of `sourceRect`. Subsequent reads from it will return its default value.
+  public mutating func clearSourceRect() {self._sourceRect = nil}
 
-  public var children: [Curtain_V1_ControllerNode] = []
+  public var permittedArrowDirections: UInt32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _frame: Curtain_V1_Rect? = nil
+  fileprivate var _sourceRect: Curtain_V1_Rect? = nil
 }
 
 public nonisolated struct Curtain_V1_WindowInfo: @unchecked Sendable {
@@ -1152,6 +1364,14 @@ fileprivate nonisolated let _protobuf_package = "curtain.v1"
 
 nonisolated extension Curtain_V1_ControllerKind: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CONTROLLER_KIND_UNSPECIFIED\0\u{1}CONTROLLER_KIND_CONTENT\0\u{1}CONTROLLER_KIND_NAVIGATION\0\u{1}CONTROLLER_KIND_TAB_BAR\0\u{1}CONTROLLER_KIND_CONTAINER\0")
+}
+
+nonisolated extension Curtain_V1_ModalPresentationStyle: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0MODAL_PRESENTATION_STYLE_AUTOMATIC\0\u{1}MODAL_PRESENTATION_STYLE_FULL_SCREEN\0\u{1}MODAL_PRESENTATION_STYLE_PAGE_SHEET\0\u{1}MODAL_PRESENTATION_STYLE_FORM_SHEET\0\u{1}MODAL_PRESENTATION_STYLE_CURRENT_CONTEXT\0\u{1}MODAL_PRESENTATION_STYLE_CUSTOM\0\u{1}MODAL_PRESENTATION_STYLE_OVER_FULL_SCREEN\0\u{1}MODAL_PRESENTATION_STYLE_OVER_CURRENT_CONTEXT\0\u{1}MODAL_PRESENTATION_STYLE_POPOVER\0\u{1}MODAL_PRESENTATION_STYLE_NONE\0")
+}
+
+nonisolated extension Curtain_V1_ModalTransitionStyle: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0MODAL_TRANSITION_STYLE_COVER_VERTICAL\0\u{1}MODAL_TRANSITION_STYLE_FLIP_HORIZONTAL\0\u{1}MODAL_TRANSITION_STYLE_CROSS_DISSOLVE\0\u{1}MODAL_TRANSITION_STYLE_PARTIAL_CURL\0")
 }
 
 nonisolated extension Curtain_V1_AppearanceState: SwiftProtobuf._ProtoNameProviding {
@@ -2288,7 +2508,154 @@ nonisolated extension Curtain_V1_ViewNode: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ControllerNode"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{1}appearance\0\u{3}view_id\0\u{1}frame\0\u{3}view_in_window\0\u{3}selected_index\0\u{1}children\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{1}appearance\0\u{3}view_id\0\u{1}frame\0\u{3}view_in_window\0\u{3}selected_index\0\u{1}children\0\u{2}\u{a}presentation\0\u{1}presented\0")
+
+  fileprivate class _StorageClass {
+    var _id: UInt64 = 0
+    var _kind: Curtain_V1_ControllerKind = .unspecified
+    var _identifier: String = String()
+    var _title: String = String()
+    var _appearance: Curtain_V1_AppearanceState = .disappeared
+    var _viewID: UInt64 = 0
+    var _frame: Curtain_V1_Rect? = nil
+    var _viewInWindow: Bool = false
+    var _selectedIndex: Int32 = 0
+    var _children: [Curtain_V1_ControllerNode] = []
+    var _presentation: Curtain_V1_PresentationInfo? = nil
+    var _presented: Curtain_V1_ControllerNode? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _kind = source._kind
+      _identifier = source._identifier
+      _title = source._title
+      _appearance = source._appearance
+      _viewID = source._viewID
+      _frame = source._frame
+      _viewInWindow = source._viewInWindow
+      _selectedIndex = source._selectedIndex
+      _children = source._children
+      _presentation = source._presentation
+      _presented = source._presented
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._identifier) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._title) }()
+        case 5: try { try decoder.decodeSingularEnumField(value: &_storage._appearance) }()
+        case 6: try { try decoder.decodeSingularUInt64Field(value: &_storage._viewID) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._frame) }()
+        case 8: try { try decoder.decodeSingularBoolField(value: &_storage._viewInWindow) }()
+        case 9: try { try decoder.decodeSingularInt32Field(value: &_storage._selectedIndex) }()
+        case 10: try { try decoder.decodeRepeatedMessageField(value: &_storage._children) }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._presentation) }()
+        case 21: try { try decoder.decodeSingularMessageField(value: &_storage._presented) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._id != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._id, fieldNumber: 1)
+      }
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 2)
+      }
+      if !_storage._identifier.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._identifier, fieldNumber: 3)
+      }
+      if !_storage._title.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._title, fieldNumber: 4)
+      }
+      if _storage._appearance != .disappeared {
+        try visitor.visitSingularEnumField(value: _storage._appearance, fieldNumber: 5)
+      }
+      if _storage._viewID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._viewID, fieldNumber: 6)
+      }
+      try { if let v = _storage._frame {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      if _storage._viewInWindow != false {
+        try visitor.visitSingularBoolField(value: _storage._viewInWindow, fieldNumber: 8)
+      }
+      if _storage._selectedIndex != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._selectedIndex, fieldNumber: 9)
+      }
+      if !_storage._children.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._children, fieldNumber: 10)
+      }
+      try { if let v = _storage._presentation {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
+      try { if let v = _storage._presented {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_ControllerNode, rhs: Curtain_V1_ControllerNode) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._identifier != rhs_storage._identifier {return false}
+        if _storage._title != rhs_storage._title {return false}
+        if _storage._appearance != rhs_storage._appearance {return false}
+        if _storage._viewID != rhs_storage._viewID {return false}
+        if _storage._frame != rhs_storage._frame {return false}
+        if _storage._viewInWindow != rhs_storage._viewInWindow {return false}
+        if _storage._selectedIndex != rhs_storage._selectedIndex {return false}
+        if _storage._children != rhs_storage._children {return false}
+        if _storage._presentation != rhs_storage._presentation {return false}
+        if _storage._presented != rhs_storage._presented {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PresentationInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}presenting_id\0\u{3}requested_style\0\u{1}style\0\u{1}card\0\u{3}transition_style\0\u{1}frame\0\u{3}source_view_id\0\u{3}source_rect\0\u{3}permitted_arrow_directions\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2296,16 +2663,15 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.id) }()
-      case 2: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
-      case 4: try { try decoder.decodeSingularStringField(value: &self.title) }()
-      case 5: try { try decoder.decodeSingularEnumField(value: &self.appearance) }()
-      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.viewID) }()
-      case 7: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
-      case 8: try { try decoder.decodeSingularBoolField(value: &self.viewInWindow) }()
-      case 9: try { try decoder.decodeSingularInt32Field(value: &self.selectedIndex) }()
-      case 10: try { try decoder.decodeRepeatedMessageField(value: &self.children) }()
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.presentingID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.requestedStyle) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.style) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.card) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.transitionStyle) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
+      case 7: try { try decoder.decodeSingularUInt64Field(value: &self.sourceViewID) }()
+      case 8: try { try decoder.decodeSingularMessageField(value: &self._sourceRect) }()
+      case 9: try { try decoder.decodeSingularUInt32Field(value: &self.permittedArrowDirections) }()
       default: break
       }
     }
@@ -2316,50 +2682,46 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    if self.id != 0 {
-      try visitor.visitSingularUInt64Field(value: self.id, fieldNumber: 1)
+    if self.presentingID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.presentingID, fieldNumber: 1)
     }
-    if self.kind != .unspecified {
-      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 2)
+    if self.requestedStyle != .automatic {
+      try visitor.visitSingularEnumField(value: self.requestedStyle, fieldNumber: 2)
     }
-    if !self.identifier.isEmpty {
-      try visitor.visitSingularStringField(value: self.identifier, fieldNumber: 3)
+    if self.style != .automatic {
+      try visitor.visitSingularEnumField(value: self.style, fieldNumber: 3)
     }
-    if !self.title.isEmpty {
-      try visitor.visitSingularStringField(value: self.title, fieldNumber: 4)
+    if self.card != false {
+      try visitor.visitSingularBoolField(value: self.card, fieldNumber: 4)
     }
-    if self.appearance != .disappeared {
-      try visitor.visitSingularEnumField(value: self.appearance, fieldNumber: 5)
-    }
-    if self.viewID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.viewID, fieldNumber: 6)
+    if self.transitionStyle != .coverVertical {
+      try visitor.visitSingularEnumField(value: self.transitionStyle, fieldNumber: 5)
     }
     try { if let v = self._frame {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
     } }()
-    if self.viewInWindow != false {
-      try visitor.visitSingularBoolField(value: self.viewInWindow, fieldNumber: 8)
+    if self.sourceViewID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.sourceViewID, fieldNumber: 7)
     }
-    if self.selectedIndex != 0 {
-      try visitor.visitSingularInt32Field(value: self.selectedIndex, fieldNumber: 9)
-    }
-    if !self.children.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.children, fieldNumber: 10)
+    try { if let v = self._sourceRect {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    } }()
+    if self.permittedArrowDirections != 0 {
+      try visitor.visitSingularUInt32Field(value: self.permittedArrowDirections, fieldNumber: 9)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Curtain_V1_ControllerNode, rhs: Curtain_V1_ControllerNode) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs.kind != rhs.kind {return false}
-    if lhs.identifier != rhs.identifier {return false}
-    if lhs.title != rhs.title {return false}
-    if lhs.appearance != rhs.appearance {return false}
-    if lhs.viewID != rhs.viewID {return false}
+  public static func ==(lhs: Curtain_V1_PresentationInfo, rhs: Curtain_V1_PresentationInfo) -> Bool {
+    if lhs.presentingID != rhs.presentingID {return false}
+    if lhs.requestedStyle != rhs.requestedStyle {return false}
+    if lhs.style != rhs.style {return false}
+    if lhs.card != rhs.card {return false}
+    if lhs.transitionStyle != rhs.transitionStyle {return false}
     if lhs._frame != rhs._frame {return false}
-    if lhs.viewInWindow != rhs.viewInWindow {return false}
-    if lhs.selectedIndex != rhs.selectedIndex {return false}
-    if lhs.children != rhs.children {return false}
+    if lhs.sourceViewID != rhs.sourceViewID {return false}
+    if lhs._sourceRect != rhs._sourceRect {return false}
+    if lhs.permittedArrowDirections != rhs.permittedArrowDirections {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

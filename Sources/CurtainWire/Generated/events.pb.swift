@@ -490,6 +490,90 @@ public nonisolated struct Curtain_V1_SizeTransitionEvent: Sendable {
   fileprivate var _traits: Curtain_V1_Traits? = nil
 }
 
+/// A presentation controller's call: `presented_id` is presented by
+/// `presenting_id`.
+public nonisolated struct Curtain_V1_PresentationEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var presentedID: UInt64 = 0
+
+  public var presentingID: UInt64 = 0
+
+  public var phase: Curtain_V1_PresentationEvent.Phase = .unspecified
+
+  /// the DID_END phases
+  public var completed: Bool = false
+
+  /// ADAPTED
+  public var style: Curtain_V1_ModalPresentationStyle = .automatic
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Phase: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unspecified // = 0
+
+    /// presentationTransitionWillBegin
+    case presentationWillBegin // = 1
+
+    /// presentationTransitionDidEnd(completed)
+    case presentationDidEnd // = 2
+
+    /// dismissalTransitionWillBegin
+    case dismissalWillBegin // = 3
+
+    /// dismissalTransitionDidEnd(completed)
+    case dismissalDidEnd // = 4
+
+    /// the style in force became `style`
+    case adapted // = 5
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unspecified
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unspecified
+      case 1: self = .presentationWillBegin
+      case 2: self = .presentationDidEnd
+      case 3: self = .dismissalWillBegin
+      case 4: self = .dismissalDidEnd
+      case 5: self = .adapted
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unspecified: return 0
+      case .presentationWillBegin: return 1
+      case .presentationDidEnd: return 2
+      case .dismissalWillBegin: return 3
+      case .dismissalDidEnd: return 4
+      case .adapted: return 5
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Curtain_V1_PresentationEvent.Phase] = [
+      .unspecified,
+      .presentationWillBegin,
+      .presentationDidEnd,
+      .dismissalWillBegin,
+      .dismissalDidEnd,
+      .adapted,
+    ]
+
+  }
+
+  public init() {}
+}
+
 public nonisolated struct Curtain_V1_OperationEvent: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -733,6 +817,14 @@ public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
     set {_uniqueStorage()._kind = .window(newValue)}
   }
 
+  public var presentation: Curtain_V1_PresentationEvent {
+    get {
+      if case .presentation(let v)? = _storage._kind {return v}
+      return Curtain_V1_PresentationEvent()
+    }
+    set {_uniqueStorage()._kind = .presentation(newValue)}
+  }
+
   public var sizeTransition: Curtain_V1_SizeTransitionEvent {
     get {
       if case .sizeTransition(let v)? = _storage._kind {return v}
@@ -749,6 +841,7 @@ public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
     case transition(Curtain_V1_TransitionEvent)
     case operation(Curtain_V1_OperationEvent)
     case window(Curtain_V1_WindowEvent)
+    case presentation(Curtain_V1_PresentationEvent)
     case sizeTransition(Curtain_V1_SizeTransitionEvent)
 
   }
@@ -1103,6 +1196,60 @@ nonisolated extension Curtain_V1_SizeTransitionEvent.Callback: SwiftProtobuf._Pr
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CALLBACK_UNSPECIFIED\0\u{1}CALLBACK_WILL_TRANSITION_TO_TRAITS\0\u{1}CALLBACK_VIEW_WILL_TRANSITION_TO_SIZE\0\u{1}CALLBACK_TRAIT_COLLECTION_DID_CHANGE\0")
 }
 
+nonisolated extension Curtain_V1_PresentationEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PresentationEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}presented_id\0\u{3}presenting_id\0\u{1}phase\0\u{1}completed\0\u{1}style\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.presentedID) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.presentingID) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.phase) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.completed) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.style) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.presentedID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.presentedID, fieldNumber: 1)
+    }
+    if self.presentingID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.presentingID, fieldNumber: 2)
+    }
+    if self.phase != .unspecified {
+      try visitor.visitSingularEnumField(value: self.phase, fieldNumber: 3)
+    }
+    if self.completed != false {
+      try visitor.visitSingularBoolField(value: self.completed, fieldNumber: 4)
+    }
+    if self.style != .automatic {
+      try visitor.visitSingularEnumField(value: self.style, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_PresentationEvent, rhs: Curtain_V1_PresentationEvent) -> Bool {
+    if lhs.presentedID != rhs.presentedID {return false}
+    if lhs.presentingID != rhs.presentingID {return false}
+    if lhs.phase != rhs.phase {return false}
+    if lhs.completed != rhs.completed {return false}
+    if lhs.style != rhs.style {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_PresentationEvent.Phase: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PHASE_UNSPECIFIED\0\u{1}PHASE_PRESENTATION_WILL_BEGIN\0\u{1}PHASE_PRESENTATION_DID_END\0\u{1}PHASE_DISMISSAL_WILL_BEGIN\0\u{1}PHASE_DISMISSAL_DID_END\0\u{1}PHASE_ADAPTED\0")
+}
+
 nonisolated extension Curtain_V1_OperationEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".OperationEvent"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}operation_id\0\u{1}phase\0\u{1}position\0\u{1}cancelled\0\u{3}removed_ids\0\u{1}error\0")
@@ -1216,7 +1363,7 @@ nonisolated extension Curtain_V1_WindowEvent.Change: SwiftProtobuf._ProtoNamePro
 
 nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Event"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}subscription_id\0\u{3}window_id\0\u{1}seq\0\u{1}revision\0\u{3}trace_id\0\u{1}time\0\u{1}category\0\u{1}text\0\u{2}\u{2}lifecycle\0\u{1}hierarchy\0\u{1}transition\0\u{1}operation\0\u{1}window\0\u{4}\u{b}size_transition\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}subscription_id\0\u{3}window_id\0\u{1}seq\0\u{1}revision\0\u{3}trace_id\0\u{1}time\0\u{1}category\0\u{1}text\0\u{2}\u{2}lifecycle\0\u{1}hierarchy\0\u{1}transition\0\u{1}operation\0\u{1}window\0\u{1}presentation\0\u{4}\u{a}size_transition\0")
 
   fileprivate class _StorageClass {
     var _subscriptionID: UInt64 = 0
@@ -1338,6 +1485,19 @@ nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._Me
             _storage._kind = .window(v)
           }
         }()
+        case 15: try {
+          var v: Curtain_V1_PresentationEvent?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .presentation(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .presentation(v)
+          }
+        }()
         case 25: try {
           var v: Curtain_V1_SizeTransitionEvent?
           var hadOneofValue = false
@@ -1407,6 +1567,10 @@ nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._Me
       case .window?: try {
         guard case .window(let v)? = _storage._kind else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      }()
+      case .presentation?: try {
+        guard case .presentation(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
       }()
       case .sizeTransition?: try {
         guard case .sizeTransition(let v)? = _storage._kind else { preconditionFailure() }

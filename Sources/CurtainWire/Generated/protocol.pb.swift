@@ -556,6 +556,22 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .waitIdle(newValue)}
   }
 
+  public var present: Curtain_V1_Present {
+    get {
+      if case .present(let v)? = _storage._body {return v}
+      return Curtain_V1_Present()
+    }
+    set {_uniqueStorage()._body = .present(newValue)}
+  }
+
+  public var dismiss: Curtain_V1_Dismiss {
+    get {
+      if case .dismiss(let v)? = _storage._body {return v}
+      return Curtain_V1_Dismiss()
+    }
+    set {_uniqueStorage()._body = .dismiss(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -594,6 +610,8 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case unsubscribe(Curtain_V1_Unsubscribe)
     case advanceClock(Curtain_V1_AdvanceClock)
     case waitIdle(Curtain_V1_WaitIdle)
+    case present(Curtain_V1_Present)
+    case dismiss(Curtain_V1_Dismiss)
 
   }
 
@@ -1142,6 +1160,54 @@ public nonisolated struct Curtain_V1_ConfigureController: Sendable {
   /// Clears the value of `identifier`. Subsequent reads from it will return its default value.
   public mutating func clearIdentifier() {self._identifier = nil}
 
+  /// Presentation properties (absent: unchanged). NONE is refused as a
+  /// modal presentation style.
+  public var modalPresentationStyle: Curtain_V1_ModalPresentationStyle {
+    get {_modalPresentationStyle ?? .automatic}
+    set {_modalPresentationStyle = newValue}
+  }
+  /// Returns true if `modalPresentationStyle` has been explicitly set.
+  public var hasModalPresentationStyle: Bool {self._modalPresentationStyle != nil}
+  /// Clears the value of `modalPresentationStyle`. Subsequent reads from it will return its default value.
+  public mutating func clearModalPresentationStyle() {self._modalPresentationStyle = nil}
+
+  public var modalTransitionStyle: Curtain_V1_ModalTransitionStyle {
+    get {_modalTransitionStyle ?? .coverVertical}
+    set {_modalTransitionStyle = newValue}
+  }
+  /// Returns true if `modalTransitionStyle` has been explicitly set.
+  public var hasModalTransitionStyle: Bool {self._modalTransitionStyle != nil}
+  /// Clears the value of `modalTransitionStyle`. Subsequent reads from it will return its default value.
+  public mutating func clearModalTransitionStyle() {self._modalTransitionStyle = nil}
+
+  public var definesPresentationContext: Bool {
+    get {_definesPresentationContext ?? false}
+    set {_definesPresentationContext = newValue}
+  }
+  /// Returns true if `definesPresentationContext` has been explicitly set.
+  public var hasDefinesPresentationContext: Bool {self._definesPresentationContext != nil}
+  /// Clears the value of `definesPresentationContext`. Subsequent reads from it will return its default value.
+  public mutating func clearDefinesPresentationContext() {self._definesPresentationContext = nil}
+
+  public var providesPresentationContextTransitionStyle: Bool {
+    get {_providesPresentationContextTransitionStyle ?? false}
+    set {_providesPresentationContextTransitionStyle = newValue}
+  }
+  /// Returns true if `providesPresentationContextTransitionStyle` has been explicitly set.
+  public var hasProvidesPresentationContextTransitionStyle: Bool {self._providesPresentationContextTransitionStyle != nil}
+  /// Clears the value of `providesPresentationContextTransitionStyle`. Subsequent reads from it will return its default value.
+  public mutating func clearProvidesPresentationContextTransitionStyle() {self._providesPresentationContextTransitionStyle = nil}
+
+  /// Finite, 0…100000 points a side; zero sides use the style's default.
+  public var preferredContentSize: Curtain_V1_Size {
+    get {_preferredContentSize ?? Curtain_V1_Size()}
+    set {_preferredContentSize = newValue}
+  }
+  /// Returns true if `preferredContentSize` has been explicitly set.
+  public var hasPreferredContentSize: Bool {self._preferredContentSize != nil}
+  /// Clears the value of `preferredContentSize`. Subsequent reads from it will return its default value.
+  public mutating func clearPreferredContentSize() {self._preferredContentSize = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1149,6 +1215,11 @@ public nonisolated struct Curtain_V1_ConfigureController: Sendable {
   fileprivate var _controller: Curtain_V1_ControllerRef? = nil
   fileprivate var _title: String? = nil
   fileprivate var _identifier: String? = nil
+  fileprivate var _modalPresentationStyle: Curtain_V1_ModalPresentationStyle? = nil
+  fileprivate var _modalTransitionStyle: Curtain_V1_ModalTransitionStyle? = nil
+  fileprivate var _definesPresentationContext: Bool? = nil
+  fileprivate var _providesPresentationContextTransitionStyle: Bool? = nil
+  fileprivate var _preferredContentSize: Curtain_V1_Size? = nil
 }
 
 public nonisolated struct Curtain_V1_ListControllers: Sendable {
@@ -1181,9 +1252,34 @@ public nonisolated struct Curtain_V1_ControllerInfo: Sendable {
 
   public var appearance: Curtain_V1_AppearanceState = .disappeared
 
+  public var modalPresentationStyle: Curtain_V1_ModalPresentationStyle = .automatic
+
+  public var modalTransitionStyle: Curtain_V1_ModalTransitionStyle = .coverVertical
+
+  public var definesPresentationContext: Bool = false
+
+  public var providesPresentationContextTransitionStyle: Bool = false
+
+  public var preferredContentSize: Curtain_V1_Size {
+    get {_preferredContentSize ?? Curtain_V1_Size()}
+    set {_preferredContentSize = newValue}
+  }
+  /// Returns true if `preferredContentSize` has been explicitly set.
+  public var hasPreferredContentSize: Bool {self._preferredContentSize != nil}
+  /// Clears the value of `preferredContentSize`. Subsequent reads from it will return its default value.
+  public mutating func clearPreferredContentSize() {self._preferredContentSize = nil}
+
+  /// 0: not presented
+  public var presentingID: UInt64 = 0
+
+  /// 0: presents nothing
+  public var presentedID: UInt64 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _preferredContentSize: Curtain_V1_Size? = nil
 }
 
 public nonisolated struct Curtain_V1_ControllerList: Sendable {
@@ -1647,6 +1743,189 @@ public nonisolated struct Curtain_V1_SetTabs: Sendable {
   public init() {}
 
   fileprivate var _tabBar: Curtain_V1_ControllerRef? = nil
+}
+
+/// `present(_:animated:)` sent to `presenter`. The presenter actually used
+/// is resolved from the style (SEMANTICS §4). style, transition_style and
+/// preferred_content_size, when given, are set on the presented controller
+/// as the presentation starts (as a UIKit caller sets them just before
+/// presenting).
+public nonisolated struct Curtain_V1_Present: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var presenter: Curtain_V1_ControllerRef {
+    get {_presenter ?? Curtain_V1_ControllerRef()}
+    set {_presenter = newValue}
+  }
+  /// Returns true if `presenter` has been explicitly set.
+  public var hasPresenter: Bool {self._presenter != nil}
+  /// Clears the value of `presenter`. Subsequent reads from it will return its default value.
+  public mutating func clearPresenter() {self._presenter = nil}
+
+  public var controller: Curtain_V1_ControllerRef {
+    get {_controller ?? Curtain_V1_ControllerRef()}
+    set {_controller = newValue}
+  }
+  /// Returns true if `controller` has been explicitly set.
+  public var hasController: Bool {self._controller != nil}
+  /// Clears the value of `controller`. Subsequent reads from it will return its default value.
+  public mutating func clearController() {self._controller = nil}
+
+  public var notAnimated: Bool = false
+
+  public var style: Curtain_V1_ModalPresentationStyle {
+    get {_style ?? .automatic}
+    set {_style = newValue}
+  }
+  /// Returns true if `style` has been explicitly set.
+  public var hasStyle: Bool {self._style != nil}
+  /// Clears the value of `style`. Subsequent reads from it will return its default value.
+  public mutating func clearStyle() {self._style = nil}
+
+  public var transitionStyle: Curtain_V1_ModalTransitionStyle {
+    get {_transitionStyle ?? .coverVertical}
+    set {_transitionStyle = newValue}
+  }
+  /// Returns true if `transitionStyle` has been explicitly set.
+  public var hasTransitionStyle: Bool {self._transitionStyle != nil}
+  /// Clears the value of `transitionStyle`. Subsequent reads from it will return its default value.
+  public mutating func clearTransitionStyle() {self._transitionStyle = nil}
+
+  /// The style to adapt to in compact environments: only NONE, FULL_SCREEN,
+  /// OVER_FULL_SCREEN and FORM_SHEET are honoured; others read as absent.
+  public var adaptiveStyle: Curtain_V1_ModalPresentationStyle {
+    get {_adaptiveStyle ?? .automatic}
+    set {_adaptiveStyle = newValue}
+  }
+  /// Returns true if `adaptiveStyle` has been explicitly set.
+  public var hasAdaptiveStyle: Bool {self._adaptiveStyle != nil}
+  /// Clears the value of `adaptiveStyle`. Subsequent reads from it will return its default value.
+  public mutating func clearAdaptiveStyle() {self._adaptiveStyle = nil}
+
+  public var preferredContentSize: Curtain_V1_Size {
+    get {_preferredContentSize ?? Curtain_V1_Size()}
+    set {_preferredContentSize = newValue}
+  }
+  /// Returns true if `preferredContentSize` has been explicitly set.
+  public var hasPreferredContentSize: Bool {self._preferredContentSize != nil}
+  /// Clears the value of `preferredContentSize`. Subsequent reads from it will return its default value.
+  public mutating func clearPreferredContentSize() {self._preferredContentSize = nil}
+
+  /// Popover presentations only.
+  public var popover: Curtain_V1_PopoverSource {
+    get {_popover ?? Curtain_V1_PopoverSource()}
+    set {_popover = newValue}
+  }
+  /// Returns true if `popover` has been explicitly set.
+  public var hasPopover: Bool {self._popover != nil}
+  /// Clears the value of `popover`. Subsequent reads from it will return its default value.
+  public mutating func clearPopover() {self._popover = nil}
+
+  /// replaces the built-in look
+  public var animator: Curtain_V1_AnimatorSpec {
+    get {_animator ?? Curtain_V1_AnimatorSpec()}
+    set {_animator = newValue}
+  }
+  /// Returns true if `animator` has been explicitly set.
+  public var hasAnimator: Bool {self._animator != nil}
+  /// Clears the value of `animator`. Subsequent reads from it will return its default value.
+  public mutating func clearAnimator() {self._animator = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _presenter: Curtain_V1_ControllerRef? = nil
+  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
+  fileprivate var _style: Curtain_V1_ModalPresentationStyle? = nil
+  fileprivate var _transitionStyle: Curtain_V1_ModalTransitionStyle? = nil
+  fileprivate var _adaptiveStyle: Curtain_V1_ModalPresentationStyle? = nil
+  fileprivate var _preferredContentSize: Curtain_V1_Size? = nil
+  fileprivate var _popover: Curtain_V1_PopoverSource? = nil
+  fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
+}
+
+/// Where a popover points. Absent fields: the view of the controller the
+/// request is sent to, its bounds, any direction.
+public nonisolated struct Curtain_V1_PopoverSource: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sourceViewID: UInt64 {
+    get {_sourceViewID ?? 0}
+    set {_sourceViewID = newValue}
+  }
+  /// Returns true if `sourceViewID` has been explicitly set.
+  public var hasSourceViewID: Bool {self._sourceViewID != nil}
+  /// Clears the value of `sourceViewID`. Subsequent reads from it will return its default value.
+  public mutating func clearSourceViewID() {self._sourceViewID = nil}
+
+  /// in the source view's coordinates
+  public var sourceRect: Curtain_V1_Rect {
+    get {_sourceRect ?? Curtain_V1_Rect()}
+    set {_sourceRect = newValue}
+  }
+  /// Returns true if `sourceRect` has been explicitly set.
+  public var hasSourceRect: Bool {self._sourceRect != nil}
+  /// Clears the value of `sourceRect`. Subsequent reads from it will return its default value.
+  public mutating func clearSourceRect() {self._sourceRect = nil}
+
+  /// UIPopoverArrowDirection bits: up 1, down 2, left 4, right 8 (any 15);
+  /// 0 permits none (the popover is centred on the source).
+  public var permittedArrowDirections: UInt32 {
+    get {_permittedArrowDirections ?? 0}
+    set {_permittedArrowDirections = newValue}
+  }
+  /// Returns true if `permittedArrowDirections` has been explicitly set.
+  public var hasPermittedArrowDirections: Bool {self._permittedArrowDirections != nil}
+  /// Clears the value of `permittedArrowDirections`. Subsequent reads from it will return its default value.
+  public mutating func clearPermittedArrowDirections() {self._permittedArrowDirections = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _sourceViewID: UInt64? = nil
+  fileprivate var _sourceRect: Curtain_V1_Rect? = nil
+  fileprivate var _permittedArrowDirections: UInt32? = nil
+}
+
+/// `dismiss(animated:)` sent to `controller`: it dismisses what the
+/// controller presents, else the controller itself (SEMANTICS §4).
+public nonisolated struct Curtain_V1_Dismiss: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var controller: Curtain_V1_ControllerRef {
+    get {_controller ?? Curtain_V1_ControllerRef()}
+    set {_controller = newValue}
+  }
+  /// Returns true if `controller` has been explicitly set.
+  public var hasController: Bool {self._controller != nil}
+  /// Clears the value of `controller`. Subsequent reads from it will return its default value.
+  public mutating func clearController() {self._controller = nil}
+
+  public var notAnimated: Bool = false
+
+  public var animator: Curtain_V1_AnimatorSpec {
+    get {_animator ?? Curtain_V1_AnimatorSpec()}
+    set {_animator = newValue}
+  }
+  /// Returns true if `animator` has been explicitly set.
+  public var hasAnimator: Bool {self._animator != nil}
+  /// Clears the value of `animator`. Subsequent reads from it will return its default value.
+  public mutating func clearAnimator() {self._animator = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
+  fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
 }
 
 /// The answer to an operation: accepted (queued or started), started or
@@ -2267,7 +2546,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{4}\u{6}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{4}\u{8}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{4}\u{6}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{4}\u{8}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -2770,6 +3049,32 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
             _storage._body = .waitIdle(v)
           }
         }()
+        case 110: try {
+          var v: Curtain_V1_Present?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .present(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .present(v)
+          }
+        }()
+        case 111: try {
+          var v: Curtain_V1_Dismiss?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .dismiss(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .dismiss(v)
+          }
+        }()
         default: break
         }
       }
@@ -2937,6 +3242,14 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
       case .waitIdle?: try {
         guard case .waitIdle(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 101)
+      }()
+      case .present?: try {
+        guard case .present(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 110)
+      }()
+      case .dismiss?: try {
+        guard case .dismiss(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 111)
       }()
       case nil: break
       }
@@ -4019,7 +4332,7 @@ nonisolated extension Curtain_V1_CreateController: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ConfigureController"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}title\0\u{1}identifier\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}title\0\u{1}identifier\0\u{4}\u{11}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4030,6 +4343,11 @@ nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, Swi
       case 1: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self._title) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self._identifier) }()
+      case 20: try { try decoder.decodeSingularEnumField(value: &self._modalPresentationStyle) }()
+      case 21: try { try decoder.decodeSingularEnumField(value: &self._modalTransitionStyle) }()
+      case 22: try { try decoder.decodeSingularBoolField(value: &self._definesPresentationContext) }()
+      case 23: try { try decoder.decodeSingularBoolField(value: &self._providesPresentationContextTransitionStyle) }()
+      case 24: try { try decoder.decodeSingularMessageField(value: &self._preferredContentSize) }()
       default: break
       }
     }
@@ -4049,6 +4367,21 @@ nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, Swi
     try { if let v = self._identifier {
       try visitor.visitSingularStringField(value: v, fieldNumber: 3)
     } }()
+    try { if let v = self._modalPresentationStyle {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 20)
+    } }()
+    try { if let v = self._modalTransitionStyle {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 21)
+    } }()
+    try { if let v = self._definesPresentationContext {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 22)
+    } }()
+    try { if let v = self._providesPresentationContextTransitionStyle {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 23)
+    } }()
+    try { if let v = self._preferredContentSize {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4056,6 +4389,11 @@ nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, Swi
     if lhs._controller != rhs._controller {return false}
     if lhs._title != rhs._title {return false}
     if lhs._identifier != rhs._identifier {return false}
+    if lhs._modalPresentationStyle != rhs._modalPresentationStyle {return false}
+    if lhs._modalTransitionStyle != rhs._modalTransitionStyle {return false}
+    if lhs._definesPresentationContext != rhs._definesPresentationContext {return false}
+    if lhs._providesPresentationContextTransitionStyle != rhs._providesPresentationContextTransitionStyle {return false}
+    if lhs._preferredContentSize != rhs._preferredContentSize {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4082,7 +4420,7 @@ nonisolated extension Curtain_V1_ListControllers: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Curtain_V1_ControllerInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ControllerInfo"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{3}window_id\0\u{3}parent_id\0\u{1}appearance\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{3}window_id\0\u{3}parent_id\0\u{1}appearance\0\u{4}\u{d}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0\u{3}presenting_id\0\u{3}presented_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4097,12 +4435,23 @@ nonisolated extension Curtain_V1_ControllerInfo: SwiftProtobuf.Message, SwiftPro
       case 5: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
       case 6: try { try decoder.decodeSingularUInt64Field(value: &self.parentID) }()
       case 7: try { try decoder.decodeSingularEnumField(value: &self.appearance) }()
+      case 20: try { try decoder.decodeSingularEnumField(value: &self.modalPresentationStyle) }()
+      case 21: try { try decoder.decodeSingularEnumField(value: &self.modalTransitionStyle) }()
+      case 22: try { try decoder.decodeSingularBoolField(value: &self.definesPresentationContext) }()
+      case 23: try { try decoder.decodeSingularBoolField(value: &self.providesPresentationContextTransitionStyle) }()
+      case 24: try { try decoder.decodeSingularMessageField(value: &self._preferredContentSize) }()
+      case 25: try { try decoder.decodeSingularUInt64Field(value: &self.presentingID) }()
+      case 26: try { try decoder.decodeSingularUInt64Field(value: &self.presentedID) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.id != 0 {
       try visitor.visitSingularUInt64Field(value: self.id, fieldNumber: 1)
     }
@@ -4124,6 +4473,27 @@ nonisolated extension Curtain_V1_ControllerInfo: SwiftProtobuf.Message, SwiftPro
     if self.appearance != .disappeared {
       try visitor.visitSingularEnumField(value: self.appearance, fieldNumber: 7)
     }
+    if self.modalPresentationStyle != .automatic {
+      try visitor.visitSingularEnumField(value: self.modalPresentationStyle, fieldNumber: 20)
+    }
+    if self.modalTransitionStyle != .coverVertical {
+      try visitor.visitSingularEnumField(value: self.modalTransitionStyle, fieldNumber: 21)
+    }
+    if self.definesPresentationContext != false {
+      try visitor.visitSingularBoolField(value: self.definesPresentationContext, fieldNumber: 22)
+    }
+    if self.providesPresentationContextTransitionStyle != false {
+      try visitor.visitSingularBoolField(value: self.providesPresentationContextTransitionStyle, fieldNumber: 23)
+    }
+    try { if let v = self._preferredContentSize {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
+    } }()
+    if self.presentingID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.presentingID, fieldNumber: 25)
+    }
+    if self.presentedID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.presentedID, fieldNumber: 26)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4135,6 +4505,13 @@ nonisolated extension Curtain_V1_ControllerInfo: SwiftProtobuf.Message, SwiftPro
     if lhs.windowID != rhs.windowID {return false}
     if lhs.parentID != rhs.parentID {return false}
     if lhs.appearance != rhs.appearance {return false}
+    if lhs.modalPresentationStyle != rhs.modalPresentationStyle {return false}
+    if lhs.modalTransitionStyle != rhs.modalTransitionStyle {return false}
+    if lhs.definesPresentationContext != rhs.definesPresentationContext {return false}
+    if lhs.providesPresentationContextTransitionStyle != rhs.providesPresentationContextTransitionStyle {return false}
+    if lhs._preferredContentSize != rhs._preferredContentSize {return false}
+    if lhs.presentingID != rhs.presentingID {return false}
+    if lhs.presentedID != rhs.presentedID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4703,6 +5080,168 @@ nonisolated extension Curtain_V1_SetTabs: SwiftProtobuf.Message, SwiftProtobuf._
   public static func ==(lhs: Curtain_V1_SetTabs, rhs: Curtain_V1_SetTabs) -> Bool {
     if lhs._tabBar != rhs._tabBar {return false}
     if lhs.controllers != rhs.controllers {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_Present: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Present"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}presenter\0\u{1}controller\0\u{3}not_animated\0\u{1}style\0\u{3}transition_style\0\u{3}adaptive_style\0\u{3}preferred_content_size\0\u{1}popover\0\u{1}animator\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._presenter) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.notAnimated) }()
+      case 4: try { try decoder.decodeSingularEnumField(value: &self._style) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self._transitionStyle) }()
+      case 6: try { try decoder.decodeSingularEnumField(value: &self._adaptiveStyle) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._preferredContentSize) }()
+      case 8: try { try decoder.decodeSingularMessageField(value: &self._popover) }()
+      case 9: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._presenter {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._controller {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.notAnimated != false {
+      try visitor.visitSingularBoolField(value: self.notAnimated, fieldNumber: 3)
+    }
+    try { if let v = self._style {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._transitionStyle {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._adaptiveStyle {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._preferredContentSize {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try { if let v = self._popover {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    } }()
+    try { if let v = self._animator {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_Present, rhs: Curtain_V1_Present) -> Bool {
+    if lhs._presenter != rhs._presenter {return false}
+    if lhs._controller != rhs._controller {return false}
+    if lhs.notAnimated != rhs.notAnimated {return false}
+    if lhs._style != rhs._style {return false}
+    if lhs._transitionStyle != rhs._transitionStyle {return false}
+    if lhs._adaptiveStyle != rhs._adaptiveStyle {return false}
+    if lhs._preferredContentSize != rhs._preferredContentSize {return false}
+    if lhs._popover != rhs._popover {return false}
+    if lhs._animator != rhs._animator {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_PopoverSource: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PopoverSource"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}source_view_id\0\u{3}source_rect\0\u{3}permitted_arrow_directions\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self._sourceViewID) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._sourceRect) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self._permittedArrowDirections) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._sourceViewID {
+      try visitor.visitSingularUInt64Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._sourceRect {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._permittedArrowDirections {
+      try visitor.visitSingularUInt32Field(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_PopoverSource, rhs: Curtain_V1_PopoverSource) -> Bool {
+    if lhs._sourceViewID != rhs._sourceViewID {return false}
+    if lhs._sourceRect != rhs._sourceRect {return false}
+    if lhs._permittedArrowDirections != rhs._permittedArrowDirections {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_Dismiss: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Dismiss"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{3}not_animated\0\u{1}animator\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.notAnimated) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._controller {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.notAnimated != false {
+      try visitor.visitSingularBoolField(value: self.notAnimated, fieldNumber: 2)
+    }
+    try { if let v = self._animator {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_Dismiss, rhs: Curtain_V1_Dismiss) -> Bool {
+    if lhs._controller != rhs._controller {return false}
+    if lhs.notAnimated != rhs.notAnimated {return false}
+    if lhs._animator != rhs._animator {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -120,9 +120,9 @@ extension Curtain_V1_Event {
         window.change = .closed
       }
       kind = .window(window)
-    case .presentation:
-      // No wire payload yet: the category and the text describe it.
-      break
+    case .presentation(let presented, let presenting, let phase):
+      kind = .presentation(
+        Curtain_V1_PresentationEvent(presented: presented, presenting: presenting, phase: phase))
     case .sizeTransition(let controller, let callback):
       kind = .sizeTransition(Curtain_V1_SizeTransitionEvent(controller: controller, callback))
     }
@@ -241,6 +241,12 @@ extension Curtain_V1_ControllerNode {
     viewInWindow = node.isViewInWindow
     selectedIndex = node.selectedIndex.map { Int32(clamping: $0) } ?? -1
     children = node.children.map(Curtain_V1_ControllerNode.init)
+    if let presentation = node.presentation {
+      self.presentation = Curtain_V1_PresentationInfo(presentation)
+    }
+    if let presented = node.presented.first {
+      self.presented = Curtain_V1_ControllerNode(presented)
+    }
   }
 }
 

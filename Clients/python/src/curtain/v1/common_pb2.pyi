@@ -15,6 +15,26 @@ class ControllerKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CONTROLLER_KIND_TAB_BAR: _ClassVar[ControllerKind]
     CONTROLLER_KIND_CONTAINER: _ClassVar[ControllerKind]
 
+class ModalPresentationStyle(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MODAL_PRESENTATION_STYLE_AUTOMATIC: _ClassVar[ModalPresentationStyle]
+    MODAL_PRESENTATION_STYLE_FULL_SCREEN: _ClassVar[ModalPresentationStyle]
+    MODAL_PRESENTATION_STYLE_PAGE_SHEET: _ClassVar[ModalPresentationStyle]
+    MODAL_PRESENTATION_STYLE_FORM_SHEET: _ClassVar[ModalPresentationStyle]
+    MODAL_PRESENTATION_STYLE_CURRENT_CONTEXT: _ClassVar[ModalPresentationStyle]
+    MODAL_PRESENTATION_STYLE_CUSTOM: _ClassVar[ModalPresentationStyle]
+    MODAL_PRESENTATION_STYLE_OVER_FULL_SCREEN: _ClassVar[ModalPresentationStyle]
+    MODAL_PRESENTATION_STYLE_OVER_CURRENT_CONTEXT: _ClassVar[ModalPresentationStyle]
+    MODAL_PRESENTATION_STYLE_POPOVER: _ClassVar[ModalPresentationStyle]
+    MODAL_PRESENTATION_STYLE_NONE: _ClassVar[ModalPresentationStyle]
+
+class ModalTransitionStyle(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MODAL_TRANSITION_STYLE_COVER_VERTICAL: _ClassVar[ModalTransitionStyle]
+    MODAL_TRANSITION_STYLE_FLIP_HORIZONTAL: _ClassVar[ModalTransitionStyle]
+    MODAL_TRANSITION_STYLE_CROSS_DISSOLVE: _ClassVar[ModalTransitionStyle]
+    MODAL_TRANSITION_STYLE_PARTIAL_CURL: _ClassVar[ModalTransitionStyle]
+
 class AppearanceState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     APPEARANCE_STATE_DISAPPEARED: _ClassVar[AppearanceState]
@@ -60,6 +80,20 @@ CONTROLLER_KIND_CONTENT: ControllerKind
 CONTROLLER_KIND_NAVIGATION: ControllerKind
 CONTROLLER_KIND_TAB_BAR: ControllerKind
 CONTROLLER_KIND_CONTAINER: ControllerKind
+MODAL_PRESENTATION_STYLE_AUTOMATIC: ModalPresentationStyle
+MODAL_PRESENTATION_STYLE_FULL_SCREEN: ModalPresentationStyle
+MODAL_PRESENTATION_STYLE_PAGE_SHEET: ModalPresentationStyle
+MODAL_PRESENTATION_STYLE_FORM_SHEET: ModalPresentationStyle
+MODAL_PRESENTATION_STYLE_CURRENT_CONTEXT: ModalPresentationStyle
+MODAL_PRESENTATION_STYLE_CUSTOM: ModalPresentationStyle
+MODAL_PRESENTATION_STYLE_OVER_FULL_SCREEN: ModalPresentationStyle
+MODAL_PRESENTATION_STYLE_OVER_CURRENT_CONTEXT: ModalPresentationStyle
+MODAL_PRESENTATION_STYLE_POPOVER: ModalPresentationStyle
+MODAL_PRESENTATION_STYLE_NONE: ModalPresentationStyle
+MODAL_TRANSITION_STYLE_COVER_VERTICAL: ModalTransitionStyle
+MODAL_TRANSITION_STYLE_FLIP_HORIZONTAL: ModalTransitionStyle
+MODAL_TRANSITION_STYLE_CROSS_DISSOLVE: ModalTransitionStyle
+MODAL_TRANSITION_STYLE_PARTIAL_CURL: ModalTransitionStyle
 APPEARANCE_STATE_DISAPPEARED: AppearanceState
 APPEARANCE_STATE_APPEARING: AppearanceState
 APPEARANCE_STATE_APPEARED: AppearanceState
@@ -338,7 +372,7 @@ class ViewNode(_message.Message):
     def __init__(self, id: _Optional[int] = ..., role: _Optional[str] = ..., controller_id: _Optional[int] = ..., state: _Optional[_Union[ViewState, _Mapping]] = ..., hidden: _Optional[bool] = ..., background_color: _Optional[str] = ..., subviews: _Optional[_Iterable[_Union[ViewNode, _Mapping]]] = ...) -> None: ...
 
 class ControllerNode(_message.Message):
-    __slots__ = ("id", "kind", "identifier", "title", "appearance", "view_id", "frame", "view_in_window", "selected_index", "children")
+    __slots__ = ("id", "kind", "identifier", "title", "appearance", "view_id", "frame", "view_in_window", "selected_index", "children", "presentation", "presented")
     ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
@@ -349,6 +383,8 @@ class ControllerNode(_message.Message):
     VIEW_IN_WINDOW_FIELD_NUMBER: _ClassVar[int]
     SELECTED_INDEX_FIELD_NUMBER: _ClassVar[int]
     CHILDREN_FIELD_NUMBER: _ClassVar[int]
+    PRESENTATION_FIELD_NUMBER: _ClassVar[int]
+    PRESENTED_FIELD_NUMBER: _ClassVar[int]
     id: int
     kind: ControllerKind
     identifier: str
@@ -359,7 +395,31 @@ class ControllerNode(_message.Message):
     view_in_window: bool
     selected_index: int
     children: _containers.RepeatedCompositeFieldContainer[ControllerNode]
-    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., appearance: _Optional[_Union[AppearanceState, str]] = ..., view_id: _Optional[int] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., view_in_window: _Optional[bool] = ..., selected_index: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ControllerNode, _Mapping]]] = ...) -> None: ...
+    presentation: PresentationInfo
+    presented: ControllerNode
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., appearance: _Optional[_Union[AppearanceState, str]] = ..., view_id: _Optional[int] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., view_in_window: _Optional[bool] = ..., selected_index: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ControllerNode, _Mapping]]] = ..., presentation: _Optional[_Union[PresentationInfo, _Mapping]] = ..., presented: _Optional[_Union[ControllerNode, _Mapping]] = ...) -> None: ...
+
+class PresentationInfo(_message.Message):
+    __slots__ = ("presenting_id", "requested_style", "style", "card", "transition_style", "frame", "source_view_id", "source_rect", "permitted_arrow_directions")
+    PRESENTING_ID_FIELD_NUMBER: _ClassVar[int]
+    REQUESTED_STYLE_FIELD_NUMBER: _ClassVar[int]
+    STYLE_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_STYLE_FIELD_NUMBER: _ClassVar[int]
+    FRAME_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_VIEW_ID_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_RECT_FIELD_NUMBER: _ClassVar[int]
+    PERMITTED_ARROW_DIRECTIONS_FIELD_NUMBER: _ClassVar[int]
+    presenting_id: int
+    requested_style: ModalPresentationStyle
+    style: ModalPresentationStyle
+    card: bool
+    transition_style: ModalTransitionStyle
+    frame: Rect
+    source_view_id: int
+    source_rect: Rect
+    permitted_arrow_directions: int
+    def __init__(self, presenting_id: _Optional[int] = ..., requested_style: _Optional[_Union[ModalPresentationStyle, str]] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., card: _Optional[bool] = ..., transition_style: _Optional[_Union[ModalTransitionStyle, str]] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., source_view_id: _Optional[int] = ..., source_rect: _Optional[_Union[Rect, _Mapping]] = ..., permitted_arrow_directions: _Optional[int] = ...) -> None: ...
 
 class WindowInfo(_message.Message):
     __slots__ = ("id", "metrics", "traits", "clock", "frame_rate", "visible", "revision", "time", "root_id", "last_seq", "idle", "queued_operations")

@@ -176,6 +176,34 @@ class SizeTransitionEvent(_message.Message):
     traits: _common_pb2.Traits
     def __init__(self, controller_id: _Optional[int] = ..., callback: _Optional[_Union[SizeTransitionEvent.Callback, str]] = ..., size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., traits: _Optional[_Union[_common_pb2.Traits, _Mapping]] = ...) -> None: ...
 
+class PresentationEvent(_message.Message):
+    __slots__ = ("presented_id", "presenting_id", "phase", "completed", "style")
+    class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        PHASE_UNSPECIFIED: _ClassVar[PresentationEvent.Phase]
+        PHASE_PRESENTATION_WILL_BEGIN: _ClassVar[PresentationEvent.Phase]
+        PHASE_PRESENTATION_DID_END: _ClassVar[PresentationEvent.Phase]
+        PHASE_DISMISSAL_WILL_BEGIN: _ClassVar[PresentationEvent.Phase]
+        PHASE_DISMISSAL_DID_END: _ClassVar[PresentationEvent.Phase]
+        PHASE_ADAPTED: _ClassVar[PresentationEvent.Phase]
+    PHASE_UNSPECIFIED: PresentationEvent.Phase
+    PHASE_PRESENTATION_WILL_BEGIN: PresentationEvent.Phase
+    PHASE_PRESENTATION_DID_END: PresentationEvent.Phase
+    PHASE_DISMISSAL_WILL_BEGIN: PresentationEvent.Phase
+    PHASE_DISMISSAL_DID_END: PresentationEvent.Phase
+    PHASE_ADAPTED: PresentationEvent.Phase
+    PRESENTED_ID_FIELD_NUMBER: _ClassVar[int]
+    PRESENTING_ID_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_FIELD_NUMBER: _ClassVar[int]
+    STYLE_FIELD_NUMBER: _ClassVar[int]
+    presented_id: int
+    presenting_id: int
+    phase: PresentationEvent.Phase
+    completed: bool
+    style: _common_pb2.ModalPresentationStyle
+    def __init__(self, presented_id: _Optional[int] = ..., presenting_id: _Optional[int] = ..., phase: _Optional[_Union[PresentationEvent.Phase, str]] = ..., completed: _Optional[bool] = ..., style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ...) -> None: ...
+
 class OperationEvent(_message.Message):
     __slots__ = ("operation_id", "phase", "position", "cancelled", "removed_ids", "error")
     class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
@@ -227,7 +255,7 @@ class WindowEvent(_message.Message):
     def __init__(self, change: _Optional[_Union[WindowEvent.Change, str]] = ..., size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., visible: _Optional[bool] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("subscription_id", "window_id", "seq", "revision", "trace_id", "time", "category", "text", "lifecycle", "hierarchy", "transition", "operation", "window", "size_transition")
+    __slots__ = ("subscription_id", "window_id", "seq", "revision", "trace_id", "time", "category", "text", "lifecycle", "hierarchy", "transition", "operation", "window", "presentation", "size_transition")
     SUBSCRIPTION_ID_FIELD_NUMBER: _ClassVar[int]
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
@@ -241,6 +269,7 @@ class Event(_message.Message):
     TRANSITION_FIELD_NUMBER: _ClassVar[int]
     OPERATION_FIELD_NUMBER: _ClassVar[int]
     WINDOW_FIELD_NUMBER: _ClassVar[int]
+    PRESENTATION_FIELD_NUMBER: _ClassVar[int]
     SIZE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
     subscription_id: int
     window_id: int
@@ -255,8 +284,9 @@ class Event(_message.Message):
     transition: TransitionEvent
     operation: OperationEvent
     window: WindowEvent
+    presentation: PresentationEvent
     size_transition: SizeTransitionEvent
-    def __init__(self, subscription_id: _Optional[int] = ..., window_id: _Optional[int] = ..., seq: _Optional[int] = ..., revision: _Optional[int] = ..., trace_id: _Optional[str] = ..., time: _Optional[float] = ..., category: _Optional[_Union[EventCategory, str]] = ..., text: _Optional[str] = ..., lifecycle: _Optional[_Union[LifecycleEvent, _Mapping]] = ..., hierarchy: _Optional[_Union[HierarchyEvent, _Mapping]] = ..., transition: _Optional[_Union[TransitionEvent, _Mapping]] = ..., operation: _Optional[_Union[OperationEvent, _Mapping]] = ..., window: _Optional[_Union[WindowEvent, _Mapping]] = ..., size_transition: _Optional[_Union[SizeTransitionEvent, _Mapping]] = ...) -> None: ...
+    def __init__(self, subscription_id: _Optional[int] = ..., window_id: _Optional[int] = ..., seq: _Optional[int] = ..., revision: _Optional[int] = ..., trace_id: _Optional[str] = ..., time: _Optional[float] = ..., category: _Optional[_Union[EventCategory, str]] = ..., text: _Optional[str] = ..., lifecycle: _Optional[_Union[LifecycleEvent, _Mapping]] = ..., hierarchy: _Optional[_Union[HierarchyEvent, _Mapping]] = ..., transition: _Optional[_Union[TransitionEvent, _Mapping]] = ..., operation: _Optional[_Union[OperationEvent, _Mapping]] = ..., window: _Optional[_Union[WindowEvent, _Mapping]] = ..., presentation: _Optional[_Union[PresentationEvent, _Mapping]] = ..., size_transition: _Optional[_Union[SizeTransitionEvent, _Mapping]] = ...) -> None: ...
 
 class ViewFrame(_message.Message):
     __slots__ = ("view_id", "controller_id", "role", "state")

@@ -61,7 +61,7 @@ class Goodbye(_message.Message):
     def __init__(self, reason: _Optional[_Union[Goodbye.Reason, str]] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Request(_message.Message):
-    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle")
+    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_REVISION_FIELD_NUMBER: _ClassVar[int]
@@ -102,6 +102,8 @@ class Request(_message.Message):
     UNSUBSCRIBE_FIELD_NUMBER: _ClassVar[int]
     ADVANCE_CLOCK_FIELD_NUMBER: _ClassVar[int]
     WAIT_IDLE_FIELD_NUMBER: _ClassVar[int]
+    PRESENT_FIELD_NUMBER: _ClassVar[int]
+    DISMISS_FIELD_NUMBER: _ClassVar[int]
     request_id: int
     trace_id: str
     expected_revision: int
@@ -142,7 +144,9 @@ class Request(_message.Message):
     unsubscribe: Unsubscribe
     advance_clock: AdvanceClock
     wait_idle: WaitIdle
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ...) -> None: ...
+    present: Present
+    dismiss: Dismiss
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ...) -> None: ...
 
 class Response(_message.Message):
     __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "window", "windows", "controller", "controllers", "operation", "transition", "tree", "subscribed", "clock")
@@ -342,21 +346,31 @@ class CreateController(_message.Message):
     def __init__(self, kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ...) -> None: ...
 
 class ConfigureController(_message.Message):
-    __slots__ = ("controller", "title", "identifier")
+    __slots__ = ("controller", "title", "identifier", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size")
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    MODAL_PRESENTATION_STYLE_FIELD_NUMBER: _ClassVar[int]
+    MODAL_TRANSITION_STYLE_FIELD_NUMBER: _ClassVar[int]
+    DEFINES_PRESENTATION_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    PROVIDES_PRESENTATION_CONTEXT_TRANSITION_STYLE_FIELD_NUMBER: _ClassVar[int]
+    PREFERRED_CONTENT_SIZE_FIELD_NUMBER: _ClassVar[int]
     controller: ControllerRef
     title: str
     identifier: str
-    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., title: _Optional[str] = ..., identifier: _Optional[str] = ...) -> None: ...
+    modal_presentation_style: _common_pb2.ModalPresentationStyle
+    modal_transition_style: _common_pb2.ModalTransitionStyle
+    defines_presentation_context: bool
+    provides_presentation_context_transition_style: bool
+    preferred_content_size: _common_pb2.Size
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., title: _Optional[str] = ..., identifier: _Optional[str] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ...) -> None: ...
 
 class ListControllers(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
 class ControllerInfo(_message.Message):
-    __slots__ = ("id", "kind", "identifier", "title", "window_id", "parent_id", "appearance")
+    __slots__ = ("id", "kind", "identifier", "title", "window_id", "parent_id", "appearance", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "presenting_id", "presented_id")
     ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
@@ -364,6 +378,13 @@ class ControllerInfo(_message.Message):
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     PARENT_ID_FIELD_NUMBER: _ClassVar[int]
     APPEARANCE_FIELD_NUMBER: _ClassVar[int]
+    MODAL_PRESENTATION_STYLE_FIELD_NUMBER: _ClassVar[int]
+    MODAL_TRANSITION_STYLE_FIELD_NUMBER: _ClassVar[int]
+    DEFINES_PRESENTATION_CONTEXT_FIELD_NUMBER: _ClassVar[int]
+    PROVIDES_PRESENTATION_CONTEXT_TRANSITION_STYLE_FIELD_NUMBER: _ClassVar[int]
+    PREFERRED_CONTENT_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PRESENTING_ID_FIELD_NUMBER: _ClassVar[int]
+    PRESENTED_ID_FIELD_NUMBER: _ClassVar[int]
     id: int
     kind: _common_pb2.ControllerKind
     identifier: str
@@ -371,7 +392,14 @@ class ControllerInfo(_message.Message):
     window_id: int
     parent_id: int
     appearance: _common_pb2.AppearanceState
-    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., window_id: _Optional[int] = ..., parent_id: _Optional[int] = ..., appearance: _Optional[_Union[_common_pb2.AppearanceState, str]] = ...) -> None: ...
+    modal_presentation_style: _common_pb2.ModalPresentationStyle
+    modal_transition_style: _common_pb2.ModalTransitionStyle
+    defines_presentation_context: bool
+    provides_presentation_context_transition_style: bool
+    preferred_content_size: _common_pb2.Size
+    presenting_id: int
+    presented_id: int
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., window_id: _Optional[int] = ..., parent_id: _Optional[int] = ..., appearance: _Optional[_Union[_common_pb2.AppearanceState, str]] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., presenting_id: _Optional[int] = ..., presented_id: _Optional[int] = ...) -> None: ...
 
 class ControllerList(_message.Message):
     __slots__ = ("controllers",)
@@ -501,6 +529,48 @@ class SetTabs(_message.Message):
     tab_bar: ControllerRef
     controllers: _containers.RepeatedCompositeFieldContainer[ControllerRef]
     def __init__(self, tab_bar: _Optional[_Union[ControllerRef, _Mapping]] = ..., controllers: _Optional[_Iterable[_Union[ControllerRef, _Mapping]]] = ...) -> None: ...
+
+class Present(_message.Message):
+    __slots__ = ("presenter", "controller", "not_animated", "style", "transition_style", "adaptive_style", "preferred_content_size", "popover", "animator")
+    PRESENTER_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    NOT_ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    STYLE_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_STYLE_FIELD_NUMBER: _ClassVar[int]
+    ADAPTIVE_STYLE_FIELD_NUMBER: _ClassVar[int]
+    PREFERRED_CONTENT_SIZE_FIELD_NUMBER: _ClassVar[int]
+    POPOVER_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    presenter: ControllerRef
+    controller: ControllerRef
+    not_animated: bool
+    style: _common_pb2.ModalPresentationStyle
+    transition_style: _common_pb2.ModalTransitionStyle
+    adaptive_style: _common_pb2.ModalPresentationStyle
+    preferred_content_size: _common_pb2.Size
+    popover: PopoverSource
+    animator: _common_pb2.AnimatorSpec
+    def __init__(self, presenter: _Optional[_Union[ControllerRef, _Mapping]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., not_animated: _Optional[bool] = ..., style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., adaptive_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., popover: _Optional[_Union[PopoverSource, _Mapping]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
+
+class PopoverSource(_message.Message):
+    __slots__ = ("source_view_id", "source_rect", "permitted_arrow_directions")
+    SOURCE_VIEW_ID_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_RECT_FIELD_NUMBER: _ClassVar[int]
+    PERMITTED_ARROW_DIRECTIONS_FIELD_NUMBER: _ClassVar[int]
+    source_view_id: int
+    source_rect: _common_pb2.Rect
+    permitted_arrow_directions: int
+    def __init__(self, source_view_id: _Optional[int] = ..., source_rect: _Optional[_Union[_common_pb2.Rect, _Mapping]] = ..., permitted_arrow_directions: _Optional[int] = ...) -> None: ...
+
+class Dismiss(_message.Message):
+    __slots__ = ("controller", "not_animated", "animator")
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    NOT_ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    controller: ControllerRef
+    not_animated: bool
+    animator: _common_pb2.AnimatorSpec
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
 
 class OperationResult(_message.Message):
     __slots__ = ("operation_id", "window_id", "queue_position", "revision", "transition_id", "completed", "cancelled", "removed_ids", "created_ids")

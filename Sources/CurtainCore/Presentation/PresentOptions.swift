@@ -1,0 +1,102 @@
+// What a client may set along with a present request: the presented
+// controller's presentation properties (as UIKit code sets them just before
+// calling `present`) and, for popovers, where the popover points. They are
+// checked before anything changes and applied when the presentation starts.
+
+/// `UIPopoverArrowDirection`: the directions a popover's arrow may point.
+public struct PopoverArrowDirections: OptionSet, Hashable, Sendable, Codable {
+  public let rawValue: UInt32
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+  /// The arrow points up (the popover is below the source).
+  public static let up = PopoverArrowDirections(rawValue: 1)
+  /// The arrow points down (the popover is above the source).
+  public static let down = PopoverArrowDirections(rawValue: 2)
+  /// The arrow points left (the popover is to the right of the source).
+  public static let left = PopoverArrowDirections(rawValue: 4)
+  /// The arrow points right (the popover is to the left of the source).
+  public static let right = PopoverArrowDirections(rawValue: 8)
+  /// Every direction (UIKit's default).
+  public static let any: PopoverArrowDirections = [.up, .down, .left, .right]
+}
+
+/// Where a popover points, as a client gives it.
+public struct PopoverSource: Hashable, Sendable {
+  /// The source view; `nil`: the view of the controller the present
+  /// request is sent to.
+  public var view: ViewID?
+  /// The source rectangle in the source view's coordinates; `nil`: its
+  /// bounds.
+  public var rect: Rect?
+  /// The permitted arrow directions; empty centres the popover on the
+  /// source.
+  public var permittedArrowDirections: PopoverArrowDirections
+
+  /// Creates a source.
+  public init(
+    view: ViewID? = nil, rect: Rect? = nil, permittedArrowDirections: PopoverArrowDirections = .any
+  ) {
+    self.view = view
+    self.rect = rect
+    self.permittedArrowDirections = permittedArrowDirections
+  }
+}
+
+/// Presentation properties set on the presented controller as its
+/// presentation starts; `nil` keeps the controller's own.
+public struct PresentOptions: Hashable, Sendable {
+  /// `modalPresentationStyle`.
+  public var style: ModalPresentationStyle?
+  /// `modalTransitionStyle`.
+  public var transitionStyle: ModalTransitionStyle?
+  /// `preferredContentSize`.
+  public var preferredContentSize: Size?
+  /// The popover's source (popover presentations only).
+  public var popover: PopoverSource?
+
+  /// Creates options.
+  public init(
+    style: ModalPresentationStyle? = nil, transitionStyle: ModalTransitionStyle? = nil,
+    preferredContentSize: Size? = nil, popover: PopoverSource? = nil
+  ) {
+    self.style = style
+    self.transitionStyle = transitionStyle
+    self.preferredContentSize = preferredContentSize
+    self.popover = popover
+  }
+
+  /// Checks what does not depend on state: a real modal style, a valid
+  /// size, a finite source rectangle and known arrow bits.
+  func validate() throws {
+    if let style, style == ModalPresentationStyle.none {
+      throw CurtainError.invalid("none is an adaptive style, not a modal presentation style")
+    }
+    if let preferredContentSize {
+      try ViewController.validatePreferredContentSize(preferredContentSize)
+    }
+    if let popover {
+      if let rect = popover.rect {
+        let numbers = [rect.minX, rect.minY, rect.width, rect.height]
+        guard numbers.allSatisfy(\.isFinite), rect.width >= 0, rect.height >= 0 else {
+          throw CurtainError.invalid(
+            "A popover's source rect must be finite with a non-negative size, got \(rect)")
+        }
+      }
+      guard PopoverArrowDirections.any.isSuperset(of: popover.permittedArrowDirections) else {
+        throw CurtainError.invalid(
+          "Permitted arrow directions are bits up 1, down 2, left 4, right 8; got "
+            + "\(popover.permittedArrowDirections.rawValue)")
+      }
+    }
+  }
+}
+
+/// A popover's source, resolved when the presentation starts.
+public struct PopoverAnchor {
+  /// The source view.
+  public let view: View
+  /// The source rectangle in the source view's coordinates.
+  public let rect: Rect
+  /// The permitted arrow directions.
+  public let permittedArrowDirections: PopoverArrowDirections
+}

@@ -1,0 +1,128 @@
+// Modal presentation on the wire: styles, present options, the tree's
+// presentation info and presentation events.
+
+public import CurtainCore
+
+extension ModalPresentationStyle {
+  /// The core style of a wire style.
+  public init(_ wire: Curtain_V1_ModalPresentationStyle) throws {
+    switch wire {
+    case .automatic: self = .automatic
+    case .fullScreen: self = .fullScreen
+    case .pageSheet: self = .pageSheet
+    case .formSheet: self = .formSheet
+    case .currentContext: self = .currentContext
+    case .custom: self = .custom
+    case .overFullScreen: self = .overFullScreen
+    case .overCurrentContext: self = .overCurrentContext
+    case .popover: self = .popover
+    case .none: self = .none
+    case .UNRECOGNIZED(let value):
+      throw CurtainError(.invalidArgument, "Unknown modal presentation style \(value)")
+    }
+  }
+
+  /// The wire form.
+  public var wire: Curtain_V1_ModalPresentationStyle {
+    switch self {
+    case .automatic: return .automatic
+    case .fullScreen: return .fullScreen
+    case .pageSheet: return .pageSheet
+    case .formSheet: return .formSheet
+    case .currentContext: return .currentContext
+    case .custom: return .custom
+    case .overFullScreen: return .overFullScreen
+    case .overCurrentContext: return .overCurrentContext
+    case .popover: return .popover
+    case .none: return .none
+    }
+  }
+}
+
+extension ModalTransitionStyle {
+  /// The core style of a wire transition style.
+  public init(_ wire: Curtain_V1_ModalTransitionStyle) throws {
+    switch wire {
+    case .coverVertical: self = .coverVertical
+    case .flipHorizontal: self = .flipHorizontal
+    case .crossDissolve: self = .crossDissolve
+    case .partialCurl: self = .partialCurl
+    case .UNRECOGNIZED(let value):
+      throw CurtainError(.invalidArgument, "Unknown modal transition style \(value)")
+    }
+  }
+
+  /// The wire form.
+  public var wire: Curtain_V1_ModalTransitionStyle {
+    switch self {
+    case .coverVertical: return .coverVertical
+    case .flipHorizontal: return .flipHorizontal
+    case .crossDissolve: return .crossDissolve
+    case .partialCurl: return .partialCurl
+    }
+  }
+}
+
+extension PresentOptions {
+  /// The options of a Present request.
+  public init(_ wire: Curtain_V1_Present) throws {
+    self.init(
+      style: wire.hasStyle ? try ModalPresentationStyle(wire.style) : nil,
+      transitionStyle: wire.hasTransitionStyle
+        ? try ModalTransitionStyle(wire.transitionStyle) : nil,
+      preferredContentSize: wire.hasPreferredContentSize
+        ? Size(wire.preferredContentSize) : nil,
+      popover: wire.hasPopover ? PopoverSource(wire.popover) : nil)
+  }
+}
+
+extension PopoverSource {
+  /// The core form of a wire popover source.
+  public init(_ wire: Curtain_V1_PopoverSource) {
+    self.init(
+      view: wire.hasSourceViewID ? ViewID(wire.sourceViewID) : nil,
+      rect: wire.hasSourceRect ? Rect(wire.sourceRect) : nil,
+      permittedArrowDirections: wire.hasPermittedArrowDirections
+        ? PopoverArrowDirections(rawValue: wire.permittedArrowDirections) : .any)
+  }
+}
+
+extension Curtain_V1_PresentationInfo {
+  /// The wire form of how a controller is presented.
+  public init(_ node: PresentationNode) {
+    self.init()
+    presentingID = node.presenting.rawValue
+    requestedStyle = node.requestedStyle.wire
+    style = node.style.wire
+    card = node.isCard
+    transitionStyle = node.transitionStyle.wire
+    if let frame = node.frame { self.frame = Curtain_V1_Rect(frame) }
+    sourceViewID = node.sourceView?.rawValue ?? 0
+    if let sourceRect = node.sourceRect { self.sourceRect = Curtain_V1_Rect(sourceRect) }
+    permittedArrowDirections = node.permittedArrowDirections?.rawValue ?? 0
+  }
+}
+
+extension Curtain_V1_PresentationEvent {
+  /// The wire form of a presentation controller's call.
+  init(presented: ControllerID, presenting: ControllerID, phase: PresentationPhase) {
+    self.init()
+    presentedID = presented.rawValue
+    presentingID = presenting.rawValue
+    switch phase {
+    case .presentationTransitionWillBegin:
+      self.phase = .presentationWillBegin
+    case .presentationTransitionDidEnd(let completed):
+      self.phase = .presentationDidEnd
+      self.completed = completed
+    case .dismissalTransitionWillBegin:
+      self.phase = .dismissalWillBegin
+    case .dismissalTransitionDidEnd(let completed):
+      self.phase = .dismissalDidEnd
+      self.completed = completed
+    case .adapted(let style):
+      self.phase = .adapted
+      self.style = style.wire
+    }
+  }
+}

@@ -1,0 +1,73 @@
+// `curtain configure C [--title T] [--id NAME] [--style S] …`.
+
+import ArgumentParser
+import CurtainWire
+
+/// Changes a controller's title, identifier or presentation properties.
+struct Configure: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Change a controller's title, identifier or presentation properties.",
+    discussion: """
+      Only the options given change; a refused change changes nothing. \
+      --defines-context makes currentContext and overCurrentContext \
+      presentations below the controller cover its view \
+      (definesPresentationContext); --provides-transition-style makes its \
+      own transition style replace the presented controller's when it is \
+      that context. An empty --id removes the identifier.
+
+      Example:
+        curtain configure @Nav --defines-context true
+        curtain configure @Settings --style formSheet --size 400x500
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+
+  @Argument(
+    help: ArgumentHelp("The controller (c4 or @Home).", valueName: "controller"),
+    transform: TargetName.controller)
+  var controller: Curtain_V1_ControllerRef
+
+  @Option(help: ArgumentHelp("A new title.", valueName: "title"))
+  var title: String?
+
+  @Option(
+    name: .customLong("id"),
+    help: ArgumentHelp("A new identifier (empty: none).", valueName: "name"))
+  var identifier: String?
+
+  @Option(help: ArgumentHelp("modalPresentationStyle (see `present`).", valueName: "style"))
+  var style: PresentationStyleName?
+
+  @Option(help: ArgumentHelp("modalTransitionStyle (see `present`).", valueName: "transition"))
+  var transition: TransitionStyleName?
+
+  @Option(help: ArgumentHelp("definesPresentationContext.", valueName: "true|false"))
+  var definesContext: Bool?
+
+  @Option(
+    help: ArgumentHelp("providesPresentationContextTransitionStyle.", valueName: "true|false"))
+  var providesTransitionStyle: Bool?
+
+  @Option(
+    name: .customLong("size"),
+    help: ArgumentHelp("preferredContentSize (form sheets, popovers).", valueName: "WxH"),
+    transform: TargetName.size)
+  var preferredContentSize: Curtain_V1_Size?
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    var configure = Curtain_V1_ConfigureController()
+    configure.controller = controller
+    if let title { configure.title = title }
+    if let identifier { configure.identifier = identifier }
+    if let style { configure.modalPresentationStyle = style.wire }
+    if let transition { configure.modalTransitionStyle = transition.wire }
+    if let definesContext { configure.definesPresentationContext = definesContext }
+    if let providesTransitionStyle {
+      configure.providesPresentationContextTransitionStyle = providesTransitionStyle
+    }
+    if let preferredContentSize { configure.preferredContentSize = preferredContentSize }
+    connection.report(try connection.perform(.configureController(configure), mutating: true))
+  }
+}

@@ -1,0 +1,41 @@
+// `curtain dismiss C`.
+
+import ArgumentParser
+import CurtainWire
+
+/// Dismisses a modal presentation.
+struct Dismiss: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Dismiss what a controller presents, or the controller itself.",
+    discussion: """
+      Like dismiss(animated:completion:) sent to CONTROLLER: when it (or a \
+      parent) presents something, that goes, with everything presented above \
+      it (only the top one animates); otherwise the controller's own \
+      presentation goes. Nothing presented: nothing happens. Returns when the \
+      dismissal transition completed, unless --no-wait.
+
+      Example:
+        curtain dismiss @Settings
+        curtain dismiss @Home --no-animate
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var animation: AnimationOptions
+  @OptionGroup var wait: WaitOptions
+
+  @Argument(
+    help: ArgumentHelp(
+      "The controller the request is sent to (c7 or @Settings).", valueName: "controller"),
+    transform: TargetName.controller)
+  var controller: Curtain_V1_ControllerRef
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    var dismiss = Curtain_V1_Dismiss()
+    dismiss.controller = controller
+    dismiss.notAnimated = animation.noAnimate
+    connection.report(
+      try connection.perform(.dismiss(dismiss), mutating: true, wait: wait.waitUntil))
+  }
+}

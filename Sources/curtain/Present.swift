@@ -1,0 +1,130 @@
+// `curtain present PRESENTER C`.
+
+import ArgumentParser
+import CurtainWire
+
+/// Presents a controller modally.
+struct Present: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Present a controller modally on another.",
+    discussion: """
+      Like present(_:animated:completion:) sent to PRESENTER. The controller \
+      that actually presents is resolved from the style: full-screen styles \
+      go to the top of the window (its root, or the top of its presentation \
+      chain); currentContext and overCurrentContext go to the first of \
+      PRESENTER and its parents that defines the presentation context. \
+      --style and --transition set the controller's modalPresentationStyle \
+      and modalTransitionStyle as the presentation starts (default: its own, \
+      automatic and coverVertical). A popover points at --source-rect in \
+      --source-view's coordinates (default: PRESENTER's view and its bounds). \
+      Returns when the presentation transition completed, unless --no-wait.
+
+      Styles: automatic, fullScreen, pageSheet, formSheet, currentContext, \
+      custom, overFullScreen, overCurrentContext, popover. Transitions: \
+      coverVertical, flipHorizontal, crossDissolve, partialCurl. Adaptive \
+      styles: none, fullScreen, overFullScreen, formSheet.
+
+      Example:
+        curtain present @Home @Settings --style formSheet
+        curtain present @Home @Menu --style popover --source-rect 10,60,44,44 --arrows up,down
+        curtain present c3 c7 --style fullScreen --transition crossDissolve --no-animate
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var animation: AnimationOptions
+  @OptionGroup var wait: WaitOptions
+
+  @Argument(
+    help: ArgumentHelp(
+      "The controller the request is sent to (c3 or @Home).", valueName: "presenter"),
+    transform: TargetName.controller)
+  var presenter: Curtain_V1_ControllerRef
+
+  @Argument(
+    help: ArgumentHelp("The controller to present (c7 or @Settings).", valueName: "controller"),
+    transform: TargetName.controller)
+  var controller: Curtain_V1_ControllerRef
+
+  @Option(help: ArgumentHelp("The modal presentation style.", valueName: "style"))
+  var style: PresentationStyleName?
+
+  @Option(help: ArgumentHelp("The modal transition style.", valueName: "transition"))
+  var transition: TransitionStyleName?
+
+  @Option(
+    help: ArgumentHelp(
+      "The style to adapt to in compact environments (none keeps the style).",
+      valueName: "style"))
+  var adaptive: PresentationStyleName?
+
+  @Option(
+    name: .customLong("size"),
+    help: ArgumentHelp(
+      "The controller's preferredContentSize (form sheets, popovers).", valueName: "WxH"),
+    transform: TargetName.size)
+  var preferredContentSize: Curtain_V1_Size?
+
+  @Option(
+    help: ArgumentHelp("Popovers: the source view (v12).", valueName: "view"),
+    transform: TargetName.view)
+  var sourceView: UInt64?
+
+  @Option(
+    help: ArgumentHelp(
+      "Popovers: the source rectangle in the source view's coordinates.", valueName: "X,Y,W,H"),
+    transform: TargetName.rect)
+  var sourceRect: Curtain_V1_Rect?
+
+  @Option(
+    help: ArgumentHelp(
+      "Popovers: the permitted arrow directions, from up, down, left, right, any, none.",
+      valueName: "list"),
+    transform: TargetName.arrows)
+  var arrows: UInt32?
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    var present = Curtain_V1_Present()
+    present.presenter = presenter
+    present.controller = controller
+    present.notAnimated = animation.noAnimate
+    if let style { present.style = style.wire }
+    if let transition { present.transitionStyle = transition.wire }
+    if let adaptive { present.adaptiveStyle = adaptive.wire }
+    if let preferredContentSize { present.preferredContentSize = preferredContentSize }
+    if sourceView != nil || sourceRect != nil || arrows != nil {
+      var popover = Curtain_V1_PopoverSource()
+      if let sourceView { popover.sourceViewID = sourceView }
+      if let sourceRect { popover.sourceRect = sourceRect }
+      if let arrows { popover.permittedArrowDirections = arrows }
+      present.popover = popover
+    }
+    connection.report(
+      try connection.perform(.present(present), mutating: true, wait: wait.waitUntil))
+  }
+}
+
+/// The modal presentation styles by their UIKit names.
+enum PresentationStyleName: String, ExpressibleByArgument, CaseIterable {
+  case automatic, fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen
+  case overCurrentContext, popover, none
+
+  /// The wire form: the wire style printed with this name.
+  var wire: Curtain_V1_ModalPresentationStyle {
+    Curtain_V1_ModalPresentationStyle.allCases.first { OutputFormat.styleName($0) == rawValue }
+      ?? .automatic
+  }
+}
+
+/// The modal transition styles by their UIKit names.
+enum TransitionStyleName: String, ExpressibleByArgument, CaseIterable {
+  case coverVertical, flipHorizontal, crossDissolve, partialCurl
+
+  /// The wire form: the wire style printed with this name.
+  var wire: Curtain_V1_ModalTransitionStyle {
+    Curtain_V1_ModalTransitionStyle.allCases.first {
+      OutputFormat.transitionStyleName($0) == rawValue
+    } ?? .coverVertical
+  }
+}

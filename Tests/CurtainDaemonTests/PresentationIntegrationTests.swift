@@ -1,0 +1,464 @@
+import CurtainCore
+import CurtainTesting
+import CurtainWire
+import Foundation
+import XCTest
+
+/// Modal presentation over the real protocol: the real `curtaind` on a
+/// temporary socket, Present/Dismiss/ConfigureController requests, the
+/// presentation events' payloads and the tree's presentation info.
+final class PresentationIntegrationTests: XCTestCase {
+  private var daemon: TempDaemon!
+  private var client: TestClient!
+
+  override func setUpWithError() throws {
+    daemon = try TempDaemon(arguments: ["--queue-limit", "2"])
+    client = try TestClient(path: daemon.socketPath, name: "presentation")
+  }
+
+  override func tearDown() {
+    client = nil
+    let result = daemon.stop()
+    XCTAssertEqual(result.status, 0, "curtaind exit status; stderr:\n\(daemon.stderr)")
+    XCTAssertTrue(result.socketRemoved, "the socket file is removed on SIGTERM")
+    daemon = nil
+  }
+
+  // MARK: Helpers
+
+  /// A manual-clock window, regular × regular 820 × 1180 (safe area 24/20)
+  /// or the default compact phone, subscribed to its events.
+  private func makeWindow(regular: Bool) throws -> UInt64 {
+    let window = try client.call {
+      $0.createWindow.clock = .manual
+      if regular {
+        $0.createWindow.metrics.size.width = 820
+        $0.createWindow.metrics.size.height = 1180
+        $0.createWindow.metrics.safeArea.top = 24
+        $0.createWindow.metrics.safeArea.bottom = 20
+        $0.createWindow.metrics.idiom = .pad
+        $0.createWindow.metrics.traits.horizontal = .regular
+        $0.createWindow.metrics.traits.vertical = .regular
+      }
+    }.window.id
+    XCTAssertNotEqual(window, 0)
+    try client.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+    }
+    return window
+  }
+
+  /// Creates controllers named `names` of `kind`.
+  private func make(_ kind: Curtain_V1_ControllerKind = .content, _ names: String...) throws {
+    for name in names {
+      let created = try client.call {
+        $0.createController.kind = kind
+        $0.createController.identifier = name
+      }
+      XCTAssertEqual(created.controller.identifier, name, created.error.message)
+    }
+  }
+
+  private func setRoot(_ window: UInt64, _ name: String) throws {
+    let response = try client.call {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = controllerRef(name)
+    }
+    XCTAssertEqual(response.error.code, .unspecified, response.error.message)
+  }
+
+  /// Sends Present and returns the response.
+  @discardableResult
+  private func present(
+    _ controller: String, on presenter: String, animated: Bool = false,
+    _ configure: (inout Curtain_V1_Present) -> Void = { _ in }
+  ) throws -> WireResponse {
+    try client.call {
+      $0.present.presenter = controllerRef(presenter)
+      $0.present.controller = controllerRef(controller)
+      $0.present.notAnimated = !animated
+      configure(&$0.present)
+    }
+  }
+
+  @discardableResult
+  private func dismiss(_ controller: String, animated: Bool = false) throws -> WireResponse {
+    try client.call {
+      $0.dismiss.controller = controllerRef(controller)
+      $0.dismiss.notAnimated = !animated
+    }
+  }
+
+  private func advance(_ window: UInt64, _ seconds: Double) throws {
+    try client.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = seconds
+    }
+  }
+
+  private func tree(_ window: UInt64) throws -> Curtain_V1_Tree {
+    try client.call { $0.getTree.windowID = window }.tree
+  }
+
+  /// Lifecycle and presentation event texts since the last call.
+  private func flow() throws -> [String] {
+    try client.sync()
+    return client.takeEvents().filter { $0.category == .lifecycle || $0.category == .presentation }
+      .map(\.text)
+  }
+
+  private func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double)
+    -> Curtain_V1_Rect
+  {
+    Curtain_V1_Rect(Rect(x: x, y: y, width: width, height: height))
+  }
+
+  /// The node of the controller presented by the window's root chain, the
+  /// `depth`th one up.
+  private func presentedNode(_ tree: Curtain_V1_Tree, depth: Int = 1) -> Curtain_V1_ControllerNode {
+    var node = tree.root
+    for _ in 0..<depth { node = node.presented }
+    return node
+  }
+
+  // MARK: Styles
+
+  func testSheetStylesInARegularAndACompactWindow() throws {
+    for regular in [true, false] {
+      let window = try makeWindow(regular: regular)
+      let a = "A\(regular)"
+      let b = "B\(regular)"
+      try make(.content, a, b)
+      try setRoot(window, a)
+      _ = try flow()
+      let formSheet = try present(b, on: a) { $0.style = .formSheet }
+      XCTAssertTrue(formSheet.operation.completed, formSheet.error.message)
+      let node = presentedNode(try tree(window))
+      XCTAssertEqual(node.identifier, b)
+      XCTAssertEqual(node.presentation.requestedStyle, .formSheet)
+      XCTAssertEqual(node.presentation.style, .formSheet)
+      XCTAssertEqual(node.presentation.card, !regular)
+      XCTAssertEqual(node.presentation.transitionStyle, .coverVertical)
+      XCTAssertEqual(
+        node.presentation.frame, regular ? rect(120, 270, 580, 640) : rect(0, 57, 390, 787))
+      XCTAssertEqual(node.frame, node.presentation.frame)
+      XCTAssertEqual(try tree(window).root.appearance, .appeared, "a sheet keeps the presenter")
+      XCTAssertEqual(
+        try flow(),
+        [
+          "\(b).presentationTransitionWillBegin", "\(b).viewDidLoad",
+          "\(b).viewWillAppear(false)", "\(b).presentationTransitionDidEnd(true)",
+          "\(b).viewDidAppear(false)",
+        ])
+      try dismiss(b)
+      XCTAssertEqual(
+        try flow(),
+        [
+          "\(b).dismissalTransitionWillBegin", "\(b).viewWillDisappear(false)",
+          "\(b).dismissalTransitionDidEnd(true)", "\(b).viewDidDisappear(false)",
+        ])
+      XCTAssertFalse(try tree(window).root.hasPresented)
+    }
+  }
+
+  func testAnimatedFullScreenPresentAndDismissOnTheManualClock() throws {
+    let window = try makeWindow(regular: false)
+    try make(.content, "A", "B")
+    try setRoot(window, "A")
+    _ = try flow()
+    let accepted = try present("B", on: "A", animated: true) {
+      $0.style = .fullScreen
+      $0.transitionStyle = .crossDissolve
+    }
+    XCTAssertFalse(accepted.operation.completed)
+    XCTAssertNotEqual(accepted.operation.transitionID, 0)
+    try advance(window, 0.2)
+    let middle = try client.call {
+      $0.getTree.windowID = window
+      $0.getTree.includeViews = true
+    }.tree
+    XCTAssertEqual(middle.root.appearance, .disappearing)
+    XCTAssertEqual(presentedNode(middle).appearance, .appearing)
+    try advance(window, 0.2)
+    try client.sync()
+    let events = client.takeEvents()
+    let presentation = events.filter { $0.category == .presentation }
+    XCTAssertEqual(
+      presentation.map(\.presentation.phase), [.presentationWillBegin, .presentationDidEnd])
+    XCTAssertEqual(
+      presentation.map(\.presentation.presentedID),
+      [presentedNode(middle).id, presentedNode(middle).id])
+    XCTAssertEqual(presentation.map(\.presentation.presentingID), [middle.root.id, middle.root.id])
+    XCTAssertEqual(presentation.last?.presentation.completed, true)
+    XCTAssertEqual(
+      events.filter { $0.category == .lifecycle || $0.category == .presentation }.map(\.text),
+      [
+        "B.presentationTransitionWillBegin", "B.viewDidLoad", "A.viewWillDisappear(true)",
+        "B.viewWillAppear(true)", "B.presentationTransitionDidEnd(true)",
+        "B.viewDidAppear(true)", "A.viewDidDisappear(true)",
+      ])
+    let presented = try tree(window)
+    XCTAssertEqual(presented.root.appearance, .disappeared)
+    XCTAssertFalse(presented.root.viewInWindow, "fullScreen removes the presenter's view")
+    XCTAssertEqual(presentedNode(presented).presentation.transitionStyle, .crossDissolve)
+    XCTAssertEqual(presentedNode(presented).presentation.frame, rect(0, 0, 390, 844))
+
+    try dismiss("B", animated: true)
+    try advance(window, 0.4)
+    XCTAssertEqual(
+      try flow(),
+      [
+        "B.dismissalTransitionWillBegin", "B.viewWillDisappear(true)",
+        "A.viewWillAppear(true)", "B.dismissalTransitionDidEnd(true)",
+        "A.viewDidAppear(true)", "B.viewDidDisappear(true)",
+      ])
+    let after = try tree(window)
+    XCTAssertTrue(after.root.viewInWindow)
+    XCTAssertFalse(after.root.hasPresented)
+  }
+
+  func testChainDismissalFromTheBottom() throws {
+    let window = try makeWindow(regular: false)
+    try make(.content, "A", "B", "C")
+    try setRoot(window, "A")
+    try present("B", on: "A") { $0.style = .fullScreen }
+    try present("C", on: "B") { $0.style = .overFullScreen }
+    let chain = try tree(window)
+    XCTAssertEqual(presentedNode(chain, depth: 2).identifier, "C")
+    XCTAssertEqual(
+      presentedNode(chain, depth: 2).presentation.presentingID, presentedNode(chain).id)
+    _ = try flow()
+    let response = try dismiss("A", animated: true)
+    XCTAssertEqual(response.error.code, .unspecified, response.error.message)
+    try advance(window, 0.4)
+    XCTAssertEqual(
+      try flow(),
+      [
+        "C.dismissalTransitionWillBegin", "B.dismissalTransitionWillBegin",
+        "C.viewWillDisappear(true)", "B.viewWillDisappear(true)", "A.viewWillAppear(true)",
+        "C.dismissalTransitionDidEnd(true)", "B.dismissalTransitionDidEnd(true)",
+        "A.viewDidAppear(true)", "C.viewDidDisappear(true)", "B.viewDidDisappear(true)",
+      ])
+    XCTAssertFalse(try tree(window).root.hasPresented)
+    let info = try client.call { $0.listControllers = Curtain_V1_ListControllers() }
+    for controller in info.controllers.controllers {
+      XCTAssertEqual(controller.presentingID, 0, controller.identifier)
+      XCTAssertEqual(controller.presentedID, 0, controller.identifier)
+    }
+  }
+
+  func testPresenterResolutionInsideTabNavigationContent() throws {
+    let window = try makeWindow(regular: true)
+    try make(.tabBar, "Tabs")
+    try make(.navigation, "Nav")
+    try make(.content, "Home", "Other", "Context", "Full")
+    try client.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("Home")]
+    }
+    try client.call {
+      $0.setTabs.tabBar = controllerRef("Tabs")
+      $0.setTabs.controllers = [controllerRef("Nav"), controllerRef("Other")]
+    }
+    try setRoot(window, "Tabs")
+    let configured = try client.call {
+      $0.configureController.controller = controllerRef("Nav")
+      $0.configureController.definesPresentationContext = true
+    }
+    XCTAssertTrue(configured.controller.definesPresentationContext)
+    let before = try tree(window)
+    let nav = before.root.children[0]
+
+    // A full-screen style goes to the top of the window.
+    try present("Full", on: "Home") { $0.style = .overFullScreen }
+    let full = try tree(window)
+    XCTAssertEqual(full.root.presented.identifier, "Full")
+    XCTAssertEqual(full.root.presented.presentation.presentingID, before.root.id)
+    XCTAssertTrue(
+      full.description_p.contains("presented by c\(before.root.id) as overFullScreen"),
+      full.description_p)
+    try dismiss("Full")
+
+    let response = try present("Context", on: "Home") { $0.style = .currentContext }
+    XCTAssertTrue(response.operation.completed, response.error.message)
+    let after = try tree(window)
+    let navAfter = after.root.children[0]
+    XCTAssertEqual(navAfter.presented.identifier, "Context", "Nav defines the context")
+    XCTAssertEqual(navAfter.presented.presentation.presentingID, nav.id)
+    XCTAssertEqual(navAfter.presented.presentation.style, .currentContext)
+    XCTAssertEqual(navAfter.presented.frame, nav.frame, "only the content area is covered")
+    XCTAssertFalse(navAfter.viewInWindow)
+    XCTAssertEqual(after.root.appearance, .appeared, "the tab bar controller stays")
+    XCTAssertFalse(after.root.hasPresented)
+  }
+
+  func testPopoverSourceOverTheWire() throws {
+    let window = try makeWindow(regular: true)
+    try make(.content, "A", "Menu", "Sheet")
+    try setRoot(window, "A")
+    let viewID = try tree(window).root.viewID
+    let response = try present("Menu", on: "A") {
+      $0.style = .popover
+      $0.preferredContentSize.width = 200
+      $0.preferredContentSize.height = 300
+      $0.popover.sourceViewID = viewID
+      $0.popover.sourceRect = self.rect(10, 20, 44, 44)
+      $0.popover.permittedArrowDirections = 3
+    }
+    XCTAssertTrue(response.operation.completed, response.error.message)
+    let info = presentedNode(try tree(window)).presentation
+    XCTAssertEqual(info.style, .popover)
+    XCTAssertEqual(info.sourceViewID, viewID)
+    XCTAssertEqual(info.sourceRect, rect(10, 20, 44, 44))
+    XCTAssertEqual(info.permittedArrowDirections, 3)
+    XCTAssertEqual(info.frame.width, 200)
+    XCTAssertEqual(info.frame.height, 300)
+    try dismiss("Menu")
+
+    let unknown = try present("Menu", on: "A") {
+      $0.style = .popover
+      $0.popover.sourceViewID = 9999
+    }
+    XCTAssertEqual(unknown.error.code, .notFound)
+    XCTAssertEqual(unknown.error.message, "No view v9999")
+    let notPopover = try present("Sheet", on: "A") {
+      $0.style = .formSheet
+      $0.popover.sourceRect = self.rect(0, 0, 1, 1)
+    }
+    XCTAssertEqual(notPopover.error.code, .invalidArgument)
+    XCTAssertEqual(
+      notPopover.error.message,
+      "A popover source applies only to popover presentations; Sheet is presented as formSheet")
+    let badArrows = try present("Menu", on: "A") {
+      $0.style = .popover
+      $0.popover.permittedArrowDirections = 16
+    }
+    XCTAssertEqual(badArrows.error.code, .invalidArgument)
+  }
+
+  // MARK: Errors
+
+  func testEveryPresentationErrorOverTheWire() throws {
+    let window = try makeWindow(regular: false)
+    try make(.navigation, "Nav")
+    try make(.content, "A", "B", "C", "Child", "Away", "Curl", "Stray")
+    try client.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("Child"), controllerRef("A")]
+      $0.setStack.notAnimated = true
+    }
+    try setRoot(window, "Nav")
+    try present("B", on: "A") { $0.style = .overFullScreen }
+    let revision = try tree(window).window.revision
+
+    func check(
+      _ response: WireResponse, _ code: Curtain_V1_ErrorCode, _ message: String,
+      line: UInt = #line
+    ) throws {
+      XCTAssertEqual(response.error.code, code, response.error.message, line: line)
+      XCTAssertEqual(response.error.message, message, line: line)
+      XCTAssertEqual(try tree(window).window.revision, revision, "nothing changed", line: line)
+    }
+    try check(
+      try present("C", on: "A"), .alreadyPresenting,
+      "Attempt to present C on Nav which is already presenting B")
+    try check(
+      try present("B", on: "C"), .invalidArgument,
+      "Application tried to present modally a view controller B that is already being "
+        + "presented by Nav.")
+    try check(
+      try present("Child", on: "B"), .invalidArgument,
+      "Application tried to present modally a view controller Child that has a parent view "
+        + "controller Nav.")
+    try check(
+      try present("B", on: "B"), .invalidArgument,
+      "Application tried to present modally an active controller B.")
+    try check(
+      try present("C", on: "Away"), .notInWindow,
+      "Attempt to present C on Away whose view is not in the window hierarchy")
+    try check(
+      try present("Curl", on: "B") {
+        $0.style = .formSheet
+        $0.transitionStyle = .partialCurl
+      }, .invalidArgument,
+      "Application tried to present UIModalTransitionStylePartialCurl to or from "
+        + "non-fullscreen view controller Curl.")
+    try check(
+      try present("C", on: "B") { $0.style = ModalStyle.none }, .invalidArgument,
+      "none is an adaptive style, not a modal presentation style")
+    try check(
+      try present("C", on: "B") {
+        $0.preferredContentSize.width = -1
+      }, .invalidArgument,
+      "preferredContentSize must be finite, non-negative and at most 100000 points, got -1×0")
+    try check(
+      try client.call {
+        $0.present.presenter = controllerRef("B")
+        $0.present.controller = controllerRef("Nobody")
+      }, .notFound, "No view controller @Nobody")
+
+    // A partialCurl presentation cannot present.
+    try present("Curl", on: "B") {
+      $0.style = .fullScreen
+      $0.transitionStyle = .partialCurl
+    }
+    let curled = try tree(window).window.revision
+    let refused = try present("C", on: "Curl")
+    XCTAssertEqual(refused.error.code, .invalidArgument)
+    XCTAssertEqual(
+      refused.error.message,
+      "Curl was presented with UIModalTransitionStylePartialCurl and cannot present C")
+    XCTAssertEqual(try tree(window).window.revision, curled)
+    try dismiss("A")
+    XCTAssertFalse(try tree(window).root.hasPresented, "B and Curl went")
+
+    // While a presentation runs, presents wait in the queue; a full queue is BUSY.
+    try present("C", on: "A", animated: true)
+    let queued = try present("Stray", on: "C")
+    XCTAssertEqual(queued.operation.queuePosition, 1)
+    XCTAssertEqual(try dismiss("C").operation.queuePosition, 2, "dismisses what C presents")
+    let busy = try present("Curl", on: "A")
+    XCTAssertEqual(busy.error.code, .busy, busy.error.message)
+    XCTAssertEqual(
+      busy.error.message, "Window w\(window) is busy: 2 operations are already waiting")
+    try advance(window, 2)
+    try client.call { $0.waitIdle.windowID = window }
+    let end = try tree(window)
+    XCTAssertEqual(presentedNode(end).identifier, "C")
+    XCTAssertFalse(presentedNode(end).hasPresented, "Stray was presented, then dismissed")
+  }
+
+  func testConfigureControllerPresentationProperties() throws {
+    _ = try makeWindow(regular: false)
+    try make(.content, "A")
+    let configured = try client.call {
+      $0.configureController.controller = controllerRef("A")
+      $0.configureController.modalPresentationStyle = .formSheet
+      $0.configureController.modalTransitionStyle = .flipHorizontal
+      $0.configureController.providesPresentationContextTransitionStyle = true
+      $0.configureController.preferredContentSize.width = 300
+      $0.configureController.preferredContentSize.height = 200
+    }.controller
+    XCTAssertEqual(configured.modalPresentationStyle, .formSheet)
+    XCTAssertEqual(configured.modalTransitionStyle, .flipHorizontal)
+    XCTAssertTrue(configured.providesPresentationContextTransitionStyle)
+    XCTAssertFalse(configured.definesPresentationContext)
+    XCTAssertEqual(configured.preferredContentSize.width, 300)
+    XCTAssertEqual(configured.preferredContentSize.height, 200)
+
+    let refused = try client.call {
+      $0.configureController.controller = controllerRef("A")
+      $0.configureController.title = "changed"
+      $0.configureController.modalPresentationStyle = ModalStyle.none
+    }
+    XCTAssertEqual(refused.error.code, .invalidArgument)
+    let list = try client.call { $0.listControllers = Curtain_V1_ListControllers() }
+    let a = list.controllers.controllers.first { $0.identifier == "A" }
+    XCTAssertEqual(a?.title, "", "a refused configuration changes nothing")
+    XCTAssertEqual(a?.modalPresentationStyle, .formSheet)
+  }
+}
+
+/// The wire's modal presentation style enum.
+private typealias ModalStyle = Curtain_V1_ModalPresentationStyle
