@@ -267,3 +267,25 @@ def test_tcp_with_a_token(tmp_path: os.PathLike[str]) -> None:
         with pytest.raises(curtain.ServerError) as caught:
             curtain.Client(daemon.tcp_address, token="wrong")
         assert caught.value.code is curtain.ErrorCode.UNAUTHENTICATED
+
+
+def test_present_and_dismiss_with_presentation_events_and_tree(client: curtain.Client) -> None:
+    window = client.create_window(clock="manual")
+    client.create_controller("content", identifier="Home")
+    client.create_controller("content", identifier="Sheet")
+    client.set_root(window, "Home")
+    client.present("Home", "Sheet", style="form_sheet", preferred_content_size=(300, 200), animated=False)
+    tree = client.get_tree(window)
+    presented = tree.root.presented
+    assert presented.identifier == "Sheet"
+    assert presented.presentation.presenting_id == tree.root.id
+    assert presented.presentation.requested_style == curtain.common_pb2.MODAL_PRESENTATION_STYLE_FORM_SHEET
+    assert presented.presentation.card  # a compact-width window shows sheets as cards
+    client.dismiss("Sheet", animated=False)
+    assert not client.get_tree(window).root.HasField("presented")
+    with pytest.raises(curtain.ServerError) as caught:
+        client.present("Home", "Home")
+    assert caught.value.code is curtain.ErrorCode.INVALID_ARGUMENT
+    assert caught.value.message == "Application tried to present modally an active controller Home."
+    with pytest.raises(ValueError):
+        client.present("Home", "Sheet", style="sideways")

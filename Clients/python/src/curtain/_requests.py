@@ -499,6 +499,63 @@ class RequestMethods:
         """Replaces a tab bar controller's controllers."""
         return protocol.SetTabs(tab_bar=controller_ref(tab_bar), controllers=_refs(controllers))  # type: ignore[return-value]
 
+    # -- Modal presentation
+
+    @request("present", "operation", operation=True)
+    def present(
+        self,
+        presenter: ControllerLike,
+        controller: ControllerLike,
+        *,
+        animated: bool = True,
+        style: str | int | None = None,
+        transition_style: str | int | None = None,
+        adaptive_style: str | int | None = None,
+        preferred_content_size: tuple[float, float] | None = None,
+        popover: protocol.PopoverSource | Mapping[str, Any] | None = None,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Presents ``controller`` modally; the request is sent to
+        ``presenter``. ``style`` (``"form_sheet"``, ``"popover"``, …),
+        ``transition_style`` (``"cross_dissolve"``, …) and
+        ``preferred_content_size`` are set on the controller as the
+        presentation starts; ``popover`` is a ``PopoverSource`` (or its
+        fields: ``source_view_id``, ``source_rect``,
+        ``permitted_arrow_directions``)."""
+        message = protocol.Present(
+            presenter=controller_ref(presenter),
+            controller=controller_ref(controller),
+            popover=_message(protocol.PopoverSource, popover),
+            **_animation(animated, animator),
+        )
+        for field, value, enum, prefix in (
+            ("style", style, common.ModalPresentationStyle, "MODAL_PRESENTATION_STYLE_"),
+            ("transition_style", transition_style, common.ModalTransitionStyle, "MODAL_TRANSITION_STYLE_"),
+            ("adaptive_style", adaptive_style, common.ModalPresentationStyle, "MODAL_PRESENTATION_STYLE_"),
+        ):
+            if value is not None:
+                setattr(message, field, enum_value(enum, value, prefix))
+        if preferred_content_size is not None:
+            width, height = preferred_content_size
+            message.preferred_content_size.CopyFrom(common.Size(width=width, height=height))
+        return message  # type: ignore[return-value]
+
+    @request("dismiss", "operation", operation=True)
+    def dismiss(
+        self,
+        controller: ControllerLike,
+        *,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Dismisses what ``controller`` presents, else ``controller``
+        itself (nothing presented: nothing happens)."""
+        return protocol.Dismiss(  # type: ignore[return-value]
+            controller=controller_ref(controller), **_animation(animated, animator)
+        )
+
     # -- Interactive transitions
 
     @request("begin_interactive", "operation", operation=True)
