@@ -56,6 +56,8 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     op(client.transition_children("Box", "C", "D", wait_until="completed"))
     op(client.remove_from_parent("D"))
     assert [w.id for w in client.list_windows()] == [window.id, second.id]
+    op(client.present("Box", "D", style="over_full_screen", animated=False))
+    op(client.dismiss("D", animated=False))
 
     op(client.push("Nav", "B", animated=False))
     begun = client.begin_interactive("Nav")
