@@ -430,6 +430,13 @@ static void send_hello(curtain_client *client) {
 /* The answer to Hello. Returns true when the message was kept. */
 static bool handle_hello_answer(curtain_client *client, Curtain__V1__ServerMessage *message) {
   Curtain__V1__Response *response = message->response;
+  if (response->result_case == CURTAIN__V1__RESPONSE__RESULT_WELCOME &&
+      response->welcome->protocol_version != CURTAIN_PROTOCOL_VERSION) {
+    client_fail(client, CURTAIN_E_HANDSHAKE,
+                "the daemon agreed on protocol version %u; this library speaks version %d",
+                response->welcome->protocol_version, CURTAIN_PROTOCOL_VERSION);
+    return false;
+  }
   if (response->result_case == CURTAIN__V1__RESPONSE__RESULT_WELCOME) {
     client->welcome_message = message;
     client->state = STATE_READY;

@@ -174,13 +174,16 @@ static void fake_send_response(fake_daemon *fake, Curtain__V1__Response *respons
   fake_send(fake, &message, piece);
 }
 
+/* The protocol version the fake daemon's Welcome announces. */
+static uint32_t fake_protocol_version = 1;
+
 static void fake_send_welcome(fake_daemon *fake, uint64_t request_id, size_t piece) {
   Curtain__V1__Limits limits = CURTAIN__V1__LIMITS__INIT;
   limits.max_frame_bytes = 4194304;
   char *capabilities[] = {"read-only", "frames"};
   Curtain__V1__Welcome welcome = CURTAIN__V1__WELCOME__INIT;
   welcome.server_version = "fake";
-  welcome.protocol_version = 1;
+  welcome.protocol_version = fake_protocol_version;
   welcome.client_id = 42;
   welcome.n_capabilities = 2;
   welcome.capabilities = capabilities;
@@ -573,6 +576,19 @@ static void test_refused_handshake(void) {
   fixture_end(&t);
 }
 
+static void test_welcome_with_another_protocol_version_is_refused(void) {
+  fixture t;
+  fixture_start(&t, welcome_handler);
+  fake_protocol_version = 2;
+  connect_until_closed(&t);
+  fake_protocol_version = 1;
+  CHECK(!t.recorder.ready);
+  CHECK_EQ_U64(t.recorder.close_status, (uint64_t)CURTAIN_E_HANDSHAKE);
+  CHECK_EQ_STR(t.recorder.close_message,
+               "the daemon agreed on protocol version 2; this library speaks version 1");
+  fixture_end(&t);
+}
+
 static void test_connect_failures(void) {
   uv_loop_t loop;
   uv_loop_init(&loop);
@@ -705,6 +721,8 @@ int main(void) {
       {"end of stream fails waiting requests", test_end_of_stream_fails_waiting_requests},
       {"event, frame and goodbye", test_event_frame_and_goodbye},
       {"refused handshake", test_refused_handshake},
+      {"Welcome with another protocol version is refused",
+       test_welcome_with_another_protocol_version_is_refused},
       {"connect failures", test_connect_failures},
       {"close gives up flushing to a daemon that does not read",
        test_close_gives_up_flushing_to_a_daemon_that_does_not_read},
