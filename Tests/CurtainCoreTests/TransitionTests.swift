@@ -46,6 +46,18 @@ final class TransitionTests: XCTestCase {
       h.controller("A").viewIfLoaded?.alpha, 1, "the outgoing view's model is untouched")
   }
 
+  func testTheLastFrameListsTheEndedViewsInTheOrderTheirAnimationsStarted() throws {
+    // Frames are the same bit for bit on every run: the views that end with
+    // the transition keep the timeline's order (not a hash set's).
+    let h = Harness()
+    h.showNavigation("Nav", stack: ["A"])
+    h.push("Nav", "B")
+    let middle = try XCTUnwrap(h.advance(0.175).frame)
+    let end = try XCTUnwrap(h.advance(0.175).frame)
+    XCTAssertEqual(middle.views.count, 2)
+    XCTAssertEqual(end.views.map(\.view), middle.views.map(\.view))
+  }
+
   func testFramesAtAQuarterFollowTheCurve() throws {
     let h = Harness()
     h.showNavigation("Nav", stack: ["A"])

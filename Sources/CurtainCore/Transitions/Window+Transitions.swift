@@ -125,7 +125,11 @@ extension Window {
     currentTraceID = transition.traceID
     defer { currentTraceID = previousTrace }
 
-    for view in Set(timeline.removeAnimations(of: transition.id).map(\.view)) {
+    // Each view once, in the order its animations started (a Set's order
+    // would change from run to run).
+    var ended = Set<ViewID>()
+    for view in timeline.removeAnimations(of: transition.id).map(\.view)
+    where ended.insert(view).inserted {
       if let state = session.views[view].map(presentationState(of:)) {
         endedThisStep.append((view, applyingTrackEnds(of: transition, to: state, view: view)))
       }
