@@ -289,3 +289,62 @@ def test_present_and_dismiss_with_presentation_events_and_tree(client: curtain.C
     assert caught.value.message == "Application tried to present modally an active controller Home."
     with pytest.raises(ValueError):
         client.present("Home", "Sheet", style="sideways")
+
+
+def test_a_crash_fails_what_waits_and_a_restarted_daemon_refuses_to_resume(tmp_path: os.PathLike[str]) -> None:
+    path = os.path.join(tmp_path, "d.sock")
+    first = Daemon(socket_path=path).start()
+    try:
+        client = curtain.Client(path, timeout=10)
+        window = manual_stack(client, "Home")
+        client.create_controller("content", identifier="Detail")
+        sub = client.subscribe(window)
+        pipe = client.pipeline()
+        push = pipe.push("Nav", "Detail", wait_until="completed")
+        # Its answer waits for the transition's end, which never comes.
+        for event in sub.events(timeout=5):
+            if event.text == "t1.began(push, Home → Detail, animated: true, interactive: false)":
+                break
+        else:
+            pytest.fail("the push did not begin")
+    finally:
+        first.kill()
+    with pytest.raises(curtain.ConnectionClosed) as caught:
+        push.result()
+    assert caught.value.reason is None
+    with pytest.raises(curtain.ConnectionClosed):
+        sub.next(timeout=5)
+    with pytest.raises(curtain.ConnectFailed):
+        client.reconnect()
+    with Daemon(socket_path=path) as second:
+        client.reconnect(wait=5)
+        # The new daemon has no session "default" yet: the subscription
+        # ends with the daemon's answer, the client carries on.
+        with pytest.raises(curtain.ServerError) as refused:
+            sub.next(timeout=5)
+        assert refused.value.code is curtain.ErrorCode.NOT_FOUND and not sub.active
+        assert client.get_status().pid == second.process.pid  # type: ignore[union-attr]
+        client.close()
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_window_closed_while_disconnected_ends_only_its_subscription(daemon: Daemon, client: curtain.Client) -> None:
+    window = client.create_window()
+    other_window = client.create_window()
+    gone = client.subscribe(window)
+    stays = client.subscribe(other_window, categories=["window"])
+    client.close()
+    with daemon.client() as other:
+        other.close_window(window)
+        other.set_window_visible(other_window, False)
+    client.reconnect()
+    with pytest.raises(curtain.ServerError) as refused:
+        gone.next(timeout=5)
+    assert refused.value.code is curtain.ErrorCode.NOT_FOUND and refused.value.request == "subscribe"
+    assert texts([stays.next(timeout=5)]) == ["window.visible(false)"]
+    # A later reconnect resumes only the live one.
+    client.close()
+    client.reconnect()
+    client.set_window_visible(other_window, True)
+    assert texts([stays.next(timeout=5)]) == ["window.visible(true)"]
+    assert gone.poll() == []

@@ -21,6 +21,7 @@ from .errors import (
     GoodbyeReason,
     ProtocolError,
     ServerError,
+    SubscriptionEnded,
     Timeout,
 )
 from .v1 import common_pb2, events_pb2, protocol_pb2
@@ -44,6 +45,7 @@ __all__ = [
     "RequestSpec",
     "ServerError",
     "Subscription",
+    "SubscriptionEnded",
     "Timeout",
     "common_pb2",
     "controller_ref",

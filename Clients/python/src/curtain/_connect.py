@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from ._core import Core, SubscriptionState
 from ._requests import REQUESTS
 from ._wire import Address, parse_address
-from .errors import ConnectionClosed
+from .errors import ConnectionClosed, ServerError
 from .v1 import protocol_pb2
 
 #: The Subscribe that resumes a subscription after a reconnect.
@@ -123,14 +123,25 @@ class ClientBase:
         to resume."""
         resumable = self._core.resumable()
         self._core = Core(self._new_subscription)
+        self._core.carried = resumable
         return resumable
 
-    def _resume_all(self, resumable: list[SubscriptionState], send: Any) -> list[Any]:
+    def _resume_all(self, resumable: list[SubscriptionState], send: Any) -> list[tuple[SubscriptionState, Any]]:
         """Sends a resuming Subscribe for each subscription through
-        ``send(spec, body)``; returns what ``send`` returned."""
+        ``send(spec, body)`` (which returns the Pending and a handle to wait
+        on); returns each subscription with its handle."""
         sent = []
         for state in resumable:
             pending, handle = send(RESUME, state.resume_request())
             self._core.resuming[pending.request_id] = state
-            sent.append(handle)
+            sent.append((state, handle))
+        self._core.carried = []
         return sent
+
+    @staticmethod
+    def _resume_failed(state: SubscriptionState, error: BaseException) -> None:
+        """A subscription the daemon would not resume (its window closed
+        meanwhile, say) ends with that error; anything else is raised."""
+        if not isinstance(error, ServerError):
+            raise error
+        state.end(error)

@@ -14,7 +14,7 @@ from typing import Any, Union
 
 from . import _wire
 from ._requests import RequestSpec, enum_value
-from .errors import ConnectionClosed, CurtainError, ProtocolError, ServerError
+from .errors import ConnectionClosed, CurtainError, ProtocolError, ServerError, SubscriptionEnded
 from .v1 import common_pb2, events_pb2, protocol_pb2
 
 PROTOCOL_VERSION = 1
@@ -70,7 +70,9 @@ class SubscriptionState:
         self.items: collections.deque[Item] = collections.deque()
         self.last_seq: dict[int, int] = {}
         self.active = True
-        #: Why the subscription ended (connection closed), once it has.
+        #: Why the subscription ended, once it has: SubscriptionEnded after
+        #: an unsubscribe, ConnectionClosed, or the ServerError that refused
+        #: its resumption.
         self.error: CurtainError | None = None
         self._baseline(request, result)
 
@@ -156,6 +158,9 @@ class Core:
         #: Subscriptions to resume: a Subscribe sent for them is answered
         #: into the existing object instead of a new one.
         self.resuming: dict[int, SubscriptionState] = {}
+        #: Subscriptions of an earlier connection still to resume (a
+        #: reconnect whose dial failed carries them to the next one).
+        self.carried: list[SubscriptionState] = []
         #: Error responses with request id 0 (undecodable messages).
         self.stray_errors: list[ServerError] = []
 
@@ -215,6 +220,7 @@ class Core:
         pending.response = response
         result = response.WhichOneof("result")
         if result == "error":
+            self.resuming.pop(response.request_id, None)
             pending._finish(error=ServerError.from_proto(response.error, request=pending.spec.body, request_id=response.request_id))
             return
         if result != pending.spec.result:
@@ -227,7 +233,7 @@ class Core:
             if pending.spec.body == "unsubscribe":
                 state = self.subscriptions.pop(pending.body.subscription_id, None)
                 if state is not None:
-                    state.end(ConnectionClosed(message="unsubscribed"))
+                    state.end(SubscriptionEnded(f"subscription {state.id} ended by an unsubscribe"))
             if pending.spec.unwrap is not None:
                 value = pending.spec.unwrap(value)
         pending._finish(value)
@@ -255,7 +261,7 @@ class Core:
     def resumable(self) -> list[SubscriptionState]:
         """The subscriptions a reconnect continues: every one not ended by
         an unsubscribe, including those whose resume was under way."""
-        return [*self.subscriptions.values(), *self.resuming.values()]
+        return [*self.subscriptions.values(), *self.resuming.values(), *self.carried]
 
 
 def hello_body(client_name: str, token: str, capabilities: list[str]) -> protocol_pb2.Hello:

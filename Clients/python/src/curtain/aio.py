@@ -24,13 +24,9 @@ from typing import TYPE_CHECKING, Any
 from . import _connect
 from ._core import HELLO, Item, Pending, SubscriptionState, hello_body
 from ._requests import RequestMethods, RequestSpec
-from .errors import ConnectFailed, ConnectionClosed, CurtainError, Timeout
+from .errors import ConnectFailed, ConnectionClosed, CurtainError, SubscriptionEnded, Timeout
 from .v1 import events_pb2, protocol_pb2
 
-
-
-def _unsubscribed(error: BaseException) -> bool:
-    return isinstance(error, ConnectionClosed) and error.reason is None and error.message == "unsubscribed"
 
 
 class AsyncSubscription(SubscriptionState):
@@ -90,10 +86,8 @@ class AsyncSubscription(SubscriptionState):
     async def __anext__(self) -> Item:
         try:
             return await self.next()
-        except ConnectionClosed as closed:
-            if _unsubscribed(closed):
-                raise StopAsyncIteration from None
-            raise
+        except SubscriptionEnded:
+            raise StopAsyncIteration from None
 
     async def events(self, timeout: float | None = None) -> AsyncIterator[events_pb2.Event]:
         """The events only, until ``timeout`` seconds pass without any item."""
@@ -111,12 +105,8 @@ class AsyncSubscription(SubscriptionState):
         while True:
             try:
                 yield await self.next(timeout)
-            except Timeout:
+            except (Timeout, SubscriptionEnded):
                 return
-            except ConnectionClosed as closed:
-                if _unsubscribed(closed):
-                    return
-                raise
 
     def ack(self, frame: events_pb2.Frame) -> None:
         """Acknowledges frames up to ``frame`` (``"pause"`` subscriptions)."""
@@ -195,7 +185,11 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
             self._write(data)
             return pending, future
 
-        await asyncio.gather(*self._resume_all(resumable, send))
+        sent = self._resume_all(resumable, send)
+        results = await asyncio.gather(*(future for _, future in sent), return_exceptions=True)
+        for (state, _), result in zip(sent, results):
+            if isinstance(result, BaseException):
+                self._resume_failed(state, result)
         return self
 
     async def _hang_up(self, reason: ConnectionClosed) -> None:

@@ -26,7 +26,7 @@ from ._core import HELLO, Item, Pending, SubscriptionState, hello_body
 from typing import TYPE_CHECKING
 
 from ._requests import RequestMethods, RequestSpec
-from .errors import ConnectFailed, ConnectionClosed, ServerError, Timeout
+from .errors import ConnectFailed, ConnectionClosed, ServerError, SubscriptionEnded, Timeout
 from .v1 import events_pb2, protocol_pb2
 
 DEFAULT_TIMEOUT = _connect.DEFAULT_TIMEOUT
@@ -47,7 +47,8 @@ class Subscription(SubscriptionState):
     or :class:`~curtain.v1.events_pb2.Frame` as it arrives; the loop ends
     after an unsubscribe and raises :class:`~curtain.errors.ConnectionClosed`
     when the connection ends (call :meth:`Client.reconnect`, then iterate
-    again: it resumes after the last event delivered). ``next(timeout)``
+    again: it resumes after the last event delivered; if the daemon refused
+    to resume it, iterating raises that ServerError). ``next(timeout)``
     waits for one item; ``poll()`` returns what has arrived without waiting.
 
     On a ``"pause"`` subscription each frame handed out is acknowledged, so
@@ -81,10 +82,8 @@ class Subscription(SubscriptionState):
         while True:
             try:
                 yield self.next()
-            except ConnectionClosed as closed:
-                if closed.reason is None and closed.message == "unsubscribed":
-                    return
-                raise
+            except SubscriptionEnded:
+                return
 
     def events(self, timeout: float | None = None) -> Iterator[events_pb2.Event]:
         """Iterates the events only (frames are skipped), until ``timeout``
@@ -100,12 +99,8 @@ class Subscription(SubscriptionState):
         while True:
             try:
                 yield self.next(timeout)
-            except Timeout:
+            except (Timeout, SubscriptionEnded):
                 return
-            except ConnectionClosed as closed:
-                if closed.reason is None and closed.message == "unsubscribed":
-                    return
-                raise
 
     def ack(self, frame: events_pb2.Frame) -> None:
         """Acknowledges frames up to ``frame`` (``"pause"`` subscriptions)."""
@@ -237,9 +232,10 @@ class Client(_connect.ClientBase, RequestMethods):
             pending = self._send(spec, body, {})
             return pending, pending
 
-        for pending in self._resume_all(resumable, send):
+        for state, pending in self._resume_all(resumable, send):
             self._wait(pending, self.timeout)
-            pending.get()
+            if pending.error is not None:
+                self._resume_failed(state, pending.error)
         return self
 
     def _dial(self) -> None:

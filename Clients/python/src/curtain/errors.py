@@ -112,6 +112,10 @@ class ConnectionClosed(CurtainError):
         return f"goodbye {name}" + (f": {self.message}" if self.message else "")
 
 
+class SubscriptionEnded(CurtainError):
+    """The subscription was ended by an unsubscribe: iterating it stops."""
+
+
 class ConnectFailed(CurtainError, OSError):
     """No daemon could be reached at the address."""
 

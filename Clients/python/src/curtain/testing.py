@@ -49,12 +49,20 @@ class Daemon:
     address it reported, as ``"tcp:HOST:PORT"``.
     """
 
-    def __init__(self, arguments: Sequence[str] = (), *, executable: str | None = None, timeout: float = 20.0) -> None:
+    def __init__(
+        self,
+        arguments: Sequence[str] = (),
+        *,
+        executable: str | None = None,
+        socket_path: str | None = None,
+        timeout: float = 20.0,
+    ) -> None:
         self.executable = executable or find_curtaind()
         self.arguments = list(arguments)
         self.timeout = timeout
+        #: The temporary directory this object made (and removes), if any.
         self.directory = ""
-        self.socket_path = ""
+        self.socket_path = socket_path or ""
         self.tcp_address: str | None = None
         self.process: subprocess.Popen[bytes] | None = None
         self.exit_status: int | None = None
@@ -70,8 +78,10 @@ class Daemon:
             return "\n".join(self._lines)
 
     def start(self) -> Daemon:
-        self.directory = tempfile.mkdtemp(prefix="curtain-py-")
-        self.socket_path = os.path.join(self.directory, "d.sock")
+        """Starts the daemon and waits until it serves."""
+        if not self.socket_path:
+            self.directory = tempfile.mkdtemp(prefix="curtain-py-")
+            self.socket_path = os.path.join(self.directory, "d.sock")
         listeners = 2 if "--listen" in self.arguments else 1
         self.process = subprocess.Popen(
             [self.executable, "--socket", self.socket_path, "--log-level", "warning", *self.arguments],
@@ -129,20 +139,38 @@ class Daemon:
         self.process = None
         if os.path.exists(self.socket_path):
             problems.append(f"curtaind left its socket {self.socket_path}")
-        shutil.rmtree(self.directory, ignore_errors=True)
+        self._remove_directory()
         if problems:
             raise DaemonError("; ".join(problems) + f"\n{self.stderr}")
         return self.exit_status
 
+    def kill(self) -> None:
+        """Kills the daemon (SIGKILL), as a crash would, and cleans up: the
+        socket file it leaves behind is removed."""
+        self._kill()
+
     def _kill(self) -> None:
+        killed = False
         if self.process is not None:
             if self.process.poll() is None:
                 self.process.kill()
+                killed = True
             self.process.wait()
+            self.exit_status = self.process.returncode
+            if self._reader is not None:
+                self._reader.join(self.timeout)
             if self.process.stderr is not None:
                 self.process.stderr.close()
             self.process = None
-        shutil.rmtree(self.directory, ignore_errors=True)
+        # A killed daemon leaves its socket; one that exited by itself (say,
+        # because another daemon answers there) has none of its own.
+        if killed and os.path.exists(self.socket_path):
+            os.unlink(self.socket_path)
+        self._remove_directory()
+
+    def _remove_directory(self) -> None:
+        if self.directory:
+            shutil.rmtree(self.directory, ignore_errors=True)
 
     def client(self, **kwargs: object) -> Client:
         """A new client of this daemon's Unix socket."""
