@@ -348,3 +348,24 @@ def test_a_window_closed_while_disconnected_ends_only_its_subscription(daemon: D
     client.set_window_visible(other_window, True)
     assert texts([stays.next(timeout=5)]) == ["window.visible(true)"]
     assert gone.poll() == []
+
+
+def test_resuming_past_the_event_ring_brings_a_snapshot_and_continues_from_it() -> None:
+    with Daemon(["--event-ring", "4"]) as daemon, daemon.client() as client:
+        window = client.create_window()
+        sub = client.subscribe(window)
+        client.close()
+        with daemon.client() as other:
+            for visible in (False, True, False):
+                other.set_window_visible(window, visible)
+            last_seq = other.list_windows()[0].last_seq
+        client.reconnect()
+        assert sub.snapshot_required
+        assert [tree.window.id for tree in sub.snapshots] == [window.id]
+        assert sub.snapshots[0].window.last_seq == last_seq and not sub.snapshots[0].window.visible
+        assert sub.last_seq == {window.id: last_seq}
+        client.set_window_visible(window, True)
+        client.sync()
+        got = sub.poll()
+        assert texts(got) == ["o4.started", "window.visible(true)", "o4.completed(cancelled: false, removed: [])"]
+        assert got[0].seq == last_seq + 1
