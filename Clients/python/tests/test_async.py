@@ -112,3 +112,25 @@ def test_reconnect_resumes_an_async_subscription(daemon: Daemon) -> None:
                 await sub.next(timeout=0.2)
 
     run(main())
+
+
+def test_async_timeouts_and_pause_frames(daemon: Daemon) -> None:
+    async def main() -> None:
+        async with curtain.AsyncClient(daemon.socket_path, timeout=5) as client:
+            window = await manual_stack(client, "Home")
+            await client.create_controller("content", identifier="Detail")
+            with pytest.raises(curtain.Timeout, match="push"):
+                await client.push("Nav", "Detail", wait_until="completed", timeout=0.2)
+            # Its answer still comes, before the clock step's.
+            assert (await client.advance_clock(window, 1)).time == pytest.approx(1)
+            frames = await client.subscribe(window, events=False, frames=True, frame_policy="pause", frame_credits=1)
+            await client.pop("Nav")
+            await client.advance_clock(window, 0.05)
+            await client.advance_clock(window, 0.05)  # paused: dropped
+            first = await frames.next(timeout=5)  # acknowledged as it is handed out
+            await client.advance_clock(window, 0.05)
+            second = await frames.next(timeout=5)
+            assert second.frame_seq == first.frame_seq + 2
+            assert (first.frames_skipped, second.frames_skipped) == (0, 1)
+
+    run(main())

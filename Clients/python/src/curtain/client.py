@@ -178,10 +178,11 @@ class Pipeline(_PipelineRequests):
             return
         first: BaseException | None = None
         for reply in self.replies:
+            seen = reply._retrieved
             try:
                 reply.result()
             except ServerError as error:
-                if first is None and not reply._retrieved:
+                if first is None and not seen:
                     first = error
         if first is not None:
             raise first
