@@ -354,6 +354,9 @@ private final class FuzzRun {
     case .beginInteractivePop: return "beginInteractivePop"
     case .present: return "present"
     case .dismiss: return "dismiss"
+    case .show: return "show"
+    case .performSegue: return "performSegue"
+    case .unwind: return "unwind"
     }
   }
 
@@ -508,6 +511,16 @@ private final class FuzzRun {
           + "\(render(animator)), adaptive: \(adaptive?.rawValue ?? "default"))"
       case .dismiss(let controller, let animated, let animator):
         text = "dismiss(\(name(controller)), animated: \(animated), \(render(animator)))"
+      case .show(let action, let sender, let controller, let animated, let animator):
+        text =
+          "\(action.rawValue)(\(name(controller)) from \(name(sender)), animated: \(animated), "
+          + "\(render(animator)))"
+      case .performSegue(let source, let identifier, let triggered, let animated):
+        text =
+          "performSegue(\(identifier) from \(name(source)), triggered: \(triggered), "
+          + "animated: \(animated))"
+      case .unwind(let source, let action, let animated):
+        text = "unwind(\(action) from \(name(source)), animated: \(animated))"
       }
       return expectNotFound ? text + " [expect NOT_FOUND]" : text
     case .advance(let seconds): return "advance(\(seconds))"

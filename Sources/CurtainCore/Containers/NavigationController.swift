@@ -79,6 +79,29 @@ public final class NavigationController: ViewController {
 
   // MARK: Operations
 
+  /// `show(_:sender:)` inside a navigation controller pushes. The More
+  /// navigation controller's stack belongs to its tab bar controller, so it
+  /// lets the search go on (Curtain's choice; UIKit pushes onto it).
+  override func canShow(_ action: ShowAction) -> Bool {
+    action == .show && managingTabBarController == nil
+  }
+
+  /// The unwind search looks at the stack top-down, below the controller
+  /// holding the source. The More navigation controller's list is the tab
+  /// bar controller's business: it offers nothing.
+  override func allowedChildrenForUnwinding(from source: ViewController?) -> [ViewController] {
+    guard managingTabBarController == nil else { return [] }
+    let holder = source.flatMap { source in children.firstIndex { source.isDescendant(of: $0) } }
+    return Array(children[..<(holder ?? children.count)].reversed())
+  }
+
+  override func prepareShowAsTarget(
+    _ action: ShowAction, _ controller: ViewController, sender: ViewController, animated: Bool,
+    animator: AnimatorSpec?
+  ) throws -> PreparedChange {
+    try preparePush(controller, animated: animated, animator: animator)
+  }
+
   func preparePush(_ controller: ViewController, animated: Bool, animator: AnimatorSpec?) throws
     -> PreparedChange
   {

@@ -100,6 +100,12 @@ public final class TabBarController: ViewController {
     }
   }
 
+  /// The unwind search looks at the tabs in order (not the More
+  /// navigation controller), leaving out the one holding the source.
+  override func allowedChildrenForUnwinding(from source: ViewController?) -> [ViewController] {
+    viewControllers.filter { tab in !(source?.isDescendant(of: tab) ?? false) }
+  }
+
   // MARK: Operations
 
   func prepareSelect(_ selection: TabSelection, animator: AnimatorSpec?) throws -> PreparedChange {

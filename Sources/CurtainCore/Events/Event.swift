@@ -61,11 +61,14 @@ public enum EventKind: Hashable, Sendable {
   /// A size-transition callback of a controller (`UIContentContainer` and
   /// `UITraitEnvironment`), during a window's size transition.
   case sizeTransition(ControllerID, SizeTransitionCallback)
+  /// A storyboard segue callback of a controller (`shouldPerformSegue`,
+  /// `prepare(for:sender:)`, the unwind search and action).
+  case segue(ControllerID, SegueCallback)
 
   /// The subscription category.
   public var category: EventCategory {
     switch self {
-    case .lifecycle, .navigationDelegate, .sizeTransition: return .lifecycle
+    case .lifecycle, .navigationDelegate, .sizeTransition, .segue: return .lifecycle
     case .hierarchy: return .hierarchy
     case .transition: return .transition
     case .operation: return .operation
@@ -103,6 +106,20 @@ public enum SizeTransitionCallback: Hashable, Sendable {
   case viewWillTransition(to: Size)
   /// `traitCollectionDidChange(_ previous:)` (only when the traits changed).
   case traitCollectionDidChange(previous: TraitCollection)
+}
+
+/// The segue callbacks UIKit makes on a view controller (SEMANTICS §8).
+public enum SegueCallback: Hashable, Sendable {
+  /// `shouldPerformSegue(withIdentifier:sender:)` and the answer it gave.
+  case shouldPerform(identifier: String, answer: Bool)
+  /// `prepare(for:sender:)` on the source, with the segue's identifier
+  /// (`nil` for an unwind requested by action) and its destination.
+  case prepare(identifier: String?, destination: ControllerID)
+  /// `canPerformUnwindSegueAction(_:from:sender:)` during the unwind search,
+  /// with the answer.
+  case canPerformUnwind(action: String, source: ControllerID, answer: Bool)
+  /// The destination's unwind action method, called with the segue.
+  case unwindAction(action: String, source: ControllerID)
 }
 
 /// `UINavigationControllerDelegate` calls.

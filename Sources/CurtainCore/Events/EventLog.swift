@@ -43,4 +43,15 @@ public struct EventLog: Sendable {
     let skip = Int(seq + 1 - firstKeptSeq)
     return (skip..<ring.count).map { ring[(head + $0) % ring.count] }
   }
+
+  /// Forgets the events with `seq > after` (a change that is rolled back
+  /// before anyone could read them).
+  mutating func discard(after seq: UInt64) {
+    guard seq < lastSeq else { return }
+    var linear = (0..<ring.count).map { ring[(head + $0) % ring.count] }
+    linear.removeLast(min(Int(lastSeq - seq), linear.count))
+    ring = linear
+    head = 0
+    lastSeq = seq
+  }
 }

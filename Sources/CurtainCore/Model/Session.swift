@@ -41,11 +41,13 @@ public final class Session {
   /// Windows by id.
   public internal(set) var windows: [WindowID: Window] = [:]
   /// Controllers by id.
-  public private(set) var controllers: [ControllerID: ViewController] = [:]
+  public internal(set) var controllers: [ControllerID: ViewController] = [:]
   /// Views by id.
   public internal(set) var views: [ViewID: View] = [:]
+  /// Loaded storyboards by name.
+  public internal(set) var storyboards: [String: Storyboard] = [:]
   /// Events of controllers that are in no window.
-  public private(set) var detachedLog: EventLog
+  public internal(set) var detachedLog: EventLog
   /// The window whose log receives events now.
   private var activeWindow: Window?
   /// The trace id of the operation running on controllers in no window.
@@ -211,6 +213,8 @@ public final class Session {
       return "\(name(nav)).willShow(\(name(shown)), \(animated))"
     case .navigationDelegate(let nav, .didShow(let shown, let animated)):
       return "\(name(nav)).didShow(\(name(shown)), \(animated))"
+    case .segue(let id, let callback):
+      return describe(callback, of: name(id), name: name)
     case .hierarchy(.rootChanged(let root)): return "root(\(name(root)))"
     case .hierarchy(.childAdded(let parent, let child)):
       return "\(name(parent)).childAdded(\(name(child)))"

@@ -73,6 +73,14 @@ public class ViewController {
   /// The presentation that shows this controller, while it is presented.
   public internal(set) var presentation: Presentation?
 
+  // MARK: Storyboard properties (SEMANTICS §8)
+
+  /// The storyboard scene this controller was instantiated from.
+  public internal(set) var scene: SceneReference?
+  /// The unwind actions the controller declares (its
+  /// `canPerformUnwindSegueAction` answers yes for these).
+  public internal(set) var unwindActions: Set<String> = []
+
   init(id: ControllerID, session: Session, identifier: String?, title: String?) {
     self.id = id
     self.session = session
@@ -117,6 +125,29 @@ public class ViewController {
 
   /// Hook for containers: set the frames of chrome and visible children.
   func layoutContents() {}
+
+  /// Hook for containers: whether this controller overrides `action`
+  /// (`show(_:sender:)` or `showDetailViewController(_:sender:)`), the test
+  /// `targetViewController(forAction:sender:)` makes on each controller it
+  /// walks past. A navigation controller handles show; a split view
+  /// controller would handle both.
+  func canShow(_ action: ShowAction) -> Bool { false }
+
+  /// Hook for containers: `allowedChildViewControllersForUnwinding(from:)`,
+  /// the children the unwind search looks into, in order, leaving out the
+  /// one that holds `source` (the part of the tree the search comes from).
+  func allowedChildrenForUnwinding(from source: ViewController?) -> [ViewController] {
+    children.filter { child in !(source?.isDescendant(of: child) ?? false) }
+  }
+
+  /// Hook for containers: the change that shows `controller` for `action`
+  /// sent by `sender`, when `canShow(action)` said yes.
+  func prepareShowAsTarget(
+    _ action: ShowAction, _ controller: ViewController, sender: ViewController, animated: Bool,
+    animator: AnimatorSpec?
+  ) throws -> PreparedChange {
+    throw CurtainError(.internalError, "\(name) does not handle \(action.rawValue)")
+  }
 
   /// The controller presenting this one (`presentingViewController`),
   /// while it is presented.

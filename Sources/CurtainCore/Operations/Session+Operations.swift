@@ -28,7 +28,8 @@ extension Session {
     detachedTraceID = nil
     return OperationTicket(
       operation: id, window: nil, position: 0, revision: 0, transition: nil,
-      isCompleted: true, removed: change.removed)
+      isCompleted: true, removed: change.removed, created: change.created,
+      destination: change.destination, declined: change.declined)
   }
 
   /// A controller that a running transition of another window still holds
@@ -101,6 +102,17 @@ extension Session {
       if presented.presentation == nil { try checkMovable(presented, into: window) }
     case .dismiss:
       break
+    case .show(_, let sender, let shown, _, _):
+      let shown = try controller(shown)
+      if sender == shown.id {
+        throw CurtainError.invalid("\(shown.name) cannot show itself")
+      }
+      // A presented controller fails when its turn comes, with UIKit's words.
+      if shown.presentation == nil { try checkMovable(shown, into: window) }
+    case .performSegue(let source, let identifier, _, _):
+      _ = try segue(identifier, from: controller(source))
+    case .unwind(_, let action, _):
+      try Storyboard.validateName(action, what: "Unwind action")
     }
   }
 
@@ -180,6 +192,15 @@ extension Session {
     case .dismiss(let controller, let animated, let animator):
       return try self.controller(controller).prepareDismiss(
         animated: animated, animator: animator)
+    case .show(let action, let sender, let shown, let animated, let animator):
+      return try controller(sender).prepareShow(
+        action, controller(shown), animated: animated, animator: animator)
+    case .performSegue(let source, let identifier, let triggered, let animated):
+      return try controller(source).preparePerformSegue(
+        identifier, triggered: triggered, animated: animated)
+    case .unwind(let source, let action, let animated):
+      return try controller(source).prepareUnwind(
+        to: action, segue: nil, animated: animated)
     }
   }
 

@@ -62,7 +62,8 @@ extension Window {
     return OperationTicket(
       operation: pending.id, window: id, position: 0, revision: revision,
       transition: running.transition, isCompleted: !transitionRunning,
-      removed: change.removed)
+      removed: change.removed, created: change.created,
+      destination: change.destination, declined: change.declined)
   }
 
   /// Emits an operation's completion.

@@ -64,6 +64,21 @@ public enum WindowOperation: Hashable, Sendable {
     adaptiveStyle: ModalPresentationStyle?, options: PresentOptions = PresentOptions())
   /// `dismiss(animated:)` sent to `controller`.
   case dismiss(controller: ControllerID, animated: Bool, animator: AnimatorSpec?)
+  /// `show(_:sender:)` or `showDetailViewController(_:sender:)` sent to
+  /// `sender`: the first of the sender and its parents that handles the
+  /// action shows `controller` (a navigation controller pushes it), else the
+  /// sender presents it.
+  case show(
+    ShowAction, sender: ControllerID, controller: ControllerID, animated: Bool,
+    animator: AnimatorSpec?)
+  /// `performSegue(withIdentifier:sender:)` on `source`, a controller
+  /// instantiated from a storyboard. `triggered`: as if a control fired the
+  /// segue, so `shouldPerformSegue` is asked first. `animated: false` turns
+  /// off the segue's animation.
+  case performSegue(source: ControllerID, identifier: String, triggered: Bool, animated: Bool)
+  /// Unwinds from `source` to the first controller that declares `action`
+  /// (SEMANTICS §8), as an unwind segue without a storyboard entry.
+  case unwind(source: ControllerID, action: String, animated: Bool)
 
   /// The controller whose window runs the operation, if it names one.
   var targetController: ControllerID? {
@@ -79,6 +94,8 @@ public enum WindowOperation: Hashable, Sendable {
     case .selectTab(let tab, _, _), .setTabs(let tab, _): return tab
     case .present(let presenter, _, _, _, _, _): return presenter
     case .dismiss(let controller, _, _): return controller
+    case .show(_, let sender, _, _, _): return sender
+    case .performSegue(let source, _, _, _), .unwind(let source, _, _): return source
     }
   }
 
@@ -109,6 +126,8 @@ public enum WindowOperation: Hashable, Sendable {
     case .setTabs(let tab, let list): return [tab] + list
     case .present(let presenter, let controller, _, _, _, _): return [presenter, controller]
     case .dismiss(let controller, _, _): return [controller]
+    case .show(_, let sender, let controller, _, _): return [sender, controller]
+    case .performSegue(let source, _, _, _), .unwind(let source, _, _): return [source]
     }
   }
 
@@ -119,7 +138,8 @@ public enum WindowOperation: Hashable, Sendable {
     case .push(_, _, _, let animator), .pop(_, _, let animator), .popTo(_, _, _, let animator),
       .popToRoot(_, _, let animator), .setViewControllers(_, _, _, let animator),
       .selectTab(_, _, let animator), .beginInteractivePop(_, let animator),
-      .present(_, _, _, let animator, _, _), .dismiss(_, _, let animator):
+      .present(_, _, _, let animator, _, _), .dismiss(_, _, let animator),
+      .show(_, _, _, _, let animator):
       return animator
     default: return nil
     }
@@ -159,12 +179,24 @@ public struct OperationTicket: Hashable, Sendable {
   public let isCompleted: Bool
   /// Controllers it removed (pops), when it started at once.
   public let removed: [ControllerID]
+  /// Controllers it created (a segue's destination), when it started.
+  public internal(set) var created: [ControllerID] = []
+  /// A segue's destination, when it started.
+  public internal(set) var destination: ControllerID?
+  /// Whether a triggered segue was declined by `shouldPerformSegue`.
+  public internal(set) var declined = false
 }
 
 /// A change checked against the current state, ready to run.
 struct PreparedChange {
   /// Controllers the change removes from a stack.
   var removed: [ControllerID] = []
+  /// Controllers the change created (a segue's destination).
+  var created: [ControllerID] = []
+  /// A segue's destination (instantiated, or found by the unwind search).
+  var destination: ControllerID?
+  /// Whether `shouldPerformSegue` answered no.
+  var declined = false
   /// Performs the change.
   let run: () -> Void
 

@@ -10,9 +10,10 @@ enum RequestKind: String, CaseIterable {
   case addChild, advanceClock, animateAlongside, beginInteractive, cancelInteractive
   case closeWindow, configureController, createController, createWindow, dismiss
   case finishInteractive, getStatus, getTree, hello, listControllers, listSessions, listWindows
-  case pauseTransition, pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow
-  case selectTab, setRoot, setStack, setTabs, setWindowVisible, shutdown, subscribe, sync
-  case transitionChildren, unsubscribe, updateInteractive, waitIdle
+  case loadStoryboard, pauseTransition, performSegue, pop, popTo, popToRoot, present, push
+  case removeFromParent, resizeWindow, selectTab, setRoot, setStack, setTabs, setWindowVisible
+  case show, showDetail, shutdown, subscribe, sync, transitionChildren, unsubscribe, unwind
+  case updateInteractive, waitIdle
 
   /// The kind of a request body. Exhaustive: a new proto request does not
   /// compile until it is named here.
@@ -55,6 +56,11 @@ enum RequestKind: String, CaseIterable {
     case .waitIdle: self = .waitIdle
     case .present: self = .present
     case .dismiss: self = .dismiss
+    case .show: self = .show
+    case .showDetail: self = .showDetail
+    case .loadStoryboard: self = .loadStoryboard
+    case .performSegue: self = .performSegue
+    case .unwind: self = .unwind
     }
   }
 }

@@ -150,14 +150,14 @@ extension Server {
             waiter.result.revision = window.revision
             waiter.result.transitionID =
               window.transitions.last { $0.operationID == operation }?.id.rawValue ?? 0
-            return .success(.operation(waiter.result))
+            return .success(waiter.payload)
           }
         case .completed(let cancelled, let removed):
           waiter.result.completed = true
           waiter.result.cancelled = cancelled
           waiter.result.removedIds = removed.map(\.rawValue)
           waiter.result.revision = window.revision
-          return .success(.operation(waiter.result))
+          return .success(waiter.payload)
         case .failed(let error):
           return .failure(error)
         }

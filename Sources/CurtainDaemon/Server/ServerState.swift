@@ -99,4 +99,19 @@ struct Waiter {
   var result: Curtain_V1_OperationResult
   /// Window events already examined.
   var cursor: UInt64
+  /// For segue requests: the segue's answer, around `result`.
+  var segue: Curtain_V1_SegueResult?
+
+  /// The response payload: the operation result, or the segue result
+  /// around it.
+  var payload: Curtain_V1_Response.OneOf_Result { Self.payload(result, segue: segue) }
+
+  /// An operation result, or the segue result around it.
+  static func payload(_ result: Curtain_V1_OperationResult, segue: Curtain_V1_SegueResult?)
+    -> Curtain_V1_Response.OneOf_Result
+  {
+    guard var segue else { return .operation(result) }
+    segue.operation = result
+    return .segue(segue)
+  }
 }

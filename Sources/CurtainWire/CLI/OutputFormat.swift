@@ -36,10 +36,14 @@ public enum OutputFormat {
   ///   `error`;
   /// - window: `change`, `size`, `visible`;
   /// - size transition (type `lifecycle`): `size` [w, h] for
-  ///   `viewWillTransitionToSize`, else `traits` (see `json(_:)` of traits).
+  ///   `viewWillTransitionToSize`, else `traits` (see `json(_:)` of traits);
   /// - presentation (`controller` is the presented controller, `callback`
   ///   the presentation controller's method): `presenting`, `completed`
-  ///   (the didEnd calls), `style` (adapted).
+  ///   (the didEnd calls), `style` (adapted);
+  /// - segue (type lifecycle): `segue` (the identifier, `null` for an unwind
+  ///   by action) and `destination` for prepare; `segue` and `answer` for
+  ///   shouldPerformSegue; `action`, `source` (and `answer` for
+  ///   canPerformUnwindSegueAction) for the unwind callbacks.
   ///
   /// `identifiers` maps controller ids to identifiers (the wire event carries
   /// ids only); `controller`, `callback` and `animated` are `null` where the
@@ -131,6 +135,26 @@ public enum OutputFormat {
         details.append(("size", numbers([sizeTransition.size.width, sizeTransition.size.height])))
       } else {
         details.append(("traits", json(sizeTransition.traits)))
+      }
+    case .segue(let segue)?:
+      controller = segue.controllerID
+      callback = .string(callbackName(segue.callback))
+      switch segue.callback {
+      case .shouldPerform:
+        details = [("segue", .string(segue.identifier)), ("answer", .bool(segue.answer))]
+      case .prepare:
+        details = [
+          ("segue", .optionalString(segue.identifier)), ("destination", .id(segue.destinationID)),
+        ]
+      case .canPerformUnwind:
+        details = [
+          ("action", .string(segue.action)), ("source", .id(segue.sourceID)),
+          ("answer", .bool(segue.answer)),
+        ]
+      case .unwindAction:
+        details = [("action", .string(segue.action)), ("source", .id(segue.sourceID))]
+      case .unspecified, .UNRECOGNIZED:
+        break
       }
     case nil:
       break
@@ -497,6 +521,19 @@ public enum OutputFormat {
       ("scale", .number(traits.displayScale)),
       ("idiom", .string(traits.idiom == .pad ? "pad" : "phone")),
     ])
+  }
+
+  /// `shouldPerformSegue`, `prepareForSegue`, `canPerformUnwindSegueAction`,
+  /// `unwindAction`.
+  public static func callbackName(_ callback: Curtain_V1_SegueEvent.Callback) -> String {
+    switch callback {
+    case .unspecified: return "unspecified"
+    case .shouldPerform: return "shouldPerformSegue"
+    case .prepare: return "prepareForSegue"
+    case .canPerformUnwind: return "canPerformUnwindSegueAction"
+    case .unwindAction: return "unwindAction"
+    case .UNRECOGNIZED(let value): return "segueCallback\(value)"
+    }
   }
 
   /// `content`, `navigation`, `tabBar`, `container`.

@@ -445,6 +445,8 @@ extension WireResponse {
     case .tree: return "tree"
     case .subscribed: return "subscribed"
     case .clock: return "clock"
+    case .storyboard: return "storyboard"
+    case .segue: return "segue"
     }
   }
 }

@@ -722,6 +722,87 @@ public nonisolated struct Curtain_V1_WindowEvent: Sendable {
   fileprivate var _size: Curtain_V1_Size? = nil
 }
 
+/// A storyboard segue callback of a controller (category LIFECYCLE).
+public nonisolated struct Curtain_V1_SegueEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var controllerID: UInt64 = 0
+
+  public var callback: Curtain_V1_SegueEvent.Callback = .unspecified
+
+  public var identifier: String = String()
+
+  public var action: String = String()
+
+  public var destinationID: UInt64 = 0
+
+  public var sourceID: UInt64 = 0
+
+  public var answer: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Callback: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unspecified // = 0
+
+    /// shouldPerformSegue(withIdentifier:sender:): identifier, answer.
+    case shouldPerform // = 1
+
+    /// prepare(for:sender:) on the source: identifier (empty for an unwind
+    /// requested by action), destination_id.
+    case prepare // = 2
+
+    /// canPerformUnwindSegueAction(_:from:sender:) during the unwind search:
+    /// action, source_id, answer.
+    case canPerformUnwind // = 3
+
+    /// The destination's unwind action method: action, source_id.
+    case unwindAction // = 4
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unspecified
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unspecified
+      case 1: self = .shouldPerform
+      case 2: self = .prepare
+      case 3: self = .canPerformUnwind
+      case 4: self = .unwindAction
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unspecified: return 0
+      case .shouldPerform: return 1
+      case .prepare: return 2
+      case .canPerformUnwind: return 3
+      case .unwindAction: return 4
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Curtain_V1_SegueEvent.Callback] = [
+      .unspecified,
+      .shouldPerform,
+      .prepare,
+      .canPerformUnwind,
+      .unwindAction,
+    ]
+
+  }
+
+  public init() {}
+}
+
 /// One observable effect.
 public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -833,6 +914,14 @@ public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
     set {_uniqueStorage()._kind = .sizeTransition(newValue)}
   }
 
+  public var segue: Curtain_V1_SegueEvent {
+    get {
+      if case .segue(let v)? = _storage._kind {return v}
+      return Curtain_V1_SegueEvent()
+    }
+    set {_uniqueStorage()._kind = .segue(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -843,6 +932,7 @@ public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
     case window(Curtain_V1_WindowEvent)
     case presentation(Curtain_V1_PresentationEvent)
     case sizeTransition(Curtain_V1_SizeTransitionEvent)
+    case segue(Curtain_V1_SegueEvent)
 
   }
 
@@ -1361,9 +1451,73 @@ nonisolated extension Curtain_V1_WindowEvent.Change: SwiftProtobuf._ProtoNamePro
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CHANGE_UNSPECIFIED\0\u{1}CHANGE_CREATED\0\u{1}CHANGE_VISIBILITY\0\u{1}CHANGE_RESIZED\0\u{1}CHANGE_CLOSED\0")
 }
 
+nonisolated extension Curtain_V1_SegueEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SegueEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}controller_id\0\u{1}callback\0\u{1}identifier\0\u{1}action\0\u{3}destination_id\0\u{3}source_id\0\u{1}answer\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.controllerID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.callback) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.action) }()
+      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.destinationID) }()
+      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.sourceID) }()
+      case 7: try { try decoder.decodeSingularBoolField(value: &self.answer) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.controllerID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.controllerID, fieldNumber: 1)
+    }
+    if self.callback != .unspecified {
+      try visitor.visitSingularEnumField(value: self.callback, fieldNumber: 2)
+    }
+    if !self.identifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.identifier, fieldNumber: 3)
+    }
+    if !self.action.isEmpty {
+      try visitor.visitSingularStringField(value: self.action, fieldNumber: 4)
+    }
+    if self.destinationID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.destinationID, fieldNumber: 5)
+    }
+    if self.sourceID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.sourceID, fieldNumber: 6)
+    }
+    if self.answer != false {
+      try visitor.visitSingularBoolField(value: self.answer, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SegueEvent, rhs: Curtain_V1_SegueEvent) -> Bool {
+    if lhs.controllerID != rhs.controllerID {return false}
+    if lhs.callback != rhs.callback {return false}
+    if lhs.identifier != rhs.identifier {return false}
+    if lhs.action != rhs.action {return false}
+    if lhs.destinationID != rhs.destinationID {return false}
+    if lhs.sourceID != rhs.sourceID {return false}
+    if lhs.answer != rhs.answer {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_SegueEvent.Callback: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CALLBACK_UNSPECIFIED\0\u{1}CALLBACK_SHOULD_PERFORM\0\u{1}CALLBACK_PREPARE\0\u{1}CALLBACK_CAN_PERFORM_UNWIND\0\u{1}CALLBACK_UNWIND_ACTION\0")
+}
+
 nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Event"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}subscription_id\0\u{3}window_id\0\u{1}seq\0\u{1}revision\0\u{3}trace_id\0\u{1}time\0\u{1}category\0\u{1}text\0\u{2}\u{2}lifecycle\0\u{1}hierarchy\0\u{1}transition\0\u{1}operation\0\u{1}window\0\u{1}presentation\0\u{4}\u{a}size_transition\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}subscription_id\0\u{3}window_id\0\u{1}seq\0\u{1}revision\0\u{3}trace_id\0\u{1}time\0\u{1}category\0\u{1}text\0\u{2}\u{2}lifecycle\0\u{1}hierarchy\0\u{1}transition\0\u{1}operation\0\u{1}window\0\u{1}presentation\0\u{4}\u{a}size_transition\0\u{2}\u{5}segue\0")
 
   fileprivate class _StorageClass {
     var _subscriptionID: UInt64 = 0
@@ -1511,6 +1665,19 @@ nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._Me
             _storage._kind = .sizeTransition(v)
           }
         }()
+        case 30: try {
+          var v: Curtain_V1_SegueEvent?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .segue(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .segue(v)
+          }
+        }()
         default: break
         }
       }
@@ -1575,6 +1742,10 @@ nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._Me
       case .sizeTransition?: try {
         guard case .sizeTransition(let v)? = _storage._kind else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
+      }()
+      case .segue?: try {
+        guard case .segue(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
       }()
       case nil: break
       }

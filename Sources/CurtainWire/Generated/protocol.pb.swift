@@ -17,6 +17,11 @@
 /// PROTOCOL_VERSION = 1. Bump it on any change of meaning; fields are only
 /// ever added, and unknown fields are ignored.
 
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 public import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -572,6 +577,46 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .dismiss(newValue)}
   }
 
+  public var show: Curtain_V1_Show {
+    get {
+      if case .show(let v)? = _storage._body {return v}
+      return Curtain_V1_Show()
+    }
+    set {_uniqueStorage()._body = .show(newValue)}
+  }
+
+  public var showDetail: Curtain_V1_ShowDetail {
+    get {
+      if case .showDetail(let v)? = _storage._body {return v}
+      return Curtain_V1_ShowDetail()
+    }
+    set {_uniqueStorage()._body = .showDetail(newValue)}
+  }
+
+  public var loadStoryboard: Curtain_V1_LoadStoryboard {
+    get {
+      if case .loadStoryboard(let v)? = _storage._body {return v}
+      return Curtain_V1_LoadStoryboard()
+    }
+    set {_uniqueStorage()._body = .loadStoryboard(newValue)}
+  }
+
+  public var performSegue: Curtain_V1_PerformSegue {
+    get {
+      if case .performSegue(let v)? = _storage._body {return v}
+      return Curtain_V1_PerformSegue()
+    }
+    set {_uniqueStorage()._body = .performSegue(newValue)}
+  }
+
+  public var unwind: Curtain_V1_Unwind {
+    get {
+      if case .unwind(let v)? = _storage._body {return v}
+      return Curtain_V1_Unwind()
+    }
+    set {_uniqueStorage()._body = .unwind(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -612,6 +657,11 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case waitIdle(Curtain_V1_WaitIdle)
     case present(Curtain_V1_Present)
     case dismiss(Curtain_V1_Dismiss)
+    case show(Curtain_V1_Show)
+    case showDetail(Curtain_V1_ShowDetail)
+    case loadStoryboard(Curtain_V1_LoadStoryboard)
+    case performSegue(Curtain_V1_PerformSegue)
+    case unwind(Curtain_V1_Unwind)
 
   }
 
@@ -752,6 +802,22 @@ public nonisolated struct Curtain_V1_Response: @unchecked Sendable {
     set {_uniqueStorage()._result = .clock(newValue)}
   }
 
+  public var storyboard: Curtain_V1_StoryboardInfo {
+    get {
+      if case .storyboard(let v)? = _storage._result {return v}
+      return Curtain_V1_StoryboardInfo()
+    }
+    set {_uniqueStorage()._result = .storyboard(newValue)}
+  }
+
+  public var segue: Curtain_V1_SegueResult {
+    get {
+      if case .segue(let v)? = _storage._result {return v}
+      return Curtain_V1_SegueResult()
+    }
+    set {_uniqueStorage()._result = .segue(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Result: Equatable, Sendable {
@@ -769,6 +835,8 @@ public nonisolated struct Curtain_V1_Response: @unchecked Sendable {
     case tree(Curtain_V1_Tree)
     case subscribed(Curtain_V1_SubscribeResult)
     case clock(Curtain_V1_ClockResult)
+    case storyboard(Curtain_V1_StoryboardInfo)
+    case segue(Curtain_V1_SegueResult)
 
   }
 
@@ -2329,6 +2397,233 @@ public nonisolated struct Curtain_V1_WaitIdle: Sendable {
   public init() {}
 }
 
+/// show(_:sender:) sent to `sender`: the first of the sender and its parents
+/// that handles it shows the controller (a navigation controller pushes);
+/// else the sender presents it. Answers OperationResult.
+public nonisolated struct Curtain_V1_Show: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sender: Curtain_V1_ControllerRef {
+    get {_sender ?? Curtain_V1_ControllerRef()}
+    set {_sender = newValue}
+  }
+  /// Returns true if `sender` has been explicitly set.
+  public var hasSender: Bool {self._sender != nil}
+  /// Clears the value of `sender`. Subsequent reads from it will return its default value.
+  public mutating func clearSender() {self._sender = nil}
+
+  public var controller: Curtain_V1_ControllerRef {
+    get {_controller ?? Curtain_V1_ControllerRef()}
+    set {_controller = newValue}
+  }
+  /// Returns true if `controller` has been explicitly set.
+  public var hasController: Bool {self._controller != nil}
+  /// Clears the value of `controller`. Subsequent reads from it will return its default value.
+  public mutating func clearController() {self._controller = nil}
+
+  public var notAnimated: Bool = false
+
+  public var animator: Curtain_V1_AnimatorSpec {
+    get {_animator ?? Curtain_V1_AnimatorSpec()}
+    set {_animator = newValue}
+  }
+  /// Returns true if `animator` has been explicitly set.
+  public var hasAnimator: Bool {self._animator != nil}
+  /// Clears the value of `animator`. Subsequent reads from it will return its default value.
+  public mutating func clearAnimator() {self._animator = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _sender: Curtain_V1_ControllerRef? = nil
+  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
+  fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
+}
+
+/// showDetailViewController(_:sender:): as Show, for the detail action (a
+/// split view controller shows its secondary; without one, the sender
+/// presents). Answers OperationResult.
+public nonisolated struct Curtain_V1_ShowDetail: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sender: Curtain_V1_ControllerRef {
+    get {_sender ?? Curtain_V1_ControllerRef()}
+    set {_sender = newValue}
+  }
+  /// Returns true if `sender` has been explicitly set.
+  public var hasSender: Bool {self._sender != nil}
+  /// Clears the value of `sender`. Subsequent reads from it will return its default value.
+  public mutating func clearSender() {self._sender = nil}
+
+  public var controller: Curtain_V1_ControllerRef {
+    get {_controller ?? Curtain_V1_ControllerRef()}
+    set {_controller = newValue}
+  }
+  /// Returns true if `controller` has been explicitly set.
+  public var hasController: Bool {self._controller != nil}
+  /// Clears the value of `controller`. Subsequent reads from it will return its default value.
+  public mutating func clearController() {self._controller = nil}
+
+  public var notAnimated: Bool = false
+
+  public var animator: Curtain_V1_AnimatorSpec {
+    get {_animator ?? Curtain_V1_AnimatorSpec()}
+    set {_animator = newValue}
+  }
+  /// Returns true if `animator` has been explicitly set.
+  public var hasAnimator: Bool {self._animator != nil}
+  /// Clears the value of `animator`. Subsequent reads from it will return its default value.
+  public mutating func clearAnimator() {self._animator = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _sender: Curtain_V1_ControllerRef? = nil
+  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
+  fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
+}
+
+/// Loads a storyboard document (JSON, see docs/storyboards.md) into the
+/// session. With window_id, also instantiates `scene` (default: the initial
+/// scene) and makes it the window's root. Answers StoryboardInfo.
+public nonisolated struct Curtain_V1_LoadStoryboard: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var document: Data = Data()
+
+  public var windowID: UInt64 = 0
+
+  public var scene: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_StoryboardInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  public var scenes: [String] = []
+
+  /// "Source/identifier"
+  public var segues: [String] = []
+
+  /// the instantiated root, when window_id was given
+  public var rootID: UInt64 = 0
+
+  public var operation: Curtain_V1_OperationResult {
+    get {_operation ?? Curtain_V1_OperationResult()}
+    set {_operation = newValue}
+  }
+  /// Returns true if `operation` has been explicitly set.
+  public var hasOperation: Bool {self._operation != nil}
+  /// Clears the value of `operation`. Subsequent reads from it will return its default value.
+  public mutating func clearOperation() {self._operation = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _operation: Curtain_V1_OperationResult? = nil
+}
+
+/// performSegue(withIdentifier:sender:) on `source`, a controller
+/// instantiated from a storyboard. `triggered`: as if a control fired it, so
+/// shouldPerformSegue is asked first. Answers SegueResult.
+public nonisolated struct Curtain_V1_PerformSegue: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var source: Curtain_V1_ControllerRef {
+    get {_source ?? Curtain_V1_ControllerRef()}
+    set {_source = newValue}
+  }
+  /// Returns true if `source` has been explicitly set.
+  public var hasSource: Bool {self._source != nil}
+  /// Clears the value of `source`. Subsequent reads from it will return its default value.
+  public mutating func clearSource() {self._source = nil}
+
+  public var identifier: String = String()
+
+  public var triggered: Bool = false
+
+  public var notAnimated: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _source: Curtain_V1_ControllerRef? = nil
+}
+
+/// Unwinds from `source` to the first controller that declares `action`
+/// (NOT_FOUND when none does). Answers SegueResult.
+public nonisolated struct Curtain_V1_Unwind: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var source: Curtain_V1_ControllerRef {
+    get {_source ?? Curtain_V1_ControllerRef()}
+    set {_source = newValue}
+  }
+  /// Returns true if `source` has been explicitly set.
+  public var hasSource: Bool {self._source != nil}
+  /// Clears the value of `source`. Subsequent reads from it will return its default value.
+  public mutating func clearSource() {self._source = nil}
+
+  public var action: String = String()
+
+  public var notAnimated: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _source: Curtain_V1_ControllerRef? = nil
+}
+
+public nonisolated struct Curtain_V1_SegueResult: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var operation: Curtain_V1_OperationResult {
+    get {_operation ?? Curtain_V1_OperationResult()}
+    set {_operation = newValue}
+  }
+  /// Returns true if `operation` has been explicitly set.
+  public var hasOperation: Bool {self._operation != nil}
+  /// Clears the value of `operation`. Subsequent reads from it will return its default value.
+  public mutating func clearOperation() {self._operation = nil}
+
+  /// False when shouldPerformSegue answered no.
+  public var performed: Bool = false
+
+  /// The destination: the instantiated controller, or the unwind target.
+  /// 0 while the operation waits in the window's queue.
+  public var destinationID: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _operation: Curtain_V1_OperationResult? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "curtain.v1"
@@ -2546,7 +2841,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{4}\u{6}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{4}\u{8}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{4}\u{6}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{4}\u{8}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{2}\u{1d}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -3075,6 +3370,71 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
             _storage._body = .dismiss(v)
           }
         }()
+        case 140: try {
+          var v: Curtain_V1_Show?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .show(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .show(v)
+          }
+        }()
+        case 141: try {
+          var v: Curtain_V1_ShowDetail?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .showDetail(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .showDetail(v)
+          }
+        }()
+        case 142: try {
+          var v: Curtain_V1_LoadStoryboard?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .loadStoryboard(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .loadStoryboard(v)
+          }
+        }()
+        case 143: try {
+          var v: Curtain_V1_PerformSegue?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .performSegue(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .performSegue(v)
+          }
+        }()
+        case 144: try {
+          var v: Curtain_V1_Unwind?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .unwind(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .unwind(v)
+          }
+        }()
         default: break
         }
       }
@@ -3251,6 +3611,26 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
         guard case .dismiss(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 111)
       }()
+      case .show?: try {
+        guard case .show(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
+      }()
+      case .showDetail?: try {
+        guard case .showDetail(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 141)
+      }()
+      case .loadStoryboard?: try {
+        guard case .loadStoryboard(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 142)
+      }()
+      case .performSegue?: try {
+        guard case .performSegue(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 143)
+      }()
+      case .unwind?: try {
+        guard case .unwind(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 144)
+      }()
       case nil: break
       }
     }
@@ -3279,7 +3659,7 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Response"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{2}\u{7}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{2}\u{7}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -3500,6 +3880,32 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._result = .clock(v)
           }
         }()
+        case 140: try {
+          var v: Curtain_V1_StoryboardInfo?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .storyboard(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .storyboard(v)
+          }
+        }()
+        case 141: try {
+          var v: Curtain_V1_SegueResult?
+          var hadOneofValue = false
+          if let current = _storage._result {
+            hadOneofValue = true
+            if case .segue(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._result = .segue(v)
+          }
+        }()
         default: break
         }
       }
@@ -3574,6 +3980,14 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
       case .clock?: try {
         guard case .clock(let v)? = _storage._result else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 100)
+      }()
+      case .storyboard?: try {
+        guard case .storyboard(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
+      }()
+      case .segue?: try {
+        guard case .segue(let v)? = _storage._result else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 141)
       }()
       case nil: break
       }
@@ -5941,6 +6355,335 @@ nonisolated extension Curtain_V1_WaitIdle: SwiftProtobuf.Message, SwiftProtobuf.
 
   public static func ==(lhs: Curtain_V1_WaitIdle, rhs: Curtain_V1_WaitIdle) -> Bool {
     if lhs.windowID != rhs.windowID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_Show: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Show"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sender\0\u{1}controller\0\u{3}not_animated\0\u{1}animator\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._sender) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.notAnimated) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._sender {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._controller {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.notAnimated != false {
+      try visitor.visitSingularBoolField(value: self.notAnimated, fieldNumber: 3)
+    }
+    try { if let v = self._animator {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_Show, rhs: Curtain_V1_Show) -> Bool {
+    if lhs._sender != rhs._sender {return false}
+    if lhs._controller != rhs._controller {return false}
+    if lhs.notAnimated != rhs.notAnimated {return false}
+    if lhs._animator != rhs._animator {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_ShowDetail: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ShowDetail"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sender\0\u{1}controller\0\u{3}not_animated\0\u{1}animator\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._sender) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.notAnimated) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._sender {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._controller {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.notAnimated != false {
+      try visitor.visitSingularBoolField(value: self.notAnimated, fieldNumber: 3)
+    }
+    try { if let v = self._animator {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_ShowDetail, rhs: Curtain_V1_ShowDetail) -> Bool {
+    if lhs._sender != rhs._sender {return false}
+    if lhs._controller != rhs._controller {return false}
+    if lhs.notAnimated != rhs.notAnimated {return false}
+    if lhs._animator != rhs._animator {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_LoadStoryboard: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LoadStoryboard"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}document\0\u{3}window_id\0\u{1}scene\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.document) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.scene) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.document.isEmpty {
+      try visitor.visitSingularBytesField(value: self.document, fieldNumber: 1)
+    }
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 2)
+    }
+    if !self.scene.isEmpty {
+      try visitor.visitSingularStringField(value: self.scene, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_LoadStoryboard, rhs: Curtain_V1_LoadStoryboard) -> Bool {
+    if lhs.document != rhs.document {return false}
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.scene != rhs.scene {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_StoryboardInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".StoryboardInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}scenes\0\u{1}segues\0\u{3}root_id\0\u{1}operation\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeRepeatedStringField(value: &self.scenes) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.segues) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.rootID) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._operation) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if !self.scenes.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.scenes, fieldNumber: 2)
+    }
+    if !self.segues.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.segues, fieldNumber: 3)
+    }
+    if self.rootID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.rootID, fieldNumber: 4)
+    }
+    try { if let v = self._operation {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_StoryboardInfo, rhs: Curtain_V1_StoryboardInfo) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.scenes != rhs.scenes {return false}
+    if lhs.segues != rhs.segues {return false}
+    if lhs.rootID != rhs.rootID {return false}
+    if lhs._operation != rhs._operation {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_PerformSegue: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PerformSegue"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}source\0\u{1}identifier\0\u{1}triggered\0\u{3}not_animated\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._source) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.triggered) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.notAnimated) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._source {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.identifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.identifier, fieldNumber: 2)
+    }
+    if self.triggered != false {
+      try visitor.visitSingularBoolField(value: self.triggered, fieldNumber: 3)
+    }
+    if self.notAnimated != false {
+      try visitor.visitSingularBoolField(value: self.notAnimated, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_PerformSegue, rhs: Curtain_V1_PerformSegue) -> Bool {
+    if lhs._source != rhs._source {return false}
+    if lhs.identifier != rhs.identifier {return false}
+    if lhs.triggered != rhs.triggered {return false}
+    if lhs.notAnimated != rhs.notAnimated {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_Unwind: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Unwind"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}source\0\u{1}action\0\u{3}not_animated\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._source) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.action) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.notAnimated) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._source {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.action.isEmpty {
+      try visitor.visitSingularStringField(value: self.action, fieldNumber: 2)
+    }
+    if self.notAnimated != false {
+      try visitor.visitSingularBoolField(value: self.notAnimated, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_Unwind, rhs: Curtain_V1_Unwind) -> Bool {
+    if lhs._source != rhs._source {return false}
+    if lhs.action != rhs.action {return false}
+    if lhs.notAnimated != rhs.notAnimated {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_SegueResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SegueResult"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}operation\0\u{1}performed\0\u{3}destination_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._operation) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.performed) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.destinationID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._operation {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.performed != false {
+      try visitor.visitSingularBoolField(value: self.performed, fieldNumber: 2)
+    }
+    if self.destinationID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.destinationID, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SegueResult, rhs: Curtain_V1_SegueResult) -> Bool {
+    if lhs._operation != rhs._operation {return false}
+    if lhs.performed != rhs.performed {return false}
+    if lhs.destinationID != rhs.destinationID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -123,6 +123,8 @@ extension Curtain_V1_Event {
     case .presentation(let presented, let presenting, let phase):
       kind = .presentation(
         Curtain_V1_PresentationEvent(presented: presented, presenting: presenting, phase: phase))
+    case .segue(let controller, let callback):
+      kind = .segue(Curtain_V1_SegueEvent(controller: controller, callback: callback))
     case .sizeTransition(let controller, let callback):
       kind = .sizeTransition(Curtain_V1_SizeTransitionEvent(controller: controller, callback))
     }
@@ -291,5 +293,31 @@ extension Curtain_V1_Tree {
     if let root = window.rootViewController { self.root = Curtain_V1_ControllerNode(root.node) }
     if includeViews { view = Curtain_V1_ViewNode(window.view) }
     description_p = window.hierarchyDescription
+  }
+}
+
+extension Curtain_V1_SegueEvent {
+  init(controller: ControllerID, callback: SegueCallback) {
+    self.init()
+    controllerID = controller.rawValue
+    switch callback {
+    case .shouldPerform(let identifier, let answer):
+      self.callback = .shouldPerform
+      self.identifier = identifier
+      self.answer = answer
+    case .prepare(let identifier, let destination):
+      self.callback = .prepare
+      self.identifier = identifier ?? ""
+      destinationID = destination.rawValue
+    case .canPerformUnwind(let action, let source, let answer):
+      self.callback = .canPerformUnwind
+      self.action = action
+      sourceID = source.rawValue
+      self.answer = answer
+    case .unwindAction(let action, let source):
+      self.callback = .unwindAction
+      self.action = action
+      sourceID = source.rawValue
+    }
   }
 }

@@ -1,0 +1,83 @@
+// Performing a segue (SEMANTICS §8), from a controller instantiated from a
+// storyboard:
+//
+//   [source.shouldPerformSegue(id) — only when the segue is triggered, as
+//   by a control; a "no" ends it here], the destination instantiated,
+//   source.prepare(id, destination), then the kind's operation: show or
+//   showDetail sent to the source, or a presentation from the source (with
+//   the segue's style and transition, as a popover, or with its custom
+//   animator).
+//
+// Everything is checked before anything changes: the destination is
+// instantiated while the operation is prepared, together with the kind's
+// operation, and forgotten if that cannot run.
+
+extension ViewController {
+  func preparePerformSegue(_ identifier: String, triggered: Bool, animated: Bool) throws
+    -> PreparedChange
+  {
+    let (storyboard, segue) = try session.segue(identifier, from: self)
+    if triggered, !segue.shouldPerform {
+      return PreparedChange(declined: true) { [self] in
+        emitSegue(.shouldPerform(identifier: identifier, answer: false))
+      }
+    }
+    let askFirst = { [self] in
+      if triggered { emitSegue(.shouldPerform(identifier: identifier, answer: true)) }
+    }
+    let animate = animated && segue.animates
+    if case .unwind(let action) = segue.kind {
+      let unwind = try prepareUnwind(to: action, segue: identifier, animated: animate)
+      return PreparedChange(removed: unwind.removed, destination: unwind.destination) {
+        askFirst()
+        unwind.run()
+      }
+    }
+    guard let destinationScene = segue.destination else {
+      throw CurtainError(.internalError, "Segue '\(identifier)' has no destination")
+    }
+    let (destination, change) = try session.tentatively {
+      let destination = try session.instantiateScene(destinationScene, of: storyboard)
+      let change = try prepareSegueOperation(segue.kind, to: destination, animated: animate)
+      return (destination, change)
+    }
+    return PreparedChange(
+      removed: change.removed, created: [destination.id], destination: destination.id
+    ) { [self] in
+      askFirst()
+      emitSegue(.prepare(identifier: identifier, destination: destination.id))
+      change.run()
+    }
+  }
+
+  /// The operation a segue of `kind` runs on a freshly instantiated
+  /// destination.
+  private func prepareSegueOperation(
+    _ kind: Storyboard.SegueKind, to destination: ViewController, animated: Bool
+  ) throws -> PreparedChange {
+    var animator: AnimatorSpec?
+    switch kind {
+    case .show:
+      return try prepareShow(.show, destination, animated: animated, animator: nil)
+    case .showDetail:
+      return try prepareShow(.showDetail, destination, animated: animated, animator: nil)
+    case .present(let style, let transition):
+      if let style { destination.modalPresentationStyle = style }
+      if let transition { destination.modalTransitionStyle = transition }
+    case .popover:
+      destination.modalPresentationStyle = .popover
+    case .custom(let spec, let style):
+      if let style { destination.modalPresentationStyle = style }
+      animator = spec
+    case .unwind:
+      throw CurtainError(.internalError, "An unwind segue has no destination to show")
+    }
+    return try preparePresent(
+      destination, animated: animated, animator: animator, adaptiveStyle: nil)
+  }
+
+  /// Emits a segue callback of this controller.
+  func emitSegue(_ callback: SegueCallback) {
+    session.emit(.segue(id, callback))
+  }
+}

@@ -1,0 +1,38 @@
+// `Show`: `show(_:sender:)`, routed up the sender's parents (a navigation
+// controller pushes), else presented by the sender.
+
+import CurtainCore
+import CurtainWire
+
+extension RequestHandler {
+  static let show = showRequest(.show, kind: .show, body: { $0.show })
+
+  /// The handler of `Show` or `ShowDetail`, whose bodies have the same
+  /// fields.
+  static func showRequest(
+    _ action: ShowAction, kind: RequestKind,
+    body: @escaping @Sendable (WireRequest) -> any ShowBody
+  ) -> RequestHandler {
+    RequestHandler(
+      kind: kind, mutates: true, target: { .controller(body($0).sender) },
+      run: { context in
+        let body = body(context.request)
+        return try context.server.submit(
+          .show(
+            action, sender: context.controller!.id,
+            controller: try context.controller(body.controller).id, animated: !body.notAnimated,
+            animator: body.hasAnimator ? try AnimatorSpec(body.animator) : nil), context)
+      })
+  }
+}
+
+/// The fields `Show` and `ShowDetail` share.
+protocol ShowBody {
+  var sender: Curtain_V1_ControllerRef { get }
+  var controller: Curtain_V1_ControllerRef { get }
+  var notAnimated: Bool { get }
+  var hasAnimator: Bool { get }
+  var animator: Curtain_V1_AnimatorSpec { get }
+}
+
+extension Curtain_V1_Show: ShowBody {}

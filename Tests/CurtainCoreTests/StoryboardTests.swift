@@ -1,0 +1,543 @@
+import XCTest
+
+@testable import CurtainCore
+
+/// Storyboards, segues and unwind (SEMANTICS §8).
+final class StoryboardTests: XCTestCase {
+  /// Nav[Home] as the initial scene; Home shows List; List presents an
+  /// Editor (a navigation controller around EditorForm) or shows Detail;
+  /// EditorForm unwinds to Home or to List.
+  static let shop = Storyboard(
+    name: "Shop", initialScene: "Nav",
+    scenes: [
+      .init(id: "Nav", kind: .navigation, title: "Shop", children: ["Home"]),
+      .init(id: "Home", title: "Home", unwindActions: ["backToHome"]),
+      .init(id: "List", title: "List", unwindActions: ["backToList"]),
+      .init(id: "Detail", title: "Detail", modalPresentationStyle: .formSheet),
+      .init(id: "Editor", kind: .navigation, children: ["EditorForm"]),
+      .init(id: "EditorForm", title: "Edit"),
+    ],
+    segues: [
+      .init(identifier: "list", source: "Home", destination: "List", kind: .show),
+      .init(
+        identifier: "declined", source: "Home", destination: "List", kind: .show,
+        shouldPerform: false),
+      .init(identifier: "detail", source: "List", destination: "Detail", kind: .showDetail),
+      .init(
+        identifier: "edit", source: "List", destination: "Editor",
+        kind: .present(style: .fullScreen, transition: .crossDissolve)),
+      .init(
+        identifier: "info", source: "Home", destination: "Detail",
+        kind: .popover(anchor: .init(rect: Rect(x: 10, y: 10, width: 44, height: 44)))),
+      .init(
+        identifier: "fancy", source: "Home", destination: "Detail",
+        kind: .custom(animator: .crossDissolve(duration: 0.2), style: .overFullScreen)),
+      .init(
+        identifier: "still", source: "Home", destination: "Detail",
+        kind: .present(style: .fullScreen, transition: nil), animates: false),
+      .init(identifier: "done", source: "EditorForm", kind: .unwind(action: "backToHome")),
+      .init(identifier: "doneToList", source: "EditorForm", kind: .unwind(action: "backToList")),
+      .init(identifier: "nowhere", source: "EditorForm", kind: .unwind(action: "backToNowhere")),
+    ])
+
+  /// A harness with the shop storyboard loaded and its initial scene as
+  /// the window's root; events so far are discarded.
+  private func shop() -> Harness {
+    let h = Harness()
+    try! h.session.loadStoryboard(Self.shop)
+    let root = try! h.session.instantiate(scene: nil, of: "Shop")
+    h.run(.setRoot(window: h.window.id, controller: root.id))
+    _ = h.events()
+    return h
+  }
+
+  @discardableResult
+  private func segue(
+    _ h: Harness, _ source: String, _ identifier: String, triggered: Bool = false,
+    animated: Bool = true, file: StaticString = #filePath, line: UInt = #line
+  ) -> OperationTicket? {
+    h.run(
+      .performSegue(
+        source: h.id(source), identifier: identifier, triggered: triggered, animated: animated),
+      file: file, line: line)
+  }
+
+  private func failure(_ h: Harness, _ operation: WindowOperation) -> CurtainError? {
+    do {
+      try h.session.submit(operation)
+      return nil
+    } catch {
+      return error as? CurtainError
+    }
+  }
+
+  // MARK: Loading
+
+  func testInstantiatingEmbedsScenesAndNamesInstances() throws {
+    let h = shop()
+    let nav = h.nav("Nav")
+    XCTAssertEqual(nav.viewControllers.map(\.name), ["Home"])
+    XCTAssertEqual(nav.title, "Shop")
+    XCTAssertEqual(nav.scene, SceneReference(storyboard: "Shop", scene: "Nav"))
+    XCTAssertEqual(h.controller("Home").unwindActions, ["backToHome"])
+    XCTAssertEqual(h.controller("Home").appearance, .appeared)
+    let second = try h.session.instantiate(scene: "Nav", of: "Shop")
+    XCTAssertEqual(second.name, "Nav-2")
+    XCTAssertEqual(second.children.map(\.name), ["Home-2"])
+    XCTAssertEqual(second.children.first?.scene?.scene, "Home")
+    // Embedding happened outside any window: its events are in the session's log.
+    let detached = h.session.detachedLog.events(after: 0)?.map { h.session.describe($0) } ?? []
+    XCTAssertEqual(
+      Array(detached.suffix(4)),
+      [
+        "Home-2.willMove(Nav-2)", "Nav-2.childAdded(Home-2)", "Nav-2.viewControllers([Home-2])",
+        "Home-2.didMove(Nav-2)",
+      ])
+    XCTAssertThrowsError(try h.session.instantiate(scene: "Nope", of: "Shop")) { error in
+      XCTAssertEqual(
+        error as? CurtainError, CurtainError(.notFound, "Storyboard 'Shop' has no scene 'Nope'"))
+    }
+    XCTAssertThrowsError(try h.session.instantiate(scene: nil, of: "Nope")) { error in
+      XCTAssertEqual(
+        error as? CurtainError, CurtainError(.notFound, "No storyboard named 'Nope' is loaded"))
+    }
+  }
+
+  func testLoadingRejectsBadDocumentsWithClearErrors() {
+    typealias S = Storyboard
+    let home = S.Scene(id: "Home")
+    let cases: [(Storyboard, String)] = [
+      (S(name: "B", scenes: []), "Storyboard 'B' has no scenes"),
+      (
+        S(name: "B d", scenes: [home]),
+        "Storyboard name 'B d' must be 1 to 120 letters, digits, '_', '-' or '.'"
+      ),
+      (S(name: "B", scenes: [home, home]), "Duplicate scene id 'Home'"),
+      (S(name: "B", initialScene: "X", scenes: [home]), "The initial scene 'X' is not a scene"),
+      (
+        S(name: "B", scenes: [S.Scene(id: "C", kind: .container, children: ["C"])]),
+        "Scenes embed each other in a cycle: C → C"
+      ),
+      (
+        S(name: "B", scenes: [S.Scene(id: "Nav", kind: .navigation, children: ["X"])]),
+        "Scene 'Nav' embeds unknown scene 'X'"
+      ),
+      (
+        S(name: "B", scenes: [S.Scene(id: "A", children: ["Home"]), home]),
+        "Scene 'A' is a content controller and cannot embed scenes (only navigation, tab and "
+          + "container scenes can)"
+      ),
+      (
+        S(
+          name: "B",
+          scenes: [
+            S.Scene(id: "N1", kind: .navigation, children: ["N2"]),
+            S.Scene(id: "N2", kind: .navigation),
+          ]),
+        "Scene 'N1' is a navigation controller and cannot embed navigation controller 'N2' "
+          + "(pushing a navigation controller is not supported)"
+      ),
+      (
+        S(
+          name: "B",
+          scenes: [
+            S.Scene(id: "T", kind: .tabBar, children: ["C"]),
+            S.Scene(id: "C", kind: .container, children: ["T"]),
+          ]),
+        "Scenes embed each other in a cycle: T → C → T"
+      ),
+      (
+        S(name: "B", scenes: [S.Scene(id: "T", kind: .tabBar, children: ["Home", "Home"]), home]),
+        "Scene 'T' embeds scene 'Home' twice"
+      ),
+      (
+        S(name: "B", scenes: [S.Scene(id: "Home", unwindActions: ["back", "back"])]),
+        "Scene 'Home' declares unwind action 'back' twice"
+      ),
+      (
+        S(
+          name: "B",
+          scenes: [S.Scene(id: "Home", modalPresentationStyle: ModalPresentationStyle.none)]),
+        "Scene 'Home': none is an adaptive style, not a modal presentation style"
+      ),
+      (
+        S(
+          name: "B", scenes: [home],
+          segues: [.init(identifier: "s", source: "X", destination: "Home", kind: .show)]),
+        "Segue 's' comes from unknown scene 'X'"
+      ),
+      (
+        S(
+          name: "B", scenes: [home],
+          segues: [.init(identifier: "s", source: "Home", destination: "X", kind: .show)]),
+        "Segue 's' leads to unknown scene 'X'"
+      ),
+      (
+        S(name: "B", scenes: [home], segues: [.init(identifier: "s", source: "Home", kind: .show)]),
+        "Segue 's' (show) needs a destination scene"
+      ),
+      (
+        S(
+          name: "B", scenes: [home],
+          segues: [
+            .init(identifier: "s", source: "Home", destination: "Home", kind: .show),
+            .init(identifier: "s", source: "Home", destination: "Home", kind: .showDetail),
+          ]),
+        "Duplicate segue identifier 's' from scene 'Home'"
+      ),
+      (
+        S(
+          name: "B", scenes: [home],
+          segues: [
+            .init(identifier: "u", source: "Home", destination: "Home", kind: .unwind(action: "x"))
+          ]),
+        "Segue 'u' is an unwind segue and cannot name a destination ('Home'); the unwind search "
+          + "finds it"
+      ),
+      (
+        S(
+          name: "B", scenes: [home],
+          segues: [.init(identifier: "u", source: "Home", kind: .unwind(action: "no way"))]),
+        "Segue 'u': unwind action 'no way' must be 1 to 120 letters, digits, '_', '-' or '.'"
+      ),
+      (
+        S(
+          name: "B", scenes: [home],
+          segues: [
+            .init(
+              identifier: "p", source: "Home", destination: "Home",
+              kind: .present(style: .formSheet, transition: .partialCurl))
+          ]),
+        "Segue 'p': UIModalTransitionStylePartialCurl needs the fullScreen style"
+      ),
+      (
+        S(
+          name: "B", scenes: [home],
+          segues: [
+            .init(
+              identifier: "p", source: "Home", destination: "Home",
+              kind: .popover(anchor: .init(arrowDirections: ["sideways"])))
+          ]),
+        "Segue 'p': unknown arrow direction 'sideways' (expected up, down, left or right)"
+      ),
+      (
+        S(
+          name: "B", scenes: [home],
+          segues: [
+            .init(
+              identifier: "c", source: "Home", destination: "Home",
+              kind: .custom(animator: AnimatorSpec(duration: -1, tracks: []), style: nil))
+          ]),
+        "Transition duration must be between 0 and 3600 seconds, got -1"
+      ),
+    ]
+    for (storyboard, message) in cases {
+      let session = Session()
+      XCTAssertThrowsError(try session.loadStoryboard(storyboard), message) { error in
+        XCTAssertEqual(error as? CurtainError, CurtainError(.invalidArgument, message))
+      }
+      XCTAssertTrue(session.storyboards.isEmpty)
+    }
+    let session = Session()
+    XCTAssertNoThrow(try session.loadStoryboard(Self.shop))
+    XCTAssertThrowsError(try session.loadStoryboard(Self.shop)) { error in
+      XCTAssertEqual(
+        error as? CurtainError,
+        CurtainError(.invalidArgument, "A storyboard named 'Shop' is already loaded"))
+    }
+  }
+
+  // MARK: Segues of every kind
+
+  func testShowSegueInstantiatesPreparesAndPushes() {
+    let h = shop()
+    let ticket = segue(h, "Home", "list")
+    XCTAssertEqual(ticket?.created, [h.id("List")])
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Home.prepare(list, List)", "List.willMove(Nav)", "List.viewDidLoad",
+        "Nav.willShow(List, true)", "Home.viewWillDisappear(true)", "List.viewWillAppear(true)",
+      ])
+    h.settle()
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Home", "List"])
+    XCTAssertEqual(h.controller("List").scene?.scene, "List")
+    // Each perform instantiates a new destination.
+    h.pop("Nav", animated: false)
+    segue(h, "Home", "list", animated: false)
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Home", "List-2"])
+  }
+
+  func testShowDetailSeguePresentsWithoutASplitViewController() {
+    let h = shop()
+    segue(h, "Home", "list", animated: false)
+    _ = h.events()
+    segue(h, "List", "detail", animated: false)
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "List.prepare(detail, Detail)", "Detail.presentationTransitionWillBegin",
+        "Detail.viewDidLoad", "Detail.viewWillAppear(false)",
+        "Detail.presentationTransitionDidEnd(true)", "Detail.viewDidAppear(false)", "completion",
+      ])
+    XCTAssertTrue(h.controller("Detail").presentingViewController === h.nav("Nav"))
+    XCTAssertEqual(h.controller("Detail").presentation?.requestedStyle, .formSheet)
+  }
+
+  func testPresentSegueUsesItsStyleAndTransition() {
+    let h = shop()
+    segue(h, "Home", "list", animated: false)
+    _ = h.events()
+    let ticket = segue(h, "List", "edit")
+    XCTAssertEqual(ticket?.created, [h.id("Editor")])
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "List.prepare(edit, Editor)", "Editor.presentationTransitionWillBegin",
+        "Editor.viewDidLoad", "EditorForm.viewDidLoad", "Nav.viewWillDisappear(true)",
+        "List.viewWillDisappear(true)", "Editor.viewWillAppear(true)",
+        "EditorForm.viewWillAppear(true)",
+      ])
+    let presentation = h.controller("Editor").presentation
+    XCTAssertEqual(presentation?.style, .fullScreen)
+    XCTAssertEqual(presentation?.transitionStyle, .crossDissolve)
+    XCTAssertTrue(presentation?.presenting === h.nav("Nav"))
+    h.settle()
+    XCTAssertEqual(h.controller("EditorForm").appearance, .appeared)
+  }
+
+  func testPopoverAndCustomSeguesPresent() {
+    let h = shop()
+    segue(h, "Home", "info", animated: false)
+    XCTAssertEqual(h.controller("Detail").presentation?.requestedStyle, .popover)
+    h.dismiss("Detail", animated: false)
+    _ = h.events()
+    let ticket = segue(h, "Home", "fancy")
+    let began = h.events().compactMap { event -> TransitionInfo? in
+      if case .transition(_, .began(let info)) = event.kind { return info }
+      return nil
+    }
+    XCTAssertEqual(began.map(\.duration), [0.2])
+    XCTAssertEqual(began.first?.to, ticket?.created.first)
+    XCTAssertEqual(h.controller("Detail-2").presentation?.style, .overFullScreen)
+  }
+
+  func testSegueThatDoesNotAnimate() {
+    let h = shop()
+    let ticket = segue(h, "Home", "still")
+    XCTAssertEqual(ticket?.isCompleted, true)
+    XCTAssertEqual(h.controller("Detail").presentation?.style, .fullScreen)
+  }
+
+  // MARK: shouldPerformSegue
+
+  func testTriggeredSegueAsksShouldPerformAndStopsOnNo() {
+    let h = shop()
+    let controllers = h.session.controllers.count
+    let ticket = segue(h, "Home", "declined", triggered: true)
+    XCTAssertEqual(ticket?.created, [])
+    XCTAssertEqual(ticket?.isCompleted, true)
+    XCTAssertEqual(h.lifecycle(), ["Home.shouldPerformSegue(declined, false)"])
+    XCTAssertEqual(h.session.controllers.count, controllers)
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Home"])
+  }
+
+  func testTriggeredSegueAsksShouldPerformFirstAndRequestedOnesDoNot() {
+    let h = shop()
+    segue(h, "Home", "list", triggered: true, animated: false)
+    XCTAssertEqual(
+      Array(h.lifecycle().prefix(2)),
+      ["Home.shouldPerformSegue(list, true)", "Home.prepare(list, List)"])
+    h.pop("Nav", animated: false)
+    _ = h.events()
+    // Performed by request, a declining segue is not asked.
+    segue(h, "Home", "declined", animated: false)
+    XCTAssertEqual(h.lifecycle().first, "Home.prepare(declined, List-2)")
+  }
+
+  // MARK: Errors
+
+  func testSegueErrorsChangeNothing() {
+    let h = shop()
+    h.make(.content, "Loose")
+    XCTAssertEqual(
+      failure(
+        h, .performSegue(source: h.id("Home"), identifier: "nope", triggered: false, animated: true)
+      ),
+      CurtainError(.notFound, "Receiver (Home) has no segue with identifier 'nope'"))
+    XCTAssertEqual(
+      failure(
+        h,
+        .performSegue(source: h.id("Loose"), identifier: "list", triggered: false, animated: true)),
+      CurtainError(.notFound, "Receiver (Loose) has no segue with identifier 'list'"))
+    // A presentation that cannot happen: the destination is forgotten.
+    segue(h, "Home", "still")
+    let controllers = h.session.controllers.count
+    let lastSeq = h.session.detachedLog.lastSeq
+    _ = h.events()
+    XCTAssertEqual(
+      failure(
+        h,
+        .performSegue(source: h.id("Home"), identifier: "fancy", triggered: false, animated: true)),
+      CurtainError(
+        .alreadyPresenting, "Attempt to present Detail-2 on Nav which is already presenting Detail")
+    )
+    XCTAssertEqual(h.session.controllers.count, controllers)
+    XCTAssertEqual(h.session.detachedLog.lastSeq, lastSeq)
+    XCTAssertNil(h.session.controller(identifier: "Detail-2"))
+    XCTAssertEqual(h.events().count, 0)
+    // The ids taken by the forgotten destination are handed out again.
+    let next = h.make(.content, "Next")
+    XCTAssertEqual(next.id.rawValue, h.controller("Loose").id.rawValue + 2)
+  }
+
+  // MARK: Unwind
+
+  func testUnwindAcrossAPresentationAndANavigationStack() {
+    let h = shop()
+    segue(h, "Home", "list", animated: false)
+    segue(h, "List", "edit", animated: false)
+    _ = h.events()
+    let ticket = segue(h, "EditorForm", "done")
+    XCTAssertEqual(ticket?.removed, [h.id("List")])
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "Editor.canPerformUnwindSegueAction(backToHome, from: EditorForm, false)",
+        "List.canPerformUnwindSegueAction(backToHome, from: EditorForm, false)",
+        "Home.canPerformUnwindSegueAction(backToHome, from: EditorForm, true)",
+        "EditorForm.prepare(done, Home)", "Home.backToHome(from: EditorForm)",
+        "List.willMove(nil)", "List.didMove(nil)", "Editor.dismissalTransitionWillBegin",
+        "Editor.viewWillDisappear(true)", "EditorForm.viewWillDisappear(true)",
+        "Nav.viewWillAppear(true)", "Home.viewWillAppear(true)",
+      ])
+    h.settle()
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "Editor.dismissalTransitionDidEnd(true)", "Nav.viewDidAppear(true)",
+        "Home.viewDidAppear(true)", "Editor.viewDidDisappear(true)",
+        "EditorForm.viewDidDisappear(true)", "completion",
+      ])
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Home"])
+    XCTAssertNil(h.nav("Nav").presentedViewController)
+    XCTAssertEqual(h.controller("Home").appearance, .appeared)
+  }
+
+  func testUnwindDismissesFirstWhenThePresenterIsPopped() {
+    let h = shop()
+    segue(h, "Home", "list", animated: false)
+    try! h.controller("List").configurePresentation(definesPresentationContext: true)
+    h.present("M", on: "List", animated: false, style: .currentContext)
+    XCTAssertTrue(h.controller("M").presentingViewController === h.controller("List"))
+    _ = h.events()
+    let ticket = h.run(.unwind(source: h.id("M"), action: "backToHome", animated: true))
+    XCTAssertEqual(ticket?.destination, h.id("Home"))
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "List.canPerformUnwindSegueAction(backToHome, from: M, false)",
+        "Home.canPerformUnwindSegueAction(backToHome, from: M, true)",
+        "M.prepare(unwind, Home)", "Home.backToHome(from: M)", "M.dismissalTransitionWillBegin",
+        "M.viewWillDisappear(false)", "List.viewWillAppear(false)",
+        "M.dismissalTransitionDidEnd(true)", "List.viewDidAppear(false)",
+        "M.viewDidDisappear(false)", "List.willMove(nil)", "Nav.willShow(Home, true)",
+        "List.viewWillDisappear(true)", "Home.viewWillAppear(true)",
+      ])
+    h.settle()
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Home"])
+    XCTAssertNil(h.controller("List").presentedViewController)
+    XCTAssertEqual(h.controller("Home").appearance, .appeared)
+  }
+
+  func testUnwindSearchesTheEditorsStackThenUpToTheNearestDeclaringController() {
+    let h = shop()
+    segue(h, "Home", "list", animated: false)
+    segue(h, "List", "edit", animated: false)
+    _ = h.events()
+    segue(h, "EditorForm", "doneToList", animated: false)
+    XCTAssertEqual(
+      Array(h.flow().prefix(3)),
+      [
+        "Editor.canPerformUnwindSegueAction(backToList, from: EditorForm, false)",
+        "List.canPerformUnwindSegueAction(backToList, from: EditorForm, true)",
+        "EditorForm.prepare(doneToList, List)",
+      ])
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Home", "List"])
+    XCTAssertNil(h.nav("Nav").presentedViewController)
+  }
+
+  func testUnwindWithinANavigationStackPopsWithAnimation() {
+    let h = shop()
+    segue(h, "Home", "list", animated: false)
+    _ = h.events()
+    h.run(.unwind(source: h.id("List"), action: "backToHome", animated: true))
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Home.canPerformUnwindSegueAction(backToHome, from: List, true)",
+        "List.prepare(unwind, Home)", "Home.backToHome(from: List)", "List.willMove(nil)",
+        "Nav.willShow(Home, true)", "List.viewWillDisappear(true)", "Home.viewWillAppear(true)",
+      ])
+    h.settle()
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Home"])
+  }
+
+  func testUnwindSelectsTheTabHoldingTheDestination() {
+    let h = Harness()
+    try! h.session.loadStoryboard(
+      Storyboard(
+        name: "Tabs", initialScene: "Tabs",
+        scenes: [
+          .init(id: "Tabs", kind: .tabBar, children: ["First", "Second"]),
+          .init(id: "First", unwindActions: ["home"]),
+          .init(id: "Second", kind: .navigation, children: ["Inner"]),
+          .init(id: "Inner"),
+        ]))
+    let root = try! h.session.instantiate(scene: nil, of: "Tabs")
+    h.run(.setRoot(window: h.window.id, controller: root.id))
+    h.run(.selectTab(tabBar: root.id, selection: .index(1), animator: nil))
+    _ = h.events()
+    h.run(.unwind(source: h.id("Inner"), action: "home", animated: true))
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Second.canPerformUnwindSegueAction(home, from: Inner, false)",
+        "First.canPerformUnwindSegueAction(home, from: Inner, true)",
+        "Inner.prepare(unwind, First)", "First.home(from: Inner)",
+        "First.viewWillAppear(false)", "Second.viewWillDisappear(false)",
+        "Inner.viewWillDisappear(false)", "Second.viewDidDisappear(false)",
+        "Inner.viewDidDisappear(false)", "First.viewDidAppear(false)",
+      ])
+    XCTAssertEqual(h.tab("Tabs").selectedIndex, 0)
+  }
+
+  func testUnwindWithNoTargetIsNotFoundAndChangesNothing() {
+    let h = shop()
+    segue(h, "Home", "list", animated: false)
+    segue(h, "List", "edit", animated: false)
+    _ = h.events()
+    let revision = h.window.revision
+    XCTAssertEqual(
+      failure(
+        h,
+        .performSegue(
+          source: h.id("EditorForm"), identifier: "nowhere", triggered: false, animated: true)),
+      CurtainError(
+        .notFound, "No view controller above EditorForm declares the unwind action 'backToNowhere'")
+    )
+    XCTAssertEqual(
+      failure(h, .unwind(source: h.id("Home"), action: "backToHome", animated: true)),
+      CurtainError(
+        .notFound, "No view controller above Home declares the unwind action 'backToHome'"))
+    XCTAssertEqual(h.events().count, 0)
+    XCTAssertEqual(h.window.revision, revision)
+    XCTAssertTrue(h.nav("Nav").presentedViewController === h.controller("Editor"))
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Home", "List"])
+    XCTAssertEqual(
+      failure(h, .unwind(source: h.id("Home"), action: "no way", animated: true)),
+      CurtainError(
+        .invalidArgument, "Unwind action 'no way' must be 1 to 120 letters, digits, '_', '-' or '.'"
+      ))
+  }
+}

@@ -1,0 +1,112 @@
+import CurtainCore
+import Foundation
+import XCTest
+
+@testable import CurtainWire
+
+/// The storyboard document format (docs/storyboards.md).
+final class StoryboardDocumentTests: XCTestCase {
+  private func parse(_ json: String) throws -> Storyboard {
+    try Storyboard(json: Data(json.utf8))
+  }
+
+  private func assertError(
+    _ json: String, _ message: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertThrowsError(try parse(json), file: file, line: line) { error in
+      XCTAssertEqual(
+        error as? CurtainError, CurtainError(.invalidArgument, message), file: file, line: line)
+    }
+  }
+
+  func testTheExampleStoryboardParsesAndLoads() throws {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("docs/examples/shop.storyboard.json")
+    let storyboard = try Storyboard(json: Data(contentsOf: url))
+    XCTAssertEqual(storyboard.name, "Shop")
+    XCTAssertEqual(storyboard.initialScene, "Tabs")
+    XCTAssertEqual(storyboard.scene("Tabs")?.kind, .tabBar)
+    XCTAssertEqual(storyboard.scene("Help")?.preferredContentSize, Size(width: 320, height: 240))
+    XCTAssertEqual(
+      Set(storyboard.segues.map(\.kind.name)),
+      ["show", "present", "popover", "custom", "unwind"])
+    XCTAssertEqual(
+      storyboard.segue("openCart", from: "Product")?.kind,
+      .present(style: .fullScreen, transition: .coverVertical))
+    XCTAssertEqual(
+      storyboard.segue("help", from: "Catalog")?.kind,
+      .popover(
+        anchor: .init(rect: Rect(x: 340, y: 0, width: 44, height: 44), arrowDirections: ["up"])))
+    guard case .custom(let animator, let style)? = storyboard.segue("zoom", from: "Product")?.kind
+    else { return XCTFail("zoom is a custom segue") }
+    XCTAssertEqual(style, .overFullScreen)
+    XCTAssertEqual(animator.duration, 0.3)
+    XCTAssertEqual(animator.tracks.map(\.property), [.alpha])
+    XCTAssertEqual(animator.tracks.first?.to, .scalar(1))
+    XCTAssertEqual(storyboard.segue("preview", from: "Catalog")?.shouldPerform, false)
+    XCTAssertNoThrow(try Session().loadStoryboard(storyboard))
+  }
+
+  func testDefaults() throws {
+    let storyboard = try parse(
+      #"{"name": "B", "scenes": [{"id": "A"}], "segues": [{"identifier": "s", "source": "A", "destination": "A", "kind": "show"}]}"#
+    )
+    XCTAssertEqual(storyboard.scenes, [Storyboard.Scene(id: "A")])
+    XCTAssertEqual(
+      storyboard.segues,
+      [.init(identifier: "s", source: "A", destination: "A", kind: .show)])
+    XCTAssertNil(storyboard.initialScene)
+  }
+
+  func testShapeErrorsNameTheirPlace() {
+    assertError("[1", "The storyboard is not valid JSON")
+    assertError("[]", "storyboard: expected an object")
+    assertError(#"{"scenes": []}"#, "storyboard: missing 'name'")
+    assertError(
+      #"{"name": "B", "scenes": [], "extra": 1}"#,
+      "storyboard: unknown key 'extra' (expected initial, name, scenes, segues)")
+    assertError(#"{"name": 5, "scenes": []}"#, "storyboard.name: expected a string")
+    assertError(
+      #"{"name": "B", "scenes": [{"id": "A", "kind": "nav"}]}"#,
+      "storyboard.scenes[0].kind: unknown value 'nav' (expected one of content, navigation, tab, container)"
+    )
+    assertError(
+      #"{"name": "B", "scenes": [{"id": "A", "preferredContentSize": [1]}]}"#,
+      "storyboard.scenes[0].preferredContentSize: expected an array of 2 numbers")
+    assertError(
+      #"{"name": "B", "scenes": [{"id": "A", "definesPresentationContext": 1}]}"#,
+      "storyboard.scenes[0].definesPresentationContext: expected true or false")
+    assertError(
+      #"{"name": "B", "scenes": [{"id": "A", "children": [true]}]}"#,
+      "storyboard.scenes[0].children[0]: expected a string")
+    assertError(
+      #"{"name": "B", "scenes": [], "segues": [{"identifier": "s", "source": "A", "kind": "push"}]}"#,
+      "storyboard.segues[0].kind: unknown segue kind 'push' (expected show, showDetail, present, popover, custom or unwind)"
+    )
+    assertError(
+      #"{"name": "B", "scenes": [], "segues": [{"identifier": "s", "source": "A", "destination": "A", "kind": "show", "style": "fullScreen"}]}"#,
+      "storyboard.segues[0]: 'style' does not apply to a show segue")
+    assertError(
+      #"{"name": "B", "scenes": [], "segues": [{"identifier": "s", "source": "A", "kind": "unwind"}]}"#,
+      "storyboard.segues[0]: missing 'action'")
+    assertError(
+      #"{"name": "B", "scenes": [], "segues": [{"identifier": "s", "source": "A", "destination": "A", "kind": "custom", "animator": {"duration": "x"}}]}"#,
+      "storyboard.segues[0].animator: not a curtain.v1.AnimatorSpec in protobuf JSON form (malformedNumber)"
+    )
+    assertError(
+      #"{"name": "B", "scenes": [], "segues": [{"identifier": "s", "source": "A", "destination": "A", "kind": "custom", "animator": {"duration": 5000}}]}"#,
+      "storyboard.segues[0].animator: Transition duration must be between 0 and 3600 seconds, got 5000"
+    )
+    assertError(
+      #"{"name": "B", "scenes": [], "segues": [{"identifier": "s", "source": "A", "destination": "A", "kind": "popover", "anchor": {"rect": [0, 0, 1]}}]}"#,
+      "storyboard.segues[0].anchor.rect: expected an array of 4 numbers")
+  }
+
+  func testOversizedDocumentsAreRefused() {
+    let data = Data(count: Storyboard.maxDocumentBytes + 1)
+    XCTAssertThrowsError(try Storyboard(json: data)) { error in
+      XCTAssertEqual((error as? CurtainError)?.code, .limitExceeded)
+    }
+  }
+}
