@@ -30,6 +30,7 @@ commands=(
   new-controller configure set-root
   push pop pop-to pop-to-root set-stack
   select-tab set-tabs add-child remove-child present dismiss
+  show show-detail load-storyboard segue unwind
   "interact begin" "interact update" "interact finish" "interact cancel"
   tree events frames advance wait-idle
 )

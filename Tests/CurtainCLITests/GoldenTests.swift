@@ -22,6 +22,7 @@ final class GoldenTests: XCTestCase {
   func testErrors() throws { try check("errors") }
   func testJSON() throws { try check("json") }
   func testPresentation() throws { try check("presentation") }
+  func testStoryboards() throws { try check("storyboard") }
 
   /// Runs one transcript and compares it with the file.
   private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {

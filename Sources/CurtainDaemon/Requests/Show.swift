@@ -11,7 +11,7 @@ extension RequestHandler {
   /// fields.
   static func showRequest(
     _ action: ShowAction, kind: RequestKind,
-    body: @escaping @Sendable (WireRequest) -> any ShowBody
+    body: @escaping @Sendable (WireRequest) -> any ShowRequestBody
   ) -> RequestHandler {
     RequestHandler(
       kind: kind, mutates: true, target: { .controller(body($0).sender) },
@@ -25,14 +25,3 @@ extension RequestHandler {
       })
   }
 }
-
-/// The fields `Show` and `ShowDetail` share.
-protocol ShowBody {
-  var sender: Curtain_V1_ControllerRef { get }
-  var controller: Curtain_V1_ControllerRef { get }
-  var notAnimated: Bool { get }
-  var hasAnimator: Bool { get }
-  var animator: Curtain_V1_AnimatorSpec { get }
-}
-
-extension Curtain_V1_Show: ShowBody {}

@@ -8,5 +8,3 @@ import CurtainWire
 extension RequestHandler {
   static let showDetail = showRequest(.showDetail, kind: .showDetail, body: { $0.showDetail })
 }
-
-extension Curtain_V1_ShowDetail: ShowBody {}

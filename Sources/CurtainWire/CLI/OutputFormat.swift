@@ -322,6 +322,50 @@ public enum OutputFormat {
     ])
   }
 
+  /// `Shop: 10 scenes, 7 segues`, then `; root c1 in w1` when one was
+  /// instantiated.
+  public static func human(_ storyboard: Curtain_V1_StoryboardInfo) -> String {
+    let scenes = storyboard.scenes.count
+    let segues = storyboard.segues.count
+    var line =
+      "\(storyboard.name): \(scenes) scene\(scenes == 1 ? "" : "s"), "
+      + "\(segues) segue\(segues == 1 ? "" : "s")"
+    if storyboard.rootID != 0 {
+      line += "; root c\(storyboard.rootID) in \(windowName(storyboard.operation.windowID))"
+    }
+    return line
+  }
+
+  /// Keys: `name`, `scenes`, `segues`, `root`, `operation` (`null` without
+  /// a root).
+  public static func json(_ storyboard: Curtain_V1_StoryboardInfo) -> JSONValue {
+    .object([
+      ("name", .string(storyboard.name)),
+      ("scenes", .array(storyboard.scenes.map { .string($0) })),
+      ("segues", .array(storyboard.segues.map { .string($0) })),
+      ("root", .id(storyboard.rootID)),
+      ("operation", storyboard.hasOperation ? json(storyboard.operation) : .null),
+    ])
+  }
+
+  /// The destination (`c12`), or `declined` when shouldPerformSegue said
+  /// no. A segue that waited in the window's queue does not know its
+  /// destination: `queued`, or `done` once completed.
+  public static func human(_ segue: Curtain_V1_SegueResult) -> String {
+    if !segue.performed { return "declined" }
+    if segue.destinationID != 0 { return "c\(segue.destinationID)" }
+    return segue.operation.completed ? "done" : "queued"
+  }
+
+  /// Keys: `performed`, `destination`, `operation`.
+  public static func json(_ segue: Curtain_V1_SegueResult) -> JSONValue {
+    .object([
+      ("performed", .bool(segue.performed)),
+      ("destination", .id(segue.destinationID)),
+      ("operation", json(segue.operation)),
+    ])
+  }
+
   /// Keys: `transition`, `percent`, `interactive`, `accepted`.
   public static func json(_ transition: Curtain_V1_TransitionResult) -> JSONValue {
     .object([
