@@ -93,6 +93,34 @@ def test_pipelined_push_and_clock_steps_answer_in_order_with_events_and_frames(c
     assert sub.poll() == []
 
 
+STORYBOARD = """
+{"name": "Flow", "initial": "Nav",
+ "scenes": [{"id": "Nav", "kind": "navigation", "children": ["Home"]},
+            {"id": "Home", "unwindActions": ["backHome"]}, {"id": "Detail"}],
+ "segues": [{"identifier": "open", "source": "Home", "destination": "Detail", "kind": "show"},
+            {"identifier": "peek", "source": "Home", "destination": "Detail", "kind": "show",
+             "shouldPerform": false}]}
+"""
+
+
+def test_storyboard_segue_and_unwind(client: curtain.Client) -> None:
+    window = client.create_window()
+    info = client.load_storyboard(STORYBOARD, window=window)
+    assert (info.name, list(info.scenes), info.root_id) == ("Flow", ["Nav", "Home", "Detail"], 1)
+    opened = client.perform_segue("Home", "open", animated=False, wait_until="completed")
+    assert opened.performed and opened.destination_id == 3 and list(opened.operation.created_ids) == [3]
+    declined = client.perform_segue("Home", "peek", triggered=True)
+    assert not declined.performed and declined.destination_id == 0
+    back = client.unwind("Detail", "backHome", wait_until="completed")
+    assert back.destination_id == 2 and list(back.operation.removed_ids) == [3]
+    with pytest.raises(curtain.CurtainError) as missing:
+        client.unwind("Home", "backHome")
+    assert missing.value.code is curtain.ErrorCode.NOT_FOUND
+    client.create_controller("content", identifier="Note")
+    client.show("Home", "Note", animated=False)
+    assert [c.identifier for c in client.get_tree(window).root.children] == ["Home", "Note"]
+
+
 def test_errors_carry_the_protocol_code_and_leave_the_connection_usable(daemon: Daemon, client: curtain.Client) -> None:
     window = manual_stack(client, "Home")
     with pytest.raises(curtain.ServerError) as caught:

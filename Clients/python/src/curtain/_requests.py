@@ -466,6 +466,78 @@ class RequestMethods:
             **_animation(animated, animator),
         )
 
+    # -- Showing and storyboards
+
+    @request("show", "operation", operation=True)
+    def show(
+        self,
+        sender: ControllerLike,
+        controller: ControllerLike,
+        *,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """``show(_:sender:)``: a navigation controller above the sender pushes, else the sender presents."""
+        return protocol.Show(  # type: ignore[return-value]
+            sender=controller_ref(sender), controller=controller_ref(controller), **_animation(animated, animator)
+        )
+
+    @request("show_detail", "operation", operation=True)
+    def show_detail(
+        self,
+        sender: ControllerLike,
+        controller: ControllerLike,
+        *,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """``showDetailViewController(_:sender:)``: a split view controller above the sender shows it, else the sender presents."""
+        return protocol.ShowDetail(  # type: ignore[return-value]
+            sender=controller_ref(sender), controller=controller_ref(controller), **_animation(animated, animator)
+        )
+
+    @request("load_storyboard", "storyboard")
+    def load_storyboard(
+        self,
+        document: bytes | str,
+        *,
+        window: WindowLike | None = None,
+        scene: str | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.StoryboardInfo:
+        """Loads a storyboard document (JSON, as bytes or str; docs/storyboards.md); with ``window``,
+        an instance of ``scene`` (default: the initial scene) becomes its root."""
+        data = document.encode() if isinstance(document, str) else bytes(document)
+        return protocol.LoadStoryboard(  # type: ignore[return-value]
+            document=data, window_id=window_id(window) if window is not None else 0, scene=scene or ""
+        )
+
+    @request("perform_segue", "segue", operation=True)
+    def perform_segue(
+        self,
+        source: ControllerLike,
+        identifier: str,
+        *,
+        triggered: bool = False,
+        animated: bool = True,
+        **options: Unpack[CallOptions],
+    ) -> protocol.SegueResult:
+        """``performSegue(withIdentifier:sender:)``; ``triggered`` asks ``shouldPerformSegue`` first."""
+        return protocol.PerformSegue(  # type: ignore[return-value]
+            source=controller_ref(source), identifier=identifier, triggered=triggered, not_animated=not animated
+        )
+
+    @request("unwind", "segue", operation=True)
+    def unwind(
+        self, source: ControllerLike, action: str, *, animated: bool = True, **options: Unpack[CallOptions]
+    ) -> protocol.SegueResult:
+        """Unwinds from ``source`` to the first controller above it that declares ``action``."""
+        return protocol.Unwind(  # type: ignore[return-value]
+            source=controller_ref(source), action=action, not_animated=not animated
+        )
+
     # -- Tab bars
 
     @request("select_tab", "operation", operation=True)

@@ -254,8 +254,38 @@ class WindowEvent(_message.Message):
     visible: bool
     def __init__(self, change: _Optional[_Union[WindowEvent.Change, str]] = ..., size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., visible: _Optional[bool] = ...) -> None: ...
 
+class SegueEvent(_message.Message):
+    __slots__ = ("controller_id", "callback", "identifier", "action", "destination_id", "source_id", "answer")
+    class Callback(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        CALLBACK_UNSPECIFIED: _ClassVar[SegueEvent.Callback]
+        CALLBACK_SHOULD_PERFORM: _ClassVar[SegueEvent.Callback]
+        CALLBACK_PREPARE: _ClassVar[SegueEvent.Callback]
+        CALLBACK_CAN_PERFORM_UNWIND: _ClassVar[SegueEvent.Callback]
+        CALLBACK_UNWIND_ACTION: _ClassVar[SegueEvent.Callback]
+    CALLBACK_UNSPECIFIED: SegueEvent.Callback
+    CALLBACK_SHOULD_PERFORM: SegueEvent.Callback
+    CALLBACK_PREPARE: SegueEvent.Callback
+    CALLBACK_CAN_PERFORM_UNWIND: SegueEvent.Callback
+    CALLBACK_UNWIND_ACTION: SegueEvent.Callback
+    CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    CALLBACK_FIELD_NUMBER: _ClassVar[int]
+    IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    DESTINATION_ID_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_ID_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    controller_id: int
+    callback: SegueEvent.Callback
+    identifier: str
+    action: str
+    destination_id: int
+    source_id: int
+    answer: bool
+    def __init__(self, controller_id: _Optional[int] = ..., callback: _Optional[_Union[SegueEvent.Callback, str]] = ..., identifier: _Optional[str] = ..., action: _Optional[str] = ..., destination_id: _Optional[int] = ..., source_id: _Optional[int] = ..., answer: _Optional[bool] = ...) -> None: ...
+
 class Event(_message.Message):
-    __slots__ = ("subscription_id", "window_id", "seq", "revision", "trace_id", "time", "category", "text", "lifecycle", "hierarchy", "transition", "operation", "window", "presentation", "size_transition")
+    __slots__ = ("subscription_id", "window_id", "seq", "revision", "trace_id", "time", "category", "text", "lifecycle", "hierarchy", "transition", "operation", "window", "presentation", "size_transition", "segue")
     SUBSCRIPTION_ID_FIELD_NUMBER: _ClassVar[int]
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
@@ -271,6 +301,7 @@ class Event(_message.Message):
     WINDOW_FIELD_NUMBER: _ClassVar[int]
     PRESENTATION_FIELD_NUMBER: _ClassVar[int]
     SIZE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
+    SEGUE_FIELD_NUMBER: _ClassVar[int]
     subscription_id: int
     window_id: int
     seq: int
@@ -286,7 +317,8 @@ class Event(_message.Message):
     window: WindowEvent
     presentation: PresentationEvent
     size_transition: SizeTransitionEvent
-    def __init__(self, subscription_id: _Optional[int] = ..., window_id: _Optional[int] = ..., seq: _Optional[int] = ..., revision: _Optional[int] = ..., trace_id: _Optional[str] = ..., time: _Optional[float] = ..., category: _Optional[_Union[EventCategory, str]] = ..., text: _Optional[str] = ..., lifecycle: _Optional[_Union[LifecycleEvent, _Mapping]] = ..., hierarchy: _Optional[_Union[HierarchyEvent, _Mapping]] = ..., transition: _Optional[_Union[TransitionEvent, _Mapping]] = ..., operation: _Optional[_Union[OperationEvent, _Mapping]] = ..., window: _Optional[_Union[WindowEvent, _Mapping]] = ..., presentation: _Optional[_Union[PresentationEvent, _Mapping]] = ..., size_transition: _Optional[_Union[SizeTransitionEvent, _Mapping]] = ...) -> None: ...
+    segue: SegueEvent
+    def __init__(self, subscription_id: _Optional[int] = ..., window_id: _Optional[int] = ..., seq: _Optional[int] = ..., revision: _Optional[int] = ..., trace_id: _Optional[str] = ..., time: _Optional[float] = ..., category: _Optional[_Union[EventCategory, str]] = ..., text: _Optional[str] = ..., lifecycle: _Optional[_Union[LifecycleEvent, _Mapping]] = ..., hierarchy: _Optional[_Union[HierarchyEvent, _Mapping]] = ..., transition: _Optional[_Union[TransitionEvent, _Mapping]] = ..., operation: _Optional[_Union[OperationEvent, _Mapping]] = ..., window: _Optional[_Union[WindowEvent, _Mapping]] = ..., presentation: _Optional[_Union[PresentationEvent, _Mapping]] = ..., size_transition: _Optional[_Union[SizeTransitionEvent, _Mapping]] = ..., segue: _Optional[_Union[SegueEvent, _Mapping]] = ...) -> None: ...
 
 class ViewFrame(_message.Message):
     __slots__ = ("view_id", "controller_id", "role", "state")
