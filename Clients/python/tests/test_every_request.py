@@ -74,6 +74,21 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert isinstance(client.advance_clock(window, 1), P.ClockResult)
     assert client.wait_idle(window).idle
     assert client.get_tree(window).root.identifier == "Nav"
+    for name in ("S1", "S2"):
+        client.create_controller("content", identifier=name)
+    op(client.show("B", "S1", animated=False))
+    op(client.show_detail("S1", "S2", animated=False))
+    third = client.create_window(clock="manual")
+    story = client.load_storyboard(
+        '{"name": "S", "initial": "Home", "scenes": [{"id": "Home", "unwindActions": ["back"]}, {"id": "Next"}],'
+        ' "segues": [{"identifier": "go", "source": "Home", "destination": "Next", "kind": "present"}]}',
+        window=third,
+    )
+    assert isinstance(story, P.StoryboardInfo) and story.root_id
+    went = client.perform_segue("Home", "go", animated=False)
+    assert isinstance(went, P.SegueResult) and went.performed
+    back = client.unwind("Next", "back", animated=False)
+    assert isinstance(back, P.SegueResult) and back.destination_id == story.root_id
     op(client.resize_window(window, size=(300, 600), animated=False))
     op(client.set_window_visible(window, False))
     sub = client.subscribe(window)
