@@ -216,9 +216,9 @@ final class StoryboardTests: XCTestCase {
           segues: [
             .init(
               identifier: "p", source: "Home", destination: "Home",
-              kind: .popover(anchor: .init(arrowDirections: ["sideways"])))
+              kind: .popover(anchor: .init(permittedArrowDirections: .init(rawValue: 16))))
           ]),
-        "Segue 'p': unknown arrow direction 'sideways' (expected up, down, left or right)"
+        "Segue 'p': permitted arrow directions are bits up 1, down 2, left 4, right 8; got 16"
       ),
       (
         S(
@@ -309,7 +309,11 @@ final class StoryboardTests: XCTestCase {
   func testPopoverAndCustomSeguesPresent() {
     let h = shop()
     segue(h, "Home", "info", animated: false)
-    XCTAssertEqual(h.controller("Detail").presentation?.requestedStyle, .popover)
+    let popover = h.controller("Detail").presentation
+    XCTAssertEqual(popover?.requestedStyle, .popover)
+    XCTAssertEqual(popover?.popover?.rect, Rect(x: 10, y: 10, width: 44, height: 44))
+    XCTAssertTrue(popover?.popover?.view === h.controller("Home").view)
+    XCTAssertEqual(popover?.popover?.permittedArrowDirections, .any)
     h.dismiss("Detail", animated: false)
     _ = h.events()
     let ticket = segue(h, "Home", "fancy")

@@ -37,7 +37,8 @@ final class StoryboardDocumentTests: XCTestCase {
     XCTAssertEqual(
       storyboard.segue("help", from: "Catalog")?.kind,
       .popover(
-        anchor: .init(rect: Rect(x: 340, y: 0, width: 44, height: 44), arrowDirections: ["up"])))
+        anchor: .init(
+          rect: Rect(x: 340, y: 0, width: 44, height: 44), permittedArrowDirections: .up)))
     guard case .custom(let animator, let style)? = storyboard.segue("zoom", from: "Product")?.kind
     else { return XCTFail("zoom is a custom segue") }
     XCTAssertEqual(style, .overFullScreen)
@@ -101,6 +102,10 @@ final class StoryboardDocumentTests: XCTestCase {
     assertError(
       #"{"name": "B", "scenes": [], "segues": [{"identifier": "s", "source": "A", "destination": "A", "kind": "popover", "anchor": {"rect": [0, 0, 1]}}]}"#,
       "storyboard.segues[0].anchor.rect: expected an array of 4 numbers")
+    assertError(
+      #"{"name": "B", "scenes": [], "segues": [{"identifier": "s", "source": "A", "destination": "A", "kind": "popover", "anchor": {"arrows": ["up", "sideways"]}}]}"#,
+      "storyboard.segues[0].anchor.arrows[1]: unknown arrow direction 'sideways' (expected up, down, left, right or any)"
+    )
   }
 
   func testOversizedDocumentsAreRefused() {

@@ -155,10 +155,10 @@ extension Storyboard {
             "\(label): the popover anchor must be finite with a non-negative size")
         }
       }
-      for direction in anchor.arrowDirections
-      where !PopoverAnchorSpec.directionNames.contains(direction) {
+      guard PopoverArrowDirections.any.isSuperset(of: anchor.permittedArrowDirections) else {
         throw CurtainError.invalid(
-          "\(label): unknown arrow direction '\(direction)' (expected up, down, left or right)")
+          "\(label): permitted arrow directions are bits up 1, down 2, left 4, right 8; got "
+            + "\(anchor.permittedArrowDirections.rawValue)")
       }
     case .show, .showDetail, .unwind:
       return

@@ -108,20 +108,18 @@ public struct Storyboard: Hashable, Sendable {
 
   /// Where a popover segue's popover points: a rectangle of the source
   /// controller's view (`nil`: its bounds) and the permitted arrow
-  /// directions (empty: any).
+  /// directions (UIKit's default: any; none centres the popover on its
+  /// source).
   public struct PopoverAnchorSpec: Hashable, Sendable {
     /// The rectangle in the source view's coordinates.
     public var rect: Rect?
-    /// Names of the permitted arrow directions: up, down, left, right.
-    public var arrowDirections: [String]
-
-    /// The names arrow directions may have.
-    public static let directionNames = ["up", "down", "left", "right"]
+    /// The permitted arrow directions.
+    public var permittedArrowDirections: PopoverArrowDirections
 
     /// Creates an anchor.
-    public init(rect: Rect? = nil, arrowDirections: [String] = []) {
+    public init(rect: Rect? = nil, permittedArrowDirections: PopoverArrowDirections = .any) {
       self.rect = rect
-      self.arrowDirections = arrowDirections
+      self.permittedArrowDirections = permittedArrowDirections
     }
   }
 

@@ -5,8 +5,8 @@
 //   by a control; a "no" ends it here], the destination instantiated,
 //   source.prepare(id, destination), then the kind's operation: show or
 //   showDetail sent to the source, or a presentation from the source (with
-//   the segue's style and transition, as a popover, or with its custom
-//   animator).
+//   the segue's style and transition, as a popover pointing at its anchor in
+//   the source's view, or with its custom animator).
 //
 // Everything is checked before anything changes: the destination is
 // instantiated while the operation is prepared, together with the kind's
@@ -56,6 +56,7 @@ extension ViewController {
     _ kind: Storyboard.SegueKind, to destination: ViewController, animated: Bool
   ) throws -> PreparedChange {
     var animator: AnimatorSpec?
+    var options = PresentOptions()
     switch kind {
     case .show:
       return try prepareShow(.show, destination, animated: animated, animator: nil)
@@ -64,8 +65,10 @@ extension ViewController {
     case .present(let style, let transition):
       if let style { destination.modalPresentationStyle = style }
       if let transition { destination.modalTransitionStyle = transition }
-    case .popover:
-      destination.modalPresentationStyle = .popover
+    case .popover(let anchor):
+      options.style = .popover
+      options.popover = PopoverSource(
+        rect: anchor.rect, permittedArrowDirections: anchor.permittedArrowDirections)
     case .custom(let spec, let style):
       if let style { destination.modalPresentationStyle = style }
       animator = spec
@@ -73,7 +76,7 @@ extension ViewController {
       throw CurtainError(.internalError, "An unwind segue has no destination to show")
     }
     return try preparePresent(
-      destination, animated: animated, animator: animator, adaptiveStyle: nil)
+      destination, animated: animated, animator: animator, adaptiveStyle: nil, options: options)
   }
 
   /// Emits a segue callback of this controller.

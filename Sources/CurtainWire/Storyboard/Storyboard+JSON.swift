@@ -84,7 +84,7 @@ extension Storyboard {
       kind = .popover(
         anchor: PopoverAnchorSpec(
           rect: rect.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) },
-          arrowDirections: try anchor?["arrows"]?.strings() ?? []))
+          permittedArrowDirections: try anchor?["arrows"]?.arrowDirections() ?? .any))
       allowed = ["anchor"]
     case "custom":
       kind = .custom(animator: try object.required("animator").animator(), style: style)
@@ -164,6 +164,24 @@ private struct JSONField {
     let items = try array()
     guard items.count == count else { throw error("expected an array of \(count) numbers") }
     return try items.map { try $0.number() }
+  }
+
+  /// Arrow directions by name (`up`, `down`, `left`, `right`, `any`); an
+  /// empty list permits none (the popover is centred on its source).
+  func arrowDirections() throws -> PopoverArrowDirections {
+    let names: [String: PopoverArrowDirections] = [
+      "up": .up, "down": .down, "left": .left, "right": .right, "any": .any,
+    ]
+    var directions: PopoverArrowDirections = []
+    for item in try array() {
+      let name = try item.string()
+      guard let direction = names[name] else {
+        throw item.error(
+          "unknown arrow direction '\(name)' (expected up, down, left, right or any)")
+      }
+      directions.insert(direction)
+    }
+    return directions
   }
 
   /// A case of a string enum, by its raw value.
