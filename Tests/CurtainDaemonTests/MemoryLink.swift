@@ -115,6 +115,34 @@ final class ServerHarness {
   }
 }
 
+extension ServerHarness {
+  /// A window (manual clock unless told otherwise) whose root is
+  /// `Nav=nav[A]`, with content controller `B` in no window yet.
+  func buildNavigation(_ link: MemoryLink, manual: Bool = true) -> UInt64 {
+    let window = call(link) {
+      $0.createWindow = Curtain_V1_CreateWindow()
+      $0.createWindow.clock = manual ? .manual : .realtime
+    }!.window.id
+    for (kind, name) in [
+      (Curtain_V1_ControllerKind.navigation, "Nav"), (.content, "A"), (.content, "B"),
+    ] {
+      _ = call(link) {
+        $0.createController.kind = kind
+        $0.createController.identifier = name
+      }
+    }
+    _ = call(link) {
+      $0.setStack.navigation = ref("Nav")
+      $0.setStack.controllers = [ref("A")]
+    }
+    _ = call(link) {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = ref("Nav")
+    }
+    return window
+  }
+}
+
 func ref(_ identifier: String) -> Curtain_V1_ControllerRef {
   var ref = Curtain_V1_ControllerRef()
   ref.identifier = identifier

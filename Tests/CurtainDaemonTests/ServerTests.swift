@@ -11,27 +11,7 @@ final class ServerTests: XCTestCase {
   private func buildNavigation(_ h: ServerHarness, _ link: MemoryLink, manual: Bool = true)
     -> UInt64
   {
-    let window = h.call(link) {
-      $0.createWindow = Curtain_V1_CreateWindow()
-      $0.createWindow.clock = manual ? .manual : .realtime
-    }!.window.id
-    for (kind, name) in [
-      (Curtain_V1_ControllerKind.navigation, "Nav"), (.content, "A"), (.content, "B"),
-    ] {
-      _ = h.call(link) {
-        $0.createController.kind = kind
-        $0.createController.identifier = name
-      }
-    }
-    _ = h.call(link) {
-      $0.setStack.navigation = ref("Nav")
-      $0.setStack.controllers = [ref("A")]
-    }
-    _ = h.call(link) {
-      $0.setRoot.windowID = window
-      $0.setRoot.controller = ref("Nav")
-    }
-    return window
+    h.buildNavigation(link, manual: manual)
   }
 
   func testEveryRequestOfTheProtocolHasExactlyOneHandler() throws {

@@ -1,5 +1,5 @@
-// `AdvanceClock`: moves a manual window's clock; answers after the frames of the
-// step have been queued.
+// `AdvanceClock`: moves a manual window's clock by some seconds or to a
+// window time; answers after the frames of the step have been queued.
 
 import CurtainCore
 import CurtainWire
@@ -10,19 +10,35 @@ extension RequestHandler {
     target: { .window($0.advanceClock.windowID) },
     run: { context in
       let window = context.window!
-      let seconds = context.request.advanceClock.seconds
+      let request = context.request.advanceClock
       guard window.clockMode == .manual else {
         return .failed(
           .invalidArgument,
           "Window \(window.id) runs on the realtime clock; AdvanceClock needs a manual window")
       }
-      guard seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
-        return .invalid("AdvanceClock needs 0 to 86400 seconds, got \(seconds)")
+      let target: Double
+      if request.hasToTime {
+        guard request.seconds == 0 else {
+          return .invalid("AdvanceClock takes seconds or to_time, not both")
+        }
+        let time = request.toTime
+        guard time.isFinite, time >= window.time, time - window.time <= 86_400 else {
+          return .invalid(
+            "AdvanceClock to_time must be from the window's time (\(window.time)) to 86400 "
+              + "seconds later, got \(time)")
+        }
+        target = time
+      } else {
+        let seconds = request.seconds
+        guard seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+          return .invalid("AdvanceClock needs 0 to 86400 seconds, got \(seconds)")
+        }
+        target = window.time + seconds
       }
       let server = context.server
       let key = server.key(of: window)
       let before = server.windowStates[key]?.frameSeq ?? 0
-      let step = window.advance(by: seconds)
+      let step = window.advance(to: target)
       if let frame = step.frame {
         server.offerFrame(frame, for: key, now: server.clock(), force: true)
       }

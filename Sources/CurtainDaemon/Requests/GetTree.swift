@@ -1,5 +1,5 @@
-// `GetTree`: a window's controller tree (and view tree on request), with its
-// `_printHierarchy` text.
+// `GetTree`: a window's controller tree (and view tree on request, with
+// model or presentation values), with its `_printHierarchy` text.
 
 import CurtainCore
 import CurtainWire
@@ -9,10 +9,11 @@ extension RequestHandler {
     kind: .getTree, mutates: false, target: { .windowOrFirst($0.getTree.windowID) },
     run: { context in
       let window = context.window!
+      let request = context.request.getTree
       return .ok(
         .tree(
           Curtain_V1_Tree(
             window, frameRate: context.server.frameRate(of: window),
-            includeViews: context.request.getTree.includeViews)))
+            includeViews: request.includeViews, presentation: request.presentation)))
     })
 }

@@ -2225,6 +2225,10 @@ public nonisolated struct Curtain_V1_GetTree: Sendable {
 
   public var includeViews: Bool = false
 
+  /// The view tree (implies include_views) with presentation values: what is
+  /// on screen at the window's current time, not the model values.
+  public var presentation: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2363,9 +2367,22 @@ public nonisolated struct Curtain_V1_AdvanceClock: Sendable {
 
   public var seconds: Double = 0
 
+  /// Moves the clock to this window time instead (seconds must then be 0);
+  /// never backwards.
+  public var toTime: Double {
+    get {_toTime ?? 0}
+    set {_toTime = newValue}
+  }
+  /// Returns true if `toTime` has been explicitly set.
+  public var hasToTime: Bool {self._toTime != nil}
+  /// Clears the value of `toTime`. Subsequent reads from it will return its default value.
+  public mutating func clearToTime() {self._toTime = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _toTime: Double? = nil
 }
 
 public nonisolated struct Curtain_V1_ClockResult: Sendable {
@@ -6039,7 +6056,7 @@ nonisolated extension Curtain_V1_TransitionResult: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Curtain_V1_GetTree: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GetTree"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{3}include_views\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{3}include_views\0\u{2}:presentation\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6049,6 +6066,7 @@ nonisolated extension Curtain_V1_GetTree: SwiftProtobuf.Message, SwiftProtobuf._
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
       case 2: try { try decoder.decodeSingularBoolField(value: &self.includeViews) }()
+      case 60: try { try decoder.decodeSingularBoolField(value: &self.presentation) }()
       default: break
       }
     }
@@ -6061,12 +6079,16 @@ nonisolated extension Curtain_V1_GetTree: SwiftProtobuf.Message, SwiftProtobuf._
     if self.includeViews != false {
       try visitor.visitSingularBoolField(value: self.includeViews, fieldNumber: 2)
     }
+    if self.presentation != false {
+      try visitor.visitSingularBoolField(value: self.presentation, fieldNumber: 60)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_GetTree, rhs: Curtain_V1_GetTree) -> Bool {
     if lhs.windowID != rhs.windowID {return false}
     if lhs.includeViews != rhs.includeViews {return false}
+    if lhs.presentation != rhs.presentation {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6257,7 +6279,7 @@ nonisolated extension Curtain_V1_FrameAck: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Curtain_V1_AdvanceClock: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AdvanceClock"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}seconds\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}seconds\0\u{4}:to_time\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6267,24 +6289,33 @@ nonisolated extension Curtain_V1_AdvanceClock: SwiftProtobuf.Message, SwiftProto
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.seconds) }()
+      case 60: try { try decoder.decodeSingularDoubleField(value: &self._toTime) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.windowID != 0 {
       try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
     }
     if self.seconds.bitPattern != 0 {
       try visitor.visitSingularDoubleField(value: self.seconds, fieldNumber: 2)
     }
+    try { if let v = self._toTime {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 60)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_AdvanceClock, rhs: Curtain_V1_AdvanceClock) -> Bool {
     if lhs.windowID != rhs.windowID {return false}
     if lhs.seconds != rhs.seconds {return false}
+    if lhs._toTime != rhs._toTime {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -253,16 +253,17 @@ extension Curtain_V1_ControllerNode {
 }
 
 extension Curtain_V1_ViewNode {
-  /// The wire form of a view tree.
-  public init(_ view: View) {
+  /// The wire form of a view tree, each view's state given by `state`
+  /// (the model state unless told otherwise).
+  public init(_ view: View, state: (View) -> ViewState = \.state) {
     self.init()
     id = view.id.rawValue
     role = view.role.rawValue
     controllerID = view.controllerID?.rawValue ?? 0
-    state = Curtain_V1_ViewState(view.state)
+    self.state = Curtain_V1_ViewState(state(view))
     hidden = view.isHidden
     backgroundColor = view.backgroundColorName
-    subviews = view.subviews.map(Curtain_V1_ViewNode.init)
+    subviews = view.subviews.map { Curtain_V1_ViewNode($0, state: state) }
   }
 }
 
@@ -286,12 +287,17 @@ extension Curtain_V1_WindowInfo {
 }
 
 extension Curtain_V1_Tree {
-  /// The wire form of a window's tree.
-  public init(_ window: Window, frameRate: UInt32, includeViews: Bool) {
+  /// The wire form of a window's tree; with `presentation`, the view tree
+  /// (included then) holds presentation values at the window's time.
+  public init(_ window: Window, frameRate: UInt32, includeViews: Bool, presentation: Bool = false) {
     self.init()
     self.window = Curtain_V1_WindowInfo(window, frameRate: frameRate)
     if let root = window.rootViewController { self.root = Curtain_V1_ControllerNode(root.node) }
-    if includeViews { view = Curtain_V1_ViewNode(window.view) }
+    if presentation {
+      view = Curtain_V1_ViewNode(window.view) { window.presentationState(of: $0) }
+    } else if includeViews {
+      view = Curtain_V1_ViewNode(window.view)
+    }
     description_p = window.hierarchyDescription
   }
 }
