@@ -32,7 +32,7 @@ commands=(
   select-tab set-tabs add-child remove-child present dismiss
   show show-detail load-storyboard segue unwind
   "interact begin" "interact update" "interact finish" "interact cancel"
-  tree events frames advance wait-idle
+  tree events frames watch snapshot advance wait-idle
 )
 
 # The help text of one command, as a fenced block.

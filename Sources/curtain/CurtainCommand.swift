@@ -61,6 +61,8 @@ struct CurtainCommand: ParsableCommand {
       Tree.self,
       Events.self,
       Frames.self,
+      Watch.self,
+      Snapshot.self,
       Advance.self,
       WaitIdle.self,
     ])

@@ -82,6 +82,19 @@ final class DaemonConnection {
     return request
   }
 
+  /// A window's tree; with `presentation`, its view tree at presentation
+  /// values (what is on screen now).
+  func tree(of window: UInt64, presentation: Bool = false) throws -> Curtain_V1_Tree {
+    var getTree = Curtain_V1_GetTree()
+    getTree.windowID = window
+    getTree.presentation = presentation
+    let response = try perform(.getTree(getTree))
+    guard case .tree(let tree)? = response.result else {
+      throw ClientError.unexpectedResponse(expected: "tree", got: response.resultName)
+    }
+    return tree
+  }
+
   /// Prints an operation's result with `--json` (mutating commands are
   /// silent otherwise).
   func report(_ response: WireResponse) {

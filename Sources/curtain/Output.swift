@@ -27,7 +27,8 @@ enum Output {
     write(text + "\n", to: STDERR_FILENO)
   }
 
-  private static func write(_ text: String, to descriptor: Int32) {
+  /// Writes `text` as it is to a file descriptor, all of it.
+  static func write(_ text: String, to descriptor: Int32) {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

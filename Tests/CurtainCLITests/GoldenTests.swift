@@ -23,6 +23,7 @@ final class GoldenTests: XCTestCase {
   func testJSON() throws { try check("json") }
   func testPresentation() throws { try check("presentation") }
   func testStoryboards() throws { try check("storyboard") }
+  func testSnapshot() throws { try check("snapshot") }
 
   /// Runs one transcript and compares it with the file.
   private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {

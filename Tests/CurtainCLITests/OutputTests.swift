@@ -327,6 +327,8 @@ final class OutputTests: XCTestCase {
     XCTAssertEqual(OutputFormat.decimal(0.25, fixed: 3), "0.250")
     XCTAssertEqual(OutputFormat.decimal(12.3456, places: 1), "12.3")
     XCTAssertEqual(OutputFormat.decimal(.nan), "nan")
+    XCTAssertEqual(OutputFormat.decimal(57.4, fixed: 0), "57", "no decimals at all")
+    XCTAssertEqual(OutputFormat.decimal(99.5, places: 0), "100")
   }
 
   func testJSONNumbersAndStrings() {

@@ -745,7 +745,7 @@ public enum OutputFormat {
     guard abs(scaled) < 9e15 else { return "\(value)" }
     let magnitude = UInt64(abs(scaled))
     let whole = magnitude / scale
-    var fraction = String(magnitude % scale)
+    var fraction = digits == 0 ? "" : String(magnitude % scale)
     fraction = String(repeating: "0", count: digits - fraction.count) + fraction
     if fixed == nil {
       while fraction.last == "0" { fraction.removeLast() }

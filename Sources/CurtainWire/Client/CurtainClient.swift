@@ -92,6 +92,11 @@ public final class CurtainClient {
   /// Whether the connection is still usable for sending.
   public var isConnected: Bool { socket >= 0 && terminal == nil }
 
+  /// The socket, for a `poll` loop that also waits on other descriptors
+  /// (-1 once closed). Messages may already be buffered: take them with
+  /// `nextMessage(timeout: 0)` until it returns nil before waiting on it.
+  public var fileDescriptor: Int32 { socket }
+
   // MARK: Requests
 
   /// Performs the handshake. Throws `.server` if the daemon refuses it.

@@ -1,0 +1,103 @@
+// `curtain watch W`: a live picture of a window in the terminal. Every
+// view is a box at its presentation frame, scaled to the terminal, redrawn
+// from the window's frame stream; the status line shows the window's time
+// and each running transition's progress. `q` quits.
+//
+// The command subscribes to the window's events and frames, then takes the
+// tree with presentation values. Frames move the boxes; an event means the
+// tree changed, so the tree is taken again (once per batch of messages).
+
+import ArgumentParser
+import CurtainWire
+import Glibc
+
+/// Draws a window live.
+struct Watch: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show a window live in the terminal: its views as boxes, animated. q quits.",
+    discussion: """
+      Each view is drawn as a box at its presentation frame (what is on \
+      screen mid-animation), labelled with its controller's identifier (or \
+      title, or id); a navigation bar shows its top controller, a tab bar \
+      its tabs with the selected one in brackets. The window is scaled to \
+      fit the terminal, keeping its shape. The status line shows the \
+      window's time and each running transition with its progress. Quits on \
+      q (or Ctrl-C), or when the window is closed.
+
+      Example:
+        curtain watch w1        # in one terminal
+        curtain push @Nav @Detail   # in another
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+
+  @Argument(
+    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"), transform: TargetName.window)
+  var window: UInt64
+
+  func run() throws {
+    guard Terminal.isInteractive else {
+      throw CLIError(
+        "watch draws on a terminal, and standard input or output is not one "
+          + "(for a stream of frames, use `curtain frames w\(window) --follow`)")
+    }
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    var subscribe = Curtain_V1_Subscribe()
+    subscribe.windowID = window
+    subscribe.events = true
+    subscribe.frames = true
+    let subscribed = try connection.perform(.subscribe(subscribe))
+    guard case .subscribed? = subscribed.result else {
+      throw ClientError.unexpectedResponse(expected: "subscribed", got: subscribed.resultName)
+    }
+    var screen = WatchScreen(tree: try connection.tree(of: window, presentation: true))
+
+    Interrupt.install()
+    let terminal = try Terminal()
+    defer { terminal.restore() }
+    do {
+      try loop(&screen, connection: connection, terminal: terminal)
+    } catch ClientError.goodbye(let reason, _) where reason == .shutdown {
+      terminal.restore()
+      Output.line("w\(window): the daemon stopped")
+      return
+    }
+    terminal.restore()
+    if screen.closed { Output.line("w\(window) was closed") }
+  }
+
+  /// Draws, reads the daemon's messages and the keyboard, until `q`, an
+  /// interrupt or the window's end.
+  private func loop(_ screen: inout WatchScreen, connection: DaemonConnection, terminal: Terminal)
+    throws
+  {
+    let client = connection.client
+    var force = true
+    while !Interrupt.requested {
+      while let message = try client.nextMessage(timeout: 0) {
+        switch message.kind {
+        case .frame(let frame)?: screen.apply(frame)
+        case .event(let event)?: screen.apply(event)
+        default: break
+        }
+      }
+      if screen.needsTree, !screen.closed {
+        do {
+          screen.replaceTree(try connection.tree(of: window, presentation: true))
+        } catch ClientError.server(let error) where error.code == .notFound {
+          // Closed: its last events are already queued ahead of this answer.
+          screen.windowClosed()
+        }
+        continue
+      }
+      if terminal.takeResize() { force = true }
+      let size = terminal.size
+      terminal.draw(screen.render(columns: size.columns, rows: size.rows), force: force)
+      force = false
+      if screen.closed { return }
+      if terminal.readKeys().contains(where: { $0 == "q" || $0 == "Q" }) { return }
+      terminal.wait(for: client.fileDescriptor, timeout: 1)
+    }
+  }
+}
