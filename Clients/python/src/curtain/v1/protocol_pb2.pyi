@@ -689,12 +689,14 @@ class TransitionResult(_message.Message):
     def __init__(self, transition_id: _Optional[int] = ..., percent: _Optional[float] = ..., interactive: _Optional[bool] = ..., accepted: _Optional[bool] = ...) -> None: ...
 
 class GetTree(_message.Message):
-    __slots__ = ("window_id", "include_views")
+    __slots__ = ("window_id", "include_views", "presentation")
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     INCLUDE_VIEWS_FIELD_NUMBER: _ClassVar[int]
+    PRESENTATION_FIELD_NUMBER: _ClassVar[int]
     window_id: int
     include_views: bool
-    def __init__(self, window_id: _Optional[int] = ..., include_views: _Optional[bool] = ...) -> None: ...
+    presentation: bool
+    def __init__(self, window_id: _Optional[int] = ..., include_views: _Optional[bool] = ..., presentation: _Optional[bool] = ...) -> None: ...
 
 class Subscribe(_message.Message):
     __slots__ = ("window_id", "categories", "events", "frames", "from_seq", "snapshot", "frame_policy", "frame_credits")
@@ -751,12 +753,14 @@ class FrameAck(_message.Message):
     def __init__(self, subscription_id: _Optional[int] = ..., frame_seq: _Optional[int] = ...) -> None: ...
 
 class AdvanceClock(_message.Message):
-    __slots__ = ("window_id", "seconds")
+    __slots__ = ("window_id", "seconds", "to_time")
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     SECONDS_FIELD_NUMBER: _ClassVar[int]
+    TO_TIME_FIELD_NUMBER: _ClassVar[int]
     window_id: int
     seconds: float
-    def __init__(self, window_id: _Optional[int] = ..., seconds: _Optional[float] = ...) -> None: ...
+    to_time: float
+    def __init__(self, window_id: _Optional[int] = ..., seconds: _Optional[float] = ..., to_time: _Optional[float] = ...) -> None: ...
 
 class ClockResult(_message.Message):
     __slots__ = ("time", "revision", "frames")
