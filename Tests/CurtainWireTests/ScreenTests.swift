@@ -140,6 +140,12 @@ final class ScreenTests: XCTestCase {
     XCTAssertEqual(names.label(of: viewNode(1, "controllerRoot", controller: 10)), "Stack")
     XCTAssertEqual(names.label(of: viewNode(1, "controllerRoot", controller: 11)), "c11")
     XCTAssertEqual(names.label(of: viewNode(1, "dimming", controller: 12)), "")
+    nav.presented = controllerNode(20, "Sheet")
+    tabs.children[0].children = [nav]
+    tree.root = tabs
+    XCTAssertEqual(
+      ControllerNames(tree).label(of: viewNode(1, "controllerRoot", controller: 20)), "Sheet",
+      "presented controllers are named too")
     tabs.selectedIndex = 5
     tabs.children = Array(tabs.children.prefix(2))
     tree.root = tabs

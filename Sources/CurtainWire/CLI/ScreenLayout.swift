@@ -88,7 +88,8 @@ public enum ScreenLayout {
   }
 }
 
-/// The controllers of a tree by id, and the labels of the views they own.
+/// The controllers of a tree by id (children and presented controllers),
+/// and the labels of the views they own.
 public struct ControllerNames {
   private var controllers: [UInt64: Curtain_V1_ControllerNode] = [:]
   private let windowID: UInt64
@@ -99,9 +100,13 @@ public struct ControllerNames {
     func index(_ node: Curtain_V1_ControllerNode) {
       controllers[node.id] = node
       node.children.forEach(index)
+      if node.hasPresented { index(node.presented) }
     }
     if tree.hasRoot { index(tree.root) }
   }
+
+  /// The ids of every controller of the tree.
+  public var ids: Dictionary<UInt64, Curtain_V1_ControllerNode>.Keys { controllers.keys }
 
   /// A controller's name: its identifier, else its title, else `c<id>`.
   public func name(of id: UInt64) -> String {

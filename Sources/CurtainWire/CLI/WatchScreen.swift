@@ -44,11 +44,7 @@ public struct WatchScreen: Sendable {
     overrides = [:]
     needsTree = false
     let controllers = ControllerNames(tree)
-    func remember(_ node: Curtain_V1_ControllerNode) {
-      names[node.id] = controllers.name(of: node.id)
-      node.children.forEach(remember)
-    }
-    if tree.hasRoot { remember(tree.root) }
+    for id in controllers.ids { names[id] = controllers.name(of: id) }
   }
 
   /// Notes that the window is gone (its tree can no longer be taken).
