@@ -14,6 +14,7 @@ struct Interact: ParsableCommand {
 
       Example:
         curtain interact begin pop @Nav        # prints t5
+        curtain interact begin dismiss @Sheet  # a sheet pulled down
         curtain interact update t5 0.4
         curtain interact finish t5 --speed 0.5
       """,

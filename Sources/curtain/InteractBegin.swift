@@ -1,4 +1,4 @@
-// `curtain interact begin pop NAV`.
+// `curtain interact begin pop NAV | present PRESENTER C | dismiss C`.
 
 import ArgumentParser
 import CurtainWire
@@ -9,32 +9,77 @@ struct InteractBegin: ParsableCommand {
     commandName: "begin",
     abstract: "Begin an interactive transition and print its name (t5).",
     discussion: """
-      Only `pop` exists for now: the interactive pop of a navigation \
-      controller (the edge-swipe back gesture), at 0%. Returns as soon as the \
-      transition has started — it completes only when finished or cancelled. \
-      Begin on an idle window (see wait-idle): a begin queued behind other \
-      operations has no transition id to print yet, and fails.
+      `pop NAV`: the interactive pop of a navigation controller (the \
+      edge-swipe back gesture). `present PRESENTER CONTROLLER`: a \
+      percent-driven presentation, sent to PRESENTER as `present` would be \
+      (--style and --transition as there). `dismiss CONTROLLER`: a \
+      percent-driven dismissal (a sheet pulled down), sent to CONTROLLER as \
+      `dismiss` would be. Each starts at 0% and returns as soon as the \
+      transition has started — it completes only when finished or \
+      cancelled. Begin on an idle window (see wait-idle): a begin queued \
+      behind other operations has no transition id to print yet, and fails.
 
       Example:
         curtain interact begin pop @Nav
+        curtain interact begin present @Home @Sheet --style pageSheet
+        curtain interact begin dismiss @Sheet
       """)
 
   @OptionGroup var globals: GlobalOptions
 
-  @Argument(help: ArgumentHelp("The kind of transition: pop.", valueName: "kind"))
+  @Argument(
+    help: ArgumentHelp("The kind of transition: pop, present or dismiss.", valueName: "kind"))
   var kind: InteractionKind
 
   @Argument(
-    help: ArgumentHelp("The navigation controller (c1 or @Nav).", valueName: "nav"),
+    help: ArgumentHelp(
+      "pop: the navigation controller; present: the presenter; dismiss: the controller (c1 or @Nav).",
+      valueName: "target"),
     transform: TargetName.controller)
-  var navigation: Curtain_V1_ControllerRef
+  var target: Curtain_V1_ControllerRef
+
+  @Argument(
+    help: ArgumentHelp(
+      "present: the controller to present (c7 or @Sheet).", valueName: "controller"),
+    transform: TargetName.controller)
+  var controller: Curtain_V1_ControllerRef?
+
+  @Option(help: ArgumentHelp("present: the modal presentation style.", valueName: "style"))
+  var style: PresentationStyleName?
+
+  @Option(help: ArgumentHelp("present: the modal transition style.", valueName: "transition"))
+  var transition: TransitionStyleName?
+
+  func validate() throws {
+    if kind == .present, controller == nil {
+      throw ValidationError("`interact begin present` needs the controller to present")
+    }
+    if kind != .present, controller != nil {
+      throw ValidationError("`interact begin \(kind.rawValue)` takes one controller")
+    }
+    if kind != .present, style != nil || transition != nil {
+      throw ValidationError("--style and --transition apply only to `interact begin present`")
+    }
+  }
 
   func run() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
     var begin = Curtain_V1_BeginInteractive()
-    begin.kind = .pop
-    begin.controller = navigation
+    switch kind {
+    case .pop:
+      begin.kind = .pop
+      begin.controller = target
+    case .dismiss:
+      begin.kind = .dismiss
+      begin.controller = target
+    case .present:
+      begin.kind = .present
+      begin.present.presenter = target
+      if let controller { begin.present.controller = controller }
+      if let style { begin.present.style = style.wire }
+      if let transition { begin.present.transitionStyle = transition.wire }
+    }
     // STARTED, not COMPLETED: the transition completes only when a later
     // command finishes or cancels it. Not ACCEPTED either: a queued begin has
     // no transition id yet.
@@ -48,8 +93,9 @@ struct InteractBegin: ParsableCommand {
     }
     guard transition != 0 else {
       throw CLIError(
-        "the interactive pop is queued behind the window's other operations, so it has no "
-          + "transition id yet; run `curtain wait-idle` on the window before `interact begin`")
+        "the interactive \(kind.rawValue) is queued behind the window's other operations, so it "
+          + "has no transition id yet; run `curtain wait-idle` on the window before "
+          + "`interact begin`")
     }
     if globals.json {
       connection.report(response)
@@ -63,4 +109,8 @@ struct InteractBegin: ParsableCommand {
 enum InteractionKind: String, ExpressibleByArgument, CaseIterable {
   /// A navigation controller's interactive pop.
   case pop
+  /// A percent-driven presentation.
+  case present
+  /// A percent-driven dismissal.
+  case dismiss
 }

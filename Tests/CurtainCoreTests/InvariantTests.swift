@@ -357,6 +357,8 @@ private final class FuzzRun {
     case .show: return "show"
     case .performSegue: return "performSegue"
     case .unwind: return "unwind"
+    case .beginInteractivePresent: return "beginInteractivePresent"
+    case .beginInteractiveDismiss: return "beginInteractiveDismiss"
     }
   }
 
@@ -521,6 +523,12 @@ private final class FuzzRun {
           + "animated: \(animated))"
       case .unwind(let source, let action, let animated):
         text = "unwind(\(action) from \(name(source)), animated: \(animated))"
+      case .beginInteractivePresent(let presenter, let controller, let animator, let adaptive, _):
+        text =
+          "beginInteractivePresent(\(name(controller)) on \(name(presenter)), "
+          + "\(render(animator)), adaptive: \(adaptive?.rawValue ?? "default"))"
+      case .beginInteractiveDismiss(let controller, let animator):
+        text = "beginInteractiveDismiss(\(name(controller)), \(render(animator)))"
       }
       return expectNotFound ? text + " [expect NOT_FOUND]" : text
     case .advance(let seconds): return "advance(\(seconds))"

@@ -90,6 +90,22 @@ final class PresentationIntegrationTests: XCTestCase {
     }
   }
 
+  /// Ends an interactive transition of `window`: finish or cancel.
+  @discardableResult
+  private func end(
+    _ window: UInt64, _ transition: UInt64, cancel: Bool, by sender: TestClient? = nil
+  ) throws -> WireResponse {
+    try (sender ?? client).call {
+      if cancel {
+        $0.cancelInteractive.windowID = window
+        $0.cancelInteractive.transitionID = transition
+      } else {
+        $0.finishInteractive.windowID = window
+        $0.finishInteractive.transitionID = transition
+      }
+    }
+  }
+
   private func advance(_ window: UInt64, _ seconds: Double) throws {
     try client.call {
       $0.advanceClock.windowID = window
@@ -335,6 +351,90 @@ final class PresentationIntegrationTests: XCTestCase {
       $0.popover.permittedArrowDirections = 16
     }
     XCTAssertEqual(badArrows.error.code, .invalidArgument)
+  }
+
+  // MARK: Interaction
+
+  func testInteractivePresentAndDismissOverTheWire() throws {
+    let window = try makeWindow(regular: false)
+    try make(.content, "A", "B")
+    try setRoot(window, "A")
+    _ = try flow()
+    let begun = try client.call {
+      $0.beginInteractive.kind = .present
+      $0.beginInteractive.present.presenter = controllerRef("A")
+      $0.beginInteractive.present.controller = controllerRef("B")
+      $0.beginInteractive.present.style = .fullScreen
+    }
+    let presenting = begun.operation.transitionID
+    XCTAssertNotEqual(presenting, 0, begun.error.message)
+    try client.call {
+      $0.updateInteractive.windowID = window
+      $0.updateInteractive.transitionID = presenting
+      $0.updateInteractive.percent = 0.5
+    }
+    try end(window, presenting, cancel: true)
+    try advance(window, 1)
+    XCTAssertEqual(
+      try flow(),
+      [
+        "B.presentationTransitionWillBegin", "B.viewDidLoad", "A.viewWillDisappear(true)",
+        "B.viewWillAppear(true)", "B.presentationTransitionDidEnd(false)",
+        "B.viewWillDisappear(true)", "B.viewDidDisappear(true)", "A.viewWillAppear(true)",
+        "A.viewDidAppear(true)",
+      ])
+    XCTAssertFalse(try tree(window).root.hasPresented, "the cancelled presentation left nothing")
+
+    try present("B", on: "A") { $0.style = .pageSheet }
+    _ = try flow()
+    let dismissing = try client.call {
+      $0.beginInteractive.kind = .dismiss
+      $0.beginInteractive.controller = controllerRef("B")
+    }.operation.transitionID
+    XCTAssertNotEqual(dismissing, 0)
+    let other = try TestClient(path: daemon.socketPath, name: "other")
+    XCTAssertEqual(try end(window, dismissing, cancel: false, by: other).error.code, .notOwner)
+    try end(window, dismissing, cancel: false)
+    try advance(window, 1)
+    XCTAssertEqual(
+      try flow(),
+      [
+        "B.dismissalTransitionWillBegin", "B.viewWillDisappear(true)",
+        "B.dismissalTransitionDidEnd(true)", "B.viewDidDisappear(true)",
+      ])
+    XCTAssertFalse(try tree(window).root.hasPresented)
+
+    let nothing = try client.call {
+      $0.beginInteractive.kind = .dismiss
+      $0.beginInteractive.controller = controllerRef("A")
+    }
+    XCTAssertEqual(nothing.error.code, .invalidArgument)
+    XCTAssertEqual(
+      nothing.error.message,
+      "A presents nothing and is not presented, so there is nothing to dismiss")
+  }
+
+  func testTheOwnersDisconnectCancelsAnInteractiveDismissal() throws {
+    let window = try makeWindow(regular: false)
+    try make(.content, "A", "B")
+    try setRoot(window, "A")
+    try present("B", on: "A") { $0.style = .fullScreen }
+    var owner: TestClient? = try TestClient(path: daemon.socketPath, name: "owner")
+    let begun = try owner!.call {
+      $0.beginInteractive.kind = .dismiss
+      $0.beginInteractive.controller = controllerRef("B")
+    }
+    XCTAssertNotEqual(begun.operation.transitionID, 0, begun.error.message)
+    _ = try flow()
+    owner = nil
+    try client.call { $0.waitIdle.windowID = window }
+    XCTAssertEqual(
+      try flow(),
+      [
+        "B.dismissalTransitionDidEnd(false)", "B.viewWillAppear(true)", "B.viewDidAppear(true)",
+        "A.viewWillDisappear(true)", "A.viewDidDisappear(true)",
+      ])
+    XCTAssertEqual(presentedNode(try tree(window)).identifier, "B", "still presented")
   }
 
   // MARK: Errors

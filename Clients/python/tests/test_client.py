@@ -412,3 +412,22 @@ def test_leaving_a_pipeline_raises_the_first_error_nobody_looked_at(client: curt
         with pytest.raises(curtain.ServerError):
             missing.result()
     assert [w.id for w in client.list_windows()] == [1]
+
+
+def test_interactive_present_and_dismiss(client: curtain.Client) -> None:
+    window = client.create_window(clock="manual")
+    client.create_controller("content", identifier="Home")
+    client.create_controller("content", identifier="Sheet")
+    client.set_root(window, "Home")
+    begun = client.begin_interactive("Sheet", kind="present", presenter="Home", style="page_sheet")
+    assert begun.transition_id
+    client.update_interactive(window, begun, 0.5)
+    client.finish_interactive(window, begun)
+    client.advance_clock(window, 1)
+    assert client.get_tree(window).root.presented.identifier == "Sheet"
+    dismissing = client.begin_interactive("Sheet", kind="dismiss")
+    client.cancel_interactive(window, dismissing)
+    client.advance_clock(window, 1)
+    assert client.get_tree(window).root.presented.identifier == "Sheet"
+    with pytest.raises(TypeError):
+        client.begin_interactive("Sheet", kind="present")

@@ -91,7 +91,8 @@ extension Session {
     case .setTabs(let tab, let list):
       _ = try tabBar(tab)
       for id in list { try checkMovable(controller(id), into: window) }
-    case .present(let presenter, let presented, _, _, _, let options):
+    case .present(let presenter, let presented, _, _, _, let options),
+      .beginInteractivePresent(let presenter, let presented, _, _, let options):
       try options.validate()
       let presented = try controller(presented)
       if presenter == presented.id {
@@ -100,7 +101,7 @@ extension Session {
       }
       // Whether it is still presented when its turn comes is checked then.
       if presented.presentation == nil { try checkMovable(presented, into: window) }
-    case .dismiss:
+    case .dismiss, .beginInteractiveDismiss:
       break
     case .show(_, let sender, let shown, _, _):
       let shown = try controller(shown)
@@ -201,6 +202,14 @@ extension Session {
     case .unwind(let source, let action, let animated):
       return try controller(source).prepareUnwind(
         to: action, segue: nil, animated: animated)
+    case .beginInteractivePresent(
+      let presenter, let presented, let animator, let adaptiveStyle, let options):
+      return try controller(presenter).preparePresent(
+        controller(presented), animated: true, animator: animator,
+        adaptiveStyle: adaptiveStyle, options: options, interactive: true, owner: owner)
+    case .beginInteractiveDismiss(let controller, let animator):
+      return try self.controller(controller).prepareDismiss(
+        animated: true, animator: animator, interactive: true, owner: owner)
     }
   }
 

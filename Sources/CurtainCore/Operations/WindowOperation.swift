@@ -79,6 +79,14 @@ public enum WindowOperation: Hashable, Sendable {
   /// Unwinds from `source` to the first controller that declares `action`
   /// (SEMANTICS §8), as an unwind segue without a storyboard entry.
   case unwind(source: ControllerID, action: String, animated: Bool)
+  /// An interactive `present(_:animated:)` (a percent-driven presentation),
+  /// driven by the submitter.
+  case beginInteractivePresent(
+    presenter: ControllerID, controller: ControllerID, animator: AnimatorSpec?,
+    adaptiveStyle: ModalPresentationStyle?, options: PresentOptions = PresentOptions())
+  /// An interactive `dismiss(animated:)` (the sheet pulled down), driven by
+  /// the submitter.
+  case beginInteractiveDismiss(controller: ControllerID, animator: AnimatorSpec?)
 
   /// The controller whose window runs the operation, if it names one.
   var targetController: ControllerID? {
@@ -92,8 +100,11 @@ public enum WindowOperation: Hashable, Sendable {
       .beginInteractivePop(let nav, _):
       return nav
     case .selectTab(let tab, _, _), .setTabs(let tab, _): return tab
-    case .present(let presenter, _, _, _, _, _): return presenter
-    case .dismiss(let controller, _, _): return controller
+    case .present(let presenter, _, _, _, _, _),
+      .beginInteractivePresent(let presenter, _, _, _, _):
+      return presenter
+    case .dismiss(let controller, _, _), .beginInteractiveDismiss(let controller, _):
+      return controller
     case .show(_, let sender, _, _, _): return sender
     case .performSegue(let source, _, _, _), .unwind(let source, _, _): return source
     }
@@ -124,8 +135,11 @@ public enum WindowOperation: Hashable, Sendable {
     case .selectTab(let tab, .controller(let controller), _): return [tab, controller]
     case .selectTab(let tab, _, _): return [tab]
     case .setTabs(let tab, let list): return [tab] + list
-    case .present(let presenter, let controller, _, _, _, _): return [presenter, controller]
-    case .dismiss(let controller, _, _): return [controller]
+    case .present(let presenter, let controller, _, _, _, _),
+      .beginInteractivePresent(let presenter, let controller, _, _, _):
+      return [presenter, controller]
+    case .dismiss(let controller, _, _), .beginInteractiveDismiss(let controller, _):
+      return [controller]
     case .show(_, let sender, let controller, _, _): return [sender, controller]
     case .performSegue(let source, _, _, _), .unwind(let source, _, _): return [source]
     }
@@ -139,7 +153,8 @@ public enum WindowOperation: Hashable, Sendable {
       .popToRoot(_, _, let animator), .setViewControllers(_, _, _, let animator),
       .selectTab(_, _, let animator), .beginInteractivePop(_, let animator),
       .present(_, _, _, let animator, _, _), .dismiss(_, _, let animator),
-      .show(_, _, _, _, let animator):
+      .show(_, _, _, _, let animator), .beginInteractivePresent(_, _, let animator, _, _),
+      .beginInteractiveDismiss(_, let animator):
       return animator
     default: return nil
     }

@@ -40,7 +40,8 @@ extension ViewController {
 
   func preparePresent(
     _ presented: ViewController, animated: Bool, animator: AnimatorSpec?,
-    adaptiveStyle: ModalPresentationStyle?, options: PresentOptions = PresentOptions()
+    adaptiveStyle: ModalPresentationStyle?, options: PresentOptions = PresentOptions(),
+    interactive: Bool = false, owner: OwnerID? = nil
   ) throws -> PreparedChange {
     if presented === self {
       throw CurtainError.invalid(
@@ -105,7 +106,8 @@ extension ViewController {
         traits: window.traitCollection)
       presentation.popover = anchor
       presenter.performPresent(
-        presentation, in: window, animated: animated, animator: animator)
+        presentation, in: window, animated: animated, animator: animator,
+        interactive: interactive, owner: owner)
     }
   }
 
@@ -143,7 +145,8 @@ extension ViewController {
 
   /// Runs a checked presentation; `self` is the presenter.
   private func performPresent(
-    _ presentation: Presentation, in window: Window, animated: Bool, animator: AnimatorSpec?
+    _ presentation: Presentation, in window: Window, animated: Bool, animator: AnimatorSpec?,
+    interactive: Bool, owner: OwnerID?
   ) {
     let presented = presentation.presented
     let container = presentation.containerView
@@ -176,7 +179,8 @@ extension ViewController {
       kind: .presentation, container: self, containerView: container, from: self,
       to: presented, fromView: removes ? presenterView : nil, toView: presented.view,
       fromInitialFrame: presenterView.frame, fromFinalFrame: .zero, toInitialFrame: .zero,
-      toFinalFrame: frame, animated: animate, animator: spec)
+      toFinalFrame: frame, animated: animate, interactive: interactive, owner: owner,
+      animator: spec)
     runTransition(request) { [self] cancelled in
       emitPresentation(presented, .presentationTransitionDidEnd(completed: !cancelled))
       if !cancelled {
@@ -230,21 +234,33 @@ extension ViewController {
     return nil
   }
 
-  func prepareDismiss(animated: Bool, animator: AnimatorSpec?) throws -> PreparedChange {
+  func prepareDismiss(
+    animated: Bool, animator: AnimatorSpec?, interactive: Bool = false, owner: OwnerID? = nil
+  ) throws -> PreparedChange {
     guard let target = dismissalTarget, let presentation = target.presentation else {
+      if interactive {
+        throw CurtainError.invalid(
+          "\(name) presents nothing and is not presented, so there is nothing to dismiss")
+      }
       return .nothing
+    }
+    if interactive, window?.isVisible != true {
+      throw CurtainError(
+        .notInWindow, "\(target.name) is not on screen, so it cannot be dismissed interactively")
     }
     var chain = [target]
     while let next = chain.last?.presentedViewController { chain.append(next) }
     return PreparedChange {
-      presentation.presenting.performDismiss(chain, animated: animated, animator: animator)
+      presentation.presenting.performDismiss(
+        chain, animated: animated, animator: animator, interactive: interactive, owner: owner)
     }
   }
 
   /// Dismisses `chain` (bottom to top; the bottom one is presented by
   /// `self`): the top animates, the others leave at once.
   private func performDismiss(
-    _ chain: [ViewController], animated: Bool, animator: AnimatorSpec?
+    _ chain: [ViewController], animated: Bool, animator: AnimatorSpec?, interactive: Bool,
+    owner: OwnerID?
   ) {
     guard let target = chain.first, let top = chain.last,
       let targetPresentation = target.presentation, let topPresentation = top.presentation
@@ -298,7 +314,8 @@ extension ViewController {
       kind: .dismissal, container: self, containerView: topPresentation.containerView, from: top,
       to: self, fromView: topView, toView: restores ? presenterView : nil,
       fromInitialFrame: topView.frame, fromFinalFrame: .zero, toInitialFrame: .zero,
-      toFinalFrame: restores ? presenterView.frame : .zero, animated: animate, animator: spec)
+      toFinalFrame: restores ? presenterView.frame : .zero, animated: animate,
+      interactive: interactive, owner: owner, animator: spec)
     runTransition(request) { [self] cancelled in
       emitAll(.dismissalTransitionDidEnd(completed: !cancelled))
       if !cancelled {

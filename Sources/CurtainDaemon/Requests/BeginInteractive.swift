@@ -1,7 +1,7 @@
-// `BeginInteractive`: begins an interactive transition owned by this client (for
-// now the navigation pop). It answers when accepted or started (wait_until
-// COMPLETED reads as STARTED: it completes only when a client finishes or
-// cancels it).
+// `BeginInteractive`: begins an interactive transition owned by this client:
+// the navigation pop, a presentation or a dismissal. It answers when
+// accepted or started (wait_until COMPLETED reads as STARTED: it completes
+// only when a client finishes or cancels it).
 
 import CurtainCore
 import CurtainWire
@@ -9,14 +9,33 @@ import CurtainWire
 extension RequestHandler {
   static let beginInteractive = RequestHandler(
     kind: .beginInteractive, mutates: true,
-    target: { .controller($0.beginInteractive.controller) },
+    target: { request in
+      let body = request.beginInteractive
+      return .controller(body.kind == .present ? body.present.presenter : body.controller)
+    },
     run: { context in
       let body = context.request.beginInteractive
-      guard body.kind == .pop else { return .invalid("Unknown interactive transition kind") }
+      let target = context.controller!.id
+      var animator = body.hasAnimator ? try AnimatorSpec(body.animator) : nil
+      let operation: WindowOperation
+      switch body.kind {
+      case .pop:
+        operation = .beginInteractivePop(navigation: target, animator: animator)
+      case .present:
+        let present = body.present
+        if animator == nil, present.hasAnimator { animator = try AnimatorSpec(present.animator) }
+        operation = .beginInteractivePresent(
+          presenter: target, controller: try context.controller(present.controller).id,
+          animator: animator,
+          adaptiveStyle: present.hasAdaptiveStyle
+            ? try ModalPresentationStyle(present.adaptiveStyle) : nil,
+          options: try PresentOptions(present))
+      case .dismiss:
+        operation = .beginInteractiveDismiss(controller: target, animator: animator)
+      case .unspecified, .UNRECOGNIZED:
+        return .invalid("Unknown interactive transition kind")
+      }
       return try context.server.submit(
-        .beginInteractivePop(
-          navigation: context.controller!.id,
-          animator: body.hasAnimator ? try AnimatorSpec(body.animator) : nil),
-        context, waitUntil: context.request.waitUntil == .completed ? .started : nil)
+        operation, context, waitUntil: context.request.waitUntil == .completed ? .started : nil)
     })
 }

@@ -2027,31 +2027,46 @@ public nonisolated struct Curtain_V1_OperationResult: Sendable {
   public init() {}
 }
 
-public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
+public nonisolated struct Curtain_V1_BeginInteractive: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var kind: Curtain_V1_BeginInteractive.Kind = .unspecified
+  public var kind: Curtain_V1_BeginInteractive.Kind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
-  /// the navigation controller for POP
+  /// POP: the navigation controller; DISMISS: the controller the dismiss is
+  /// sent to (as in Dismiss); PRESENT: unused (`present.presenter`).
   public var controller: Curtain_V1_ControllerRef {
-    get {_controller ?? Curtain_V1_ControllerRef()}
-    set {_controller = newValue}
+    get {_storage._controller ?? Curtain_V1_ControllerRef()}
+    set {_uniqueStorage()._controller = newValue}
   }
   /// Returns true if `controller` has been explicitly set.
-  public var hasController: Bool {self._controller != nil}
+  public var hasController: Bool {_storage._controller != nil}
   /// Clears the value of `controller`. Subsequent reads from it will return its default value.
-  public mutating func clearController() {self._controller = nil}
+  public mutating func clearController() {_uniqueStorage()._controller = nil}
 
   public var animator: Curtain_V1_AnimatorSpec {
-    get {_animator ?? Curtain_V1_AnimatorSpec()}
-    set {_animator = newValue}
+    get {_storage._animator ?? Curtain_V1_AnimatorSpec()}
+    set {_uniqueStorage()._animator = newValue}
   }
   /// Returns true if `animator` has been explicitly set.
-  public var hasAnimator: Bool {self._animator != nil}
+  public var hasAnimator: Bool {_storage._animator != nil}
   /// Clears the value of `animator`. Subsequent reads from it will return its default value.
-  public mutating func clearAnimator() {self._animator = nil}
+  public mutating func clearAnimator() {_uniqueStorage()._animator = nil}
+
+  /// PRESENT: the presentation (its not_animated is ignored; this message's
+  /// animator, when present, replaces its animator).
+  public var present: Curtain_V1_Present {
+    get {_storage._present ?? Curtain_V1_Present()}
+    set {_uniqueStorage()._present = newValue}
+  }
+  /// Returns true if `present` has been explicitly set.
+  public var hasPresent: Bool {_storage._present != nil}
+  /// Clears the value of `present`. Subsequent reads from it will return its default value.
+  public mutating func clearPresent() {_uniqueStorage()._present = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2059,6 +2074,12 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
     public typealias RawValue = Int
     case unspecified // = 0
     case pop // = 1
+
+    /// a percent-driven present: see `present`
+    case present // = 2
+
+    /// a percent-driven dismiss sent to `controller`
+    case dismiss // = 3
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -2069,6 +2090,8 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
       switch rawValue {
       case 0: self = .unspecified
       case 1: self = .pop
+      case 2: self = .present
+      case 3: self = .dismiss
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -2077,6 +2100,8 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
       switch self {
       case .unspecified: return 0
       case .pop: return 1
+      case .present: return 2
+      case .dismiss: return 3
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -2085,14 +2110,15 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
     public static let allCases: [Curtain_V1_BeginInteractive.Kind] = [
       .unspecified,
       .pop,
+      .present,
+      .dismiss,
     ]
 
   }
 
   public init() {}
 
-  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
-  fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Curtain_V1_UpdateInteractive: Sendable {
@@ -5750,50 +5776,97 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BeginInteractive"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}controller\0\u{1}animator\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}controller\0\u{1}animator\0\u{2}\u{11}present\0")
+
+  fileprivate class _StorageClass {
+    var _kind: Curtain_V1_BeginInteractive.Kind = .unspecified
+    var _controller: Curtain_V1_ControllerRef? = nil
+    var _animator: Curtain_V1_AnimatorSpec? = nil
+    var _present: Curtain_V1_Present? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _kind = source._kind
+      _controller = source._controller
+      _animator = source._animator
+      _present = source._present
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
-      case 3: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._controller) }()
+        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._animator) }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._present) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.kind != .unspecified {
-      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 1)
+      }
+      try { if let v = _storage._controller {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      try { if let v = _storage._animator {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      } }()
+      try { if let v = _storage._present {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
     }
-    try { if let v = self._controller {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try { if let v = self._animator {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_BeginInteractive, rhs: Curtain_V1_BeginInteractive) -> Bool {
-    if lhs.kind != rhs.kind {return false}
-    if lhs._controller != rhs._controller {return false}
-    if lhs._animator != rhs._animator {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._controller != rhs_storage._controller {return false}
+        if _storage._animator != rhs_storage._animator {return false}
+        if _storage._present != rhs_storage._present {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
 nonisolated extension Curtain_V1_BeginInteractive.Kind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_POP\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_POP\0\u{1}KIND_PRESENT\0\u{1}KIND_DISMISS\0")
 }
 
 nonisolated extension Curtain_V1_UpdateInteractive: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -636,17 +636,38 @@ class RequestMethods:
         controller: ControllerLike,
         *,
         kind: str | int = "pop",
+        presenter: ControllerLike | None = None,
+        style: str | int | None = None,
+        transition_style: str | int | None = None,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
     ) -> protocol.OperationResult:
-        """Begins an interactive transition (``kind="pop"`` on a navigation
-        controller); it belongs to this client. Its id is the result's
-        ``transition_id``."""
-        return protocol.BeginInteractive(  # type: ignore[return-value]
+        """Begins an interactive transition; it belongs to this client. Its id
+        is the result's ``transition_id``. ``kind="pop"``: ``controller`` is
+        the navigation controller; ``"dismiss"``: the controller the dismiss
+        is sent to; ``"present"``: the controller to present on
+        ``presenter`` (with ``style`` and ``transition_style`` as in
+        :meth:`present`)."""
+        message = protocol.BeginInteractive(
             kind=enum_value(protocol.BeginInteractive.Kind, kind, "KIND_"),
-            controller=controller_ref(controller),
             animator=_message(common.AnimatorSpec, animator),
         )
+        if message.kind == protocol.BeginInteractive.KIND_PRESENT:
+            if presenter is None:
+                raise TypeError('begin_interactive(kind="present") needs a presenter')
+            message.present.presenter.CopyFrom(controller_ref(presenter))
+            message.present.controller.CopyFrom(controller_ref(controller))
+            if style is not None:
+                message.present.style = enum_value(common.ModalPresentationStyle, style, "MODAL_PRESENTATION_STYLE_")
+            if transition_style is not None:
+                message.present.transition_style = enum_value(
+                    common.ModalTransitionStyle, transition_style, "MODAL_TRANSITION_STYLE_"
+                )
+        else:
+            if presenter is not None or style is not None or transition_style is not None:
+                raise TypeError('presenter, style and transition_style go with kind="present"')
+            message.controller.CopyFrom(controller_ref(controller))
+        return message  # type: ignore[return-value]
 
     @request("update_interactive", "transition")
     def update_interactive(
