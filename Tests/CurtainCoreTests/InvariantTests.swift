@@ -88,6 +88,10 @@ private struct FuzzSetup: Hashable {
   var navigationCount: Int
   var queueLimit: Int
   var interactionTimeout: Double
+  /// Whether the run also shows and unwinds: content controllers then
+  /// declare unwind actions `a`, `b`, `c` (in turn), the first navigation
+  /// controller `b` and the tab bar controller `c`.
+  var showsAndUnwinds = false
 
   init(seed: UInt64) {
     var r = SplitMix64(seed: seed ^ 0x5EED_0000_0000_0001)
@@ -212,6 +216,13 @@ private final class FuzzRun {
     container =
       try! session.makeController(kind: .container, identifier: "K", title: "K")
       as! ContainerController
+    if setup.showsAndUnwinds {
+      for (index, controller) in contents.enumerated() {
+        controller.unwindActions = [["a", "b", "c"][index % 3]]
+      }
+      navigations.first?.unwindActions = ["b"]
+      tab.unwindActions = ["c"]
+    }
     stats.runs = 1
     collect()
   }
@@ -1073,6 +1084,7 @@ private struct FuzzGenerator {
       return .update(slot: rng.int(transitions.count), percent: rng.unit())
     }
     if rng.chance(0.02) { return .driveMissing(kind: rng.int(4)) }
+    if run.setup.showsAndUnwinds && rng.chance(0.2) { return showOrUnwind(run) }
     if rng.chance(0.1) { return presentation(run) }
     if rng.chance(0.3) { return .advance(rng.chance(0.1) ? 0 : (rng.unit() * 0.5)) }
     return operation(run)
@@ -1155,6 +1167,28 @@ private struct FuzzGenerator {
     let target = !shown.isEmpty && rng.chance(0.85) ? rng.pick(shown) : any(run)
     return .submit(
       .dismiss(controller: target.id, animated: rng.chance(0.6), animator: animator()),
+      expectNotFound: false)
+  }
+
+  /// show, showDetail and unwind, from controllers in the window mostly;
+  /// action `none` is declared by nobody (NOT_FOUND).
+  private mutating func showOrUnwind(_ run: FuzzRun) -> FuzzStep {
+    let inWindow = run.session.controllers.values.filter { $0.window === run.window }
+      .sorted { $0.id < $1.id }
+    let source = !inWindow.isEmpty && rng.chance(0.85) ? rng.pick(inWindow) : any(run)
+    if rng.chance(0.6) {
+      let loose = run.pool.filter {
+        $0.parent == nil && $0.presentation == nil && $0 !== run.window.rootViewController
+      }
+      let shown = !loose.isEmpty && rng.chance(0.8) ? rng.pick(loose) : any(run)
+      return .submit(
+        .show(
+          rng.chance(0.7) ? .show : .showDetail, sender: source.id, controller: shown.id,
+          animated: rng.chance(0.6), animator: animator(0.1)), expectNotFound: false)
+    }
+    return .submit(
+      .unwind(
+        source: source.id, action: rng.pick(["a", "b", "c", "none"]), animated: rng.chance(0.6)),
       expectNotFound: false)
   }
 
@@ -1381,6 +1415,28 @@ final class InvariantTests: XCTestCase {
         """)
     }
     XCTAssertLessThan(elapsed, 60, "the random runs should stay fast")
+  }
+
+  /// 300 seeded runs that also show, show the detail and unwind (SEMANTICS
+  /// §8): every invariant holds, and a failed unwind changes nothing.
+  func testRandomSequencesWithShowAndUnwindKeepInvariants() {
+    var stats = FuzzStats()
+    for seed: UInt64 in 1...300 {
+      var setup = FuzzSetup(seed: seed)
+      setup.showsAndUnwinds = true
+      let run = FuzzRun(setup: setup)
+      var generator = FuzzGenerator(seed: seed)
+      generator.perform(run)
+      stats.add(run.stats)
+      XCTAssertTrue(
+        run.failures.isEmpty,
+        "seed \(seed) (showsAndUnwinds): \(run.failures.prefix(3).map(\.message))")
+    }
+    print("InvariantTests (show and unwind): \(stats.summary)")
+    for kind in ["show", "unwind"] {
+      XCTAssertGreaterThan(stats.byKind[kind]?.accepted ?? 0, 100, "\(kind) should often run")
+    }
+    XCTAssertGreaterThan(stats.syncErrors[.notFound] ?? 0, 0, "some unwinds find no target")
   }
 
   /// One seed on its own (seed 1, or INVARIANT_SEED=n): it keeps every

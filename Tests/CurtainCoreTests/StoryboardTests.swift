@@ -516,6 +516,45 @@ final class StoryboardTests: XCTestCase {
     XCTAssertEqual(h.tab("Tabs").selectedIndex, 0)
   }
 
+  func testUnwindChangesTheInnermostContainersFirstWhileTheyAreHidden() {
+    let h = Harness()
+    try! h.session.loadStoryboard(
+      Storyboard(
+        name: "Nested", initialScene: "Nav",
+        scenes: [
+          .init(id: "Nav", kind: .navigation, children: ["Tabs"]),
+          .init(id: "Tabs", kind: .tabBar, children: ["A", "B"]),
+          .init(id: "A", unwindActions: ["home"]),
+          .init(id: "B"),
+          .init(id: "Top"),
+        ],
+        segues: [.init(identifier: "top", source: "B", destination: "Top", kind: .show)]))
+    let root = try! h.session.instantiate(scene: nil, of: "Nested")
+    h.run(.setRoot(window: h.window.id, controller: root.id))
+    h.run(.selectTab(tabBar: h.id("Tabs"), selection: .index(1), animator: nil))
+    segue(h, "B", "top", animated: false)
+    _ = h.events()
+    h.run(.unwind(source: h.id("Top"), action: "home", animated: true))
+    // The tab changes while the stack hides it (no appearance callbacks),
+    // then the pop animates and reveals A.
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "A.canPerformUnwindSegueAction(home, from: Top, true)", "Top.prepare(unwind, A)",
+        "A.home(from: Top)", "Top.willMove(nil)", "Nav.willShow(Tabs, true)",
+        "Top.viewWillDisappear(true)", "Tabs.viewWillAppear(true)", "A.viewWillAppear(true)",
+      ])
+    h.settle()
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Top.viewDidDisappear(true)", "Tabs.viewDidAppear(true)", "A.viewDidAppear(true)",
+        "Top.didMove(nil)", "Nav.didShow(Tabs, true)",
+      ])
+    XCTAssertEqual(h.tab("Tabs").selectedIndex, 0)
+    XCTAssertEqual(h.controller("B").appearance, .disappeared)
+  }
+
   func testUnwindWithNoTargetIsNotFoundAndChangesNothing() {
     let h = shop()
     segue(h, "Home", "list", animated: false)

@@ -108,8 +108,8 @@ extension Session {
       if sender == shown.id {
         throw CurtainError.invalid("\(shown.name) cannot show itself")
       }
-      // A presented controller fails when its turn comes, with UIKit's words.
-      if shown.presentation == nil { try checkMovable(shown, into: window) }
+      // Whether it is pushed or presented, it must be free to move.
+      try checkMovable(shown, into: window)
     case .performSegue(let source, let identifier, _, _):
       _ = try segue(identifier, from: controller(source))
     case .unwind(_, let action, _):

@@ -23,7 +23,10 @@
 // selections happen first, without animation, under the presentation, and
 // the dismissal animates and reveals the destination. If the presenter
 // itself would be popped, the dismissal happens first, without animation,
-// and the pop animates. With no presentation to dismiss, the pop animates.
+// and the path animates. The pops and selections go from the destination
+// outward, so that each happens while an outer container still hides it;
+// only the outermost one is on screen and, with no presentation to
+// dismiss, animates.
 
 extension ViewController {
   /// The first controller from here up that declares `action`, and every
@@ -89,38 +92,46 @@ extension ViewController {
       if up.topAncestor === level { presenter = up }
       node = up
     }
-    // Containers above the destination that do not show it.
-    var pops: [(NavigationController, ViewController)] = []
-    var selections: [(TabBarController, ViewController)] = []
+    // Containers above the destination that do not show it, innermost
+    // first: those changes happen off screen (an outer container hides
+    // them), so only the outermost one can be seen (and animate).
+    enum Step {
+      case pop(NavigationController, to: ViewController)
+      case select(TabBarController, ViewController)
+    }
+    var steps: [Step] = []
     var child = destination
     while let parent = child.parent {
       if let nav = parent as? NavigationController, nav.managingTabBarController == nil,
         nav.topViewController !== child
       {
-        pops.append((nav, child))
+        steps.append(.pop(nav, to: child))
       } else if let tabs = parent as? TabBarController, child !== tabs.moreNavigationController,
         tabs.selectedViewController !== child
       {
-        selections.append((tabs, child))
+        steps.append(.select(tabs, child))
       }
       child = parent
     }
-    let popped = pops.flatMap { nav, child in
-      nav.children.drop { $0 !== child }.dropFirst()
+    let popped = steps.flatMap { step -> [ViewController] in
+      guard case .pop(let nav, let child) = step else { return [] }
+      return Array(nav.children.drop { $0 !== child }.dropFirst())
     }
     let dismissFirst = presenter.map { p in popped.contains { p.isDescendant(of: $0) } } ?? false
     let dismissal = try presenter?.prepareDismiss(
       animated: animated && !dismissFirst, animator: nil)
-    let animatePops = animated && (dismissal == nil || dismissFirst)
-    let popChanges = try pops.map { nav, child in
-      try nav.preparePopTo(child, animated: animatePops, animator: nil)
+    let animatePath = animated && (dismissal == nil || dismissFirst)
+    let changes = try steps.map { step in
+      switch step {
+      case .pop(let nav, let child):
+        return try nav.preparePopTo(child, animated: animatePath, animator: nil)
+      case .select(let tabs, let child):
+        return try tabs.prepareSelect(.controller(child.id), animator: nil)
+      }
     }
-    let selectChanges = try selections.map { tabs, child in
-      try tabs.prepareSelect(.controller(child.id), animator: nil)
-    }
-    return PreparedChange(removed: popChanges.flatMap(\.removed)) {
+    return PreparedChange(removed: changes.flatMap(\.removed)) {
       if dismissFirst { dismissal?.run() }
-      for change in popChanges + selectChanges { change.run() }
+      for change in changes { change.run() }
       if !dismissFirst { dismissal?.run() }
     }
   }
