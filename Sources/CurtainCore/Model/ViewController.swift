@@ -221,6 +221,7 @@ public class ViewController {
   /// Forgets `child` (no callbacks: containers call those).
   func detachChild(_ child: ViewController) {
     guard child.parent === self else { return }
+    child.endPresentationsOfSubtree()
     children.removeAll { $0 === child }
     child.parent = nil
     session.emit(.hierarchy(.childRemoved(parent: id, child: child.id)))

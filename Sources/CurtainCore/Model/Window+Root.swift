@@ -57,7 +57,13 @@ extension Window {
   /// tree is leaving): `dismissalTransitionWillBegin`, `viewWillDisappear`,
   /// `viewDidDisappear`, `dismissalTransitionDidEnd(true)` for each.
   func tearDownPresentations() {
-    for presented in presentedControllers.reversed() {
+    tearDown(presentedControllers)
+  }
+
+  /// Ends the presentations of `presented` (presenters first) at once, top
+  /// first, as `tearDownPresentations` does.
+  func tearDown(_ presented: [ViewController]) {
+    for presented in presented.reversed() {
       guard let presentation = presented.presentation else { continue }
       let presenter = presentation.presenting
       presenter.emitPresentation(presented, .dismissalTransitionWillBegin)

@@ -152,16 +152,7 @@ public final class Window {
   /// Every presented controller of the window, presenters before the
   /// controllers they present.
   public var presentedControllers: [ViewController] {
-    var result: [ViewController] = []
-    func visit(_ controller: ViewController) {
-      for child in controller.children { visit(child) }
-      if let presented = controller.presentedViewController {
-        result.append(presented)
-        visit(presented)
-      }
-    }
-    if let root = rootViewController { visit(root) }
-    return result
+    rootViewController?.presentedInSubtree ?? []
   }
 
   /// Puts a presented view (and its dimming view) where its presentation

@@ -39,9 +39,16 @@ public final class Presentation {
   public internal(set) var isCard: Bool
   /// The transition style used to present and dismiss.
   public let transitionStyle: ModalTransitionStyle
-  /// The view holding the presented view (the window's view, or the context
-  /// controller's superview).
-  let containerView: View
+  /// The view holding the presented view: the context controller's
+  /// superview while a currentContext style is in force, else the window's
+  /// view (a currentContext presentation adapted to fullScreen covers the
+  /// window, not the context).
+  var containerView: View { style.isContextual ? contextContainer ?? windowView : windowView }
+  /// The context controller's superview, for presentations asked for in a
+  /// currentContext style.
+  let contextContainer: View?
+  /// The window's view.
+  let windowView: View
   /// The dimming view the presentation owns, for sheets and popovers.
   public internal(set) var dimmingView: View?
   /// A popover's source (for presentations asked for as popovers).
@@ -53,14 +60,16 @@ public final class Presentation {
   init(
     presenting: ViewController, presented: ViewController,
     requestedStyle: ModalPresentationStyle, adaptiveStyle: ModalPresentationStyle?,
-    transitionStyle: ModalTransitionStyle, containerView: View, traits: TraitCollection
+    transitionStyle: ModalTransitionStyle, contextContainer: View?, windowView: View,
+    traits: TraitCollection
   ) {
     self.presenting = presenting
     self.presented = presented
     self.requestedStyle = requestedStyle
     self.adaptiveStyle = adaptiveStyle
     self.transitionStyle = transitionStyle
-    self.containerView = containerView
+    self.contextContainer = contextContainer
+    self.windowView = windowView
     let adapted = Self.adapt(requestedStyle, adaptiveStyle: adaptiveStyle, traits: traits)
     self.style = adapted.style
     self.isCard = adapted.isCard

@@ -94,7 +94,7 @@ extension ViewController {
           + "and cannot present \(presented.name)")
     }
     let anchor = try popoverAnchor(options.popover, style: style, presented: presented, in: window)
-    let containerView = style.isContextual ? presenterView.superview ?? window.view : window.view
+    let contextContainer = style.isContextual ? presenterView.superview : nil
     let accepted = adaptiveStyle.flatMap { $0.isAcceptedAdaptiveStyle ? $0 : nil }
     return PreparedChange {
       if let style = options.style { presented.modalPresentationStyle = style }
@@ -102,7 +102,9 @@ extension ViewController {
       if let size = options.preferredContentSize { presented.preferredContentSize = size }
       let presentation = Presentation(
         presenting: presenter, presented: presented, requestedStyle: style,
-        adaptiveStyle: accepted, transitionStyle: transitionStyle, containerView: containerView,
+        adaptiveStyle: accepted, transitionStyle: transitionStyle,
+        contextContainer: contextContainer,
+        windowView: window.view,
         traits: window.traitCollection)
       presentation.popover = anchor
       presenter.performPresent(
@@ -351,7 +353,66 @@ extension ViewController {
   }
 }
 
+extension ViewController {
+  /// Every controller presented by this controller, its descendants and
+  /// what they present, presenters before the controllers they present.
+  public var presentedInSubtree: [ViewController] {
+    var result: [ViewController] = []
+    func visit(_ controller: ViewController) {
+      for child in controller.children { visit(child) }
+      if let presented = controller.presentedViewController {
+        result.append(presented)
+        visit(presented)
+      }
+    }
+    visit(self)
+    return result
+  }
+
+  /// **Curtain's choice** (UIKit leaves such presentations orphaned): when
+  /// a controller leaves its parent (removed, popped, replaced in a stack or
+  /// tabs), what it and its descendants present is dismissed at once, top
+  /// first, before the container's `childRemoved`: for each,
+  /// `dismissalTransitionWillBegin`, its disappearance, and
+  /// `dismissalTransitionDidEnd(true)`, as when a window's root is replaced.
+  func endPresentationsOfSubtree() {
+    let presented = presentedInSubtree
+    guard !presented.isEmpty, let window else { return }
+    session.withActiveWindow(window) { window.tearDown(presented) }
+  }
+}
+
 extension Presentation {
+  /// Moves the presented view into `containerView` after the style in
+  /// force changed containers (a currentContext presentation adapting to or
+  /// from fullScreen): above the context controller's view (or where that
+  /// view was taken out), else below the first view of a presentation above
+  /// this one, else on top.
+  func moveIntoContainer() {
+    guard let presentedView = presented.viewIfLoaded, presentedView.superview != nil else {
+      return
+    }
+    let container = containerView
+    if let presenterView = presenting.viewIfLoaded, presenterView.superview === container {
+      container.insertSubview(presentedView, above: presenterView)
+      return
+    }
+    if let slot = removedPresenterSlot, slot.superview === container {
+      container.insertSubview(presentedView, at: slot.index)
+      return
+    }
+    var above = presented.presentedViewController
+    while let next = above {
+      let views = [next.presentation?.dimmingView, next.viewIfLoaded].compactMap { $0 }
+      if let first = views.first(where: { $0.superview === container }) {
+        container.insertSubview(presentedView, below: first)
+        return
+      }
+      above = next.presentedViewController
+    }
+    container.addSubview(presentedView)
+  }
+
   /// Adds the dimming view below the presented view's place, when the
   /// style in force has one, at its final alpha (the transition animates
   /// the fade).

@@ -91,8 +91,10 @@ extension Window {
       }
       let removedBefore = presentation.removesPresenterView
       let oldDimming = presentation.dimmingView
+      let oldContainer = presentation.containerView
       presentation.style = adapted.style
       presentation.isCard = adapted.isCard
+      if presentation.containerView !== oldContainer { presentation.moveIntoContainer() }
       let fromAlpha = oldDimming?.alpha ?? 0
       if adapted.style.dimmingAlpha == nil {
         presentation.dimmingView = nil
