@@ -7,7 +7,7 @@
 SWIFT ?= swift
 SWIFTPM_FLAGS ?=
 
-.PHONY: build run test test-swift test-python test-c check-proto check-docs docs format lint clean
+.PHONY: build run test test-swift test-python test-c check-proto check-docs docs tour completions format lint clean
 
 build:
 	$(SWIFT) build $(SWIFTPM_FLAGS)
@@ -38,9 +38,18 @@ test-c:
 	$(MAKE) -C Clients/c lint test \
 		CURTAIND="$$($(SWIFT) build $(SWIFTPM_FLAGS) --show-bin-path)/curtaind"
 
-# Regenerates docs/cli.md from the commands' --help.
-docs:
+# Regenerates docs/cli.md from the commands' --help, and the tour's pictures.
+docs: tour
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/cli-manual.sh
+
+# Regenerates the SVG pictures of docs/tour.md with `curtain snapshot`.
+tour:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/tour.sh
+
+# Writes the shell completions of `curtain` to .build/completions (see
+# docs/install.md).
+completions:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/completions.sh .build/completions
 
 format:
 	SWIFT="$(SWIFT)" scripts/format.sh
@@ -50,9 +59,11 @@ format:
 check-proto:
 	scripts/generate-proto.sh --check
 
-# Fails when docs/cli.md differs from the commands' --help.
+# Fails when docs/cli.md differs from the commands' --help, or the tour's
+# pictures from what `curtain snapshot` draws.
 check-docs:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/cli-manual.sh --check
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/tour.sh --check
 
 lint:
 	SWIFT="$(SWIFT)" scripts/format.sh --check

@@ -50,18 +50,30 @@ public final class TempDaemon: @unchecked Sendable {
   }
 
   /// Starts `curtaind --socket <tmp>/d.sock` plus `arguments` and waits up
-  /// to `timeout` seconds for it to listen.
-  public init(arguments: [String] = [], timeout: Double = 20) throws {
+  /// to `timeout` seconds for it to listen. With `inRuntimeDirectory`, the
+  /// daemon gets only `arguments` and XDG_RUNTIME_DIR=<tmp>, so it listens
+  /// on its default socket, `<tmp>/curtain/default.sock`.
+  public init(arguments: [String] = [], inRuntimeDirectory: Bool = false, timeout: Double = 20)
+    throws
+  {
     var template = Array("/tmp/curtain-test-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
       throw TempDaemonError(description: "mkdtemp failed: errno \(errno)")
     }
     directory = String(
       decoding: UnsafeRawBufferPointer(start: made, count: strlen(made)), as: UTF8.self)
-    socketPath = directory + "/d.sock"
     process = Process()
     process.executableURL = try Self.executableURL()
-    process.arguments = ["--socket", socketPath, "--log-level", "warning"] + arguments
+    if inRuntimeDirectory {
+      socketPath = directory + "/curtain/default.sock"
+      process.arguments = arguments
+      var environment = ProcessInfo.processInfo.environment
+      environment["XDG_RUNTIME_DIR"] = directory
+      process.environment = environment
+    } else {
+      socketPath = directory + "/d.sock"
+      process.arguments = ["--socket", socketPath, "--log-level", "warning"] + arguments
+    }
     process.standardError = stderrPipe
     process.standardOutput = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice

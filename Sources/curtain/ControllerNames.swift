@@ -21,11 +21,7 @@ struct ControllerNames {
   /// Reloads every controller of the session.
   mutating func refresh() throws {
     guard enabled else { return }
-    let response = try connection.perform(.listControllers(Curtain_V1_ListControllers()))
-    guard case .controllers(let list)? = response.result else {
-      throw ClientError.unexpectedResponse(expected: "controllers", got: response.resultName)
-    }
-    for controller in list.controllers {
+    for controller in try connection.controllers() {
       identifiers[controller.id] = controller.identifier
       asked.insert(controller.id)
     }

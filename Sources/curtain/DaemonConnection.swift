@@ -95,6 +95,15 @@ final class DaemonConnection {
     return tree
   }
 
+  /// Every controller of the session.
+  func controllers() throws -> [Curtain_V1_ControllerInfo] {
+    let response = try perform(.listControllers(Curtain_V1_ListControllers()))
+    guard case .controllers(let list)? = response.result else {
+      throw ClientError.unexpectedResponse(expected: "controllers", got: response.resultName)
+    }
+    return list.controllers
+  }
+
   /// Prints an operation's result with `--json` (mutating commands are
   /// silent otherwise).
   func report(_ response: WireResponse) {

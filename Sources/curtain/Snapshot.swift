@@ -66,7 +66,8 @@ struct Snapshot: ParsableCommand {
 
     let tree = try connection.tree(of: window, presentation: true)
     let time = OutputFormat.decimal(tree.window.time, fixed: 3)
-    let document = SVGSnapshot.document(of: tree, caption: "w\(window) at t=\(time)")
+    let document = SVGSnapshot.document(
+      of: tree, caption: "w\(window) at t=\(time)", controllers: try connection.controllers())
     if let file {
       try file.commit(document)
     } else {

@@ -4,8 +4,10 @@
 // and each running transition's progress. `q` quits.
 //
 // The command subscribes to the window's events and frames, then takes the
-// tree with presentation values. Frames move the boxes; an event means the
-// tree changed, so the tree is taken again (once per batch of messages).
+// tree with presentation values (and the session's controllers, to name
+// those that leave the tree while they animate away). Frames move the
+// boxes; an event means the tree changed, so both are taken again (once per
+// batch of messages).
 
 import ArgumentParser
 import CurtainWire
@@ -51,7 +53,9 @@ struct Watch: ParsableCommand {
     guard case .subscribed? = subscribed.result else {
       throw ClientError.unexpectedResponse(expected: "subscribed", got: subscribed.resultName)
     }
-    var screen = WatchScreen(tree: try connection.tree(of: window, presentation: true))
+    var screen = WatchScreen(
+      tree: try connection.tree(of: window, presentation: true),
+      controllers: try connection.controllers())
 
     Interrupt.install()
     let terminal = try Terminal()
@@ -84,7 +88,9 @@ struct Watch: ParsableCommand {
       }
       if screen.needsTree, !screen.closed {
         do {
-          screen.replaceTree(try connection.tree(of: window, presentation: true))
+          screen.replaceTree(
+            try connection.tree(of: window, presentation: true),
+            controllers: try connection.controllers())
         } catch ClientError.server(let error) where error.code == .notFound {
           // Closed: its last events are already queued ahead of this answer.
           screen.windowClosed()

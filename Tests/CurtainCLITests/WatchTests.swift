@@ -21,7 +21,7 @@ final class WatchTests: XCTestCase {
     }
     let cli = try TempDaemon.cliURL().path
     let curtain = { (arguments: [String]) throws -> String in
-      try Tmux.run(cli, ["--socket", daemon.socketPath, "--no-start"] + arguments)
+      try runProgram(cli, ["--socket", daemon.socketPath, "--no-start"] + arguments)
     }
     XCTAssertEqual(
       try curtain(["new-window", "--clock", "manual", "--root", "Nav=nav[Home]"]), "w1\n")
@@ -119,7 +119,7 @@ final class Tmux {
     var lines = try capture()
     while !condition(lines) {
       guard Date() < deadline else {
-        throw TmuxError(
+        throw ProgramError(
           "the pane never showed what was expected:\n\(lines.joined(separator: "\n"))")
       }
       usleep(20_000)
@@ -149,7 +149,7 @@ final class Tmux {
         return status
       }
       guard Date() < deadline else {
-        throw TmuxError("the program in the pane did not exit")
+        throw ProgramError("the program in the pane did not exit")
       }
       usleep(20_000)
     }
@@ -163,55 +163,6 @@ final class Tmux {
   }
 
   private func tmux(_ arguments: [String]) throws -> String {
-    try Self.run("tmux", ["-S", socket, "-f", configuration] + arguments)
+    try runProgram("tmux", ["-S", socket, "-f", configuration] + arguments)
   }
-
-  /// Runs a program (found on PATH unless the name has a slash) to its
-  /// end and returns its standard output and error. A non-zero status
-  /// throws with what it wrote. The program is started with posix_spawn
-  /// and waited for with waitpid, its output going to a file: the tmux
-  /// server that `new-session` starts keeps every descriptor it inherits,
-  /// so neither a pipe nor Foundation's Process would see the command end.
-  static func run(_ executable: String, _ arguments: [String]) throws -> String {
-    let path =
-      NSTemporaryDirectory() + "curtain-watch-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
-    defer { unlink(path) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    var environment = ProcessInfo.processInfo.environment
-    environment["TMUX"] = nil
-    environment["TERM"] = "xterm-256color"
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv + envp { free(pointer) }
-    }
-    var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
-    guard spawned == 0 else {
-      throw TmuxError("cannot start \(executable): \(String(cString: strerror(spawned)))")
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { throw TmuxError("waitpid failed: errno \(errno)") }
-    }
-    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    // Exited normally with status 0: the low 7 bits (the signal) and the
-    // next 8 (the exit status) are all zero.
-    guard status & 0xFFFF == 0 else {
-      throw TmuxError(
-        "\(executable) \(arguments.joined(separator: " ")) failed (wait status \(status)): \(text)")
-    }
-    return text
-  }
-}
-
-/// A failure of the tmux harness, with what the pane or program showed.
-struct TmuxError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }

@@ -134,7 +134,7 @@ final class ScreenTests: XCTestCase {
     nav.children = [controllerNode(11, ""), controllerNode(12, "", title: "Top")]
     tabs.children[0].children = [nav]
     tree.root = tabs
-    let names = ControllerNames(tree)
+    let names = ControllerLabels(tree)
     XCTAssertEqual(names.label(of: viewNode(1, "tabBar", controller: 1)), "T2 [T3] T4 T5 More")
     XCTAssertEqual(names.label(of: viewNode(1, "navigationBar", controller: 10)), "Top")
     XCTAssertEqual(names.label(of: viewNode(1, "controllerRoot", controller: 10)), "Stack")
@@ -144,17 +144,28 @@ final class ScreenTests: XCTestCase {
     tabs.children[0].children = [nav]
     tree.root = tabs
     XCTAssertEqual(
-      ControllerNames(tree).label(of: viewNode(1, "controllerRoot", controller: 20)), "Sheet",
+      ControllerLabels(tree).label(of: viewNode(1, "controllerRoot", controller: 20)), "Sheet",
       "presented controllers are named too")
+    var gone = Curtain_V1_ControllerInfo()
+    gone.id = 30
+    gone.title = "Popped"
+    XCTAssertEqual(
+      ControllerLabels(tree, others: [gone]).label(
+        of: viewNode(1, "controllerRoot", controller: 30)),
+      "Popped", "a controller that left the tree is named from the session's list")
+    XCTAssertEqual(
+      ControllerLabels(tree, others: [gone]).label(
+        of: viewNode(1, "controllerRoot", controller: 20)),
+      "Sheet", "the tree wins")
     tabs.selectedIndex = 5
     tabs.children = Array(tabs.children.prefix(2))
     tree.root = tabs
-    XCTAssertEqual(ControllerNames(tree).label(of: viewNode(1, "tabBar", controller: 1)), "T2 T3")
+    XCTAssertEqual(ControllerLabels(tree).label(of: viewNode(1, "tabBar", controller: 1)), "T2 T3")
     tabs.selectedIndex = -1
     tabs.children = (2...7).map { controllerNode(UInt64($0), "T\($0)") }
     tree.root = tabs
     XCTAssertEqual(
-      ControllerNames(tree).label(of: viewNode(1, "tabBar", controller: 1)), "T2 T3 T4 T5 [More]")
+      ControllerLabels(tree).label(of: viewNode(1, "tabBar", controller: 1)), "T2 T3 T4 T5 [More]")
   }
 
   // MARK: The watch screen

@@ -12,8 +12,11 @@ import CurtainCore
 public enum SVGSnapshot {
   /// The SVG document of `tree`'s view tree (the tree must include views;
   /// ask for presentation values to see what is on screen). `caption`
-  /// becomes the document's title.
-  public static func document(of tree: Curtain_V1_Tree, caption: String) -> String {
+  /// becomes the document's title; `controllers` names controllers that
+  /// left the tree but still animate.
+  public static func document(
+    of tree: Curtain_V1_Tree, caption: String, controllers: [Curtain_V1_ControllerInfo] = []
+  ) -> String {
     let size = Size(tree.window.metrics.size)
     let width = number(size.width)
     let height = number(size.height)
@@ -24,7 +27,7 @@ public enum SVGSnapshot {
       "  <title>\(escaped(caption))</title>",
     ]
     if tree.hasView {
-      let names = ControllerNames(tree)
+      let names = ControllerLabels(tree, others: controllers)
       group(tree.view, names: names, depth: 1, into: &lines)
     }
     lines.append("</svg>")
@@ -52,7 +55,7 @@ public enum SVGSnapshot {
 
   /// One view's group and, inside it, its subviews'.
   private static func group(
-    _ view: Curtain_V1_ViewNode, names: ControllerNames, depth: Int, into lines: inout [String]
+    _ view: Curtain_V1_ViewNode, names: ControllerLabels, depth: Int, into lines: inout [String]
   ) {
     guard !view.hidden else { return }
     let indent = String(repeating: "  ", count: depth)
@@ -75,7 +78,7 @@ public enum SVGSnapshot {
       + #" width="\#(number(bounds.width))" height="\#(number(bounds.height))""#
     if state.cornerRadius > 0 { rect += #" rx="\#(number(state.cornerRadius))""# }
     rect += #" fill="\#(color(named: view.backgroundColor))""#
-    if view.role != "window" { rect += ##" stroke="#c7c7cc""## }
+    if view.role != "window", view.role != "dimming" { rect += ##" stroke="#c7c7cc""## }
     lines.append("\(indent)  \(rect)/>")
     lines += labels(of: view, in: bounds, names: names).map { "\(indent)  \($0)" }
     for subview in view.subviews {
@@ -85,7 +88,7 @@ public enum SVGSnapshot {
   }
 
   /// The `<text>` elements of a view.
-  private static func labels(of view: Curtain_V1_ViewNode, in bounds: Rect, names: ControllerNames)
+  private static func labels(of view: Curtain_V1_ViewNode, in bounds: Rect, names: ControllerLabels)
     -> [String]
   {
     switch view.role {

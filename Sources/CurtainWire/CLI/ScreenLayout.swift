@@ -33,12 +33,14 @@ public enum ScreenLayout {
   /// The visible views of `tree`, back to front. `overrides` (a frame's
   /// presentation values by view id) replace the tree's states. Hidden
   /// views, views with opacity at most `invisibleAlpha` and their subviews
-  /// are left out.
+  /// are left out. `labels` names the boxes (default: the tree's
+  /// controllers).
   public static func boxes(
-    of tree: Curtain_V1_Tree, overrides: [UInt64: Curtain_V1_ViewState] = [:]
+    of tree: Curtain_V1_Tree, overrides: [UInt64: Curtain_V1_ViewState] = [:],
+    labels: ControllerLabels? = nil
   ) -> [ScreenBox] {
     guard tree.hasView else { return [] }
-    let names = ControllerNames(tree)
+    let names = labels ?? ControllerLabels(tree)
     var boxes: [ScreenBox] = []
     func visit(_ node: Curtain_V1_ViewNode, parent: AffineTransform, alpha: Double) {
       guard !node.hidden else { return }
@@ -90,13 +92,21 @@ public enum ScreenLayout {
 
 /// The controllers of a tree by id (children and presented controllers),
 /// and the labels of the views they own.
-public struct ControllerNames {
+public struct ControllerLabels {
   private var controllers: [UInt64: Curtain_V1_ControllerNode] = [:]
+  /// Names of controllers that are not in the tree.
+  private var others: [UInt64: String] = [:]
   private let windowID: UInt64
 
-  /// Indexes the controllers of `tree`.
-  public init(_ tree: Curtain_V1_Tree) {
+  /// Indexes the controllers of `tree`; `others` (the session's
+  /// controllers, from ListControllers) names the views of controllers that
+  /// have left the tree but still animate, such as a controller being
+  /// popped.
+  public init(_ tree: Curtain_V1_Tree, others infos: [Curtain_V1_ControllerInfo] = []) {
     windowID = tree.window.id
+    for info in infos {
+      others[info.id] = Self.name(identifier: info.identifier, title: info.title, id: info.id)
+    }
     func index(_ node: Curtain_V1_ControllerNode) {
       controllers[node.id] = node
       node.children.forEach(index)
@@ -105,14 +115,18 @@ public struct ControllerNames {
     if tree.hasRoot { index(tree.root) }
   }
 
-  /// The ids of every controller of the tree.
-  public var ids: Dictionary<UInt64, Curtain_V1_ControllerNode>.Keys { controllers.keys }
+  /// The ids of every controller of the tree and of `others`.
+  public var ids: Set<UInt64> { Set(controllers.keys).union(others.keys) }
 
   /// A controller's name: its identifier, else its title, else `c<id>`.
   public func name(of id: UInt64) -> String {
-    guard let node = controllers[id] else { return "c\(id)" }
-    if !node.identifier.isEmpty { return node.identifier }
-    if !node.title.isEmpty { return node.title }
+    guard let node = controllers[id] else { return others[id] ?? "c\(id)" }
+    return Self.name(identifier: node.identifier, title: node.title, id: id)
+  }
+
+  private static func name(identifier: String, title: String, id: UInt64) -> String {
+    if !identifier.isEmpty { return identifier }
+    if !title.isEmpty { return title }
     return "c\(id)"
   }
 

@@ -30,21 +30,36 @@ public struct WatchScreen: Sendable {
   /// Whether the window was closed.
   public private(set) var closed = false
 
-  /// A screen showing `tree`.
-  public init(tree: Curtain_V1_Tree) {
+  /// A screen showing `tree`; `controllers` (the session's) name the
+  /// controllers that are not in it.
+  public init(tree: Curtain_V1_Tree, controllers: [Curtain_V1_ControllerInfo] = []) {
     self.tree = tree
     time = tree.window.time
-    replaceTree(tree)
+    replaceTree(tree, controllers: controllers)
   }
 
   /// Shows a newer tree; the values of earlier frames are dropped.
-  public mutating func replaceTree(_ tree: Curtain_V1_Tree) {
+  public mutating func replaceTree(
+    _ tree: Curtain_V1_Tree, controllers: [Curtain_V1_ControllerInfo] = []
+  ) {
     self.tree = tree
     time = max(time, tree.window.time)
     overrides = [:]
     needsTree = false
-    let controllers = ControllerNames(tree)
-    for id in controllers.ids { names[id] = controllers.name(of: id) }
+    let labels = ControllerLabels(tree, others: controllers)
+    for id in labels.ids { names[id] = labels.name(of: id) }
+  }
+
+  /// The labels of the views, naming every controller seen so far.
+  private var labels: ControllerLabels {
+    ControllerLabels(
+      tree,
+      others: names.map { id, name in
+        var info = Curtain_V1_ControllerInfo()
+        info.id = id
+        info.identifier = name
+        return info
+      })
   }
 
   /// Notes that the window is gone (its tree can no longer be taken).
@@ -101,7 +116,7 @@ public struct WatchScreen: Sendable {
     let size = Size(tree.window.metrics.size)
     let scale = GridScale(fitting: size, columns: columns, rows: rows - 1)
     canvas.clip = scale.cells(of: Rect(origin: .zero, size: size))
-    for box in ScreenLayout.boxes(of: tree, overrides: overrides) {
+    for box in ScreenLayout.boxes(of: tree, overrides: overrides, labels: labels) {
       let cells = scale.cells(of: box.rect)
       canvas.drawBox(
         left: cells.left, top: cells.top, right: cells.right, bottom: cells.bottom,

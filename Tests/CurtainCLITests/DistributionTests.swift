@@ -1,0 +1,94 @@
+// What is shipped beside the binaries: the shell completions and the
+// systemd user unit. The unit's command line is run for real (the daemon
+// must listen on the default socket under XDG_RUNTIME_DIR and stop cleanly
+// on SIGTERM, as systemd stops it), and systemd-analyze checks the unit.
+
+import CurtainTesting
+import Foundation
+import XCTest
+
+final class DistributionTests: XCTestCase {
+  private static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  private static let unitPath = repository.appendingPathComponent(
+    "contrib/systemd/curtaind.service"
+  ).path
+  /// Where the unit expects curtaind.
+  private static let installedDaemon = "%h/.local/bin/curtaind"
+
+  /// The words of the unit's ExecStart line.
+  private func execStart() throws -> [String] {
+    let unit = try String(contentsOfFile: Self.unitPath, encoding: .utf8)
+    let lines = unit.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+    XCTAssertEqual(lines.count, 1, "one ExecStart")
+    let line = try XCTUnwrap(lines.first)
+    return line.dropFirst("ExecStart=".count).split(separator: " ").map(String.init)
+  }
+
+  func testTheUnitsCommandLineListensOnTheDefaultSocketAndStopsOnSIGTERM() throws {
+    let words = try execStart()
+    XCTAssertEqual(words.first, Self.installedDaemon)
+    let daemon = try TempDaemon(arguments: Array(words.dropFirst()), inRuntimeDirectory: true)
+    XCTAssertEqual(daemon.socketPath, daemon.directory + "/curtain/default.sock")
+    var info = stat()
+    XCTAssertEqual(stat(daemon.socketPath, &info), 0, "listening on the default socket")
+    XCTAssertEqual(info.st_mode & 0o777, 0o600)
+    XCTAssertEqual(stat(daemon.directory + "/curtain", &info), 0)
+    XCTAssertEqual(info.st_mode & 0o777, 0o700)
+    let (status, removed) = daemon.stop()
+    XCTAssertEqual(status, 0, "SIGTERM stops it cleanly")
+    XCTAssertTrue(removed, "and it removes its socket")
+  }
+
+  func testSystemdAnalyzeAcceptsTheUnit() throws {
+    let daemon = try TempDaemon.executableURL().path
+    let directory = NSTemporaryDirectory() + "curtain-unit-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // The installed path does not exist here: check the unit with the
+    // daemon that was just built in its place.
+    let unit = try String(contentsOfFile: Self.unitPath, encoding: .utf8)
+      .replacingOccurrences(of: Self.installedDaemon, with: daemon)
+    let path = directory + "/curtaind.service"
+    try unit.write(toFile: path, atomically: true, encoding: .utf8)
+    let (status, output) = try spawnProgram("systemd-analyze", ["verify", path])
+    XCTAssertEqual(status, 0, output)
+    XCTAssertEqual(output, "", "no warnings")
+
+    let broken = directory + "/broken.service"
+    try unit.replacingOccurrences(of: "Type=exec", with: "Type=nonsense")
+      .write(toFile: broken, atomically: true, encoding: .utf8)
+    let (_, complaint) = try spawnProgram("systemd-analyze", ["verify", broken])
+    XCTAssertTrue(
+      complaint.contains("Failed to parse service type"), "the check reads the unit: \(complaint)")
+  }
+
+  func testCompletionScriptsNameEverySubcommand() throws {
+    let cli = try TempDaemon.cliURL().path
+    let help = try runProgram(cli, ["--help"])
+    let after = try XCTUnwrap(help.components(separatedBy: "SUBCOMMANDS:\n").last)
+    let section = try XCTUnwrap(after.components(separatedBy: "\n\n").first)
+    let subcommands = section.split(separator: "\n").compactMap { line -> String? in
+      // A name starts in the third column; descriptions continue further in.
+      guard line.hasPrefix("  "), line.dropFirst(2).first?.isLetter == true,
+        let first = line.split(separator: " ").first
+      else { return nil }
+      return String(first)
+    }
+    XCTAssertTrue(subcommands.contains("watch") && subcommands.contains("snapshot"))
+    XCTAssertGreaterThan(subcommands.count, 25)
+
+    let directory = NSTemporaryDirectory() + "curtain-completions-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let script = Self.repository.appendingPathComponent("scripts/completions.sh").path
+    _ = try runProgram(script, [directory, cli])
+    for file in ["curtain.bash", "_curtain", "curtain.fish"] {
+      let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+      for subcommand in subcommands {
+        XCTAssertTrue(text.contains(subcommand), "\(file) completes \(subcommand)")
+      }
+    }
+    let bash = try String(contentsOfFile: directory + "/curtain.bash", encoding: .utf8)
+    XCTAssertTrue(bash.contains("complete -o filenames -F _curtain curtain"), "bash registers it")
+  }
+}
