@@ -9,21 +9,8 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-check=0
-case "${1-}" in
-  "") ;;
-  --check) check=1 ;;
-  *)
-    echo "usage: scripts/tour.sh [--check]" >&2
-    exit 2
-    ;;
-esac
-
-swift="${SWIFT:-swift}"
-read -r -a swiftpm_flags <<<"${SWIFTPM_FLAGS-}"
-"$swift" build "${swiftpm_flags[@]}" --product curtain >&2
-"$swift" build "${swiftpm_flags[@]}" --product curtaind >&2
-bin="$("$swift" build "${swiftpm_flags[@]}" --show-bin-path)"
+# shellcheck source=scripts/docs-common.sh
+source scripts/docs-common.sh "$@"
 
 tmp="$(mktemp -d /tmp/curtain-tour-XXXXXX)"
 socket="$tmp/d.sock"

@@ -62,6 +62,14 @@ final class ScreenTests: XCTestCase {
         "│ ┆Dim │",
         "└─└┄┄┄─┘",
       ], "a translucent box keeps what is behind it; nothing is drawn past the clip")
+
+    var shifted = canvas(8, 3, [])
+    shifted.clip = (left: 2, top: 0, right: 7, bottom: 2)
+    shifted.drawBox(left: -3, top: 0, right: 4, bottom: 2, label: "Left", opaque: true)
+    shifted.drawBox(left: 0, top: 0, right: 6, bottom: 0, label: "Bar", opaque: true)
+    XCTAssertEqual(
+      shifted.lines, ["  Bar── ", "  Le│   ", "  ──┘   "],
+      "labels of boxes that start left of the clip start at the clip")
   }
 
   func testTheWindowIsScaledToFitWithItsShapeAndCentred() {

@@ -6,7 +6,8 @@
 // (opacity below one half) draws only its dashed border. A box at least
 // three cells high and wide shows its label on its first inside row,
 // otherwise on its top border. Drawing can be clipped to a rectangle of
-// cells (the window: what lies beyond its edges is off screen).
+// cells (the window: what lies beyond its edges is off screen); a box that
+// starts left of the clip shows its label from the clip's edge.
 
 public import CurtainCore
 
@@ -57,7 +58,8 @@ public struct TextCanvas: Equatable, Sendable {
     let vertical: Character = opaque ? "│" : "┆"
     if bottom == top {
       for column in left...right { put(horizontal, row: top, column: column) }
-      write(label, row: top, column: left, limit: right - left + 1)
+      let start = max(left, clip.left)
+      write(label, row: top, column: start, limit: right - start + 1)
       return
     }
     if right == left {
@@ -79,12 +81,10 @@ public struct TextCanvas: Equatable, Sendable {
     put("┐", row: top, column: right)
     put("└", row: bottom, column: left)
     put("┘", row: bottom, column: right)
-    let inside = right - left - 1
-    if bottom - top >= 2 {
-      write(label, row: top + 1, column: left + 1, limit: inside)
-    } else {
-      write(label, row: top, column: left + 1, limit: inside)
-    }
+    // A label whose start is clipped away starts at the clip instead.
+    let start = max(left + 1, clip.left)
+    let row = bottom - top >= 2 ? top + 1 : top
+    write(label, row: row, column: start, limit: right - start)
   }
 
   private mutating func put(_ character: Character, row: Int, column: Int) {
