@@ -92,6 +92,10 @@ private struct FuzzSetup: Hashable {
   /// declare unwind actions `a`, `b`, `c` (in turn), the first navigation
   /// controller `b` and the tab bar controller `c`.
   var showsAndUnwinds = false
+  /// Whether presentations also begin interactively and use the
+  /// currentContext styles: every other content controller and the
+  /// container then define the presentation context.
+  var presentsInteractively = false
 
   init(seed: UInt64) {
     var r = SplitMix64(seed: seed ^ 0x5EED_0000_0000_0001)
@@ -222,6 +226,15 @@ private final class FuzzRun {
       }
       navigations.first?.unwindActions = ["b"]
       tab.unwindActions = ["c"]
+    }
+    if setup.presentsInteractively {
+      // Every other content controller and the container define the
+      // presentation context (navigation controllers do by default).
+      for controller in contents.enumerated().filter({ $0.offset % 2 == 0 }).map(\.element)
+        + [container]
+      {
+        try! controller.configurePresentation(definesPresentationContext: true)
+      }
     }
     stats.runs = 1
     collect()
@@ -1147,6 +1160,10 @@ private struct FuzzGenerator {
         rng.chance(0.05)
         ? ModalTransitionStyle.partialCurl
         : rng.pick([ModalTransitionStyle.coverVertical, .crossDissolve, .flipHorizontal])
+      if run.setup.presentsInteractively && rng.chance(0.4) {
+        return .configure(
+          any(run).id, rng.pick([.currentContext, .overCurrentContext]), transition)
+      }
       return .configure(any(run).id, style, transition)
     }
     if roll < 7 {
@@ -1159,12 +1176,23 @@ private struct FuzzGenerator {
         nil, nil, ModalPresentationStyle.fullScreen, ModalPresentationStyle.none, .formSheet,
         .pageSheet,
       ])
+      if run.setup.presentsInteractively && rng.chance(0.4) {
+        return .submit(
+          .beginInteractivePresent(
+            presenter: presenter.id, controller: presented.id, animator: animator(),
+            adaptiveStyle: adaptive), expectNotFound: false)
+      }
       return .submit(
         .present(
           presenter: presenter.id, controller: presented.id, animated: rng.chance(0.6),
           animator: animator(), adaptiveStyle: adaptive), expectNotFound: false)
     }
     let target = !shown.isEmpty && rng.chance(0.85) ? rng.pick(shown) : any(run)
+    if run.setup.presentsInteractively && rng.chance(0.4) {
+      return .submit(
+        .beginInteractiveDismiss(controller: target.id, animator: animator()),
+        expectNotFound: false)
+    }
     return .submit(
       .dismiss(controller: target.id, animated: rng.chance(0.6), animator: animator()),
       expectNotFound: false)
@@ -1417,26 +1445,46 @@ final class InvariantTests: XCTestCase {
     XCTAssertLessThan(elapsed, 60, "the random runs should stay fast")
   }
 
-  /// 300 seeded runs that also show, show the detail and unwind (SEMANTICS
-  /// §8): every invariant holds, and a failed unwind changes nothing.
-  func testRandomSequencesWithShowAndUnwindKeepInvariants() {
+  /// Seeds 1…300 with `variant` applied to each setup; every run must keep
+  /// every invariant. Returns their statistics.
+  private func runVariant(
+    _ label: String, file: StaticString = #filePath, line: UInt = #line,
+    _ variant: (inout FuzzSetup) -> Void
+  ) -> FuzzStats {
     var stats = FuzzStats()
     for seed: UInt64 in 1...300 {
       var setup = FuzzSetup(seed: seed)
-      setup.showsAndUnwinds = true
+      variant(&setup)
       let run = FuzzRun(setup: setup)
       var generator = FuzzGenerator(seed: seed)
       generator.perform(run)
       stats.add(run.stats)
       XCTAssertTrue(
-        run.failures.isEmpty,
-        "seed \(seed) (showsAndUnwinds): \(run.failures.prefix(3).map(\.message))")
+        run.failures.isEmpty, "seed \(seed) (\(label)): \(run.failures.prefix(3).map(\.message))",
+        file: file, line: line)
     }
-    print("InvariantTests (show and unwind): \(stats.summary)")
+    print("InvariantTests (\(label)): \(stats.summary)")
+    return stats
+  }
+
+  /// 300 seeded runs that also show, show the detail and unwind (SEMANTICS
+  /// §8): every invariant holds, and a failed unwind changes nothing.
+  func testRandomSequencesWithShowAndUnwindKeepInvariants() {
+    let stats = runVariant("show and unwind") { $0.showsAndUnwinds = true }
     for kind in ["show", "unwind"] {
       XCTAssertGreaterThan(stats.byKind[kind]?.accepted ?? 0, 100, "\(kind) should often run")
     }
     XCTAssertGreaterThan(stats.syncErrors[.notFound] ?? 0, 0, "some unwinds find no target")
+  }
+
+  /// 300 seeded runs whose presentations also begin interactively (then
+  /// get updated, finished, cancelled or timed out like interactive pops)
+  /// and use the currentContext styles: every invariant holds.
+  func testRandomSequencesWithInteractivePresentationsKeepInvariants() {
+    let stats = runVariant("interactive presentations") { $0.presentsInteractively = true }
+    for kind in ["beginInteractivePresent", "beginInteractiveDismiss"] {
+      XCTAssertGreaterThan(stats.byKind[kind]?.accepted ?? 0, 20, "\(kind) should often run")
+    }
   }
 
   /// One seed on its own (seed 1, or INVARIANT_SEED=n): it keeps every
