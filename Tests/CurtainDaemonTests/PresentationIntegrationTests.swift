@@ -353,6 +353,41 @@ final class PresentationIntegrationTests: XCTestCase {
     XCTAssertEqual(badArrows.error.code, .invalidArgument)
   }
 
+  func testPoppingAPresenterEndsItsPresentationOverTheWire() throws {
+    let window = try makeWindow(regular: true)
+    try make(.navigation, "Nav")
+    try make(.content, "A", "Ctx", "X")
+    try client.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("A"), controllerRef("Ctx")]
+      $0.setStack.notAnimated = true
+    }
+    try setRoot(window, "Nav")
+    try client.call {
+      $0.configureController.controller = controllerRef("Ctx")
+      $0.configureController.definesPresentationContext = true
+    }
+    try present("X", on: "Ctx") { $0.style = .overCurrentContext }
+    let ctx = try tree(window).root.children[1]
+    XCTAssertEqual(ctx.presented.identifier, "X")
+    XCTAssertEqual(ctx.presented.presentation.presentingID, ctx.id)
+    _ = try flow()
+    try client.call {
+      $0.pop.navigation = controllerRef("Nav")
+      $0.pop.notAnimated = true
+    }
+    XCTAssertEqual(
+      Array(try flow().prefix(5)),
+      [
+        "Ctx.willMove(nil)", "X.dismissalTransitionWillBegin", "X.viewWillDisappear(false)",
+        "X.viewDidDisappear(false)", "X.dismissalTransitionDidEnd(true)",
+      ])
+    let after = try client.call { $0.listControllers = Curtain_V1_ListControllers() }
+    let x = after.controllers.controllers.first { $0.identifier == "X" }
+    XCTAssertEqual(x?.presentingID, 0)
+    XCTAssertEqual(x?.windowID, 0, "X left the window with its presenter")
+  }
+
   // MARK: Interaction
 
   func testInteractivePresentAndDismissOverTheWire() throws {
