@@ -83,6 +83,57 @@ final class OutputTests: XCTestCase {
         + #""style":"fullScreen"}"#)
   }
 
+  func testSegueEvents() {
+    var prepare = Curtain_V1_SegueEvent()
+    prepare.controllerID = 3
+    prepare.callback = .prepare
+    prepare.destinationID = 5
+    let prepared = makeEvent(seq: 7, category: .lifecycle, text: "Home.prepare(unwind, List)") {
+      $0.segue = prepare
+    }
+    XCTAssertEqual(
+      OutputFormat.json(prepared, identifiers: [3: "Home"]).rendered,
+      #"{"seq":7,"window":1,"revision":4,"time":0.25,"type":"lifecycle","controller":3,"#
+        + #""identifier":"Home","callback":"prepareForSegue","animated":null,"trace_id":null,"#
+        + #""text":"Home.prepare(unwind, List)","segue":null,"destination":5}"#)
+    var asked = Curtain_V1_SegueEvent()
+    asked.controllerID = 2
+    asked.callback = .canPerformUnwind
+    asked.action = "back"
+    asked.sourceID = 5
+    asked.answer = true
+    let search = makeEvent(seq: 8, category: .lifecycle, text: "x") { $0.segue = asked }
+    XCTAssertEqual(
+      OutputFormat.json(search).rendered,
+      #"{"seq":8,"window":1,"revision":4,"time":0.25,"type":"lifecycle","controller":2,"#
+        + #""identifier":null,"callback":"canPerformUnwindSegueAction","animated":null,"#
+        + #""trace_id":null,"text":"x","action":"back","source":5,"answer":true}"#)
+  }
+
+  func testStoryboardAndSegueResults() {
+    var info = Curtain_V1_StoryboardInfo()
+    info.name = "Shop"
+    info.scenes = ["Nav"]
+    info.segues = ["Nav/a", "Nav/b"]
+    XCTAssertEqual(OutputFormat.human(info), "Shop: 1 scene, 2 segues")
+    info.rootID = 1
+    info.operation.windowID = 2
+    XCTAssertEqual(OutputFormat.human(info), "Shop: 1 scene, 2 segues; root c1 in w2")
+    var segue = Curtain_V1_SegueResult()
+    XCTAssertEqual(OutputFormat.human(segue), "declined")
+    segue.performed = true
+    XCTAssertEqual(OutputFormat.human(segue), "queued")
+    segue.operation.completed = true
+    XCTAssertEqual(OutputFormat.human(segue), "done")
+    segue.destinationID = 12
+    XCTAssertEqual(OutputFormat.human(segue), "c12")
+    XCTAssertEqual(
+      OutputFormat.json(segue).rendered,
+      #"{"performed":true,"destination":12,"operation":{"operation":null,"window":null,"#
+        + #""queue_position":0,"revision":0,"transition":null,"completed":true,"#
+        + #""cancelled":false,"removed":[],"created":[]}}"#)
+  }
+
   func testHierarchyEvent() {
     var hierarchy = Curtain_V1_HierarchyEvent()
     hierarchy.change = .viewControllers
