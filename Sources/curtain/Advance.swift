@@ -1,4 +1,5 @@
-// `curtain advance W SECONDS`: move a manual window's clock.
+// `curtain advance W SECONDS` / `curtain advance W --to TIME`: move a manual
+// window's clock by some seconds or to a window time.
 
 import ArgumentParser
 import CurtainWire
@@ -8,12 +9,15 @@ struct Advance: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Move a manual-clock window's time forward, producing its frames.",
     discussion: """
-      Returns once the step's frames are queued to subscribers, and prints \
-      the window's new time, the frames produced and the revision.
+      Moves the clock by SECONDS, or with --to to the window time TIME \
+      (never backwards). Returns once the step's frames are queued to \
+      subscribers, and prints the window's new time, the frames produced and \
+      the revision.
 
       Example:
         curtain new-window --clock manual --root 'nav[Home]'
         curtain advance w1 0.25
+        curtain advance w1 --to 1
       """)
 
   @OptionGroup var globals: GlobalOptions
@@ -23,11 +27,25 @@ struct Advance: ParsableCommand {
   var window: UInt64
 
   @Argument(help: ArgumentHelp("Seconds to move forward.", valueName: "seconds"))
-  var seconds: Double
+  var seconds: Double?
+
+  @Option(help: ArgumentHelp("The window time to move to instead.", valueName: "time"))
+  var to: Double?
 
   func validate() throws {
-    guard seconds.isFinite, seconds >= 0 else {
-      throw ValidationError("seconds must be a number, 0 or more")
+    switch (seconds, to) {
+    case (nil, nil):
+      throw ValidationError("give the seconds to move forward, or --to TIME")
+    case (.some, .some):
+      throw ValidationError("give the seconds to move forward or --to TIME, not both")
+    case (let seconds?, nil):
+      guard seconds.isFinite, seconds >= 0 else {
+        throw ValidationError("seconds must be a number, 0 or more")
+      }
+    case (nil, let time?):
+      guard time.isFinite, time >= 0 else {
+        throw ValidationError("--to must be a window time in seconds, 0 or more")
+      }
     }
   }
 
@@ -36,7 +54,11 @@ struct Advance: ParsableCommand {
     defer { connection.close() }
     var advance = Curtain_V1_AdvanceClock()
     advance.windowID = window
-    advance.seconds = seconds
+    if let to {
+      advance.toTime = to
+    } else {
+      advance.seconds = seconds ?? 0
+    }
     let response = try connection.perform(.advanceClock(advance), mutating: true)
     guard case .clock(let clock)? = response.result else {
       throw ClientError.unexpectedResponse(expected: "clock", got: response.resultName)
