@@ -1048,8 +1048,14 @@ private final class FuzzRun {
 /// meaningful (and some deliberately not).
 private struct FuzzGenerator {
   var rng: SplitMix64
+  /// Resizes draw from their own stream, so that adding them left the
+  /// choices of every other step as they were for each seed.
+  var resizeRNG: SplitMix64
 
-  init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+  init(seed: UInt64) {
+    rng = SplitMix64(seed: seed)
+    resizeRNG = SplitMix64(seed: seed ^ 0x5EED_51E5)
+  }
 
   /// Generates and executes a whole run: `count` submissions with clock
   /// steps and interaction requests in between, then settles and checks.
@@ -1076,6 +1082,19 @@ private struct FuzzGenerator {
   }
 
   private mutating func next(_ run: FuzzRun) -> FuzzStep {
+    if resizeRNG.chance(0.03) {
+      let sizes = [
+        Size(width: 390, height: 844), Size(width: 844, height: 390),
+        Size(width: 1024, height: 768), Size(width: 500, height: 768),
+      ]
+      let animation =
+        resizeRNG.chance(0.3)
+        ? nil : SizeTransitionAnimation(duration: resizeRNG.pick([0.4, 0.2, 0]))
+      return .submit(
+        .resize(
+          window: run.window.id, metrics: WindowMetrics(size: resizeRNG.pick(sizes)),
+          animation: animation), expectNotFound: false)
+    }
     let transitions = run.window.transitions
     let interactive = transitions.indices.filter { transitions[$0].isInteractive }
     let playing = transitions.indices.filter {

@@ -164,6 +164,50 @@ final class SizeTransitionTests: XCTestCase {
     XCTAssertEqual(h.controller("Sheet").view.frame, Rect(x: 340, y: 210, width: 500, height: 400))
   }
 
+  func testControllersWhoseViewsAPresentationTookOutGetTheirNewSize() throws {
+    let h = Harness()
+    h.showNavigation("Nav", stack: ["One"])
+    h.present("Full", on: "One", animated: false, style: .fullScreen)
+    _ = h.events()
+    try h.window.resize(Self.landscape)
+    XCTAssertEqual(
+      h.lifecycle().filter { $0.contains("viewWillTransition") },
+      [
+        "Nav.viewWillTransition(to: 844×390)", "One.viewWillTransition(to: 844×346)",
+        "Full.viewWillTransition(to: 844×390)",
+      ])
+    h.dismiss("Full", animated: false)
+    XCTAssertEqual(h.nav("Nav").view.frame, Rect(x: 0, y: 0, width: 844, height: 390))
+
+    // Over the current context of a navigation controller inside a tab.
+    let pad = Harness(metrics: Self.pad)
+    pad.make(.tabBar, "Tabs")
+    pad.make(.navigation, "Nav")
+    pad.make(.content, "One")
+    pad.make(.content, "Two")
+    pad.run(
+      .setViewControllers(
+        navigation: pad.id("Nav"), controllers: [pad.id("One")], animated: false, animator: nil))
+    pad.run(.setTabs(tabBar: pad.id("Tabs"), controllers: [pad.id("Nav"), pad.id("Two")]))
+    pad.setRoot("Tabs")
+    pad.present("Ctx", on: "One", animated: false, style: .currentContext)
+    XCTAssertNil(pad.nav("Nav").view.superview)
+    _ = pad.events()
+    try pad.window.resize(
+      WindowMetrics(
+        size: Size(width: 1180, height: 820), safeAreaInsets: EdgeInsets(top: 24, bottom: 20),
+        scale: 2, idiom: .pad))
+    // (Out of the window, the navigation bar has no safe area above it.)
+    XCTAssertEqual(
+      pad.lifecycle().filter { $0.contains("viewWillTransition") },
+      [
+        "Tabs.viewWillTransition(to: 1180×820)", "Nav.viewWillTransition(to: 1180×750)",
+        "One.viewWillTransition(to: 1180×700)", "Ctx.viewWillTransition(to: 1180×750)",
+      ])
+    XCTAssertEqual(
+      pad.controller("Ctx").view.frame, Rect(x: 0, y: 0, width: 1180, height: 750))
+  }
+
   // MARK: Re-adaptation
 
   func testCrossingASizeClassReadaptsWithTheSizeTransition() throws {

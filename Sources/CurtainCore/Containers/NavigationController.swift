@@ -67,10 +67,13 @@ public final class NavigationController: ViewController {
     layoutContents()
   }
 
+  /// Lays out the bar and the shown child (also when a presentation over
+  /// the current context took the child's view out, so that it keeps the
+  /// right size).
   override func layoutContents() {
     guard let root = viewIfLoaded, let bar = navigationBar else { return }
     bar.frame = Rect(x: 0, y: safeTop, width: root.bounds.width, height: barHeight)
-    if let top = topViewController?.viewIfLoaded, top.superview === root,
+    if let top = topViewController?.viewIfLoaded, top.superview === root || top.superview == nil,
       !(window?.transitions.contains { $0.container == id } ?? false)
     {
       top.frame = contentFrame

@@ -87,13 +87,17 @@ public final class TabBarController: ViewController {
     layoutContents()
   }
 
+  /// Lays out the bar and the shown child (also when a presentation over
+  /// the current context took the child's view out, so that it keeps the
+  /// right size).
   override func layoutContents() {
     guard let root = viewIfLoaded, let bar = tabBar else { return }
     let height = root.bounds.height
     bar.frame = Rect(
       x: 0, y: max(0, height - safeBottom - barHeight), width: root.bounds.width,
       height: min(height, safeBottom + barHeight))
-    if let shown = shownController?.viewIfLoaded, shown.superview === root,
+    if let shown = shownController?.viewIfLoaded,
+      shown.superview === root || shown.superview == nil,
       !(window?.transitions.contains { $0.container == id } ?? false)
     {
       shown.frame = contentFrame

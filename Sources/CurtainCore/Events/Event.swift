@@ -200,6 +200,9 @@ public enum PresentationPhase: Hashable, Sendable {
   case dismissalTransitionDidEnd(completed: Bool)
   /// The style in force changed after a size-class change (adaptation).
   case adapted(to: ModalPresentationStyle)
+  /// A popover was placed (when presented, and whenever its arrow or frame
+  /// changes with a resize or a new preferred size).
+  case popoverPlaced(PopoverPlacement)
 }
 
 /// A change of the window itself.

@@ -62,6 +62,14 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
       height: max(0, height - insets.top - insets.bottom))
   }
 
+  /// The rectangle moved (not resized) as little as possible to lie inside
+  /// `area`; on an axis where it is larger, it starts at `area`'s start.
+  public func shifted(into area: Rect) -> Rect {
+    Rect(
+      x: max(area.minX, min(minX, area.maxX - width)),
+      y: max(area.minY, min(minY, area.maxY - height)), width: width, height: height)
+  }
+
   /// The common part of two rectangles, or `nil` when they do not overlap.
   public func intersection(_ other: Rect) -> Rect? {
     let x0 = max(minX, other.minX)

@@ -23,6 +23,8 @@ public struct PresentationNode: Hashable, Sendable, Codable {
   public var sourceRect: Rect? = nil
   /// Popovers: the permitted arrow directions.
   public var permittedArrowDirections: PopoverArrowDirections? = nil
+  /// Where the popover is, while the style in force is popover.
+  public var popoverPlacement: PopoverPlacement? = nil
 }
 
 /// One controller of a tree, with its children.
@@ -85,7 +87,8 @@ extension ViewController {
           presenting: $0.presenting.id, requestedStyle: $0.requestedStyle, style: $0.style,
           isCard: $0.isCard, transitionStyle: $0.transitionStyle, frame: viewIfLoaded?.frame,
           sourceView: $0.popover?.view.id, sourceRect: $0.popover?.rect,
-          permittedArrowDirections: $0.popover?.permittedArrowDirections)
+          permittedArrowDirections: $0.popover?.permittedArrowDirections,
+          popoverPlacement: $0.popoverPlacement)
       },
       presented: presentedViewController.map { [$0.node] } ?? [])
   }
@@ -120,6 +123,7 @@ extension ControllerNode {
       if let sourceView = presentation.sourceView, let sourceRect = presentation.sourceRect {
         text += ", from \(sourceView) \(sourceRect)"
       }
+      if let placement = presentation.popoverPlacement { text += ", \(placement)" }
     }
     return text
   }

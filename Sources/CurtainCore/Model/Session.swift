@@ -262,6 +262,8 @@ public final class Session {
         return "\(name(presented)).dismissalTransitionDidEnd(\(completed))"
       case .adapted(let style):
         return "\(name(presented)).adapted(\(style.rawValue))"
+      case .popoverPlaced(let placement):
+        return "\(name(presented)).popoverPlaced(\(placement))"
       }
     }
   }

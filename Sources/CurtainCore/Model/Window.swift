@@ -138,7 +138,8 @@ public final class Window {
   func layout() {
     view.frame = bounds
     guard let root = rootViewController, let rootView = root.viewIfLoaded else { return }
-    if rootView.superview === view { rootView.frame = bounds }
+    // A root whose view a presentation took out keeps the window's size.
+    if rootView.superview === view || rootView.superview == nil { rootView.frame = bounds }
     layout(root)
     for presented in presentedControllers { layoutPresentation(of: presented) }
   }

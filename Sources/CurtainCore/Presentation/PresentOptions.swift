@@ -95,8 +95,12 @@ public struct PresentOptions: Hashable, Sendable {
 public struct PopoverAnchor {
   /// The source view.
   public let view: View
-  /// The source rectangle in the source view's coordinates.
-  public let rect: Rect
+  /// The source rectangle given, in the source view's coordinates; `nil`
+  /// follows the view's bounds as they change.
+  let givenRect: Rect?
   /// The permitted arrow directions.
   public let permittedArrowDirections: PopoverArrowDirections
+
+  /// The source rectangle in the source view's coordinates now.
+  public var rect: Rect { givenRect ?? view.bounds }
 }

@@ -15,8 +15,8 @@
 //   formSheet, regular width             preferredContentSize, else 540×600
 //                                        (larger window side ≤ 1024), 580×640
 //                                        (≤ 1590), 620×680; centred, clipped
-//   popover                              preferredContentSize (320×480),
-//                                        centred (placement is §6, not here)
+//   popover                              placed next to its source
+//                                        (PopoverPlacement.swift, §6)
 //
 // Adaptation (SEMANTICS §4, "Adaptation") maps the requested style and the
 // window's traits to the style in force; a size change across a size class
@@ -56,6 +56,8 @@ public final class Presentation {
   /// Where the presenter's view was when the presentation took it out of
   /// the window: restored there on dismissal.
   var removedPresenterSlot: (superview: View, index: Int)?
+  /// Where the popover is, while the style in force is popover.
+  public internal(set) var popoverPlacement: PopoverPlacement?
 
   init(
     presenting: ViewController, presented: ViewController,
@@ -122,9 +124,11 @@ public final class Presentation {
 
   // MARK: Frames
 
-  /// The presented view's frame in the container view's coordinates.
+  /// The presented view's frame in the container view's coordinates (a
+  /// popover is placed again: `popoverPlacement`).
   func frameOfPresentedView(in window: Window) -> Rect {
     let bounds = containerView.bounds
+    popoverPlacement = style == .popover ? placePopover(in: window) : nil
     let safeTop = window.safeAreaInsets(of: containerView).top
     let card = Rect(
       x: 0, y: min(bounds.height, safeTop + 10), width: bounds.width,
@@ -148,10 +152,32 @@ public final class Presentation {
         : larger <= 1590 ? Size(width: 580, height: 640) : Size(width: 620, height: 680)
       return centred(preferred: presented.preferredContentSize, standard: standard, in: bounds)
     case .popover:
-      return centred(
-        preferred: presented.preferredContentSize, standard: Size(width: 320, height: 480),
-        in: bounds)
+      return popoverPlacement?.contentFrame ?? bounds
     }
+  }
+
+  /// Places the popover next to its source (SEMANTICS §6). A source that
+  /// left the window keeps the popover where it was; without a source (a
+  /// presentation that adapted back to a popover) it is centred without an
+  /// arrow.
+  private func placePopover(in window: Window) -> PopoverPlacement {
+    let preferred = presented.preferredContentSize
+    let standard = PopoverPlacement.defaultContentSize
+    let content = Size(
+      width: preferred.width > 0 ? preferred.width : standard.width,
+      height: preferred.height > 0 ? preferred.height : standard.height)
+    let bounds = containerView.bounds
+    guard let anchor = popover, anchor.view.window === window else {
+      if let popoverPlacement { return popoverPlacement }
+      return .place(content: content, source: bounds, permitted: [], in: bounds)
+    }
+    let view = anchor.view
+    let origin = view.frameInWindow.origin
+    return .place(
+      content: content,
+      source: anchor.rect.offsetBy(
+        dx: origin.x - view.bounds.minX, dy: origin.y - view.bounds.minY),
+      permitted: anchor.permittedArrowDirections, in: bounds)
   }
 
   /// A rectangle of the preferred size (each zero side taken from

@@ -141,7 +141,7 @@ extension ViewController {
       view = self.view
     }
     return PopoverAnchor(
-      view: view, rect: source.rect ?? view.bounds,
+      view: view, givenRect: source.rect,
       permittedArrowDirections: source.permittedArrowDirections)
   }
 
@@ -175,6 +175,9 @@ extension ViewController {
     let frame = presentation.frameOfPresentedView(in: window)
     presented.view.frame = frame
     window.layout(presented)
+    if let placement = presentation.popoverPlacement {
+      emitPresentation(presented, .popoverPlaced(placement))
+    }
     let spec = (animator ?? presentation.builtInAnimator(presenting: true, frame: frame))
       .withDimming(presentation.dimmingView, from: 0, to: presentation.style.dimmingAlpha ?? 0)
     let request = TransitionRequest(
@@ -470,7 +473,13 @@ extension ViewController {
     }
     if let preferredContentSize {
       self.preferredContentSize = preferredContentSize
-      if presentation != nil, let window { session.withActiveWindow(window) { window.layout() } }
+      if presentation != nil, let window {
+        let placements = window.popoverPlacements
+        session.withActiveWindow(window) {
+          window.layout()
+          window.emitPopoverPlacements(changedFrom: placements)
+        }
+      }
     }
   }
 }

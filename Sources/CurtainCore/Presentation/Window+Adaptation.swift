@@ -119,3 +119,24 @@ extension Window {
     return result
   }
 }
+
+extension Window {
+  /// The placement of every popover of the window, by presented controller.
+  var popoverPlacements: [ControllerID: PopoverPlacement] {
+    var result: [ControllerID: PopoverPlacement] = [:]
+    for presented in presentedControllers {
+      result[presented.id] = presented.presentation?.popoverPlacement
+    }
+    return result
+  }
+
+  /// Emits `popoverPlaced` for every popover placed differently from `old`.
+  func emitPopoverPlacements(changedFrom old: [ControllerID: PopoverPlacement]) {
+    for presented in presentedControllers {
+      guard let presentation = presented.presentation,
+        let placement = presentation.popoverPlacement, placement != old[presented.id]
+      else { continue }
+      presentation.presenting.emitPresentation(presented, .popoverPlaced(placement))
+    }
+  }
+}

@@ -9,12 +9,14 @@
 //   P.adapted(style), [A.viewWill(Dis)Appear(animated)]
 //                                         each presentation whose adaptation
 //                                         changes (only on a size-class change)
+//   P.popoverPlaced(placement)            each popover placed anew
 //   X.traitCollectionDidChange(previous)  every controller, if the traits changed
 //   began(sizeTransition)  *animation*  [A.viewDid(Dis)Appear]  ended
 //
 // "Every controller" is the window's root, then depth first the children
 // whose views are in their parent's view (a navigation controller's top, a
-// tab bar controller's selected tab, a custom container's shown children),
+// tab bar controller's selected tab, a custom container's shown children —
+// also when a presentation over the current context took the view out),
 // each controller followed by what it presents: each controller once, in
 // that order. **Curtain's choice** (UIKit does the same in practice): the
 // hidden children (stack controllers below the top, unselected tabs) are not
@@ -69,7 +71,7 @@ extension Window {
     var result: [ViewController] = []
     func visit(_ controller: ViewController) {
       result.append(controller)
-      for child in controller.appearanceChildren { visit(child) }
+      for child in controller.sizeTransitionChildren { visit(child) }
       if let presented = controller.presentedViewController { visit(presented) }
     }
     if let root = rootViewController { visit(root) }
@@ -81,6 +83,7 @@ extension Window {
       view.subtree.map { ($0.id, presentationState(of: $0).frame) }, uniquingKeysWith: { a, _ in a }
     )
     let oldTraits = traitCollection
+    let placements = popoverPlacements
     metrics = newMetrics
     append(.window(.resized(newMetrics.size)))
     let traits = traitCollection
@@ -99,6 +102,7 @@ extension Window {
       controller.emitSizeTransition(.viewWillTransition(to: controller.view.frame.size))
     }
     for adaptation in adaptations { adaptation.begin() }
+    emitPopoverPlacements(changedFrom: placements)
     if traits != oldTraits {
       for controller in controllers {
         controller.emitSizeTransition(.traitCollectionDidChange(previous: oldTraits))
@@ -139,6 +143,17 @@ extension Window {
 }
 
 extension ViewController {
+  /// The children a size transition tells: those whose views are in this
+  /// controller's view, and those whose view a presentation took out of it.
+  var sizeTransitionChildren: [ViewController] {
+    guard let root = viewIfLoaded else { return [] }
+    return children.filter { child in
+      if child.viewIfLoaded?.isDescendant(of: root) ?? false { return true }
+      let slot = child.presentedViewController?.presentation?.removedPresenterSlot
+      return slot?.superview.isDescendant(of: root) ?? false
+    }
+  }
+
   /// Emits a size-transition callback of this controller.
   func emitSizeTransition(_ callback: SizeTransitionCallback) {
     session.emit(.sizeTransition(id, callback))

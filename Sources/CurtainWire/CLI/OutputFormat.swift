@@ -39,7 +39,8 @@ public enum OutputFormat {
   ///   `viewWillTransitionToSize`, else `traits` (see `json(_:)` of traits);
   /// - presentation (`controller` is the presented controller, `callback`
   ///   the presentation controller's method): `presenting`, `completed`
-  ///   (the didEnd calls), `style` (adapted);
+  ///   (the didEnd calls), `style` (adapted), and for `popoverPlaced`
+  ///   `popover` (see `json(_:)` of a popover placement);
   /// - segue (type lifecycle): `segue` (the identifier, `null` for an unwind
   ///   by action) and `destination` for prepare; `segue` and `answer` for
   ///   shouldPerformSegue; `action`, `source` (and `answer` for
@@ -122,6 +123,9 @@ public enum OutputFormat {
         ),
         ("style", presentation.phase == .adapted ? .string(styleName(presentation.style)) : .null),
       ]
+      if presentation.phase == .popoverPlaced {
+        details.append(("popover", json(presentation.popoverPlacement)))
+      }
     case .window(let window)?:
       details = [
         ("change", .string(changeName(window.change))),
@@ -429,7 +433,8 @@ public enum OutputFormat {
   /// `frame`, `view_in_window`, `selected_index`, `children`; `null` without
   /// a root; `presentation` — `presenting`, `requested_style`, `style`,
   /// `card`, `transition_style`, `frame`, `source_view`, `source_rect`,
-  /// `permitted_arrow_directions` — or `null`, and `presented`, the node of
+  /// `permitted_arrow_directions`, `popover` (the placement while a popover,
+  /// else `null`) — or `null`, and `presented`, the node of
   /// the controller it presents or `null`), `views` (when requested: `view`, `role`, `controller`,
   /// `frame`, `alpha`, `hidden`, `subviews`), `description`.
   public static func json(_ tree: Curtain_V1_Tree) -> JSONValue {
@@ -492,6 +497,22 @@ public enum OutputFormat {
         "permitted_arrow_directions",
         popover ? .array(arrowNames(presentation.permittedArrowDirections)) : .null
       ),
+      (
+        "popover",
+        presentation.hasPopoverPlacement ? json(presentation.popoverPlacement) : .null
+      ),
+    ])
+  }
+
+  /// Keys: `frame`, `content_frame` ([x, y, w, h]), `arrow` (`up`, `down`,
+  /// `left`, `right`, or `null` without an arrow), `arrow_offset`.
+  public static func json(_ placement: Curtain_V1_PopoverPlacement) -> JSONValue {
+    let arrow = arrowNames(placement.arrowDirection).first ?? .null
+    return .object([
+      ("frame", numbers(rectNumbers(placement.frame))),
+      ("content_frame", numbers(rectNumbers(placement.contentFrame))),
+      ("arrow", arrow),
+      ("arrow_offset", .number(placement.arrowOffset)),
     ])
   }
 
@@ -717,6 +738,7 @@ public enum OutputFormat {
     case .dismissalWillBegin: return "dismissalTransitionWillBegin"
     case .dismissalDidEnd: return "dismissalTransitionDidEnd"
     case .adapted: return "adapted"
+    case .popoverPlaced: return "popoverPlaced"
     case .UNRECOGNIZED(let value): return "phase\(value)"
     }
   }

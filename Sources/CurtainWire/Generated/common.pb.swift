@@ -1182,26 +1182,95 @@ public nonisolated struct Curtain_V1_ControllerNode: @unchecked Sendable {
 
 /// A live modal presentation, as the tree shows it on the presented
 /// controller.
-public nonisolated struct Curtain_V1_PresentationInfo: Sendable {
+public nonisolated struct Curtain_V1_PresentationInfo: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// The controller that presents (after presenter resolution).
-  public var presentingID: UInt64 = 0
+  public var presentingID: UInt64 {
+    get {_storage._presentingID}
+    set {_uniqueStorage()._presentingID = newValue}
+  }
 
   /// The style asked for (AUTOMATIC resolved to PAGE_SHEET).
-  public var requestedStyle: Curtain_V1_ModalPresentationStyle = .automatic
+  public var requestedStyle: Curtain_V1_ModalPresentationStyle {
+    get {_storage._requestedStyle}
+    set {_uniqueStorage()._requestedStyle = newValue}
+  }
 
   /// The style in force after adaptation.
-  public var style: Curtain_V1_ModalPresentationStyle = .automatic
+  public var style: Curtain_V1_ModalPresentationStyle {
+    get {_storage._style}
+    set {_uniqueStorage()._style = newValue}
+  }
 
   /// A page or form sheet shown as the compact-width card.
-  public var card: Bool = false
+  public var card: Bool {
+    get {_storage._card}
+    set {_uniqueStorage()._card = newValue}
+  }
 
-  public var transitionStyle: Curtain_V1_ModalTransitionStyle = .coverVertical
+  public var transitionStyle: Curtain_V1_ModalTransitionStyle {
+    get {_storage._transitionStyle}
+    set {_uniqueStorage()._transitionStyle = newValue}
+  }
 
   /// The presented view's frame in the presentation's container view.
+  public var frame: Curtain_V1_Rect {
+    get {_storage._frame ?? Curtain_V1_Rect()}
+    set {_uniqueStorage()._frame = newValue}
+  }
+  /// Returns true if `frame` has been explicitly set.
+  public var hasFrame: Bool {_storage._frame != nil}
+  /// Clears the value of `frame`. Subsequent reads from it will return its default value.
+  public mutating func clearFrame() {_uniqueStorage()._frame = nil}
+
+  /// Popovers: the source view, the source rect in its coordinates and the
+  /// permitted arrow directions (UIPopoverArrowDirection bits).
+  public var sourceViewID: UInt64 {
+    get {_storage._sourceViewID}
+    set {_uniqueStorage()._sourceViewID = newValue}
+  }
+
+  public var sourceRect: Curtain_V1_Rect {
+    get {_storage._sourceRect ?? Curtain_V1_Rect()}
+    set {_uniqueStorage()._sourceRect = newValue}
+  }
+  /// Returns true if `sourceRect` has been explicitly set.
+  public var hasSourceRect: Bool {_storage._sourceRect != nil}
+  /// Clears the value of `sourceRect`. Subsequent reads from it will return its default value.
+  public mutating func clearSourceRect() {_uniqueStorage()._sourceRect = nil}
+
+  public var permittedArrowDirections: UInt32 {
+    get {_storage._permittedArrowDirections}
+    set {_uniqueStorage()._permittedArrowDirections = newValue}
+  }
+
+  /// Where the popover is, while the style in force is POPOVER.
+  public var popoverPlacement: Curtain_V1_PopoverPlacement {
+    get {_storage._popoverPlacement ?? Curtain_V1_PopoverPlacement()}
+    set {_uniqueStorage()._popoverPlacement = newValue}
+  }
+  /// Returns true if `popoverPlacement` has been explicitly set.
+  public var hasPopoverPlacement: Bool {_storage._popoverPlacement != nil}
+  /// Clears the value of `popoverPlacement`. Subsequent reads from it will return its default value.
+  public mutating func clearPopoverPlacement() {_uniqueStorage()._popoverPlacement = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Where a popover was placed (SEMANTICS §6), in its container's coordinates.
+public nonisolated struct Curtain_V1_PopoverPlacement: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The popover: the content, 8 pt insets and the 13 pt arrow.
   public var frame: Curtain_V1_Rect {
     get {_frame ?? Curtain_V1_Rect()}
     set {_frame = newValue}
@@ -1211,27 +1280,30 @@ public nonisolated struct Curtain_V1_PresentationInfo: Sendable {
   /// Clears the value of `frame`. Subsequent reads from it will return its default value.
   public mutating func clearFrame() {self._frame = nil}
 
-  /// Popovers: the source view, the source rect in its coordinates and the
-  /// permitted arrow directions (UIPopoverArrowDirection bits).
-  public var sourceViewID: UInt64 = 0
-
-  public var sourceRect: Curtain_V1_Rect {
-    get {_sourceRect ?? Curtain_V1_Rect()}
-    set {_sourceRect = newValue}
+  /// The presented view: `frame` minus the insets and the arrow.
+  public var contentFrame: Curtain_V1_Rect {
+    get {_contentFrame ?? Curtain_V1_Rect()}
+    set {_contentFrame = newValue}
   }
-  /// Returns true if `sourceRect` has been explicitly set.
-  public var hasSourceRect: Bool {self._sourceRect != nil}
-  /// Clears the value of `sourceRect`. Subsequent reads from it will return its default value.
-  public mutating func clearSourceRect() {self._sourceRect = nil}
+  /// Returns true if `contentFrame` has been explicitly set.
+  public var hasContentFrame: Bool {self._contentFrame != nil}
+  /// Clears the value of `contentFrame`. Subsequent reads from it will return its default value.
+  public mutating func clearContentFrame() {self._contentFrame = nil}
 
-  public var permittedArrowDirections: UInt32 = 0
+  /// The arrow's direction as a UIPopoverArrowDirection bit: up 1, down 2,
+  /// left 4, right 8; 0 when the popover has no arrow.
+  public var arrowDirection: UInt32 = 0
+
+  /// From the middle of the arrow's edge to the source's middle, along the
+  /// edge (positive: right or down).
+  public var arrowOffset: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _frame: Curtain_V1_Rect? = nil
-  fileprivate var _sourceRect: Curtain_V1_Rect? = nil
+  fileprivate var _contentFrame: Curtain_V1_Rect? = nil
 }
 
 public nonisolated struct Curtain_V1_WindowInfo: @unchecked Sendable {
@@ -2655,7 +2727,140 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PresentationInfo"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}presenting_id\0\u{3}requested_style\0\u{1}style\0\u{1}card\0\u{3}transition_style\0\u{1}frame\0\u{3}source_view_id\0\u{3}source_rect\0\u{3}permitted_arrow_directions\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}presenting_id\0\u{3}requested_style\0\u{1}style\0\u{1}card\0\u{3}transition_style\0\u{1}frame\0\u{3}source_view_id\0\u{3}source_rect\0\u{3}permitted_arrow_directions\0\u{4}\u{1f}popover_placement\0")
+
+  fileprivate class _StorageClass {
+    var _presentingID: UInt64 = 0
+    var _requestedStyle: Curtain_V1_ModalPresentationStyle = .automatic
+    var _style: Curtain_V1_ModalPresentationStyle = .automatic
+    var _card: Bool = false
+    var _transitionStyle: Curtain_V1_ModalTransitionStyle = .coverVertical
+    var _frame: Curtain_V1_Rect? = nil
+    var _sourceViewID: UInt64 = 0
+    var _sourceRect: Curtain_V1_Rect? = nil
+    var _permittedArrowDirections: UInt32 = 0
+    var _popoverPlacement: Curtain_V1_PopoverPlacement? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _presentingID = source._presentingID
+      _requestedStyle = source._requestedStyle
+      _style = source._style
+      _card = source._card
+      _transitionStyle = source._transitionStyle
+      _frame = source._frame
+      _sourceViewID = source._sourceViewID
+      _sourceRect = source._sourceRect
+      _permittedArrowDirections = source._permittedArrowDirections
+      _popoverPlacement = source._popoverPlacement
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._presentingID) }()
+        case 2: try { try decoder.decodeSingularEnumField(value: &_storage._requestedStyle) }()
+        case 3: try { try decoder.decodeSingularEnumField(value: &_storage._style) }()
+        case 4: try { try decoder.decodeSingularBoolField(value: &_storage._card) }()
+        case 5: try { try decoder.decodeSingularEnumField(value: &_storage._transitionStyle) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._frame) }()
+        case 7: try { try decoder.decodeSingularUInt64Field(value: &_storage._sourceViewID) }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._sourceRect) }()
+        case 9: try { try decoder.decodeSingularUInt32Field(value: &_storage._permittedArrowDirections) }()
+        case 40: try { try decoder.decodeSingularMessageField(value: &_storage._popoverPlacement) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._presentingID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._presentingID, fieldNumber: 1)
+      }
+      if _storage._requestedStyle != .automatic {
+        try visitor.visitSingularEnumField(value: _storage._requestedStyle, fieldNumber: 2)
+      }
+      if _storage._style != .automatic {
+        try visitor.visitSingularEnumField(value: _storage._style, fieldNumber: 3)
+      }
+      if _storage._card != false {
+        try visitor.visitSingularBoolField(value: _storage._card, fieldNumber: 4)
+      }
+      if _storage._transitionStyle != .coverVertical {
+        try visitor.visitSingularEnumField(value: _storage._transitionStyle, fieldNumber: 5)
+      }
+      try { if let v = _storage._frame {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
+      if _storage._sourceViewID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._sourceViewID, fieldNumber: 7)
+      }
+      try { if let v = _storage._sourceRect {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      if _storage._permittedArrowDirections != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._permittedArrowDirections, fieldNumber: 9)
+      }
+      try { if let v = _storage._popoverPlacement {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_PresentationInfo, rhs: Curtain_V1_PresentationInfo) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._presentingID != rhs_storage._presentingID {return false}
+        if _storage._requestedStyle != rhs_storage._requestedStyle {return false}
+        if _storage._style != rhs_storage._style {return false}
+        if _storage._card != rhs_storage._card {return false}
+        if _storage._transitionStyle != rhs_storage._transitionStyle {return false}
+        if _storage._frame != rhs_storage._frame {return false}
+        if _storage._sourceViewID != rhs_storage._sourceViewID {return false}
+        if _storage._sourceRect != rhs_storage._sourceRect {return false}
+        if _storage._permittedArrowDirections != rhs_storage._permittedArrowDirections {return false}
+        if _storage._popoverPlacement != rhs_storage._popoverPlacement {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_PopoverPlacement: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PopoverPlacement"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}frame\0\u{3}content_frame\0\u{3}arrow_direction\0\u{3}arrow_offset\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2663,15 +2868,10 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.presentingID) }()
-      case 2: try { try decoder.decodeSingularEnumField(value: &self.requestedStyle) }()
-      case 3: try { try decoder.decodeSingularEnumField(value: &self.style) }()
-      case 4: try { try decoder.decodeSingularBoolField(value: &self.card) }()
-      case 5: try { try decoder.decodeSingularEnumField(value: &self.transitionStyle) }()
-      case 6: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
-      case 7: try { try decoder.decodeSingularUInt64Field(value: &self.sourceViewID) }()
-      case 8: try { try decoder.decodeSingularMessageField(value: &self._sourceRect) }()
-      case 9: try { try decoder.decodeSingularUInt32Field(value: &self.permittedArrowDirections) }()
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._contentFrame) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.arrowDirection) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.arrowOffset) }()
       default: break
       }
     }
@@ -2682,46 +2882,26 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    if self.presentingID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.presentingID, fieldNumber: 1)
-    }
-    if self.requestedStyle != .automatic {
-      try visitor.visitSingularEnumField(value: self.requestedStyle, fieldNumber: 2)
-    }
-    if self.style != .automatic {
-      try visitor.visitSingularEnumField(value: self.style, fieldNumber: 3)
-    }
-    if self.card != false {
-      try visitor.visitSingularBoolField(value: self.card, fieldNumber: 4)
-    }
-    if self.transitionStyle != .coverVertical {
-      try visitor.visitSingularEnumField(value: self.transitionStyle, fieldNumber: 5)
-    }
     try { if let v = self._frame {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
-    if self.sourceViewID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.sourceViewID, fieldNumber: 7)
+    try { if let v = self._contentFrame {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.arrowDirection != 0 {
+      try visitor.visitSingularUInt32Field(value: self.arrowDirection, fieldNumber: 3)
     }
-    try { if let v = self._sourceRect {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
-    } }()
-    if self.permittedArrowDirections != 0 {
-      try visitor.visitSingularUInt32Field(value: self.permittedArrowDirections, fieldNumber: 9)
+    if self.arrowOffset.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.arrowOffset, fieldNumber: 4)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Curtain_V1_PresentationInfo, rhs: Curtain_V1_PresentationInfo) -> Bool {
-    if lhs.presentingID != rhs.presentingID {return false}
-    if lhs.requestedStyle != rhs.requestedStyle {return false}
-    if lhs.style != rhs.style {return false}
-    if lhs.card != rhs.card {return false}
-    if lhs.transitionStyle != rhs.transitionStyle {return false}
+  public static func ==(lhs: Curtain_V1_PopoverPlacement, rhs: Curtain_V1_PopoverPlacement) -> Bool {
     if lhs._frame != rhs._frame {return false}
-    if lhs.sourceViewID != rhs.sourceViewID {return false}
-    if lhs._sourceRect != rhs._sourceRect {return false}
-    if lhs.permittedArrowDirections != rhs.permittedArrowDirections {return false}
+    if lhs._contentFrame != rhs._contentFrame {return false}
+    if lhs.arrowDirection != rhs.arrowDirection {return false}
+    if lhs.arrowOffset != rhs.arrowOffset {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

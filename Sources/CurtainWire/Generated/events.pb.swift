@@ -509,6 +509,16 @@ public nonisolated struct Curtain_V1_PresentationEvent: Sendable {
   /// ADAPTED
   public var style: Curtain_V1_ModalPresentationStyle = .automatic
 
+  /// POPOVER_PLACED
+  public var popoverPlacement: Curtain_V1_PopoverPlacement {
+    get {_popoverPlacement ?? Curtain_V1_PopoverPlacement()}
+    set {_popoverPlacement = newValue}
+  }
+  /// Returns true if `popoverPlacement` has been explicitly set.
+  public var hasPopoverPlacement: Bool {self._popoverPlacement != nil}
+  /// Clears the value of `popoverPlacement`. Subsequent reads from it will return its default value.
+  public mutating func clearPopoverPlacement() {self._popoverPlacement = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Phase: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -529,6 +539,10 @@ public nonisolated struct Curtain_V1_PresentationEvent: Sendable {
 
     /// the style in force became `style`
     case adapted // = 5
+
+    /// A popover was placed: when presented, and whenever a resize or a new
+    /// preferred size moves it (`popover_placement`).
+    case popoverPlaced // = 6
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -543,6 +557,7 @@ public nonisolated struct Curtain_V1_PresentationEvent: Sendable {
       case 3: self = .dismissalWillBegin
       case 4: self = .dismissalDidEnd
       case 5: self = .adapted
+      case 6: self = .popoverPlaced
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -555,6 +570,7 @@ public nonisolated struct Curtain_V1_PresentationEvent: Sendable {
       case .dismissalWillBegin: return 3
       case .dismissalDidEnd: return 4
       case .adapted: return 5
+      case .popoverPlaced: return 6
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -567,11 +583,14 @@ public nonisolated struct Curtain_V1_PresentationEvent: Sendable {
       .dismissalWillBegin,
       .dismissalDidEnd,
       .adapted,
+      .popoverPlaced,
     ]
 
   }
 
   public init() {}
+
+  fileprivate var _popoverPlacement: Curtain_V1_PopoverPlacement? = nil
 }
 
 public nonisolated struct Curtain_V1_OperationEvent: Sendable {
@@ -1288,7 +1307,7 @@ nonisolated extension Curtain_V1_SizeTransitionEvent.Callback: SwiftProtobuf._Pr
 
 nonisolated extension Curtain_V1_PresentationEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PresentationEvent"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}presented_id\0\u{3}presenting_id\0\u{1}phase\0\u{1}completed\0\u{1}style\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}presented_id\0\u{3}presenting_id\0\u{1}phase\0\u{1}completed\0\u{1}style\0\u{4}#popover_placement\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1301,12 +1320,17 @@ nonisolated extension Curtain_V1_PresentationEvent: SwiftProtobuf.Message, Swift
       case 3: try { try decoder.decodeSingularEnumField(value: &self.phase) }()
       case 4: try { try decoder.decodeSingularBoolField(value: &self.completed) }()
       case 5: try { try decoder.decodeSingularEnumField(value: &self.style) }()
+      case 40: try { try decoder.decodeSingularMessageField(value: &self._popoverPlacement) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.presentedID != 0 {
       try visitor.visitSingularUInt64Field(value: self.presentedID, fieldNumber: 1)
     }
@@ -1322,6 +1346,9 @@ nonisolated extension Curtain_V1_PresentationEvent: SwiftProtobuf.Message, Swift
     if self.style != .automatic {
       try visitor.visitSingularEnumField(value: self.style, fieldNumber: 5)
     }
+    try { if let v = self._popoverPlacement {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1331,13 +1358,14 @@ nonisolated extension Curtain_V1_PresentationEvent: SwiftProtobuf.Message, Swift
     if lhs.phase != rhs.phase {return false}
     if lhs.completed != rhs.completed {return false}
     if lhs.style != rhs.style {return false}
+    if lhs._popoverPlacement != rhs._popoverPlacement {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
 nonisolated extension Curtain_V1_PresentationEvent.Phase: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PHASE_UNSPECIFIED\0\u{1}PHASE_PRESENTATION_WILL_BEGIN\0\u{1}PHASE_PRESENTATION_DID_END\0\u{1}PHASE_DISMISSAL_WILL_BEGIN\0\u{1}PHASE_DISMISSAL_DID_END\0\u{1}PHASE_ADAPTED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PHASE_UNSPECIFIED\0\u{1}PHASE_PRESENTATION_WILL_BEGIN\0\u{1}PHASE_PRESENTATION_DID_END\0\u{1}PHASE_DISMISSAL_WILL_BEGIN\0\u{1}PHASE_DISMISSAL_DID_END\0\u{1}PHASE_ADAPTED\0\u{1}PHASE_POPOVER_PLACED\0")
 }
 
 nonisolated extension Curtain_V1_OperationEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

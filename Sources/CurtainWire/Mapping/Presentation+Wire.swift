@@ -100,6 +100,20 @@ extension Curtain_V1_PresentationInfo {
     sourceViewID = node.sourceView?.rawValue ?? 0
     if let sourceRect = node.sourceRect { self.sourceRect = Curtain_V1_Rect(sourceRect) }
     permittedArrowDirections = node.permittedArrowDirections?.rawValue ?? 0
+    if let placement = node.popoverPlacement {
+      popoverPlacement = Curtain_V1_PopoverPlacement(placement)
+    }
+  }
+}
+
+extension Curtain_V1_PopoverPlacement {
+  /// The wire form of a popover's placement.
+  public init(_ placement: PopoverPlacement) {
+    self.init()
+    frame = Curtain_V1_Rect(placement.frame)
+    contentFrame = Curtain_V1_Rect(placement.contentFrame)
+    arrowDirection = placement.arrowDirection?.option.rawValue ?? 0
+    arrowOffset = placement.arrowOffset
   }
 }
 
@@ -123,6 +137,9 @@ extension Curtain_V1_PresentationEvent {
     case .adapted(let style):
       self.phase = .adapted
       self.style = style.wire
+    case .popoverPlaced(let placement):
+      self.phase = .popoverPlaced
+      popoverPlacement = Curtain_V1_PopoverPlacement(placement)
     }
   }
 }

@@ -400,7 +400,7 @@ class ControllerNode(_message.Message):
     def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., appearance: _Optional[_Union[AppearanceState, str]] = ..., view_id: _Optional[int] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., view_in_window: _Optional[bool] = ..., selected_index: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ControllerNode, _Mapping]]] = ..., presentation: _Optional[_Union[PresentationInfo, _Mapping]] = ..., presented: _Optional[_Union[ControllerNode, _Mapping]] = ...) -> None: ...
 
 class PresentationInfo(_message.Message):
-    __slots__ = ("presenting_id", "requested_style", "style", "card", "transition_style", "frame", "source_view_id", "source_rect", "permitted_arrow_directions")
+    __slots__ = ("presenting_id", "requested_style", "style", "card", "transition_style", "frame", "source_view_id", "source_rect", "permitted_arrow_directions", "popover_placement")
     PRESENTING_ID_FIELD_NUMBER: _ClassVar[int]
     REQUESTED_STYLE_FIELD_NUMBER: _ClassVar[int]
     STYLE_FIELD_NUMBER: _ClassVar[int]
@@ -410,6 +410,7 @@ class PresentationInfo(_message.Message):
     SOURCE_VIEW_ID_FIELD_NUMBER: _ClassVar[int]
     SOURCE_RECT_FIELD_NUMBER: _ClassVar[int]
     PERMITTED_ARROW_DIRECTIONS_FIELD_NUMBER: _ClassVar[int]
+    POPOVER_PLACEMENT_FIELD_NUMBER: _ClassVar[int]
     presenting_id: int
     requested_style: ModalPresentationStyle
     style: ModalPresentationStyle
@@ -419,7 +420,20 @@ class PresentationInfo(_message.Message):
     source_view_id: int
     source_rect: Rect
     permitted_arrow_directions: int
-    def __init__(self, presenting_id: _Optional[int] = ..., requested_style: _Optional[_Union[ModalPresentationStyle, str]] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., card: _Optional[bool] = ..., transition_style: _Optional[_Union[ModalTransitionStyle, str]] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., source_view_id: _Optional[int] = ..., source_rect: _Optional[_Union[Rect, _Mapping]] = ..., permitted_arrow_directions: _Optional[int] = ...) -> None: ...
+    popover_placement: PopoverPlacement
+    def __init__(self, presenting_id: _Optional[int] = ..., requested_style: _Optional[_Union[ModalPresentationStyle, str]] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., card: _Optional[bool] = ..., transition_style: _Optional[_Union[ModalTransitionStyle, str]] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., source_view_id: _Optional[int] = ..., source_rect: _Optional[_Union[Rect, _Mapping]] = ..., permitted_arrow_directions: _Optional[int] = ..., popover_placement: _Optional[_Union[PopoverPlacement, _Mapping]] = ...) -> None: ...
+
+class PopoverPlacement(_message.Message):
+    __slots__ = ("frame", "content_frame", "arrow_direction", "arrow_offset")
+    FRAME_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FRAME_FIELD_NUMBER: _ClassVar[int]
+    ARROW_DIRECTION_FIELD_NUMBER: _ClassVar[int]
+    ARROW_OFFSET_FIELD_NUMBER: _ClassVar[int]
+    frame: Rect
+    content_frame: Rect
+    arrow_direction: int
+    arrow_offset: float
+    def __init__(self, frame: _Optional[_Union[Rect, _Mapping]] = ..., content_frame: _Optional[_Union[Rect, _Mapping]] = ..., arrow_direction: _Optional[int] = ..., arrow_offset: _Optional[float] = ...) -> None: ...
 
 class WindowInfo(_message.Message):
     __slots__ = ("id", "metrics", "traits", "clock", "frame_rate", "visible", "revision", "time", "root_id", "last_seq", "idle", "queued_operations")

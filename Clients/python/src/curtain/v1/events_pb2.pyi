@@ -177,7 +177,7 @@ class SizeTransitionEvent(_message.Message):
     def __init__(self, controller_id: _Optional[int] = ..., callback: _Optional[_Union[SizeTransitionEvent.Callback, str]] = ..., size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., traits: _Optional[_Union[_common_pb2.Traits, _Mapping]] = ...) -> None: ...
 
 class PresentationEvent(_message.Message):
-    __slots__ = ("presented_id", "presenting_id", "phase", "completed", "style")
+    __slots__ = ("presented_id", "presenting_id", "phase", "completed", "style", "popover_placement")
     class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         PHASE_UNSPECIFIED: _ClassVar[PresentationEvent.Phase]
@@ -186,23 +186,27 @@ class PresentationEvent(_message.Message):
         PHASE_DISMISSAL_WILL_BEGIN: _ClassVar[PresentationEvent.Phase]
         PHASE_DISMISSAL_DID_END: _ClassVar[PresentationEvent.Phase]
         PHASE_ADAPTED: _ClassVar[PresentationEvent.Phase]
+        PHASE_POPOVER_PLACED: _ClassVar[PresentationEvent.Phase]
     PHASE_UNSPECIFIED: PresentationEvent.Phase
     PHASE_PRESENTATION_WILL_BEGIN: PresentationEvent.Phase
     PHASE_PRESENTATION_DID_END: PresentationEvent.Phase
     PHASE_DISMISSAL_WILL_BEGIN: PresentationEvent.Phase
     PHASE_DISMISSAL_DID_END: PresentationEvent.Phase
     PHASE_ADAPTED: PresentationEvent.Phase
+    PHASE_POPOVER_PLACED: PresentationEvent.Phase
     PRESENTED_ID_FIELD_NUMBER: _ClassVar[int]
     PRESENTING_ID_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     COMPLETED_FIELD_NUMBER: _ClassVar[int]
     STYLE_FIELD_NUMBER: _ClassVar[int]
+    POPOVER_PLACEMENT_FIELD_NUMBER: _ClassVar[int]
     presented_id: int
     presenting_id: int
     phase: PresentationEvent.Phase
     completed: bool
     style: _common_pb2.ModalPresentationStyle
-    def __init__(self, presented_id: _Optional[int] = ..., presenting_id: _Optional[int] = ..., phase: _Optional[_Union[PresentationEvent.Phase, str]] = ..., completed: _Optional[bool] = ..., style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ...) -> None: ...
+    popover_placement: _common_pb2.PopoverPlacement
+    def __init__(self, presented_id: _Optional[int] = ..., presenting_id: _Optional[int] = ..., phase: _Optional[_Union[PresentationEvent.Phase, str]] = ..., completed: _Optional[bool] = ..., style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., popover_placement: _Optional[_Union[_common_pb2.PopoverPlacement, _Mapping]] = ...) -> None: ...
 
 class OperationEvent(_message.Message):
     __slots__ = ("operation_id", "phase", "position", "cancelled", "removed_ids", "error")
