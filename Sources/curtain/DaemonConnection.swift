@@ -118,6 +118,23 @@ final class DaemonConnection {
     }
   }
 
+  /// The session's windows, in creation order.
+  func windows() throws -> [Curtain_V1_WindowInfo] {
+    let response = try perform(.listWindows(Curtain_V1_ListWindows()))
+    guard case .windows(let list)? = response.result else {
+      throw ClientError.unexpectedResponse(expected: "windows", got: response.resultName)
+    }
+    return list.windows
+  }
+
+  /// The window with this id; NOT_FOUND as the daemon words it otherwise.
+  func windowInfo(_ id: UInt64) throws -> Curtain_V1_WindowInfo {
+    guard let window = try windows().first(where: { $0.id == id }) else {
+      throw CLIError("NOT_FOUND: No window w\(id) in session '\(globals.session ?? "default")'")
+    }
+    return window
+  }
+
   /// Closes the connection.
   func close() { client.close() }
 }

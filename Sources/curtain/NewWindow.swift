@@ -91,9 +91,7 @@ extension NewWindow {
   private func refreshed(_ window: Curtain_V1_WindowInfo, _ connection: DaemonConnection) throws
     -> Curtain_V1_WindowInfo
   {
-    let response = try connection.perform(.listWindows(Curtain_V1_ListWindows()))
-    guard case .windows(let list)? = response.result else { return window }
-    return list.windows.first { $0.id == window.id } ?? window
+    try connection.windows().first { $0.id == window.id } ?? window
   }
 }
 

@@ -1,4 +1,4 @@
-// `curtain resize-window W --size WxH`.
+// `curtain resize-window W --size WxH`: a size transition.
 
 import ArgumentParser
 import CurtainWire
@@ -9,12 +9,25 @@ struct ResizeWindow: ParsableCommand {
     commandName: "resize-window",
     abstract: "Resize a window; its traits follow the new size (a size transition).",
     discussion: """
+      Every controller on screen is told viewWillTransition(to:) with its own \
+      new size (and willTransition(to:) / traitCollectionDidChange when the \
+      traits change), presentations adapt when a size class changes, and \
+      every view that moves animates to its new frame (0.4 s, easeInOut) \
+      unless --no-animate. Like other changes it waits while a transition \
+      runs in the window.
+
+      The safe area, scale and idiom stay as they are unless given; the size \
+      classes follow the new size (regular from 600 pt wide, 500 pt high).
+
       Example:
         curtain resize-window w1 --size 844x390
+        curtain resize-window w1 --size 1024x768 --idiom pad --safe-area 24,0,20,0
+        curtain resize-window w1 --size 390x844 --duration 1 --curve linear
       """)
 
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var wait: WaitOptions
+  @OptionGroup var animation: AnimationOptions
 
   @Argument(
     help: ArgumentHelp("The window (w1 or 1).", valueName: "window"), transform: TargetName.window)
@@ -24,13 +37,78 @@ struct ResizeWindow: ParsableCommand {
     help: ArgumentHelp("The new size in points.", valueName: "WxH"), transform: TargetName.size)
   var size: Curtain_V1_Size
 
+  @Option(
+    name: .customLong("safe-area"),
+    help: ArgumentHelp("The new safe-area insets.", valueName: "top,left,bottom,right"),
+    transform: ResizeWindow.parseInsets)
+  var safeArea: Curtain_V1_EdgeInsets?
+
+  @Option(help: ArgumentHelp("The new display scale, in (0, 16].", valueName: "scale"))
+  var scale: Double?
+
+  @Option(help: ArgumentHelp("The new idiom: phone or pad (bar heights).", valueName: "idiom"))
+  var idiom: IdiomArgument?
+
+  @Option(help: ArgumentHelp("The animation's duration in seconds (default 0.4).", valueName: "s"))
+  var duration: Double?
+
+  @Option(
+    help: ArgumentHelp(
+      "The animation's curve: easeInOut, easeIn, easeOut or linear.", valueName: "curve"))
+  var curve: CurveArgument?
+
+  func validate() throws {
+    if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
+      throw ValidationError("--scale must be in (0, 16]")
+    }
+    if let duration, !(duration.isFinite && duration > 0 && duration <= 3600) {
+      throw ValidationError("--duration must be a number of seconds in (0, 3600]")
+    }
+    if animation.noAnimate, duration != nil || curve != nil {
+      throw ValidationError("--duration and --curve animate; they cannot go with --no-animate")
+    }
+  }
+
   func run() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
+    let current = try connection.windowInfo(window)
     var resize = Curtain_V1_ResizeWindow()
     resize.windowID = window
     resize.metrics.size = size
+    resize.metrics.safeArea = safeArea ?? current.metrics.safeArea
+    resize.metrics.scale = scale ?? current.metrics.scale
+    resize.metrics.idiom = idiom?.wire ?? current.metrics.idiom
+    resize.notAnimated = animation.noAnimate
+    resize.duration = duration ?? 0
+    if let curve { resize.timing = curve.wire }
     connection.report(
       try connection.perform(.resizeWindow(resize), mutating: true, wait: wait.waitUntil))
   }
+
+  @Sendable static func parseInsets(_ text: String) throws -> Curtain_V1_EdgeInsets {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let values = parts.compactMap { Double(String($0.filter { !$0.isWhitespace })) }
+    guard parts.count == 4, values.count == 4, values.allSatisfy({ $0.isFinite && $0 >= 0 })
+    else {
+      throw TargetNameError(
+        "'\(text)' is not a safe area: use top,left,bottom,right (points, ≥ 0) as in 47,0,34,0")
+    }
+    var insets = Curtain_V1_EdgeInsets()
+    insets.top = values[0]
+    insets.left = values[1]
+    insets.bottom = values[2]
+    insets.right = values[3]
+    return insets
+  }
+}
+
+/// `--idiom phone|pad`.
+enum IdiomArgument: String, ExpressibleByArgument, CaseIterable {
+  /// iPhone bar heights.
+  case phone
+  /// iPad bar heights.
+  case pad
+
+  var wire: Curtain_V1_Idiom { self == .pad ? .pad : .phone }
 }

@@ -24,11 +24,7 @@ struct TransitionOptions: ParsableArguments {
     if let window {
       return try connection.perform(body(window), mutating: true, wait: wait)
     }
-    let response = try connection.perform(.listWindows(Curtain_V1_ListWindows()))
-    guard case .windows(let list)? = response.result else {
-      throw ClientError.unexpectedResponse(expected: "windows", got: response.resultName)
-    }
-    for candidate in list.windows where !candidate.idle {
+    for candidate in try connection.windows() where !candidate.idle {
       do {
         return try connection.perform(body(candidate.id), mutating: true, wait: wait)
       } catch ClientError.server(let error) where error.code == .notFound {

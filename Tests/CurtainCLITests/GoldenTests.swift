@@ -24,6 +24,7 @@ final class GoldenTests: XCTestCase {
   func testPresentation() throws { try check("presentation") }
   func testStoryboards() throws { try check("storyboard") }
   func testSnapshot() throws { try check("snapshot") }
+  func testResize() throws { try check("resize") }
 
   /// Runs one transcript and compares it with the file.
   private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -117,6 +117,77 @@ final class IntegrationTests: XCTestCase {
     XCTAssertEqual(seqs, Array(seqs[0]...seqs[seqs.count - 1]), "gap-free")
   }
 
+  func testAResizeRunsASizeTransitionWithEventsAndFrames() throws {
+    let daemon = try start()
+    let writer = try TestClient(path: daemon.socketPath, name: "writer")
+    let reader = try TestClient(path: daemon.socketPath, name: "reader")
+    let window = try buildNavigation(writer, manual: true)
+    _ = try subscribe(reader, window: window, frames: true)
+    let resize = try writer.call {
+      $0.resizeWindow.windowID = window
+      $0.resizeWindow.metrics.size.width = 844
+      $0.resizeWindow.metrics.size.height = 390
+      $0.resizeWindow.metrics.safeArea = Curtain_V1_EdgeInsets()
+      $0.resizeWindow.duration = 0.5
+      $0.resizeWindow.timing.named = .linear
+    }.operation
+    XCTAssertFalse(resize.completed)
+    XCTAssertNotEqual(resize.transitionID, 0)
+    try writer.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 0.25
+    }
+    try reader.sync()
+    let events = reader.takeEvents()
+    XCTAssertEqual(
+      events.map(\.text),
+      [
+        "o\(resize.operationID).started", "window.resized(844×390)",
+        "Nav.willTransition(to: regular×compact @3x phone)",
+        "A.willTransition(to: regular×compact @3x phone)", "Nav.viewWillTransition(to: 844×390)",
+        "A.viewWillTransition(to: 844×346)",
+        "Nav.traitCollectionDidChange(compact×regular @3x phone)",
+        "A.traitCollectionDidChange(compact×regular @3x phone)",
+        "t\(resize.transitionID).began(sizeTransition, nil → nil, animated: true, interactive: false)",
+      ])
+    let sizes = events.compactMap { event -> Curtain_V1_SizeTransitionEvent? in
+      guard case .sizeTransition(let body)? = event.kind else { return nil }
+      return body
+    }
+    XCTAssertEqual(
+      sizes.map(\.callback),
+      [
+        .willTransitionToTraits, .willTransitionToTraits, .viewWillTransitionToSize,
+        .viewWillTransitionToSize, .traitCollectionDidChange, .traitCollectionDidChange,
+      ])
+    XCTAssertEqual(sizes[3].size.height, 346)
+    XCTAssertEqual(sizes[0].traits.vertical, .compact)
+    XCTAssertEqual(sizes[4].traits.vertical, .regular)
+    // Half-way along the linear curve: A's view between (0, 91, 390, 753)
+    // and (0, 44, 844, 346).
+    let frame = try XCTUnwrap(reader.takeFrames().last)
+    let a = try XCTUnwrap(frame.views.first { $0.role == "controllerRoot" && $0.state.frame.y > 0 })
+    XCTAssertEqual(a.state.frame.y, 67.5, accuracy: 1e-9)
+    XCTAssertEqual(a.state.frame.width, 617, accuracy: 1e-9)
+    XCTAssertEqual(a.state.frame.height, 549.5, accuracy: 1e-9)
+    XCTAssertEqual(frame.transitions.first?.percent ?? 0, 0.5, accuracy: 1e-9)
+
+    try writer.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 0.25
+    }
+    try reader.sync()
+    XCTAssertEqual(
+      reader.takeEvents().map(\.text),
+      [
+        "t\(resize.transitionID).ended(cancelled: false)",
+        "o\(resize.operationID).completed(cancelled: false, removed: [])",
+      ])
+    let tree = try writer.call { $0.getTree.windowID = window }.tree
+    XCTAssertEqual(tree.window.traits.vertical, .compact)
+    XCTAssertEqual(tree.root.children.first?.frame.height, 346)
+  }
+
   func testTwoClientsOnTheRealtimeClock() throws {
     let daemon = try start()
     let writer = try TestClient(path: daemon.socketPath)

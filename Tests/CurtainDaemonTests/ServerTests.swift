@@ -295,6 +295,43 @@ final class ServerTests: XCTestCase {
     XCTAssertEqual(detached?.error.code, .invalidArgument, "no window to compare with")
   }
 
+  func testBadResizeParametersAreRefusedAndChangeNothing() {
+    let h = ServerHarness()
+    let link = h.connect()
+    let window = buildNavigation(h, link)
+    let revision = h.call(link) { $0.getTree.windowID = window }!.tree.window.revision
+    let cases: [(String, (inout WireRequest) -> Void)] = [
+      (
+        "Transition duration must be between 0 and 3600 seconds, got -1",
+        { $0.resizeWindow.duration = -1 }
+      ),
+      (
+        "Transition duration must be between 0 and 3600 seconds, got nan",
+        { $0.resizeWindow.duration = .nan }
+      ),
+      (
+        "Window size must be positive and at most 100000 points, got 0×10",
+        {
+          $0.resizeWindow.metrics.size.width = 0
+          $0.resizeWindow.metrics.size.height = 10
+        }
+      ),
+    ]
+    for (message, change) in cases {
+      let response = h.call(link) {
+        $0.resizeWindow.windowID = window
+        $0.resizeWindow.metrics.size.width = 844
+        $0.resizeWindow.metrics.size.height = 390
+        change(&$0)
+      }
+      XCTAssertEqual(response?.error.code, .invalidArgument, message)
+      XCTAssertEqual(response?.error.message, message)
+    }
+    let tree = h.call(link) { $0.getTree.windowID = window }!.tree.window
+    XCTAssertEqual(tree.revision, revision)
+    XCTAssertEqual(tree.metrics.size.width, 390)
+  }
+
   func testDisconnectingOwnerCancelsItsInteractivePop() {
     let h = ServerHarness()
     let owner = h.connect()
