@@ -46,11 +46,7 @@ struct AddChild: ParsableCommand {
   }
 
   @Sendable static func parseFrame(_ text: String) throws -> Curtain_V1_Rect {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    let values = parts.compactMap { Double(String($0.filter { !$0.isWhitespace })) }
-    guard parts.count == 4, values.count == 4, values.allSatisfy(\.isFinite), values[2] >= 0,
-      values[3] >= 0
-    else {
+    guard let values = TargetName.numbers(text, count: 4), values[2] >= 0, values[3] >= 0 else {
       throw TargetNameError("'\(text)' is not a frame: use x,y,width,height as in 0,0,390,200")
     }
     var rect = Curtain_V1_Rect()

@@ -87,10 +87,7 @@ struct ResizeWindow: ParsableCommand {
   }
 
   @Sendable static func parseInsets(_ text: String) throws -> Curtain_V1_EdgeInsets {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    let values = parts.compactMap { Double(String($0.filter { !$0.isWhitespace })) }
-    guard parts.count == 4, values.count == 4, values.allSatisfy({ $0.isFinite && $0 >= 0 })
-    else {
+    guard let values = TargetName.numbers(text, count: 4), values.allSatisfy({ $0 >= 0 }) else {
       throw TargetNameError(
         "'\(text)' is not a safe area: use top,left,bottom,right (points, ≥ 0) as in 47,0,34,0")
     }

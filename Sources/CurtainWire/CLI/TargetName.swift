@@ -120,6 +120,17 @@ public enum TargetName {
     return size
   }
 
+  /// `count` finite numbers separated by commas (`0,0,390,200`; spaces
+  /// allowed), or `nil`.
+  public static func numbers(_ text: String, count: Int) -> [Double]? {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let values = parts.compactMap { Double(String($0.filter { !$0.isWhitespace })) }
+    guard parts.count == count, values.count == count, values.allSatisfy(\.isFinite) else {
+      return nil
+    }
+    return values
+  }
+
   private static func number(_ text: String, prefix: Character, what: String, example: String)
     throws -> UInt64
   {
