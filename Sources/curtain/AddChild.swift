@@ -31,7 +31,7 @@ struct AddChild: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "The child's frame in the parent's view: x,y,width,height.", valueName: "x,y,w,h"),
-    transform: AddChild.parseFrame)
+    transform: TargetName.rect)
   var frame: Curtain_V1_Rect?
 
   func run() throws {
@@ -43,17 +43,5 @@ struct AddChild: ParsableCommand {
     if let frame { addChild.frame = frame }
     connection.report(
       try connection.perform(.addChild(addChild), mutating: true, wait: wait.waitUntil))
-  }
-
-  @Sendable static func parseFrame(_ text: String) throws -> Curtain_V1_Rect {
-    guard let values = TargetName.numbers(text, count: 4), values[2] >= 0, values[3] >= 0 else {
-      throw TargetNameError("'\(text)' is not a frame: use x,y,width,height as in 0,0,390,200")
-    }
-    var rect = Curtain_V1_Rect()
-    rect.x = values[0]
-    rect.y = values[1]
-    rect.width = values[2]
-    rect.height = values[3]
-    return rect
   }
 }

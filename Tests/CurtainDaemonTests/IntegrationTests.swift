@@ -1,3 +1,4 @@
+import CurtainCore
 import CurtainTesting
 import CurtainWire
 import Foundation
@@ -186,6 +187,75 @@ final class IntegrationTests: XCTestCase {
     let tree = try writer.call { $0.getTree.windowID = window }.tree
     XCTAssertEqual(tree.window.traits.vertical, .compact)
     XCTAssertEqual(tree.root.children.first?.frame.height, 346)
+  }
+
+  func testAPopoverIsPlacedAndPlacedAgainWhenTheWindowResizes() throws {
+    let daemon = try start()
+    let client = try TestClient(path: daemon.socketPath, name: "popover")
+    let window = try client.call {
+      $0.createWindow.clock = .manual
+      $0.createWindow.metrics.size.width = 1024
+      $0.createWindow.metrics.size.height = 768
+      $0.createWindow.metrics.safeArea = Curtain_V1_EdgeInsets()
+      $0.createWindow.metrics.idiom = .pad
+    }.window.id
+    for name in ["Home", "Pop"] {
+      try client.call {
+        $0.createController.kind = .content
+        $0.createController.identifier = name
+      }
+    }
+    try client.call {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = controllerRef("Home")
+    }
+    _ = try subscribe(client, window: window, categories: [.presentation])
+    let present = try client.call {
+      $0.present.presenter = controllerRef("Home")
+      $0.present.controller = controllerRef("Pop")
+      $0.present.style = .popover
+      $0.present.popover.sourceRect = Curtain_V1_Rect(Rect(x: 500, y: 20, width: 40, height: 30))
+    }
+    XCTAssertEqual(present.error.code, .unspecified, present.error.message)
+    try client.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 0.25
+    }
+    try client.sync()
+    let placed = client.takeEvents().compactMap { event -> Curtain_V1_PresentationEvent? in
+      guard case .presentation(let body)? = event.kind, body.phase == .popoverPlaced else {
+        return nil
+      }
+      return body
+    }
+    XCTAssertEqual(placed.count, 1)
+    let placement = try XCTUnwrap(placed.first?.popoverPlacement)
+    XCTAssertEqual(placement.arrowDirection, 4, "left")
+    XCTAssertEqual(placement.arrowOffset, -223)
+    XCTAssertEqual(Rect(placement.frame), Rect(x: 540, y: 10, width: 349, height: 496))
+    XCTAssertEqual(Rect(placement.contentFrame), Rect(x: 561, y: 18, width: 320, height: 480))
+    let info = try client.call { $0.getTree.windowID = window }.tree.root.presented.presentation
+    XCTAssertEqual(info.popoverPlacement, placement)
+    XCTAssertEqual(Rect(info.frame), Rect(x: 561, y: 18, width: 320, height: 480))
+
+    // Narrower, in the same size class: right of the source only 250 pt are
+    // left, so the popover moves to its left (the arrow points right).
+    try client.call {
+      $0.resizeWindow.windowID = window
+      $0.resizeWindow.metrics.size.width = 800
+      $0.resizeWindow.metrics.size.height = 768
+      $0.resizeWindow.metrics.safeArea = Curtain_V1_EdgeInsets()
+      $0.resizeWindow.metrics.idiom = .pad
+      $0.resizeWindow.notAnimated = true
+    }
+    try client.sync()
+    XCTAssertEqual(
+      client.takeEvents().map(\.text),
+      ["Pop.popoverPlaced(arrow right -223 (151, 10, 349, 496))"])
+    let narrow = try client.call { $0.getTree.windowID = window }.tree.root.presented.presentation
+    XCTAssertEqual(narrow.popoverPlacement.arrowDirection, 8)
+    XCTAssertEqual(
+      Rect(narrow.popoverPlacement.frame), Rect(x: 151, y: 10, width: 349, height: 496))
   }
 
   func testTwoClientsOnTheRealtimeClock() throws {

@@ -31,22 +31,16 @@ public enum TargetName {
 
   /// A rectangle from `X,Y,W,H` (finite numbers, non-negative size).
   public static func rect(_ text: String) throws -> Curtain_V1_Rect {
-    let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      Double($0.filter { $0 != " " })
-    }
-    guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
-      let height = numbers[3], [x, y, width, height].allSatisfy(\.isFinite), width >= 0,
-      height >= 0
-    else {
+    guard let values = numbers(text, count: 4), values[2] >= 0, values[3] >= 0 else {
       throw TargetNameError(
         "'\(text)' is not a rectangle: use X,Y,WIDTH,HEIGHT with a non-negative size, "
           + "as in 10,20,44,44")
     }
     var rect = Curtain_V1_Rect()
-    rect.x = x
-    rect.y = y
-    rect.width = width
-    rect.height = height
+    rect.x = values[0]
+    rect.y = values[1]
+    rect.width = values[2]
+    rect.height = values[3]
     return rect
   }
 
