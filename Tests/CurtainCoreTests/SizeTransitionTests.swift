@@ -256,6 +256,32 @@ final class SizeTransitionTests: XCTestCase {
     XCTAssertEqual(a.appearance, .appeared)
   }
 
+  func testAChainOfFullScreenAdaptationsComesBackInOrder() throws {
+    let h = Harness(metrics: Self.landscape)
+    h.showRoot()
+    h.present("B", on: "A", animated: false, style: .formSheet)
+    h.present("C", on: "B", animated: false, style: .formSheet)
+    let (a, b, c) = (h.controller("A"), h.controller("B"), h.controller("C"))
+    XCTAssertEqual(h.window.view.subviews.map(\.id), [c.view.id])
+    _ = h.events()
+    try h.window.resize(Self.pad)
+    XCTAssertEqual(
+      h.adaptationFlow(),
+      [
+        "B.adapted(formSheet)", "A.viewWillAppear(false)", "C.adapted(formSheet)",
+        "B.viewWillAppear(false)", "A.viewDidAppear(false)", "B.viewDidAppear(false)",
+        "completion",
+      ])
+    // Each presenter below its presentation's dimming view and the rest of
+    // the chain.
+    XCTAssertEqual(
+      h.window.view.subviews.map(\.id),
+      [
+        a.view.id, b.presentation!.dimmingView!.id, b.view.id, c.presentation!.dimmingView!.id,
+        c.view.id,
+      ])
+  }
+
   // MARK: The coordinator
 
   func testTheCoordinatorRunsAlongsideTracksAndCompletions() throws {

@@ -79,9 +79,12 @@ final class Readaptation {
 extension Window {
   /// Sets up the re-adaptation of every presentation whose style in force
   /// changes with the window's new traits (see the file's header).
+  /// The set-up goes down the chains from the top, so that a presenter's
+  /// view and dimming view come back below the views above them; the
+  /// result is in chain order, presenters first.
   func readaptPresentations(animated: Bool) -> [Readaptation] {
     var result: [Readaptation] = []
-    for presented in presentedControllers {
+    for presented in presentedControllers.reversed() {
       guard let presentation = presented.presentation else { continue }
       let adapted = Presentation.adapt(
         presentation.requestedStyle, adaptiveStyle: presentation.adaptiveStyle,
@@ -106,17 +109,14 @@ extension Window {
       if presentation.removesPresenterView != removedBefore {
         presenterLeaves = presentation.removesPresenterView
       }
-      if presenterLeaves == false, let slot = presentation.removedPresenterSlot {
-        slot.superview.insertSubview(presentation.presenting.view, at: slot.index)
-        presentation.removedPresenterSlot = nil
-      }
+      if presenterLeaves == false { presentation.restorePresenterView() }
       result.append(
         Readaptation(
           presentation: presentation, visible: isVisible, animated: animated,
           presenterLeaves: presenterLeaves,
           dimming: dimmingView.map { ($0, fromAlpha, presentation.dimmingView?.alpha ?? 0) }))
     }
-    return result
+    return result.reversed()
   }
 }
 
@@ -138,5 +138,25 @@ extension Window {
       else { continue }
       presentation.presenting.emitPresentation(presented, .popoverPlaced(placement))
     }
+  }
+}
+
+extension Presentation {
+  /// Puts the presenter's view back in its old superview, just below the
+  /// first view there of this presentation or of those above it in the
+  /// chain (dimming and presented views), else at its old index. (Several
+  /// presenters coming back in one resize would make old indices stale.)
+  func restorePresenterView() {
+    guard let slot = removedPresenterSlot else { return }
+    var above: [View] = []
+    var node: ViewController? = presented
+    while let controller = node, let presentation = controller.presentation {
+      above += [presentation.dimmingView, controller.viewIfLoaded].compactMap { $0 }
+      node = controller.presentedViewController
+    }
+    let index =
+      slot.superview.subviews.firstIndex { view in above.contains { $0 === view } } ?? slot.index
+    slot.superview.insertSubview(presenting.view, at: index)
+    removedPresenterSlot = nil
   }
 }
