@@ -16,7 +16,8 @@ commands=(
   new-window list-windows close-window resize-window
   new-controller configure set-root
   push pop pop-to pop-to-root set-stack
-  select-tab set-tabs add-child remove-child present dismiss
+  select-tab set-tabs set-columns configure-split set-pages turn-page
+  add-child remove-child present dismiss
   show show-detail load-storyboard segue unwind
   "interact begin" "interact update" "interact finish" "interact cancel"
   tree events frames watch snapshot advance wait-idle

@@ -1,4 +1,4 @@
-// `curtain new-controller KIND [--id NAME] [--title T]`.
+// `curtain new-controller KIND [--id NAME] [--title T] [split or page options]`.
 
 import ArgumentParser
 import CurtainWire
@@ -9,18 +9,24 @@ struct NewController: ParsableCommand {
     commandName: "new-controller",
     abstract: "Create a view controller (in no window yet) and print its name (c4).",
     discussion: """
-      KIND is content, navigation (nav), tab (tabbar) or container. An \
-      identifier (--id) names the controller for later commands as @NAME; \
-      identifiers are unique per session.
+      KIND is content, navigation (nav), tab (tabbar), container, split or \
+      page. An identifier (--id) names the controller for later commands as \
+      @NAME; identifiers are unique per session. A split view controller may \
+      get its display mode and primary column widths (see configure-split), \
+      a page view controller its style, orientation and spine, which are \
+      fixed once it has pages.
 
       Example:
         curtain new-controller content --id Detail --title 'Detail'
         curtain push @Nav @Detail
+        curtain new-controller split --id Split --display-mode oneOverSecondary
+        curtain new-controller page --id Book --style curl --spine mid
       """)
 
   @OptionGroup var globals: GlobalOptions
 
-  @Argument(help: ArgumentHelp("content, navigation, tab or container.", valueName: "kind"))
+  @Argument(
+    help: ArgumentHelp("content, navigation, tab, container, split or page.", valueName: "kind"))
   var kind: KindArgument
 
   @Option(
@@ -31,6 +37,18 @@ struct NewController: ParsableCommand {
   @Option(help: ArgumentHelp("The controller's title.", valueName: "title"))
   var title: String?
 
+  @OptionGroup(title: "Split view controllers") var split: SplitOptions
+  @OptionGroup(title: "Page view controllers") var page: PageStyleOptions
+
+  func validate() throws {
+    if !split.isEmpty, kind != .split {
+      throw ValidationError("Split options apply only to 'new-controller split'")
+    }
+    if !page.isEmpty, kind != .page {
+      throw ValidationError("Page options apply only to 'new-controller page'")
+    }
+  }
+
   func run() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
@@ -38,6 +56,8 @@ struct NewController: ParsableCommand {
     create.kind = kind.wire
     create.identifier = identifier ?? ""
     create.title = title ?? ""
+    if !split.isEmpty { create.split = split.wire }
+    if !page.isEmpty { create.page = page.wire }
     let response = try connection.perform(.createController(create), mutating: true)
     guard case .controller(let controller)? = response.result else {
       throw ClientError.unexpectedResponse(expected: "controller", got: response.resultName)
@@ -60,6 +80,10 @@ enum KindArgument: String, ExpressibleByArgument, CaseIterable {
   case tab
   /// A custom container.
   case container
+  /// A split view controller.
+  case split
+  /// A page view controller.
+  case page
 
   init?(argument: String) {
     switch argument {
@@ -67,6 +91,8 @@ enum KindArgument: String, ExpressibleByArgument, CaseIterable {
     case "navigation", "nav": self = .navigation
     case "tab", "tabbar", "tab-bar": self = .tab
     case "container": self = .container
+    case "split": self = .split
+    case "page": self = .page
     default: return nil
     }
   }
@@ -77,6 +103,8 @@ enum KindArgument: String, ExpressibleByArgument, CaseIterable {
     case .navigation: return .navigation
     case .tab: return .tabBar
     case .container: return .container
+    case .split: return .split
+    case .page: return .page
     }
   }
 }

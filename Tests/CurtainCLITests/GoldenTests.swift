@@ -25,6 +25,7 @@ final class GoldenTests: XCTestCase {
   func testStoryboards() throws { try check("storyboard") }
   func testSnapshot() throws { try check("snapshot") }
   func testResize() throws { try check("resize") }
+  func testSplitAndPage() throws { try check("split") }
 
   /// Runs one transcript and compares it with the file.
   private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -26,6 +26,23 @@ final class RootSpecTests: XCTestCase {
       RootSpec(kind: .container, children: [.content("A"), .content("B")]))
   }
 
+  func testSplitAndPageContainers() throws {
+    XCTAssertEqual(
+      try RootSpec.parse("Split=split[nav[A],B]"),
+      RootSpec(
+        kind: .split, identifier: "Split",
+        children: [RootSpec(kind: .navigation, children: [.content("A")]), .content("B")]))
+    XCTAssertEqual(
+      try RootSpec.parse("split[A]"), RootSpec(kind: .split, children: [.content("A")]))
+    XCTAssertEqual(
+      try RootSpec.parse("page[P1,P2,P3]"),
+      RootSpec(kind: .page, children: [.content("P1"), .content("P2"), .content("P3")]))
+    XCTAssertEqual(try RootSpec.parse("split[A,page[B]]").description, "split[A,page[B]]")
+    assertError(
+      "split[A,B,C]", column: 11,
+      "split[…] takes a primary and at most one secondary, found a third column")
+  }
+
   func testLongKeywordsSpacesAndEmptyContainers() throws {
     XCTAssertEqual(
       try RootSpec.parse(" navigation [ A , tabbar[] ] "),
@@ -66,23 +83,30 @@ final class RootSpecTests: XCTestCase {
   func testErrorsNameTheColumnAndTheExpectation() {
     assertError(
       "", column: 1,
-      "expected a controller name or nav[…], tab[…], container[…], found the end of the spec")
+      "expected a controller name or nav[…], tab[…], container[…], split[…], page[…], found the end of the spec"
+    )
     assertError("nav[A B]", column: 7, "expected ',' or ']' in nav[…], found 'B'")
     assertError(
-      "nav[A,]", column: 7, "expected a controller name or nav[…], tab[…], container[…], found ']'")
+      "nav[A,]", column: 7,
+      "expected a controller name or nav[…], tab[…], container[…], split[…], page[…], found ']'")
     assertError("nav[A", column: 6, "expected ',' or ']' in nav[…], found the end of the spec")
     assertError(
       "tab[nav[A],B", column: 13, "expected ',' or ']' in tab[…], found the end of the spec")
     assertError(
-      "foo[A]", column: 1, "unknown container 'foo': expected nav, tab or container before '['")
-    assertError("A=B", column: 3, "expected nav[…], tab[…] or container[…] after 'A=', found 'B'")
+      "foo[A]", column: 1,
+      "unknown container 'foo': expected nav, tab, container, split or page before '['")
+    assertError(
+      "A=B", column: 3,
+      "expected nav[…], tab[…], container[…], split[…] or page[…] after 'A=', found 'B'")
     assertError(
       "A=", column: 3,
-      "expected nav[…], tab[…] or container[…] after 'A=', found the end of the spec")
+      "expected nav[…], tab[…], container[…], split[…] or page[…] after 'A=', found the end of the spec"
+    )
     assertError("A]", column: 2, "expected the end of the spec, found ']'")
     assertError("nav[A!]", column: 6, "expected ',' or ']' in nav[…], found '!'")
     assertError(
-      "@Home", column: 1, "expected a controller name or nav[…], tab[…], container[…], found '@'")
+      "@Home", column: 1,
+      "expected a controller name or nav[…], tab[…], container[…], split[…], page[…], found '@'")
   }
 
   func testIdentifiersMayNotRepeat() {
@@ -140,6 +164,22 @@ final class RootSpecTests: XCTestCase {
         // the daemon answered, not a count.
         "create tabBar - -> c10",
         "setTabs c10 [c3, c6, c7, c8]",
+      ])
+  }
+
+  func testCreatingSplitAndPageControllersSetsTheirColumnsAndDataSource() throws {
+    let daemon = FakeDaemon()
+    _ = try RootSpec.parse("split[A,page[B,C]]").create(using: daemon.perform)
+    XCTAssertEqual(
+      daemon.log,
+      [
+        "create content A -> c1",
+        "create content B -> c2",
+        "create content C -> c3",
+        "create page - -> c4",
+        "setPages c4 [] source [c2, c3] notAnimated=true",
+        "create split - -> c5",
+        "setSplitColumns c5 c1 c4",
       ])
   }
 
@@ -201,6 +241,16 @@ private final class FakeDaemon {
       response.operation = Curtain_V1_OperationResult()
     case .addChild(let addChild):
       log.append("addChild \(name(addChild.parent)) \(name(addChild.child))")
+      response.operation = Curtain_V1_OperationResult()
+    case .setSplitColumns(let columns):
+      log.append(
+        "setSplitColumns \(name(columns.split)) \(name(columns.primary)) "
+          + (columns.hasSecondary ? name(columns.secondary) : "nil"))
+      response.operation = Curtain_V1_OperationResult()
+    case .setPages(let pages):
+      log.append(
+        "setPages \(name(pages.page)) [\(names(pages.controllers))] source "
+          + "[\(names(pages.dataSource))] notAnimated=\(pages.notAnimated)")
       response.operation = Curtain_V1_OperationResult()
     default:
       XCTFail("unexpected request \(body)")

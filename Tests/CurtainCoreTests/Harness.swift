@@ -82,6 +82,16 @@ final class Harness {
     run(.pop(navigation: id(nav), animated: animated, animator: nil))
   }
 
+  /// The error an operation fails with, or `nil` when it succeeds.
+  func error(_ operation: WindowOperation) -> CurtainError? {
+    do {
+      try session.submit(operation)
+      return nil
+    } catch {
+      return error as? CurtainError
+    }
+  }
+
   /// Advances the manual clock by `seconds`.
   @discardableResult
   func advance(_ seconds: Double) -> Window.Step {

@@ -383,6 +383,10 @@ private final class FuzzRun {
     case .unwind: return "unwind"
     case .beginInteractivePresent: return "beginInteractivePresent"
     case .beginInteractiveDismiss: return "beginInteractiveDismiss"
+    case .setSplitColumns: return "setSplitColumns"
+    case .configureSplit: return "configureSplit"
+    case .setPages: return "setPages"
+    case .turnPage: return "turnPage"
     }
   }
 
@@ -553,6 +557,19 @@ private final class FuzzRun {
           + "\(render(animator)), adaptive: \(adaptive?.rawValue ?? "default"))"
       case .beginInteractiveDismiss(let controller, let animator):
         text = "beginInteractiveDismiss(\(name(controller)), \(render(animator)))"
+      case .setSplitColumns(let split, let primary, let secondary):
+        text = "setSplitColumns(\(name(split)), \(name(primary)), \(secondary.map(name) ?? "nil"))"
+      case .configureSplit(let split, let change, let animated, let animator):
+        text =
+          "configureSplit(\(name(split)), \(change), animated: \(animated), \(render(animator)))"
+      case .setPages(let page, let list, let direction, let animated, let animator, let source):
+        text =
+          "setPages(\(name(page)), [\(list.map { name($0) }.joined(separator: ", "))], "
+          + "\(direction.rawValue), animated: \(animated), \(render(animator)), "
+          + "source: \(source.map { "[\($0.map { name($0) }.joined(separator: ", "))]" } ?? "nil"))"
+      case .turnPage(let page, let direction, let animated, let animator):
+        text =
+          "turnPage(\(name(page)), \(direction.rawValue), animated: \(animated), \(render(animator)))"
       }
       return expectNotFound ? text + " [expect NOT_FOUND]" : text
     case .advance(let seconds): return "advance(\(seconds))"

@@ -124,8 +124,8 @@ final class StoryboardTests: XCTestCase {
       ),
       (
         S(name: "B", scenes: [S.Scene(id: "A", children: ["Home"]), home]),
-        "Scene 'A' is a content controller and cannot embed scenes (only navigation, tab and "
-          + "container scenes can)"
+        "Scene 'A' is a content controller and cannot embed scenes (only navigation, tab, "
+          + "container, split and page scenes can)"
       ),
       (
         S(

@@ -511,14 +511,4 @@ extension Harness {
       session.describe($0)
     }
   }
-
-  /// The error an operation fails with, or `nil` when it succeeds.
-  fileprivate func error(_ operation: WindowOperation) -> CurtainError? {
-    do {
-      try session.submit(operation)
-      return nil
-    } catch {
-      return error as? CurtainError
-    }
-  }
 }

@@ -528,6 +528,215 @@ final class IntegrationTests: XCTestCase {
     XCTAssertEqual(conflict.error.code, .conflict)
   }
 
+  // MARK: Split and page view controllers
+
+  /// Creates a controller of `kind` named `name`; returns its id.
+  @discardableResult
+  private func create(
+    _ client: TestClient, _ kind: Curtain_V1_ControllerKind, _ name: String,
+    _ configure: (inout Curtain_V1_CreateController) -> Void = { _ in }
+  ) throws -> UInt64 {
+    let created = try client.call {
+      $0.createController.kind = kind
+      $0.createController.identifier = name
+      configure(&$0.createController)
+    }
+    XCTAssertEqual(created.controller.identifier, name, "\(created.error)")
+    return created.controller.id
+  }
+
+  /// A manual-clock window of `size` whose root is `root`; returns its id.
+  private func window(
+    _ client: TestClient, width: Double, height: Double, root: String
+  ) throws -> UInt64 {
+    let window = try client.call {
+      $0.createWindow.clock = .manual
+      $0.createWindow.metrics.size.width = width
+      $0.createWindow.metrics.size.height = height
+    }.window.id
+    let set = try client.call {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = controllerRef(root)
+    }
+    XCTAssertEqual(set.error.code, .unspecified, set.error.message)
+    return window
+  }
+
+  func testASplitCollapsesAndExpandsWhenTheWindowIsResized() throws {
+    let daemon = try start()
+    let client = try TestClient(path: daemon.socketPath)
+    let split = try create(client, .split, "Split") { $0.split.displayMode = .oneBesideSecondary }
+    try create(client, .navigation, "Nav")
+    try create(client, .content, "Master")
+    try create(client, .content, "Detail")
+    try client.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("Master")]
+    }
+    let columns = try client.call {
+      $0.setSplitColumns.split = controllerRef("Split")
+      $0.setSplitColumns.primary = controllerRef("Nav")
+      $0.setSplitColumns.secondary = controllerRef("Detail")
+    }
+    XCTAssertTrue(columns.operation.completed, "\(columns.error)")
+    let window = try self.window(client, width: 1024, height: 768, root: "Split")
+    let watcher = try TestClient(path: daemon.socketPath)
+    _ = try subscribe(watcher, window: window, categories: [.lifecycle, .hierarchy])
+
+    func resize(_ width: Double) throws {
+      let resized = try client.call {
+        $0.resizeWindow.windowID = window
+        $0.resizeWindow.metrics.size.width = width
+        $0.resizeWindow.metrics.size.height = 768
+        $0.resizeWindow.notAnimated = true
+      }
+      XCTAssertTrue(resized.operation.completed, "\(resized.error)")
+      try watcher.sync()
+    }
+    try resize(390)
+    // Without the size transition's callbacks (core tests assert them).
+    let collapse = watcher.takeEvents().filter { $0.sizeTransition.controllerID == 0 }
+    XCTAssertEqual(
+      collapse.map(\.text),
+      [
+        "Split.collapsed", "Detail.willMove(nil)", "Split.childRemoved(Detail)",
+        "Detail.didMove(nil)", "Split.viewControllers([Nav])", "Detail.willMove(Nav)",
+        "Nav.childAdded(Detail)", "Nav.viewControllers([Master, Detail])",
+        "Nav.willShow(Detail, false)", "Master.viewWillDisappear(false)",
+        "Master.viewDidDisappear(false)", "Detail.didMove(Nav)", "Nav.didShow(Detail, false)",
+      ])
+    XCTAssertEqual(collapse.first?.hierarchy.change, .splitCollapsed)
+    XCTAssertEqual(collapse.first?.hierarchy.parentID, split)
+    var tree = try client.call { $0.getTree.windowID = window }.tree
+    XCTAssertTrue(tree.root.split.collapsed)
+    XCTAssertEqual(tree.root.children.map(\.identifier), ["Nav"])
+    XCTAssertEqual(tree.root.children.first?.children.map(\.identifier), ["Master", "Detail"])
+
+    try resize(1024)
+    let expand = watcher.takeEvents().filter { $0.sizeTransition.controllerID == 0 }
+    XCTAssertEqual(expand.first?.hierarchy.change, .splitExpanded)
+    XCTAssertEqual(
+      expand.map(\.text).suffix(4),
+      [
+        "Detail.willMove(Split)", "Split.childAdded(Detail)",
+        "Split.viewControllers([Nav, Detail])", "Detail.didMove(Split)",
+      ])
+    tree = try client.call { $0.getTree.windowID = window }.tree
+    XCTAssertFalse(tree.root.split.collapsed)
+    XCTAssertEqual(tree.root.split.displayMode, .oneBesideSecondary)
+    XCTAssertEqual(tree.root.split.primaryColumnWidth, 320)
+    XCTAssertEqual(tree.root.children.map(\.identifier), ["Nav", "Detail"])
+    XCTAssertEqual(tree.root.children.last?.frame.x, 320)
+
+    // A display-mode change over the wire, and a bad one that changes nothing.
+    let hide = try client.call {
+      $0.configureSplit.split = controllerRef("Split")
+      $0.configureSplit.preferences.displayMode = .secondaryOnly
+      $0.configureSplit.notAnimated = true
+    }
+    XCTAssertTrue(hide.operation.completed, "\(hide.error)")
+    let bad = try client.call {
+      $0.configureSplit.split = controllerRef("Split")
+      $0.configureSplit.preferences.minimumPrimaryWidth = 400
+      $0.configureSplit.preferences.maximumPrimaryWidth = 300
+    }
+    XCTAssertEqual(bad.error.code, .invalidArgument)
+    XCTAssertEqual(
+      bad.error.message, "The minimum primary column width (400) exceeds the maximum (300)")
+    try watcher.sync()
+    XCTAssertEqual(
+      watcher.takeEvents().map(\.text),
+      [
+        "Split.displayMode(secondaryOnly)", "Nav.viewWillDisappear(false)",
+        "Master.viewWillDisappear(false)", "Nav.viewDidDisappear(false)",
+        "Master.viewDidDisappear(false)",
+      ])
+
+    // showDetail from the primary's content replaces the secondary.
+    try create(client, .content, "Photo")
+    let detail = try client.call {
+      $0.showDetail.sender = controllerRef("Master")
+      $0.showDetail.controller = controllerRef("Photo")
+    }
+    XCTAssertTrue(detail.operation.completed, "\(detail.error)")
+    tree = try client.call { $0.getTree.windowID = window }.tree
+    XCTAssertEqual(tree.root.children.map(\.identifier), ["Nav", "Photo"])
+    XCTAssertEqual(tree.root.children.last?.frame.width, 1024)
+  }
+
+  func testAPageTurnOverTheWire() throws {
+    let daemon = try start()
+    let client = try TestClient(path: daemon.socketPath)
+    let before = try client.call { $0.listControllers = Curtain_V1_ListControllers() }
+    let refused = try client.call {
+      $0.createController.kind = .page
+      $0.createController.identifier = "Bad"
+      $0.createController.page.spineLocation = .mid
+    }
+    XCTAssertEqual(refused.error.code, .invalidArgument)
+    XCTAssertEqual(
+      refused.error.message,
+      "A scroll page view controller has no spine (spine location none), not mid")
+    let after = try client.call { $0.listControllers = Curtain_V1_ListControllers() }
+    XCTAssertEqual(after.controllers.controllers.count, before.controllers.controllers.count)
+
+    try create(client, .page, "Book")
+    for name in ["P1", "P2", "P3"] { try create(client, .content, name) }
+    let pages = try client.call {
+      $0.setPages.page = controllerRef("Book")
+      $0.setPages.dataSource = ["P1", "P2", "P3"].map(controllerRef)
+    }
+    XCTAssertTrue(pages.operation.completed, "\(pages.error)")
+    let window = try self.window(client, width: 390, height: 844, root: "Book")
+    let watcher = try TestClient(path: daemon.socketPath)
+    _ = try subscribe(watcher, window: window, categories: [.lifecycle, .transition], frames: true)
+
+    let turn = try client.call {
+      $0.turnPage.page = controllerRef("Book")
+      $0.waitUntil = .accepted
+    }
+    XCTAssertFalse(turn.operation.completed, "\(turn.error)")
+    XCTAssertNotEqual(turn.operation.transitionID, 0)
+    for _ in 0..<2 {
+      try client.call {
+        $0.advanceClock.windowID = window
+        $0.advanceClock.seconds = 0.175
+      }
+    }
+    try watcher.sync()
+    XCTAssertEqual(
+      watcher.takeEvents().map(\.text),
+      [
+        "P1.willMove(nil)", "P2.willMove(Book)", "P2.viewDidLoad", "P1.viewWillDisappear(true)",
+        "P2.viewWillAppear(true)",
+        "t\(turn.operation.transitionID).began(pageTurn, P1 → P2, animated: true, interactive: false)",
+        "P1.viewDidDisappear(true)", "P2.viewDidAppear(true)", "P1.didMove(nil)",
+        "P2.didMove(Book)", "t\(turn.operation.transitionID).ended(cancelled: false)",
+      ])
+    let frames = watcher.takeFrames()
+    XCTAssertEqual(frames.count, 2)
+    let p2 = try client.call { $0.getTree.windowID = window }.tree.root.children.first
+    XCTAssertEqual(p2?.identifier, "P2")
+    XCTAssertEqual(
+      frames.first?.views.first { $0.viewID == p2?.viewID }?.state.frame.x ?? -1, 195,
+      accuracy: 1e-9)
+    let tree = try client.call { $0.getTree.windowID = window }.tree
+    XCTAssertEqual(tree.root.page.dataSourceIds.count, 3)
+    XCTAssertEqual(tree.root.page.transitionStyle, .scroll)
+
+    // Past the last page: a clear error, nothing changes.
+    try client.call {
+      $0.turnPage.page = controllerRef("Book")
+      $0.turnPage.notAnimated = true
+    }
+    let end = try client.call {
+      $0.turnPage.page = controllerRef("Book")
+      $0.turnPage.notAnimated = true
+    }
+    XCTAssertEqual(end.error.code, .invalidArgument)
+    XCTAssertEqual(end.error.message, "There is no page after P3 in Book's data source")
+  }
+
   func testSIGTERMSaysGoodbyeAndRemovesTheSocket() throws {
     let daemon = try TempDaemon()
     let client = try TestClient(path: daemon.socketPath)

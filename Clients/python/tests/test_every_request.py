@@ -59,6 +59,19 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     op(client.present("Box", "D", style="over_full_screen", animated=False))
     op(client.dismiss("D", animated=False))
 
+    client.create_controller("split", identifier="Split", split={"display_mode": C.SPLIT_DISPLAY_MODE_ONE_OVER_SECONDARY})
+    client.create_controller("page", identifier="Book", page={"transition_style": C.PAGE_TRANSITION_STYLE_PAGE_CURL})
+    for name in ("Column1", "Column2", "Page1", "Page2"):
+        client.create_controller("content", identifier=name)
+    op(client.set_split_columns("Split", "Column1", "Column2"))
+    op(client.configure_split("Split", {"primary_width": 300}, animated=False))
+    op(client.set_pages("Book", data_source=["Page1", "Page2"], animated=False))
+    op(client.turn_page("Book", animated=False))
+    split_window = client.create_window(clock="manual", size=(1024, 768))
+    op(client.set_root(split_window, "Split"))
+    tree = client.get_tree(split_window).root
+    assert tree.split.primary_column_width == 300 and tree.split.display_mode == C.SPLIT_DISPLAY_MODE_ONE_OVER_SECONDARY
+
     op(client.push("Nav", "B", animated=False))
     begun = client.begin_interactive("Nav")
     assert isinstance(begun, P.OperationResult) and begun.transition_id

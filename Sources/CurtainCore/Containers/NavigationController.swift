@@ -105,16 +105,18 @@ public final class NavigationController: ViewController {
     try preparePush(controller, animated: animated, animator: animator)
   }
 
-  func preparePush(_ controller: ViewController, animated: Bool, animator: AnimatorSpec?) throws
-    -> PreparedChange
-  {
+  func preparePush(
+    _ controller: ViewController, animated: Bool, animator: AnimatorSpec?,
+    allowingNestedNavigation: Bool = false
+  ) throws -> PreparedChange {
     if children.contains(where: { $0 === controller }) {
       throw CurtainError.invalid(
         "Pushing the same view controller instance (\(controller.name)) more than once is not supported"
       )
     }
     return try prepareStackChange(
-      to: children + [controller], animated: animated, animator: animator)
+      to: children + [controller], animated: animated, animator: animator,
+      allowingNestedNavigation: allowingNestedNavigation)
   }
 
   func preparePop(animated: Bool, animator: AnimatorSpec?) throws -> PreparedChange {
@@ -164,10 +166,16 @@ public final class NavigationController: ViewController {
 
   // MARK: The stack change
 
-  /// Checks a new stack and returns the change to it.
+  /// Checks a new stack and returns the change to it. A navigation
+  /// controller may join the stack only when `allowingNestedNavigation` (a
+  /// split view controller collapsing its secondary onto this one); one
+  /// that is already on the stack may stay. `handingOff` is an outgoing top
+  /// that moves on elsewhere without leaving the screen (a split view
+  /// controller expanding): it gets no appearance callbacks.
   func prepareStackChange(
     to newStack: [ViewController], animated: Bool, animator: AnimatorSpec?,
-    interactive: Bool = false, owner: OwnerID? = nil
+    interactive: Bool = false, owner: OwnerID? = nil, allowingNestedNavigation: Bool = false,
+    handingOff: ViewController? = nil
   ) throws -> PreparedChange {
     var seen = Set<ControllerID>()
     for controller in newStack {
@@ -176,7 +184,7 @@ public final class NavigationController: ViewController {
           "All view controllers in a navigation controller must be distinct (\(controller.name) repeats)"
         )
       }
-      if controller is NavigationController {
+      if controller is NavigationController, !allowingNestedNavigation, controller.parent !== self {
         throw CurtainError.invalid(
           "Pushing a navigation controller is not supported (\(controller.name))")
       }
@@ -193,7 +201,7 @@ public final class NavigationController: ViewController {
     return PreparedChange(removed: removed.map(\.id)) { [self] in
       performStackChange(
         from: old, to: newStack, animated: animated, animator: animator,
-        interactive: interactive, owner: owner)
+        interactive: interactive, owner: owner, handingOff: handingOff)
     }
   }
 
@@ -210,7 +218,7 @@ public final class NavigationController: ViewController {
 
   private func performStackChange(
     from old: [ViewController], to newStack: [ViewController], animated: Bool,
-    animator: AnimatorSpec?, interactive: Bool, owner: OwnerID?
+    animator: AnimatorSpec?, interactive: Bool, owner: OwnerID?, handingOff: ViewController?
   ) {
     let removed = old.filter { controller in !newStack.contains { $0 === controller } }
     let added = newStack.filter { controller in !old.contains { $0 === controller } }
@@ -218,11 +226,7 @@ public final class NavigationController: ViewController {
     let newTop = newStack.last
     let topChanged = oldTop !== newTop
 
-    for controller in removed { controller.emit(.willMove(toParent: nil)) }
-    for controller in added {
-      controller.leaveCurrentParent()
-      controller.emit(.willMove(toParent: id))
-    }
+    beginMoves(removing: removed, adding: added)
     setStack(newStack)
     // Leaving an old parent may have changed what is on screen (a tab bar
     // controller losing a tab selects another), so look only now.
@@ -237,8 +241,11 @@ public final class NavigationController: ViewController {
       finishMoves()
       return
     }
+    // A controller handed off keeps its view where it went.
+    let keepsView =
+      oldTop != nil && oldTop === handingOff && oldTop?.viewIfLoaded?.superview !== root
     guard onScreen else {
-      oldTop?.viewIfLoaded?.removeFromSuperview()
+      if !keepsView { oldTop?.viewIfLoaded?.removeFromSuperview() }
       if let newTop {
         newTop.loadViewIfNeeded()
         root.insertSubview(newTop.view, below: navigationBar ?? newTop.view)
@@ -254,7 +261,8 @@ public final class NavigationController: ViewController {
     if let newTop {
       session.emit(.navigationDelegate(id, .willShow(newTop.id, animated: animate)))
     }
-    oldTop?.beginAppearance(false, animated: animate)
+    let leaving = oldTop === handingOff ? nil : oldTop
+    leaving?.beginAppearance(false, animated: animate)
     newTop?.beginAppearance(true, animated: animate)
     if let newTop {
       if isPush, let oldView = oldTop?.viewIfLoaded, oldView.superview === root {
@@ -275,8 +283,8 @@ public final class NavigationController: ViewController {
       animator: animator ?? (isPush ? .push : .pop))
     runTransition(request) { [self] cancelled in
       if !cancelled {
-        oldTop?.viewIfLoaded?.removeFromSuperview()
-        oldTop?.endAppearance()
+        if !keepsView { oldTop?.viewIfLoaded?.removeFromSuperview() }
+        leaving?.endAppearance()
         newTop?.endAppearance()
         finishMoves()
         if let newTop {

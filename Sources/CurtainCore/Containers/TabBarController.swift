@@ -316,11 +316,7 @@ public final class TabBarController: ViewController {
     }
     let removed = viewControllers.filter { old in !list.contains { $0 === old } }
     let added = list.filter { new in !viewControllers.contains { $0 === new } }
-    for controller in removed { controller.emit(.willMove(toParent: nil)) }
-    for controller in added {
-      controller.leaveCurrentParent()
-      controller.emit(.willMove(toParent: id))
-    }
+    beginMoves(removing: removed, adding: added)
     for controller in removed where controller.parent === self { detachChild(controller) }
     for controller in added { attachChild(controller) }
     viewControllers = list

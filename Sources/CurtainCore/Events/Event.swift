@@ -138,10 +138,15 @@ public enum HierarchyChange: Hashable, Sendable {
   case childAdded(parent: ControllerID, child: ControllerID)
   /// `child` stopped being a child of `parent`.
   case childRemoved(parent: ControllerID, child: ControllerID)
-  /// A navigation or tab bar controller's `viewControllers` changed.
+  /// A navigation, tab bar, split or page view controller's
+  /// `viewControllers` changed.
   case viewControllersChanged(ControllerID, [ControllerID])
   /// A tab bar controller's selection changed; `index` is `nil` for "More".
   case selectionChanged(ControllerID, index: Int?, selected: ControllerID?)
+  /// A split view controller collapsed (`true`) or expanded (`false`).
+  case splitCollapsed(ControllerID, Bool)
+  /// A split view controller's display mode (automatic resolved) changed.
+  case splitDisplayModeChanged(ControllerID, SplitDisplayMode)
 }
 
 /// Phases of a transition.

@@ -27,6 +27,32 @@ public struct PresentationNode: Hashable, Sendable, Codable {
   public var popoverPlacement: PopoverPlacement? = nil
 }
 
+/// A split view controller's state.
+public struct SplitNode: Hashable, Sendable, Codable {
+  /// Whether it is collapsed.
+  public let isCollapsed: Bool
+  /// The display mode asked for.
+  public let preferredDisplayMode: SplitDisplayMode
+  /// The display mode of the expanded layout (automatic resolved).
+  public let displayMode: SplitDisplayMode
+  /// The primary column's width in the split's bounds.
+  public let primaryColumnWidth: Double
+}
+
+/// A page view controller's state.
+public struct PageNode: Hashable, Sendable, Codable {
+  /// The transition style.
+  public let transitionStyle: PageTransitionStyle
+  /// The navigation orientation.
+  public let orientation: PageNavigationOrientation
+  /// The spine location in force.
+  public let spineLocation: PageSpineLocation
+  /// Whether pages have a back side.
+  public let isDoubleSided: Bool
+  /// The data source, in order.
+  public let dataSource: [ControllerID]
+}
+
 /// One controller of a tree, with its children.
 public struct ControllerNode: Hashable, Sendable, Codable {
   /// The controller's id.
@@ -53,6 +79,10 @@ public struct ControllerNode: Hashable, Sendable, Codable {
   public let presentation: PresentationNode?
   /// The controller it presents, if any (zero or one element).
   public let presented: [ControllerNode]
+  /// For split view controllers: their state.
+  public let split: SplitNode?
+  /// For page view controllers: their state.
+  public let page: PageNode?
 }
 
 /// A window and its controller tree.
@@ -90,7 +120,18 @@ extension ViewController {
           permittedArrowDirections: $0.popover?.permittedArrowDirections,
           popoverPlacement: $0.popoverPlacement)
       },
-      presented: presentedViewController.map { [$0.node] } ?? [])
+      presented: presentedViewController.map { [$0.node] } ?? [],
+      split: (self as? SplitViewController).map {
+        SplitNode(
+          isCollapsed: $0.isCollapsed, preferredDisplayMode: $0.preferences.displayMode,
+          displayMode: $0.displayMode, primaryColumnWidth: $0.primaryColumnWidth)
+      },
+      page: (self as? PageViewController).map {
+        PageNode(
+          transitionStyle: $0.options.transitionStyle, orientation: $0.options.orientation,
+          spineLocation: $0.options.resolvedSpineLocation,
+          isDoubleSided: $0.options.resolvedDoubleSided, dataSource: $0.dataSource.map(\.id))
+      })
   }
 
   /// `_printHierarchy`: one line per controller, children indented.
@@ -113,6 +154,20 @@ extension ControllerNode {
       text += ", view: not loaded"
     }
     if kind == .tabBar { text += ", selected: \(selectedIndex.map(String.init) ?? "more")" }
+    if let split {
+      text +=
+        split.isCollapsed
+        ? ", collapsed"
+        : ", \(split.displayMode.rawValue), primary width \(formatPoints(split.primaryColumnWidth))"
+    }
+    if let page {
+      text += ", \(page.transitionStyle.rawValue) \(page.orientation.rawValue)"
+      if page.transitionStyle == .pageCurl { text += " spine \(page.spineLocation.rawValue)" }
+      if page.isDoubleSided { text += " double-sided" }
+      if let first = children.first?.id, let index = page.dataSource.firstIndex(of: first) {
+        text += ", page \(index + 1) of \(page.dataSource.count)"
+      }
+    }
     if let presentation {
       text += ", presented by \(presentation.presenting) as \(presentation.style.rawValue)"
       if presentation.isCard { text += " card" }

@@ -110,6 +110,11 @@ public final class Session {
     case .container:
       controller = ContainerController(
         id: id, session: self, identifier: identifier, title: title)
+    case .split:
+      controller = SplitViewController(
+        id: id, session: self, identifier: identifier, title: title)
+    case .page:
+      controller = PageViewController(id: id, session: self, identifier: identifier, title: title)
     }
     controllers[id] = controller
     return controller
@@ -225,6 +230,10 @@ public final class Session {
         "\(name(container)).viewControllers([\(list.map { name($0) }.joined(separator: ", "))])"
     case .hierarchy(.selectionChanged(let tab, let index, let selected)):
       return "\(name(tab)).selected(\(index.map(String.init) ?? "more"), \(name(selected)))"
+    case .hierarchy(.splitCollapsed(let split, let collapsed)):
+      return "\(name(split)).\(collapsed ? "collapsed" : "expanded")"
+    case .hierarchy(.splitDisplayModeChanged(let split, let mode)):
+      return "\(name(split)).displayMode(\(mode.rawValue))"
     case .transition(let id, .began(let info)):
       return "\(id).began(\(info.kind.rawValue), \(name(info.from)) → \(name(info.to)), "
         + "animated: \(info.animated), interactive: \(info.interactive))"

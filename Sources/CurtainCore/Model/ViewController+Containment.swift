@@ -30,4 +30,15 @@ extension ViewController {
   var isOnScreen: Bool {
     isViewInWindow && appearance == .appeared
   }
+
+  /// The first half of replacing children: `willMove(nil)` to each removed
+  /// controller, then each added one leaves its old parent and gets
+  /// `willMove(self)`.
+  func beginMoves(removing removed: [ViewController], adding added: [ViewController]) {
+    for controller in removed { controller.emit(.willMove(toParent: nil)) }
+    for controller in added {
+      controller.leaveCurrentParent()
+      controller.emit(.willMove(toParent: id))
+    }
+  }
 }

@@ -11,7 +11,7 @@
 // parent first and is then forwarded to every child whose root view sits in
 // the parent's view tree (pre-order: parent, then children).
 //
-// Containers (navigation, tab bar, custom) are subclasses, one file each;
+// Containers (navigation, tab bar, split, page, custom) are subclasses, one file each;
 // they decide which child views are installed and where.
 
 /// What a controller is.
@@ -24,6 +24,10 @@ public enum ControllerKind: String, Hashable, Sendable, Codable, CaseIterable {
   case tabBar = "tab"
   /// A generic custom container (`addChild`, `transition(from:to:)`).
   case container
+  /// `UISplitViewController`.
+  case split
+  /// `UIPageViewController`.
+  case page
 }
 
 /// The appearance state machine of SEMANTICS §1.

@@ -14,6 +14,9 @@ extension Window {
     return PreparedChange { [self] in
       let oldRoot = rootViewController
       tearDownPresentations()
+      // The new root knows its window while its view loads and appears (a
+      // split view controller collapses in a compact window).
+      newRoot?.hostWindow = self
       newRoot?.loadViewIfNeeded()
       if isVisible {
         oldRoot?.beginAppearance(false, animated: false)

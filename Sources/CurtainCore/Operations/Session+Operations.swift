@@ -114,6 +114,18 @@ extension Session {
       _ = try segue(identifier, from: controller(source))
     case .unwind(_, let action, _):
       try Storyboard.validateName(action, what: "Unwind action")
+    case .setSplitColumns(let split, let primary, let secondary):
+      _ = try self.split(split)
+      for id in [primary] + (secondary.map { [$0] } ?? []) {
+        try checkMovable(controller(id), into: window)
+      }
+    case .configureSplit(let split, let change, _, _):
+      _ = try change.applied(to: self.split(split).preferences)
+    case .setPages(let page, let list, _, _, _, let source):
+      _ = try self.page(page)
+      for id in list + (source ?? []) { try checkMovable(controller(id), into: window) }
+    case .turnPage(let page, _, _, _):
+      _ = try self.page(page)
     }
   }
 
@@ -210,30 +222,54 @@ extension Session {
     case .beginInteractiveDismiss(let controller, let animator):
       return try self.controller(controller).prepareDismiss(
         animated: true, animator: animator, interactive: true, owner: owner)
+    case .setSplitColumns(let split, let primary, let secondary):
+      return try self.split(split).prepareSetColumns(
+        primary: controller(primary), secondary: secondary.map(controller))
+    case .configureSplit(let split, let change, let animated, let animator):
+      return try self.split(split).prepareConfigure(change, animated: animated, animator: animator)
+    case .setPages(let page, let list, let direction, let animated, let animator, let source):
+      return try self.page(page).prepareSetViewControllers(
+        list.map(controller), direction: direction, animated: animated, animator: animator,
+        dataSource: source.map { try $0.map(controller) })
+    case .turnPage(let page, let direction, let animated, let animator):
+      return try self.page(page).prepareTurn(direction, animated: animated, animator: animator)
     }
+  }
+
+  /// The controller with this id, which must be a `T` (`what` names the
+  /// kind in the error).
+  private func controller<T: ViewController>(_ id: ControllerID, as type: T.Type, _ what: String)
+    throws -> T
+  {
+    let found = try controller(id)
+    guard let typed = found as? T else {
+      throw CurtainError.invalid("\(found.name) is not \(what)")
+    }
+    return typed
   }
 
   /// The navigation controller with this id.
   func navigation(_ id: ControllerID) throws -> NavigationController {
-    guard let nav = try controller(id) as? NavigationController else {
-      throw CurtainError.invalid("\(try controller(id).name) is not a navigation controller")
-    }
-    return nav
+    try controller(id, as: NavigationController.self, "a navigation controller")
   }
 
   /// The tab bar controller with this id.
   func tabBar(_ id: ControllerID) throws -> TabBarController {
-    guard let tab = try controller(id) as? TabBarController else {
-      throw CurtainError.invalid("\(try controller(id).name) is not a tab bar controller")
-    }
-    return tab
+    try controller(id, as: TabBarController.self, "a tab bar controller")
   }
 
   /// The custom container with this id.
   func container(_ id: ControllerID) throws -> ContainerController {
-    guard let container = try controller(id) as? ContainerController else {
-      throw CurtainError.invalid("\(try controller(id).name) is not a custom container")
-    }
-    return container
+    try controller(id, as: ContainerController.self, "a custom container")
+  }
+
+  /// The split view controller with this id.
+  func split(_ id: ControllerID) throws -> SplitViewController {
+    try controller(id, as: SplitViewController.self, "a split view controller")
+  }
+
+  /// The page view controller with this id.
+  func page(_ id: ControllerID) throws -> PageViewController {
+    try controller(id, as: PageViewController.self, "a page view controller")
   }
 }

@@ -87,6 +87,22 @@ public enum WindowOperation: Hashable, Sendable {
   /// An interactive `dismiss(animated:)` (the sheet pulled down), driven by
   /// the submitter.
   case beginInteractiveDismiss(controller: ControllerID, animator: AnimatorSpec?)
+  /// `viewControllers = [primary, secondary]` on a split view controller.
+  case setSplitColumns(split: ControllerID, primary: ControllerID, secondary: ControllerID?)
+  /// Changes a split view controller's preferred display mode and primary
+  /// column widths.
+  case configureSplit(
+    split: ControllerID, change: SplitPreferenceChange, animated: Bool, animator: AnimatorSpec?)
+  /// `setViewControllers(_:direction:animated:)` on a page view controller;
+  /// with `dataSource`, also replaces its data source (an empty list then
+  /// shows the data source's first pages).
+  case setPages(
+    page: ControllerID, controllers: [ControllerID], direction: PageDirection, animated: Bool,
+    animator: AnimatorSpec?, dataSource: [ControllerID]?)
+  /// Turns a page view controller to the next or previous pages of its
+  /// data source.
+  case turnPage(
+    page: ControllerID, direction: PageDirection, animated: Bool, animator: AnimatorSpec?)
 
   /// The controller whose window runs the operation, if it names one.
   var targetController: ControllerID? {
@@ -107,6 +123,8 @@ public enum WindowOperation: Hashable, Sendable {
       return controller
     case .show(_, let sender, _, _, _): return sender
     case .performSegue(let source, _, _, _), .unwind(let source, _, _): return source
+    case .setSplitColumns(let split, _, _), .configureSplit(let split, _, _, _): return split
+    case .setPages(let page, _, _, _, _, _), .turnPage(let page, _, _, _): return page
     }
   }
 
@@ -142,6 +160,11 @@ public enum WindowOperation: Hashable, Sendable {
       return [controller]
     case .show(_, let sender, let controller, _, _): return [sender, controller]
     case .performSegue(let source, _, _, _), .unwind(let source, _, _): return [source]
+    case .setSplitColumns(let split, let primary, let secondary):
+      return [split, primary] + (secondary.map { [$0] } ?? [])
+    case .configureSplit(let split, _, _, _): return [split]
+    case .setPages(let page, let list, _, _, _, let source): return [page] + list + (source ?? [])
+    case .turnPage(let page, _, _, _): return [page]
     }
   }
 
@@ -154,7 +177,8 @@ public enum WindowOperation: Hashable, Sendable {
       .selectTab(_, _, let animator), .beginInteractivePop(_, let animator),
       .present(_, _, _, let animator, _, _), .dismiss(_, _, let animator),
       .show(_, _, _, _, let animator), .beginInteractivePresent(_, _, let animator, _, _),
-      .beginInteractiveDismiss(_, let animator):
+      .beginInteractiveDismiss(_, let animator), .configureSplit(_, _, _, let animator),
+      .setPages(_, _, _, _, let animator, _), .turnPage(_, _, _, let animator):
       return animator
     default: return nil
     }

@@ -88,6 +88,14 @@ extension Session {
         try tabs.prepareSetViewControllers(children).run()
       case let container as ContainerController:
         for child in children { try container.prepareAddChild(child, frame: nil).run() }
+      case let split as SplitViewController:
+        if let primary = children.first {
+          try split.prepareSetColumns(primary: primary, secondary: children.dropFirst().first).run()
+        }
+      case let page as PageViewController where !children.isEmpty:
+        try page.prepareSetViewControllers(
+          [], direction: .forward, animated: false, animator: nil, dataSource: children
+        ).run()
       default:
         break
       }

@@ -65,9 +65,12 @@ extension Storyboard {
     case .content:
       if !scene.children.isEmpty {
         throw CurtainError.invalid(
-          "\(label) is a content controller and cannot embed scenes (only navigation, tab and "
-            + "container scenes can)")
+          "\(label) is a content controller and cannot embed scenes (only navigation, tab, "
+            + "container, split and page scenes can)")
       }
+    case .split where scene.children.count > 2:
+      throw CurtainError.invalid(
+        "\(label) is a split view controller and embeds at most a primary and a secondary scene")
     case .navigation:
       for child in scene.children where self.scene(child)?.kind == .navigation {
         throw CurtainError.invalid(

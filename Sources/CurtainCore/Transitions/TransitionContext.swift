@@ -15,6 +15,11 @@ public enum TransitionKind: String, Hashable, Sendable, Codable {
   case dismissal
   /// A window's size transition (`viewWillTransition(to:with:)`).
   case sizeTransition
+  /// A split view controller's columns moving for a new display mode or
+  /// primary column width.
+  case displayModeChange
+  /// A page view controller turning pages (`setViewControllers`).
+  case pageTurn
 }
 
 /// `UIViewControllerContextTransitioning`: everything an animator may use.

@@ -88,6 +88,11 @@ extension Window {
     append(.window(.resized(newMetrics.size)))
     let traits = traitCollection
     let animate = animation != nil && isVisible && rootViewController != nil
+    // Split view controllers collapse or expand first: the size transition
+    // then tells the tree as it now is and animates its moves.
+    if traits.horizontalSizeClass != oldTraits.horizontalSizeClass {
+      updateSplitViewControllers()
+    }
     let controllers = sizeTransitionControllers
     let adaptations =
       traits.sizeClassesDiffer(from: oldTraits) ? readaptPresentations(animated: animate) : []

@@ -1,4 +1,6 @@
-// `CreateController`: a new controller of a kind, in no window yet.
+// `CreateController`: a new controller of a kind, in no window yet; split
+// view controllers may come with preferences, page view controllers with
+// their style, orientation and spine.
 
 import CurtainCore
 import CurtainWire
@@ -8,10 +10,27 @@ extension RequestHandler {
     kind: .createController, mutates: true, target: { _ in .session },
     run: { context in
       let body = context.request.createController
-      let controller = try context.resolvedSession.makeController(
-        kind: try ControllerKind(body.kind),
-        identifier: body.identifier.isEmpty ? nil : body.identifier,
+      let kind = try ControllerKind(body.kind)
+      if body.hasSplit, kind != .split {
+        return .invalid("Split preferences apply only to split view controllers")
+      }
+      if body.hasPage, kind != .page {
+        return .invalid("Page options apply only to page view controllers")
+      }
+      // Everything is checked before the controller exists.
+      let preferences = body.hasSplit ? try SplitPreferenceChange(body.split) : nil
+      _ = try preferences?.applied(to: SplitPreferences())
+      let options = body.hasPage ? try PageOptions(body.page) : nil
+      let session = context.resolvedSession
+      let controller = try session.makeController(
+        kind: kind, identifier: body.identifier.isEmpty ? nil : body.identifier,
         title: body.title.isEmpty ? nil : body.title)
+      if let preferences, !preferences.isEmpty {
+        try session.submit(
+          .configureSplit(split: controller.id, change: preferences, animated: false, animator: nil)
+        )
+      }
+      if let options, let page = controller as? PageViewController { try page.configure(options) }
       return .ok(.controller(Curtain_V1_ControllerInfo(controller)))
     })
 }

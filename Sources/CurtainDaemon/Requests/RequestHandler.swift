@@ -8,12 +8,12 @@ import CurtainWire
 /// Every request of the protocol, one case per `Request.body` field.
 enum RequestKind: String, CaseIterable {
   case addChild, advanceClock, animateAlongside, beginInteractive, cancelInteractive
-  case closeWindow, configureController, createController, createWindow, dismiss
+  case closeWindow, configureController, configureSplit, createController, createWindow, dismiss
   case finishInteractive, getStatus, getTree, hello, listControllers, listSessions, listWindows
   case loadStoryboard, pauseTransition, performSegue, pop, popTo, popToRoot, present, push
-  case removeFromParent, resizeWindow, selectTab, setRoot, setStack, setTabs, setWindowVisible
-  case show, showDetail, shutdown, subscribe, sync, transitionChildren, unsubscribe, unwind
-  case updateInteractive, waitIdle
+  case removeFromParent, resizeWindow, selectTab, setPages, setRoot, setSplitColumns, setStack
+  case setTabs, setWindowVisible, show, showDetail, shutdown, subscribe, sync
+  case transitionChildren, turnPage, unsubscribe, unwind, updateInteractive, waitIdle
 
   /// The kind of a request body. Exhaustive: a new proto request does not
   /// compile until it is named here.
@@ -61,6 +61,10 @@ enum RequestKind: String, CaseIterable {
     case .loadStoryboard: self = .loadStoryboard
     case .performSegue: self = .performSegue
     case .unwind: self = .unwind
+    case .configureSplit: self = .configureSplit
+    case .setSplitColumns: self = .setSplitColumns
+    case .setPages: self = .setPages
+    case .turnPage: self = .turnPage
     }
   }
 }

@@ -80,6 +80,9 @@ public enum OutputFormat {
           hierarchy.change == .selection ? .integer(Int64(hierarchy.selectedIndex)) : .null
         ),
       ]
+      if hierarchy.change == .displayMode {
+        details.append(("display_mode", .string(displayModeName(hierarchy.displayMode))))
+      }
     case .transition(let transition)?:
       animated = transition.phase == .began ? .bool(transition.animated) : .null
       details = [
@@ -476,6 +479,8 @@ public enum OutputFormat {
       ("frame", node.hasFrame ? numbers(rectNumbers(node.frame)) : .null),
       ("view_in_window", .bool(node.viewInWindow)),
       ("selected_index", node.kind == .tabBar ? .integer(Int64(node.selectedIndex)) : .null),
+      ("split", node.kind == .split ? json(node.split) : .null),
+      ("page", node.kind == .page ? json(node.page) : .null),
       ("children", .array(node.children.map(json))),
       ("presentation", node.hasPresentation ? json(node.presentation) : .null),
       ("presented", node.hasPresented ? json(node.presented) : .null),
@@ -514,6 +519,47 @@ public enum OutputFormat {
       ("arrow", arrow),
       ("arrow_offset", .number(placement.arrowOffset)),
     ])
+  }
+
+  private static func json(_ split: Curtain_V1_SplitInfo) -> JSONValue {
+    .object([
+      ("collapsed", .bool(split.collapsed)),
+      ("preferred_display_mode", .string(displayModeName(split.preferredDisplayMode))),
+      ("display_mode", .string(displayModeName(split.displayMode))),
+      ("primary_column_width", .number(split.primaryColumnWidth)),
+    ])
+  }
+
+  private static func json(_ page: Curtain_V1_PageInfo) -> JSONValue {
+    .object([
+      ("transition_style", .string(page.transitionStyle == .pageCurl ? "pageCurl" : "scroll")),
+      ("orientation", .string(page.orientation == .vertical ? "vertical" : "horizontal")),
+      ("spine_location", .string(spineName(page.spineLocation))),
+      ("double_sided", .bool(page.doubleSided)),
+      ("data_source", .array(page.dataSourceIds.map { .unsigned($0) })),
+    ])
+  }
+
+  /// UIKit's name of a split display mode (`oneBesideSecondary`).
+  public static func displayModeName(_ mode: Curtain_V1_SplitDisplayMode) -> String {
+    switch mode {
+    case .automatic: return "automatic"
+    case .secondaryOnly: return "secondaryOnly"
+    case .oneBesideSecondary: return "oneBesideSecondary"
+    case .oneOverSecondary: return "oneOverSecondary"
+    case .UNRECOGNIZED(let value): return "displayMode\(value)"
+    }
+  }
+
+  private static func spineName(_ spine: Curtain_V1_PageSpineLocation) -> String {
+    switch spine {
+    case .default: return "default"
+    case .none: return "none"
+    case .min: return "min"
+    case .mid: return "mid"
+    case .max: return "max"
+    case .UNRECOGNIZED(let value): return "spine\(value)"
+    }
   }
 
   private static func json(_ view: Curtain_V1_ViewNode) -> JSONValue {
@@ -601,7 +647,7 @@ public enum OutputFormat {
     }
   }
 
-  /// `content`, `navigation`, `tabBar`, `container`.
+  /// `content`, `navigation`, `tabBar`, `container`, `split`, `page`.
   public static func kindName(_ kind: Curtain_V1_ControllerKind) -> String {
     switch kind {
     case .unspecified: return "unspecified"
@@ -609,6 +655,8 @@ public enum OutputFormat {
     case .navigation: return "navigation"
     case .tabBar: return "tabBar"
     case .container: return "container"
+    case .split: return "split"
+    case .page: return "page"
     case .UNRECOGNIZED(let value): return "kind\(value)"
     }
   }
@@ -703,6 +751,9 @@ public enum OutputFormat {
     case .childRemoved: return "childRemoved"
     case .viewControllers: return "viewControllers"
     case .selection: return "selection"
+    case .splitCollapsed: return "splitCollapsed"
+    case .splitExpanded: return "splitExpanded"
+    case .displayMode: return "displayMode"
     case .UNRECOGNIZED(let value): return "change\(value)"
     }
   }

@@ -1,7 +1,9 @@
 // Creating a spec's controllers on a daemon, bottom-up: each container's
 // children are created (and filled) first, then the container is created and
 // filled — a navigation controller with a non-animated SetStack, a tab bar
-// controller with SetTabs, a custom container with one AddChild per child.
+// controller with SetTabs, a custom container with one AddChild per child, a
+// split view controller with SetSplitColumns, a page view controller with a
+// non-animated SetPages giving its data source.
 // The controllers are in no window yet, so these changes happen at once and
 // no appearance callback runs until the caller makes the tree a window's root.
 
@@ -48,7 +50,19 @@ extension RootSpec {
         addChild.child = child
         _ = try perform(.addChild(addChild))
       }
-    case .navigation, .tabBar:
+    case .split where !childRefs.isEmpty:
+      var setColumns = Curtain_V1_SetSplitColumns()
+      setColumns.split = ref
+      setColumns.primary = childRefs[0]
+      if childRefs.count > 1 { setColumns.secondary = childRefs[1] }
+      _ = try perform(.setSplitColumns(setColumns))
+    case .page where !childRefs.isEmpty:
+      var setPages = Curtain_V1_SetPages()
+      setPages.page = ref
+      setPages.dataSource = childRefs
+      setPages.notAnimated = true
+      _ = try perform(.setPages(setPages))
+    case .navigation, .tabBar, .split, .page:
       break
     }
     return ref

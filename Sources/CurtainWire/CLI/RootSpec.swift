@@ -2,14 +2,17 @@
 //
 //     spec       := node <end>
 //     node       := [identifier "="] container | identifier
-//     container  := ("nav" | "navigation" | "tab" | "tabbar" | "container") "[" [list] "]"
+//     container  := keyword "[" [list] "]"
+//     keyword    := "nav" | "navigation" | "tab" | "tabbar" | "container" | "split" | "page"
 //     list       := node ("," node)*
 //     identifier := 1 to 128 letters, digits, "_", "-" or "."
 //
 // A bare identifier is a content controller with that identifier;
 // `nav[A,B]` is a navigation controller whose stack is A then B, `tab[…]` a
 // tab bar controller with those tabs, `container[…]` a custom container with
-// those children. A container may be named too: `Main=nav[A]`. A keyword is a
+// those children, `split[A,B]` a split view controller with primary A and
+// secondary B (at most two columns), `page[A,B,…]` a page view controller
+// with A, B, … as its data source, showing the first pages. A container may be named too: `Main=nav[A]`. A keyword is a
 // keyword only before "["; `nav` alone is a content controller named "nav".
 // Spaces are allowed between tokens. Identifiers are unique per session, so
 // the parser refuses a spec that uses one twice; one that exists already is
@@ -30,6 +33,10 @@ public struct RootSpec: Equatable, Sendable, CustomStringConvertible {
     case tabBar
     /// A custom container; children are added with `addChild`.
     case container
+    /// A split view controller; children are its primary and secondary.
+    case split
+    /// A page view controller; children are its data source.
+    case page
 
     /// The spec keyword for container kinds.
     public var keyword: String {
@@ -38,6 +45,8 @@ public struct RootSpec: Equatable, Sendable, CustomStringConvertible {
       case .navigation: return "nav"
       case .tabBar: return "tab"
       case .container: return "container"
+      case .split: return "split"
+      case .page: return "page"
       }
     }
 
@@ -48,6 +57,8 @@ public struct RootSpec: Equatable, Sendable, CustomStringConvertible {
       case .navigation: return .navigation
       case .tabBar: return .tabBar
       case .container: return .container
+      case .split: return .split
+      case .page: return .page
       }
     }
   }
@@ -141,7 +152,9 @@ private struct RootSpecParser {
     }
     let start = index
     guard let name = readIdentifier() else {
-      throw error("expected a controller name or nav[…], tab[…], container[…], found \(found)")
+      throw error(
+        "expected a controller name or nav[…], tab[…], container[…], split[…], page[…], found \(found)"
+      )
     }
     skipSpaces()
     if peek == "=" {
@@ -152,7 +165,8 @@ private struct RootSpecParser {
       else {
         index = kindStart
         throw error(
-          "expected nav[…], tab[…] or container[…] after '\(name)=', found \(found)")
+          "expected nav[…], tab[…], container[…], split[…] or page[…] after '\(name)=', found \(found)"
+        )
       }
       try claim(name, column: start + 1)
       return try parseContainer(kind, identifier: name, depth: depth)
@@ -160,7 +174,8 @@ private struct RootSpecParser {
     if peek == "[" {
       guard let kind = Self.containerKind(name) else {
         index = start
-        throw error("unknown container '\(name)': expected nav, tab or container before '['")
+        throw error(
+          "unknown container '\(name)': expected nav, tab, container, split or page before '['")
       }
       return try parseContainer(kind, identifier: nil, depth: depth)
     }
@@ -181,6 +196,9 @@ private struct RootSpecParser {
       return RootSpec(kind: kind, identifier: identifier)
     }
     while true {
+      if kind == .split, children.count == 2 {
+        throw error("split[…] takes a primary and at most one secondary, found a third column")
+      }
       children.append(try parseNode(depth: depth + 1))
       skipSpaces()
       switch peek {
@@ -215,6 +233,8 @@ private struct RootSpecParser {
     case "nav", "navigation": return .navigation
     case "tab", "tabbar": return .tabBar
     case "container": return .container
+    case "split": return .split
+    case "page": return .page
     default: return nil
     }
   }

@@ -32,6 +32,8 @@ public nonisolated enum Curtain_V1_ControllerKind: SwiftProtobuf.Enum, Swift.Cas
   case navigation // = 2
   case tabBar // = 3
   case container // = 4
+  case split // = 5
+  case page // = 6
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -45,6 +47,8 @@ public nonisolated enum Curtain_V1_ControllerKind: SwiftProtobuf.Enum, Swift.Cas
     case 2: self = .navigation
     case 3: self = .tabBar
     case 4: self = .container
+    case 5: self = .split
+    case 6: self = .page
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -56,6 +60,8 @@ public nonisolated enum Curtain_V1_ControllerKind: SwiftProtobuf.Enum, Swift.Cas
     case .navigation: return 2
     case .tabBar: return 3
     case .container: return 4
+    case .split: return 5
+    case .page: return 6
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -67,6 +73,168 @@ public nonisolated enum Curtain_V1_ControllerKind: SwiftProtobuf.Enum, Swift.Cas
     .navigation,
     .tabBar,
     .container,
+    .split,
+    .page,
+  ]
+
+}
+
+/// UISplitViewController.DisplayMode; AUTOMATIC resolves to
+/// ONE_BESIDE_SECONDARY when expanded.
+public nonisolated enum Curtain_V1_SplitDisplayMode: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case automatic // = 0
+  case secondaryOnly // = 1
+  case oneBesideSecondary // = 2
+  case oneOverSecondary // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .automatic
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .automatic
+    case 1: self = .secondaryOnly
+    case 2: self = .oneBesideSecondary
+    case 3: self = .oneOverSecondary
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .automatic: return 0
+    case .secondaryOnly: return 1
+    case .oneBesideSecondary: return 2
+    case .oneOverSecondary: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Curtain_V1_SplitDisplayMode] = [
+    .automatic,
+    .secondaryOnly,
+    .oneBesideSecondary,
+    .oneOverSecondary,
+  ]
+
+}
+
+public nonisolated enum Curtain_V1_PageTransitionStyle: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case scroll // = 0
+  case pageCurl // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .scroll
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .scroll
+    case 1: self = .pageCurl
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .scroll: return 0
+    case .pageCurl: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Curtain_V1_PageTransitionStyle] = [
+    .scroll,
+    .pageCurl,
+  ]
+
+}
+
+public nonisolated enum Curtain_V1_PageOrientation: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case horizontal // = 0
+  case vertical // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .horizontal
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .horizontal
+    case 1: self = .vertical
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .horizontal: return 0
+    case .vertical: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Curtain_V1_PageOrientation] = [
+    .horizontal,
+    .vertical,
+  ]
+
+}
+
+public nonisolated enum Curtain_V1_PageSpineLocation: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// none for scroll, min for page curl
+  case `default` // = 0
+  case none // = 1
+  case min // = 2
+  case mid // = 3
+  case max // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .default
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .default
+    case 1: self = .none
+    case 2: self = .min
+    case 3: self = .mid
+    case 4: self = .max
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .default: return 0
+    case .none: return 1
+    case .min: return 2
+    case .mid: return 3
+    case .max: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Curtain_V1_PageSpineLocation] = [
+    .default,
+    .none,
+    .min,
+    .mid,
+    .max,
   ]
 
 }
@@ -512,6 +680,139 @@ public nonisolated struct Curtain_V1_Transform: Sendable {
   public var tx: Double = 0
 
   public var ty: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A split view controller's preferences. Absent fields stay as they are; a
+/// negative width, fraction, minimum or maximum means automatic (fraction
+/// 0.4, no preferred width, minimum 0, maximum 320).
+public nonisolated struct Curtain_V1_SplitPreferences: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var displayMode: Curtain_V1_SplitDisplayMode {
+    get {_displayMode ?? .automatic}
+    set {_displayMode = newValue}
+  }
+  /// Returns true if `displayMode` has been explicitly set.
+  public var hasDisplayMode: Bool {self._displayMode != nil}
+  /// Clears the value of `displayMode`. Subsequent reads from it will return its default value.
+  public mutating func clearDisplayMode() {self._displayMode = nil}
+
+  public var primaryWidthFraction: Double {
+    get {_primaryWidthFraction ?? 0}
+    set {_primaryWidthFraction = newValue}
+  }
+  /// Returns true if `primaryWidthFraction` has been explicitly set.
+  public var hasPrimaryWidthFraction: Bool {self._primaryWidthFraction != nil}
+  /// Clears the value of `primaryWidthFraction`. Subsequent reads from it will return its default value.
+  public mutating func clearPrimaryWidthFraction() {self._primaryWidthFraction = nil}
+
+  public var primaryWidth: Double {
+    get {_primaryWidth ?? 0}
+    set {_primaryWidth = newValue}
+  }
+  /// Returns true if `primaryWidth` has been explicitly set.
+  public var hasPrimaryWidth: Bool {self._primaryWidth != nil}
+  /// Clears the value of `primaryWidth`. Subsequent reads from it will return its default value.
+  public mutating func clearPrimaryWidth() {self._primaryWidth = nil}
+
+  public var minimumPrimaryWidth: Double {
+    get {_minimumPrimaryWidth ?? 0}
+    set {_minimumPrimaryWidth = newValue}
+  }
+  /// Returns true if `minimumPrimaryWidth` has been explicitly set.
+  public var hasMinimumPrimaryWidth: Bool {self._minimumPrimaryWidth != nil}
+  /// Clears the value of `minimumPrimaryWidth`. Subsequent reads from it will return its default value.
+  public mutating func clearMinimumPrimaryWidth() {self._minimumPrimaryWidth = nil}
+
+  public var maximumPrimaryWidth: Double {
+    get {_maximumPrimaryWidth ?? 0}
+    set {_maximumPrimaryWidth = newValue}
+  }
+  /// Returns true if `maximumPrimaryWidth` has been explicitly set.
+  public var hasMaximumPrimaryWidth: Bool {self._maximumPrimaryWidth != nil}
+  /// Clears the value of `maximumPrimaryWidth`. Subsequent reads from it will return its default value.
+  public mutating func clearMaximumPrimaryWidth() {self._maximumPrimaryWidth = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _displayMode: Curtain_V1_SplitDisplayMode? = nil
+  fileprivate var _primaryWidthFraction: Double? = nil
+  fileprivate var _primaryWidth: Double? = nil
+  fileprivate var _minimumPrimaryWidth: Double? = nil
+  fileprivate var _maximumPrimaryWidth: Double? = nil
+}
+
+/// A page view controller's style, fixed once it has view controllers.
+public nonisolated struct Curtain_V1_PageOptions: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var transitionStyle: Curtain_V1_PageTransitionStyle = .scroll
+
+  public var orientation: Curtain_V1_PageOrientation = .horizontal
+
+  public var spineLocation: Curtain_V1_PageSpineLocation = .default
+
+  /// absent: true for the mid spine
+  public var doubleSided: Bool {
+    get {_doubleSided ?? false}
+    set {_doubleSided = newValue}
+  }
+  /// Returns true if `doubleSided` has been explicitly set.
+  public var hasDoubleSided: Bool {self._doubleSided != nil}
+  /// Clears the value of `doubleSided`. Subsequent reads from it will return its default value.
+  public mutating func clearDoubleSided() {self._doubleSided = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _doubleSided: Bool? = nil
+}
+
+public nonisolated struct Curtain_V1_SplitInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var collapsed: Bool = false
+
+  public var preferredDisplayMode: Curtain_V1_SplitDisplayMode = .automatic
+
+  /// of the expanded layout
+  public var displayMode: Curtain_V1_SplitDisplayMode = .automatic
+
+  public var primaryColumnWidth: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_PageInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var transitionStyle: Curtain_V1_PageTransitionStyle = .scroll
+
+  public var orientation: Curtain_V1_PageOrientation = .horizontal
+
+  /// never DEFAULT
+  public var spineLocation: Curtain_V1_PageSpineLocation = .default
+
+  public var doubleSided: Bool = false
+
+  public var dataSourceIds: [UInt64] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1173,6 +1474,26 @@ public nonisolated struct Curtain_V1_ControllerNode: @unchecked Sendable {
   /// Clears the value of `presented`. Subsequent reads from it will return its default value.
   public mutating func clearPresented() {_uniqueStorage()._presented = nil}
 
+  /// split view controllers
+  public var split: Curtain_V1_SplitInfo {
+    get {_storage._split ?? Curtain_V1_SplitInfo()}
+    set {_uniqueStorage()._split = newValue}
+  }
+  /// Returns true if `split` has been explicitly set.
+  public var hasSplit: Bool {_storage._split != nil}
+  /// Clears the value of `split`. Subsequent reads from it will return its default value.
+  public mutating func clearSplit() {_uniqueStorage()._split = nil}
+
+  /// page view controllers
+  public var page: Curtain_V1_PageInfo {
+    get {_storage._page ?? Curtain_V1_PageInfo()}
+    set {_uniqueStorage()._page = newValue}
+  }
+  /// Returns true if `page` has been explicitly set.
+  public var hasPage: Bool {_storage._page != nil}
+  /// Clears the value of `page`. Subsequent reads from it will return its default value.
+  public mutating func clearPage() {_uniqueStorage()._page = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1435,7 +1756,23 @@ public nonisolated struct Curtain_V1_Tree: Sendable {
 fileprivate nonisolated let _protobuf_package = "curtain.v1"
 
 nonisolated extension Curtain_V1_ControllerKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CONTROLLER_KIND_UNSPECIFIED\0\u{1}CONTROLLER_KIND_CONTENT\0\u{1}CONTROLLER_KIND_NAVIGATION\0\u{1}CONTROLLER_KIND_TAB_BAR\0\u{1}CONTROLLER_KIND_CONTAINER\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CONTROLLER_KIND_UNSPECIFIED\0\u{1}CONTROLLER_KIND_CONTENT\0\u{1}CONTROLLER_KIND_NAVIGATION\0\u{1}CONTROLLER_KIND_TAB_BAR\0\u{1}CONTROLLER_KIND_CONTAINER\0\u{1}CONTROLLER_KIND_SPLIT\0\u{1}CONTROLLER_KIND_PAGE\0")
+}
+
+nonisolated extension Curtain_V1_SplitDisplayMode: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SPLIT_DISPLAY_MODE_AUTOMATIC\0\u{1}SPLIT_DISPLAY_MODE_SECONDARY_ONLY\0\u{1}SPLIT_DISPLAY_MODE_ONE_BESIDE_SECONDARY\0\u{1}SPLIT_DISPLAY_MODE_ONE_OVER_SECONDARY\0")
+}
+
+nonisolated extension Curtain_V1_PageTransitionStyle: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PAGE_TRANSITION_STYLE_SCROLL\0\u{1}PAGE_TRANSITION_STYLE_PAGE_CURL\0")
+}
+
+nonisolated extension Curtain_V1_PageOrientation: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PAGE_ORIENTATION_HORIZONTAL\0\u{1}PAGE_ORIENTATION_VERTICAL\0")
+}
+
+nonisolated extension Curtain_V1_PageSpineLocation: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PAGE_SPINE_LOCATION_DEFAULT\0\u{1}PAGE_SPINE_LOCATION_NONE\0\u{1}PAGE_SPINE_LOCATION_MIN\0\u{1}PAGE_SPINE_LOCATION_MID\0\u{1}PAGE_SPINE_LOCATION_MAX\0")
 }
 
 nonisolated extension Curtain_V1_ModalPresentationStyle: SwiftProtobuf._ProtoNameProviding {
@@ -1680,6 +2017,204 @@ nonisolated extension Curtain_V1_Transform: SwiftProtobuf.Message, SwiftProtobuf
     if lhs.d != rhs.d {return false}
     if lhs.tx != rhs.tx {return false}
     if lhs.ty != rhs.ty {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_SplitPreferences: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SplitPreferences"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}display_mode\0\u{3}primary_width_fraction\0\u{3}primary_width\0\u{3}minimum_primary_width\0\u{3}maximum_primary_width\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self._displayMode) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self._primaryWidthFraction) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._primaryWidth) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self._minimumPrimaryWidth) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self._maximumPrimaryWidth) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._displayMode {
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._primaryWidthFraction {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._primaryWidth {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._minimumPrimaryWidth {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._maximumPrimaryWidth {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SplitPreferences, rhs: Curtain_V1_SplitPreferences) -> Bool {
+    if lhs._displayMode != rhs._displayMode {return false}
+    if lhs._primaryWidthFraction != rhs._primaryWidthFraction {return false}
+    if lhs._primaryWidth != rhs._primaryWidth {return false}
+    if lhs._minimumPrimaryWidth != rhs._minimumPrimaryWidth {return false}
+    if lhs._maximumPrimaryWidth != rhs._maximumPrimaryWidth {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_PageOptions: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PageOptions"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transition_style\0\u{1}orientation\0\u{3}spine_location\0\u{3}double_sided\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.transitionStyle) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.orientation) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.spineLocation) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self._doubleSided) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.transitionStyle != .scroll {
+      try visitor.visitSingularEnumField(value: self.transitionStyle, fieldNumber: 1)
+    }
+    if self.orientation != .horizontal {
+      try visitor.visitSingularEnumField(value: self.orientation, fieldNumber: 2)
+    }
+    if self.spineLocation != .default {
+      try visitor.visitSingularEnumField(value: self.spineLocation, fieldNumber: 3)
+    }
+    try { if let v = self._doubleSided {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_PageOptions, rhs: Curtain_V1_PageOptions) -> Bool {
+    if lhs.transitionStyle != rhs.transitionStyle {return false}
+    if lhs.orientation != rhs.orientation {return false}
+    if lhs.spineLocation != rhs.spineLocation {return false}
+    if lhs._doubleSided != rhs._doubleSided {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_SplitInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SplitInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}collapsed\0\u{3}preferred_display_mode\0\u{3}display_mode\0\u{3}primary_column_width\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.collapsed) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.preferredDisplayMode) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.displayMode) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.primaryColumnWidth) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.collapsed != false {
+      try visitor.visitSingularBoolField(value: self.collapsed, fieldNumber: 1)
+    }
+    if self.preferredDisplayMode != .automatic {
+      try visitor.visitSingularEnumField(value: self.preferredDisplayMode, fieldNumber: 2)
+    }
+    if self.displayMode != .automatic {
+      try visitor.visitSingularEnumField(value: self.displayMode, fieldNumber: 3)
+    }
+    if self.primaryColumnWidth.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.primaryColumnWidth, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SplitInfo, rhs: Curtain_V1_SplitInfo) -> Bool {
+    if lhs.collapsed != rhs.collapsed {return false}
+    if lhs.preferredDisplayMode != rhs.preferredDisplayMode {return false}
+    if lhs.displayMode != rhs.displayMode {return false}
+    if lhs.primaryColumnWidth != rhs.primaryColumnWidth {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_PageInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PageInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transition_style\0\u{1}orientation\0\u{3}spine_location\0\u{3}double_sided\0\u{3}data_source_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.transitionStyle) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.orientation) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.spineLocation) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.doubleSided) }()
+      case 5: try { try decoder.decodeRepeatedUInt64Field(value: &self.dataSourceIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.transitionStyle != .scroll {
+      try visitor.visitSingularEnumField(value: self.transitionStyle, fieldNumber: 1)
+    }
+    if self.orientation != .horizontal {
+      try visitor.visitSingularEnumField(value: self.orientation, fieldNumber: 2)
+    }
+    if self.spineLocation != .default {
+      try visitor.visitSingularEnumField(value: self.spineLocation, fieldNumber: 3)
+    }
+    if self.doubleSided != false {
+      try visitor.visitSingularBoolField(value: self.doubleSided, fieldNumber: 4)
+    }
+    if !self.dataSourceIds.isEmpty {
+      try visitor.visitPackedUInt64Field(value: self.dataSourceIds, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_PageInfo, rhs: Curtain_V1_PageInfo) -> Bool {
+    if lhs.transitionStyle != rhs.transitionStyle {return false}
+    if lhs.orientation != rhs.orientation {return false}
+    if lhs.spineLocation != rhs.spineLocation {return false}
+    if lhs.doubleSided != rhs.doubleSided {return false}
+    if lhs.dataSourceIds != rhs.dataSourceIds {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2580,7 +3115,7 @@ nonisolated extension Curtain_V1_ViewNode: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ControllerNode"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{1}appearance\0\u{3}view_id\0\u{1}frame\0\u{3}view_in_window\0\u{3}selected_index\0\u{1}children\0\u{2}\u{a}presentation\0\u{1}presented\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{1}appearance\0\u{3}view_id\0\u{1}frame\0\u{3}view_in_window\0\u{3}selected_index\0\u{1}children\0\u{2}\u{a}presentation\0\u{1}presented\0\u{2}\u{9}split\0\u{1}page\0")
 
   fileprivate class _StorageClass {
     var _id: UInt64 = 0
@@ -2595,6 +3130,8 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
     var _children: [Curtain_V1_ControllerNode] = []
     var _presentation: Curtain_V1_PresentationInfo? = nil
     var _presented: Curtain_V1_ControllerNode? = nil
+    var _split: Curtain_V1_SplitInfo? = nil
+    var _page: Curtain_V1_PageInfo? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2617,6 +3154,8 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
       _children = source._children
       _presentation = source._presentation
       _presented = source._presented
+      _split = source._split
+      _page = source._page
     }
   }
 
@@ -2647,6 +3186,8 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
         case 10: try { try decoder.decodeRepeatedMessageField(value: &_storage._children) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._presentation) }()
         case 21: try { try decoder.decodeSingularMessageField(value: &_storage._presented) }()
+        case 30: try { try decoder.decodeSingularMessageField(value: &_storage._split) }()
+        case 31: try { try decoder.decodeSingularMessageField(value: &_storage._page) }()
         default: break
         }
       }
@@ -2695,6 +3236,12 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
       try { if let v = _storage._presented {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
       } }()
+      try { if let v = _storage._split {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+      } }()
+      try { if let v = _storage._page {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2716,6 +3263,8 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
         if _storage._children != rhs_storage._children {return false}
         if _storage._presentation != rhs_storage._presentation {return false}
         if _storage._presented != rhs_storage._presented {return false}
+        if _storage._split != rhs_storage._split {return false}
+        if _storage._page != rhs_storage._page {return false}
         return true
       }
       if !storagesAreEqual {return false}

@@ -258,6 +258,8 @@ public nonisolated struct Curtain_V1_HierarchyEvent: Sendable {
 
   public var selectedIndex: Int32 = 0
 
+  public var displayMode: Curtain_V1_SplitDisplayMode = .automatic
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Change: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -278,6 +280,15 @@ public nonisolated struct Curtain_V1_HierarchyEvent: Sendable {
 
     /// parent_id, controller_id, selected_index (-1: More)
     case selection // = 5
+
+    /// parent_id: the split view controller
+    case splitCollapsed // = 30
+
+    /// parent_id
+    case splitExpanded // = 31
+
+    /// parent_id, display_mode (automatic resolved)
+    case displayMode // = 32
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -292,6 +303,9 @@ public nonisolated struct Curtain_V1_HierarchyEvent: Sendable {
       case 3: self = .childRemoved
       case 4: self = .viewControllers
       case 5: self = .selection
+      case 30: self = .splitCollapsed
+      case 31: self = .splitExpanded
+      case 32: self = .displayMode
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -304,6 +318,9 @@ public nonisolated struct Curtain_V1_HierarchyEvent: Sendable {
       case .childRemoved: return 3
       case .viewControllers: return 4
       case .selection: return 5
+      case .splitCollapsed: return 30
+      case .splitExpanded: return 31
+      case .displayMode: return 32
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -316,6 +333,9 @@ public nonisolated struct Curtain_V1_HierarchyEvent: Sendable {
       .childRemoved,
       .viewControllers,
       .selection,
+      .splitCollapsed,
+      .splitExpanded,
+      .displayMode,
     ]
 
   }
@@ -333,7 +353,7 @@ public nonisolated struct Curtain_V1_TransitionEvent: Sendable {
   public var phase: Curtain_V1_TransitionEvent.Phase = .unspecified
 
   /// push, pop, tabSelection, containerTransition, presentation, dismissal,
-  /// sizeTransition
+  /// sizeTransition, displayModeChange, pageTurn
   public var kind: String = String()
 
   public var containerID: UInt64 = 0
@@ -1116,7 +1136,7 @@ nonisolated extension Curtain_V1_LifecycleEvent.Callback: SwiftProtobuf._ProtoNa
 
 nonisolated extension Curtain_V1_HierarchyEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".HierarchyEvent"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}change\0\u{3}parent_id\0\u{3}controller_id\0\u{3}controller_ids\0\u{3}selected_index\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}change\0\u{3}parent_id\0\u{3}controller_id\0\u{3}controller_ids\0\u{3}selected_index\0\u{4}\u{19}display_mode\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1129,6 +1149,7 @@ nonisolated extension Curtain_V1_HierarchyEvent: SwiftProtobuf.Message, SwiftPro
       case 3: try { try decoder.decodeSingularUInt64Field(value: &self.controllerID) }()
       case 4: try { try decoder.decodeRepeatedUInt64Field(value: &self.controllerIds) }()
       case 5: try { try decoder.decodeSingularInt32Field(value: &self.selectedIndex) }()
+      case 30: try { try decoder.decodeSingularEnumField(value: &self.displayMode) }()
       default: break
       }
     }
@@ -1150,6 +1171,9 @@ nonisolated extension Curtain_V1_HierarchyEvent: SwiftProtobuf.Message, SwiftPro
     if self.selectedIndex != 0 {
       try visitor.visitSingularInt32Field(value: self.selectedIndex, fieldNumber: 5)
     }
+    if self.displayMode != .automatic {
+      try visitor.visitSingularEnumField(value: self.displayMode, fieldNumber: 30)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1159,13 +1183,14 @@ nonisolated extension Curtain_V1_HierarchyEvent: SwiftProtobuf.Message, SwiftPro
     if lhs.controllerID != rhs.controllerID {return false}
     if lhs.controllerIds != rhs.controllerIds {return false}
     if lhs.selectedIndex != rhs.selectedIndex {return false}
+    if lhs.displayMode != rhs.displayMode {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
 nonisolated extension Curtain_V1_HierarchyEvent.Change: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CHANGE_UNSPECIFIED\0\u{1}CHANGE_ROOT\0\u{1}CHANGE_CHILD_ADDED\0\u{1}CHANGE_CHILD_REMOVED\0\u{1}CHANGE_VIEW_CONTROLLERS\0\u{1}CHANGE_SELECTION\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CHANGE_UNSPECIFIED\0\u{1}CHANGE_ROOT\0\u{1}CHANGE_CHILD_ADDED\0\u{1}CHANGE_CHILD_REMOVED\0\u{1}CHANGE_VIEW_CONTROLLERS\0\u{1}CHANGE_SELECTION\0\u{2}\u{19}CHANGE_SPLIT_COLLAPSED\0\u{1}CHANGE_SPLIT_EXPANDED\0\u{1}CHANGE_DISPLAY_MODE\0")
 }
 
 nonisolated extension Curtain_V1_TransitionEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

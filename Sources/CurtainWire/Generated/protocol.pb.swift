@@ -617,6 +617,38 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .unwind(newValue)}
   }
 
+  public var configureSplit: Curtain_V1_ConfigureSplit {
+    get {
+      if case .configureSplit(let v)? = _storage._body {return v}
+      return Curtain_V1_ConfigureSplit()
+    }
+    set {_uniqueStorage()._body = .configureSplit(newValue)}
+  }
+
+  public var setSplitColumns: Curtain_V1_SetSplitColumns {
+    get {
+      if case .setSplitColumns(let v)? = _storage._body {return v}
+      return Curtain_V1_SetSplitColumns()
+    }
+    set {_uniqueStorage()._body = .setSplitColumns(newValue)}
+  }
+
+  public var setPages: Curtain_V1_SetPages {
+    get {
+      if case .setPages(let v)? = _storage._body {return v}
+      return Curtain_V1_SetPages()
+    }
+    set {_uniqueStorage()._body = .setPages(newValue)}
+  }
+
+  public var turnPage: Curtain_V1_TurnPage {
+    get {
+      if case .turnPage(let v)? = _storage._body {return v}
+      return Curtain_V1_TurnPage()
+    }
+    set {_uniqueStorage()._body = .turnPage(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -662,6 +694,10 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case loadStoryboard(Curtain_V1_LoadStoryboard)
     case performSegue(Curtain_V1_PerformSegue)
     case unwind(Curtain_V1_Unwind)
+    case configureSplit(Curtain_V1_ConfigureSplit)
+    case setSplitColumns(Curtain_V1_SetSplitColumns)
+    case setPages(Curtain_V1_SetPages)
+    case turnPage(Curtain_V1_TurnPage)
 
   }
 
@@ -1190,9 +1226,32 @@ public nonisolated struct Curtain_V1_CreateController: Sendable {
 
   public var title: String = String()
 
+  /// only for SPLIT
+  public var split: Curtain_V1_SplitPreferences {
+    get {_split ?? Curtain_V1_SplitPreferences()}
+    set {_split = newValue}
+  }
+  /// Returns true if `split` has been explicitly set.
+  public var hasSplit: Bool {self._split != nil}
+  /// Clears the value of `split`. Subsequent reads from it will return its default value.
+  public mutating func clearSplit() {self._split = nil}
+
+  /// only for PAGE
+  public var page: Curtain_V1_PageOptions {
+    get {_page ?? Curtain_V1_PageOptions()}
+    set {_page = newValue}
+  }
+  /// Returns true if `page` has been explicitly set.
+  public var hasPage: Bool {self._page != nil}
+  /// Clears the value of `page`. Subsequent reads from it will return its default value.
+  public mutating func clearPage() {self._page = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _split: Curtain_V1_SplitPreferences? = nil
+  fileprivate var _page: Curtain_V1_PageOptions? = nil
 }
 
 public nonisolated struct Curtain_V1_ConfigureController: Sendable {
@@ -1993,6 +2052,173 @@ public nonisolated struct Curtain_V1_Dismiss: Sendable {
   public init() {}
 
   fileprivate var _controller: Curtain_V1_ControllerRef? = nil
+  fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
+}
+
+/// Changes a split view controller's preferred display mode and primary
+/// column widths; the columns move (animated unless not_animated).
+public nonisolated struct Curtain_V1_ConfigureSplit: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var split: Curtain_V1_ControllerRef {
+    get {_split ?? Curtain_V1_ControllerRef()}
+    set {_split = newValue}
+  }
+  /// Returns true if `split` has been explicitly set.
+  public var hasSplit: Bool {self._split != nil}
+  /// Clears the value of `split`. Subsequent reads from it will return its default value.
+  public mutating func clearSplit() {self._split = nil}
+
+  public var preferences: Curtain_V1_SplitPreferences {
+    get {_preferences ?? Curtain_V1_SplitPreferences()}
+    set {_preferences = newValue}
+  }
+  /// Returns true if `preferences` has been explicitly set.
+  public var hasPreferences: Bool {self._preferences != nil}
+  /// Clears the value of `preferences`. Subsequent reads from it will return its default value.
+  public mutating func clearPreferences() {self._preferences = nil}
+
+  public var notAnimated: Bool = false
+
+  public var animator: Curtain_V1_AnimatorSpec {
+    get {_animator ?? Curtain_V1_AnimatorSpec()}
+    set {_animator = newValue}
+  }
+  /// Returns true if `animator` has been explicitly set.
+  public var hasAnimator: Bool {self._animator != nil}
+  /// Clears the value of `animator`. Subsequent reads from it will return its default value.
+  public mutating func clearAnimator() {self._animator = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _split: Curtain_V1_ControllerRef? = nil
+  fileprivate var _preferences: Curtain_V1_SplitPreferences? = nil
+  fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
+}
+
+/// Sets a split view controller's columns (viewControllers = [primary,
+/// secondary]); absent secondary: none.
+public nonisolated struct Curtain_V1_SetSplitColumns: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var split: Curtain_V1_ControllerRef {
+    get {_split ?? Curtain_V1_ControllerRef()}
+    set {_split = newValue}
+  }
+  /// Returns true if `split` has been explicitly set.
+  public var hasSplit: Bool {self._split != nil}
+  /// Clears the value of `split`. Subsequent reads from it will return its default value.
+  public mutating func clearSplit() {self._split = nil}
+
+  public var primary: Curtain_V1_ControllerRef {
+    get {_primary ?? Curtain_V1_ControllerRef()}
+    set {_primary = newValue}
+  }
+  /// Returns true if `primary` has been explicitly set.
+  public var hasPrimary: Bool {self._primary != nil}
+  /// Clears the value of `primary`. Subsequent reads from it will return its default value.
+  public mutating func clearPrimary() {self._primary = nil}
+
+  public var secondary: Curtain_V1_ControllerRef {
+    get {_secondary ?? Curtain_V1_ControllerRef()}
+    set {_secondary = newValue}
+  }
+  /// Returns true if `secondary` has been explicitly set.
+  public var hasSecondary: Bool {self._secondary != nil}
+  /// Clears the value of `secondary`. Subsequent reads from it will return its default value.
+  public mutating func clearSecondary() {self._secondary = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _split: Curtain_V1_ControllerRef? = nil
+  fileprivate var _primary: Curtain_V1_ControllerRef? = nil
+  fileprivate var _secondary: Curtain_V1_ControllerRef? = nil
+}
+
+/// setViewControllers(_:direction:animated:) on a page view controller.
+/// A non-empty data_source replaces its data source (an ordered list of
+/// pages for TurnPage); with no controllers it shows the first pages.
+public nonisolated struct Curtain_V1_SetPages: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var page: Curtain_V1_ControllerRef {
+    get {_page ?? Curtain_V1_ControllerRef()}
+    set {_page = newValue}
+  }
+  /// Returns true if `page` has been explicitly set.
+  public var hasPage: Bool {self._page != nil}
+  /// Clears the value of `page`. Subsequent reads from it will return its default value.
+  public mutating func clearPage() {self._page = nil}
+
+  public var controllers: [Curtain_V1_ControllerRef] = []
+
+  public var reverse: Bool = false
+
+  public var notAnimated: Bool = false
+
+  public var animator: Curtain_V1_AnimatorSpec {
+    get {_animator ?? Curtain_V1_AnimatorSpec()}
+    set {_animator = newValue}
+  }
+  /// Returns true if `animator` has been explicitly set.
+  public var hasAnimator: Bool {self._animator != nil}
+  /// Clears the value of `animator`. Subsequent reads from it will return its default value.
+  public mutating func clearAnimator() {self._animator = nil}
+
+  public var dataSource: [Curtain_V1_ControllerRef] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _page: Curtain_V1_ControllerRef? = nil
+  fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
+}
+
+/// Turns a page view controller to the next (or, with reverse, previous)
+/// pages of its data source.
+public nonisolated struct Curtain_V1_TurnPage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var page: Curtain_V1_ControllerRef {
+    get {_page ?? Curtain_V1_ControllerRef()}
+    set {_page = newValue}
+  }
+  /// Returns true if `page` has been explicitly set.
+  public var hasPage: Bool {self._page != nil}
+  /// Clears the value of `page`. Subsequent reads from it will return its default value.
+  public mutating func clearPage() {self._page = nil}
+
+  public var reverse: Bool = false
+
+  public var notAnimated: Bool = false
+
+  public var animator: Curtain_V1_AnimatorSpec {
+    get {_animator ?? Curtain_V1_AnimatorSpec()}
+    set {_animator = newValue}
+  }
+  /// Returns true if `animator` has been explicitly set.
+  public var hasAnimator: Bool {self._animator != nil}
+  /// Clears the value of `animator`. Subsequent reads from it will return its default value.
+  public mutating func clearAnimator() {self._animator = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _page: Curtain_V1_ControllerRef? = nil
   fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
 }
 
@@ -2884,7 +3110,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{4}\u{6}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{4}\u{8}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{2}\u{1d}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{4}\u{6}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{4}\u{8}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -3413,6 +3639,58 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
             _storage._body = .dismiss(v)
           }
         }()
+        case 120: try {
+          var v: Curtain_V1_ConfigureSplit?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .configureSplit(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .configureSplit(v)
+          }
+        }()
+        case 121: try {
+          var v: Curtain_V1_SetSplitColumns?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .setSplitColumns(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .setSplitColumns(v)
+          }
+        }()
+        case 123: try {
+          var v: Curtain_V1_SetPages?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .setPages(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .setPages(v)
+          }
+        }()
+        case 124: try {
+          var v: Curtain_V1_TurnPage?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .turnPage(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .turnPage(v)
+          }
+        }()
         case 140: try {
           var v: Curtain_V1_Show?
           var hadOneofValue = false
@@ -3653,6 +3931,22 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
       case .dismiss?: try {
         guard case .dismiss(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 111)
+      }()
+      case .configureSplit?: try {
+        guard case .configureSplit(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 120)
+      }()
+      case .setSplitColumns?: try {
+        guard case .setSplitColumns(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 121)
+      }()
+      case .setPages?: try {
+        guard case .setPages(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 123)
+      }()
+      case .turnPage?: try {
+        guard case .turnPage(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 124)
       }()
       case .show?: try {
         guard case .show(let v)? = _storage._body else { preconditionFailure() }
@@ -4749,7 +5043,7 @@ nonisolated extension Curtain_V1_ControllerRef: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Curtain_V1_CreateController: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreateController"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}identifier\0\u{1}title\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{2}\u{1b}split\0\u{1}page\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4760,12 +5054,18 @@ nonisolated extension Curtain_V1_CreateController: SwiftProtobuf.Message, SwiftP
       case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.title) }()
+      case 30: try { try decoder.decodeSingularMessageField(value: &self._split) }()
+      case 31: try { try decoder.decodeSingularMessageField(value: &self._page) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.kind != .unspecified {
       try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
     }
@@ -4775,6 +5075,12 @@ nonisolated extension Curtain_V1_CreateController: SwiftProtobuf.Message, SwiftP
     if !self.title.isEmpty {
       try visitor.visitSingularStringField(value: self.title, fieldNumber: 3)
     }
+    try { if let v = self._split {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+    } }()
+    try { if let v = self._page {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4782,6 +5088,8 @@ nonisolated extension Curtain_V1_CreateController: SwiftProtobuf.Message, SwiftP
     if lhs.kind != rhs.kind {return false}
     if lhs.identifier != rhs.identifier {return false}
     if lhs.title != rhs.title {return false}
+    if lhs._split != rhs._split {return false}
+    if lhs._page != rhs._page {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5697,6 +6005,207 @@ nonisolated extension Curtain_V1_Dismiss: SwiftProtobuf.Message, SwiftProtobuf._
 
   public static func ==(lhs: Curtain_V1_Dismiss, rhs: Curtain_V1_Dismiss) -> Bool {
     if lhs._controller != rhs._controller {return false}
+    if lhs.notAnimated != rhs.notAnimated {return false}
+    if lhs._animator != rhs._animator {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_ConfigureSplit: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ConfigureSplit"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}split\0\u{1}preferences\0\u{3}not_animated\0\u{1}animator\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._split) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._preferences) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.notAnimated) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._split {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._preferences {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.notAnimated != false {
+      try visitor.visitSingularBoolField(value: self.notAnimated, fieldNumber: 3)
+    }
+    try { if let v = self._animator {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_ConfigureSplit, rhs: Curtain_V1_ConfigureSplit) -> Bool {
+    if lhs._split != rhs._split {return false}
+    if lhs._preferences != rhs._preferences {return false}
+    if lhs.notAnimated != rhs.notAnimated {return false}
+    if lhs._animator != rhs._animator {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_SetSplitColumns: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetSplitColumns"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}split\0\u{1}primary\0\u{1}secondary\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._split) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._primary) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._secondary) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._split {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._primary {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._secondary {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SetSplitColumns, rhs: Curtain_V1_SetSplitColumns) -> Bool {
+    if lhs._split != rhs._split {return false}
+    if lhs._primary != rhs._primary {return false}
+    if lhs._secondary != rhs._secondary {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_SetPages: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetPages"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}page\0\u{1}controllers\0\u{1}reverse\0\u{3}not_animated\0\u{1}animator\0\u{3}data_source\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._page) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.controllers) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.reverse) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.notAnimated) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
+      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.dataSource) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._page {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.controllers.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.controllers, fieldNumber: 2)
+    }
+    if self.reverse != false {
+      try visitor.visitSingularBoolField(value: self.reverse, fieldNumber: 3)
+    }
+    if self.notAnimated != false {
+      try visitor.visitSingularBoolField(value: self.notAnimated, fieldNumber: 4)
+    }
+    try { if let v = self._animator {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    if !self.dataSource.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.dataSource, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SetPages, rhs: Curtain_V1_SetPages) -> Bool {
+    if lhs._page != rhs._page {return false}
+    if lhs.controllers != rhs.controllers {return false}
+    if lhs.reverse != rhs.reverse {return false}
+    if lhs.notAnimated != rhs.notAnimated {return false}
+    if lhs._animator != rhs._animator {return false}
+    if lhs.dataSource != rhs.dataSource {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_TurnPage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TurnPage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}page\0\u{1}reverse\0\u{3}not_animated\0\u{1}animator\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._page) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.reverse) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.notAnimated) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._page {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.reverse != false {
+      try visitor.visitSingularBoolField(value: self.reverse, fieldNumber: 2)
+    }
+    if self.notAnimated != false {
+      try visitor.visitSingularBoolField(value: self.notAnimated, fieldNumber: 3)
+    }
+    try { if let v = self._animator {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_TurnPage, rhs: Curtain_V1_TurnPage) -> Bool {
+    if lhs._page != rhs._page {return false}
+    if lhs.reverse != rhs.reverse {return false}
     if lhs.notAnimated != rhs.notAnimated {return false}
     if lhs._animator != rhs._animator {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}

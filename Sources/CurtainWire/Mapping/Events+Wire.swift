@@ -173,6 +173,13 @@ extension Curtain_V1_HierarchyEvent {
       parentID = tab.rawValue
       controllerID = selected?.rawValue ?? 0
       selectedIndex = index.map { Int32(clamping: $0) } ?? -1
+    case .splitCollapsed(let split, let collapsed):
+      self.change = collapsed ? .splitCollapsed : .splitExpanded
+      parentID = split.rawValue
+    case .splitDisplayModeChanged(let split, let mode):
+      self.change = .displayMode
+      parentID = split.rawValue
+      displayMode = mode.wire
     }
   }
 }
@@ -248,6 +255,19 @@ extension Curtain_V1_ControllerNode {
     }
     if let presented = node.presented.first {
       self.presented = Curtain_V1_ControllerNode(presented)
+    }
+    if let info = node.split {
+      split.collapsed = info.isCollapsed
+      split.preferredDisplayMode = info.preferredDisplayMode.wire
+      split.displayMode = info.displayMode.wire
+      split.primaryColumnWidth = info.primaryColumnWidth
+    }
+    if let info = node.page {
+      page.transitionStyle = info.transitionStyle.wire
+      page.orientation = info.orientation.wire
+      page.spineLocation = info.spineLocation.wire
+      page.doubleSided = info.isDoubleSided
+      page.dataSourceIds = info.dataSource.map(\.rawValue)
     }
   }
 }

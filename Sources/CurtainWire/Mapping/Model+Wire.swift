@@ -12,6 +12,8 @@ extension ControllerKind {
     case .navigation: self = .navigation
     case .tabBar: self = .tabBar
     case .container: self = .container
+    case .split: self = .split
+    case .page: self = .page
     case .unspecified, .UNRECOGNIZED:
       throw CurtainError(.invalidArgument, "Unknown controller kind \(wire.rawValue)")
     }
@@ -24,6 +26,8 @@ extension ControllerKind {
     case .navigation: return .navigation
     case .tabBar: return .tabBar
     case .container: return .container
+    case .split: return .split
+    case .page: return .page
     }
   }
 }

@@ -304,12 +304,25 @@ class RequestMethods:
 
     @request("create_controller", "controller")
     def create_controller(
-        self, kind: str | int, *, identifier: str = "", title: str = "", **options: Unpack[CallOptions]
+        self,
+        kind: str | int,
+        *,
+        identifier: str = "",
+        title: str = "",
+        split: common.SplitPreferences | Mapping[str, Any] | None = None,
+        page: common.PageOptions | Mapping[str, Any] | None = None,
+        **options: Unpack[CallOptions],
     ) -> protocol.ControllerInfo:
         """A new controller in no window. ``kind``: ``"content"``,
-        ``"navigation"``, ``"tab_bar"``, ``"container"``."""
+        ``"navigation"``, ``"tab_bar"``, ``"container"``, ``"split"``,
+        ``"page"``. ``split`` (split preferences) and ``page`` (page options)
+        only for those kinds."""
         return protocol.CreateController(  # type: ignore[return-value]
-            kind=enum_value(common.ControllerKind, kind, "CONTROLLER_KIND_"), identifier=identifier, title=title
+            kind=enum_value(common.ControllerKind, kind, "CONTROLLER_KIND_"),
+            identifier=identifier,
+            title=title,
+            split=_message(common.SplitPreferences, split),
+            page=_message(common.PageOptions, page),
         )
 
     @request("configure_controller", "controller")
@@ -570,6 +583,80 @@ class RequestMethods:
     ) -> protocol.OperationResult:
         """Replaces a tab bar controller's controllers."""
         return protocol.SetTabs(tab_bar=controller_ref(tab_bar), controllers=_refs(controllers))  # type: ignore[return-value]
+
+    # -- Split and page view controllers
+
+    @request("set_split_columns", "operation", operation=True)
+    def set_split_columns(
+        self,
+        split: ControllerLike,
+        primary: ControllerLike,
+        secondary: ControllerLike | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Sets a split view controller's primary and (optional) secondary
+        columns; while collapsed onto a navigation controller the secondary is
+        pushed onto it."""
+        message = protocol.SetSplitColumns(split=controller_ref(split), primary=controller_ref(primary))
+        if secondary is not None:
+            message.secondary.CopyFrom(controller_ref(secondary))
+        return message  # type: ignore[return-value]
+
+    @request("configure_split", "operation", operation=True)
+    def configure_split(
+        self,
+        split: ControllerLike,
+        preferences: common.SplitPreferences | Mapping[str, Any],
+        *,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Changes a split view controller's display mode and primary column
+        widths (absent fields unchanged, negative values automatic)."""
+        return protocol.ConfigureSplit(  # type: ignore[return-value]
+            split=controller_ref(split),
+            preferences=_message(common.SplitPreferences, preferences),
+            **_animation(animated, animator),
+        )
+
+    @request("set_pages", "operation", operation=True)
+    def set_pages(
+        self,
+        page: ControllerLike,
+        controllers: Sequence[ControllerLike] = (),
+        *,
+        data_source: Sequence[ControllerLike] = (),
+        reverse: bool = False,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Sets the pages a page view controller shows (forward, or backward
+        with ``reverse``); a non-empty ``data_source`` replaces its data source
+        (with no ``controllers`` its first pages show)."""
+        return protocol.SetPages(  # type: ignore[return-value]
+            page=controller_ref(page),
+            controllers=_refs(controllers),
+            data_source=_refs(data_source),
+            reverse=reverse,
+            **_animation(animated, animator),
+        )
+
+    @request("turn_page", "operation", operation=True)
+    def turn_page(
+        self,
+        page: ControllerLike,
+        *,
+        reverse: bool = False,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.OperationResult:
+        """Turns a page view controller to the next (or, with ``reverse``,
+        previous) pages of its data source."""
+        return protocol.TurnPage(page=controller_ref(page), reverse=reverse, **_animation(animated, animator))  # type: ignore[return-value]
+
 
     # -- Modal presentation
 

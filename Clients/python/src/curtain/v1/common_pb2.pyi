@@ -14,6 +14,33 @@ class ControllerKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CONTROLLER_KIND_NAVIGATION: _ClassVar[ControllerKind]
     CONTROLLER_KIND_TAB_BAR: _ClassVar[ControllerKind]
     CONTROLLER_KIND_CONTAINER: _ClassVar[ControllerKind]
+    CONTROLLER_KIND_SPLIT: _ClassVar[ControllerKind]
+    CONTROLLER_KIND_PAGE: _ClassVar[ControllerKind]
+
+class SplitDisplayMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SPLIT_DISPLAY_MODE_AUTOMATIC: _ClassVar[SplitDisplayMode]
+    SPLIT_DISPLAY_MODE_SECONDARY_ONLY: _ClassVar[SplitDisplayMode]
+    SPLIT_DISPLAY_MODE_ONE_BESIDE_SECONDARY: _ClassVar[SplitDisplayMode]
+    SPLIT_DISPLAY_MODE_ONE_OVER_SECONDARY: _ClassVar[SplitDisplayMode]
+
+class PageTransitionStyle(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PAGE_TRANSITION_STYLE_SCROLL: _ClassVar[PageTransitionStyle]
+    PAGE_TRANSITION_STYLE_PAGE_CURL: _ClassVar[PageTransitionStyle]
+
+class PageOrientation(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PAGE_ORIENTATION_HORIZONTAL: _ClassVar[PageOrientation]
+    PAGE_ORIENTATION_VERTICAL: _ClassVar[PageOrientation]
+
+class PageSpineLocation(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PAGE_SPINE_LOCATION_DEFAULT: _ClassVar[PageSpineLocation]
+    PAGE_SPINE_LOCATION_NONE: _ClassVar[PageSpineLocation]
+    PAGE_SPINE_LOCATION_MIN: _ClassVar[PageSpineLocation]
+    PAGE_SPINE_LOCATION_MID: _ClassVar[PageSpineLocation]
+    PAGE_SPINE_LOCATION_MAX: _ClassVar[PageSpineLocation]
 
 class ModalPresentationStyle(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -80,6 +107,21 @@ CONTROLLER_KIND_CONTENT: ControllerKind
 CONTROLLER_KIND_NAVIGATION: ControllerKind
 CONTROLLER_KIND_TAB_BAR: ControllerKind
 CONTROLLER_KIND_CONTAINER: ControllerKind
+CONTROLLER_KIND_SPLIT: ControllerKind
+CONTROLLER_KIND_PAGE: ControllerKind
+SPLIT_DISPLAY_MODE_AUTOMATIC: SplitDisplayMode
+SPLIT_DISPLAY_MODE_SECONDARY_ONLY: SplitDisplayMode
+SPLIT_DISPLAY_MODE_ONE_BESIDE_SECONDARY: SplitDisplayMode
+SPLIT_DISPLAY_MODE_ONE_OVER_SECONDARY: SplitDisplayMode
+PAGE_TRANSITION_STYLE_SCROLL: PageTransitionStyle
+PAGE_TRANSITION_STYLE_PAGE_CURL: PageTransitionStyle
+PAGE_ORIENTATION_HORIZONTAL: PageOrientation
+PAGE_ORIENTATION_VERTICAL: PageOrientation
+PAGE_SPINE_LOCATION_DEFAULT: PageSpineLocation
+PAGE_SPINE_LOCATION_NONE: PageSpineLocation
+PAGE_SPINE_LOCATION_MIN: PageSpineLocation
+PAGE_SPINE_LOCATION_MID: PageSpineLocation
+PAGE_SPINE_LOCATION_MAX: PageSpineLocation
 MODAL_PRESENTATION_STYLE_AUTOMATIC: ModalPresentationStyle
 MODAL_PRESENTATION_STYLE_FULL_SCREEN: ModalPresentationStyle
 MODAL_PRESENTATION_STYLE_PAGE_SHEET: ModalPresentationStyle
@@ -173,6 +215,58 @@ class Transform(_message.Message):
     tx: float
     ty: float
     def __init__(self, a: _Optional[float] = ..., b: _Optional[float] = ..., c: _Optional[float] = ..., d: _Optional[float] = ..., tx: _Optional[float] = ..., ty: _Optional[float] = ...) -> None: ...
+
+class SplitPreferences(_message.Message):
+    __slots__ = ("display_mode", "primary_width_fraction", "primary_width", "minimum_primary_width", "maximum_primary_width")
+    DISPLAY_MODE_FIELD_NUMBER: _ClassVar[int]
+    PRIMARY_WIDTH_FRACTION_FIELD_NUMBER: _ClassVar[int]
+    PRIMARY_WIDTH_FIELD_NUMBER: _ClassVar[int]
+    MINIMUM_PRIMARY_WIDTH_FIELD_NUMBER: _ClassVar[int]
+    MAXIMUM_PRIMARY_WIDTH_FIELD_NUMBER: _ClassVar[int]
+    display_mode: SplitDisplayMode
+    primary_width_fraction: float
+    primary_width: float
+    minimum_primary_width: float
+    maximum_primary_width: float
+    def __init__(self, display_mode: _Optional[_Union[SplitDisplayMode, str]] = ..., primary_width_fraction: _Optional[float] = ..., primary_width: _Optional[float] = ..., minimum_primary_width: _Optional[float] = ..., maximum_primary_width: _Optional[float] = ...) -> None: ...
+
+class PageOptions(_message.Message):
+    __slots__ = ("transition_style", "orientation", "spine_location", "double_sided")
+    TRANSITION_STYLE_FIELD_NUMBER: _ClassVar[int]
+    ORIENTATION_FIELD_NUMBER: _ClassVar[int]
+    SPINE_LOCATION_FIELD_NUMBER: _ClassVar[int]
+    DOUBLE_SIDED_FIELD_NUMBER: _ClassVar[int]
+    transition_style: PageTransitionStyle
+    orientation: PageOrientation
+    spine_location: PageSpineLocation
+    double_sided: bool
+    def __init__(self, transition_style: _Optional[_Union[PageTransitionStyle, str]] = ..., orientation: _Optional[_Union[PageOrientation, str]] = ..., spine_location: _Optional[_Union[PageSpineLocation, str]] = ..., double_sided: _Optional[bool] = ...) -> None: ...
+
+class SplitInfo(_message.Message):
+    __slots__ = ("collapsed", "preferred_display_mode", "display_mode", "primary_column_width")
+    COLLAPSED_FIELD_NUMBER: _ClassVar[int]
+    PREFERRED_DISPLAY_MODE_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_MODE_FIELD_NUMBER: _ClassVar[int]
+    PRIMARY_COLUMN_WIDTH_FIELD_NUMBER: _ClassVar[int]
+    collapsed: bool
+    preferred_display_mode: SplitDisplayMode
+    display_mode: SplitDisplayMode
+    primary_column_width: float
+    def __init__(self, collapsed: _Optional[bool] = ..., preferred_display_mode: _Optional[_Union[SplitDisplayMode, str]] = ..., display_mode: _Optional[_Union[SplitDisplayMode, str]] = ..., primary_column_width: _Optional[float] = ...) -> None: ...
+
+class PageInfo(_message.Message):
+    __slots__ = ("transition_style", "orientation", "spine_location", "double_sided", "data_source_ids")
+    TRANSITION_STYLE_FIELD_NUMBER: _ClassVar[int]
+    ORIENTATION_FIELD_NUMBER: _ClassVar[int]
+    SPINE_LOCATION_FIELD_NUMBER: _ClassVar[int]
+    DOUBLE_SIDED_FIELD_NUMBER: _ClassVar[int]
+    DATA_SOURCE_IDS_FIELD_NUMBER: _ClassVar[int]
+    transition_style: PageTransitionStyle
+    orientation: PageOrientation
+    spine_location: PageSpineLocation
+    double_sided: bool
+    data_source_ids: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, transition_style: _Optional[_Union[PageTransitionStyle, str]] = ..., orientation: _Optional[_Union[PageOrientation, str]] = ..., spine_location: _Optional[_Union[PageSpineLocation, str]] = ..., double_sided: _Optional[bool] = ..., data_source_ids: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Traits(_message.Message):
     __slots__ = ("horizontal", "vertical", "display_scale", "idiom")
@@ -372,7 +466,7 @@ class ViewNode(_message.Message):
     def __init__(self, id: _Optional[int] = ..., role: _Optional[str] = ..., controller_id: _Optional[int] = ..., state: _Optional[_Union[ViewState, _Mapping]] = ..., hidden: _Optional[bool] = ..., background_color: _Optional[str] = ..., subviews: _Optional[_Iterable[_Union[ViewNode, _Mapping]]] = ...) -> None: ...
 
 class ControllerNode(_message.Message):
-    __slots__ = ("id", "kind", "identifier", "title", "appearance", "view_id", "frame", "view_in_window", "selected_index", "children", "presentation", "presented")
+    __slots__ = ("id", "kind", "identifier", "title", "appearance", "view_id", "frame", "view_in_window", "selected_index", "children", "presentation", "presented", "split", "page")
     ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
@@ -385,6 +479,8 @@ class ControllerNode(_message.Message):
     CHILDREN_FIELD_NUMBER: _ClassVar[int]
     PRESENTATION_FIELD_NUMBER: _ClassVar[int]
     PRESENTED_FIELD_NUMBER: _ClassVar[int]
+    SPLIT_FIELD_NUMBER: _ClassVar[int]
+    PAGE_FIELD_NUMBER: _ClassVar[int]
     id: int
     kind: ControllerKind
     identifier: str
@@ -397,7 +493,9 @@ class ControllerNode(_message.Message):
     children: _containers.RepeatedCompositeFieldContainer[ControllerNode]
     presentation: PresentationInfo
     presented: ControllerNode
-    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., appearance: _Optional[_Union[AppearanceState, str]] = ..., view_id: _Optional[int] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., view_in_window: _Optional[bool] = ..., selected_index: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ControllerNode, _Mapping]]] = ..., presentation: _Optional[_Union[PresentationInfo, _Mapping]] = ..., presented: _Optional[_Union[ControllerNode, _Mapping]] = ...) -> None: ...
+    split: SplitInfo
+    page: PageInfo
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., appearance: _Optional[_Union[AppearanceState, str]] = ..., view_id: _Optional[int] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., view_in_window: _Optional[bool] = ..., selected_index: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ControllerNode, _Mapping]]] = ..., presentation: _Optional[_Union[PresentationInfo, _Mapping]] = ..., presented: _Optional[_Union[ControllerNode, _Mapping]] = ..., split: _Optional[_Union[SplitInfo, _Mapping]] = ..., page: _Optional[_Union[PageInfo, _Mapping]] = ...) -> None: ...
 
 class PresentationInfo(_message.Message):
     __slots__ = ("presenting_id", "requested_style", "style", "card", "transition_style", "frame", "source_view_id", "source_rect", "permitted_arrow_directions", "popover_placement")

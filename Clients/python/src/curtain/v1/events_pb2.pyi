@@ -89,7 +89,7 @@ class LifecycleEvent(_message.Message):
     def __init__(self, controller_id: _Optional[int] = ..., callback: _Optional[_Union[LifecycleEvent.Callback, str]] = ..., animated: _Optional[bool] = ..., other_id: _Optional[int] = ...) -> None: ...
 
 class HierarchyEvent(_message.Message):
-    __slots__ = ("change", "parent_id", "controller_id", "controller_ids", "selected_index")
+    __slots__ = ("change", "parent_id", "controller_id", "controller_ids", "selected_index", "display_mode")
     class Change(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         CHANGE_UNSPECIFIED: _ClassVar[HierarchyEvent.Change]
@@ -98,23 +98,31 @@ class HierarchyEvent(_message.Message):
         CHANGE_CHILD_REMOVED: _ClassVar[HierarchyEvent.Change]
         CHANGE_VIEW_CONTROLLERS: _ClassVar[HierarchyEvent.Change]
         CHANGE_SELECTION: _ClassVar[HierarchyEvent.Change]
+        CHANGE_SPLIT_COLLAPSED: _ClassVar[HierarchyEvent.Change]
+        CHANGE_SPLIT_EXPANDED: _ClassVar[HierarchyEvent.Change]
+        CHANGE_DISPLAY_MODE: _ClassVar[HierarchyEvent.Change]
     CHANGE_UNSPECIFIED: HierarchyEvent.Change
     CHANGE_ROOT: HierarchyEvent.Change
     CHANGE_CHILD_ADDED: HierarchyEvent.Change
     CHANGE_CHILD_REMOVED: HierarchyEvent.Change
     CHANGE_VIEW_CONTROLLERS: HierarchyEvent.Change
     CHANGE_SELECTION: HierarchyEvent.Change
+    CHANGE_SPLIT_COLLAPSED: HierarchyEvent.Change
+    CHANGE_SPLIT_EXPANDED: HierarchyEvent.Change
+    CHANGE_DISPLAY_MODE: HierarchyEvent.Change
     CHANGE_FIELD_NUMBER: _ClassVar[int]
     PARENT_ID_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_IDS_FIELD_NUMBER: _ClassVar[int]
     SELECTED_INDEX_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_MODE_FIELD_NUMBER: _ClassVar[int]
     change: HierarchyEvent.Change
     parent_id: int
     controller_id: int
     controller_ids: _containers.RepeatedScalarFieldContainer[int]
     selected_index: int
-    def __init__(self, change: _Optional[_Union[HierarchyEvent.Change, str]] = ..., parent_id: _Optional[int] = ..., controller_id: _Optional[int] = ..., controller_ids: _Optional[_Iterable[int]] = ..., selected_index: _Optional[int] = ...) -> None: ...
+    display_mode: _common_pb2.SplitDisplayMode
+    def __init__(self, change: _Optional[_Union[HierarchyEvent.Change, str]] = ..., parent_id: _Optional[int] = ..., controller_id: _Optional[int] = ..., controller_ids: _Optional[_Iterable[int]] = ..., selected_index: _Optional[int] = ..., display_mode: _Optional[_Union[_common_pb2.SplitDisplayMode, str]] = ...) -> None: ...
 
 class TransitionEvent(_message.Message):
     __slots__ = ("transition_id", "phase", "kind", "container_id", "from_id", "to_id", "animated", "interactive", "duration", "cancelled", "percent")
