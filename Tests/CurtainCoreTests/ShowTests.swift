@@ -97,6 +97,34 @@ final class ShowTests: XCTestCase {
     XCTAssertTrue(h.controller("B").presentingViewController === h.tab("Tabs"))
   }
 
+  func testShowDetailGoesToTheSplitViewController() {
+    for compact in [false, true] {
+      let h = Harness(
+        metrics: compact ? SplitViewControllerTests.compact : SplitViewControllerTests.regular)
+      h.make(.split, "Split")
+      h.make(.navigation, "Primary")
+      h.make(.content, "List")
+      h.make(.content, "Empty")
+      h.run(
+        .setViewControllers(
+          navigation: h.id("Primary"), controllers: [h.id("List")], animated: false, animator: nil))
+      h.run(
+        .setSplitColumns(split: h.id("Split"), primary: h.id("Primary"), secondary: h.id("Empty")))
+      h.setRoot("Split")
+      let split = h.controller("Split") as! SplitViewController
+      XCTAssertTrue(h.controller("List").targetViewController(for: .showDetail) === split)
+      XCTAssertTrue(h.controller("List").targetViewController(for: .show) === h.nav("Primary"))
+      _ = show(h, "Item", from: "List", action: .showDetail, animated: false)
+      XCTAssertNil(h.controller("Item").presentation)
+      if compact {
+        // Collapsed: it acts as show, pushed onto the primary navigation controller.
+        XCTAssertEqual(h.nav("Primary").viewControllers.last?.name, "Item")
+      } else {
+        XCTAssertEqual(split.viewControllers.map(\.name), ["Primary", "Item"])
+      }
+    }
+  }
+
   func testShowErrorsChangeNothing() {
     let h = Harness()
     h.showNavigation("Nav", stack: ["A", "B"])
