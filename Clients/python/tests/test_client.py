@@ -431,3 +431,32 @@ def test_interactive_present_and_dismiss(client: curtain.Client) -> None:
     assert client.get_tree(window).root.presented.identifier == "Sheet"
     with pytest.raises(TypeError):
         client.begin_interactive("Sheet", kind="present")
+
+
+def test_advance_to_a_time_and_read_the_presentation_tree(client: curtain.Client) -> None:
+    window = manual_stack(client, "Home")
+    client.create_controller("content", identifier="Detail")
+    start = client.list_windows()[0].time
+    client.push("Nav", "Detail")
+    halfway = client.advance_clock(window, to_time=start + 0.2)
+    assert halfway.time == pytest.approx(start + 0.2)
+
+    def detail_frame(tree: curtain.common_pb2.Tree) -> curtain.common_pb2.Rect:
+        detail = next(c.id for c in client.list_controllers() if c.identifier == "Detail")
+        stack = [tree.view]
+        while stack:
+            node = stack.pop()
+            if node.controller_id == detail and node.role == "controllerRoot":
+                return node.state.frame
+            stack.extend(node.subviews)
+        raise AssertionError("Detail's view is not in the tree")
+
+    # The model is already at the end of the push; what is on screen is halfway.
+    assert detail_frame(client.get_tree(window, include_views=True)).x == 0
+    on_screen = detail_frame(client.get_tree(window, presentation=True)).x
+    assert 0 < on_screen < window.metrics.size.width
+    with pytest.raises(curtain.ServerError) as refused:
+        client.advance_clock(window, to_time=start + 0.1)
+    assert refused.value.code is curtain.ErrorCode.INVALID_ARGUMENT
+    assert client.advance_clock(window, 0.5).time == pytest.approx(start + 0.7)
+    assert detail_frame(client.get_tree(window, presentation=True)).x == 0

@@ -827,11 +827,19 @@ class RequestMethods:
 
     @request("get_tree", "tree")
     def get_tree(
-        self, window: WindowLike = 0, *, include_views: bool = False, **options: Unpack[CallOptions]
+        self,
+        window: WindowLike = 0,
+        *,
+        include_views: bool = False,
+        presentation: bool = False,
+        **options: Unpack[CallOptions],
     ) -> common.Tree:
         """The controller tree (and views with ``include_views``) and its text;
-        window 0 is the session's first window."""
-        return protocol.GetTree(window_id=window_id(window), include_views=include_views)  # type: ignore[return-value]
+        window 0 is the session's first window. ``presentation`` gives the view
+        tree at its on-screen (presentation) values instead of model values."""
+        return protocol.GetTree(  # type: ignore[return-value]
+            window_id=window_id(window), include_views=include_views, presentation=presentation
+        )
 
     # -- Subscriptions (the client turns the result into a Subscription)
 
@@ -877,9 +885,20 @@ class RequestMethods:
     # -- Clocks
 
     @request("advance_clock", "clock")
-    def advance_clock(self, window: WindowLike, seconds: float, **options: Unpack[CallOptions]) -> protocol.ClockResult:
-        """Moves a MANUAL window's clock; answers after the step's frames are queued."""
-        return protocol.AdvanceClock(window_id=window_id(window), seconds=seconds)  # type: ignore[return-value]
+    def advance_clock(
+        self,
+        window: WindowLike,
+        seconds: float = 0,
+        *,
+        to_time: float | None = None,
+        **options: Unpack[CallOptions],
+    ) -> protocol.ClockResult:
+        """Moves a MANUAL window's clock by ``seconds``, or to the window time
+        ``to_time`` (never backwards); answers after the step's frames are queued."""
+        message = protocol.AdvanceClock(window_id=window_id(window), seconds=seconds)
+        if to_time is not None:
+            message.to_time = to_time
+        return message  # type: ignore[return-value]
 
     @request("wait_idle", "window")
     def wait_idle(self, window: WindowLike, **options: Unpack[CallOptions]) -> common.WindowInfo:
