@@ -113,9 +113,10 @@ final class Tmux {
     return lines
   }
 
-  /// Reads the pane until `condition` holds (10 s at most).
+  /// Reads the pane until `condition` holds (30 s at most: a loaded CI
+  /// machine can be slow to start or redraw the program).
   func waitForPane(_ condition: ([String]) -> Bool) throws -> [String] {
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(30)
     var lines = try capture()
     while !condition(lines) {
       guard Date() < deadline else {
@@ -135,7 +136,7 @@ final class Tmux {
 
   /// Waits for the pane's program to exit and returns its status.
   func waitForExit() throws -> Int32 {
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(30)
     while true {
       let state = try tmux([
         "display-message", "-p", "-t", "watch", "#{pane_dead} #{pane_dead_status}",
