@@ -17,6 +17,12 @@ struct Present: ParsableCommand {
       and modalTransitionStyle as the presentation starts (default: its own, \
       automatic and coverVertical). A popover points at --source-rect in \
       --source-view's coordinates (default: PRESENTER's view and its bounds). \
+      A custom presentation is described by --frame (in the window; default \
+      the window's bounds), --dimming (the alpha of a dimming view faded in \
+      with the transition; default none) and --removes-presenter (the \
+      presenter's view leaves the window and the presenter gets \
+      viewWillDisappear/viewDidDisappear; default it stays); these need \
+      --style custom. \
       Returns when the presentation transition completed, unless --no-wait.
 
       Styles: automatic, fullScreen, pageSheet, formSheet, currentContext, \
@@ -27,6 +33,7 @@ struct Present: ParsableCommand {
       Example:
         curtain present @Home @Settings --style formSheet
         curtain present @Home @Menu --style popover --source-rect 10,60,44,44 --arrows up,down
+        curtain present @Home @Panel --style custom --frame 20,100,350,400 --dimming 0.5
         curtain present c3 c7 --style fullScreen --transition crossDissolve --no-animate
       """)
 
@@ -82,6 +89,21 @@ struct Present: ParsableCommand {
     transform: TargetName.arrows)
   var arrows: UInt32?
 
+  @Option(
+    help: ArgumentHelp(
+      "Custom presentations: the presented view's frame in the window.", valueName: "X,Y,W,H"),
+    transform: TargetName.rect)
+  var frame: Curtain_V1_Rect?
+
+  @Option(
+    help: ArgumentHelp(
+      "Custom presentations: the alpha (0 to 1) of a dimming view behind the presented view.",
+      valueName: "alpha"))
+  var dimming: Double?
+
+  @Flag(help: "Custom presentations: the presenter's view leaves the window while presented.")
+  var removesPresenter = false
+
   func run() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
@@ -99,6 +121,13 @@ struct Present: ParsableCommand {
       if let sourceRect { popover.sourceRect = sourceRect }
       if let arrows { popover.permittedArrowDirections = arrows }
       present.popover = popover
+    }
+    if frame != nil || dimming != nil || removesPresenter {
+      var custom = Curtain_V1_CustomPresentation()
+      if let frame { custom.frame = frame }
+      if let dimming { custom.dimmingAlpha = dimming }
+      custom.removesPresenterView = removesPresenter
+      present.custom = custom
     }
     connection.report(
       try connection.perform(.present(present), mutating: true, wait: wait.waitUntil))

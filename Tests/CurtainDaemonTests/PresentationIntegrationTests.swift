@@ -353,6 +353,86 @@ final class PresentationIntegrationTests: XCTestCase {
     XCTAssertEqual(badArrows.error.code, .invalidArgument)
   }
 
+  /// The alpha on screen now of the first view with `role`.
+  private func presentationAlpha(_ window: UInt64, role: String) throws -> Double? {
+    let tree = try client.call {
+      $0.getTree.windowID = window
+      $0.getTree.presentation = true
+    }.tree
+    func find(_ node: Curtain_V1_ViewNode) -> Curtain_V1_ViewNode? {
+      if node.role == role { return node }
+      return node.subviews.lazy.compactMap(find).first
+    }
+    return find(tree.view)?.state.alpha
+  }
+
+  func testCustomPresentationDescribedOverTheWire() throws {
+    let window = try makeWindow(regular: false)
+    try make(.content, "A", "Panel", "Sheet")
+    try setRoot(window, "A")
+    _ = try flow()
+    let accepted = try present("Panel", on: "A", animated: true) {
+      $0.style = .custom
+      $0.custom.frame = self.rect(20, 100, 350, 400)
+      $0.custom.dimmingAlpha = 0.5
+      $0.custom.removesPresenterView = true
+    }
+    XCTAssertEqual(accepted.error.code, .unspecified, accepted.error.message)
+    XCTAssertEqual(try presentationAlpha(window, role: "dimming"), 0)
+    try advance(window, 0.2)
+    XCTAssertEqual(try presentationAlpha(window, role: "dimming") ?? .nan, 0.25, accuracy: 1e-9)
+    try advance(window, 0.2)
+    XCTAssertEqual(try presentationAlpha(window, role: "dimming"), 0.5)
+    XCTAssertEqual(
+      try flow(),
+      [
+        "Panel.presentationTransitionWillBegin", "Panel.viewDidLoad",
+        "A.viewWillDisappear(true)", "Panel.viewWillAppear(true)",
+        "Panel.presentationTransitionDidEnd(true)", "Panel.viewDidAppear(true)",
+        "A.viewDidDisappear(true)",
+      ])
+    let presented = try tree(window)
+    XCTAssertFalse(presented.root.viewInWindow, "the description removes the presenter's view")
+    let info = presentedNode(presented).presentation
+    XCTAssertEqual(info.style, .custom)
+    XCTAssertEqual(info.frame, rect(20, 100, 350, 400))
+    XCTAssertEqual(info.custom.frame, rect(20, 100, 350, 400))
+    XCTAssertEqual(info.custom.dimmingAlpha, 0.5)
+    XCTAssertTrue(info.custom.removesPresenterView)
+
+    try dismiss("Panel", animated: true)
+    try advance(window, 0.4)
+    XCTAssertEqual(
+      try flow(),
+      [
+        "Panel.dismissalTransitionWillBegin", "Panel.viewWillDisappear(true)",
+        "A.viewWillAppear(true)", "Panel.dismissalTransitionDidEnd(true)",
+        "A.viewDidAppear(true)", "Panel.viewDidDisappear(true)",
+      ])
+    XCTAssertTrue(try tree(window).root.viewInWindow)
+    XCTAssertNil(try presentationAlpha(window, role: "dimming"))
+
+    let notCustom = try present("Sheet", on: "A") {
+      $0.style = .formSheet
+      $0.custom.removesPresenterView = true
+    }
+    XCTAssertEqual(notCustom.error.code, .invalidArgument)
+    XCTAssertEqual(
+      notCustom.error.message,
+      "A custom presentation description applies only to custom presentations; "
+        + "Sheet is presented as formSheet")
+    let empty = try present("Sheet", on: "A") {
+      $0.style = .custom
+      $0.custom.frame = self.rect(0, 0, 0, 10)
+    }
+    XCTAssertEqual(empty.error.code, .invalidArgument)
+    XCTAssertEqual(
+      empty.error.message,
+      "A custom presentation's frame must be finite with a positive width and height, "
+        + "got (0, 0, 0, 10)")
+    XCTAssertFalse(try tree(window).root.hasPresented)
+  }
+
   func testPoppingAPresenterEndsItsPresentationOverTheWire() throws {
     let window = try makeWindow(regular: true)
     try make(.navigation, "Nav")

@@ -319,6 +319,39 @@ def test_present_and_dismiss_with_presentation_events_and_tree(client: curtain.C
         client.present("Home", "Sheet", style="sideways")
 
 
+def test_a_custom_presentation_described_declaratively(client: curtain.Client) -> None:
+    window = client.create_window(clock="manual")
+    client.create_controller("content", identifier="Home")
+    client.create_controller("content", identifier="Panel")
+    client.set_root(window, "Home")
+    frame = {"x": 20, "y": 100, "width": 350, "height": 400}
+    client.present(
+        "Home",
+        "Panel",
+        style="custom",
+        custom={"frame": frame, "dimming_alpha": 0.5, "removes_presenter_view": True},
+        animated=False,
+    )
+    tree = client.get_tree(window)
+    presentation = tree.root.presented.presentation
+    assert presentation.style == curtain.common_pb2.MODAL_PRESENTATION_STYLE_CUSTOM
+    assert (presentation.frame.x, presentation.frame.y, presentation.frame.width, presentation.frame.height) == (
+        20,
+        100,
+        350,
+        400,
+    )
+    assert presentation.custom.dimming_alpha == 0.5
+    assert presentation.custom.removes_presenter_view
+    assert not tree.root.view_in_window  # the presenter's view left the window
+    client.dismiss("Panel", animated=False)
+    assert client.get_tree(window).root.view_in_window
+    with pytest.raises(curtain.ServerError) as caught:
+        client.present("Home", "Panel", style="form_sheet", custom={"removes_presenter_view": True})
+    assert caught.value.code is curtain.ErrorCode.INVALID_ARGUMENT
+    assert "applies only to custom presentations" in caught.value.message
+
+
 def test_a_crash_fails_what_waits_and_a_restarted_daemon_refuses_to_resume(tmp_path: os.PathLike[str]) -> None:
     path = os.path.join(tmp_path, "d.sock")
     first = Daemon(socket_path=path).start()

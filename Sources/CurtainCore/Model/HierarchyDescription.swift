@@ -25,6 +25,8 @@ public struct PresentationNode: Hashable, Sendable, Codable {
   public var permittedArrowDirections: PopoverArrowDirections? = nil
   /// Where the popover is, while the style in force is popover.
   public var popoverPlacement: PopoverPlacement? = nil
+  /// Custom presentations: the client's description, when it gave one.
+  public var custom: CustomPresentation? = nil
 }
 
 /// A split view controller's state.
@@ -118,7 +120,7 @@ extension ViewController {
           isCard: $0.isCard, transitionStyle: $0.transitionStyle, frame: viewIfLoaded?.frame,
           sourceView: $0.popover?.view.id, sourceRect: $0.popover?.rect,
           permittedArrowDirections: $0.popover?.permittedArrowDirections,
-          popoverPlacement: $0.popoverPlacement)
+          popoverPlacement: $0.popoverPlacement, custom: $0.custom)
       },
       presented: presentedViewController.map { [$0.node] } ?? [],
       split: (self as? SplitViewController).map {

@@ -42,6 +42,44 @@ public struct PopoverSource: Hashable, Sendable {
   }
 }
 
+/// A client's declarative description of a `custom` presentation: what
+/// its presentation controller would say (SEMANTICS §4, custom).
+public struct CustomPresentation: Hashable, Sendable, Codable {
+  /// The presented view's frame in the window; `nil`: the container's
+  /// bounds (the window's).
+  public var frame: Rect?
+  /// The alpha of a dimming view the presentation owns, faded in and out
+  /// with the transition; `nil`: no dimming view.
+  public var dimmingAlpha: Double?
+  /// `shouldRemovePresentersView`: whether the presenter's view leaves the
+  /// window (and the presenter gets disappearance callbacks).
+  public var removesPresenterView: Bool
+
+  /// Creates a description.
+  public init(frame: Rect? = nil, dimmingAlpha: Double? = nil, removesPresenterView: Bool = false) {
+    self.frame = frame
+    self.dimmingAlpha = dimmingAlpha
+    self.removesPresenterView = removesPresenterView
+  }
+
+  /// Checks a finite, non-empty frame of non-negative size and an alpha
+  /// in [0, 1].
+  func validate() throws {
+    if let frame {
+      let numbers = [frame.minX, frame.minY, frame.width, frame.height]
+      guard numbers.allSatisfy(\.isFinite), frame.width > 0, frame.height > 0 else {
+        throw CurtainError.invalid(
+          "A custom presentation's frame must be finite with a positive width and height, "
+            + "got \(frame)")
+      }
+    }
+    if let dimmingAlpha, !(dimmingAlpha >= 0 && dimmingAlpha <= 1) {
+      throw CurtainError.invalid(
+        "A custom presentation's dimming alpha must be between 0 and 1, got \(dimmingAlpha)")
+    }
+  }
+}
+
 /// Presentation properties set on the presented controller as its
 /// presentation starts; `nil` keeps the controller's own.
 public struct PresentOptions: Hashable, Sendable {
@@ -53,16 +91,20 @@ public struct PresentOptions: Hashable, Sendable {
   public var preferredContentSize: Size?
   /// The popover's source (popover presentations only).
   public var popover: PopoverSource?
+  /// The custom presentation's description (custom presentations only).
+  public var custom: CustomPresentation?
 
   /// Creates options.
   public init(
     style: ModalPresentationStyle? = nil, transitionStyle: ModalTransitionStyle? = nil,
-    preferredContentSize: Size? = nil, popover: PopoverSource? = nil
+    preferredContentSize: Size? = nil, popover: PopoverSource? = nil,
+    custom: CustomPresentation? = nil
   ) {
     self.style = style
     self.transitionStyle = transitionStyle
     self.preferredContentSize = preferredContentSize
     self.popover = popover
+    self.custom = custom
   }
 
   /// Checks what does not depend on state: a real modal style, a valid
@@ -74,6 +116,7 @@ public struct PresentOptions: Hashable, Sendable {
     if let preferredContentSize {
       try ViewController.validatePreferredContentSize(preferredContentSize)
     }
+    try custom?.validate()
     if let popover {
       if let rect = popover.rect {
         let numbers = [rect.minX, rect.minY, rect.width, rect.height]

@@ -6,7 +6,9 @@
 //
 // Frames (SEMANTICS §4, "Styles"):
 //
-//   fullScreen, overFullScreen, custom   the container's bounds (the window)
+//   fullScreen, overFullScreen           the container's bounds (the window)
+//   custom                               the client's frame in the window,
+//                                        else the container's bounds
 //   currentContext, overCurrentContext   the context controller's view frame
 //   pageSheet, regular width             width min(W, 0.75 H, 704), centred,
 //                                        from safe-area top + 10 to the bottom
@@ -56,6 +58,8 @@ public final class Presentation {
   /// Where the presenter's view was when the presentation took it out of
   /// the window: restored there on dismissal.
   var removedPresenterSlot: (superview: View, index: Int)?
+  /// The client's description of a custom presentation.
+  public internal(set) var custom: CustomPresentation?
   /// Where the popover is, while the style in force is popover.
   public internal(set) var popoverPlacement: PopoverPlacement?
 
@@ -79,7 +83,14 @@ public final class Presentation {
 
   /// Whether the presenter's view leaves the window (and the presenter gets
   /// disappearance callbacks).
-  public var removesPresenterView: Bool { style.removesPresenterView }
+  /// A custom presentation removes it only if its description says so.
+  public var removesPresenterView: Bool {
+    style == .custom ? custom?.removesPresenterView ?? false : style.removesPresenterView
+  }
+
+  /// The dimming view's alpha once presented, when the style in force has
+  /// one (a custom presentation: when its description gives one).
+  var dimmingAlpha: Double? { style == .custom ? custom?.dimmingAlpha : style.dimmingAlpha }
 
   // MARK: Adaptation
 
@@ -134,7 +145,11 @@ public final class Presentation {
       x: 0, y: min(bounds.height, safeTop + 10), width: bounds.width,
       height: max(0, bounds.height - safeTop - 10))
     switch style {
-    case .fullScreen, .overFullScreen, .custom, .none, .automatic:
+    case .custom:
+      guard let frame = custom?.frame else { return bounds }
+      let origin = containerView.frameInWindow.origin
+      return frame.offsetBy(dx: -origin.x + bounds.minX, dy: -origin.y + bounds.minY)
+    case .fullScreen, .overFullScreen, .none, .automatic:
       return bounds
     case .currentContext, .overCurrentContext:
       return presenting.viewIfLoaded?.frame ?? bounds

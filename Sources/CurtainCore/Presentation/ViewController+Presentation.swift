@@ -93,6 +93,11 @@ extension ViewController {
         "\(presenter.name) was presented with \(ModalTransitionStyle.partialCurl.uiKitName) "
           + "and cannot present \(presented.name)")
     }
+    if options.custom != nil, style != .custom {
+      throw CurtainError.invalid(
+        "A custom presentation description applies only to custom presentations; "
+          + "\(presented.name) is presented as \(style.rawValue)")
+    }
     let anchor = try popoverAnchor(options.popover, style: style, presented: presented, in: window)
     let contextContainer = style.isContextual ? presenterView.superview : nil
     let accepted = adaptiveStyle.flatMap { $0.isAcceptedAdaptiveStyle ? $0 : nil }
@@ -107,6 +112,7 @@ extension ViewController {
         windowView: window.view,
         traits: window.traitCollection)
       presentation.popover = anchor
+      presentation.custom = options.custom
       presenter.performPresent(
         presentation, in: window, animated: animated, animator: animator,
         interactive: interactive, owner: owner)
@@ -179,7 +185,7 @@ extension ViewController {
       emitPresentation(presented, .popoverPlaced(placement))
     }
     let spec = (animator ?? presentation.builtInAnimator(presenting: true, frame: frame))
-      .withDimming(presentation.dimmingView, from: 0, to: presentation.style.dimmingAlpha ?? 0)
+      .withDimming(presentation.dimmingView, from: 0, to: presentation.dimmingAlpha ?? 0)
     let request = TransitionRequest(
       kind: .presentation, container: self, containerView: container, from: self,
       to: presented, fromView: removes ? presenterView : nil, toView: presented.view,
@@ -420,7 +426,7 @@ extension Presentation {
   /// style in force has one, at its final alpha (the transition animates
   /// the fade).
   func installDimmingView() {
-    guard let alpha = style.dimmingAlpha else { return }
+    guard let alpha = dimmingAlpha else { return }
     let dimming =
       dimmingView
       ?? presented.session.makeView(

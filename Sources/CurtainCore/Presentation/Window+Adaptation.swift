@@ -99,7 +99,7 @@ extension Window {
       presentation.isCard = adapted.isCard
       if presentation.containerView !== oldContainer { presentation.moveIntoContainer() }
       let fromAlpha = oldDimming?.alpha ?? 0
-      if adapted.style.dimmingAlpha == nil {
+      if presentation.dimmingAlpha == nil {
         presentation.dimmingView = nil
       } else {
         presentation.installDimmingView()

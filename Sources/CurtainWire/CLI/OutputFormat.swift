@@ -437,6 +437,8 @@ public enum OutputFormat {
   /// a root; `presentation` — `presenting`, `requested_style`, `style`,
   /// `card`, `transition_style`, `frame`, `source_view`, `source_rect`,
   /// `permitted_arrow_directions`, `popover` (the placement while a popover,
+  /// else `null`), `custom` (a custom presentation's description:
+  /// `frame` or `null`, `dimming_alpha` or `null`, `removes_presenter_view`;
   /// else `null`) — or `null`, and `presented`, the node of
   /// the controller it presents or `null`), `views` (when requested: `view`, `role`, `controller`,
   /// `frame`, `alpha`, `hidden`, `subviews`), `description`.
@@ -506,6 +508,15 @@ public enum OutputFormat {
         "popover",
         presentation.hasPopoverPlacement ? json(presentation.popoverPlacement) : .null
       ),
+      ("custom", presentation.hasCustom ? json(presentation.custom) : .null),
+    ])
+  }
+
+  private static func json(_ custom: Curtain_V1_CustomPresentation) -> JSONValue {
+    .object([
+      ("frame", custom.hasFrame ? numbers(rectNumbers(custom.frame)) : .null),
+      ("dimming_alpha", custom.hasDimmingAlpha ? .number(custom.dimmingAlpha) : .null),
+      ("removes_presenter_view", .bool(custom.removesPresenterView)),
     ])
   }
 

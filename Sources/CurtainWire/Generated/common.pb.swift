@@ -1578,11 +1578,62 @@ public nonisolated struct Curtain_V1_PresentationInfo: @unchecked Sendable {
   /// Clears the value of `popoverPlacement`. Subsequent reads from it will return its default value.
   public mutating func clearPopoverPlacement() {_uniqueStorage()._popoverPlacement = nil}
 
+  /// Custom presentations: the description the client gave, if any.
+  public var custom: Curtain_V1_CustomPresentation {
+    get {_storage._custom ?? Curtain_V1_CustomPresentation()}
+    set {_uniqueStorage()._custom = newValue}
+  }
+  /// Returns true if `custom` has been explicitly set.
+  public var hasCustom: Bool {_storage._custom != nil}
+  /// Clears the value of `custom`. Subsequent reads from it will return its default value.
+  public mutating func clearCustom() {_uniqueStorage()._custom = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A custom presentation described declaratively (SEMANTICS §4, custom).
+public nonisolated struct Curtain_V1_CustomPresentation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The presented view's frame in the window: finite, positive width and
+  /// height. Absent: the container's bounds (the window's).
+  public var frame: Curtain_V1_Rect {
+    get {_frame ?? Curtain_V1_Rect()}
+    set {_frame = newValue}
+  }
+  /// Returns true if `frame` has been explicitly set.
+  public var hasFrame: Bool {self._frame != nil}
+  /// Clears the value of `frame`. Subsequent reads from it will return its default value.
+  public mutating func clearFrame() {self._frame = nil}
+
+  /// The alpha, 0 to 1, of a dimming view the presentation owns, faded in
+  /// and out with the transition. Absent: no dimming view.
+  public var dimmingAlpha: Double {
+    get {_dimmingAlpha ?? 0}
+    set {_dimmingAlpha = newValue}
+  }
+  /// Returns true if `dimmingAlpha` has been explicitly set.
+  public var hasDimmingAlpha: Bool {self._dimmingAlpha != nil}
+  /// Clears the value of `dimmingAlpha`. Subsequent reads from it will return its default value.
+  public mutating func clearDimmingAlpha() {self._dimmingAlpha = nil}
+
+  /// shouldRemovePresentersView: the presenter's view leaves the window when
+  /// the presentation ends (and comes back on dismissal), and the presenter
+  /// gets viewWillDisappear/viewDidDisappear. Default false.
+  public var removesPresenterView: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _frame: Curtain_V1_Rect? = nil
+  fileprivate var _dimmingAlpha: Double? = nil
 }
 
 /// Where a popover was placed (SEMANTICS §6), in its container's coordinates.
@@ -3276,7 +3327,7 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PresentationInfo"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}presenting_id\0\u{3}requested_style\0\u{1}style\0\u{1}card\0\u{3}transition_style\0\u{1}frame\0\u{3}source_view_id\0\u{3}source_rect\0\u{3}permitted_arrow_directions\0\u{4}\u{1f}popover_placement\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}presenting_id\0\u{3}requested_style\0\u{1}style\0\u{1}card\0\u{3}transition_style\0\u{1}frame\0\u{3}source_view_id\0\u{3}source_rect\0\u{3}permitted_arrow_directions\0\u{2}\u{b}custom\0\u{4}\u{14}popover_placement\0")
 
   fileprivate class _StorageClass {
     var _presentingID: UInt64 = 0
@@ -3289,6 +3340,7 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
     var _sourceRect: Curtain_V1_Rect? = nil
     var _permittedArrowDirections: UInt32 = 0
     var _popoverPlacement: Curtain_V1_PopoverPlacement? = nil
+    var _custom: Curtain_V1_CustomPresentation? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3309,6 +3361,7 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
       _sourceRect = source._sourceRect
       _permittedArrowDirections = source._permittedArrowDirections
       _popoverPlacement = source._popoverPlacement
+      _custom = source._custom
     }
   }
 
@@ -3336,6 +3389,7 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
         case 7: try { try decoder.decodeSingularUInt64Field(value: &_storage._sourceViewID) }()
         case 8: try { try decoder.decodeSingularMessageField(value: &_storage._sourceRect) }()
         case 9: try { try decoder.decodeSingularUInt32Field(value: &_storage._permittedArrowDirections) }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._custom) }()
         case 40: try { try decoder.decodeSingularMessageField(value: &_storage._popoverPlacement) }()
         default: break
         }
@@ -3376,6 +3430,9 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
       if _storage._permittedArrowDirections != 0 {
         try visitor.visitSingularUInt32Field(value: _storage._permittedArrowDirections, fieldNumber: 9)
       }
+      try { if let v = _storage._custom {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
       try { if let v = _storage._popoverPlacement {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
       } }()
@@ -3398,10 +3455,55 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
         if _storage._sourceRect != rhs_storage._sourceRect {return false}
         if _storage._permittedArrowDirections != rhs_storage._permittedArrowDirections {return false}
         if _storage._popoverPlacement != rhs_storage._popoverPlacement {return false}
+        if _storage._custom != rhs_storage._custom {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_CustomPresentation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CustomPresentation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}frame\0\u{3}dimming_alpha\0\u{3}removes_presenter_view\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self._dimmingAlpha) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.removesPresenterView) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._frame {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._dimmingAlpha {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 2)
+    } }()
+    if self.removesPresenterView != false {
+      try visitor.visitSingularBoolField(value: self.removesPresenterView, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_CustomPresentation, rhs: Curtain_V1_CustomPresentation) -> Bool {
+    if lhs._frame != rhs._frame {return false}
+    if lhs._dimmingAlpha != rhs._dimmingAlpha {return false}
+    if lhs.removesPresenterView != rhs.removesPresenterView {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

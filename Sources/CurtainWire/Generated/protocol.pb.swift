@@ -1877,101 +1877,107 @@ public nonisolated struct Curtain_V1_SetTabs: Sendable {
 /// preferred_content_size, when given, are set on the presented controller
 /// as the presentation starts (as a UIKit caller sets them just before
 /// presenting).
-public nonisolated struct Curtain_V1_Present: Sendable {
+public nonisolated struct Curtain_V1_Present: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var presenter: Curtain_V1_ControllerRef {
-    get {_presenter ?? Curtain_V1_ControllerRef()}
-    set {_presenter = newValue}
+    get {_storage._presenter ?? Curtain_V1_ControllerRef()}
+    set {_uniqueStorage()._presenter = newValue}
   }
   /// Returns true if `presenter` has been explicitly set.
-  public var hasPresenter: Bool {self._presenter != nil}
+  public var hasPresenter: Bool {_storage._presenter != nil}
   /// Clears the value of `presenter`. Subsequent reads from it will return its default value.
-  public mutating func clearPresenter() {self._presenter = nil}
+  public mutating func clearPresenter() {_uniqueStorage()._presenter = nil}
 
   public var controller: Curtain_V1_ControllerRef {
-    get {_controller ?? Curtain_V1_ControllerRef()}
-    set {_controller = newValue}
+    get {_storage._controller ?? Curtain_V1_ControllerRef()}
+    set {_uniqueStorage()._controller = newValue}
   }
   /// Returns true if `controller` has been explicitly set.
-  public var hasController: Bool {self._controller != nil}
+  public var hasController: Bool {_storage._controller != nil}
   /// Clears the value of `controller`. Subsequent reads from it will return its default value.
-  public mutating func clearController() {self._controller = nil}
+  public mutating func clearController() {_uniqueStorage()._controller = nil}
 
-  public var notAnimated: Bool = false
+  public var notAnimated: Bool {
+    get {_storage._notAnimated}
+    set {_uniqueStorage()._notAnimated = newValue}
+  }
 
   public var style: Curtain_V1_ModalPresentationStyle {
-    get {_style ?? .automatic}
-    set {_style = newValue}
+    get {_storage._style ?? .automatic}
+    set {_uniqueStorage()._style = newValue}
   }
   /// Returns true if `style` has been explicitly set.
-  public var hasStyle: Bool {self._style != nil}
+  public var hasStyle: Bool {_storage._style != nil}
   /// Clears the value of `style`. Subsequent reads from it will return its default value.
-  public mutating func clearStyle() {self._style = nil}
+  public mutating func clearStyle() {_uniqueStorage()._style = nil}
 
   public var transitionStyle: Curtain_V1_ModalTransitionStyle {
-    get {_transitionStyle ?? .coverVertical}
-    set {_transitionStyle = newValue}
+    get {_storage._transitionStyle ?? .coverVertical}
+    set {_uniqueStorage()._transitionStyle = newValue}
   }
   /// Returns true if `transitionStyle` has been explicitly set.
-  public var hasTransitionStyle: Bool {self._transitionStyle != nil}
+  public var hasTransitionStyle: Bool {_storage._transitionStyle != nil}
   /// Clears the value of `transitionStyle`. Subsequent reads from it will return its default value.
-  public mutating func clearTransitionStyle() {self._transitionStyle = nil}
+  public mutating func clearTransitionStyle() {_uniqueStorage()._transitionStyle = nil}
 
   /// The style to adapt to in compact environments: only NONE, FULL_SCREEN,
   /// OVER_FULL_SCREEN and FORM_SHEET are honoured; others read as absent.
   public var adaptiveStyle: Curtain_V1_ModalPresentationStyle {
-    get {_adaptiveStyle ?? .automatic}
-    set {_adaptiveStyle = newValue}
+    get {_storage._adaptiveStyle ?? .automatic}
+    set {_uniqueStorage()._adaptiveStyle = newValue}
   }
   /// Returns true if `adaptiveStyle` has been explicitly set.
-  public var hasAdaptiveStyle: Bool {self._adaptiveStyle != nil}
+  public var hasAdaptiveStyle: Bool {_storage._adaptiveStyle != nil}
   /// Clears the value of `adaptiveStyle`. Subsequent reads from it will return its default value.
-  public mutating func clearAdaptiveStyle() {self._adaptiveStyle = nil}
+  public mutating func clearAdaptiveStyle() {_uniqueStorage()._adaptiveStyle = nil}
 
   public var preferredContentSize: Curtain_V1_Size {
-    get {_preferredContentSize ?? Curtain_V1_Size()}
-    set {_preferredContentSize = newValue}
+    get {_storage._preferredContentSize ?? Curtain_V1_Size()}
+    set {_uniqueStorage()._preferredContentSize = newValue}
   }
   /// Returns true if `preferredContentSize` has been explicitly set.
-  public var hasPreferredContentSize: Bool {self._preferredContentSize != nil}
+  public var hasPreferredContentSize: Bool {_storage._preferredContentSize != nil}
   /// Clears the value of `preferredContentSize`. Subsequent reads from it will return its default value.
-  public mutating func clearPreferredContentSize() {self._preferredContentSize = nil}
+  public mutating func clearPreferredContentSize() {_uniqueStorage()._preferredContentSize = nil}
 
   /// Popover presentations only.
   public var popover: Curtain_V1_PopoverSource {
-    get {_popover ?? Curtain_V1_PopoverSource()}
-    set {_popover = newValue}
+    get {_storage._popover ?? Curtain_V1_PopoverSource()}
+    set {_uniqueStorage()._popover = newValue}
   }
   /// Returns true if `popover` has been explicitly set.
-  public var hasPopover: Bool {self._popover != nil}
+  public var hasPopover: Bool {_storage._popover != nil}
   /// Clears the value of `popover`. Subsequent reads from it will return its default value.
-  public mutating func clearPopover() {self._popover = nil}
+  public mutating func clearPopover() {_uniqueStorage()._popover = nil}
 
   /// replaces the built-in look
   public var animator: Curtain_V1_AnimatorSpec {
-    get {_animator ?? Curtain_V1_AnimatorSpec()}
-    set {_animator = newValue}
+    get {_storage._animator ?? Curtain_V1_AnimatorSpec()}
+    set {_uniqueStorage()._animator = newValue}
   }
   /// Returns true if `animator` has been explicitly set.
-  public var hasAnimator: Bool {self._animator != nil}
+  public var hasAnimator: Bool {_storage._animator != nil}
   /// Clears the value of `animator`. Subsequent reads from it will return its default value.
-  public mutating func clearAnimator() {self._animator = nil}
+  public mutating func clearAnimator() {_uniqueStorage()._animator = nil}
+
+  /// Custom presentations only: what the presentation controller says.
+  public var custom: Curtain_V1_CustomPresentation {
+    get {_storage._custom ?? Curtain_V1_CustomPresentation()}
+    set {_uniqueStorage()._custom = newValue}
+  }
+  /// Returns true if `custom` has been explicitly set.
+  public var hasCustom: Bool {_storage._custom != nil}
+  /// Clears the value of `custom`. Subsequent reads from it will return its default value.
+  public mutating func clearCustom() {_uniqueStorage()._custom = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _presenter: Curtain_V1_ControllerRef? = nil
-  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
-  fileprivate var _style: Curtain_V1_ModalPresentationStyle? = nil
-  fileprivate var _transitionStyle: Curtain_V1_ModalTransitionStyle? = nil
-  fileprivate var _adaptiveStyle: Curtain_V1_ModalPresentationStyle? = nil
-  fileprivate var _preferredContentSize: Curtain_V1_Size? = nil
-  fileprivate var _popover: Curtain_V1_PopoverSource? = nil
-  fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// Where a popover points. Absent fields: the view of the controller the
@@ -2253,46 +2259,43 @@ public nonisolated struct Curtain_V1_OperationResult: Sendable {
   public init() {}
 }
 
-public nonisolated struct Curtain_V1_BeginInteractive: @unchecked Sendable {
+public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var kind: Curtain_V1_BeginInteractive.Kind {
-    get {_storage._kind}
-    set {_uniqueStorage()._kind = newValue}
-  }
+  public var kind: Curtain_V1_BeginInteractive.Kind = .unspecified
 
   /// POP: the navigation controller; DISMISS: the controller the dismiss is
   /// sent to (as in Dismiss); PRESENT: unused (`present.presenter`).
   public var controller: Curtain_V1_ControllerRef {
-    get {_storage._controller ?? Curtain_V1_ControllerRef()}
-    set {_uniqueStorage()._controller = newValue}
+    get {_controller ?? Curtain_V1_ControllerRef()}
+    set {_controller = newValue}
   }
   /// Returns true if `controller` has been explicitly set.
-  public var hasController: Bool {_storage._controller != nil}
+  public var hasController: Bool {self._controller != nil}
   /// Clears the value of `controller`. Subsequent reads from it will return its default value.
-  public mutating func clearController() {_uniqueStorage()._controller = nil}
+  public mutating func clearController() {self._controller = nil}
 
   public var animator: Curtain_V1_AnimatorSpec {
-    get {_storage._animator ?? Curtain_V1_AnimatorSpec()}
-    set {_uniqueStorage()._animator = newValue}
+    get {_animator ?? Curtain_V1_AnimatorSpec()}
+    set {_animator = newValue}
   }
   /// Returns true if `animator` has been explicitly set.
-  public var hasAnimator: Bool {_storage._animator != nil}
+  public var hasAnimator: Bool {self._animator != nil}
   /// Clears the value of `animator`. Subsequent reads from it will return its default value.
-  public mutating func clearAnimator() {_uniqueStorage()._animator = nil}
+  public mutating func clearAnimator() {self._animator = nil}
 
   /// PRESENT: the presentation (its not_animated is ignored; this message's
   /// animator, when present, replaces its animator).
   public var present: Curtain_V1_Present {
-    get {_storage._present ?? Curtain_V1_Present()}
-    set {_uniqueStorage()._present = newValue}
+    get {_present ?? Curtain_V1_Present()}
+    set {_present = newValue}
   }
   /// Returns true if `present` has been explicitly set.
-  public var hasPresent: Bool {_storage._present != nil}
+  public var hasPresent: Bool {self._present != nil}
   /// Clears the value of `present`. Subsequent reads from it will return its default value.
-  public mutating func clearPresent() {_uniqueStorage()._present = nil}
+  public mutating func clearPresent() {self._present = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2344,7 +2347,9 @@ public nonisolated struct Curtain_V1_BeginInteractive: @unchecked Sendable {
 
   public init() {}
 
-  fileprivate var _storage = _StorageClass.defaultInstance
+  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
+  fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
+  fileprivate var _present: Curtain_V1_Present? = nil
 }
 
 public nonisolated struct Curtain_V1_UpdateInteractive: Sendable {
@@ -5852,73 +5857,132 @@ nonisolated extension Curtain_V1_SetTabs: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_Present: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Present"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}presenter\0\u{1}controller\0\u{3}not_animated\0\u{1}style\0\u{3}transition_style\0\u{3}adaptive_style\0\u{3}preferred_content_size\0\u{1}popover\0\u{1}animator\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}presenter\0\u{1}controller\0\u{3}not_animated\0\u{1}style\0\u{3}transition_style\0\u{3}adaptive_style\0\u{3}preferred_content_size\0\u{1}popover\0\u{1}animator\0\u{2}\u{b}custom\0")
+
+  fileprivate class _StorageClass {
+    var _presenter: Curtain_V1_ControllerRef? = nil
+    var _controller: Curtain_V1_ControllerRef? = nil
+    var _notAnimated: Bool = false
+    var _style: Curtain_V1_ModalPresentationStyle? = nil
+    var _transitionStyle: Curtain_V1_ModalTransitionStyle? = nil
+    var _adaptiveStyle: Curtain_V1_ModalPresentationStyle? = nil
+    var _preferredContentSize: Curtain_V1_Size? = nil
+    var _popover: Curtain_V1_PopoverSource? = nil
+    var _animator: Curtain_V1_AnimatorSpec? = nil
+    var _custom: Curtain_V1_CustomPresentation? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _presenter = source._presenter
+      _controller = source._controller
+      _notAnimated = source._notAnimated
+      _style = source._style
+      _transitionStyle = source._transitionStyle
+      _adaptiveStyle = source._adaptiveStyle
+      _preferredContentSize = source._preferredContentSize
+      _popover = source._popover
+      _animator = source._animator
+      _custom = source._custom
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._presenter) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.notAnimated) }()
-      case 4: try { try decoder.decodeSingularEnumField(value: &self._style) }()
-      case 5: try { try decoder.decodeSingularEnumField(value: &self._transitionStyle) }()
-      case 6: try { try decoder.decodeSingularEnumField(value: &self._adaptiveStyle) }()
-      case 7: try { try decoder.decodeSingularMessageField(value: &self._preferredContentSize) }()
-      case 8: try { try decoder.decodeSingularMessageField(value: &self._popover) }()
-      case 9: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._presenter) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._controller) }()
+        case 3: try { try decoder.decodeSingularBoolField(value: &_storage._notAnimated) }()
+        case 4: try { try decoder.decodeSingularEnumField(value: &_storage._style) }()
+        case 5: try { try decoder.decodeSingularEnumField(value: &_storage._transitionStyle) }()
+        case 6: try { try decoder.decodeSingularEnumField(value: &_storage._adaptiveStyle) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._preferredContentSize) }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._popover) }()
+        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._animator) }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._custom) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._presenter {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._controller {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    if self.notAnimated != false {
-      try visitor.visitSingularBoolField(value: self.notAnimated, fieldNumber: 3)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._presenter {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      try { if let v = _storage._controller {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      if _storage._notAnimated != false {
+        try visitor.visitSingularBoolField(value: _storage._notAnimated, fieldNumber: 3)
+      }
+      try { if let v = _storage._style {
+        try visitor.visitSingularEnumField(value: v, fieldNumber: 4)
+      } }()
+      try { if let v = _storage._transitionStyle {
+        try visitor.visitSingularEnumField(value: v, fieldNumber: 5)
+      } }()
+      try { if let v = _storage._adaptiveStyle {
+        try visitor.visitSingularEnumField(value: v, fieldNumber: 6)
+      } }()
+      try { if let v = _storage._preferredContentSize {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      try { if let v = _storage._popover {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      try { if let v = _storage._animator {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
+      try { if let v = _storage._custom {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
     }
-    try { if let v = self._style {
-      try visitor.visitSingularEnumField(value: v, fieldNumber: 4)
-    } }()
-    try { if let v = self._transitionStyle {
-      try visitor.visitSingularEnumField(value: v, fieldNumber: 5)
-    } }()
-    try { if let v = self._adaptiveStyle {
-      try visitor.visitSingularEnumField(value: v, fieldNumber: 6)
-    } }()
-    try { if let v = self._preferredContentSize {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    } }()
-    try { if let v = self._popover {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
-    } }()
-    try { if let v = self._animator {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_Present, rhs: Curtain_V1_Present) -> Bool {
-    if lhs._presenter != rhs._presenter {return false}
-    if lhs._controller != rhs._controller {return false}
-    if lhs.notAnimated != rhs.notAnimated {return false}
-    if lhs._style != rhs._style {return false}
-    if lhs._transitionStyle != rhs._transitionStyle {return false}
-    if lhs._adaptiveStyle != rhs._adaptiveStyle {return false}
-    if lhs._preferredContentSize != rhs._preferredContentSize {return false}
-    if lhs._popover != rhs._popover {return false}
-    if lhs._animator != rhs._animator {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._presenter != rhs_storage._presenter {return false}
+        if _storage._controller != rhs_storage._controller {return false}
+        if _storage._notAnimated != rhs_storage._notAnimated {return false}
+        if _storage._style != rhs_storage._style {return false}
+        if _storage._transitionStyle != rhs_storage._transitionStyle {return false}
+        if _storage._adaptiveStyle != rhs_storage._adaptiveStyle {return false}
+        if _storage._preferredContentSize != rhs_storage._preferredContentSize {return false}
+        if _storage._popover != rhs_storage._popover {return false}
+        if _storage._animator != rhs_storage._animator {return false}
+        if _storage._custom != rhs_storage._custom {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6287,88 +6351,46 @@ nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftP
   public static let protoMessageName: String = _protobuf_package + ".BeginInteractive"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}controller\0\u{1}animator\0\u{2}\u{11}present\0")
 
-  fileprivate class _StorageClass {
-    var _kind: Curtain_V1_BeginInteractive.Kind = .unspecified
-    var _controller: Curtain_V1_ControllerRef? = nil
-    var _animator: Curtain_V1_AnimatorSpec? = nil
-    var _present: Curtain_V1_Present? = nil
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _kind = source._kind
-      _controller = source._controller
-      _animator = source._animator
-      _present = source._present
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
-        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._controller) }()
-        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._animator) }()
-        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._present) }()
-        default: break
-        }
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
+      case 20: try { try decoder.decodeSingularMessageField(value: &self._present) }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._kind != .unspecified {
-        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 1)
-      }
-      try { if let v = _storage._controller {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-      } }()
-      try { if let v = _storage._animator {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-      } }()
-      try { if let v = _storage._present {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-      } }()
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
     }
+    try { if let v = self._controller {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._animator {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._present {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_BeginInteractive, rhs: Curtain_V1_BeginInteractive) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._kind != rhs_storage._kind {return false}
-        if _storage._controller != rhs_storage._controller {return false}
-        if _storage._animator != rhs_storage._animator {return false}
-        if _storage._present != rhs_storage._present {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs.kind != rhs.kind {return false}
+    if lhs._controller != rhs._controller {return false}
+    if lhs._animator != rhs._animator {return false}
+    if lhs._present != rhs._present {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -72,7 +72,28 @@ extension PresentOptions {
         ? try ModalTransitionStyle(wire.transitionStyle) : nil,
       preferredContentSize: wire.hasPreferredContentSize
         ? Size(wire.preferredContentSize) : nil,
-      popover: wire.hasPopover ? PopoverSource(wire.popover) : nil)
+      popover: wire.hasPopover ? PopoverSource(wire.popover) : nil,
+      custom: wire.hasCustom ? CustomPresentation(wire.custom) : nil)
+  }
+}
+
+extension CustomPresentation {
+  /// The core form of a wire custom presentation.
+  public init(_ wire: Curtain_V1_CustomPresentation) {
+    self.init(
+      frame: wire.hasFrame ? Rect(wire.frame) : nil,
+      dimmingAlpha: wire.hasDimmingAlpha ? wire.dimmingAlpha : nil,
+      removesPresenterView: wire.removesPresenterView)
+  }
+}
+
+extension Curtain_V1_CustomPresentation {
+  /// The wire form of a custom presentation's description.
+  public init(_ custom: CustomPresentation) {
+    self.init()
+    if let frame = custom.frame { self.frame = Curtain_V1_Rect(frame) }
+    if let alpha = custom.dimmingAlpha { dimmingAlpha = alpha }
+    removesPresenterView = custom.removesPresenterView
   }
 }
 
@@ -103,6 +124,7 @@ extension Curtain_V1_PresentationInfo {
     if let placement = node.popoverPlacement {
       popoverPlacement = Curtain_V1_PopoverPlacement(placement)
     }
+    if let custom = node.custom { self.custom = Curtain_V1_CustomPresentation(custom) }
   }
 }
 

@@ -672,6 +672,7 @@ class RequestMethods:
         adaptive_style: str | int | None = None,
         preferred_content_size: tuple[float, float] | None = None,
         popover: protocol.PopoverSource | Mapping[str, Any] | None = None,
+        custom: common.CustomPresentation | Mapping[str, Any] | None = None,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
     ) -> protocol.OperationResult:
@@ -681,11 +682,15 @@ class RequestMethods:
         ``preferred_content_size`` are set on the controller as the
         presentation starts; ``popover`` is a ``PopoverSource`` (or its
         fields: ``source_view_id``, ``source_rect``,
-        ``permitted_arrow_directions``)."""
+        ``permitted_arrow_directions``); ``custom`` describes a
+        ``"custom"`` presentation: a ``CustomPresentation`` (or its
+        fields: ``frame`` in the window, ``dimming_alpha``,
+        ``removes_presenter_view``)."""
         message = protocol.Present(
             presenter=controller_ref(presenter),
             controller=controller_ref(controller),
             popover=_message(protocol.PopoverSource, popover),
+            custom=_message(common.CustomPresentation, custom),
             **_animation(animated, animator),
         )
         for field, value, enum, prefix in (

@@ -498,7 +498,7 @@ class ControllerNode(_message.Message):
     def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., appearance: _Optional[_Union[AppearanceState, str]] = ..., view_id: _Optional[int] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., view_in_window: _Optional[bool] = ..., selected_index: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ControllerNode, _Mapping]]] = ..., presentation: _Optional[_Union[PresentationInfo, _Mapping]] = ..., presented: _Optional[_Union[ControllerNode, _Mapping]] = ..., split: _Optional[_Union[SplitInfo, _Mapping]] = ..., page: _Optional[_Union[PageInfo, _Mapping]] = ...) -> None: ...
 
 class PresentationInfo(_message.Message):
-    __slots__ = ("presenting_id", "requested_style", "style", "card", "transition_style", "frame", "source_view_id", "source_rect", "permitted_arrow_directions", "popover_placement")
+    __slots__ = ("presenting_id", "requested_style", "style", "card", "transition_style", "frame", "source_view_id", "source_rect", "permitted_arrow_directions", "popover_placement", "custom")
     PRESENTING_ID_FIELD_NUMBER: _ClassVar[int]
     REQUESTED_STYLE_FIELD_NUMBER: _ClassVar[int]
     STYLE_FIELD_NUMBER: _ClassVar[int]
@@ -509,6 +509,7 @@ class PresentationInfo(_message.Message):
     SOURCE_RECT_FIELD_NUMBER: _ClassVar[int]
     PERMITTED_ARROW_DIRECTIONS_FIELD_NUMBER: _ClassVar[int]
     POPOVER_PLACEMENT_FIELD_NUMBER: _ClassVar[int]
+    CUSTOM_FIELD_NUMBER: _ClassVar[int]
     presenting_id: int
     requested_style: ModalPresentationStyle
     style: ModalPresentationStyle
@@ -519,7 +520,18 @@ class PresentationInfo(_message.Message):
     source_rect: Rect
     permitted_arrow_directions: int
     popover_placement: PopoverPlacement
-    def __init__(self, presenting_id: _Optional[int] = ..., requested_style: _Optional[_Union[ModalPresentationStyle, str]] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., card: _Optional[bool] = ..., transition_style: _Optional[_Union[ModalTransitionStyle, str]] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., source_view_id: _Optional[int] = ..., source_rect: _Optional[_Union[Rect, _Mapping]] = ..., permitted_arrow_directions: _Optional[int] = ..., popover_placement: _Optional[_Union[PopoverPlacement, _Mapping]] = ...) -> None: ...
+    custom: CustomPresentation
+    def __init__(self, presenting_id: _Optional[int] = ..., requested_style: _Optional[_Union[ModalPresentationStyle, str]] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., card: _Optional[bool] = ..., transition_style: _Optional[_Union[ModalTransitionStyle, str]] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., source_view_id: _Optional[int] = ..., source_rect: _Optional[_Union[Rect, _Mapping]] = ..., permitted_arrow_directions: _Optional[int] = ..., popover_placement: _Optional[_Union[PopoverPlacement, _Mapping]] = ..., custom: _Optional[_Union[CustomPresentation, _Mapping]] = ...) -> None: ...
+
+class CustomPresentation(_message.Message):
+    __slots__ = ("frame", "dimming_alpha", "removes_presenter_view")
+    FRAME_FIELD_NUMBER: _ClassVar[int]
+    DIMMING_ALPHA_FIELD_NUMBER: _ClassVar[int]
+    REMOVES_PRESENTER_VIEW_FIELD_NUMBER: _ClassVar[int]
+    frame: Rect
+    dimming_alpha: float
+    removes_presenter_view: bool
+    def __init__(self, frame: _Optional[_Union[Rect, _Mapping]] = ..., dimming_alpha: _Optional[float] = ..., removes_presenter_view: _Optional[bool] = ...) -> None: ...
 
 class PopoverPlacement(_message.Message):
     __slots__ = ("frame", "content_frame", "arrow_direction", "arrow_offset")

@@ -557,7 +557,7 @@ class SetTabs(_message.Message):
     def __init__(self, tab_bar: _Optional[_Union[ControllerRef, _Mapping]] = ..., controllers: _Optional[_Iterable[_Union[ControllerRef, _Mapping]]] = ...) -> None: ...
 
 class Present(_message.Message):
-    __slots__ = ("presenter", "controller", "not_animated", "style", "transition_style", "adaptive_style", "preferred_content_size", "popover", "animator")
+    __slots__ = ("presenter", "controller", "not_animated", "style", "transition_style", "adaptive_style", "preferred_content_size", "popover", "animator", "custom")
     PRESENTER_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     NOT_ANIMATED_FIELD_NUMBER: _ClassVar[int]
@@ -567,6 +567,7 @@ class Present(_message.Message):
     PREFERRED_CONTENT_SIZE_FIELD_NUMBER: _ClassVar[int]
     POPOVER_FIELD_NUMBER: _ClassVar[int]
     ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    CUSTOM_FIELD_NUMBER: _ClassVar[int]
     presenter: ControllerRef
     controller: ControllerRef
     not_animated: bool
@@ -576,7 +577,8 @@ class Present(_message.Message):
     preferred_content_size: _common_pb2.Size
     popover: PopoverSource
     animator: _common_pb2.AnimatorSpec
-    def __init__(self, presenter: _Optional[_Union[ControllerRef, _Mapping]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., not_animated: _Optional[bool] = ..., style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., adaptive_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., popover: _Optional[_Union[PopoverSource, _Mapping]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
+    custom: _common_pb2.CustomPresentation
+    def __init__(self, presenter: _Optional[_Union[ControllerRef, _Mapping]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., not_animated: _Optional[bool] = ..., style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., adaptive_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., popover: _Optional[_Union[PopoverSource, _Mapping]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ..., custom: _Optional[_Union[_common_pb2.CustomPresentation, _Mapping]] = ...) -> None: ...
 
 class PopoverSource(_message.Message):
     __slots__ = ("source_view_id", "source_rect", "permitted_arrow_directions")
