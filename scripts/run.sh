@@ -64,7 +64,7 @@ curtain status --no-start
 
 if ((demo)); then
   echo
-  echo "run: demo — a tab bar with a navigation stack, a push, a pop and a tab switch"
+  echo "run: demo — a tab bar with a navigation stack, a push, a pop, a tab switch and a sheet"
   show new-window --size 390x844 --root 'Tabs=tab[Nav=nav[Home],Settings]'
   show new-controller content --id Detail --title Detail
   show push @Nav @Detail
@@ -73,6 +73,10 @@ if ((demo)); then
   show select-tab @Tabs @Settings
   show select-tab @Tabs 0
   show events w1 --from 14
+  show new-controller content --id Sheet --title Sheet
+  show present @Home @Sheet --style pageSheet
+  show tree w1
+  show dismiss @Sheet
 fi
 
 cat <<TOUR
