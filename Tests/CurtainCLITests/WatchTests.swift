@@ -81,25 +81,30 @@ final class WatchTests: XCTestCase {
 final class Tmux {
   private let socket: String
   private let configuration: String
+  private let statusFile: String
   private let columns: Int
   private let rows: Int
   private var running = false
 
   init(directory: String, columns: Int, rows: Int) throws {
     socket = directory + "/tmux.sock"
+    statusFile = directory + "/status"
     configuration = directory + "/tmux.conf"
     self.columns = columns
     self.rows = rows
-    // A dead pane stays, so that its exit status can be read.
+    // A dead pane stays, so that what the program left on screen can be read.
     try "set -g remain-on-exit on\n".write(
       toFile: configuration, atomically: true, encoding: .utf8)
   }
 
-  /// Starts the server with a session running `command`.
+  /// Starts the server with a session running `command`, through a shell
+  /// that writes the command's exit status to `statusFile`.
   func start(_ command: [String]) throws {
     running = true
+    let wrapper = ["/bin/sh", "-c", "\"$@\"; echo $? > '\(statusFile)'", "sh"]
     _ = try tmux(
-      ["new-session", "-d", "-s", "watch", "-x", "\(columns)", "-y", "\(rows)"] + command)
+      ["new-session", "-d", "-s", "watch", "-x", "\(columns)", "-y", "\(rows)"] + wrapper
+        + command)
   }
 
   /// The pane's lines, trailing spaces removed, trailing empty lines kept
@@ -134,18 +139,15 @@ final class Tmux {
     _ = try tmux(["send-keys", "-t", "watch", keys])
   }
 
-  /// Waits for the pane's program to exit and returns its status.
+  /// Waits for the pane's program to exit and returns its status (from
+  /// the file the wrapping shell writes: tmux's `pane_dead_status` is
+  /// sometimes empty for a pane it already reports dead).
   func waitForExit() throws -> Int32 {
     let deadline = Date().addingTimeInterval(30)
     while true {
-      let state = try tmux([
-        "display-message", "-p", "-t", "watch", "#{pane_dead} #{pane_dead_status}",
-      ])
-      .split(separator: " ")
-      if state.first == "1",
-        let status = state.last.flatMap({
-          Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        })
+      if let text = try? String(contentsOfFile: statusFile, encoding: .utf8),
+        text.hasSuffix("\n"),
+        let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
       {
         return status
       }
