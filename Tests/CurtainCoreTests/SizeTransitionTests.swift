@@ -32,7 +32,9 @@ final class SizeTransitionTests: XCTestCase {
         "Nav.viewWillTransition(to: 844×390)", "Two.viewWillTransition(to: 844×346)",
         "Nav.traitCollectionDidChange(compact×regular @3x phone)",
         "Two.traitCollectionDidChange(compact×regular @3x phone)",
-        "\(transition.id).began(sizeTransition, nil → nil, animated: true, interactive: false)",
+        "\(transition.id).began(sizeTransition, 390×844 → 844×390, "
+          + "compact×regular @3x phone → regular×compact @3x phone, "
+          + "animated: true, interactive: false)",
       ])
     // The model is already at the new layout.
     XCTAssertEqual(h.controller("Two").view.frame, Rect(x: 0, y: 44, width: 844, height: 346))
@@ -81,8 +83,29 @@ final class SizeTransitionTests: XCTestCase {
     h.showNavigation("Nav", stack: ["One"])
     try h.window.resize(
       WindowMetrics(size: Size(width: 400, height: 860)), animation: SizeTransitionAnimation())
+    let events = h.events()
     XCTAssertEqual(
-      h.lifecycle(), ["Nav.viewWillTransition(to: 400×860)", "One.viewWillTransition(to: 400×769)"])
+      events.filter { $0.category == .lifecycle }.map { h.session.describe($0) },
+      ["Nav.viewWillTransition(to: 400×860)", "One.viewWillTransition(to: 400×769)"])
+    // The transition says what changed: the size; the traits once, as they
+    // stay.
+    let began = events.compactMap { event -> String? in
+      guard case .transition(let id, .began(let info)) = event.kind else { return nil }
+      XCTAssertEqual(id, h.window.transitions.first?.id)
+      XCTAssertEqual(
+        info.sizeChange,
+        SizeChange(
+          oldSize: Size(width: 390, height: 844), newSize: Size(width: 400, height: 860),
+          oldTraits: h.window.traitCollection, newTraits: h.window.traitCollection))
+      return h.session.describe(event)
+    }
+    let id = try XCTUnwrap(h.window.transitions.first?.id)
+    XCTAssertEqual(
+      began,
+      [
+        "\(id).began(sizeTransition, 390×844 → 400×860, compact×regular @3x phone, "
+          + "animated: true, interactive: false)"
+      ])
   }
 
   func testAScaleChangeChangesTheTraitsButNotTheSizes() throws {

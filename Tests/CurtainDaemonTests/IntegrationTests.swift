@@ -149,8 +149,19 @@ final class IntegrationTests: XCTestCase {
         "A.viewWillTransition(to: 844×346)",
         "Nav.traitCollectionDidChange(compact×regular @3x phone)",
         "A.traitCollectionDidChange(compact×regular @3x phone)",
-        "t\(resize.transitionID).began(sizeTransition, nil → nil, animated: true, interactive: false)",
+        "t\(resize.transitionID).began(sizeTransition, 390×844 → 844×390, "
+          + "compact×regular @3x phone → regular×compact @3x phone, "
+          + "animated: true, interactive: false)",
       ])
+    let began = try XCTUnwrap(
+      events.compactMap { event -> Curtain_V1_TransitionEvent? in
+        guard case .transition(let body)? = event.kind else { return nil }
+        return body
+      }.first)
+    XCTAssertEqual([began.oldSize.width, began.oldSize.height], [390, 844])
+    XCTAssertEqual([began.newSize.width, began.newSize.height], [844, 390])
+    XCTAssertEqual([began.oldTraits.horizontal, began.oldTraits.vertical], [.compact, .regular])
+    XCTAssertEqual([began.newTraits.horizontal, began.newTraits.vertical], [.regular, .compact])
     let sizes = events.compactMap { event -> Curtain_V1_SizeTransitionEvent? in
       guard case .sizeTransition(let body)? = event.kind else { return nil }
       return body

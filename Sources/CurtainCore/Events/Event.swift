@@ -177,6 +177,39 @@ public struct TransitionInfo: Hashable, Sendable {
   public let interactive: Bool
   /// Its duration in seconds.
   public let duration: Double
+  /// A size transition's change of the window: its old and new size and
+  /// traits (`nil` for every other kind).
+  public var sizeChange: SizeChange? = nil
+}
+
+/// What a size transition changes: the window's size and traits before and
+/// after.
+public struct SizeChange: Hashable, Sendable, CustomStringConvertible {
+  /// The window's size before.
+  public let oldSize: Size
+  /// The window's size after.
+  public let newSize: Size
+  /// The traits before.
+  public let oldTraits: TraitCollection
+  /// The traits after (equal to `oldTraits` when they did not change).
+  public let newTraits: TraitCollection
+
+  /// Creates the change.
+  public init(oldSize: Size, newSize: Size, oldTraits: TraitCollection, newTraits: TraitCollection)
+  {
+    self.oldSize = oldSize
+    self.newSize = newSize
+    self.oldTraits = oldTraits
+    self.newTraits = newTraits
+  }
+
+  /// `390×844 → 844×390, compact×regular @3x phone → regular×compact @3x
+  /// phone`; the traits appear once when they did not change.
+  public var description: String {
+    let traits =
+      oldTraits == newTraits ? "\(newTraits)" : "\(oldTraits) → \(newTraits)"
+    return "\(oldSize) → \(newSize), \(traits)"
+  }
 }
 
 /// Phases of an operation.

@@ -235,7 +235,9 @@ public final class Session {
     case .hierarchy(.splitDisplayModeChanged(let split, let mode)):
       return "\(name(split)).displayMode(\(mode.rawValue))"
     case .transition(let id, .began(let info)):
-      return "\(id).began(\(info.kind.rawValue), \(name(info.from)) → \(name(info.to)), "
+      // A size transition has no from/to controllers: it says what changed.
+      let subject = info.sizeChange?.description ?? "\(name(info.from)) → \(name(info.to))"
+      return "\(id).began(\(info.kind.rawValue), \(subject), "
         + "animated: \(info.animated), interactive: \(info.interactive))"
     case .transition(let id, .paused(let percent)):
       return "\(id).paused(\(formatPoints(percent)))"

@@ -11,7 +11,8 @@
 //                                         changes (only on a size-class change)
 //   P.popoverPlaced(placement)            each popover placed anew
 //   X.traitCollectionDidChange(previous)  every controller, if the traits changed
-//   began(sizeTransition)  *animation*  [A.viewDid(Dis)Appear]  ended
+//   began(sizeTransition, old size → new size, old traits → new traits)
+//                          *animation*  [A.viewDid(Dis)Appear]  ended
 //
 // "Every controller" is the window's root, then depth first the children
 // whose views are in their parent's view (a navigation controller's top, a
@@ -83,6 +84,7 @@ extension Window {
       view.subtree.map { ($0.id, presentationState(of: $0).frame) }, uniquingKeysWith: { a, _ in a }
     )
     let oldTraits = traitCollection
+    let oldSize = size
     let placements = popoverPlacements
     metrics = newMetrics
     append(.window(.resized(newMetrics.size)))
@@ -129,7 +131,9 @@ extension Window {
       kind: .sizeTransition, container: root, containerView: view, from: nil, to: nil,
       animated: animate,
       animator: AnimatorSpec(
-        duration: animation?.duration ?? SizeTransitionAnimation.defaultDuration, tracks: tracks))
+        duration: animation?.duration ?? SizeTransitionAnimation.defaultDuration, tracks: tracks),
+      sizeChange: SizeChange(
+        oldSize: oldSize, newSize: newMetrics.size, oldTraits: oldTraits, newTraits: traits))
     runTransition(request) { _ in finish() }
   }
 

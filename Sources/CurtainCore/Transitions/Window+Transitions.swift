@@ -20,6 +20,8 @@ struct TransitionRequest {
   var interactive = false
   var owner: OwnerID?
   var animator: AnimatorSpec
+  /// A size transition's change of the window, for its `began` event.
+  var sizeChange: SizeChange?
 }
 
 extension Window {
@@ -56,7 +58,7 @@ extension Window {
           TransitionInfo(
             kind: request.kind, container: request.container.id, from: request.from?.id,
             to: request.to?.id, animated: request.animated, interactive: request.interactive,
-            duration: request.animator.duration))))
+            duration: request.animator.duration, sizeChange: request.sizeChange))))
     addTracks(request.animator.tracks, to: transition, startingAt: 0)
     if !request.interactive && request.animator.duration <= 0 {
       complete(transition)

@@ -30,8 +30,9 @@ public enum OutputFormat {
   ///   willShow/didShow);
   /// - hierarchy: `change`, `parent`, `controllers`, `selected_index`;
   /// - transition: `transition`, `phase`, then for `began` `kind`,
-  ///   `container`, `from`, `to`, `interactive`, `duration` (and `animated`),
-  ///   for `paused` `percent`, otherwise `cancelled`;
+  ///   `container`, `from`, `to`, `interactive`, `duration` (and `animated`)
+  ///   and for a size transition `old_size`, `new_size` [w, h], `old_traits`,
+  ///   `new_traits`; for `paused` `percent`, otherwise `cancelled`;
   /// - operation: `operation`, `phase`, `position`, `cancelled`, `removed`,
   ///   `error`;
   /// - window: `change`, `size`, `visible`;
@@ -100,6 +101,14 @@ public enum OutputFormat {
           ("interactive", .bool(transition.interactive)),
           ("duration", .number(transition.duration)),
         ]
+        if transition.hasOldSize {
+          details += [
+            ("old_size", numbers([transition.oldSize.width, transition.oldSize.height])),
+            ("new_size", numbers([transition.newSize.width, transition.newSize.height])),
+            ("old_traits", json(transition.oldTraits)),
+            ("new_traits", json(transition.newTraits)),
+          ]
+        }
       case .paused:
         details.append(("percent", .number(transition.percent)))
       default:

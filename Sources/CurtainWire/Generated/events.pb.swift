@@ -343,34 +343,106 @@ public nonisolated struct Curtain_V1_HierarchyEvent: Sendable {
   public init() {}
 }
 
-public nonisolated struct Curtain_V1_TransitionEvent: Sendable {
+public nonisolated struct Curtain_V1_TransitionEvent: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var transitionID: UInt64 = 0
+  public var transitionID: UInt64 {
+    get {_storage._transitionID}
+    set {_uniqueStorage()._transitionID = newValue}
+  }
 
-  public var phase: Curtain_V1_TransitionEvent.Phase = .unspecified
+  public var phase: Curtain_V1_TransitionEvent.Phase {
+    get {_storage._phase}
+    set {_uniqueStorage()._phase = newValue}
+  }
 
   /// push, pop, tabSelection, containerTransition, presentation, dismissal,
   /// sizeTransition, displayModeChange, pageTurn
-  public var kind: String = String()
+  public var kind: String {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
-  public var containerID: UInt64 = 0
+  public var containerID: UInt64 {
+    get {_storage._containerID}
+    set {_uniqueStorage()._containerID = newValue}
+  }
 
-  public var fromID: UInt64 = 0
+  public var fromID: UInt64 {
+    get {_storage._fromID}
+    set {_uniqueStorage()._fromID = newValue}
+  }
 
-  public var toID: UInt64 = 0
+  public var toID: UInt64 {
+    get {_storage._toID}
+    set {_uniqueStorage()._toID = newValue}
+  }
 
-  public var animated: Bool = false
+  public var animated: Bool {
+    get {_storage._animated}
+    set {_uniqueStorage()._animated = newValue}
+  }
 
-  public var interactive: Bool = false
+  public var interactive: Bool {
+    get {_storage._interactive}
+    set {_uniqueStorage()._interactive = newValue}
+  }
 
-  public var duration: Double = 0
+  public var duration: Double {
+    get {_storage._duration}
+    set {_uniqueStorage()._duration = newValue}
+  }
 
-  public var cancelled: Bool = false
+  public var cancelled: Bool {
+    get {_storage._cancelled}
+    set {_uniqueStorage()._cancelled = newValue}
+  }
 
-  public var percent: Double = 0
+  public var percent: Double {
+    get {_storage._percent}
+    set {_uniqueStorage()._percent = newValue}
+  }
+
+  /// BEGAN of a sizeTransition: the window's size and traits before and after
+  /// (new_traits equals old_traits when the traits did not change); absent
+  /// for other kinds.
+  public var oldSize: Curtain_V1_Size {
+    get {_storage._oldSize ?? Curtain_V1_Size()}
+    set {_uniqueStorage()._oldSize = newValue}
+  }
+  /// Returns true if `oldSize` has been explicitly set.
+  public var hasOldSize: Bool {_storage._oldSize != nil}
+  /// Clears the value of `oldSize`. Subsequent reads from it will return its default value.
+  public mutating func clearOldSize() {_uniqueStorage()._oldSize = nil}
+
+  public var newSize: Curtain_V1_Size {
+    get {_storage._newSize ?? Curtain_V1_Size()}
+    set {_uniqueStorage()._newSize = newValue}
+  }
+  /// Returns true if `newSize` has been explicitly set.
+  public var hasNewSize: Bool {_storage._newSize != nil}
+  /// Clears the value of `newSize`. Subsequent reads from it will return its default value.
+  public mutating func clearNewSize() {_uniqueStorage()._newSize = nil}
+
+  public var oldTraits: Curtain_V1_Traits {
+    get {_storage._oldTraits ?? Curtain_V1_Traits()}
+    set {_uniqueStorage()._oldTraits = newValue}
+  }
+  /// Returns true if `oldTraits` has been explicitly set.
+  public var hasOldTraits: Bool {_storage._oldTraits != nil}
+  /// Clears the value of `oldTraits`. Subsequent reads from it will return its default value.
+  public mutating func clearOldTraits() {_uniqueStorage()._oldTraits = nil}
+
+  public var newTraits: Curtain_V1_Traits {
+    get {_storage._newTraits ?? Curtain_V1_Traits()}
+    set {_uniqueStorage()._newTraits = newValue}
+  }
+  /// Returns true if `newTraits` has been explicitly set.
+  public var hasNewTraits: Bool {_storage._newTraits != nil}
+  /// Clears the value of `newTraits`. Subsequent reads from it will return its default value.
+  public mutating func clearNewTraits() {_uniqueStorage()._newTraits = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -421,6 +493,8 @@ public nonisolated struct Curtain_V1_TransitionEvent: Sendable {
   }
 
   public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// A controller's callback in a window's size transition (category
@@ -1195,79 +1269,167 @@ nonisolated extension Curtain_V1_HierarchyEvent.Change: SwiftProtobuf._ProtoName
 
 nonisolated extension Curtain_V1_TransitionEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TransitionEvent"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transition_id\0\u{1}phase\0\u{1}kind\0\u{3}container_id\0\u{3}from_id\0\u{3}to_id\0\u{1}animated\0\u{1}interactive\0\u{1}duration\0\u{1}cancelled\0\u{1}percent\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transition_id\0\u{1}phase\0\u{1}kind\0\u{3}container_id\0\u{3}from_id\0\u{3}to_id\0\u{1}animated\0\u{1}interactive\0\u{1}duration\0\u{1}cancelled\0\u{1}percent\0\u{4}i\u{2}old_size\0\u{3}new_size\0\u{3}old_traits\0\u{3}new_traits\0")
+
+  fileprivate class _StorageClass {
+    var _transitionID: UInt64 = 0
+    var _phase: Curtain_V1_TransitionEvent.Phase = .unspecified
+    var _kind: String = String()
+    var _containerID: UInt64 = 0
+    var _fromID: UInt64 = 0
+    var _toID: UInt64 = 0
+    var _animated: Bool = false
+    var _interactive: Bool = false
+    var _duration: Double = 0
+    var _cancelled: Bool = false
+    var _percent: Double = 0
+    var _oldSize: Curtain_V1_Size? = nil
+    var _newSize: Curtain_V1_Size? = nil
+    var _oldTraits: Curtain_V1_Traits? = nil
+    var _newTraits: Curtain_V1_Traits? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _transitionID = source._transitionID
+      _phase = source._phase
+      _kind = source._kind
+      _containerID = source._containerID
+      _fromID = source._fromID
+      _toID = source._toID
+      _animated = source._animated
+      _interactive = source._interactive
+      _duration = source._duration
+      _cancelled = source._cancelled
+      _percent = source._percent
+      _oldSize = source._oldSize
+      _newSize = source._newSize
+      _oldTraits = source._oldTraits
+      _newTraits = source._newTraits
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.transitionID) }()
-      case 2: try { try decoder.decodeSingularEnumField(value: &self.phase) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self.kind) }()
-      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.containerID) }()
-      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.fromID) }()
-      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.toID) }()
-      case 7: try { try decoder.decodeSingularBoolField(value: &self.animated) }()
-      case 8: try { try decoder.decodeSingularBoolField(value: &self.interactive) }()
-      case 9: try { try decoder.decodeSingularDoubleField(value: &self.duration) }()
-      case 10: try { try decoder.decodeSingularBoolField(value: &self.cancelled) }()
-      case 11: try { try decoder.decodeSingularDoubleField(value: &self.percent) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._transitionID) }()
+        case 2: try { try decoder.decodeSingularEnumField(value: &_storage._phase) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._kind) }()
+        case 4: try { try decoder.decodeSingularUInt64Field(value: &_storage._containerID) }()
+        case 5: try { try decoder.decodeSingularUInt64Field(value: &_storage._fromID) }()
+        case 6: try { try decoder.decodeSingularUInt64Field(value: &_storage._toID) }()
+        case 7: try { try decoder.decodeSingularBoolField(value: &_storage._animated) }()
+        case 8: try { try decoder.decodeSingularBoolField(value: &_storage._interactive) }()
+        case 9: try { try decoder.decodeSingularDoubleField(value: &_storage._duration) }()
+        case 10: try { try decoder.decodeSingularBoolField(value: &_storage._cancelled) }()
+        case 11: try { try decoder.decodeSingularDoubleField(value: &_storage._percent) }()
+        case 180: try { try decoder.decodeSingularMessageField(value: &_storage._oldSize) }()
+        case 181: try { try decoder.decodeSingularMessageField(value: &_storage._newSize) }()
+        case 182: try { try decoder.decodeSingularMessageField(value: &_storage._oldTraits) }()
+        case 183: try { try decoder.decodeSingularMessageField(value: &_storage._newTraits) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.transitionID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.transitionID, fieldNumber: 1)
-    }
-    if self.phase != .unspecified {
-      try visitor.visitSingularEnumField(value: self.phase, fieldNumber: 2)
-    }
-    if !self.kind.isEmpty {
-      try visitor.visitSingularStringField(value: self.kind, fieldNumber: 3)
-    }
-    if self.containerID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.containerID, fieldNumber: 4)
-    }
-    if self.fromID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.fromID, fieldNumber: 5)
-    }
-    if self.toID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.toID, fieldNumber: 6)
-    }
-    if self.animated != false {
-      try visitor.visitSingularBoolField(value: self.animated, fieldNumber: 7)
-    }
-    if self.interactive != false {
-      try visitor.visitSingularBoolField(value: self.interactive, fieldNumber: 8)
-    }
-    if self.duration.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.duration, fieldNumber: 9)
-    }
-    if self.cancelled != false {
-      try visitor.visitSingularBoolField(value: self.cancelled, fieldNumber: 10)
-    }
-    if self.percent.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.percent, fieldNumber: 11)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._transitionID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._transitionID, fieldNumber: 1)
+      }
+      if _storage._phase != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._phase, fieldNumber: 2)
+      }
+      if !_storage._kind.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._kind, fieldNumber: 3)
+      }
+      if _storage._containerID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._containerID, fieldNumber: 4)
+      }
+      if _storage._fromID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._fromID, fieldNumber: 5)
+      }
+      if _storage._toID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._toID, fieldNumber: 6)
+      }
+      if _storage._animated != false {
+        try visitor.visitSingularBoolField(value: _storage._animated, fieldNumber: 7)
+      }
+      if _storage._interactive != false {
+        try visitor.visitSingularBoolField(value: _storage._interactive, fieldNumber: 8)
+      }
+      if _storage._duration.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._duration, fieldNumber: 9)
+      }
+      if _storage._cancelled != false {
+        try visitor.visitSingularBoolField(value: _storage._cancelled, fieldNumber: 10)
+      }
+      if _storage._percent.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._percent, fieldNumber: 11)
+      }
+      try { if let v = _storage._oldSize {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 180)
+      } }()
+      try { if let v = _storage._newSize {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 181)
+      } }()
+      try { if let v = _storage._oldTraits {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 182)
+      } }()
+      try { if let v = _storage._newTraits {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 183)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_TransitionEvent, rhs: Curtain_V1_TransitionEvent) -> Bool {
-    if lhs.transitionID != rhs.transitionID {return false}
-    if lhs.phase != rhs.phase {return false}
-    if lhs.kind != rhs.kind {return false}
-    if lhs.containerID != rhs.containerID {return false}
-    if lhs.fromID != rhs.fromID {return false}
-    if lhs.toID != rhs.toID {return false}
-    if lhs.animated != rhs.animated {return false}
-    if lhs.interactive != rhs.interactive {return false}
-    if lhs.duration != rhs.duration {return false}
-    if lhs.cancelled != rhs.cancelled {return false}
-    if lhs.percent != rhs.percent {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._transitionID != rhs_storage._transitionID {return false}
+        if _storage._phase != rhs_storage._phase {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._containerID != rhs_storage._containerID {return false}
+        if _storage._fromID != rhs_storage._fromID {return false}
+        if _storage._toID != rhs_storage._toID {return false}
+        if _storage._animated != rhs_storage._animated {return false}
+        if _storage._interactive != rhs_storage._interactive {return false}
+        if _storage._duration != rhs_storage._duration {return false}
+        if _storage._cancelled != rhs_storage._cancelled {return false}
+        if _storage._percent != rhs_storage._percent {return false}
+        if _storage._oldSize != rhs_storage._oldSize {return false}
+        if _storage._newSize != rhs_storage._newSize {return false}
+        if _storage._oldTraits != rhs_storage._oldTraits {return false}
+        if _storage._newTraits != rhs_storage._newTraits {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -198,6 +198,12 @@ extension Curtain_V1_TransitionEvent {
       animated = info.animated
       interactive = info.interactive
       duration = info.duration
+      if let change = info.sizeChange {
+        oldSize = Curtain_V1_Size(change.oldSize)
+        newSize = Curtain_V1_Size(change.newSize)
+        oldTraits = Curtain_V1_Traits(change.oldTraits)
+        newTraits = Curtain_V1_Traits(change.newTraits)
+      }
     case .paused(let percent):
       self.phase = .paused
       self.percent = percent
