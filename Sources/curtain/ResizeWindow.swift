@@ -17,12 +17,17 @@ struct ResizeWindow: ParsableCommand {
       runs in the window.
 
       The safe area, scale and idiom stay as they are unless given; the size \
-      classes follow the new size (regular from 600 pt wide, 500 pt high).
+      classes follow the new size (regular from 600 pt wide, 500 pt high) \
+      unless --horizontal-size-class or --vertical-size-class sets one \
+      explicitly (the other then still follows the new size). Explicit size \
+      classes hold for this resize only: a later resize without them derives \
+      both from its size again.
 
       Example:
         curtain resize-window w1 --size 844x390
         curtain resize-window w1 --size 1024x768 --idiom pad --safe-area 24,0,20,0
         curtain resize-window w1 --size 390x844 --duration 1 --curve linear
+        curtain resize-window w1 --size 1024x768 --horizontal-size-class compact
       """)
 
   @OptionGroup var globals: GlobalOptions
@@ -48,6 +53,20 @@ struct ResizeWindow: ParsableCommand {
 
   @Option(help: ArgumentHelp("The new idiom: phone or pad (bar heights).", valueName: "idiom"))
   var idiom: IdiomArgument?
+
+  @Option(
+    name: .customLong("horizontal-size-class"),
+    help: ArgumentHelp(
+      "The horizontal size class: compact or regular (default: from the width).",
+      valueName: "class"))
+  var horizontalSizeClass: SizeClassArgument?
+
+  @Option(
+    name: .customLong("vertical-size-class"),
+    help: ArgumentHelp(
+      "The vertical size class: compact or regular (default: from the height).",
+      valueName: "class"))
+  var verticalSizeClass: SizeClassArgument?
 
   @Option(help: ArgumentHelp("The animation's duration in seconds (default 0.4).", valueName: "s"))
   var duration: Double?
@@ -79,6 +98,11 @@ struct ResizeWindow: ParsableCommand {
     resize.metrics.safeArea = safeArea ?? current.metrics.safeArea
     resize.metrics.scale = scale ?? current.metrics.scale
     resize.metrics.idiom = idiom?.wire ?? current.metrics.idiom
+    if horizontalSizeClass != nil || verticalSizeClass != nil {
+      // The protocol takes explicit traits only with both size classes.
+      resize.metrics.setSizeClasses(
+        horizontal: horizontalSizeClass?.wire, vertical: verticalSizeClass?.wire)
+    }
     resize.notAnimated = animation.noAnimate
     resize.duration = duration ?? 0
     if let curve { resize.timing = curve.wire }
@@ -108,4 +132,14 @@ enum IdiomArgument: String, ExpressibleByArgument, CaseIterable {
   case pad
 
   var wire: Curtain_V1_Idiom { self == .pad ? .pad : .phone }
+}
+
+/// `--horizontal-size-class` / `--vertical-size-class compact|regular`.
+enum SizeClassArgument: String, ExpressibleByArgument, CaseIterable {
+  /// `UIUserInterfaceSizeClass.compact`.
+  case compact
+  /// `UIUserInterfaceSizeClass.regular`.
+  case regular
+
+  var wire: Curtain_V1_SizeClass { self == .regular ? .regular : .compact }
 }
