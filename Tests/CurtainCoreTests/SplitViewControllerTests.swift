@@ -191,6 +191,123 @@ final class SplitViewControllerTests: XCTestCase {
     XCTAssertEqual(h.frame("Photo"), Rect(x: 320, y: 0, width: 704, height: 768))
   }
 
+  /// Curtain's choice for a navigation controller as the secondary: the
+  /// secondary is pushed onto the primary navigation controller as it is,
+  /// with its own stack, and hides its bar while it is there (one bar
+  /// shows); expanding pops it and it becomes the secondary again, with its
+  /// bar: the structure is exactly the one before the collapse.
+  func testANavigationControllerSecondaryCollapsesWithOneBarAndExpandsBackExactly() throws {
+    let h = Harness(metrics: Self.regular)
+    h.buildSplitWithNavigationSecondary()
+    h.setRoot("Split")
+    _ = h.events()
+    let detailNav = h.nav("DetailNav")
+    let expanded = h.window.hierarchyDescription
+    let split = h.split("Split")
+    let s = split.id
+    let nav = h.id("Nav")
+    let master = h.id("Master")
+    let dnav = detailNav.id
+    let detail = h.id("Detail")
+    func view(_ name: String) -> ViewID { h.controller(name).view.id }
+    XCTAssertEqual(
+      expanded,
+      """
+      w1 1024×768 scale 2 regular×regular safe area {24, 0, 20, 0} revision 1
+      \(s) split @Split "Split", state: appeared, view: \(view("Split")) (0, 0, 1024, 768), \
+      oneBesideSecondary, primary width 320
+         | \(nav) navigation @Nav "Nav", state: appeared, view: \(view("Nav")) (0, 0, 320, 768)
+         |    | \(master) content @Master "Master", state: appeared, view: \(view("Master")) \
+      (0, 74, 320, 694)
+         | \(dnav) navigation @DetailNav "DetailNav", state: appeared, view: \(view("DetailNav")) \
+      (320, 0, 704, 768)
+         |    | \(detail) content @Detail "Detail", state: appeared, view: \(view("Detail")) \
+      (0, 74, 704, 694)
+      """)
+    XCTAssertEqual(detailNav.isNavigationBarHidden, false)
+
+    try h.window.resize(Self.compact)
+    XCTAssertEqual(
+      h.moves(),
+      [
+        "Split.collapsed", "DetailNav.willMove(nil)", "Split.childRemoved(DetailNav)",
+        "DetailNav.didMove(nil)", "Split.viewControllers([Nav])",
+        // The implied push of the whole secondary, without animation; it
+        // never leaves the screen, so only Master disappears.
+        "DetailNav.willMove(Nav)", "Nav.childAdded(DetailNav)",
+        "Nav.viewControllers([Master, DetailNav])", "Nav.willShow(DetailNav, false)",
+        "Master.viewWillDisappear(false)", "Master.viewDidDisappear(false)",
+        "DetailNav.didMove(Nav)", "Nav.didShow(DetailNav, false)",
+      ])
+    XCTAssertTrue(split.isCollapsed)
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Master", "DetailNav"])
+    XCTAssertEqual(detailNav.viewControllers.map(\.name), ["Detail"])
+    // One bar: the nested navigation controller hides its own, and its top
+    // fills its view below the primary's bar.
+    XCTAssertTrue(detailNav.isNavigationBarHidden)
+    XCTAssertEqual(detailNav.navigationBar?.isHidden, true)
+    XCTAssertEqual(h.nav("Nav").navigationBar?.isHidden, false)
+    XCTAssertEqual(
+      h.window.hierarchyDescription,
+      """
+      w1 320×768 scale 2 compact×regular safe area {24, 0, 20, 0} revision 2
+      \(s) split @Split "Split", state: appeared, view: \(view("Split")) (0, 0, 320, 768), \
+      collapsed
+         | \(nav) navigation @Nav "Nav", state: appeared, view: \(view("Nav")) (0, 0, 320, 768)
+         |    | \(master) content @Master "Master", state: disappeared, view: \(view("Master")) \
+      (0, 74, 320, 694) not in the window
+         |    | \(dnav) navigation @DetailNav "DetailNav", state: appeared, view: \
+      \(view("DetailNav")) (0, 74, 320, 694)
+         |    |    | \(detail) content @Detail "Detail", state: appeared, view: \
+      \(view("Detail")) (0, 0, 320, 694)
+      """)
+
+    try h.window.resize(Self.regular)
+    XCTAssertEqual(
+      h.moves(),
+      [
+        "Split.expanded",
+        // The implied pop: DetailNav, the primary's top, becomes the
+        // secondary again without leaving the screen.
+        "DetailNav.willMove(nil)", "Nav.childRemoved(DetailNav)", "Nav.viewControllers([Master])",
+        "Nav.willShow(Master, false)", "Master.viewWillAppear(false)",
+        "Master.viewDidAppear(false)", "DetailNav.didMove(nil)", "Nav.didShow(Master, false)",
+        "DetailNav.willMove(Split)", "Split.childAdded(DetailNav)",
+        "Split.viewControllers([Nav, DetailNav])", "DetailNav.didMove(Split)",
+      ])
+    XCTAssertFalse(detailNav.isNavigationBarHidden)
+    XCTAssertEqual(detailNav.navigationBar?.isHidden, false)
+    XCTAssertTrue(split.secondary === detailNav)
+    XCTAssertEqual(
+      h.window.hierarchyDescription,
+      expanded.replacingOccurrences(of: "revision 1", with: "revision 3"),
+      "exactly the structure and frames before the collapse")
+  }
+
+  func testPushesInsideANestedSecondaryStayInItAcrossExpand() throws {
+    let h = Harness(metrics: Self.compact)
+    h.buildSplitWithNavigationSecondary()
+    h.setRoot("Split")
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Master", "DetailNav"])
+    // `show` from Detail goes to the nearest navigation controller: the
+    // nested one, whose push animates below the primary's bar.
+    h.make(.content, "Photo")
+    h.run(
+      .show(.show, sender: h.id("Detail"), controller: h.id("Photo"), animated: true, animator: nil)
+    )
+    h.settle()
+    XCTAssertEqual(h.nav("DetailNav").viewControllers.map(\.name), ["Detail", "Photo"])
+    XCTAssertEqual(h.frame("Photo"), Rect(x: 0, y: 0, width: 320, height: 694))
+    _ = h.events()
+    try h.window.resize(Self.regular)
+    XCTAssertTrue(h.split("Split").secondary === h.controller("DetailNav"))
+    XCTAssertEqual(h.nav("DetailNav").viewControllers.map(\.name), ["Detail", "Photo"])
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Master"])
+    XCTAssertEqual(h.frame("DetailNav"), Rect(x: 320, y: 0, width: 704, height: 768))
+    XCTAssertEqual(h.frame("Photo"), Rect(x: 0, y: 74, width: 704, height: 694))
+    XCTAssertEqual(h.nav("DetailNav").navigationBar?.isHidden, false)
+  }
+
   func testASplitShownInACompactWindowStartsCollapsed() {
     let h = Harness(metrics: Self.compact)
     h.buildSplit()
@@ -669,6 +786,16 @@ extension Harness {
       .setSplitColumns(
         split: id("Split"), primary: id("Nav"), secondary: withSecondary ? id("Detail") : nil))
     _ = events()
+  }
+
+  /// Split = [Nav = [Master], DetailNav = [Detail]], not in the window.
+  fileprivate func buildSplitWithNavigationSecondary() {
+    buildSplit(withSecondary: false)
+    make(.navigation, "DetailNav")
+    run(
+      .setViewControllers(
+        navigation: id("DetailNav"), controllers: [id("Detail")], animated: false, animator: nil))
+    run(.setSplitColumns(split: id("Split"), primary: id("Nav"), secondary: id("DetailNav")))
   }
 
   /// `buildSplit()` made the window's root; events so far are discarded.

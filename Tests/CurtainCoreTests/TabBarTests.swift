@@ -299,6 +299,34 @@ final class TabBarTests: XCTestCase {
     XCTAssertEqual(tabs.children.map(\.name), (0..<7).map { "T\($0)" } + [m], "in tab order")
   }
 
+  /// A navigation controller shown from the More list sits on the More
+  /// navigation controller's stack: it hides its own bar (Curtain's choice,
+  /// one bar shows) and shows it again once back with the tab bar
+  /// controller.
+  func testANavigationControllerShownInMoreHidesItsBar() throws {
+    let h = Harness()
+    h.make(.navigation, "T5")
+    h.make(.content, "Inner")
+    h.run(
+      .setViewControllers(
+        navigation: h.id("T5"), controllers: [h.id("Inner")], animated: false, animator: nil))
+    h.showTabs("Tabs", (0..<7).map { "T\($0)" })
+    h.select("Tabs", .index(5))
+    let nested = h.nav("T5")
+    let more = try XCTUnwrap(h.tab("Tabs").moreNavigationController)
+    XCTAssertTrue(nested.parent === more)
+    XCTAssertTrue(nested.isNavigationBarHidden)
+    XCTAssertEqual(nested.navigationBar?.isHidden, true)
+    XCTAssertEqual(more.navigationBar?.isHidden, false)
+    XCTAssertEqual(nested.view.frame, Rect(x: 0, y: 91, width: 390, height: 670))
+    XCTAssertEqual(h.controller("Inner").view.frame, Rect(x: 0, y: 0, width: 390, height: 670))
+    h.select("Tabs", .index(0))
+    h.select("Tabs", .index(1))
+    XCTAssertTrue(nested.parent === h.tab("Tabs"))
+    XCTAssertFalse(nested.isNavigationBarHidden)
+    XCTAssertEqual(nested.navigationBar?.isHidden, false)
+  }
+
   func testSelectingAnotherMoreTabReplacesTheFirst() throws {
     let h = Harness()
     h.showTabs("Tabs", (0..<7).map { "T\($0)" })

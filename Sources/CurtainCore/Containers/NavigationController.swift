@@ -1,6 +1,9 @@
 // UINavigationController. Its children are its stack, bottom to top; only the
 // top controller's view is installed, below the navigation bar (44 pt below
-// the top safe-area inset, 50 on the pad idiom), filling the rest.
+// the top safe-area inset, 50 on the pad idiom), filling the rest. A
+// navigation controller on another's stack (a collapsed split view
+// controller's secondary, a tab shown from the More list) hides its bar and
+// its top fills its view: one bar shows.
 //
 // Every stack change (push, pop, pop-to, pop-to-root, setViewControllers, the
 // interactive pop) goes through `prepareStackChange`: `viewControllers`
@@ -51,10 +54,18 @@ public final class NavigationController: ViewController {
     return window.safeAreaInsets(of: root).top
   }
 
-  /// The frame of the top controller's view: below the bar, to the bottom.
+  /// Whether the navigation bar is hidden: a navigation controller on
+  /// another's stack (a split view controller's secondary collapsed onto
+  /// its primary, a tab shown from the More list) leaves the bar to the
+  /// outer one, so that one bar shows (Curtain's choice; UIKit too shows
+  /// one bar there). Its top then fills its view.
+  public var isNavigationBarHidden: Bool { parent is NavigationController }
+
+  /// The frame of the top controller's view: below the bar, to the bottom
+  /// (the whole view while the bar is hidden).
   var contentFrame: Rect {
     let bounds = viewIfLoaded?.bounds ?? .zero
-    let top = min(bounds.height, safeTop + barHeight)
+    let top = isNavigationBarHidden ? 0 : min(bounds.height, safeTop + barHeight)
     return Rect(x: 0, y: top, width: bounds.width, height: bounds.height - top)
   }
 
@@ -73,6 +84,7 @@ public final class NavigationController: ViewController {
   override func layoutContents() {
     guard let root = viewIfLoaded, let bar = navigationBar else { return }
     bar.frame = Rect(x: 0, y: safeTop, width: root.bounds.width, height: barHeight)
+    bar.isHidden = isNavigationBarHidden
     if let top = topViewController?.viewIfLoaded, top.superview === root || top.superview == nil,
       !(window?.transitions.contains { $0.container == id } ?? false)
     {

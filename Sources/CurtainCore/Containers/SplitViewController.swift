@@ -17,7 +17,11 @@
 // the secondary stays a child but its view leaves. Expanding pops the
 // primary navigation controller's top (again keeping it on screen) and that
 // becomes the secondary (when the display mode hides the primary, the
-// primary leaves the screen before it pops). The split collapses or expands when its view
+// primary leaves the screen before it pops). **Curtain's choice** for a
+// secondary that is a navigation controller: it is pushed as it is, with its
+// stack, and hides its bar while on the primary's stack (one bar shows, as
+// in UIKit's collapse); the pop on expand gives it back its bar, so the
+// structure is exactly the one before. The split collapses or expands when its view
 // loads, when it is about to appear, and when its window is resized across
 // a horizontal size class (right after `window.resized`, before the size
 // transition tells the controllers; its transition then animates the moves).

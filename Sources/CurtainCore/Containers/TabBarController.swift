@@ -195,7 +195,10 @@ public final class TabBarController: ViewController {
     if let index { stack.append(viewControllers[index]) }
     let previousItems = more.children.dropFirst()
     movingIntoMore = index.map { viewControllers[$0] }
-    (try? more.prepareStackChange(to: stack, animated: false, animator: nil))?.run()
+    // A navigation controller tab goes onto More's stack too (it hides its
+    // bar there).
+    (try? more.prepareStackChange(
+      to: stack, animated: false, animator: nil, allowingNestedNavigation: true))?.run()
     movingIntoMore = nil
     adopt(previousItems.filter { item in !stack.contains { $0 === item } })
     return more
