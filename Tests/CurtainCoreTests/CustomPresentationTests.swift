@@ -118,8 +118,68 @@ final class CustomPresentationTests: XCTestCase {
     try present(h, CustomPresentation(frame: frame, dimmingAlpha: 0.3), animated: false)
     let b = h.controller("B")
     XCTAssertEqual(b.presentation?.style, .custom)
-    XCTAssertEqual(b.view.frame, frame)
+    XCTAssertEqual(
+      b.view.frame, Rect(x: 20, y: 100, width: 350, height: 290), "clipped to the 390 pt height")
+    XCTAssertEqual(b.presentation?.custom?.frame, frame)
     XCTAssertEqual(b.presentation?.dimmingView?.alpha, 0.3)
+  }
+
+  /// Curtain's choice: the frame as described is kept; the presented view
+  /// gets it clipped to the window, again at every resize, with the size
+  /// transition (its own new size, its frame animating), and the whole
+  /// frame back when the window grows again.
+  func testACustomFrameIsClippedToTheWindowAndReevaluatedOnResize() throws {
+    let h = Harness()
+    h.showRoot()
+    let bottom = Rect(x: 0, y: 600, width: 390, height: 244)
+    try present(h, CustomPresentation(frame: bottom, dimmingAlpha: 0.3), animated: false)
+    let b = h.controller("B")
+    XCTAssertEqual(b.view.frame, bottom)
+    _ = h.events()
+
+    // Landscape: 844 × 390. The drawer's top 600 is below the window: moved
+    // up as little as possible (to 146), then clipped to the window.
+    try h.window.resize(SizeTransitionTests.landscape, animation: SizeTransitionAnimation())
+    XCTAssertEqual(b.view.frame, Rect(x: 0, y: 146, width: 390, height: 244))
+    XCTAssertEqual(
+      h.flow().filter { $0.hasPrefix("B.viewWillTransition") },
+      ["B.viewWillTransition(to: 390×244)"])
+    XCTAssertEqual(b.presentation?.custom?.frame, bottom, "the description is kept")
+    XCTAssertEqual(b.presentation?.dimmingView?.frame, Rect(x: 0, y: 0, width: 844, height: 390))
+    let half = h.advance(0.2)
+    let moving = half.frame?.views.first { $0.view == b.view.id }?.state.frame
+    XCTAssertEqual(moving, Rect(x: 0, y: 373, width: 390, height: 244), "half-way along easeInOut")
+    h.settle()
+    XCTAssertTrue(h.window.isIdle)
+
+    // A window that cuts through the frame clips it.
+    try h.window.resize(WindowMetrics(size: Size(width: 300, height: 700)))
+    XCTAssertEqual(b.view.frame, Rect(x: 0, y: 600, width: 300, height: 100))
+    XCTAssertEqual(
+      h.flow().filter { $0.hasPrefix("B.viewWillTransition") },
+      ["B.viewWillTransition(to: 300×100)"])
+
+    // Back to the portrait window: the whole frame again.
+    try h.window.resize(WindowMetrics())
+    XCTAssertEqual(b.view.frame, bottom)
+    XCTAssertEqual(h.window.presentationState(of: b.view).frame, bottom)
+    XCTAssertEqual(
+      b.node.summary,
+      "\(b.id) content @B \"B\", state: appeared, view: \(b.view.id) (0, 600, 390, 244), "
+        + "presented by \(h.id("A")) as custom, coverVertical, custom frame (0, 600, 390, 244), "
+        + "dimming 0.3, keeps presenter view")
+  }
+
+  func testAFrameOutsideTheWindowIsClippedWhenPresented() throws {
+    let h = Harness()
+    h.showRoot()
+    try present(
+      h, CustomPresentation(frame: Rect(x: 200, y: -50, width: 400, height: 300)), animated: false)
+    XCTAssertEqual(h.controller("B").view.frame, Rect(x: 200, y: 0, width: 190, height: 250))
+    XCTAssertEqual(
+      h.controller("B").node.summary.components(separatedBy: "presented by").last,
+      " \(h.id("A")) as custom, coverVertical, custom frame (200, -50, 400, 300), "
+        + "keeps presenter view")
   }
 
   func testBadDescriptionsAreRefusedAndChangeNothing() throws {

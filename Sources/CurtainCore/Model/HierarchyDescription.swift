@@ -181,6 +181,13 @@ extension ControllerNode {
         text += ", from \(sourceView) \(sourceRect)"
       }
       if let placement = presentation.popoverPlacement { text += ", \(placement)" }
+      if let custom = presentation.custom, presentation.style == .custom {
+        // The frame as described; the view's frame above is it clipped to
+        // the window.
+        if let frame = custom.frame { text += ", custom frame \(frame)" }
+        if let alpha = custom.dimmingAlpha { text += ", dimming \(formatPoints(alpha))" }
+        text += custom.removesPresenterView ? ", removes presenter view" : ", keeps presenter view"
+      }
     }
     return text
   }

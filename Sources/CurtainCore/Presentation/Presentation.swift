@@ -7,8 +7,10 @@
 // Frames (SEMANTICS §4, "Styles"):
 //
 //   fullScreen, overFullScreen           the container's bounds (the window)
-//   custom                               the client's frame in the window,
-//                                        else the container's bounds
+//   custom                               the client's frame in the window
+//                                        clipped to it (moved inside first
+//                                        when wholly outside), else the
+//                                        container's bounds
 //   currentContext, overCurrentContext   the context controller's view frame
 //   pageSheet, regular width             width min(W, 0.75 H, 704), centred,
 //                                        from safe-area top + 10 to the bottom
@@ -148,7 +150,8 @@ public final class Presentation {
     case .custom:
       guard let frame = custom?.frame else { return bounds }
       let origin = containerView.frameInWindow.origin
-      return frame.offsetBy(dx: -origin.x + bounds.minX, dy: -origin.y + bounds.minY)
+      return Self.clip(
+        frame.offsetBy(dx: -origin.x + bounds.minX, dy: -origin.y + bounds.minY), to: bounds)
     case .fullScreen, .overFullScreen, .none, .automatic:
       return bounds
     case .currentContext, .overCurrentContext:
@@ -169,6 +172,15 @@ public final class Presentation {
     case .popover:
       return popoverPlacement?.contentFrame ?? bounds
     }
+  }
+
+  /// A custom presentation's frame in `bounds` (Curtain's choice): the
+  /// part of `frame` inside `bounds`; a frame with no area inside (the
+  /// window shrank away from it) is first moved inside as little as
+  /// possible, then clipped.
+  static func clip(_ frame: Rect, to bounds: Rect) -> Rect {
+    if let part = frame.intersection(bounds), part.width > 0, part.height > 0 { return part }
+    return frame.shifted(into: bounds).intersection(bounds) ?? bounds
   }
 
   /// Places the popover next to its source (SEMANTICS §6). A source that
