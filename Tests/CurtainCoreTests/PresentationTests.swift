@@ -265,18 +265,7 @@ final class PresentationTests: XCTestCase {
 
   /// Tabs (root) → Nav → X, in a regular window.
   private func tabNavContent() -> Harness {
-    let h = Harness(metrics: Self.regular)
-    h.make(.tabBar, "Tabs")
-    h.make(.navigation, "Nav")
-    h.make(.content, "X")
-    h.make(.content, "Other")
-    h.run(
-      .setViewControllers(
-        navigation: h.id("Nav"), controllers: [h.id("X")], animated: false, animator: nil))
-    h.run(.setTabs(tabBar: h.id("Tabs"), controllers: [h.id("Nav"), h.id("Other")]))
-    h.setRoot("Tabs")
-    _ = h.events()
-    return h
+    Harness.tabsNavigationContent(Self.regular)
   }
 
   func testFullScreenStylesArePresentedByTheWindowRoot() {
