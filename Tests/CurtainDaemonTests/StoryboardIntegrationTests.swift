@@ -17,7 +17,8 @@ final class StoryboardIntegrationTests: XCTestCase {
     daemon = nil
   }
 
-  private static var example: Data {
+  /// The example storyboard of docs/examples.
+  static var example: Data {
     get throws {
       try Data(
         contentsOf: URL(fileURLWithPath: #filePath)

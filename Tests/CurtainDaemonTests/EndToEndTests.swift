@@ -1,0 +1,614 @@
+import CurtainCore
+import CurtainTesting
+import CurtainWire
+import Foundation
+import XCTest
+
+/// Issue 4's scenarios end to end through the real `curtaind` where no
+/// other daemon test covers them: every style, the built-in looks over the
+/// Frame stream, adaptation on resize while presented, size transitions
+/// reaching presented controllers, page turns both ways, the segue kinds
+/// and a cancelled interactive dismissal.
+final class EndToEndTests: XCTestCase {
+  private var daemon: TempDaemon!
+  private var client: TestClient!
+
+  override func setUpWithError() throws {
+    daemon = try TempDaemon()
+    client = try TestClient(path: daemon.socketPath, name: "end-to-end")
+  }
+
+  override func tearDown() {
+    client = nil
+    let result = daemon.stop()
+    XCTAssertEqual(result.status, 0, "curtaind exit status; stderr:\n\(daemon.stderr)")
+    XCTAssertTrue(result.socketRemoved, "the socket file is removed on SIGTERM")
+    daemon = nil
+  }
+
+  // MARK: Styles
+
+  func testEveryStyleInARegularAndACompactWindow() throws {
+    let page = Rect(x: 58, y: 34, width: 704, height: 1146)
+    let card = Rect(x: 0, y: 57, width: 390, height: 787)
+    let full = [
+      true: Rect(x: 0, y: 0, width: 820, height: 1180),
+      false: Rect(x: 0, y: 0, width: 390, height: 844),
+    ]
+    // style: (style, frame, the presenter's view stays) in a regular window,
+    // then in the compact one.
+    typealias Outcome = (Curtain_V1_ModalPresentationStyle, Rect?, Bool)
+    let cases: [(Curtain_V1_ModalPresentationStyle, Outcome, Outcome)] = [
+      (.fullScreen, (.fullScreen, nil, false), (.fullScreen, nil, false)),
+      (.pageSheet, (.pageSheet, page, true), (.pageSheet, card, true)),
+      (
+        .formSheet, (.formSheet, Rect(x: 120, y: 270, width: 580, height: 640), true),
+        (.formSheet, card, true)
+      ),
+      (.currentContext, (.currentContext, nil, false), (.fullScreen, nil, false)),
+      (.custom, (.custom, nil, true), (.custom, nil, true)),
+      (.overFullScreen, (.overFullScreen, nil, true), (.overFullScreen, nil, true)),
+      (.overCurrentContext, (.overCurrentContext, nil, true), (.fullScreen, nil, false)),
+      (
+        .popover, (.popover, Rect(x: 250, y: 350, width: 320, height: 480), true),
+        (.formSheet, card, true)
+      ),
+      (.automatic, (.pageSheet, page, true), (.pageSheet, card, true)),
+    ]
+    for regular in [true, false] {
+      let window = try client.makeWindow(regular: regular)
+      let root = "Root\(regular)"
+      try client.make(.content, root)
+      try client.setRoot(window, root)
+      for (index, (style, inRegular, inCompact)) in cases.enumerated() {
+        let (adapted, frame, stays) = regular ? inRegular : inCompact
+        let name = "S\(index)\(regular)"
+        let label = "\(style) \(regular ? "regular" : "compact")"
+        try client.make(.content, name)
+        let response = try client.present(name, on: root) { $0.style = style }
+        XCTAssertTrue(response.operation.completed, "\(label): \(response.error.message)")
+        let tree = try client.tree(window)
+        XCTAssertEqual(tree.root.presented.identifier, name, label)
+        XCTAssertEqual(tree.root.presented.presentation.presentingID, tree.root.id, label)
+        XCTAssertEqual(
+          tree.root.presented.presentation.requestedStyle,
+          style == .automatic ? .pageSheet : style, label)
+        XCTAssertEqual(tree.root.presented.presentation.style, adapted, label)
+        XCTAssertEqual(
+          Rect(tree.root.presented.presentation.frame), frame ?? full[regular]!, label)
+        XCTAssertEqual(tree.root.viewInWindow, stays, label)
+        XCTAssertEqual(tree.root.appearance, stays ? .appeared : .disappeared, label)
+        try client.dismiss(name)
+      }
+    }
+  }
+
+  // MARK: Looks
+
+  /// The state of `view` in `frame`.
+  private func state(_ frame: WireFrame?, _ view: UInt64) -> Curtain_V1_ViewState? {
+    frame?.views.first { $0.viewID == view }?.state
+  }
+
+  func testCoverVerticalCrossDissolveAndFlipOverTheFrameStream() throws {
+    let window = try client.makeWindow(regular: false, frames: true)
+    try client.make(.content, "A", "Cover", "Dissolve", "Flip")
+    try client.setRoot(window, "A")
+    let a = try client.tree(window).root.viewID
+    func present(_ name: String, _ transition: Curtain_V1_ModalTransitionStyle) throws -> UInt64 {
+      let response = try client.present(name, on: "A", animated: true) {
+        $0.style = .fullScreen
+        $0.transitionStyle = transition
+      }
+      XCTAssertNotEqual(response.operation.transitionID, 0, response.error.message)
+      return try client.tree(window).root.presented.viewID
+    }
+
+    // coverVertical: from y = H to 0, 0.4 s along easeInOut.
+    let cover = try present("Cover", .coverVertical)
+    var start = try client.frame(window, after: 0)
+    XCTAssertEqual(
+      state(start, cover)?.frame, Curtain_V1_Rect(Rect(x: 0, y: 844, width: 390, height: 844)))
+    XCTAssertEqual(start?.transitions.first?.percent, 0)
+    var middle = try client.frame(window, after: 0.2)
+    XCTAssertEqual(state(middle, cover)?.frame.y ?? .nan, 422, accuracy: 1e-6)
+    XCTAssertEqual(middle?.transitions.first?.percent ?? .nan, 0.5, accuracy: 1e-9)
+    var end = try client.frame(window, after: 0.2)
+    XCTAssertEqual(
+      state(end, cover)?.frame, Curtain_V1_Rect(Rect(x: 0, y: 0, width: 390, height: 844)))
+    XCTAssertEqual(end?.transitions, [])
+    try client.dismiss("Cover")
+
+    // crossDissolve: the presented view's alpha 0 → 1, the presenter's 1 → 0.
+    let dissolve = try present("Dissolve", .crossDissolve)
+    start = try client.frame(window, after: 0)
+    XCTAssertEqual(state(start, dissolve)?.alpha, 0)
+    XCTAssertEqual(state(start, a)?.alpha, 1)
+    XCTAssertEqual(
+      state(start, dissolve)?.frame, Curtain_V1_Rect(Rect(x: 0, y: 0, width: 390, height: 844)))
+    middle = try client.frame(window, after: 0.2)
+    XCTAssertEqual(state(middle, dissolve)?.alpha ?? .nan, 0.5, accuracy: 1e-6)
+    XCTAssertEqual(state(middle, a)?.alpha ?? .nan, 0.5, accuracy: 1e-6)
+    end = try client.frame(window, after: 0.2)
+    XCTAssertEqual(state(end, dissolve)?.alpha, 1)
+    XCTAssertEqual(state(end, a)?.alpha, 0)
+    try client.dismiss("Dissolve")
+
+    // flipHorizontal: the presenter's scale-x 1 → 0 over the first half,
+    // the presented view's 0 → 1 over the second.
+    let flip = try present("Flip", .flipHorizontal)
+    start = try client.frame(window, after: 0)
+    XCTAssertEqual(state(start, a)?.transform.a, 1)
+    XCTAssertEqual(state(start, flip)?.transform.a, 0)
+    let quarter = try client.frame(window, after: 0.1)
+    XCTAssertEqual(state(quarter, a)?.transform.a ?? .nan, 0.5, accuracy: 1e-6)
+    XCTAssertEqual(state(quarter, a)?.transform.d ?? .nan, 1, accuracy: 1e-9)
+    middle = try client.frame(window, after: 0.1)
+    XCTAssertEqual(state(middle, a)?.transform.a ?? .nan, 0, accuracy: 1e-9)
+    XCTAssertEqual(state(middle, flip)?.transform.a ?? .nan, 0, accuracy: 1e-9)
+    let threeQuarters = try client.frame(window, after: 0.1)
+    XCTAssertEqual(state(threeQuarters, flip)?.transform.a ?? .nan, 0.5, accuracy: 1e-6)
+    end = try client.frame(window, after: 0.1)
+    XCTAssertEqual(state(end, flip)?.transform, Curtain_V1_Transform(AffineTransform.identity))
+    XCTAssertEqual(end?.transitions, [])
+  }
+
+  // MARK: Adaptation and size transitions
+
+  func testAPresentedPopoverBecomesAFormSheetThenFullScreenAsTheWindowShrinks() throws {
+    let window = try client.makeWindow(width: 1024, height: 768, pad: true)
+    try client.make(.content, "Home", "Pop")
+    try client.setRoot(window, "Home")
+    try client.present("Pop", on: "Home") {
+      $0.style = .popover
+      $0.popover.sourceRect = Curtain_V1_Rect(Rect(x: 500, y: 20, width: 40, height: 30))
+    }
+    XCTAssertEqual(try client.tree(window).root.presented.presentation.style, .popover)
+    _ = try client.flow()
+
+    func resize(_ width: Double, _ height: Double) throws -> [String] {
+      let resized = try client.call {
+        $0.resizeWindow.windowID = window
+        $0.resizeWindow.metrics = .pad(width, height)
+      }
+      XCTAssertNotEqual(resized.operation.transitionID, 0, resized.error.message)
+      try client.advance(window, 0.4)
+      return try client.flow()
+    }
+
+    // Compact width: a form sheet, shown as the card.
+    XCTAssertEqual(try resize(500, 768), ["Pop.adapted(formSheet)"])
+    var info = try client.tree(window).root.presented.presentation
+    XCTAssertEqual(info.requestedStyle, .popover)
+    XCTAssertEqual(info.style, .formSheet)
+    XCTAssertTrue(info.card)
+    XCTAssertFalse(info.hasPopoverPlacement)
+    XCTAssertEqual(Rect(info.frame), Rect(x: 0, y: 10, width: 500, height: 758))
+
+    // Compact height too: full screen, and the presenter's view goes.
+    XCTAssertEqual(
+      try resize(500, 400),
+      ["Pop.adapted(fullScreen)", "Home.viewWillDisappear(true)", "Home.viewDidDisappear(true)"])
+    var tree = try client.tree(window)
+    XCTAssertEqual(tree.root.presented.presentation.style, .fullScreen)
+    XCTAssertEqual(
+      Rect(tree.root.presented.presentation.frame), Rect(x: 0, y: 0, width: 500, height: 400))
+    XCTAssertFalse(tree.root.viewInWindow)
+
+    // Regular again: the popover, placed next to its source.
+    XCTAssertEqual(
+      try resize(1024, 768),
+      [
+        "Pop.adapted(popover)", "Home.viewWillAppear(true)",
+        "Pop.popoverPlaced(arrow left -223 (540, 10, 349, 496))", "Home.viewDidAppear(true)",
+      ])
+    tree = try client.tree(window)
+    info = tree.root.presented.presentation
+    XCTAssertEqual(info.style, .popover)
+    XCTAssertEqual(Rect(info.frame), Rect(x: 561, y: 18, width: 320, height: 480))
+    XCTAssertEqual(info.popoverPlacement.arrowDirection, 4, "left")
+    XCTAssertTrue(tree.root.viewInWindow)
+  }
+
+  func testASizeTransitionReachesEveryControllerOnceWithItsNewSize() throws {
+    let window = try client.makeWindow(regular: true)
+    try client.make(.tabBar, "Tabs")
+    try client.make(.navigation, "Nav")
+    try client.make(.content, "One", "Other", "Sheet", "Over")
+    try client.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("One")]
+    }
+    try client.call {
+      $0.setTabs.tabBar = controllerRef("Tabs")
+      $0.setTabs.controllers = [controllerRef("Nav"), controllerRef("Other")]
+    }
+    try client.setRoot(window, "Tabs")
+    try client.present("Sheet", on: "One") {
+      $0.style = .formSheet
+      $0.preferredContentSize.width = 500
+      $0.preferredContentSize.height = 400
+    }
+    try client.present("Over", on: "Sheet") { $0.style = .overFullScreen }
+    _ = try client.flow()
+
+    let resized = try client.call {
+      $0.resizeWindow.windowID = window
+      $0.resizeWindow.metrics = .pad(1180, 820, safeArea: (24, 20))
+    }
+    XCTAssertNotEqual(resized.operation.transitionID, 0, resized.error.message)
+    try client.advance(window, 0.4)
+    try client.sync()
+    let sizes = client.takeEvents().compactMap { event -> Curtain_V1_SizeTransitionEvent? in
+      guard case .sizeTransition(let body)? = event.kind,
+        body.callback == .viewWillTransitionToSize
+      else { return nil }
+      return body
+    }
+    let tree = try client.tree(window)
+    // The tree first (not the unselected tab), then the presented
+    // controllers, each once, with the size its view has afterwards.
+    let nav = tree.root.children[0]
+    let sheet = tree.root.presented
+    let told = [tree.root, nav, nav.children[0], sheet, sheet.presented]
+    XCTAssertEqual(told.map(\.identifier), ["Tabs", "Nav", "One", "Sheet", "Over"])
+    XCTAssertEqual(sizes.map(\.controllerID), told.map(\.id))
+    for (size, node) in zip(sizes, told) {
+      XCTAssertEqual(size.size.width, node.frame.width, node.identifier)
+      XCTAssertEqual(size.size.height, node.frame.height, node.identifier)
+    }
+    XCTAssertEqual(sizes.first?.size.width, 1180)
+    XCTAssertEqual(sizes.first?.size.height, 820)
+    XCTAssertEqual(sizes[3].size.width, 500)
+    XCTAssertEqual(sizes[3].size.height, 400)
+  }
+
+  // MARK: Page turns
+
+  func testPageTurnsForwardAndBackOverTheWire() throws {
+    let window = try client.makeWindow(regular: false, frames: true)
+    try client.make(.page, "Book")
+    try client.make(.content, "P1", "P2")
+    try client.call {
+      $0.setPages.page = controllerRef("Book")
+      $0.setPages.dataSource = ["P1", "P2"].map(controllerRef)
+    }
+    try client.setRoot(window, "Book")
+    let p1 = try client.tree(window).root.children[0].viewID
+    _ = try client.flow()
+
+    func turn(reverse: Bool) throws -> (events: [String], middle: WireFrame?) {
+      let turned = try client.call {
+        $0.turnPage.page = controllerRef("Book")
+        $0.turnPage.reverse = reverse
+      }
+      XCTAssertNotEqual(turned.operation.transitionID, 0, turned.error.message)
+      let middle = try client.frame(window, after: 0.175)
+      try client.advance(window, 0.175)
+      return (try client.flow(), middle)
+    }
+    let forward = try turn(reverse: false)
+    XCTAssertEqual(
+      forward.events,
+      [
+        "P1.willMove(nil)", "P2.willMove(Book)", "P2.viewDidLoad", "P1.viewWillDisappear(true)",
+        "P2.viewWillAppear(true)", "P1.viewDidDisappear(true)", "P2.viewDidAppear(true)",
+        "P1.didMove(nil)", "P2.didMove(Book)",
+      ])
+    var tree = try client.tree(window)
+    XCTAssertEqual(tree.root.children.map(\.identifier), ["P2"])
+    XCTAssertEqual(
+      state(forward.middle, tree.root.children[0].viewID)?.frame.x ?? .nan, 195, accuracy: 1e-9)
+
+    // Back: P1 comes in from the left.
+    let back = try turn(reverse: true)
+    XCTAssertEqual(
+      back.events,
+      [
+        "P2.willMove(nil)", "P1.willMove(Book)", "P2.viewWillDisappear(true)",
+        "P1.viewWillAppear(true)", "P2.viewDidDisappear(true)", "P1.viewDidAppear(true)",
+        "P2.didMove(nil)", "P1.didMove(Book)",
+      ])
+    XCTAssertEqual(state(back.middle, p1)?.frame.x ?? .nan, -195, accuracy: 1e-9)
+    tree = try client.tree(window)
+    XCTAssertEqual(tree.root.children.map(\.identifier), ["P1"])
+    let refused = try client.call {
+      $0.turnPage.page = controllerRef("Book")
+      $0.turnPage.reverse = true
+    }
+    XCTAssertEqual(refused.error.code, .invalidArgument)
+    XCTAssertEqual(refused.error.message, "There is no page before P1 in Book's data source")
+  }
+
+  // MARK: Segues
+
+  @discardableResult
+  private func segue(_ source: String, _ identifier: String) throws -> Curtain_V1_SegueResult {
+    let response = try client.call {
+      $0.performSegue.source = controllerRef(source)
+      $0.performSegue.identifier = identifier
+      $0.performSegue.notAnimated = true
+    }
+    XCTAssertEqual(response.error.code, .unspecified, response.error.message)
+    return response.segue
+  }
+
+  func testPresentPopoverAndCustomSeguesOverTheWire() throws {
+    let window = try client.call { $0.createWindow.clock = .manual }.window.id
+    try client.call {
+      $0.loadStoryboard.document = try! StoryboardIntegrationTests.example
+      $0.loadStoryboard.windowID = window
+    }
+    try client.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+    }
+
+    // popover: anchored to the source's rect, up only; a card in compact.
+    let help = try segue("Catalog", "help")
+    XCTAssertTrue(help.performed)
+    var tree = try client.tree(window)
+    var info = tree.root.presented.presentation
+    XCTAssertEqual(tree.root.presented.id, help.destinationID)
+    XCTAssertEqual(info.requestedStyle, .popover)
+    XCTAssertEqual(info.style, .formSheet)
+    XCTAssertEqual(Rect(info.sourceRect), Rect(x: 340, y: 0, width: 44, height: 44))
+    XCTAssertEqual(info.permittedArrowDirections, 1, "up")
+    XCTAssertEqual(
+      Array(try client.flow().prefix(2)),
+      ["Catalog.prepare(help, Help)", "Help.presentationTransitionWillBegin"])
+    try client.dismiss("Help")
+
+    // custom: the storyboard's animator (alpha, 0.3 s), overFullScreen.
+    try segue("Catalog", "showProduct")
+    _ = try client.flow()
+    let zoom = try client.call {
+      $0.performSegue.source = controllerRef("Product")
+      $0.performSegue.identifier = "zoom"
+    }.segue
+    XCTAssertNotEqual(zoom.operation.transitionID, 0)
+    try client.sync()
+    let began = client.takeEvents().compactMap { event -> Curtain_V1_TransitionEvent? in
+      guard case .transition(let body)? = event.kind, body.phase == .began else { return nil }
+      return body
+    }
+    XCTAssertEqual(began.map(\.duration), [0.3])
+    XCTAssertEqual(began.first?.toID, zoom.destinationID)
+    try client.advance(window, 0.3)
+    tree = try client.tree(window)
+    XCTAssertEqual(tree.root.presented.identifier, "Gallery")
+    XCTAssertEqual(tree.root.presented.presentation.style, .overFullScreen)
+    try client.dismiss("Gallery")
+
+    // present: fullScreen from Product, resolved to the tab bar controller.
+    _ = try client.flow()
+    let cart = try segue("Product", "openCart")
+    XCTAssertEqual(
+      try client.flow(),
+      [
+        "Product.prepare(openCart, Cart)", "Cart.presentationTransitionWillBegin",
+        "Cart.viewDidLoad", "CartList.viewDidLoad", "Tabs.viewWillDisappear(false)",
+        "Browse.viewWillDisappear(false)", "Product.viewWillDisappear(false)",
+        "Cart.viewWillAppear(false)", "CartList.viewWillAppear(false)",
+        "Cart.presentationTransitionDidEnd(true)", "Cart.viewDidAppear(false)",
+        "CartList.viewDidAppear(false)", "Tabs.viewDidDisappear(false)",
+        "Browse.viewDidDisappear(false)", "Product.viewDidDisappear(false)",
+      ])
+    info = try client.tree(window).root.presented.presentation
+    XCTAssertEqual(info.presentingID, try client.tree(window).root.id)
+    XCTAssertEqual(info.style, .fullScreen)
+    XCTAssertEqual(info.transitionStyle, .coverVertical)
+    XCTAssertEqual(try client.tree(window).root.presented.id, cart.destinationID)
+  }
+
+  func testAShowDetailSegueReplacesTheSplitsSecondary() throws {
+    let document = Data(
+      """
+      {
+        "name": "Mail", "initial": "Split",
+        "scenes": [
+          { "id": "Split", "kind": "split", "children": ["Inbox", "Empty"] },
+          { "id": "Inbox" }, { "id": "Empty" }, { "id": "Message" }
+        ],
+        "segues": [
+          { "identifier": "open", "source": "Inbox", "destination": "Message", "kind": "showDetail" }
+        ]
+      }
+      """.utf8)
+    let window = try client.makeWindow(width: 1024, height: 768, pad: true)
+    let loaded = try client.call {
+      $0.loadStoryboard.document = document
+      $0.loadStoryboard.windowID = window
+    }
+    XCTAssertEqual(loaded.error.code, .unspecified, loaded.error.message)
+    XCTAssertEqual(
+      try client.tree(window).root.children.map(\.identifier), ["Inbox", "Empty"])
+    _ = try client.flow()
+    let open = try segue("Inbox", "open")
+    XCTAssertTrue(open.performed)
+    XCTAssertEqual(
+      try client.flow(),
+      [
+        "Inbox.prepare(open, Message)", "Empty.willMove(nil)", "Message.willMove(Split)",
+        "Empty.viewWillDisappear(false)", "Empty.viewDidDisappear(false)", "Message.viewDidLoad",
+        "Message.viewWillAppear(false)", "Message.viewDidAppear(false)", "Empty.didMove(nil)",
+        "Message.didMove(Split)",
+      ])
+    let tree = try client.tree(window)
+    XCTAssertEqual(tree.root.children.map(\.identifier), ["Inbox", "Message"])
+    XCTAssertEqual(tree.root.children[1].id, open.destinationID)
+    XCTAssertFalse(tree.root.hasPresented, "the split shows it: nothing is presented")
+  }
+
+  // MARK: Interaction
+
+  func testAnInteractiveDismissCancelledThenFinished() throws {
+    let window = try client.makeWindow(regular: false)
+    try client.make(.content, "A", "B")
+    try client.setRoot(window, "A")
+    try client.present("B", on: "A") { $0.style = .fullScreen }
+    _ = try client.flow()
+
+    func begin() throws -> UInt64 {
+      let begun = try client.call {
+        $0.beginInteractive.kind = .dismiss
+        $0.beginInteractive.controller = controllerRef("B")
+      }
+      XCTAssertNotEqual(begun.operation.transitionID, 0, begun.error.message)
+      try client.call {
+        $0.updateInteractive.windowID = window
+        $0.updateInteractive.transitionID = begun.operation.transitionID
+        $0.updateInteractive.percent = 0.5
+      }
+      return begun.operation.transitionID
+    }
+    func end(_ transition: UInt64, cancel: Bool) throws {
+      try client.call {
+        if cancel {
+          $0.cancelInteractive.windowID = window
+          $0.cancelInteractive.transitionID = transition
+        } else {
+          $0.finishInteractive.windowID = window
+          $0.finishInteractive.transitionID = transition
+        }
+      }
+      try client.advance(window, 1)
+    }
+
+    try end(try begin(), cancel: true)
+    XCTAssertEqual(
+      try client.flow(),
+      [
+        "B.dismissalTransitionWillBegin", "B.viewWillDisappear(true)", "A.viewWillAppear(true)",
+        "B.dismissalTransitionDidEnd(false)", "B.viewWillAppear(true)", "B.viewDidAppear(true)",
+        "A.viewWillDisappear(true)", "A.viewDidDisappear(true)",
+      ])
+    var tree = try client.tree(window)
+    XCTAssertEqual(tree.root.presented.identifier, "B", "still presented")
+    XCTAssertFalse(tree.root.viewInWindow, "the presenter's view is out again")
+    XCTAssertEqual(tree.root.appearance, .disappeared)
+
+    try end(try begin(), cancel: false)
+    XCTAssertEqual(
+      try client.flow(),
+      [
+        "B.dismissalTransitionWillBegin", "B.viewWillDisappear(true)", "A.viewWillAppear(true)",
+        "B.dismissalTransitionDidEnd(true)", "A.viewDidAppear(true)", "B.viewDidDisappear(true)",
+      ])
+    tree = try client.tree(window)
+    XCTAssertFalse(tree.root.hasPresented)
+    XCTAssertTrue(tree.root.viewInWindow)
+  }
+}
+
+extension Curtain_V1_WindowMetrics {
+  /// Pad metrics of `width` × `height` with the given safe area (top,
+  /// bottom), size classes derived.
+  fileprivate static func pad(
+    _ width: Double, _ height: Double, safeArea: (Double, Double) = (0, 0)
+  ) -> Curtain_V1_WindowMetrics {
+    var metrics = Curtain_V1_WindowMetrics()
+    metrics.size.width = width
+    metrics.size.height = height
+    metrics.safeArea.top = safeArea.0
+    metrics.safeArea.bottom = safeArea.1
+    metrics.idiom = .pad
+    return metrics
+  }
+}
+
+extension TestClient {
+  /// A manual-clock window subscribed to its events (and frames): the
+  /// regular 820 × 1180 pad (safe area 24/20) or the default compact phone.
+  fileprivate func makeWindow(regular: Bool, frames: Bool = false) throws -> UInt64 {
+    regular
+      ? try makeWindow(width: 820, height: 1180, pad: true, safeArea: (24, 20), frames: frames)
+      : try makeWindow(frames: frames)
+  }
+
+  /// A manual-clock window subscribed to its events (and frames); without a
+  /// size, the default phone.
+  fileprivate func makeWindow(
+    width: Double? = nil, height: Double = 0, pad: Bool = false,
+    safeArea: (Double, Double) = (0, 0), frames: Bool = false
+  ) throws -> UInt64 {
+    let window = try call {
+      $0.createWindow.clock = .manual
+      if let width { $0.createWindow.metrics = .pad(width, height, safeArea: safeArea) }
+    }.window.id
+    try call {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+      $0.subscribe.frames = frames
+    }
+    return window
+  }
+
+  fileprivate func make(_ kind: Curtain_V1_ControllerKind, _ names: String...) throws {
+    for name in names {
+      let created = try call {
+        $0.createController.kind = kind
+        $0.createController.identifier = name
+      }
+      XCTAssertEqual(created.controller.identifier, name, created.error.message)
+    }
+  }
+
+  fileprivate func setRoot(_ window: UInt64, _ name: String) throws {
+    let response = try call {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = controllerRef(name)
+    }
+    XCTAssertEqual(response.error.code, .unspecified, response.error.message)
+  }
+
+  @discardableResult
+  fileprivate func present(
+    _ controller: String, on presenter: String, animated: Bool = false,
+    _ configure: (inout Curtain_V1_Present) -> Void
+  ) throws -> WireResponse {
+    try call {
+      $0.present.presenter = controllerRef(presenter)
+      $0.present.controller = controllerRef(controller)
+      $0.present.notAnimated = !animated
+      configure(&$0.present)
+    }
+  }
+
+  fileprivate func dismiss(_ controller: String) throws {
+    let response = try call {
+      $0.dismiss.controller = controllerRef(controller)
+      $0.dismiss.notAnimated = true
+    }
+    XCTAssertTrue(response.operation.completed, response.error.message)
+  }
+
+  fileprivate func advance(_ window: UInt64, _ seconds: Double) throws {
+    let response = try call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = seconds
+    }
+    XCTAssertEqual(response.error.code, .unspecified, response.error.message)
+  }
+
+  /// Advances the clock by `seconds` and returns the frame of that step.
+  fileprivate func frame(_ window: UInt64, after seconds: Double) throws -> WireFrame? {
+    _ = takeFrames()
+    try advance(window, seconds)
+    return takeFrames().last
+  }
+
+  fileprivate func tree(_ window: UInt64) throws -> Curtain_V1_Tree {
+    try call { $0.getTree.windowID = window }.tree
+  }
+
+  /// Lifecycle and presentation event texts since the last call, without
+  /// the size transitions' callbacks.
+  fileprivate func flow() throws -> [String] {
+    try sync()
+    return takeEvents().filter {
+      ($0.category == .lifecycle || $0.category == .presentation)
+        && $0.sizeTransition.controllerID == 0
+    }.map(\.text)
+  }
+}
