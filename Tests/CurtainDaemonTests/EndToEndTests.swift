@@ -83,6 +83,51 @@ final class EndToEndTests: XCTestCase {
     }
   }
 
+  func testCurrentContextDefinedByTheContentControllerCoversOnlyItsArea() throws {
+    let window = try client.makeWindow(regular: true)
+    try client.make(.tabBar, "Tabs")
+    try client.make(.navigation, "Nav")
+    try client.make(.content, "X", "Other", "B")
+    try client.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("X")]
+    }
+    try client.call {
+      $0.setTabs.tabBar = controllerRef("Tabs")
+      $0.setTabs.controllers = [controllerRef("Nav"), controllerRef("Other")]
+    }
+    try client.setRoot(window, "Tabs")
+    let configured = try client.call {
+      $0.configureController.controller = controllerRef("X")
+      $0.configureController.definesPresentationContext = true
+    }
+    XCTAssertTrue(configured.controller.definesPresentationContext)
+    let x = try client.tree(window).root.children[0].children[0]
+    XCTAssertEqual(Rect(x.frame), Rect(x: 0, y: 74, width: 820, height: 1036))
+    _ = try client.flow()
+    try client.present("B", on: "X") { $0.style = .currentContext }
+    XCTAssertEqual(
+      try client.flow(),
+      [
+        "B.presentationTransitionWillBegin", "B.viewDidLoad", "X.viewWillDisappear(false)",
+        "B.viewWillAppear(false)", "B.presentationTransitionDidEnd(true)",
+        "B.viewDidAppear(false)", "X.viewDidDisappear(false)",
+      ])
+    let tree = try client.tree(window)
+    let nav = tree.root.children[0]
+    let after = nav.children[0]
+    XCTAssertEqual(after.presented.identifier, "B")
+    XCTAssertEqual(after.presented.presentation.presentingID, x.id)
+    XCTAssertEqual(after.presented.presentation.style, .currentContext)
+    XCTAssertEqual(Rect(after.presented.presentation.frame), Rect(x.frame), "X's area only")
+    XCTAssertFalse(after.viewInWindow)
+    XCTAssertEqual(nav.appearance, .appeared)
+    XCTAssertTrue(nav.viewInWindow)
+    XCTAssertEqual(tree.root.appearance, .appeared)
+    XCTAssertFalse(tree.root.hasPresented)
+    XCTAssertFalse(nav.hasPresented)
+  }
+
   // MARK: Looks
 
   /// The state of `view` in `frame`.
@@ -399,6 +444,32 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(info.style, .fullScreen)
     XCTAssertEqual(info.transitionStyle, .coverVertical)
     XCTAssertEqual(try client.tree(window).root.presented.id, cart.destinationID)
+  }
+
+  func testAnUnwindWithNoTargetIsNotFoundAndChangesNothing() throws {
+    let window = try client.call { $0.createWindow.clock = .manual }.window.id
+    try client.call {
+      $0.loadStoryboard.document = try! StoryboardIntegrationTests.example
+      $0.loadStoryboard.windowID = window
+    }
+    try segue("Catalog", "showProduct")
+    try segue("Product", "openCart")
+    let before = try client.tree(window)
+    try client.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+    }
+    let missing = try client.call {
+      $0.unwind.source = controllerRef("CartList")
+      $0.unwind.action = "backToNowhere"
+    }
+    XCTAssertEqual(missing.error.code, .notFound)
+    XCTAssertEqual(
+      missing.error.message,
+      "No view controller above CartList declares the unwind action 'backToNowhere'")
+    XCTAssertEqual(try client.tree(window), before, "nothing changed")
+    try client.sync()
+    XCTAssertEqual(client.takeEvents().map(\.text), [], "a refused unwind emits nothing")
   }
 
   func testAShowDetailSegueReplacesTheSplitsSecondary() throws {
