@@ -83,20 +83,28 @@ final class EndToEndTests: XCTestCase {
     }
   }
 
-  func testCurrentContextDefinedByTheContentControllerCoversOnlyItsArea() throws {
+  /// A regular pad window whose root is Tabs → Nav → `content`, with a
+  /// second tab Other; returns its id.
+  private func tabsNavigation(_ content: String) throws -> UInt64 {
     let window = try client.makeWindow(regular: true)
     try client.make(.tabBar, "Tabs")
     try client.make(.navigation, "Nav")
-    try client.make(.content, "X", "Other", "B")
+    try client.make(.content, content, "Other")
     try client.call {
       $0.setStack.navigation = controllerRef("Nav")
-      $0.setStack.controllers = [controllerRef("X")]
+      $0.setStack.controllers = [controllerRef(content)]
     }
     try client.call {
       $0.setTabs.tabBar = controllerRef("Tabs")
       $0.setTabs.controllers = [controllerRef("Nav"), controllerRef("Other")]
     }
     try client.setRoot(window, "Tabs")
+    return window
+  }
+
+  func testCurrentContextDefinedByTheContentControllerCoversOnlyItsArea() throws {
+    let window = try tabsNavigation("X")
+    try client.make(.content, "B")
     let configured = try client.call {
       $0.configureController.controller = controllerRef("X")
       $0.configureController.definesPresentationContext = true
@@ -256,19 +264,8 @@ final class EndToEndTests: XCTestCase {
   }
 
   func testASizeTransitionReachesEveryControllerOnceWithItsNewSize() throws {
-    let window = try client.makeWindow(regular: true)
-    try client.make(.tabBar, "Tabs")
-    try client.make(.navigation, "Nav")
-    try client.make(.content, "One", "Other", "Sheet", "Over")
-    try client.call {
-      $0.setStack.navigation = controllerRef("Nav")
-      $0.setStack.controllers = [controllerRef("One")]
-    }
-    try client.call {
-      $0.setTabs.tabBar = controllerRef("Tabs")
-      $0.setTabs.controllers = [controllerRef("Nav"), controllerRef("Other")]
-    }
-    try client.setRoot(window, "Tabs")
+    let window = try tabsNavigation("One")
+    try client.make(.content, "Sheet", "Over")
     try client.present("Sheet", on: "One") {
       $0.style = .formSheet
       $0.preferredContentSize.width = 500
