@@ -21,7 +21,8 @@ extension Window {
     let limit = session.configuration.operationQueueLimit
     guard queue.count < limit else {
       throw CurtainError(
-        .busy, "Window \(id) is busy: \(limit) operations are already waiting")
+        .busy,
+        "Window \(id) is busy: \(limit) operation\(limit == 1 ? " is" : "s are") already waiting")
     }
     let pending = PendingOperation(
       id: session.ids.operation(), operation: operation, options: options)
