@@ -29,43 +29,16 @@ final class PresentationIntegrationTests: XCTestCase {
   /// A manual-clock window, regular × regular 820 × 1180 (safe area 24/20)
   /// or the default compact phone, subscribed to its events.
   private func makeWindow(regular: Bool) throws -> UInt64 {
-    let window = try client.call {
-      $0.createWindow.clock = .manual
-      if regular {
-        $0.createWindow.metrics.size.width = 820
-        $0.createWindow.metrics.size.height = 1180
-        $0.createWindow.metrics.safeArea.top = 24
-        $0.createWindow.metrics.safeArea.bottom = 20
-        $0.createWindow.metrics.idiom = .pad
-        $0.createWindow.metrics.traits.horizontal = .regular
-        $0.createWindow.metrics.traits.vertical = .regular
-      }
-    }.window.id
-    XCTAssertNotEqual(window, 0)
-    try client.call {
-      $0.subscribe.windowID = window
-      $0.subscribe.events = true
-    }
-    return window
+    try client.makeWindow(regular: regular)
   }
 
   /// Creates controllers named `names` of `kind`.
   private func make(_ kind: Curtain_V1_ControllerKind = .content, _ names: String...) throws {
-    for name in names {
-      let created = try client.call {
-        $0.createController.kind = kind
-        $0.createController.identifier = name
-      }
-      XCTAssertEqual(created.controller.identifier, name, created.error.message)
-    }
+    try client.make(kind, names)
   }
 
   private func setRoot(_ window: UInt64, _ name: String) throws {
-    let response = try client.call {
-      $0.setRoot.windowID = window
-      $0.setRoot.controller = controllerRef(name)
-    }
-    XCTAssertEqual(response.error.code, .unspecified, response.error.message)
+    try client.setRoot(window, name)
   }
 
   /// Sends Present and returns the response.
@@ -74,12 +47,7 @@ final class PresentationIntegrationTests: XCTestCase {
     _ controller: String, on presenter: String, animated: Bool = false,
     _ configure: (inout Curtain_V1_Present) -> Void = { _ in }
   ) throws -> WireResponse {
-    try client.call {
-      $0.present.presenter = controllerRef(presenter)
-      $0.present.controller = controllerRef(controller)
-      $0.present.notAnimated = !animated
-      configure(&$0.present)
-    }
+    try client.present(controller, on: presenter, animated: animated, configure)
   }
 
   @discardableResult
