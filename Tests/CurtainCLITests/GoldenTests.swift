@@ -26,6 +26,7 @@ final class GoldenTests: XCTestCase {
   func testSnapshot() throws { try check("snapshot") }
   func testResize() throws { try check("resize") }
   func testSplitAndPage() throws { try check("split") }
+  func testSplitControllerPieceByPiece() throws { try check("split-controller") }
 
   /// Runs one transcript and compares it with the file.
   private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
