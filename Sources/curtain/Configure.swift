@@ -1,23 +1,29 @@
-// `curtain configure C [--title T] [--id NAME] [--style S] …`.
+// `curtain configure C [--title T] [--id NAME] [--style S] [--should-perform IDENT=yes|no] …`.
 
 import ArgumentParser
 import CurtainWire
 
-/// Changes a controller's title, identifier or presentation properties.
+/// Changes a controller's title, identifier, presentation properties or
+/// shouldPerformSegue answers.
 struct Configure: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Change a controller's title, identifier or presentation properties.",
+    abstract:
+      "Change a controller's title, identifier, presentation properties or segue answers.",
     discussion: """
       Only the options given change; a refused change changes nothing. \
       --defines-context makes currentContext and overCurrentContext \
       presentations below the controller cover its view \
       (definesPresentationContext); --provides-transition-style makes its \
       own transition style replace the presented controller's when it is \
-      that context. An empty --id removes the identifier.
+      that context. An empty --id removes the identifier. \
+      --should-perform sets what the controller's shouldPerformSegue answers \
+      when one of its storyboard segues is triggered (`segue --triggered`); \
+      segues performed by request are not asked.
 
       Example:
         curtain configure @Nav --defines-context true
         curtain configure @Settings --style formSheet --size 400x500
+        curtain configure @Catalog --should-perform showProduct=no
       """)
 
   @OptionGroup var globals: GlobalOptions
@@ -54,6 +60,14 @@ struct Configure: ParsableCommand {
     transform: TargetName.size)
   var preferredContentSize: Curtain_V1_Size?
 
+  @Option(
+    help: ArgumentHelp(
+      "What shouldPerformSegue answers when the segue IDENT is triggered "
+        + "(storyboard: the storyboard's answer); repeatable.",
+      valueName: "IDENT=yes|no|storyboard"),
+    transform: TargetName.shouldPerform)
+  var shouldPerform: [(identifier: String, answer: Curtain_V1_ShouldPerformAnswer)] = []
+
   func run() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
@@ -68,6 +82,7 @@ struct Configure: ParsableCommand {
       configure.providesPresentationContextTransitionStyle = providesTransitionStyle
     }
     if let preferredContentSize { configure.preferredContentSize = preferredContentSize }
+    for (identifier, answer) in shouldPerform { configure.shouldPerformSegue[identifier] = answer }
     connection.report(try connection.perform(.configureController(configure), mutating: true))
   }
 }

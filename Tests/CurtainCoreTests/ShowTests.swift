@@ -83,7 +83,9 @@ final class ShowTests: XCTestCase {
     XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["A"])
   }
 
-  func testShowFromTheMoreNavigationControllerPresents() {
+  /// Tabs with T1…T6, T6 selected and shown in the More navigation
+  /// controller; events so far are discarded.
+  private func moreHarness() -> Harness {
     let h = Harness()
     let names = ["T1", "T2", "T3", "T4", "T5", "T6"]
     h.make(.tabBar, "Tabs")
@@ -91,10 +93,116 @@ final class ShowTests: XCTestCase {
     h.run(.setTabs(tabBar: h.id("Tabs"), controllers: names.map { h.id($0) }))
     h.setRoot("Tabs")
     h.run(.selectTab(tabBar: h.id("Tabs"), selection: .controller(h.id("T6")), animator: nil))
-    XCTAssertTrue(h.controller("T6").parent === h.tab("Tabs").moreNavigationController)
-    XCTAssertNil(h.controller("T6").targetViewController(for: .show))
+    _ = h.events()
+    return h
+  }
+
+  func testShowFromInsideTheMoreNavigationControllerPushesOntoIt() throws {
+    let h = moreHarness()
+    let tabs = h.tab("Tabs")
+    let more = try XCTUnwrap(tabs.moreNavigationController)
+    let (m, list) = (more.name, more.viewControllers[0].name)
+    XCTAssertTrue(h.controller("T6").parent === more)
+    XCTAssertTrue(h.controller("T6").targetViewController(for: .show) === more)
+    _ = show(h, "B", from: "T6")
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "B.willMove(\(m))", "B.viewDidLoad", "\(m).willShow(B, true)",
+        "T6.viewWillDisappear(true)", "B.viewWillAppear(true)",
+      ])
+    h.settle()
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "T6.viewDidDisappear(true)", "B.viewDidAppear(true)", "B.didMove(\(m))",
+        "\(m).didShow(B, true)",
+      ])
+    XCTAssertEqual(more.viewControllers.map(\.name), [list, "T6", "B"])
+    XCTAssertTrue(tabs.selectedViewController === h.controller("T6"))
+    XCTAssertEqual(tabs.selectedIndex, 5)
+    XCTAssertEqual(tabs.viewControllers.map(\.name), ["T1", "T2", "T3", "T4", "T5", "T6"])
+    // A show from what was pushed pushes too.
+    _ = show(h, "C", from: "B", animated: false)
+    XCTAssertEqual(more.viewControllers.map(\.name), [list, "T6", "B", "C"])
+    // What show pushed pops; the tab shown in More and the list do not.
+    h.run(.popTo(navigation: more.id, controller: h.id("B"), animated: false, animator: nil))
+    h.run(.pop(navigation: more.id, animated: false, animator: nil))
+    XCTAssertEqual(more.viewControllers.map(\.name), [list, "T6"])
+    _ = h.events()
+    let refusal = CurtainError(
+      .invalidArgument, "\(m) is the More navigation controller of Tabs; select tabs instead")
+    XCTAssertEqual(h.error(.pop(navigation: more.id, animated: false, animator: nil)), refusal)
+    XCTAssertEqual(
+      h.error(
+        .popTo(
+          navigation: more.id, controller: more.viewControllers[0].id, animated: false,
+          animator: nil)), refusal)
+    XCTAssertEqual(h.error(.beginInteractivePop(navigation: more.id, animator: nil)), refusal)
+    XCTAssertEqual(
+      h.error(.popToRoot(navigation: more.id, animated: false, animator: nil)), refusal)
+    XCTAssertEqual(h.events().map { h.session.describe($0) }, [])
+    XCTAssertEqual(more.viewControllers.map(\.name), [list, "T6"])
+  }
+
+  func testLeavingTheMoreTabDropsWhatShowPushedThere() throws {
+    let h = moreHarness()
+    let tabs = h.tab("Tabs")
+    let more = try XCTUnwrap(tabs.moreNavigationController)
+    let (m, list) = (more.name, more.viewControllers[0].name)
     _ = show(h, "B", from: "T6", animated: false)
-    XCTAssertTrue(h.controller("B").presentingViewController === h.tab("Tabs"))
+    _ = h.events()
+    h.run(.selectTab(tabBar: tabs.id, selection: .index(0), animator: nil))
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "T1.viewWillAppear(false)", "\(m).viewWillDisappear(false)", "B.viewWillDisappear(false)",
+        "\(m).viewDidDisappear(false)", "B.viewDidDisappear(false)", "T1.viewDidAppear(false)",
+        "T6.willMove(nil)", "B.willMove(nil)", "\(list).viewDidLoad", "T6.didMove(nil)",
+        "B.didMove(nil)", "T6.willMove(Tabs)", "T6.didMove(Tabs)",
+      ])
+    XCTAssertEqual(more.viewControllers.map(\.name), [list])
+    XCTAssertTrue(h.controller("T6").parent === tabs)
+    XCTAssertNil(h.controller("B").parent)
+    XCTAssertNil(h.controller("B").window)
+    // B is free again: it can be shown elsewhere.
+    h.run(.selectTab(tabBar: tabs.id, selection: .index(4), animator: nil))
+    _ = show(h, "B", from: "T5", animated: false)
+    XCTAssertEqual(more.viewControllers.map(\.name), [list, "T5", "B"])
+  }
+
+  func testUnwindFromWhatShowPushedOntoMorePopsToTheTabShownThere() throws {
+    let h = moreHarness()
+    let more = try XCTUnwrap(h.tab("Tabs").moreNavigationController)
+    let (m, list) = (more.name, more.viewControllers[0].name)
+    h.controller("T6").unwindActions = ["back"]
+    h.controller("T1").unwindActions = ["back"]
+    _ = show(h, "B", from: "T6", animated: false)
+    _ = show(h, "C", from: "B", animated: false)
+    _ = h.events()
+    h.run(.unwind(source: h.id("C"), action: "back", animated: true))
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "B.canPerformUnwindSegueAction(back, from: C, false)",
+        "T6.canPerformUnwindSegueAction(back, from: C, true)", "C.prepare(unwind, T6)",
+        "T6.back(from: C)", "B.willMove(nil)", "C.willMove(nil)", "\(m).willShow(T6, true)",
+        "C.viewWillDisappear(true)", "T6.viewWillAppear(true)",
+      ])
+    h.settle()
+    XCTAssertEqual(more.viewControllers.map(\.name), [list, "T6"])
+    XCTAssertEqual(h.controller("T6").appearance, .appeared)
+    // From the tab shown in More, the search skips it and More's list and
+    // goes on with the other tabs.
+    _ = h.events()
+    h.run(.unwind(source: h.id("T6"), action: "back", animated: false))
+    XCTAssertEqual(
+      Array(h.lifecycle().prefix(3)),
+      [
+        "\(m).canPerformUnwindSegueAction(back, from: T6, false)",
+        "T1.canPerformUnwindSegueAction(back, from: T6, true)", "T6.prepare(unwind, T1)",
+      ])
+    XCTAssertEqual(h.tab("Tabs").selectedIndex, 0)
   }
 
   func testShowDetailGoesToTheSplitViewController() {

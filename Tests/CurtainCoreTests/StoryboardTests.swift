@@ -260,6 +260,12 @@ final class StoryboardTests: XCTestCase {
         "Nav.willShow(List, true)", "Home.viewWillDisappear(true)", "List.viewWillAppear(true)",
       ])
     h.settle()
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Home.viewDidDisappear(true)", "List.viewDidAppear(true)", "List.didMove(Nav)",
+        "Nav.didShow(List, true)",
+      ])
     XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Home", "List"])
     XCTAssertEqual(h.controller("List").scene?.scene, "List")
     // Each perform instantiates a new destination.
@@ -303,12 +309,26 @@ final class StoryboardTests: XCTestCase {
     XCTAssertEqual(presentation?.transitionStyle, .crossDissolve)
     XCTAssertTrue(presentation?.presenting === h.nav("Nav"))
     h.settle()
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "Editor.presentationTransitionDidEnd(true)", "Editor.viewDidAppear(true)",
+        "EditorForm.viewDidAppear(true)", "Nav.viewDidDisappear(true)",
+        "List.viewDidDisappear(true)", "completion",
+      ])
     XCTAssertEqual(h.controller("EditorForm").appearance, .appeared)
   }
 
   func testPopoverAndCustomSeguesPresent() {
     let h = shop()
     segue(h, "Home", "info", animated: false)
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "Home.prepare(info, Detail)", "Detail.presentationTransitionWillBegin",
+        "Detail.viewDidLoad", "Detail.viewWillAppear(false)",
+        "Detail.presentationTransitionDidEnd(true)", "Detail.viewDidAppear(false)", "completion",
+      ])
     let popover = h.controller("Detail").presentation
     XCTAssertEqual(popover?.requestedStyle, .popover)
     XCTAssertEqual(popover?.popover?.rect, Rect(x: 10, y: 10, width: 44, height: 44))
@@ -317,12 +337,24 @@ final class StoryboardTests: XCTestCase {
     h.dismiss("Detail", animated: false)
     _ = h.events()
     let ticket = segue(h, "Home", "fancy")
-    let began = h.events().compactMap { event -> TransitionInfo? in
+    let started = h.events()
+    let began = started.compactMap { event -> TransitionInfo? in
       if case .transition(_, .began(let info)) = event.kind { return info }
       return nil
     }
     XCTAssertEqual(began.map(\.duration), [0.2])
     XCTAssertEqual(began.first?.to, ticket?.created.first)
+    XCTAssertEqual(
+      started.filter { $0.category == .lifecycle || $0.category == .presentation }
+        .map { h.session.describe($0) },
+      [
+        "Home.prepare(fancy, Detail-2)", "Detail-2.presentationTransitionWillBegin",
+        "Detail-2.viewDidLoad", "Detail-2.viewWillAppear(true)",
+      ])
+    h.advance(0.2)
+    XCTAssertEqual(
+      h.flow(),
+      ["Detail-2.presentationTransitionDidEnd(true)", "Detail-2.viewDidAppear(true)", "completion"])
     XCTAssertEqual(h.controller("Detail-2").presentation?.style, .overFullScreen)
   }
 
@@ -357,6 +389,94 @@ final class StoryboardTests: XCTestCase {
     // Performed by request, a declining segue is not asked.
     segue(h, "Home", "declined", animated: false)
     XCTAssertEqual(h.lifecycle().first, "Home.prepare(declined, List-2)")
+  }
+
+  func testAClientsShouldPerformAnswerReplacesTheStoryboards() throws {
+    let h = shop()
+    let home = h.controller("Home")
+    try home.configureShouldPerform(["declined": true, "list": false])
+    XCTAssertEqual(home.shouldPerformAnswers, ["declined": true, "list": false])
+    // Triggered, each segue asks and gets the client's answer.
+    let refused = segue(h, "Home", "list", triggered: true)
+    XCTAssertEqual(refused?.declined, true)
+    XCTAssertEqual(h.lifecycle(), ["Home.shouldPerformSegue(list, false)"])
+    segue(h, "Home", "declined", triggered: true, animated: false)
+    XCTAssertEqual(
+      Array(h.lifecycle().prefix(2)),
+      ["Home.shouldPerformSegue(declined, true)", "Home.prepare(declined, List)"])
+    h.pop("Nav", animated: false)
+    _ = h.events()
+    // Performed by request, a segue is not asked, whatever the answer.
+    segue(h, "Home", "list", animated: false)
+    XCTAssertEqual(h.lifecycle().first, "Home.prepare(list, List-2)")
+    h.pop("Nav", animated: false)
+    // nil goes back to the storyboard's answer.
+    try home.configureShouldPerform(["declined": nil])
+    XCTAssertEqual(home.shouldPerformAnswers, ["list": false])
+    _ = h.events()
+    segue(h, "Home", "declined", triggered: true)
+    XCTAssertEqual(h.lifecycle(), ["Home.shouldPerformSegue(declined, false)"])
+    // An identifier that is not a segue of the controller's scene is
+    // refused, and nothing changes.
+    XCTAssertThrowsError(try home.configureShouldPerform(["list": nil, "nope": true])) { error in
+      XCTAssertEqual(
+        error as? CurtainError,
+        CurtainError(.notFound, "Receiver (Home) has no segue with identifier 'nope'"))
+    }
+    XCTAssertThrowsError(try h.controller("Nav").configureShouldPerform(["list": true])) {
+      error in
+      XCTAssertEqual(
+        error as? CurtainError,
+        CurtainError(.notFound, "Receiver (Nav) has no segue with identifier 'list'"))
+    }
+    XCTAssertEqual(home.shouldPerformAnswers, ["list": false])
+  }
+
+  func testATriggeredUnwindSegueAsksToo() throws {
+    let h = shop()
+    segue(h, "Home", "list", animated: false)
+    segue(h, "List", "edit", animated: false)
+    try h.controller("EditorForm").configureShouldPerform(["done": false])
+    _ = h.events()
+    let ticket = segue(h, "EditorForm", "done", triggered: true)
+    XCTAssertEqual(ticket?.declined, true)
+    XCTAssertNil(ticket?.destination)
+    XCTAssertEqual(h.lifecycle(), ["EditorForm.shouldPerformSegue(done, false)"])
+    XCTAssertTrue(h.nav("Nav").presentedViewController === h.controller("Editor"))
+    try h.controller("EditorForm").configureShouldPerform(["done": true])
+    segue(h, "EditorForm", "done", triggered: true, animated: false)
+    XCTAssertEqual(
+      Array(h.lifecycle().prefix(2)),
+      [
+        "EditorForm.shouldPerformSegue(done, true)",
+        "Editor.canPerformUnwindSegueAction(backToHome, from: EditorForm, false)",
+      ])
+    XCTAssertNil(h.nav("Nav").presentedViewController)
+  }
+
+  // MARK: Queued segues
+
+  func testAQueuedSegueNamesTheDestinationItWillInstantiate() throws {
+    let h = shop()
+    segue(h, "Home", "list")
+    let queued = try XCTUnwrap(segue(h, "List", "edit", animated: false))
+    XCTAssertEqual(queued.position, 1)
+    let reserved = try XCTUnwrap(queued.destination)
+    XCTAssertNil(h.session.controllers[reserved], "instantiated when its turn comes")
+    XCTAssertEqual(queued.created, [])
+    // The id is set aside: controllers made meanwhile take the next ones.
+    XCTAssertEqual(h.make(.content, "Other").id.rawValue, reserved.rawValue + 1)
+    // One that cannot run when its turn comes leaves its id unused.
+    let second = try XCTUnwrap(segue(h, "List", "edit", animated: false))
+    XCTAssertEqual(second.position, 2)
+    XCTAssertEqual(second.destination?.rawValue, reserved.rawValue + 2)
+    h.settle()
+    XCTAssertEqual(h.id("Editor"), reserved)
+    XCTAssertEqual(h.controller("Editor").scene?.scene, "Editor")
+    XCTAssertEqual(h.controller("EditorForm").id.rawValue, reserved.rawValue + 3)
+    XCTAssertTrue(h.controller("Editor").presentingViewController === h.nav("Nav"))
+    XCTAssertNil(h.session.controller(identifier: "Editor-2"))
+    XCTAssertNil(second.destination.flatMap { h.session.controllers[$0] })
   }
 
   // MARK: Errors
@@ -561,6 +681,8 @@ final class StoryboardTests: XCTestCase {
     segue(h, "List", "edit", animated: false)
     _ = h.events()
     let revision = h.window.revision
+    let tree = h.window.hierarchyDescription
+    let controllers = h.session.controllers.count
     XCTAssertEqual(
       failure(
         h,
@@ -575,6 +697,8 @@ final class StoryboardTests: XCTestCase {
         .notFound, "No view controller above Home declares the unwind action 'backToHome'"))
     XCTAssertEqual(h.events().count, 0)
     XCTAssertEqual(h.window.revision, revision)
+    XCTAssertEqual(h.window.hierarchyDescription, tree)
+    XCTAssertEqual(h.session.controllers.count, controllers)
     XCTAssertTrue(h.nav("Nav").presentedViewController === h.controller("Editor"))
     XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Home", "List"])
     XCTAssertEqual(
@@ -582,5 +706,190 @@ final class StoryboardTests: XCTestCase {
       CurtainError(
         .invalidArgument, "Unwind action 'no way' must be 1 to 120 letters, digits, '_', '-' or '.'"
       ))
+  }
+
+  // MARK: Unwind through a split view controller
+
+  /// Split = [Boxes = nav[Inbox], Message]; Inbox shows Folder; Message
+  /// presents Compose = nav[Draft] full screen; Message and Draft unwind to
+  /// Inbox.
+  static let mail = Storyboard(
+    name: "Mail", initialScene: "Split",
+    scenes: [
+      .init(id: "Split", kind: .split, children: ["Boxes", "Message"]),
+      .init(id: "Boxes", kind: .navigation, children: ["Inbox"]),
+      .init(id: "Inbox", unwindActions: ["backToInbox"]),
+      .init(id: "Folder"), .init(id: "Message"),
+      .init(id: "Compose", kind: .navigation, children: ["Draft"]), .init(id: "Draft"),
+    ],
+    segues: [
+      .init(identifier: "folder", source: "Inbox", destination: "Folder", kind: .show),
+      .init(identifier: "open", source: "Folder", destination: "Message", kind: .showDetail),
+      .init(
+        identifier: "compose", source: "Message", destination: "Compose",
+        kind: .present(style: .fullScreen, transition: nil)),
+      .init(identifier: "done", source: "Message", kind: .unwind(action: "backToInbox")),
+      .init(identifier: "sent", source: "Draft", kind: .unwind(action: "backToInbox")),
+    ])
+
+  /// The mail storyboard's split as the root of a regular window, with
+  /// Folder pushed onto Boxes; events so far are discarded.
+  private func mail() -> Harness {
+    let h = Harness(metrics: SplitViewControllerTests.regular)
+    try! h.session.loadStoryboard(Self.mail)
+    let root = try! h.session.instantiate(scene: nil, of: "Mail")
+    h.run(.setRoot(window: h.window.id, controller: root.id))
+    segue(h, "Inbox", "folder", animated: false)
+    _ = h.events()
+    return h
+  }
+
+  func testShowDetailSegueReplacesTheSecondaryOfASplit() {
+    let h = mail()
+    let ticket = segue(h, "Folder", "open")
+    XCTAssertEqual(ticket?.created, [h.id("Message-2")])
+    XCTAssertEqual(ticket?.isCompleted, true, "no animation")
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Folder.prepare(open, Message-2)", "Message.willMove(nil)", "Message-2.willMove(Split)",
+        "Message.viewWillDisappear(false)", "Message.viewDidDisappear(false)",
+        "Message-2.viewDidLoad", "Message-2.viewWillAppear(false)",
+        "Message-2.viewDidAppear(false)", "Message.didMove(nil)", "Message-2.didMove(Split)",
+      ])
+    XCTAssertEqual(
+      (h.controller("Split") as! SplitViewController).viewControllers.map(\.name),
+      ["Boxes", "Message-2"])
+    XCTAssertNil(h.controller("Message").parent)
+  }
+
+  func testUnwindFromTheSecondaryPopsThePrimaryStackOfAnExpandedSplit() {
+    let h = mail()
+    let split = h.controller("Split") as! SplitViewController
+    XCTAssertEqual(split.viewControllers.map(\.name), ["Boxes", "Message"])
+    let ticket = segue(h, "Message", "done")
+    XCTAssertEqual(ticket?.destination, h.id("Inbox"))
+    XCTAssertEqual(ticket?.removed, [h.id("Folder")])
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Folder.canPerformUnwindSegueAction(backToInbox, from: Message, false)",
+        "Inbox.canPerformUnwindSegueAction(backToInbox, from: Message, true)",
+        "Message.prepare(done, Inbox)", "Inbox.backToInbox(from: Message)", "Folder.willMove(nil)",
+        "Boxes.willShow(Inbox, true)", "Folder.viewWillDisappear(true)",
+        "Inbox.viewWillAppear(true)",
+      ])
+    h.settle()
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Folder.viewDidDisappear(true)", "Inbox.viewDidAppear(true)", "Folder.didMove(nil)",
+        "Boxes.didShow(Inbox, true)",
+      ])
+    XCTAssertEqual(h.nav("Boxes").viewControllers.map(\.name), ["Inbox"])
+    XCTAssertEqual(split.viewControllers.map(\.name), ["Boxes", "Message"])
+    XCTAssertEqual(h.controller("Message").appearance, .appeared)
+    XCTAssertEqual(h.controller("Inbox").appearance, .appeared)
+  }
+
+  func testUnwindFromTheSecondaryOfACollapsedSplitPopsItWithTheStack() throws {
+    let h = mail()
+    let split = h.controller("Split") as! SplitViewController
+    try h.window.resize(SplitViewControllerTests.compact)
+    XCTAssertEqual(h.nav("Boxes").viewControllers.map(\.name), ["Inbox", "Folder", "Message"])
+    _ = h.events()
+    let ticket = segue(h, "Message", "done")
+    XCTAssertEqual(ticket?.removed, [h.id("Folder"), h.id("Message")])
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Folder.canPerformUnwindSegueAction(backToInbox, from: Message, false)",
+        "Inbox.canPerformUnwindSegueAction(backToInbox, from: Message, true)",
+        "Message.prepare(done, Inbox)", "Inbox.backToInbox(from: Message)", "Folder.willMove(nil)",
+        "Message.willMove(nil)", "Boxes.willShow(Inbox, true)", "Message.viewWillDisappear(true)",
+        "Inbox.viewWillAppear(true)",
+      ])
+    h.settle()
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Message.viewDidDisappear(true)", "Inbox.viewDidAppear(true)", "Folder.didMove(nil)",
+        "Message.didMove(nil)", "Boxes.didShow(Inbox, true)",
+      ])
+    XCTAssertEqual(h.nav("Boxes").viewControllers.map(\.name), ["Inbox"])
+    XCTAssertEqual(split.viewControllers.map(\.name), ["Boxes"])
+    XCTAssertNil(h.controller("Message").parent)
+    // Expanding again finds no secondary on the stack to hand back.
+    try h.window.resize(SplitViewControllerTests.regular)
+    XCTAssertEqual(split.viewControllers.map(\.name), ["Boxes"])
+    XCTAssertEqual(h.nav("Boxes").viewControllers.map(\.name), ["Inbox"])
+  }
+
+  func testUnwindAcrossAPresentationAboveASplit() {
+    let h = mail()
+    segue(h, "Message", "compose", animated: false)
+    XCTAssertTrue(h.controller("Compose").presentingViewController === h.controller("Split"))
+    _ = h.events()
+    let ticket = segue(h, "Draft", "sent")
+    XCTAssertEqual(ticket?.destination, h.id("Inbox"))
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "Compose.canPerformUnwindSegueAction(backToInbox, from: Draft, false)",
+        "Folder.canPerformUnwindSegueAction(backToInbox, from: Draft, false)",
+        "Inbox.canPerformUnwindSegueAction(backToInbox, from: Draft, true)",
+        "Draft.prepare(sent, Inbox)", "Inbox.backToInbox(from: Draft)", "Folder.willMove(nil)",
+        "Folder.didMove(nil)", "Compose.dismissalTransitionWillBegin",
+        "Compose.viewWillDisappear(true)", "Draft.viewWillDisappear(true)",
+        "Split.viewWillAppear(true)", "Boxes.viewWillAppear(true)", "Inbox.viewWillAppear(true)",
+        "Message.viewWillAppear(true)",
+      ])
+    h.settle()
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "Compose.dismissalTransitionDidEnd(true)", "Split.viewDidAppear(true)",
+        "Boxes.viewDidAppear(true)", "Inbox.viewDidAppear(true)", "Message.viewDidAppear(true)",
+        "Compose.viewDidDisappear(true)", "Draft.viewDidDisappear(true)", "completion",
+      ])
+    XCTAssertNil(h.controller("Split").presentedViewController)
+    XCTAssertEqual(h.nav("Boxes").viewControllers.map(\.name), ["Inbox"])
+    XCTAssertEqual(
+      (h.controller("Split") as! SplitViewController).viewControllers.map(\.name),
+      ["Boxes", "Message"])
+    XCTAssertEqual(h.controller("Inbox").appearance, .appeared)
+    XCTAssertEqual(h.controller("Message").appearance, .appeared)
+  }
+
+  func testUnwindAcrossAPresentationAboveACollapsedSplit() throws {
+    let h = mail()
+    try h.window.resize(SplitViewControllerTests.compact)
+    segue(h, "Message", "compose", animated: false)
+    _ = h.events()
+    segue(h, "Draft", "sent")
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "Compose.canPerformUnwindSegueAction(backToInbox, from: Draft, false)",
+        "Message.canPerformUnwindSegueAction(backToInbox, from: Draft, false)",
+        "Folder.canPerformUnwindSegueAction(backToInbox, from: Draft, false)",
+        "Inbox.canPerformUnwindSegueAction(backToInbox, from: Draft, true)",
+        "Draft.prepare(sent, Inbox)", "Inbox.backToInbox(from: Draft)", "Folder.willMove(nil)",
+        "Message.willMove(nil)", "Folder.didMove(nil)", "Message.didMove(nil)",
+        "Compose.dismissalTransitionWillBegin", "Compose.viewWillDisappear(true)",
+        "Draft.viewWillDisappear(true)", "Split.viewWillAppear(true)", "Boxes.viewWillAppear(true)",
+        "Inbox.viewWillAppear(true)",
+      ])
+    h.settle()
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "Compose.dismissalTransitionDidEnd(true)", "Split.viewDidAppear(true)",
+        "Boxes.viewDidAppear(true)", "Inbox.viewDidAppear(true)", "Compose.viewDidDisappear(true)",
+        "Draft.viewDidDisappear(true)", "completion",
+      ])
+    XCTAssertNil(h.controller("Split").presentedViewController)
+    XCTAssertEqual(h.nav("Boxes").viewControllers.map(\.name), ["Inbox"])
+    XCTAssertEqual(h.controller("Inbox").appearance, .appeared)
   }
 }

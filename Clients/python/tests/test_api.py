@@ -86,6 +86,12 @@ def test_methods_build_their_bodies_from_keyword_arguments() -> None:
 
     _, body, _ = r.configure_controller(3, identifier="")
     assert body.HasField("identifier") and not body.HasField("title")
+    _, body, _ = r.configure_controller("Home", should_perform_segue={"go": True, "stop": False, "back": None})
+    assert dict(body.should_perform_segue) == {
+        "go": protocol_pb2.SHOULD_PERFORM_ANSWER_YES,
+        "stop": protocol_pb2.SHOULD_PERFORM_ANSWER_NO,
+        "back": protocol_pb2.SHOULD_PERFORM_ANSWER_STORYBOARD,
+    }
 
     info = protocol_pb2.ControllerInfo(id=12)
     _, body, _ = r.set_root(common_pb2.WindowInfo(id=4), info)

@@ -116,6 +116,11 @@ def test_storyboard_segue_and_unwind(client: curtain.Client) -> None:
     with pytest.raises(curtain.CurtainError) as missing:
         client.unwind("Home", "backHome")
     assert missing.value.code is curtain.ErrorCode.NOT_FOUND
+    # A client answers shouldPerformSegue for triggered segues; None goes back
+    # to the storyboard's answer.
+    answered = client.configure_controller("Home", should_perform_segue={"open": False, "peek": None})
+    assert dict(answered.should_perform_segue) == {"open": False}
+    assert not client.perform_segue("Home", "open", triggered=True).performed
     client.create_controller("content", identifier="Note")
     client.show("Home", "Note", animated=False)
     assert [c.identifier for c in client.get_tree(window).root.children] == ["Home", "Note"]

@@ -35,8 +35,37 @@ public final class NavigationController: ViewController {
   public private(set) var navigationBar: View?
 
   /// The tab bar controller whose "More" navigation controller this is: it
-  /// alone changes the stack.
+  /// alone changes the bottom of the stack (the More list and the tab shown
+  /// there); `show` pushes above it.
   weak var managingTabBarController: TabBarController?
+
+  /// For the More navigation controller, how many controllers at the bottom
+  /// of the stack belong to the tab bar controller: the More list, and the
+  /// tab shown there if any. Controllers above were pushed by `show`.
+  var tabBarDepth: Int {
+    guard let tabs = managingTabBarController, !children.isEmpty else { return 0 }
+    guard children.count > 1, tabs.viewControllers.contains(where: { $0 === children[1] }) else {
+      return 1
+    }
+    return 2
+  }
+
+  /// Whether `controller` sits at the bottom of the More navigation
+  /// controller's stack on behalf of its tab bar controller.
+  func holdsForTabBar(_ controller: ViewController) -> Bool {
+    guard let index = children.firstIndex(where: { $0 === controller }) else { return false }
+    return index < tabBarDepth
+  }
+
+  /// Refuses a pop of the More navigation controller that would remove the
+  /// More list or the tab shown there: those belong to the tab bar
+  /// controller (only controllers pushed above them can be popped).
+  private func checkPop(keeping count: Int) throws {
+    if let tabs = managingTabBarController, count < tabBarDepth {
+      throw CurtainError.invalid(
+        "\(name) is the More navigation controller of \(tabs.name); select tabs instead")
+    }
+  }
 
   /// The stack, bottom to top.
   public var viewControllers: [ViewController] { children }
@@ -94,20 +123,22 @@ public final class NavigationController: ViewController {
 
   // MARK: Operations
 
-  /// `show(_:sender:)` inside a navigation controller pushes. The More
-  /// navigation controller's stack belongs to its tab bar controller, so it
-  /// lets the search go on (Curtain's choice; UIKit pushes onto it).
+  /// `show(_:sender:)` inside a navigation controller pushes, also inside
+  /// the More navigation controller (above the tab shown there), as in
+  /// UIKit.
   override func canShow(_ action: ShowAction) -> Bool {
-    action == .show && managingTabBarController == nil
+    action == .show
   }
 
   /// The unwind search looks at the stack top-down, below the controller
-  /// holding the source. The More navigation controller's list is the tab
-  /// bar controller's business: it offers nothing.
+  /// holding the source. The More navigation controller's list offers
+  /// nothing (it is the tab bar controller's business); the tab shown there
+  /// and the controllers pushed above it are searched like a stack.
   override func allowedChildrenForUnwinding(from source: ViewController?) -> [ViewController] {
-    guard managingTabBarController == nil else { return [] }
     let holder = source.flatMap { source in children.firstIndex { source.isDescendant(of: $0) } }
-    return Array(children[..<(holder ?? children.count)].reversed())
+    let bottom = managingTabBarController == nil ? 0 : 1
+    let top = holder ?? children.count
+    return top > bottom ? Array(children[bottom..<top].reversed()) : []
   }
 
   override func prepareShowAsTarget(
@@ -132,6 +163,7 @@ public final class NavigationController: ViewController {
   }
 
   func preparePop(animated: Bool, animator: AnimatorSpec?) throws -> PreparedChange {
+    try checkPop(keeping: children.count - 1)
     guard children.count > 1 else { return .nothing }
     return try prepareStackChange(
       to: Array(children.dropLast()), animated: animated, animator: animator)
@@ -144,6 +176,7 @@ public final class NavigationController: ViewController {
       throw CurtainError.invalid(
         "Tried to pop to a view controller that doesn't exist (\(controller.name))")
     }
+    try checkPop(keeping: index + 1)
     return try prepareStackChange(
       to: Array(children[...index]), animated: animated, animator: animator)
   }
@@ -160,6 +193,7 @@ public final class NavigationController: ViewController {
   }
 
   func prepareInteractivePop(animator: AnimatorSpec?, owner: OwnerID?) throws -> PreparedChange {
+    try checkPop(keeping: children.count - 1)
     guard children.count > 1 else {
       throw CurtainError.invalid(
         "An interactive pop needs at least two view controllers on the stack")

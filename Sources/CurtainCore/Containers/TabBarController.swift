@@ -105,9 +105,14 @@ public final class TabBarController: ViewController {
   }
 
   /// The unwind search looks at the tabs in order (not the More
-  /// navigation controller), leaving out the one holding the source.
+  /// navigation controller), leaving out the one holding the source, and
+  /// the one shown in More when the search comes from there (More searched
+  /// it, or it holds the source).
   override func allowedChildrenForUnwinding(from source: ViewController?) -> [ViewController] {
-    viewControllers.filter { tab in !(source?.isDescendant(of: tab) ?? false) }
+    let fromMore = source != nil && source === moreNavigationController
+    return viewControllers.filter { tab in
+      !(source?.isDescendant(of: tab) ?? false) && !(fromMore && tab.parent === source)
+    }
   }
 
   // MARK: Operations

@@ -83,9 +83,16 @@ public final class Session {
   }
 
   /// Creates a controller of `kind` outside any window. Identifiers are
-  /// unique within the session.
+  /// unique within the session. `id` is an id set aside earlier (a queued
+  /// segue's destination); by default the next one is taken.
   public func makeController(
     kind: ControllerKind, identifier: String? = nil, title: String? = nil
+  ) throws -> ViewController {
+    try makeController(kind: kind, identifier: identifier, title: title, id: nil)
+  }
+
+  func makeController(
+    kind: ControllerKind, identifier: String?, title: String?, id reserved: ControllerID?
   ) throws -> ViewController {
     if let identifier {
       try Self.validateIdentifier(identifier)
@@ -97,7 +104,7 @@ public final class Session {
       throw CurtainError(
         .limitExceeded, "A session may have at most \(configuration.maxControllers) controllers")
     }
-    let id = ids.controller()
+    let id = reserved ?? ids.controller()
     let controller: ViewController
     switch kind {
     case .content:

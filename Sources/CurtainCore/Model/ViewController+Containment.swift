@@ -8,8 +8,10 @@ extension ViewController {
   /// from its tabs). A controller without a parent does nothing.
   func prepareRemoveFromParent() throws -> PreparedChange {
     guard let parent else { return .nothing }
-    // A controller shown in the More list belongs to the tab bar controller.
-    if let more = parent as? NavigationController, let tabs = more.managingTabBarController {
+    // A tab shown in the More list belongs to the tab bar controller.
+    if let more = parent as? NavigationController, let tabs = more.managingTabBarController,
+      more.holdsForTabBar(self)
+    {
       return try tabs.prepareRemoveChild(self)
     }
     return try parent.prepareRemoveChild(self)

@@ -84,6 +84,10 @@ public class ViewController {
   /// The unwind actions the controller declares (its
   /// `canPerformUnwindSegueAction` answers yes for these).
   public internal(set) var unwindActions: Set<String> = []
+  /// What `shouldPerformSegue(withIdentifier:)` answers, by segue
+  /// identifier, as a client set it; it replaces the storyboard's
+  /// `shouldPerform` for those segues.
+  public internal(set) var shouldPerformAnswers: [String: Bool] = [:]
 
   init(id: ControllerID, session: Session, identifier: String?, title: String?) {
     self.id = id
@@ -261,9 +265,11 @@ public class ViewController {
   /// If the controller has a parent, removes it from that parent first
   /// (SEMANTICS §2: adding a child that has another parent).
   func leaveCurrentParent() {
-    // A controller shown in the More list belongs to the tab bar controller,
-    // which drops it from its tabs.
-    if let more = parent as? NavigationController, let tabs = more.managingTabBarController {
+    // A tab shown in the More list belongs to the tab bar controller, which
+    // drops it from its tabs.
+    if let more = parent as? NavigationController, let tabs = more.managingTabBarController,
+      more.holdsForTabBar(self)
+    {
       tabs.removeChildForReparenting(self)
     } else {
       parent?.removeChildForReparenting(self)

@@ -77,8 +77,11 @@ extension Session {
     case .push(let nav, let controller, _, _):
       try checkNotMore(navigation(nav))
       try checkMovable(self.controller(controller), into: window)
-    case .pop(let nav, _, _), .popToRoot(let nav, _, _), .popTo(let nav, _, _, _),
-      .beginInteractivePop(let nav, _):
+    case .pop(let nav, _, _), .popTo(let nav, _, _, _), .beginInteractivePop(let nav, _):
+      // The More navigation controller pops what `show` pushed onto it (its
+      // prepare checks that).
+      _ = try navigation(nav)
+    case .popToRoot(let nav, _, _):
       try checkNotMore(navigation(nav))
     case .setViewControllers(let nav, let list, _, _):
       try checkNotMore(navigation(nav))
@@ -160,10 +163,23 @@ extension Session {
     }
   }
 
-  /// Prepares an operation against the current state.
-  func prepare(_ operation: WindowOperation, in window: Window?, owner: OwnerID?) throws
-    -> PreparedChange
-  {
+  /// A controller id set aside when a segue that instantiates a
+  /// destination waits in a window's queue, so that the answer names the
+  /// destination it will instantiate (with that id) when it starts.
+  func reserveDestination(for operation: WindowOperation) -> ControllerID? {
+    guard case .performSegue(let source, let identifier, _, _) = operation,
+      let source = controllers[source], let found = try? segue(identifier, from: source),
+      found.segue.destination != nil
+    else { return nil }
+    return ids.controller()
+  }
+
+  /// Prepares an operation against the current state; `destination` is the
+  /// id set aside for a queued segue's destination.
+  func prepare(
+    _ operation: WindowOperation, in window: Window?, owner: OwnerID?,
+    destination: ControllerID? = nil
+  ) throws -> PreparedChange {
     switch operation {
     case .setRoot(let windowID, let controller):
       return try self.window(windowID).prepareSetRoot(controller.map(self.controller))
@@ -210,7 +226,7 @@ extension Session {
         action, controller(shown), animated: animated, animator: animator)
     case .performSegue(let source, let identifier, let triggered, let animated):
       return try controller(source).preparePerformSegue(
-        identifier, triggered: triggered, animated: animated)
+        identifier, triggered: triggered, animated: animated, destinationID: destination)
     case .unwind(let source, let action, let animated):
       return try controller(source).prepareUnwind(
         to: action, segue: nil, animated: animated)

@@ -25,7 +25,8 @@ extension Window {
         "Window \(id) is busy: \(limit) operation\(limit == 1 ? " is" : "s are") already waiting")
     }
     let pending = PendingOperation(
-      id: session.ids.operation(), operation: operation, options: options)
+      id: session.ids.operation(), operation: operation, options: options,
+      destination: session.reserveDestination(for: operation))
     queue.append(pending)
     session.withActiveWindow(self) {
       currentTraceID = options.traceID
@@ -34,7 +35,7 @@ extension Window {
     }
     return OperationTicket(
       operation: pending.id, window: id, position: queue.count, revision: revision,
-      transition: nil, isCompleted: false, removed: [])
+      transition: nil, isCompleted: false, removed: [], destination: pending.destination)
   }
 
   /// Prepares and runs an operation. Throws, changing nothing, when it
@@ -45,7 +46,8 @@ extension Window {
     // What was checked at submission may no longer hold when a queued
     // operation's turn comes.
     try session.validateStatically(pending.operation, in: self)
-    let change = try session.prepare(pending.operation, in: self, owner: pending.options.owner)
+    let change = try session.prepare(
+      pending.operation, in: self, owner: pending.options.owner, destination: pending.destination)
     let running = RunningOperation(
       id: pending.id, traceID: pending.options.traceID, removed: change.removed)
     commit()

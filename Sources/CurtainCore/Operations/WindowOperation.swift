@@ -220,7 +220,10 @@ public struct OperationTicket: Hashable, Sendable {
   public let removed: [ControllerID]
   /// Controllers it created (a segue's destination), when it started.
   public internal(set) var created: [ControllerID] = []
-  /// A segue's destination, when it started.
+  /// A segue's destination: when it started, the controller instantiated
+  /// or found by the unwind search; while it waits in the queue, the id set
+  /// aside for the controller it will instantiate (an unwind's destination
+  /// is not known until it starts).
   public internal(set) var destination: ControllerID?
   /// Whether a triggered segue was declined by `shouldPerformSegue`.
   public internal(set) var declined = false
@@ -248,6 +251,8 @@ struct PendingOperation {
   let id: OperationID
   let operation: WindowOperation
   let options: OperationOptions
+  /// The id set aside for the destination a queued segue instantiates.
+  var destination: ControllerID?
 }
 
 /// An operation that started and has not completed.

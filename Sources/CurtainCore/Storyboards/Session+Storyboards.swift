@@ -65,13 +65,17 @@ extension Session {
     return try tentatively { try instantiateScene(sceneID, of: storyboard) }
   }
 
-  /// Instantiates a scene known to exist, with the scenes it embeds.
-  func instantiateScene(_ sceneID: String, of storyboard: Storyboard) throws -> ViewController {
+  /// Instantiates a scene known to exist, with the scenes it embeds; `id`
+  /// is an id set aside for its controller (a queued segue's destination).
+  func instantiateScene(_ sceneID: String, of storyboard: Storyboard, id: ControllerID? = nil)
+    throws -> ViewController
+  {
     guard let scene = storyboard.scene(sceneID) else {
       throw CurtainError.notFound("Storyboard '\(storyboard.name)' has no scene '\(sceneID)'")
     }
     let controller = try makeController(
-      kind: scene.kind, identifier: freeIdentifier(startingWith: scene.id), title: scene.title)
+      kind: scene.kind, identifier: freeIdentifier(startingWith: scene.id), title: scene.title,
+      id: id)
     controller.scene = SceneReference(storyboard: storyboard.name, scene: scene.id)
     controller.unwindActions = Set(scene.unwindActions)
     try controller.configurePresentation(

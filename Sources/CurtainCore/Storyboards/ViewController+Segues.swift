@@ -2,7 +2,9 @@
 // storyboard:
 //
 //   [source.shouldPerformSegue(id) — only when the segue is triggered, as
-//   by a control; a "no" ends it here], the destination instantiated,
+//   by a control; it answers what a client set with
+//   `configureShouldPerform`, else the storyboard's `shouldPerform`; a "no"
+//   ends it here], the destination instantiated,
 //   source.prepare(id, destination), then the kind's operation: show or
 //   showDetail sent to the source, or a presentation from the source (with
 //   the segue's style and transition, as a popover pointing at its anchor in
@@ -13,11 +15,13 @@
 // operation, and forgotten if that cannot run.
 
 extension ViewController {
-  func preparePerformSegue(_ identifier: String, triggered: Bool, animated: Bool) throws
-    -> PreparedChange
-  {
+  /// `destinationID` is the id set aside for the destination while the
+  /// segue waited in the queue.
+  func preparePerformSegue(
+    _ identifier: String, triggered: Bool, animated: Bool, destinationID: ControllerID? = nil
+  ) throws -> PreparedChange {
     let (storyboard, segue) = try session.segue(identifier, from: self)
-    if triggered, !segue.shouldPerform {
+    if triggered, !shouldPerform(segue) {
       return PreparedChange(declined: true) { [self] in
         emitSegue(.shouldPerform(identifier: identifier, answer: false))
       }
@@ -37,7 +41,8 @@ extension ViewController {
       throw CurtainError(.internalError, "Segue '\(identifier)' has no destination")
     }
     let (destination, change) = try session.tentatively {
-      let destination = try session.instantiateScene(destinationScene, of: storyboard)
+      let destination = try session.instantiateScene(
+        destinationScene, of: storyboard, id: destinationID)
       let change = try prepareSegueOperation(segue.kind, to: destination, animated: animate)
       return (destination, change)
     }
@@ -48,6 +53,27 @@ extension ViewController {
       emitSegue(.prepare(identifier: identifier, destination: destination.id))
       change.run()
     }
+  }
+
+  /// What `shouldPerformSegue` answers for `segue` when it is triggered:
+  /// the client's answer if it set one, else the storyboard's.
+  func shouldPerform(_ segue: Storyboard.Segue) -> Bool {
+    shouldPerformAnswers[segue.identifier] ?? segue.shouldPerform
+  }
+
+  /// Checks that every identifier names a segue of this controller's scene
+  /// (`NOT_FOUND` otherwise).
+  public func checkSegues(_ identifiers: some Sequence<String>) throws {
+    for identifier in identifiers.sorted() { _ = try session.segue(identifier, from: self) }
+  }
+
+  /// Sets what `shouldPerformSegue` answers for segues of this controller
+  /// when they are triggered: `true` or `false`, or `nil` to go back to the
+  /// storyboard's answer. Every identifier is checked before anything
+  /// changes.
+  public func configureShouldPerform(_ answers: [String: Bool?]) throws {
+    try checkSegues(answers.keys)
+    for (identifier, answer) in answers { shouldPerformAnswers[identifier] = answer }
   }
 
   /// The operation a segue of `kind` runs on a freshly instantiated

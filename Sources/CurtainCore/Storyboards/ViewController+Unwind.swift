@@ -102,9 +102,7 @@ extension ViewController {
     var steps: [Step] = []
     var child = destination
     while let parent = child.parent {
-      if let nav = parent as? NavigationController, nav.managingTabBarController == nil,
-        nav.topViewController !== child
-      {
+      if let nav = parent as? NavigationController, nav.topViewController !== child {
         steps.append(.pop(nav, to: child))
       } else if let tabs = parent as? TabBarController, child !== tabs.moreNavigationController,
         tabs.selectedViewController !== child

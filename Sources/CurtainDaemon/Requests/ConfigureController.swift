@@ -1,5 +1,5 @@
-// `ConfigureController`: changes a controller's title, identifier or
-// presentation properties.
+// `ConfigureController`: changes a controller's title, identifier,
+// presentation properties or shouldPerformSegue answers.
 
 import CurtainCore
 import CurtainWire
@@ -23,6 +23,17 @@ extension RequestHandler {
       if body.hasPreferredContentSize {
         try ViewController.validatePreferredContentSize(Size(body.preferredContentSize))
       }
+      var answers: [String: Bool?] = [:]
+      for (identifier, answer) in body.shouldPerformSegue {
+        switch answer {
+        case .storyboard: answers.updateValue(nil, forKey: identifier)
+        case .yes: answers[identifier] = true
+        case .no: answers[identifier] = false
+        case .UNRECOGNIZED(let value):
+          return .invalid("Unknown shouldPerformSegue answer \(value)")
+        }
+      }
+      try controller.checkSegues(answers.keys)
       try controller.configure(
         title: body.hasTitle ? body.title : nil,
         identifier: body.hasIdentifier ? body.identifier : nil)
@@ -35,6 +46,7 @@ extension RequestHandler {
           ? body.providesPresentationContextTransitionStyle : nil,
         preferredContentSize: body.hasPreferredContentSize
           ? Size(body.preferredContentSize) : nil)
+      try controller.configureShouldPerform(answers)
       return .ok(.controller(Curtain_V1_ControllerInfo(controller)))
     })
 }

@@ -54,5 +54,6 @@ extension Curtain_V1_ControllerInfo {
     preferredContentSize = Curtain_V1_Size(controller.preferredContentSize)
     presentingID = controller.presentingViewController?.id.rawValue ?? 0
     presentedID = controller.presentedViewController?.id.rawValue ?? 0
+    shouldPerformSegue = controller.shouldPerformAnswers
   }
 }

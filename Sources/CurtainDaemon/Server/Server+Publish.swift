@@ -139,18 +139,26 @@ extension Server {
     case .started(let operation), .completed(let operation):
       let events = window.events(after: waiter.cursor) ?? []
       waiter.cursor = window.log.lastSeq
+      // A waiter for the start answers once the start's own events are
+      // read (a segue's outcome is among them).
+      var started = false
       for event in events {
-        guard case .operation(operation, let phase) = event.kind else { continue }
+        if waiter.isStarting { waiter.learnSegueOutcome(from: event.kind) }
+        guard case .operation(let id, let phase) = event.kind else { continue }
+        waiter.isStarting = false
+        if started { return .success(waiter.payload) }
+        guard id == operation else { continue }
         switch phase {
         case .queued:
           continue
         case .started:
           waiter.result.queuePosition = 0
+          waiter.isStarting = waiter.segue != nil
           if case .started = waiter.condition {
             waiter.result.revision = window.revision
             waiter.result.transitionID =
               window.transitions.last { $0.operationID == operation }?.id.rawValue ?? 0
-            return .success(waiter.payload)
+            started = true
           }
         case .completed(let cancelled, let removed):
           waiter.result.completed = true
@@ -162,7 +170,7 @@ extension Server {
           return .failure(error)
         }
       }
-      return nil
+      return started ? .success(waiter.payload) : nil
     }
   }
 

@@ -101,6 +101,30 @@ struct Waiter {
   var cursor: UInt64
   /// For segue requests: the segue's answer, around `result`.
   var segue: Curtain_V1_SegueResult?
+  /// Set from the operation's `started` event to the next operation event:
+  /// the events between are the segue's own (an operation starts at once).
+  var isStarting = false
+
+  /// Completes a queued segue's answer from the events of its start: a
+  /// "no" from shouldPerformSegue (not performed, no destination), or the
+  /// source's `prepare` naming the destination: the one instantiated with
+  /// the id set aside in the queue (then also created), or an unwind's,
+  /// unknown before.
+  mutating func learnSegueOutcome(from event: EventKind) {
+    guard case .segue(_, let callback) = event, segue != nil else { return }
+    switch callback {
+    case .shouldPerform(_, false):
+      segue?.performed = false
+      segue?.destinationID = 0
+    case .prepare(_, let destination):
+      if segue?.destinationID == destination.rawValue, result.createdIds.isEmpty {
+        result.createdIds = [destination.rawValue]
+      }
+      segue?.destinationID = destination.rawValue
+    default:
+      break
+    }
+  }
 
   /// The response payload: the operation result, or the segue result
   /// around it.

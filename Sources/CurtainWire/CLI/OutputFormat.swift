@@ -309,7 +309,8 @@ public enum OutputFormat {
   }
 
   /// Keys: `controller`, `kind`, `identifier`, `title`, `window`, `parent`,
-  /// `appearance`.
+  /// `appearance`, `should_perform` (the shouldPerformSegue answers a client
+  /// set, by segue identifier).
   public static func json(_ controller: Curtain_V1_ControllerInfo) -> JSONValue {
     .object([
       ("controller", .unsigned(controller.id)),
@@ -319,6 +320,10 @@ public enum OutputFormat {
       ("window", .id(controller.windowID)),
       ("parent", .id(controller.parentID)),
       ("appearance", .string(appearanceName(controller.appearance))),
+      (
+        "should_perform",
+        .object(controller.shouldPerformSegue.sorted { $0.key < $1.key }.map { ($0, .bool($1)) })
+      ),
     ])
   }
 

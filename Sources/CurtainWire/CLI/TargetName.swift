@@ -114,6 +114,22 @@ public enum TargetName {
     return size
   }
 
+  /// A segue's shouldPerformSegue answer from `IDENT=yes|no|storyboard`
+  /// (`storyboard` removes a client's answer).
+  public static func shouldPerform(_ text: String) throws -> (
+    identifier: String, answer: Curtain_V1_ShouldPerformAnswer
+  ) {
+    let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    let answers: [String: Curtain_V1_ShouldPerformAnswer] = [
+      "yes": .yes, "no": .no, "storyboard": .storyboard,
+    ]
+    guard parts.count == 2, !parts[0].isEmpty, let answer = answers[String(parts[1])] else {
+      throw TargetNameError(
+        "'\(text)' is not a segue answer: use IDENT=yes, IDENT=no or IDENT=storyboard")
+    }
+    return (String(parts[0]), answer)
+  }
+
   /// `count` finite numbers separated by commas (`0,0,390,200`; spaces
   /// allowed), or `nil`.
   public static func numbers(_ text: String, count: Int) -> [Double]? {

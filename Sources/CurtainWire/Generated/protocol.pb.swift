@@ -79,6 +79,47 @@ public nonisolated enum Curtain_V1_WaitUntil: SwiftProtobuf.Enum, Swift.CaseIter
 
 }
 
+/// A client's answer to shouldPerformSegue.
+public nonisolated enum Curtain_V1_ShouldPerformAnswer: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// the segue's `shouldPerform` (removes an answer)
+  case storyboard // = 0
+  case yes // = 1
+  case no // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .storyboard
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .storyboard
+    case 1: self = .yes
+    case 2: self = .no
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .storyboard: return 0
+    case .yes: return 1
+    case .no: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Curtain_V1_ShouldPerformAnswer] = [
+    .storyboard,
+    .yes,
+    .no,
+  ]
+
+}
+
 public nonisolated struct Curtain_V1_ClientMessage: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1335,6 +1376,12 @@ public nonisolated struct Curtain_V1_ConfigureController: Sendable {
   /// Clears the value of `preferredContentSize`. Subsequent reads from it will return its default value.
   public mutating func clearPreferredContentSize() {self._preferredContentSize = nil}
 
+  /// What shouldPerformSegue(withIdentifier:) answers when a segue of the
+  /// controller is triggered (PerformSegue.triggered), by segue identifier.
+  /// Each identifier must be a segue of the controller's storyboard scene
+  /// (NOT_FOUND otherwise, nothing changed).
+  public var shouldPerformSegue: Dictionary<String,Curtain_V1_ShouldPerformAnswer> = [:]
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1401,6 +1448,10 @@ public nonisolated struct Curtain_V1_ControllerInfo: Sendable {
 
   /// 0: presents nothing
   public var presentedID: UInt64 = 0
+
+  /// The shouldPerformSegue answers a client set (ConfigureController), by
+  /// segue identifier; other segues answer the storyboard's `shouldPerform`.
+  public var shouldPerformSegue: Dictionary<String,Bool> = [:]
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2904,6 +2955,10 @@ fileprivate nonisolated let _protobuf_package = "curtain.v1"
 
 nonisolated extension Curtain_V1_WaitUntil: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0WAIT_UNTIL_ACCEPTED\0\u{1}WAIT_UNTIL_STARTED\0\u{1}WAIT_UNTIL_COMPLETED\0")
+}
+
+nonisolated extension Curtain_V1_ShouldPerformAnswer: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SHOULD_PERFORM_ANSWER_STORYBOARD\0\u{1}SHOULD_PERFORM_ANSWER_YES\0\u{1}SHOULD_PERFORM_ANSWER_NO\0")
 }
 
 nonisolated extension Curtain_V1_ClientMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -5102,7 +5157,7 @@ nonisolated extension Curtain_V1_CreateController: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ConfigureController"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}title\0\u{1}identifier\0\u{4}\u{11}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}title\0\u{1}identifier\0\u{4}\u{11}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0\u{4}R\u{2}should_perform_segue\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5118,6 +5173,7 @@ nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, Swi
       case 22: try { try decoder.decodeSingularBoolField(value: &self._definesPresentationContext) }()
       case 23: try { try decoder.decodeSingularBoolField(value: &self._providesPresentationContextTransitionStyle) }()
       case 24: try { try decoder.decodeSingularMessageField(value: &self._preferredContentSize) }()
+      case 170: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufEnumMap<SwiftProtobuf.ProtobufString,Curtain_V1_ShouldPerformAnswer>.self, value: &self.shouldPerformSegue) }()
       default: break
       }
     }
@@ -5152,6 +5208,9 @@ nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, Swi
     try { if let v = self._preferredContentSize {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
     } }()
+    if !self.shouldPerformSegue.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufEnumMap<SwiftProtobuf.ProtobufString,Curtain_V1_ShouldPerformAnswer>.self, value: self.shouldPerformSegue, fieldNumber: 170)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -5164,6 +5223,7 @@ nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, Swi
     if lhs._definesPresentationContext != rhs._definesPresentationContext {return false}
     if lhs._providesPresentationContextTransitionStyle != rhs._providesPresentationContextTransitionStyle {return false}
     if lhs._preferredContentSize != rhs._preferredContentSize {return false}
+    if lhs.shouldPerformSegue != rhs.shouldPerformSegue {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5190,7 +5250,7 @@ nonisolated extension Curtain_V1_ListControllers: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Curtain_V1_ControllerInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ControllerInfo"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{3}window_id\0\u{3}parent_id\0\u{1}appearance\0\u{4}\u{d}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0\u{3}presenting_id\0\u{3}presented_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{3}window_id\0\u{3}parent_id\0\u{1}appearance\0\u{4}\u{d}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0\u{3}presenting_id\0\u{3}presented_id\0\u{4}P\u{2}should_perform_segue\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5212,6 +5272,7 @@ nonisolated extension Curtain_V1_ControllerInfo: SwiftProtobuf.Message, SwiftPro
       case 24: try { try decoder.decodeSingularMessageField(value: &self._preferredContentSize) }()
       case 25: try { try decoder.decodeSingularUInt64Field(value: &self.presentingID) }()
       case 26: try { try decoder.decodeSingularUInt64Field(value: &self.presentedID) }()
+      case 170: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufBool>.self, value: &self.shouldPerformSegue) }()
       default: break
       }
     }
@@ -5264,6 +5325,9 @@ nonisolated extension Curtain_V1_ControllerInfo: SwiftProtobuf.Message, SwiftPro
     if self.presentedID != 0 {
       try visitor.visitSingularUInt64Field(value: self.presentedID, fieldNumber: 26)
     }
+    if !self.shouldPerformSegue.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufBool>.self, value: self.shouldPerformSegue, fieldNumber: 170)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -5282,6 +5346,7 @@ nonisolated extension Curtain_V1_ControllerInfo: SwiftProtobuf.Message, SwiftPro
     if lhs._preferredContentSize != rhs._preferredContentSize {return false}
     if lhs.presentingID != rhs.presentingID {return false}
     if lhs.presentedID != rhs.presentedID {return false}
+    if lhs.shouldPerformSegue != rhs.shouldPerformSegue {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -332,14 +332,28 @@ class RequestMethods:
         *,
         title: str | None = None,
         identifier: str | None = None,
+        should_perform_segue: Mapping[str, bool | None] | None = None,
         **options: Unpack[CallOptions],
     ) -> protocol.ControllerInfo:
-        """Changes the title and/or identifier (an empty identifier removes it)."""
+        """Changes the title and/or identifier (an empty identifier removes it).
+
+        ``should_perform_segue`` maps segue identifiers to what the controller's
+        shouldPerformSegue answers when the segue is triggered; ``None`` goes back
+        to the storyboard's answer.
+        """
         message = protocol.ConfigureController(controller=controller_ref(controller))
         if title is not None:
             message.title = title
         if identifier is not None:
             message.identifier = identifier
+        for segue, answer in (should_perform_segue or {}).items():
+            message.should_perform_segue[segue] = (
+                protocol.SHOULD_PERFORM_ANSWER_STORYBOARD
+                if answer is None
+                else protocol.SHOULD_PERFORM_ANSWER_YES
+                if answer
+                else protocol.SHOULD_PERFORM_ANSWER_NO
+            )
         return message  # type: ignore[return-value]
 
     @request("list_controllers", "controllers", unwrap=_list("controllers"))

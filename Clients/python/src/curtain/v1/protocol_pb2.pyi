@@ -14,9 +14,18 @@ class WaitUntil(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     WAIT_UNTIL_ACCEPTED: _ClassVar[WaitUntil]
     WAIT_UNTIL_STARTED: _ClassVar[WaitUntil]
     WAIT_UNTIL_COMPLETED: _ClassVar[WaitUntil]
+
+class ShouldPerformAnswer(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SHOULD_PERFORM_ANSWER_STORYBOARD: _ClassVar[ShouldPerformAnswer]
+    SHOULD_PERFORM_ANSWER_YES: _ClassVar[ShouldPerformAnswer]
+    SHOULD_PERFORM_ANSWER_NO: _ClassVar[ShouldPerformAnswer]
 WAIT_UNTIL_ACCEPTED: WaitUntil
 WAIT_UNTIL_STARTED: WaitUntil
 WAIT_UNTIL_COMPLETED: WaitUntil
+SHOULD_PERFORM_ANSWER_STORYBOARD: ShouldPerformAnswer
+SHOULD_PERFORM_ANSWER_YES: ShouldPerformAnswer
+SHOULD_PERFORM_ANSWER_NO: ShouldPerformAnswer
 
 class ClientMessage(_message.Message):
     __slots__ = ("request", "frame_ack")
@@ -372,7 +381,14 @@ class CreateController(_message.Message):
     def __init__(self, kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., split: _Optional[_Union[_common_pb2.SplitPreferences, _Mapping]] = ..., page: _Optional[_Union[_common_pb2.PageOptions, _Mapping]] = ...) -> None: ...
 
 class ConfigureController(_message.Message):
-    __slots__ = ("controller", "title", "identifier", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size")
+    __slots__ = ("controller", "title", "identifier", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "should_perform_segue")
+    class ShouldPerformSegueEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: ShouldPerformAnswer
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[ShouldPerformAnswer, str]] = ...) -> None: ...
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
@@ -381,6 +397,7 @@ class ConfigureController(_message.Message):
     DEFINES_PRESENTATION_CONTEXT_FIELD_NUMBER: _ClassVar[int]
     PROVIDES_PRESENTATION_CONTEXT_TRANSITION_STYLE_FIELD_NUMBER: _ClassVar[int]
     PREFERRED_CONTENT_SIZE_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_PERFORM_SEGUE_FIELD_NUMBER: _ClassVar[int]
     controller: ControllerRef
     title: str
     identifier: str
@@ -389,14 +406,22 @@ class ConfigureController(_message.Message):
     defines_presentation_context: bool
     provides_presentation_context_transition_style: bool
     preferred_content_size: _common_pb2.Size
-    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., title: _Optional[str] = ..., identifier: _Optional[str] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ...) -> None: ...
+    should_perform_segue: _containers.ScalarMap[str, ShouldPerformAnswer]
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., title: _Optional[str] = ..., identifier: _Optional[str] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., should_perform_segue: _Optional[_Mapping[str, ShouldPerformAnswer]] = ...) -> None: ...
 
 class ListControllers(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
 class ControllerInfo(_message.Message):
-    __slots__ = ("id", "kind", "identifier", "title", "window_id", "parent_id", "appearance", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "presenting_id", "presented_id")
+    __slots__ = ("id", "kind", "identifier", "title", "window_id", "parent_id", "appearance", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "presenting_id", "presented_id", "should_perform_segue")
+    class ShouldPerformSegueEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: bool
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[bool] = ...) -> None: ...
     ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
@@ -411,6 +436,7 @@ class ControllerInfo(_message.Message):
     PREFERRED_CONTENT_SIZE_FIELD_NUMBER: _ClassVar[int]
     PRESENTING_ID_FIELD_NUMBER: _ClassVar[int]
     PRESENTED_ID_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_PERFORM_SEGUE_FIELD_NUMBER: _ClassVar[int]
     id: int
     kind: _common_pb2.ControllerKind
     identifier: str
@@ -425,7 +451,8 @@ class ControllerInfo(_message.Message):
     preferred_content_size: _common_pb2.Size
     presenting_id: int
     presented_id: int
-    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., window_id: _Optional[int] = ..., parent_id: _Optional[int] = ..., appearance: _Optional[_Union[_common_pb2.AppearanceState, str]] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., presenting_id: _Optional[int] = ..., presented_id: _Optional[int] = ...) -> None: ...
+    should_perform_segue: _containers.ScalarMap[str, bool]
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., window_id: _Optional[int] = ..., parent_id: _Optional[int] = ..., appearance: _Optional[_Union[_common_pb2.AppearanceState, str]] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., presenting_id: _Optional[int] = ..., presented_id: _Optional[int] = ..., should_perform_segue: _Optional[_Mapping[str, bool]] = ...) -> None: ...
 
 class ControllerList(_message.Message):
     __slots__ = ("controllers",)
