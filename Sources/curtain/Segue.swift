@@ -12,7 +12,8 @@ struct Segue: ParsableCommand {
       instantiated, the source gets prepare(for:), then the segue's kind runs \
       (show, showDetail, present, popover, custom, or unwind). With \
       --triggered, as if a control fired the segue, shouldPerformSegue is \
-      asked first and may decline. Prints the destination (c12), or \
+      asked first and may decline (it answers what `configure \
+      --should-perform` set, else the storyboard's shouldPerform). Prints the destination (c12), or \
       'declined'. Returns when the transition completed, unless --no-wait.
 
       Example:

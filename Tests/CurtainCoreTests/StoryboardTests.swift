@@ -720,11 +720,17 @@ final class StoryboardTests: XCTestCase {
       .init(id: "Boxes", kind: .navigation, children: ["Inbox"]),
       .init(id: "Inbox", unwindActions: ["backToInbox"]),
       .init(id: "Folder"), .init(id: "Message"),
+      .init(id: "Info", preferredContentSize: Size(width: 300, height: 200)),
       .init(id: "Compose", kind: .navigation, children: ["Draft"]), .init(id: "Draft"),
     ],
     segues: [
       .init(identifier: "folder", source: "Inbox", destination: "Folder", kind: .show),
       .init(identifier: "open", source: "Folder", destination: "Message", kind: .showDetail),
+      .init(
+        identifier: "info", source: "Message", destination: "Info",
+        kind: .popover(
+          anchor: .init(
+            rect: Rect(x: 20, y: 30, width: 44, height: 44), permittedArrowDirections: .up))),
       .init(
         identifier: "compose", source: "Message", destination: "Compose",
         kind: .present(style: .fullScreen, transition: nil)),
@@ -761,6 +767,26 @@ final class StoryboardTests: XCTestCase {
       (h.controller("Split") as! SplitViewController).viewControllers.map(\.name),
       ["Boxes", "Message-2"])
     XCTAssertNil(h.controller("Message").parent)
+  }
+
+  func testPopoverSegueInARegularWindow() {
+    let h = mail()
+    let ticket = segue(h, "Message", "info")
+    XCTAssertEqual(
+      h.flow(),
+      [
+        "Message.prepare(info, Info)", "Info.presentationTransitionWillBegin", "Info.viewDidLoad",
+        "Info.viewWillAppear(true)", "Info.popoverPlaced(arrow up +0 (204, 74, 316, 229))",
+      ])
+    h.settle()
+    XCTAssertEqual(
+      h.flow(),
+      ["Info.presentationTransitionDidEnd(true)", "Info.viewDidAppear(true)", "completion"])
+    let presentation = h.controller("Info").presentation
+    XCTAssertEqual(presentation?.style, .popover)
+    XCTAssertTrue(presentation?.presenting === h.controller("Split"))
+    XCTAssertTrue(presentation?.popover?.view === h.controller("Message").view)
+    XCTAssertEqual(ticket?.created, [h.id("Info")])
   }
 
   func testUnwindFromTheSecondaryPopsThePrimaryStackOfAnExpandedSplit() {

@@ -364,7 +364,7 @@ final class StoryboardIntegrationTests: XCTestCase {
 
   /// Split = [Boxes = nav[Inbox], Message]; Inbox shows Folder; Folder
   /// shows Message in the detail; Message presents Compose = nav[Draft]
-  /// full screen; Message and Draft unwind to Inbox.
+  /// full screen, or Info in a popover; Message and Draft unwind to Inbox.
   private static let mail = Data(
     """
     {"name": "Mail", "initial": "Split",
@@ -372,12 +372,14 @@ final class StoryboardIntegrationTests: XCTestCase {
                 {"id": "Boxes", "kind": "navigation", "children": ["Inbox"]},
                 {"id": "Inbox", "unwindActions": ["backToInbox"]}, {"id": "Folder"},
                 {"id": "Message"}, {"id": "Compose", "kind": "navigation", "children": ["Draft"]},
-                {"id": "Draft"}],
+                {"id": "Draft"}, {"id": "Info", "preferredContentSize": [300, 200]}],
      "segues": [{"identifier": "folder", "source": "Inbox", "destination": "Folder", "kind": "show"},
                 {"identifier": "open", "source": "Folder", "destination": "Message",
                  "kind": "showDetail"},
                 {"identifier": "compose", "source": "Message", "destination": "Compose",
                  "kind": "present", "style": "fullScreen"},
+                {"identifier": "info", "source": "Message", "destination": "Info", "kind": "popover",
+                 "anchor": {"rect": [20, 30, 44, 44], "arrows": ["up"]}},
                 {"identifier": "done", "source": "Message", "kind": "unwind", "action": "backToInbox"},
                 {"identifier": "sent", "source": "Draft", "kind": "unwind", "action": "backToInbox"}]}
     """.utf8)
@@ -422,6 +424,24 @@ final class StoryboardIntegrationTests: XCTestCase {
         "Message-2.viewDidAppear(false)", "Message.didMove(nil)", "Message-2.didMove(Split)",
       ])
     XCTAssertEqual(try columns(), ["Boxes", "Message-2"])
+
+    // A popover segue in the regular window: a real popover.
+    let info = try startSegue(client, "Message-2", "info")
+    XCTAssertEqual(info.operation.createdIds, [info.destinationID])
+    XCTAssertEqual(
+      try advance(client, window, by: 0.5),
+      [
+        "Message-2.prepare(info, Info)", "Info.presentationTransitionWillBegin", "Info.viewDidLoad",
+        "Info.viewWillAppear(true)", "Info.popoverPlaced(arrow up +0 (204, 74, 316, 229))",
+        "Info.presentationTransitionDidEnd(true)", "Info.viewDidAppear(true)",
+      ])
+    XCTAssertEqual(try tree().root.presented.presentation.style, .popover)
+    try client.call {
+      $0.dismiss.controller = controllerRef("Info")
+      $0.dismiss.notAnimated = true
+    }
+    try client.sync()
+    _ = client.takeEvents()
 
     // Expanded: from the secondary, the primary's stack pops to Inbox.
     let done = try startSegue(client, "Message-2", "done")
