@@ -143,6 +143,14 @@ final class ShowTests: XCTestCase {
       h.error(.popToRoot(navigation: more.id, animated: false, animator: nil)), refusal)
     XCTAssertEqual(h.events().map { h.session.describe($0) }, [])
     XCTAssertEqual(more.viewControllers.map(\.name), [list, "T6"])
+    // Removed from its parent, a controller show pushed leaves More's stack;
+    // the tabs stay as they are.
+    _ = show(h, "D", from: "T6", animated: false)
+    h.run(.removeFromParent(h.id("D")))
+    XCTAssertEqual(more.viewControllers.map(\.name), [list, "T6"])
+    XCTAssertNil(h.controller("D").parent)
+    XCTAssertEqual(tabs.viewControllers.map(\.name), ["T1", "T2", "T3", "T4", "T5", "T6"])
+    XCTAssertEqual(h.controller("T6").appearance, .appeared)
   }
 
   func testLeavingTheMoreTabDropsWhatShowPushedThere() throws {
