@@ -220,13 +220,15 @@ final class SizeTransitionTests: XCTestCase {
       WindowMetrics(
         size: Size(width: 1180, height: 820), safeAreaInsets: EdgeInsets(top: 24, bottom: 20),
         scale: 2, idiom: .pad))
-    // (Out of the window, the navigation bar has no safe area above it.)
+    // (Taken out by the presentation, the navigation controller's view
+    // keeps its place: its bar stays below the 24-point safe area.)
     XCTAssertEqual(
       pad.lifecycle().filter { $0.contains("viewWillTransition") },
       [
         "Tabs.viewWillTransition(to: 1180×820)", "Nav.viewWillTransition(to: 1180×750)",
-        "One.viewWillTransition(to: 1180×700)", "Ctx.viewWillTransition(to: 1180×750)",
+        "One.viewWillTransition(to: 1180×676)", "Ctx.viewWillTransition(to: 1180×750)",
       ])
+    XCTAssertEqual(pad.nav("Nav").navigationBar?.frame, Rect(x: 0, y: 24, width: 1180, height: 50))
     XCTAssertEqual(
       pad.controller("Ctx").view.frame, Rect(x: 0, y: 0, width: 1180, height: 750))
   }

@@ -47,7 +47,7 @@ public final class ContainerController: ViewController {
   }
 
   func prepareAddChild(_ child: ViewController, frame: Rect?) throws -> PreparedChange {
-    if child === self || isDescendant(of: child) {
+    if child === self || isWithin(child) {
       throw CurtainError.invalid(
         "\(child.name) cannot be added as a child of \(name), which it contains")
     }

@@ -78,8 +78,10 @@ public final class NavigationController: ViewController {
     window?.traitCollection.userInterfaceIdiom == .pad ? 50 : 44
   }
 
+  /// The safe area above the view, also while a presentation took it (or
+  /// an ancestor's view) out: it keeps its place under the status bar.
   private var safeTop: Double {
-    guard let root = viewIfLoaded, let window = root.window else { return 0 }
+    guard let root = viewIfLoaded, let window else { return 0 }
     return window.safeAreaInsets(of: root).top
   }
 
@@ -120,6 +122,8 @@ public final class NavigationController: ViewController {
       top.frame = contentFrame
     }
   }
+
+  override func showsView(of child: ViewController) -> Bool { child === topViewController }
 
   // MARK: Operations
 
@@ -234,7 +238,7 @@ public final class NavigationController: ViewController {
         throw CurtainError.invalid(
           "Pushing a navigation controller is not supported (\(controller.name))")
       }
-      if isDescendant(of: controller) {
+      if isWithin(controller) {
         throw CurtainError.invalid(
           "\(controller.name) contains \(name), so it cannot be on its stack")
       }

@@ -104,6 +104,10 @@ public final class PageViewController: ViewController {
     }
   }
 
+  override func showsView(of child: ViewController) -> Bool {
+    shownControllers.contains { $0 === child }
+  }
+
   // MARK: Operations
 
   /// UIKit's message for a wrong number of view controllers.
@@ -128,7 +132,7 @@ public final class PageViewController: ViewController {
         throw CurtainError.invalid(
           "The \(role) of a page view controller must be distinct (\(page.name) repeats)")
       }
-      if isDescendant(of: page) {
+      if isWithin(page) {
         throw CurtainError.invalid(
           "\(page.name) contains \(name), so it cannot be one of its pages")
       }
@@ -187,9 +191,12 @@ public final class PageViewController: ViewController {
     }
     let pages = Array(dataSource[start..<start + count])
     // The data source may have moved on since it was given: its pages must
-    // still be free to join this controller's window.
+    // still be free to join this controller's window, and not be moving in
+    // another window's transition (the operation names only this page view
+    // controller, so the queue does not see them).
     for page in pages where !viewControllers.contains(where: { $0 === page }) {
       try session.checkMovable(page, into: window)
+      try session.checkNotHeld(page, outside: window)
     }
     return try prepareSetViewControllers(
       pages, direction: direction, animated: animated, animator: animator, dataSource: nil)
@@ -201,7 +208,24 @@ public final class PageViewController: ViewController {
       removal.run()
       viewControllers.removeAll { $0 === child }
       session.emit(.hierarchy(.viewControllersChanged(id, viewControllers.map(\.id))))
+      showPagesThatMovedUp()
     }
+  }
+
+  /// After a page left, the back of a double-sided page becomes its front:
+  /// its view goes in (appearing when the page view controller is on
+  /// screen), without animation.
+  private func showPagesThatMovedUp() {
+    guard let root = viewIfLoaded else { return }
+    let onScreen = isOnScreen
+    for page in shownControllers
+    where page.viewIfLoaded?.superview !== root && !page.isViewTakenOutByPresentation {
+      page.loadViewIfNeeded()
+      if onScreen { page.beginAppearance(true, animated: false) }
+      root.addSubview(page.view)
+      if onScreen { page.endAppearance() }
+    }
+    layoutContents()
   }
 
   // MARK: The turn

@@ -22,9 +22,11 @@
 // stack, and hides its bar while on the primary's stack (one bar shows, as
 // in UIKit's collapse); the pop on expand gives it back its bar, so the
 // structure is exactly the one before. The split collapses or expands when its view
-// loads, when it is about to appear, and when its window is resized across
+// loads, when it is about to appear, when its window is resized across
 // a horizontal size class (right after `window.resized`, before the size
-// transition tells the controllers; its transition then animates the moves).
+// transition tells the controllers; its transition then animates the moves),
+// and after any operation that brought it into a window off screen (a
+// hidden window) whose size class it does not match.
 //
 // A display-mode or width change animates the columns for 0.35 s
 // (Curtain's choice): a primary that starts showing slides in from the
@@ -99,6 +101,10 @@ public final class SplitViewController: ViewController {
     if let view = secondary?.viewIfLoaded, view.superview === root {
       view.frame = secondaryFrame(in: root.bounds)
     }
+  }
+
+  override func showsView(of child: ViewController) -> Bool {
+    (child === primary && showsPrimary) || (child === secondary && showsSecondary)
   }
 
   override func beginAppearance(_ appearing: Bool, animated: Bool) {
@@ -181,7 +187,7 @@ public final class SplitViewController: ViewController {
     for (column, shows) in [(secondary, showsSecondary), (primary, showsPrimary)] {
       guard let column else { continue }
       let installed = column.viewIfLoaded?.superview === root
-      if shows, !installed {
+      if shows, !installed, !column.isViewTakenOutByPresentation {
         column.loadViewIfNeeded()
         if onScreen { column.beginAppearance(true, animated: false) }
         if column === secondary {
@@ -213,7 +219,7 @@ public final class SplitViewController: ViewController {
         "The primary and secondary view controllers of a split view controller must be distinct "
           + "(\(newPrimary.name) is both)")
     }
-    for column in [newPrimary, newSecondary].compactMap({ $0 }) where isDescendant(of: column) {
+    for column in [newPrimary, newSecondary].compactMap({ $0 }) where isWithin(column) {
       throw CurtainError.invalid(
         "\(column.name) contains \(name), so it cannot be one of its columns")
     }
@@ -357,7 +363,8 @@ public final class SplitViewController: ViewController {
 
 extension Window {
   /// Tells every split view controller of the window (presented ones
-  /// included) that the horizontal size class changed.
+  /// included) that the horizontal size class may have changed: each
+  /// collapses or expands if it does not match it.
   func updateSplitViewControllers() {
     var splits: [SplitViewController] = []
     func visit(_ controller: ViewController) {

@@ -66,8 +66,10 @@ public final class TabBarController: ViewController {
     window?.traitCollection.userInterfaceIdiom == .pad ? 50 : 49
   }
 
+  /// The safe area below the view, also while a presentation took it (or
+  /// an ancestor's view) out.
   private var safeBottom: Double {
-    guard let root = viewIfLoaded, let window = root.window else { return 0 }
+    guard let root = viewIfLoaded, let window else { return 0 }
     return window.safeAreaInsets(of: root).bottom
   }
 
@@ -103,6 +105,8 @@ public final class TabBarController: ViewController {
       shown.frame = contentFrame
     }
   }
+
+  override func showsView(of child: ViewController) -> Bool { child === shownController }
 
   /// The unwind search looks at the tabs in order (not the More
   /// navigation controller), leaving out the one holding the source, and
@@ -152,7 +156,7 @@ public final class TabBarController: ViewController {
           "All view controllers in a tab bar controller must be distinct (\(controller.name) repeats)"
         )
       }
-      if isDescendant(of: controller) {
+      if isWithin(controller) {
         throw CurtainError.invalid("\(controller.name) contains \(name), so it cannot be a tab")
       }
       if controller === moreNavigationController || controller === moreListController {

@@ -210,6 +210,19 @@ public class ViewController {
     return false
   }
 
+  /// Whether `self` is `other`, one of its descendants, or shown through a
+  /// presentation by one of them (walking parents and presenters): `other`
+  /// then contains `self`, and making `other` a child of `self` would make
+  /// a cycle.
+  func isWithin(_ other: ViewController) -> Bool {
+    var node: ViewController? = self
+    while let current = node {
+      if current === other { return true }
+      node = current.parent ?? current.presentingViewController
+    }
+    return false
+  }
+
   // MARK: Events
 
   /// Emits a lifecycle callback of this controller.
@@ -275,6 +288,12 @@ public class ViewController {
       parent?.removeChildForReparenting(self)
     }
   }
+
+  /// Whether this container shows `child` now (the top of a navigation
+  /// stack, the selected tab, a column that shows, a page that shows), so
+  /// that a view a presentation took out of it goes back when the
+  /// presentation ends. A custom container shows every child.
+  func showsView(of child: ViewController) -> Bool { true }
 
   // MARK: Appearance
 

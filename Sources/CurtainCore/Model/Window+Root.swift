@@ -56,26 +56,41 @@ extension Window {
 
 extension Window {
   /// Dismisses every presentation of the window at once, top first,
-  /// without animation and without putting presenters' views back (their
-  /// tree is leaving): `dismissalTransitionWillBegin`, `viewWillDisappear`,
-  /// `viewDidDisappear`, `dismissalTransitionDidEnd(true)` for each.
+  /// without animation, as the root leaves (`tearDown`).
   func tearDownPresentations() {
-    tearDown(presentedControllers)
+    tearDown(presentedControllers, leaving: rootViewController)
   }
 
   /// Ends the presentations of `presented` (presenters first) at once, top
-  /// first, as `tearDownPresentations` does.
-  func tearDown(_ presented: [ViewController]) {
+  /// first, without animation, as `leaving` leaves the window's tree. For
+  /// each: `dismissalTransitionWillBegin`, the presented controller's
+  /// `viewWillDisappear`, then, when the presentation took the presenter's
+  /// view out and its container still shows it, the view goes back to its
+  /// old place (the presenter gets `viewWillAppear` and `viewDidAppear` if
+  /// it is then on screen), `viewDidDisappear`,
+  /// `dismissalTransitionDidEnd(true)`. The view of `leaving` itself stays
+  /// out: its container is taking it out.
+  func tearDown(_ presented: [ViewController], leaving: ViewController?) {
     for presented in presented.reversed() {
       guard let presentation = presented.presentation else { continue }
       let presenter = presentation.presenting
       presenter.emitPresentation(presented, .dismissalTransitionWillBegin)
-      if isVisible { presented.runAppearance(false) }
+      let disappears = isVisible && presented.appearance != .disappeared
+      if disappears { presented.beginAppearance(false, animated: false) }
       presented.viewIfLoaded?.removeFromSuperview()
       presentation.dimmingView?.removeFromSuperview()
+      var appears = false
+      if presenter !== leaving, presentation.putsPresenterViewBack {
+        presentation.restorePresenterView()
+        appears =
+          isVisible && presenter.view.window === self
+          && presenter.parent.map { $0.appearance != .disappeared } ?? true
+      }
       presentation.removedPresenterSlot = nil
       presenter.presentedViewController = nil
       presented.presentation = nil
+      if appears { presenter.runAppearance(true) }
+      if disappears { presented.endAppearance() }
       presenter.emitPresentation(presented, .dismissalTransitionDidEnd(completed: true))
     }
   }

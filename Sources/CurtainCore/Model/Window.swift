@@ -122,15 +122,41 @@ public final class Window {
   // MARK: Layout
 
   /// The safe-area insets of `view`: the window's insets minus the view's
-  /// distance from each window edge, never negative.
+  /// distance from each window edge, never negative; none for a view out
+  /// of the window. A view that a presentation took out (and the views
+  /// inside it) counts as at its old place, where it comes back: a
+  /// navigation bar there keeps below the status bar.
   func safeAreaInsets(of view: View) -> EdgeInsets {
-    let frame = view.frameInWindow
+    guard let frame = placedFrameInWindow(of: view) else { return EdgeInsets() }
     let insets = metrics.safeAreaInsets
     return EdgeInsets(
       top: max(0, insets.top - frame.minY),
       left: max(0, insets.left - frame.minX),
       bottom: max(0, insets.bottom - (metrics.size.height - frame.maxY)),
       right: max(0, insets.right - (metrics.size.width - frame.maxX)))
+  }
+
+  /// The frame of `view` in the window's coordinates, going through the old
+  /// place of any view on the way that a presentation took out; `nil` when
+  /// the view is not (even so) in this window.
+  func placedFrameInWindow(of view: View) -> Rect? {
+    var slots: [ViewID: View] = [:]
+    for presented in presentedControllers {
+      if let presentation = presented.presentation, let slot = presentation.removedPresenterSlot,
+        let taken = presentation.presenting.viewIfLoaded, taken.superview == nil
+      {
+        slots[taken.id] = slot.superview
+      }
+    }
+    var rect = view.frame
+    var node = view
+    while let parent = node.superview ?? slots[node.id] {
+      if parent === self.view { return rect }
+      rect = rect.offsetBy(
+        dx: parent.frame.minX - parent.bounds.minX, dy: parent.frame.minY - parent.bounds.minY)
+      node = parent
+    }
+    return node === self.view ? rect : nil
   }
 
   /// Lays the whole tree out again: the root fills the window, containers

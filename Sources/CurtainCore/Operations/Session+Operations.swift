@@ -38,11 +38,16 @@ extension Session {
   /// makes the operation wait instead.
   private func checkNotHeldElsewhere(_ operation: WindowOperation, target: Window?) throws {
     for id in operation.controllerIDs {
-      let controller = try controller(id)
-      for window in windows.values where window !== target && window.holds(controller) {
-        throw CurtainError(
-          .busy, "\(controller.name) is part of a running transition in window \(window.id)")
-      }
+      try checkNotHeld(try controller(id), outside: target)
+    }
+  }
+
+  /// Throws `BUSY` when a running transition of a window other than
+  /// `target` holds `controller`.
+  func checkNotHeld(_ controller: ViewController, outside target: Window?) throws {
+    for window in windows.values where window !== target && window.holds(controller) {
+      throw CurtainError(
+        .busy, "\(controller.name) is part of a running transition in window \(window.id)")
     }
   }
 

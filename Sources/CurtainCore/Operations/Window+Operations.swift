@@ -57,6 +57,10 @@ extension Window {
     currentOperation = running
     isStartingOperation = true
     change.run()
+    // A split view controller that the operation brought into the window
+    // off screen (a hidden window) collapses or expands to the window's
+    // size class now; one on screen did as it began to appear.
+    updateSplitViewControllers()
     isStartingOperation = false
     currentOperation = previous
     layout()

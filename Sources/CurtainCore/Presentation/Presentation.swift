@@ -60,6 +60,15 @@ public final class Presentation {
   /// Where the presenter's view was when the presentation took it out of
   /// the window: restored there on dismissal.
   var removedPresenterSlot: (superview: View, index: Int)?
+  /// Whether the presenter's view, which this presentation took out, goes
+  /// back to its slot when the presentation ends or stops removing it: it
+  /// is still out and its container still shows it (a navigation
+  /// controller that pushed over the presenter installs its view again
+  /// when it shows it).
+  var putsPresenterViewBack: Bool {
+    removedPresenterSlot != nil && presenting.viewIfLoaded?.superview == nil
+      && (presenting.parent?.showsView(of: presenting) ?? true)
+  }
   /// The client's description of a custom presentation.
   public internal(set) var custom: CustomPresentation?
   /// Where the popover is, while the style in force is popover.

@@ -13,7 +13,8 @@
 //
 // Dismiss: the target is what the receiver (or its nearest ancestor)
 // presents, else the receiver's (or its nearest ancestor's) own
-// presentation. Every controller above the target in the chain goes too;
+// presentation. Every controller presented above the target goes too (its
+// chain, and what controllers inside it present);
 // only the top one animates, the others leave at once:
 //
 //   dismissalTransitionWillBegin (top first), viewWillDisappear (top
@@ -259,16 +260,19 @@ extension ViewController {
       throw CurtainError(
         .notInWindow, "\(target.name) is not on screen, so it cannot be dismissed interactively")
     }
-    var chain = [target]
-    while let next = chain.last?.presentedViewController { chain.append(next) }
+    // Everything presented above the target goes with it: its chain, and
+    // what controllers inside it present (UIKit dismisses every controller
+    // presented above the target).
+    let chain = [target] + target.presentedInSubtree
     return PreparedChange {
       presentation.presenting.performDismiss(
         chain, animated: animated, animator: animator, interactive: interactive, owner: owner)
     }
   }
 
-  /// Dismisses `chain` (bottom to top; the bottom one is presented by
-  /// `self`): the top animates, the others leave at once.
+  /// Dismisses `chain` (the bottom one, presented by `self`, then what it
+  /// and the controllers inside it present, presenters first): the top
+  /// animates, the others leave at once.
   private func performDismiss(
     _ chain: [ViewController], animated: Bool, animator: AnimatorSpec?, interactive: Bool,
     owner: OwnerID?
@@ -287,7 +291,7 @@ extension ViewController {
     let window = self.window
     let visible = window?.isVisible ?? false
     let animate = animated && visible
-    let restores = targetPresentation.removedPresenterSlot != nil
+    let restores = targetPresentation.putsPresenterViewBack
 
     emitAll(.dismissalTransitionWillBegin)
     // Only the controllers on screen disappear (one under a full-screen
@@ -307,7 +311,7 @@ extension ViewController {
     }
     let topView = top.view
     let presenterView = view
-    let slot = targetPresentation.removedPresenterSlot
+    let slot = restores ? targetPresentation.removedPresenterSlot : nil
     if let slot {
       if topPresentation.transitionStyle == .partialCurl, topView.superview === slot.superview {
         slot.superview.insertSubview(presenterView, above: topView)
@@ -333,7 +337,17 @@ extension ViewController {
         topView.removeFromSuperview()
         topPresentation.dimmingView?.removeFromSuperview()
         presentedViewController = nil
-        for controller in chain {
+        for controller in topDown {
+          // A view that a presentation inside the dismissed controllers
+          // took out (of a controller inside them that is not itself
+          // dismissed) goes back, so that they leave whole.
+          if controller !== target, let presentation = controller.presentation,
+            !chain.contains(where: { $0 === presentation.presenting }),
+            presentation.putsPresenterViewBack
+          {
+            presentation.restorePresenterView()
+          }
+          presenters[controller.id]?.presentedViewController = nil
           controller.presentedViewController = nil
           controller.presentation = nil
         }
@@ -363,6 +377,14 @@ extension ViewController {
 }
 
 extension ViewController {
+  /// Whether a presentation (currentContext or fullScreen) took this
+  /// controller's view out: containers leave it out until the dismissal
+  /// puts it back.
+  var isViewTakenOutByPresentation: Bool {
+    presentedViewController?.presentation?.removedPresenterSlot != nil
+      && viewIfLoaded?.superview == nil
+  }
+
   /// Every controller presented by this controller, its descendants and
   /// what they present, presenters before the controllers they present.
   public var presentedInSubtree: [ViewController] {
@@ -381,13 +403,15 @@ extension ViewController {
   /// **Curtain's choice** (UIKit leaves such presentations orphaned): when
   /// a controller leaves its parent (removed, popped, replaced in a stack or
   /// tabs), what it and its descendants present is dismissed at once, top
-  /// first, before the container's `childRemoved`: for each,
-  /// `dismissalTransitionWillBegin`, its disappearance, and
-  /// `dismissalTransitionDidEnd(true)`, as when a window's root is replaced.
+  /// first, before the container's `childRemoved`, as when a window's root
+  /// is replaced (`Window.tearDown`). A descendant's view that a
+  /// presentation took out goes back into its superview, so that the
+  /// subtree leaves whole; the leaving controller's own view stays out
+  /// (its container is taking it out).
   func endPresentationsOfSubtree() {
     let presented = presentedInSubtree
     guard !presented.isEmpty, let window else { return }
-    session.withActiveWindow(window) { window.tearDown(presented) }
+    session.withActiveWindow(window) { window.tearDown(presented, leaving: self) }
   }
 }
 

@@ -109,7 +109,16 @@ extension Window {
       if presentation.removesPresenterView != removedBefore {
         presenterLeaves = presentation.removesPresenterView
       }
-      if presenterLeaves == false { presentation.restorePresenterView() }
+      if presenterLeaves == false {
+        if presentation.putsPresenterViewBack {
+          presentation.restorePresenterView()
+        } else {
+          // Its container no longer shows the presenter (a stack pushed
+          // over it): it shows the view again when it shows the presenter.
+          presentation.removedPresenterSlot = nil
+          presenterLeaves = nil
+        }
+      }
       result.append(
         Readaptation(
           presentation: presentation, visible: isVisible, animated: animated,
