@@ -1909,9 +1909,11 @@ final class InvariantTests: XCTestCase {
   /// presentations included: every invariant holds.
   func testRandomSequencesWithSplitsPagesAndSizeClassesKeepInvariants() {
     let stats = runVariant("splits, pages and size classes") { $0.splitsAndPages = true }
-    for kind in ["setSplitColumns", "configureSplit", "setPages", "turnPage", "resize"] {
+    for kind in ["setSplitColumns", "configureSplit", "setPages", "resize"] {
       XCTAssertGreaterThan(stats.byKind[kind]?.accepted ?? 0, 100, "\(kind) should often run")
     }
+    // Turns need a data source whose pages are still free.
+    XCTAssertGreaterThan(stats.byKind["turnPage"]?.accepted ?? 0, 30, "turnPage should run")
   }
 
   /// The same with interactive presentations and the currentContext
