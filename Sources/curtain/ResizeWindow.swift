@@ -99,7 +99,6 @@ struct ResizeWindow: ParsableCommand {
     resize.metrics.scale = scale ?? current.metrics.scale
     resize.metrics.idiom = idiom?.wire ?? current.metrics.idiom
     if horizontalSizeClass != nil || verticalSizeClass != nil {
-      // The protocol takes explicit traits only with both size classes.
       resize.metrics.setSizeClasses(
         horizontal: horizontalSizeClass?.wire, vertical: verticalSizeClass?.wire)
     }

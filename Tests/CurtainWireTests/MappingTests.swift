@@ -30,6 +30,30 @@ final class MappingTests: XCTestCase {
     XCTAssertEqual(WindowMetrics(Curtain_V1_WindowMetrics(metrics)), metrics)
   }
 
+  func testASingleSizeClassOverridesItsAxisAndTheOtherFollowsTheSize() {
+    var wire = Curtain_V1_WindowMetrics()
+    wire.size = Curtain_V1_Size(Size(width: 1024, height: 400))
+    wire.scale = 2
+    wire.traits.horizontal = .compact
+    XCTAssertEqual(
+      WindowMetrics(wire).traits,
+      TraitCollection(
+        horizontalSizeClass: .compact, verticalSizeClass: .compact, displayScale: 2,
+        userInterfaceIdiom: .phone),
+      "400 pt high is vertically compact")
+    wire.traits = Curtain_V1_Traits()
+    wire.traits.vertical = .regular
+    XCTAssertEqual(
+      WindowMetrics(wire).traits,
+      TraitCollection(
+        horizontalSizeClass: .regular, verticalSizeClass: .regular, displayScale: 2,
+        userInterfaceIdiom: .phone),
+      "1024 pt wide is horizontally regular")
+    wire.traits = Curtain_V1_Traits()
+    wire.traits.horizontal = Curtain_V1_SizeClass(rawValue: 9)!
+    XCTAssertNil(WindowMetrics(wire).traits, "an unknown size class counts as unspecified")
+  }
+
   func testTimingFunctions() throws {
     XCTAssertEqual(try TimingFunction(nil), .easeInOut)
     var wire = Curtain_V1_TimingFunction()

@@ -839,8 +839,9 @@ public nonisolated struct Curtain_V1_Traits: Sendable {
 
 /// Window metrics. Absent fields take the defaults: 390 × 844, safe area
 /// top 47 / bottom 34 (an explicit but empty safe_area means zero insets),
-/// scale 3, phone; traits derived from the size unless both size classes are
-/// given.
+/// scale 3, phone; traits derived from the size. A size class that is given
+/// makes the traits explicit; one left unspecified then follows the size
+/// (regular from 600 pt wide, 500 pt high).
 public nonisolated struct Curtain_V1_WindowMetrics: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

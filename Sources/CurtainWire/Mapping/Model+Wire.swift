@@ -65,20 +65,37 @@ extension Curtain_V1_Traits {
   }
 }
 
+extension SizeClass {
+  /// The core form of a wire size class; nil when it is unspecified or a
+  /// value this version does not know.
+  public init?(_ wire: Curtain_V1_SizeClass) {
+    switch wire {
+    case .compact: self = .compact
+    case .regular: self = .regular
+    case .unspecified, .UNRECOGNIZED: return nil
+    }
+  }
+}
+
 extension WindowMetrics {
-  /// The core form of wire metrics: absent fields take the defaults; traits
-  /// are explicit only when both size classes are given.
+  /// The core form of wire metrics: absent fields take the defaults. Traits
+  /// are explicit when at least one size class is given; a size class left
+  /// unspecified follows the size (regular from 600 pt wide, 500 pt high),
+  /// and an unset display scale is the metrics' scale.
   public init(_ wire: Curtain_V1_WindowMetrics) {
     var metrics = WindowMetrics()
     if wire.hasSize { metrics.size = Size(wire.size) }
     if wire.hasSafeArea { metrics.safeAreaInsets = EdgeInsets(wire.safeArea) }
     if wire.scale != 0 { metrics.scale = wire.scale }
     metrics.idiom = wire.idiom == .pad ? .pad : .phone
-    if wire.hasTraits, wire.traits.horizontal != .unspecified, wire.traits.vertical != .unspecified
+    if wire.hasTraits,
+      SizeClass(wire.traits.horizontal) != nil || SizeClass(wire.traits.vertical) != nil
     {
+      let derived = TraitCollection.derived(
+        from: metrics.size, scale: metrics.scale, idiom: metrics.idiom)
       metrics.traits = TraitCollection(
-        horizontalSizeClass: wire.traits.horizontal == .regular ? .regular : .compact,
-        verticalSizeClass: wire.traits.vertical == .regular ? .regular : .compact,
+        horizontalSizeClass: SizeClass(wire.traits.horizontal) ?? derived.horizontalSizeClass,
+        verticalSizeClass: SizeClass(wire.traits.vertical) ?? derived.verticalSizeClass,
         displayScale: wire.traits.displayScale != 0 ? wire.traits.displayScale : metrics.scale,
         userInterfaceIdiom: metrics.idiom)
     }
