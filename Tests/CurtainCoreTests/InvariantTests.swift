@@ -443,6 +443,7 @@ private final class FuzzRun {
     case .configureSplit: return "configureSplit"
     case .setPages: return "setPages"
     case .turnPage: return "turnPage"
+    case .beginInteractivePageTurn: return "beginInteractivePageTurn"
     }
   }
 
@@ -628,6 +629,9 @@ private final class FuzzRun {
       case .turnPage(let page, let direction, let animated, let animator):
         text =
           "turnPage(\(name(page)), \(direction.rawValue), animated: \(animated), \(render(animator)))"
+      case .beginInteractivePageTurn(let page, let direction, let animator):
+        text =
+          "beginInteractivePageTurn(\(name(page)), \(direction.rawValue), \(render(animator)))"
       }
       return expectNotFound ? text + " [expect NOT_FOUND]" : text
     case .advance(let seconds): return "advance(\(seconds))"

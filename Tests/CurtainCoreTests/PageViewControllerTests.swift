@@ -420,7 +420,7 @@ extension Harness {
 
   /// A page view controller `Book` with `options` and content controllers
   /// named `pages`, not in the window.
-  fileprivate func makeBook(_ options: PageOptions, pages: [String]) {
+  func makeBook(_ options: PageOptions, pages: [String]) {
     let book = make(.page, "Book") as! PageViewController
     try! book.configure(options)
     for name in pages { make(.content, name) }
@@ -428,7 +428,7 @@ extension Harness {
 
   /// `makeBook`, with `pages` as its data source showing the first pages,
   /// made the window's root; events so far are discarded.
-  fileprivate func showBook(_ options: PageOptions, pages: [String]) {
+  func showBook(_ options: PageOptions, pages: [String]) {
     makeBook(options, pages: pages)
     setPages([], source: pages)
     setRoot("Book")
@@ -436,7 +436,7 @@ extension Harness {
   }
 
   @discardableResult
-  fileprivate func setPages(_ names: [String], source: [String]? = nil) -> OperationTicket? {
+  func setPages(_ names: [String], source: [String]? = nil) -> OperationTicket? {
     run(
       .setPages(
         page: id("Book"), controllers: names.map { id($0) }, direction: .forward,
@@ -444,7 +444,7 @@ extension Harness {
   }
 
   @discardableResult
-  fileprivate func turn(_ direction: PageDirection, animated: Bool) -> OperationTicket? {
+  func turn(_ direction: PageDirection, animated: Bool) -> OperationTicket? {
     run(.turnPage(page: id("Book"), direction: direction, animated: animated, animator: nil))
   }
 }

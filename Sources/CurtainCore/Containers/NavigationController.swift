@@ -18,6 +18,8 @@
 // A cancelled (interactive) change restores the old stack and runs the
 // reverse appearance pair: new disappears, old appears, then each removed
 // controller gets `didMove(nav)` (its move was cancelled); no `didShow`.
+// Then the presentations that the removed controllers' subtrees lost come
+// back (EndedPresentation.swift).
 // Controllers other than the old and new tops are added and removed
 // silently, with only their willMove/didMove (Curtain's choice). Off screen
 // nothing animates and no appearance callback or delegate call is made.
@@ -255,15 +257,20 @@ public final class NavigationController: ViewController {
     }
   }
 
-  private func setStack(_ stack: [ViewController]) {
+  /// Replaces the stack; returns the presentations that the controllers
+  /// leaving it ended.
+  @discardableResult
+  private func setStack(_ stack: [ViewController]) -> [EndedPresentation] {
+    var ended: [EndedPresentation] = []
     for controller in children where !stack.contains(where: { $0 === controller }) {
-      detachChild(controller)
+      ended += detachChild(controller)
     }
     for controller in stack where controller.parent !== self {
       attachChild(controller)
     }
     children = stack
     session.emit(.hierarchy(.viewControllersChanged(id, stack.map(\.id))))
+    return ended
   }
 
   private func performStackChange(
@@ -277,7 +284,7 @@ public final class NavigationController: ViewController {
     let topChanged = oldTop !== newTop
 
     beginMoves(removing: removed, adding: added)
-    setStack(newStack)
+    let ended = setStack(newStack)
     // Leaving an old parent may have changed what is on screen (a tab bar
     // controller losing a tab selects another), so look only now.
     let onScreen = isOnScreen
@@ -312,6 +319,9 @@ public final class NavigationController: ViewController {
       session.emit(.navigationDelegate(id, .willShow(newTop.id, animated: animate)))
     }
     let leaving = oldTop === handingOff ? nil : oldTop
+    // The old top may already be hidden (a presentation over its context
+    // took its view out): a cancelled change then leaves it hidden.
+    let leavingShows = leaving.map { $0.appearance != .disappeared } ?? false
     leaving?.beginAppearance(false, animated: animate)
     newTop?.beginAppearance(true, animated: animate)
     if let newTop {
@@ -331,7 +341,7 @@ public final class NavigationController: ViewController {
       toInitialFrame: .zero, toFinalFrame: contentFrame, animated: animate,
       interactive: interactive, owner: owner,
       animator: animator ?? (isPush ? .push : .pop))
-    runTransition(request) { [self] cancelled in
+    let transition = runTransition(request) { [self] cancelled in
       if !cancelled {
         if !keepsView { oldTop?.viewIfLoaded?.removeFromSuperview() }
         leaving?.endAppearance()
@@ -347,10 +357,14 @@ public final class NavigationController: ViewController {
       newTop?.viewIfLoaded?.removeFromSuperview()
       newTop?.beginAppearance(false, animated: animate)
       newTop?.endAppearance()
-      oldTop?.beginAppearance(true, animated: animate)
-      oldTop?.endAppearance()
+      if leavingShows {
+        oldTop?.beginAppearance(true, animated: animate)
+        oldTop?.endAppearance()
+      }
       for controller in removed { controller.emit(.didMove(toParent: id)) }
       for controller in added { controller.emit(.didMove(toParent: nil)) }
+      if let window, !ended.isEmpty { session.withActiveWindow(window) { window.restore(ended) } }
     }
+    transition?.hold(ended)
   }
 }

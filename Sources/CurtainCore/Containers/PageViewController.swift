@@ -15,6 +15,15 @@
 // Pages that stay on screen get no appearance callbacks. Off screen nothing
 // animates and no appearance callback is made.
 //
+// A turn may be interactive (the page dragged: percent-driven, begun at 0%
+// by a client) or paused. Finished, it ends as above. Cancelled, the old
+// pages come back: the pages are the old ones again (childRemoved of the
+// added, childAdded of the removed, viewControllers), the incoming pages'
+// views leave, the reverse appearance pair runs (incoming viewWillDisappear
+// and viewDidDisappear, then outgoing viewWillAppear and viewDidAppear),
+// removed.didMove(page), added.didMove(nil), and the presentations that the
+// removed pages' subtrees lost come back (EndedPresentation.swift).
+//
 // Looks (Curtain's choices where UIKit's are 3D): scroll slides both pages
 // by the page's width (height when vertical), forward bringing the new page
 // in from the right (bottom), 0.35 s. pageCurl folds pages onto the spine:
@@ -143,7 +152,7 @@ public final class PageViewController: ViewController {
   /// replaces the data source (an empty `list` then shows its first pages).
   func prepareSetViewControllers(
     _ list: [ViewController], direction: PageDirection, animated: Bool, animator: AnimatorSpec?,
-    dataSource source: [ViewController]?
+    dataSource source: [ViewController]?, interactive: Bool = false, owner: OwnerID? = nil
   ) throws -> PreparedChange {
     var pages = list
     if let source {
@@ -165,14 +174,19 @@ public final class PageViewController: ViewController {
     }
     return PreparedChange { [self] in
       if let source { dataSource = source }
-      turn(to: pages, direction: direction, animated: animated, animator: animator)
+      turn(
+        to: pages, direction: direction, animated: animated, animator: animator,
+        interactive: interactive, owner: owner)
     }
   }
 
-  /// Turns to the next (forward) or previous pages of the data source.
-  func prepareTurn(_ direction: PageDirection, animated: Bool, animator: AnimatorSpec?) throws
-    -> PreparedChange
-  {
+  /// Turns to the next (forward) or previous pages of the data source;
+  /// `interactive`: percent-driven by `owner`, which needs the page view
+  /// controller on screen.
+  func prepareTurn(
+    _ direction: PageDirection, animated: Bool, animator: AnimatorSpec?,
+    interactive: Bool = false, owner: OwnerID? = nil
+  ) throws -> PreparedChange {
     guard !dataSource.isEmpty else {
       throw CurtainError.invalid("\(name) has no data source to turn pages from")
     }
@@ -198,8 +212,13 @@ public final class PageViewController: ViewController {
       try session.checkMovable(page, into: window)
       try session.checkNotHeld(page, outside: window)
     }
+    if interactive, !isOnScreen {
+      throw CurtainError(
+        .notInWindow, "\(name) is not on screen, so it cannot turn pages interactively")
+    }
     return try prepareSetViewControllers(
-      pages, direction: direction, animated: animated, animator: animator, dataSource: nil)
+      pages, direction: direction, animated: animated, animator: animator, dataSource: nil,
+      interactive: interactive, owner: owner)
   }
 
   override func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
@@ -231,18 +250,18 @@ public final class PageViewController: ViewController {
   // MARK: The turn
 
   private func turn(
-    to pages: [ViewController], direction: PageDirection, animated: Bool, animator: AnimatorSpec?
+    to pages: [ViewController], direction: PageDirection, animated: Bool, animator: AnimatorSpec?,
+    interactive: Bool, owner: OwnerID?
   ) {
     let old = viewControllers
     let oldShown = shownControllers
     let removed = old.filter { page in !pages.contains { $0 === page } }
     let added = pages.filter { page in !old.contains { $0 === page } }
     beginMoves(removing: removed, adding: added)
-    for page in removed { detachChild(page) }
+    var ended: [EndedPresentation] = []
+    for page in removed { ended += detachChild(page) }
     for page in added { attachChild(page) }
-    viewControllers = pages
-    children = pages
-    session.emit(.hierarchy(.viewControllersChanged(id, pages.map(\.id))))
+    setPages(pages)
 
     func finishMoves() {
       for page in removed { page.emit(.didMove(toParent: nil)) }
@@ -256,7 +275,7 @@ public final class PageViewController: ViewController {
     let outgoing = oldShown.filter { page in !newShown.contains { $0 === page } }
     let incoming = newShown.filter { page in !oldShown.contains { $0 === page } }
     let onScreen = isOnScreen
-    let animate = animated && onScreen && !outgoing.isEmpty && !incoming.isEmpty
+    let animate = (animated || interactive) && onScreen && !outgoing.isEmpty && !incoming.isEmpty
     for page in incoming { page.loadViewIfNeeded() }
     if onScreen {
       for page in outgoing { page.beginAppearance(false, animated: animate) }
@@ -287,15 +306,37 @@ public final class PageViewController: ViewController {
       fromView: from?.viewIfLoaded, toView: to?.viewIfLoaded,
       fromInitialFrame: from?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
       toInitialFrame: .zero, toFinalFrame: to?.viewIfLoaded?.frame ?? .zero, animated: animate,
-      animator: animator ?? look)
-    runTransition(request) { _ in
-      for page in outgoing { page.viewIfLoaded?.removeFromSuperview() }
-      if onScreen {
-        for page in outgoing { page.endAppearance() }
-        for page in incoming { page.endAppearance() }
+      interactive: interactive && animate, owner: owner, animator: animator ?? look)
+    let transition = runTransition(request) { [self] cancelled in
+      if !cancelled {
+        for page in outgoing { page.viewIfLoaded?.removeFromSuperview() }
+        if onScreen {
+          for page in outgoing { page.endAppearance() }
+          for page in incoming { page.endAppearance() }
+        }
+        finishMoves()
+        return
       }
-      finishMoves()
+      // Cancelled: the old pages come back with the reverse appearance
+      // pair, the moves are undone, then the presentations they lost.
+      for page in added { detachChild(page) }
+      for page in removed { attachChild(page) }
+      setPages(old)
+      for page in incoming { page.viewIfLoaded?.removeFromSuperview() }
+      for page in incoming { page.runAppearance(false, animated: animate) }
+      for page in outgoing { page.runAppearance(true, animated: animate) }
+      for page in removed { page.emit(.didMove(toParent: id)) }
+      for page in added { page.emit(.didMove(toParent: nil)) }
+      if let window, !ended.isEmpty { session.withActiveWindow(window) { window.restore(ended) } }
     }
+    transition?.hold(ended)
+  }
+
+  /// Makes `pages` the view controllers (and children).
+  private func setPages(_ pages: [ViewController]) {
+    viewControllers = pages
+    children = pages
+    session.emit(.hierarchy(.viewControllersChanged(id, pages.map(\.id))))
   }
 
   /// The page curl's tracks: which page folds onto the spine and which

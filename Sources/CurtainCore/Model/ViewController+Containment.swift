@@ -18,13 +18,16 @@ extension ViewController {
   }
 
   /// Runs a transition in this controller's window; outside a window it
-  /// completes at once.
-  func runTransition(_ request: TransitionRequest, completion: @escaping (Bool) -> Void) {
-    if let window {
-      window.runTransition(request, completion: completion)
-    } else {
+  /// completes at once. Returns the transition while it runs.
+  @discardableResult
+  func runTransition(_ request: TransitionRequest, completion: @escaping (Bool) -> Void)
+    -> Transition?
+  {
+    guard let window else {
       completion(false)
+      return nil
     }
+    return window.runTransition(request, completion: completion)
   }
 
   /// Whether the controller's view is in a visible window and has finished

@@ -239,13 +239,17 @@ public class ViewController {
     session.emit(.hierarchy(.childAdded(parent: id, child: child.id)))
   }
 
-  /// Forgets `child` (no callbacks: containers call those).
-  func detachChild(_ child: ViewController) {
-    guard child.parent === self else { return }
-    child.endPresentationsOfSubtree()
+  /// Forgets `child` (no callbacks: containers call those). Returns the
+  /// presentations of its subtree that this ended, for a container that
+  /// may bring them back (`Window.restore`).
+  @discardableResult
+  func detachChild(_ child: ViewController) -> [EndedPresentation] {
+    guard child.parent === self else { return [] }
+    let ended = child.endPresentationsOfSubtree()
     children.removeAll { $0 === child }
     child.parent = nil
     session.emit(.hierarchy(.childRemoved(parent: id, child: child.id)))
+    return ended
   }
 
   /// Removes `child` from this container without animation, with the

@@ -132,7 +132,7 @@ extension Session {
     case .setPages(let page, let list, _, _, _, let source):
       _ = try self.page(page)
       for id in list + (source ?? []) { try checkMovable(controller(id), into: window) }
-    case .turnPage(let page, _, _, _):
+    case .turnPage(let page, _, _, _), .beginInteractivePageTurn(let page, _, _):
       _ = try self.page(page)
     }
   }
@@ -254,6 +254,9 @@ extension Session {
         dataSource: source.map { try $0.map(controller) })
     case .turnPage(let page, let direction, let animated, let animator):
       return try self.page(page).prepareTurn(direction, animated: animated, animator: animator)
+    case .beginInteractivePageTurn(let page, let direction, let animator):
+      return try self.page(page).prepareTurn(
+        direction, animated: true, animator: animator, interactive: true, owner: owner)
     }
   }
 

@@ -103,6 +103,10 @@ public enum WindowOperation: Hashable, Sendable {
   /// data source.
   case turnPage(
     page: ControllerID, direction: PageDirection, animated: Bool, animator: AnimatorSpec?)
+  /// An interactive page turn (the page dragged) to the next or previous
+  /// pages of the data source, driven by the submitter.
+  case beginInteractivePageTurn(
+    page: ControllerID, direction: PageDirection, animator: AnimatorSpec?)
 
   /// The controller whose window runs the operation, if it names one.
   var targetController: ControllerID? {
@@ -124,7 +128,9 @@ public enum WindowOperation: Hashable, Sendable {
     case .show(_, let sender, _, _, _): return sender
     case .performSegue(let source, _, _, _), .unwind(let source, _, _): return source
     case .setSplitColumns(let split, _, _), .configureSplit(let split, _, _, _): return split
-    case .setPages(let page, _, _, _, _, _), .turnPage(let page, _, _, _): return page
+    case .setPages(let page, _, _, _, _, _), .turnPage(let page, _, _, _),
+      .beginInteractivePageTurn(let page, _, _):
+      return page
     }
   }
 
@@ -164,7 +170,7 @@ public enum WindowOperation: Hashable, Sendable {
       return [split, primary] + (secondary.map { [$0] } ?? [])
     case .configureSplit(let split, _, _, _): return [split]
     case .setPages(let page, let list, _, _, _, let source): return [page] + list + (source ?? [])
-    case .turnPage(let page, _, _, _): return [page]
+    case .turnPage(let page, _, _, _), .beginInteractivePageTurn(let page, _, _): return [page]
     }
   }
 
@@ -178,7 +184,8 @@ public enum WindowOperation: Hashable, Sendable {
       .present(_, _, _, let animator, _, _), .dismiss(_, _, let animator),
       .show(_, _, _, _, let animator), .beginInteractivePresent(_, _, let animator, _, _),
       .beginInteractiveDismiss(_, let animator), .configureSplit(_, _, _, let animator),
-      .setPages(_, _, _, _, let animator, _), .turnPage(_, _, _, let animator):
+      .setPages(_, _, _, _, let animator, _), .turnPage(_, _, _, let animator),
+      .beginInteractivePageTurn(_, _, let animator):
       return animator
     default: return nil
     }

@@ -407,11 +407,15 @@ extension ViewController {
   /// is replaced (`Window.tearDown`). A descendant's view that a
   /// presentation took out goes back into its superview, so that the
   /// subtree leaves whole; the leaving controller's own view stays out
-  /// (its container is taking it out).
-  func endPresentationsOfSubtree() {
+  /// (its container is taking it out). Returns them, bottom first, for
+  /// `Window.restore`.
+  @discardableResult
+  func endPresentationsOfSubtree() -> [EndedPresentation] {
     let presented = presentedInSubtree
-    guard !presented.isEmpty, let window else { return }
-    session.withActiveWindow(window) { window.tearDown(presented, leaving: self) }
+    guard !presented.isEmpty, let window else { return [] }
+    return session.withActiveWindow(window) {
+      window.endPresentations(presented, leaving: self)
+    }
   }
 }
 

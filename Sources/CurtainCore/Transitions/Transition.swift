@@ -45,6 +45,10 @@ public final class Transition {
   /// model values.
   var trackEnds:
     [(view: ViewID, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue)] = []
+  /// Controllers the transition holds besides those it involves: the
+  /// presented controllers of presentations its change ended and brings
+  /// back if it is cancelled.
+  var heldControllers: Set<ControllerID> = []
 
   /// The phases of a transition's clock.
   enum State {
@@ -138,7 +142,7 @@ public final class Transition {
   /// incoming controller (how a child finds its coordinator).
   func involves(_ controller: ControllerID) -> Bool {
     controller == container || controller == context.fromController
-      || controller == context.toController
+      || controller == context.toController || heldControllers.contains(controller)
   }
 
   /// Registers a coordinator completion handler (`animate(alongsideTransition:completion:)`).
