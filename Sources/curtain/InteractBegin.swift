@@ -1,4 +1,5 @@
-// `curtain interact begin pop NAV | present PRESENTER C | dismiss C`.
+// `curtain interact begin pop NAV | present PRESENTER C | dismiss C |
+// page-turn PAGE [--reverse]`.
 
 import ArgumentParser
 import CurtainWire
@@ -14,7 +15,10 @@ struct InteractBegin: ParsableCommand {
       percent-driven presentation, sent to PRESENTER as `present` would be \
       (--style and --transition as there). `dismiss CONTROLLER`: a \
       percent-driven dismissal (a sheet pulled down), sent to CONTROLLER as \
-      `dismiss` would be. Each starts at 0% and returns as soon as the \
+      `dismiss` would be. `page-turn PAGE`: a page view controller's page \
+      dragged to the next pages of its data source (as `turn-page`), or \
+      the previous ones with --reverse. Each starts at 0% and returns as \
+      soon as the \
       transition has started — it completes only when finished or \
       cancelled. Begin on an idle window (see wait-idle): a begin queued \
       behind other operations has no transition id to print yet, and fails.
@@ -23,17 +27,20 @@ struct InteractBegin: ParsableCommand {
         curtain interact begin pop @Nav
         curtain interact begin present @Home @Sheet --style pageSheet
         curtain interact begin dismiss @Sheet
+        curtain interact begin page-turn @Book --reverse
       """)
 
   @OptionGroup var globals: GlobalOptions
 
   @Argument(
-    help: ArgumentHelp("The kind of transition: pop, present or dismiss.", valueName: "kind"))
+    help: ArgumentHelp(
+      "The kind of transition: pop, present, dismiss or page-turn.", valueName: "kind"))
   var kind: InteractionKind
 
   @Argument(
     help: ArgumentHelp(
-      "pop: the navigation controller; present: the presenter; dismiss: the controller (c1 or @Nav).",
+      "pop: the navigation controller; present: the presenter; dismiss: the controller; "
+        + "page-turn: the page view controller (c1 or @Nav).",
       valueName: "target"),
     transform: TargetName.controller)
   var target: Curtain_V1_ControllerRef
@@ -50,6 +57,9 @@ struct InteractBegin: ParsableCommand {
   @Option(help: ArgumentHelp("present: the modal transition style.", valueName: "transition"))
   var transition: TransitionStyleName?
 
+  @Flag(help: "page-turn: turn to the previous pages.")
+  var reverse = false
+
   func validate() throws {
     if kind == .present, controller == nil {
       throw ValidationError("`interact begin present` needs the controller to present")
@@ -59,6 +69,9 @@ struct InteractBegin: ParsableCommand {
     }
     if kind != .present, style != nil || transition != nil {
       throw ValidationError("--style and --transition apply only to `interact begin present`")
+    }
+    if kind != .pageTurn, reverse {
+      throw ValidationError("--reverse applies only to `interact begin page-turn`")
     }
   }
 
@@ -73,6 +86,10 @@ struct InteractBegin: ParsableCommand {
     case .dismiss:
       begin.kind = .dismiss
       begin.controller = target
+    case .pageTurn:
+      begin.kind = .pageTurn
+      begin.controller = target
+      begin.reverse = reverse
     case .present:
       begin.kind = .present
       begin.present.presenter = target
@@ -113,4 +130,6 @@ enum InteractionKind: String, ExpressibleByArgument, CaseIterable {
   case present
   /// A percent-driven dismissal.
   case dismiss
+  /// A percent-driven page turn.
+  case pageTurn = "page-turn"
 }

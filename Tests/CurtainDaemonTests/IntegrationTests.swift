@@ -748,6 +748,85 @@ final class IntegrationTests: XCTestCase {
     XCTAssertEqual(end.error.message, "There is no page after P3 in Book's data source")
   }
 
+  func testAnInteractivePageTurnOverTheWire() throws {
+    let daemon = try start()
+    let client = try TestClient(path: daemon.socketPath)
+    try create(client, .page, "Book")
+    for name in ["P1", "P2"] { try create(client, .content, name) }
+    try client.call {
+      $0.setPages.page = controllerRef("Book")
+      $0.setPages.dataSource = ["P1", "P2"].map(controllerRef)
+    }
+    let window = try self.window(client, width: 390, height: 844, root: "Book")
+    let watcher = try TestClient(path: daemon.socketPath)
+    _ = try subscribe(
+      watcher, window: window, categories: [.lifecycle, .transition, .hierarchy], frames: true)
+    func begin(reverse: Bool = false, kind: Curtain_V1_BeginInteractive.Kind = .pageTurn) throws
+      -> WireResponse
+    {
+      try client.call {
+        $0.beginInteractive.kind = kind
+        $0.beginInteractive.controller = controllerRef(kind == .pop ? "P1" : "Book")
+        $0.beginInteractive.reverse = reverse
+      }
+    }
+    let before = try client.call { $0.getTree.windowID = window }.tree.window.revision
+    let refused = try begin(reverse: true)
+    XCTAssertEqual(refused.error.code, .invalidArgument)
+    XCTAssertEqual(refused.error.message, "There is no page before P1 in Book's data source")
+    let wrongKind = try begin(reverse: true, kind: .pop)
+    XCTAssertEqual(wrongKind.error.code, .invalidArgument)
+    XCTAssertEqual(wrongKind.error.message, "reverse applies only to interactive page turns")
+    XCTAssertEqual(
+      try client.call { $0.getTree.windowID = window }.tree.window.revision, before,
+      "nothing changed")
+
+    let begun = try begin()
+    let transition = begun.operation.transitionID
+    XCTAssertNotEqual(transition, 0, begun.error.message)
+    XCTAssertFalse(begun.operation.completed)
+    try client.call {
+      $0.updateInteractive.windowID = window
+      $0.updateInteractive.transitionID = transition
+      $0.updateInteractive.percent = 0.5
+    }
+    try client.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 0.1
+    }
+    try client.call {
+      $0.cancelInteractive.windowID = window
+      $0.cancelInteractive.transitionID = transition
+    }
+    try client.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 1
+    }
+    try watcher.sync()
+    let t = "t\(transition)"
+    XCTAssertEqual(
+      watcher.takeEvents().map(\.text),
+      [
+        "P1.willMove(nil)", "P2.willMove(Book)", "Book.childRemoved(P1)", "Book.childAdded(P2)",
+        "Book.viewControllers([P2])", "P2.viewDidLoad", "P1.viewWillDisappear(true)",
+        "P2.viewWillAppear(true)",
+        "\(t).began(pageTurn, P1 → P2, animated: true, interactive: true)",
+        "\(t).interactionChanged(cancelled: true)", "Book.childRemoved(P2)",
+        "Book.childAdded(P1)", "Book.viewControllers([P1])", "P2.viewWillDisappear(true)",
+        "P2.viewDidDisappear(true)", "P1.viewWillAppear(true)", "P1.viewDidAppear(true)",
+        "P1.didMove(Book)", "P2.didMove(nil)", "\(t).ended(cancelled: true)",
+      ])
+    let tree = try client.call { $0.getTree.windowID = window }.tree
+    XCTAssertEqual(tree.root.children.map(\.identifier), ["P1"])
+    let frames = watcher.takeFrames()
+    let middle = try XCTUnwrap(frames.first)
+    XCTAssertEqual(middle.transitions.first?.percent ?? -1, 0.5, accuracy: 1e-12)
+    let p1 = tree.root.children[0].viewID
+    XCTAssertEqual(
+      middle.views.first { $0.viewID == p1 }?.state.frame.x ?? 0, -195, accuracy: 1e-9)
+    XCTAssertEqual(frames.last?.views.first { $0.viewID == p1 }?.state.frame.x ?? -1, 0)
+  }
+
   func testSIGTERMSaysGoodbyeAndRemovesTheSocket() throws {
     let daemon = try TempDaemon()
     let client = try TestClient(path: daemon.socketPath)

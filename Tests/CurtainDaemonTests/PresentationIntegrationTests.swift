@@ -74,6 +74,18 @@ final class PresentationIntegrationTests: XCTestCase {
     }
   }
 
+  /// Drives an interactive transition to 50%, cancels it and lets the
+  /// cancellation play out.
+  private func scrubToTheMiddleAndCancel(_ window: UInt64, _ transition: UInt64) throws {
+    try client.call {
+      $0.updateInteractive.windowID = window
+      $0.updateInteractive.transitionID = transition
+      $0.updateInteractive.percent = 0.5
+    }
+    try end(window, transition, cancel: true)
+    try advance(window, 1)
+  }
+
   private func advance(_ window: UInt64, _ seconds: Double) throws {
     try client.call {
       $0.advanceClock.windowID = window
@@ -401,7 +413,9 @@ final class PresentationIntegrationTests: XCTestCase {
     XCTAssertFalse(try tree(window).root.hasPresented)
   }
 
-  func testPoppingAPresenterEndsItsPresentationOverTheWire() throws {
+  /// A regular window whose root is Nav [A, Ctx]; Ctx defines the
+  /// presentation context and presents X over it. Returns the window.
+  private func contextPresentationOnTop() throws -> UInt64 {
     let window = try makeWindow(regular: true)
     try make(.navigation, "Nav")
     try make(.content, "A", "Ctx", "X")
@@ -416,6 +430,11 @@ final class PresentationIntegrationTests: XCTestCase {
       $0.configureController.definesPresentationContext = true
     }
     try present("X", on: "Ctx") { $0.style = .overCurrentContext }
+    return window
+  }
+
+  func testPoppingAPresenterEndsItsPresentationOverTheWire() throws {
+    let window = try contextPresentationOnTop()
     let ctx = try tree(window).root.children[1]
     XCTAssertEqual(ctx.presented.identifier, "X")
     XCTAssertEqual(ctx.presented.presentation.presentingID, ctx.id)
@@ -436,6 +455,51 @@ final class PresentationIntegrationTests: XCTestCase {
     XCTAssertEqual(x?.windowID, 0, "X left the window with its presenter")
   }
 
+  func testACancelledInteractivePopBringsBackThePresentationOverTheWire() throws {
+    let window = try contextPresentationOnTop()
+    let before = try tree(window)
+    _ = try flow()
+    let begun = try client.call {
+      $0.beginInteractive.kind = .pop
+      $0.beginInteractive.controller = controllerRef("Nav")
+    }
+    let transition = begun.operation.transitionID
+    XCTAssertNotEqual(transition, 0, begun.error.message)
+    XCTAssertEqual(
+      try flow(),
+      [
+        "Ctx.willMove(nil)", "X.dismissalTransitionWillBegin", "X.viewWillDisappear(false)",
+        "X.viewDidDisappear(false)", "X.dismissalTransitionDidEnd(true)", "A.viewDidLoad",
+        "Nav.willShow(A, true)", "Ctx.viewWillDisappear(true)", "A.viewWillAppear(true)",
+      ])
+    try scrubToTheMiddleAndCancel(window, transition)
+    XCTAssertEqual(
+      try flow(),
+      [
+        "A.viewWillDisappear(true)", "A.viewDidDisappear(true)", "Ctx.viewWillAppear(true)",
+        "Ctx.viewDidAppear(true)", "Ctx.didMove(Nav)", "X.presentationTransitionWillBegin",
+        "X.viewWillAppear(false)", "X.presentationTransitionDidEnd(true)",
+        "X.viewDidAppear(false)",
+      ])
+    let after = try tree(window)
+    XCTAssertEqual(after.root.children.map(\.identifier), ["A", "Ctx"])
+    XCTAssertEqual(after.root.children[1], before.root.children[1], "Ctx and X as before")
+
+    // Finished, the presentation stays dismissed.
+    let again = try client.call {
+      $0.beginInteractive.kind = .pop
+      $0.beginInteractive.controller = controllerRef("Nav")
+    }.operation.transitionID
+    try end(window, again, cancel: false)
+    try advance(window, 1)
+    let popped = try tree(window)
+    XCTAssertEqual(popped.root.children.map(\.identifier), ["A"])
+    let x = try client.call { $0.listControllers = Curtain_V1_ListControllers() }.controllers
+      .controllers.first { $0.identifier == "X" }
+    XCTAssertEqual(x?.presentingID, 0)
+    XCTAssertEqual(x?.windowID, 0)
+  }
+
   // MARK: Interaction
 
   func testInteractivePresentAndDismissOverTheWire() throws {
@@ -451,13 +515,7 @@ final class PresentationIntegrationTests: XCTestCase {
     }
     let presenting = begun.operation.transitionID
     XCTAssertNotEqual(presenting, 0, begun.error.message)
-    try client.call {
-      $0.updateInteractive.windowID = window
-      $0.updateInteractive.transitionID = presenting
-      $0.updateInteractive.percent = 0.5
-    }
-    try end(window, presenting, cancel: true)
-    try advance(window, 1)
+    try scrubToTheMiddleAndCancel(window, presenting)
     XCTAssertEqual(
       try flow(),
       [

@@ -471,6 +471,31 @@ def test_interactive_present_and_dismiss(client: curtain.Client) -> None:
         client.begin_interactive("Sheet", kind="present")
 
 
+def test_interactive_page_turn(client: curtain.Client) -> None:
+    window = client.create_window(clock="manual")
+    client.create_controller("page", identifier="Book")
+    for name in ("P1", "P2"):
+        client.create_controller("content", identifier=name)
+    client.set_pages("Book", data_source=["P1", "P2"])
+    client.set_root(window, "Book")
+    turning = client.begin_interactive("Book", kind="page_turn")
+    assert turning.transition_id
+    client.update_interactive(window, turning, 0.5)
+    client.cancel_interactive(window, turning)
+    client.advance_clock(window, 1)
+    assert [c.identifier for c in client.get_tree(window).root.children] == ["P1"]
+    turning = client.begin_interactive("Book", kind="page_turn")
+    client.finish_interactive(window, turning)
+    client.advance_clock(window, 1)
+    assert [c.identifier for c in client.get_tree(window).root.children] == ["P2"]
+    back = client.begin_interactive("Book", kind="page_turn", reverse=True)
+    client.finish_interactive(window, back)
+    client.advance_clock(window, 1)
+    assert [c.identifier for c in client.get_tree(window).root.children] == ["P1"]
+    with pytest.raises(TypeError):
+        client.begin_interactive("Book", reverse=True)
+
+
 def test_advance_to_a_time_and_read_the_presentation_tree(client: curtain.Client) -> None:
     window = manual_stack(client, "Home")
     client.create_controller("content", identifier="Detail")

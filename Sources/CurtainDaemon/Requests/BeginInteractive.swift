@@ -1,5 +1,5 @@
 // `BeginInteractive`: begins an interactive transition owned by this client:
-// the navigation pop, a presentation or a dismissal. It answers when
+// the navigation pop, a presentation, a dismissal or a page turn. It answers when
 // accepted or started (wait_until COMPLETED reads as STARTED: it completes
 // only when a client finishes or cancels it).
 
@@ -17,6 +17,9 @@ extension RequestHandler {
       let body = context.request.beginInteractive
       let target = context.controller!.id
       var animator = body.hasAnimator ? try AnimatorSpec(body.animator) : nil
+      if body.reverse, body.kind != .pageTurn {
+        return .invalid("reverse applies only to interactive page turns")
+      }
       let operation: WindowOperation
       switch body.kind {
       case .pop:
@@ -32,6 +35,9 @@ extension RequestHandler {
           options: try PresentOptions(present))
       case .dismiss:
         operation = .beginInteractiveDismiss(controller: target, animator: animator)
+      case .pageTurn:
+        operation = .beginInteractivePageTurn(
+          page: target, direction: body.reverse ? .reverse : .forward, animator: animator)
       case .unspecified, .UNRECOGNIZED:
         return .invalid("Unknown interactive transition kind")
       }

@@ -2318,7 +2318,8 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
   public var kind: Curtain_V1_BeginInteractive.Kind = .unspecified
 
   /// POP: the navigation controller; DISMISS: the controller the dismiss is
-  /// sent to (as in Dismiss); PRESENT: unused (`present.presenter`).
+  /// sent to (as in Dismiss); PAGE_TURN: the page view controller (as in
+  /// TurnPage); PRESENT: unused (`present.presenter`).
   public var controller: Curtain_V1_ControllerRef {
     get {_controller ?? Curtain_V1_ControllerRef()}
     set {_controller = newValue}
@@ -2348,6 +2349,10 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
   /// Clears the value of `present`. Subsequent reads from it will return its default value.
   public mutating func clearPresent() {self._present = nil}
 
+  /// PAGE_TURN: turn to the previous pages of the data source (default: the
+  /// next ones). Refused with the other kinds.
+  public var reverse: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -2360,6 +2365,9 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
 
     /// a percent-driven dismiss sent to `controller`
     case dismiss // = 3
+
+    /// a percent-driven turn of the page view controller `controller`
+    case pageTurn // = 4
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -2372,6 +2380,7 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
       case 1: self = .pop
       case 2: self = .present
       case 3: self = .dismiss
+      case 4: self = .pageTurn
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -2382,6 +2391,7 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
       case .pop: return 1
       case .present: return 2
       case .dismiss: return 3
+      case .pageTurn: return 4
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -2392,6 +2402,7 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
       .pop,
       .present,
       .dismiss,
+      .pageTurn,
     ]
 
   }
@@ -6414,7 +6425,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BeginInteractive"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}controller\0\u{1}animator\0\u{2}\u{11}present\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}controller\0\u{1}animator\0\u{2}\u{11}present\0\u{2}L\u{2}reverse\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6426,6 +6437,7 @@ nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftP
       case 2: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
       case 20: try { try decoder.decodeSingularMessageField(value: &self._present) }()
+      case 160: try { try decoder.decodeSingularBoolField(value: &self.reverse) }()
       default: break
       }
     }
@@ -6448,6 +6460,9 @@ nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftP
     try { if let v = self._present {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
     } }()
+    if self.reverse != false {
+      try visitor.visitSingularBoolField(value: self.reverse, fieldNumber: 160)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6456,13 +6471,14 @@ nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftP
     if lhs._controller != rhs._controller {return false}
     if lhs._animator != rhs._animator {return false}
     if lhs._present != rhs._present {return false}
+    if lhs.reverse != rhs.reverse {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
 nonisolated extension Curtain_V1_BeginInteractive.Kind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_POP\0\u{1}KIND_PRESENT\0\u{1}KIND_DISMISS\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_POP\0\u{1}KIND_PRESENT\0\u{1}KIND_DISMISS\0\u{1}KIND_PAGE_TURN\0")
 }
 
 nonisolated extension Curtain_V1_UpdateInteractive: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -745,6 +745,7 @@ class RequestMethods:
         presenter: ControllerLike | None = None,
         style: str | int | None = None,
         transition_style: str | int | None = None,
+        reverse: bool = False,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
     ) -> protocol.OperationResult:
@@ -753,7 +754,9 @@ class RequestMethods:
         the navigation controller; ``"dismiss"``: the controller the dismiss
         is sent to; ``"present"``: the controller to present on
         ``presenter`` (with ``style`` and ``transition_style`` as in
-        :meth:`present`)."""
+        :meth:`present`); ``"page_turn"``: the page view controller, turning
+        to the next pages of its data source, or the previous ones with
+        ``reverse``."""
         message = protocol.BeginInteractive(
             kind=enum_value(protocol.BeginInteractive.Kind, kind, "KIND_"),
             animator=_message(common.AnimatorSpec, animator),
@@ -773,6 +776,10 @@ class RequestMethods:
             if presenter is not None or style is not None or transition_style is not None:
                 raise TypeError('presenter, style and transition_style go with kind="present"')
             message.controller.CopyFrom(controller_ref(controller))
+        if reverse:
+            if message.kind != protocol.BeginInteractive.KIND_PAGE_TURN:
+                raise TypeError('reverse goes with kind="page_turn"')
+            message.reverse = True
         return message  # type: ignore[return-value]
 
     @request("update_interactive", "transition")

@@ -700,26 +700,30 @@ class OperationResult(_message.Message):
     def __init__(self, operation_id: _Optional[int] = ..., window_id: _Optional[int] = ..., queue_position: _Optional[int] = ..., revision: _Optional[int] = ..., transition_id: _Optional[int] = ..., completed: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., created_ids: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class BeginInteractive(_message.Message):
-    __slots__ = ("kind", "controller", "animator", "present")
+    __slots__ = ("kind", "controller", "animator", "present", "reverse")
     class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         KIND_UNSPECIFIED: _ClassVar[BeginInteractive.Kind]
         KIND_POP: _ClassVar[BeginInteractive.Kind]
         KIND_PRESENT: _ClassVar[BeginInteractive.Kind]
         KIND_DISMISS: _ClassVar[BeginInteractive.Kind]
+        KIND_PAGE_TURN: _ClassVar[BeginInteractive.Kind]
     KIND_UNSPECIFIED: BeginInteractive.Kind
     KIND_POP: BeginInteractive.Kind
     KIND_PRESENT: BeginInteractive.Kind
     KIND_DISMISS: BeginInteractive.Kind
+    KIND_PAGE_TURN: BeginInteractive.Kind
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     ANIMATOR_FIELD_NUMBER: _ClassVar[int]
     PRESENT_FIELD_NUMBER: _ClassVar[int]
+    REVERSE_FIELD_NUMBER: _ClassVar[int]
     kind: BeginInteractive.Kind
     controller: ControllerRef
     animator: _common_pb2.AnimatorSpec
     present: Present
-    def __init__(self, kind: _Optional[_Union[BeginInteractive.Kind, str]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ...) -> None: ...
+    reverse: bool
+    def __init__(self, kind: _Optional[_Union[BeginInteractive.Kind, str]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., reverse: _Optional[bool] = ...) -> None: ...
 
 class UpdateInteractive(_message.Message):
     __slots__ = ("window_id", "transition_id", "percent")
