@@ -233,6 +233,39 @@ final class InteractivePageTurnTests: XCTestCase {
     XCTAssertEqual(h.controller("P1").appearance, .disappeared)
   }
 
+  func testAnInteractiveTurnAtTheMidSpineTurnsTheLeafWithTheFractionAndCancelsBack() throws {
+    let h = Harness(metrics: PageViewControllerTests.landscape)
+    h.showBook(
+      PageOptions(transitionStyle: .pageCurl, spineLocation: .mid), pages: ["A", "B", "C", "D"])
+    let book = h.page("Book")
+    let t = try begin(h, .forward)
+    _ = h.events()
+    func leaf(_ percent: Double) throws -> [Rect?] { try frames(h, t, at: percent, ["B", "C"]) }
+    func rect(_ x: Double, _ width: Double) -> Rect {
+      Rect(x: x, y: 0, width: width, height: 768)
+    }
+    XCTAssertEqual(try leaf(0), [rect(512, 512), rect(512, 0)])
+    XCTAssertEqual(try leaf(0.25), [rect(512, 256), rect(512, 0)])
+    XCTAssertEqual(try leaf(0.75), [rect(512, 0), rect(256, 256)])
+    try h.window.cancelInteraction(t, by: owner)
+    h.settle()
+    XCTAssertEqual(
+      h.described(categories),
+      [
+        "\(t).interactionChanged(cancelled: true)", "Book.childRemoved(C)",
+        "Book.childRemoved(D)", "Book.childAdded(A)", "Book.childAdded(B)",
+        "Book.viewControllers([A, B])", "C.viewWillDisappear(true)", "C.viewDidDisappear(true)",
+        "D.viewWillDisappear(true)", "D.viewDidDisappear(true)", "A.viewWillAppear(true)",
+        "A.viewDidAppear(true)", "B.viewWillAppear(true)", "B.viewDidAppear(true)",
+        "A.didMove(Book)", "B.didMove(Book)", "C.didMove(nil)", "D.didMove(nil)",
+        "\(t).ended(cancelled: true)",
+      ])
+    XCTAssertEqual(book.viewControllers.map(\.name), ["A", "B"])
+    XCTAssertEqual(book.view.subviews.map(\.id), [h.view("A").id, h.view("B").id])
+    XCTAssertEqual(h.frame("A"), rect(0, 512))
+    XCTAssertEqual(h.frame("B"), rect(512, 512))
+  }
+
   // MARK: Presentations of pages, errors
 
   /// P1 defines the presentation context and presents X over it.
