@@ -46,6 +46,17 @@ public final class ContainerController: ViewController {
     }
   }
 
+  /// Whether `child` shows: its view is in ours (or a presentation took it
+  /// out of ours); a transition away takes it out.
+  override func showsView(of child: ViewController) -> Bool {
+    guard let root = viewIfLoaded, let childView = child.viewIfLoaded else { return true }
+    if childView.isDescendant(of: root) { return true }
+    guard child.isViewTakenOutByPresentation,
+      let slot = child.presentedViewController?.presentation?.removedPresenterSlot
+    else { return false }
+    return slot.superview.isDescendant(of: root)
+  }
+
   func prepareAddChild(_ child: ViewController, frame: Rect?) throws -> PreparedChange {
     if child === self || isWithin(child) {
       throw CurtainError.invalid(
@@ -99,8 +110,11 @@ public final class ContainerController: ViewController {
         to.beginAppearance(true, animated: animate)
       }
       let frame = fromView.frame
-      fromView.superview?.insertSubview(to.view, above: fromView)
-      to.view.frame = frame
+      // A view that a presentation over `to` took out stays out.
+      if !to.isViewTakenOutByPresentation {
+        fromView.superview?.insertSubview(to.view, above: fromView)
+        to.view.frame = frame
+      }
       childFrames[to.id] = childFrames[from.id]
       let request = TransitionRequest(
         kind: .containerTransition, container: self, containerView: fromView.superview ?? root,

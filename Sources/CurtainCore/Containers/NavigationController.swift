@@ -303,7 +303,8 @@ public final class NavigationController: ViewController {
       oldTop != nil && oldTop === handingOff && oldTop?.viewIfLoaded?.superview !== root
     guard onScreen else {
       if !keepsView { oldTop?.viewIfLoaded?.removeFromSuperview() }
-      if let newTop {
+      // A view that a presentation over the new top took out stays out.
+      if let newTop, !newTop.isViewTakenOutByPresentation {
         newTop.loadViewIfNeeded()
         root.insertSubview(newTop.view, below: navigationBar ?? newTop.view)
         newTop.view.frame = contentFrame
@@ -324,7 +325,8 @@ public final class NavigationController: ViewController {
     let leavingShows = leaving.map { $0.appearance != .disappeared } ?? false
     leaving?.beginAppearance(false, animated: animate)
     newTop?.beginAppearance(true, animated: animate)
-    if let newTop {
+    let installsTop = !(newTop?.isViewTakenOutByPresentation ?? true)
+    if let newTop, installsTop {
       if isPush, let oldView = oldTop?.viewIfLoaded, oldView.superview === root {
         root.insertSubview(newTop.view, above: oldView)
       } else if let oldView = oldTop?.viewIfLoaded, oldView.superview === root {
@@ -336,7 +338,7 @@ public final class NavigationController: ViewController {
     }
     let request = TransitionRequest(
       kind: isPush ? .push : .pop, container: self, containerView: root, from: oldTop,
-      to: newTop, fromView: oldTop?.viewIfLoaded, toView: newTop?.viewIfLoaded,
+      to: newTop, fromView: oldTop?.viewIfLoaded, toView: installsTop ? newTop?.viewIfLoaded : nil,
       fromInitialFrame: oldTop?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
       toInitialFrame: .zero, toFinalFrame: contentFrame, animated: animate,
       interactive: interactive, owner: owner,

@@ -286,7 +286,7 @@ public final class PageViewController: ViewController {
     let curl = curlTracks(
       old: oldShown, new: newShown, frames: frames, bounds: bounds, direction: direction)
     for (page, frame) in zip(newShown, frames) {
-      if incoming.contains(where: { $0 === page }) {
+      if incoming.contains(where: { $0 === page }), !page.isViewTakenOutByPresentation {
         if options.transitionStyle == .scroll || curl.onTop.contains(page.id) {
           root.addSubview(page.view)
         } else {

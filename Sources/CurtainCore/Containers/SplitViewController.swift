@@ -107,11 +107,11 @@ public final class SplitViewController: ViewController {
     (child === primary && showsPrimary) || (child === secondary && showsSecondary)
   }
 
-  override func beginAppearance(_ appearing: Bool, animated: Bool) {
+  override func beginAppearance(_ appearing: Bool, animated: Bool, carriesFollower: Bool = true) {
     // Nothing of the split is on screen yet: catch up with the window's
     // size class silently before the columns are told to appear.
     if appearing, appearance == .disappeared { updateCollapse() }
-    super.beginAppearance(appearing, animated: animated)
+    super.beginAppearance(appearing, animated: animated, carriesFollower: carriesFollower)
   }
 
   // MARK: Collapse and expand
@@ -306,7 +306,9 @@ public final class SplitViewController: ViewController {
     guard !isCollapsed, let root = viewIfLoaded else { return }
     let onScreen = isOnScreen
     let bounds = root.bounds
-    let wasShown = primary?.viewIfLoaded?.superview === root
+    // A primary whose view a presentation took out counts as shown.
+    let wasShown =
+      primary?.viewIfLoaded?.superview === root || (primary?.isViewTakenOutByPresentation ?? false)
     let appearing = showsPrimary && !wasShown ? primary : nil
     let disappearing = !showsPrimary && wasShown ? primary : nil
     let primaryFinal = primaryFrame(in: bounds)
@@ -319,7 +321,7 @@ public final class SplitViewController: ViewController {
       moves.append((view, view.frame, secondaryFrame(in: bounds)))
     }
     appearing?.loadViewIfNeeded()
-    if let view = appearing?.viewIfLoaded {
+    if let view = appearing?.viewIfLoaded, !(appearing?.isViewTakenOutByPresentation ?? false) {
       root.addSubview(view)
       view.frame = primaryFinal
       moves.append((view, primaryHidden, primaryFinal))

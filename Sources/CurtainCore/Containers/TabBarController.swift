@@ -232,7 +232,9 @@ public final class TabBarController: ViewController {
       target?.beginAppearance(true, animated: animate)
       old?.beginAppearance(false, animated: animate)
     }
-    if let target {
+    // A view that a presentation over the target took out stays out.
+    let installs = !(target?.isViewTakenOutByPresentation ?? true)
+    if let target, installs {
       if let oldView = old?.viewIfLoaded, oldView.superview === root {
         root.insertSubview(target.view, above: oldView)
       } else {
@@ -242,7 +244,7 @@ public final class TabBarController: ViewController {
     }
     let request = TransitionRequest(
       kind: .tabSelection, container: self, containerView: root, from: old, to: target,
-      fromView: old?.viewIfLoaded, toView: target?.viewIfLoaded,
+      fromView: old?.viewIfLoaded, toView: installs ? target?.viewIfLoaded : nil,
       fromInitialFrame: old?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
       toInitialFrame: .zero, toFinalFrame: contentFrame, animated: animate,
       animator: animator ?? .none(duration: 0))

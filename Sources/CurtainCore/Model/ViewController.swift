@@ -303,14 +303,31 @@ public class ViewController {
 
   /// The children whose root view is inside this controller's view tree:
   /// those that receive forwarded appearance callbacks.
+  /// A child whose view a context presentation took out stands in for it
+  /// while this container shows the child.
   var appearanceChildren: [ViewController] {
     guard let root = viewIfLoaded else { return [] }
-    return children.filter { $0.viewIfLoaded?.isDescendant(of: root) ?? false }
+    return children.filter { child in
+      if child.viewIfLoaded?.isDescendant(of: root) ?? false { return true }
+      return child.standsInForFollower && showsView(of: child)
+    }
   }
 
   /// `beginAppearanceTransition(_:animated:)`: the `will` call of a phase,
   /// then forwarded to the children whose views are inside ours.
-  func beginAppearance(_ appearing: Bool, animated: Bool) {
+  /// A presentation that follows this controller (its context) gets the
+  /// phase after it and its children; while that presentation took this
+  /// controller's view out, the phase goes to the presented controller
+  /// alone (`carriesFollower: false`: this controller's own phase, as when
+  /// a re-adaptation takes its view out or puts it back).
+  func beginAppearance(_ appearing: Bool, animated: Bool, carriesFollower: Bool = true) {
+    let follower = carriesFollower ? appearanceFollower : nil
+    let followerGoes =
+      follower.map { !appearing || ($0.presentation?.isContextShown ?? false) } ?? false
+    if carriesFollower, standsInForFollower {
+      if let follower, followerGoes { follower.beginAppearance(appearing, animated: animated) }
+      return
+    }
     let callback: LifecycleCallback
     switch (appearing, appearance) {
     case (true, .disappeared), (true, .disappearing):
@@ -325,11 +342,16 @@ public class ViewController {
     appearanceAnimated = animated
     emit(callback)
     for child in appearanceChildren { child.beginAppearance(appearing, animated: animated) }
+    if let follower, followerGoes { follower.beginAppearance(appearing, animated: animated) }
   }
 
   /// `endAppearanceTransition()`: the `did` call of the current phase, then
   /// forwarded.
-  func endAppearance() {
+  func endAppearance(carriesFollower: Bool = true) {
+    if carriesFollower, standsInForFollower {
+      appearanceFollower?.endAppearance()
+      return
+    }
     let callback: LifecycleCallback
     switch appearance {
     case .appearing:
@@ -343,6 +365,7 @@ public class ViewController {
     }
     emit(callback)
     for child in appearanceChildren { child.endAppearance() }
+    if carriesFollower { appearanceFollower?.endAppearance() }
   }
 
   /// Runs a whole appearance phase at once (non-animated changes).

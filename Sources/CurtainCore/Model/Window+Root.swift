@@ -74,6 +74,7 @@ extension Window {
     for presented in presented.reversed() {
       guard let presentation = presented.presentation else { continue }
       let presenter = presentation.presenting
+      presentation.isEstablished = false
       presenter.emitPresentation(presented, .dismissalTransitionWillBegin)
       let disappears = isVisible && presented.appearance != .disappeared
       if disappears { presented.beginAppearance(false, animated: false) }

@@ -162,6 +162,7 @@ public final class Window {
   /// Lays the whole tree out again: the root fills the window, containers
   /// place their chrome and visible children.
   func layout() {
+    syncContextPresentations()
     view.frame = bounds
     guard let root = rootViewController, let rootView = root.viewIfLoaded else { return }
     // A root whose view a presentation took out keeps the window's size.

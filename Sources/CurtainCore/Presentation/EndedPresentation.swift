@@ -109,6 +109,7 @@ extension Window {
       }
       if shows { presented.endAppearance() }
       if hidesPresenter { presenter.endAppearance() }
+      presentation.isEstablished = true
     }
     layout()
   }

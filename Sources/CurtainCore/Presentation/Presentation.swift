@@ -69,6 +69,39 @@ public final class Presentation {
     removedPresenterSlot != nil && presenting.viewIfLoaded?.superview == nil
       && (presenting.parent?.showsView(of: presenting) ?? true)
   }
+  /// Whether the presentation has completed and no dismissal has begun:
+  /// only then does it follow its context.
+  var isEstablished = false
+  /// Whether the presented view left the window because the context's
+  /// container stopped showing the context: it comes back when the
+  /// context is shown again.
+  var viewHiddenWithContext = false
+  /// Likewise for the dimming view.
+  var dimmingHiddenWithContext = false
+  /// Whether the presentation follows its context (**Curtain's choice**,
+  /// as UIKit's presentations in a tab): one asked for over the current
+  /// context, and whatever is presented over a controller that follows.
+  /// Its presented controller appears and disappears with the context, and
+  /// its view leaves the window while the context's containers do not show
+  /// the context.
+  var followsContext: Bool {
+    guard isEstablished else { return false }
+    return requestedStyle.isContextual || (presenting.presentation?.followsContext ?? false)
+  }
+  /// Whether the containers above the presenter show it (up to the
+  /// window's root or a presented controller, whose own presentation must
+  /// then be shown if it follows a context).
+  var isContextShown: Bool {
+    var node = presenting
+    while let parent = node.parent {
+      if !parent.showsView(of: node) { return false }
+      node = parent
+    }
+    guard let presentation = node.presentation, presentation.followsContext else { return true }
+    return presentation.isContextShown
+  }
+  /// Whether the presentation follows a context that is not shown.
+  var isHiddenWithContext: Bool { followsContext && !isContextShown }
   /// The client's description of a custom presentation.
   public internal(set) var custom: CustomPresentation?
   /// Where the popover is, while the style in force is popover.

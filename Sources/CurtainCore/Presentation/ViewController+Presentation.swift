@@ -205,6 +205,7 @@ extension ViewController {
           presented.endAppearance()
           if removes { endAppearance() }
         }
+        presentation.isEstablished = true
         return
       }
       // Cancelled: the reverse appearance pair, and nothing is presented.
@@ -289,16 +290,22 @@ extension ViewController {
       }
     }
     let window = self.window
-    let visible = window?.isVisible ?? false
+    // A presentation hidden with its context leaves off screen.
+    let visible = (window?.isVisible ?? false) && !targetPresentation.isHiddenWithContext
     let animate = animated && visible
     let restores = targetPresentation.putsPresenterViewBack
+    // The presenter appears only if its view comes back into the window
+    // (not under an ancestor that is out of it).
+    let presenterAppears =
+      visible && restores && targetPresentation.removedPresenterSlot?.superview.window === window
+    for controller in chain { controller.presentation?.isEstablished = false }
 
     emitAll(.dismissalTransitionWillBegin)
     // Only the controllers on screen disappear (one under a full-screen
     // presentation already has).
     let disappearing = visible ? topDown.filter { $0.appearance != .disappeared } : []
     for controller in disappearing { controller.beginAppearance(false, animated: animate) }
-    if visible, restores { beginAppearance(true, animated: animate) }
+    if presenterAppears { beginAppearance(true, animated: animate) }
     // Controllers below the top leave at once.
     var leftAtOnce: [(view: View, superview: View, index: Int)] = []
     for controller in chain.dropLast() {
@@ -316,7 +323,8 @@ extension ViewController {
       if topPresentation.transitionStyle == .partialCurl, topView.superview === slot.superview {
         slot.superview.insertSubview(presenterView, above: topView)
       } else {
-        slot.superview.insertSubview(presenterView, at: slot.index)
+        slot.superview.insertSubview(
+          presenterView, at: targetPresentation.restoredIndex(in: slot.superview, at: slot.index))
       }
       targetPresentation.removedPresenterSlot = nil
       window?.layout()
@@ -351,7 +359,7 @@ extension ViewController {
           controller.presentedViewController = nil
           controller.presentation = nil
         }
-        if visible, restores { endAppearance() }
+        if presenterAppears { endAppearance() }
         for controller in disappearing { controller.endAppearance() }
         return
       }
@@ -360,7 +368,7 @@ extension ViewController {
         controller.beginAppearance(true, animated: animate)
         controller.endAppearance()
       }
-      if visible, restores {
+      if presenterAppears {
         beginAppearance(false, animated: animate)
         endAppearance()
       }
@@ -372,6 +380,7 @@ extension ViewController {
       for entry in leftAtOnce.reversed() {
         entry.superview.insertSubview(entry.view, at: entry.index)
       }
+      for controller in chain { controller.presentation?.isEstablished = true }
     }
   }
 }
@@ -384,6 +393,30 @@ extension ViewController {
     presentedViewController?.presentation?.removedPresenterSlot != nil
       && viewIfLoaded?.superview == nil
   }
+
+  /// The controller presented over this one that follows it (its context).
+  var contextFollower: ViewController? {
+    guard let presented = presentedViewController, presented.presentation?.followsContext == true
+    else { return nil }
+    return presented
+  }
+
+  /// The controller presented over this one that follows it and whose view
+  /// is inside the context's superview (not adapted to cover the window):
+  /// it appears and disappears with this controller. One that covers the
+  /// window gets its callbacks when its view leaves or comes back
+  /// (`Window.syncContextPresentations`).
+  var appearanceFollower: ViewController? {
+    guard let presented = contextFollower, let presentation = presented.presentation,
+      presentation.containerView !== presentation.windowView
+    else { return nil }
+    return presented
+  }
+
+  /// Whether the presentation that follows this controller took its view
+  /// out: containers leave the view out, and appearance phases sent to this
+  /// controller go to the presented controller.
+  var standsInForFollower: Bool { contextFollower != nil && isViewTakenOutByPresentation }
 
   /// Every controller presented by this controller, its descendants and
   /// what they present, presenters before the controllers they present.
@@ -420,6 +453,18 @@ extension ViewController {
 }
 
 extension Presentation {
+  /// Where the presenter's view goes back in `superview`: at `index`, but
+  /// above the view of the presenter's own context when that is there
+  /// (the old index may be stale after re-adaptations).
+  func restoredIndex(in superview: View, at index: Int) -> Int {
+    guard let contextPresentation = presenting.presentation,
+      contextPresentation.style.isContextual,
+      let contextView = contextPresentation.presenting.viewIfLoaded,
+      let contextIndex = superview.subviews.firstIndex(where: { $0 === contextView })
+    else { return index }
+    return max(index, contextIndex + 1)
+  }
+
   /// Moves the presented view into `containerView` after the style in
   /// force changed containers (a currentContext presentation adapting to or
   /// from fullScreen): above the context controller's view (or where that
@@ -455,6 +500,13 @@ extension Presentation {
   /// the fade).
   func installDimmingView() {
     guard let alpha = dimmingAlpha else { return }
+    // Hidden with its context: it comes back with the presented view.
+    if viewHiddenWithContext, let dimmingView {
+      dimmingView.removeFromSuperview()
+      dimmingView.state.alpha = alpha
+      dimmingHiddenWithContext = true
+      return
+    }
     let dimming =
       dimmingView
       ?? presented.session.makeView(

@@ -45,9 +45,28 @@ final class Readaptation {
   func begin() {
     let presenter = presentation.presenting
     presenter.emitPresentation(presentation.presented, .adapted(to: presentation.style))
-    if visible, let leaves = presenterLeaves {
-      presenter.beginAppearance(!leaves, animated: animated)
+    // A presenter that already disappeared (an ancestor's view left the
+    // window) loses its view at once, so that it cannot appear with that
+    // ancestor during the transition.
+    if presenterLeaves == true, presenter.appearance == .disappeared {
+      takePresenterViewOut()
+      return
     }
+    callsPresenter = visible && presenterLeaves != nil
+    if callsPresenter, let leaves = presenterLeaves {
+      presenter.beginAppearance(!leaves, animated: animated, carriesFollower: false)
+    }
+  }
+
+  /// Whether `begin` sent the presenter a `will` callback.
+  private var callsPresenter = false
+
+  private func takePresenterViewOut() {
+    let presenterView = presentation.presenting.view
+    guard let superview = presenterView.superview else { return }
+    let index = superview.subviews.firstIndex { $0 === presenterView } ?? 0
+    presentation.removedPresenterSlot = (superview, index)
+    presenterView.removeFromSuperview()
   }
 
   /// The dimming view's fade.
@@ -66,13 +85,8 @@ final class Readaptation {
       dimming.view.removeFromSuperview()
     }
     guard let leaves = presenterLeaves else { return }
-    let presenterView = presentation.presenting.view
-    if leaves, let superview = presenterView.superview {
-      let index = superview.subviews.firstIndex { $0 === presenterView } ?? 0
-      presentation.removedPresenterSlot = (superview, index)
-      presenterView.removeFromSuperview()
-    }
-    if visible { presentation.presenting.endAppearance() }
+    if leaves { takePresenterViewOut() }
+    if callsPresenter { presentation.presenting.endAppearance(carriesFollower: false) }
   }
 }
 
@@ -119,9 +133,16 @@ extension Window {
           presenterLeaves = nil
         }
       }
+      // The presenter's callbacks happen only where its view is (or comes
+      // back) in the window: not under an ancestor taken out of it.
+      let presenterView = presentation.presenting.viewIfLoaded
+      let presenterInWindow =
+        presenterView?.window === self
+        || (presenterView?.superview == nil
+          && presentation.removedPresenterSlot?.superview.window === self)
       result.append(
         Readaptation(
-          presentation: presentation, visible: isVisible, animated: animated,
+          presentation: presentation, visible: isVisible && presenterInWindow, animated: animated,
           presenterLeaves: presenterLeaves,
           dimming: dimmingView.map { ($0, fromAlpha, presentation.dimmingView?.alpha ?? 0) }))
     }
@@ -165,7 +186,8 @@ extension Presentation {
     }
     let index =
       slot.superview.subviews.firstIndex { view in above.contains { $0 === view } } ?? slot.index
-    slot.superview.insertSubview(presenting.view, at: index)
+    slot.superview.insertSubview(
+      presenting.view, at: restoredIndex(in: slot.superview, at: index))
     removedPresenterSlot = nil
   }
 }
