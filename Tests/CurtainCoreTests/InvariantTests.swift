@@ -1980,13 +1980,27 @@ final class InvariantTests: XCTestCase {
 
   /// Seeds that once broke an invariant (beyond the 1,000 of the main run):
   /// 12786 selected a newly added tab beyond the fourth, whose move into
-  /// More nested inside its unfinished move to the tab bar.
+  /// More nested inside its unfinished move to the tab bar. In the variant
+  /// with splits, pages and context presentations (beyond its 300 runs),
+  /// 794 and 2318 put a presenter's view back below its own context's view
+  /// from a stale position, or left a presentation brought back by a
+  /// cancelled stack change out of step with its context.
   func testSeedsThatOnceFailedKeepInvariants() {
     for seed: UInt64 in [742, 12786] {
       let run = FuzzRun(setup: FuzzSetup(seed: seed))
       var generator = FuzzGenerator(seed: seed)
       generator.perform(run)
       XCTAssertTrue(run.failures.isEmpty, "seed \(seed): \(run.failures.map(\.message))")
+    }
+    for seed: UInt64 in [794, 2318] {
+      var setup = FuzzSetup(seed: seed)
+      setup.splitsAndPages = true
+      setup.presentsInteractively = true
+      let run = FuzzRun(setup: setup)
+      var generator = FuzzGenerator(seed: seed)
+      generator.perform(run)
+      XCTAssertTrue(
+        run.failures.isEmpty, "seed \(seed) (context variant): \(run.failures.map(\.message))")
     }
   }
 
