@@ -98,10 +98,9 @@ struct ResizeWindow: ParsableCommand {
     resize.metrics.safeArea = safeArea ?? current.metrics.safeArea
     resize.metrics.scale = scale ?? current.metrics.scale
     resize.metrics.idiom = idiom?.wire ?? current.metrics.idiom
-    if horizontalSizeClass != nil || verticalSizeClass != nil {
-      resize.metrics.setSizeClasses(
-        horizontal: horizontalSizeClass?.wire, vertical: verticalSizeClass?.wire)
-    }
+    // A size class left out follows the new size (the daemon derives it).
+    if let horizontalSizeClass { resize.metrics.traits.horizontal = horizontalSizeClass.wire }
+    if let verticalSizeClass { resize.metrics.traits.vertical = verticalSizeClass.wire }
     resize.notAnimated = animation.noAnimate
     resize.duration = duration ?? 0
     if let curve { resize.timing = curve.wire }

@@ -115,22 +115,6 @@ extension Curtain_V1_WindowMetrics {
   }
 }
 
-extension Curtain_V1_WindowMetrics {
-  /// Makes the traits explicit with these size classes; one that is `nil`
-  /// follows `size` by Curtain's rule (regular from 600 pt wide, 500 pt
-  /// high), as the daemon would derive it. The traits take `scale` and
-  /// `idiom` from the metrics.
-  public mutating func setSizeClasses(
-    horizontal: Curtain_V1_SizeClass?, vertical: Curtain_V1_SizeClass?
-  ) {
-    let derived = Curtain_V1_Traits(
-      TraitCollection.derived(from: Size(size), scale: scale, idiom: idiom == .pad ? .pad : .phone))
-    traits = derived
-    if let horizontal { traits.horizontal = horizontal }
-    if let vertical { traits.vertical = vertical }
-  }
-}
-
 extension AnimatableProperty {
   /// The core form of a wire property; UNSPECIFIED is an error.
   public init(_ wire: Curtain_V1_AnimatableProperty) throws {
