@@ -14,8 +14,10 @@ public typealias WireError = Curtain_V1_Error
 public typealias WireErrorCode = Curtain_V1_ErrorCode
 public typealias Goodbye = Curtain_V1_Goodbye
 
-/// The protocol version this build speaks.
-public let protocolVersion: UInt32 = 1
+/// The protocol version this build speaks: `PROTOCOL_VERSION_CURRENT` of
+/// `ProtocolVersion` in Proto/curtain/v1/protocol.proto, where the version
+/// is defined for the daemon and every client.
+public let protocolVersion = UInt32(Curtain_V1_ProtocolVersion.current.rawValue)
 
 /// The version of Curtain.
 public let curtainVersion = "0.1.0"

@@ -37,8 +37,10 @@
 extern "C" {
 #endif
 
-/** The protocol version this library speaks. */
-#define CURTAIN_PROTOCOL_VERSION 1
+/** The protocol version this library speaks: `PROTOCOL_VERSION_CURRENT` of
+ *  `ProtocolVersion` in Proto/curtain/v1/protocol.proto, where the version is
+ *  defined for the daemon and every client (the generated enum constant). */
+#define CURTAIN_PROTOCOL_VERSION CURTAIN__V1__PROTOCOL_VERSION__PROTOCOL_VERSION_CURRENT
 
 /** The default limit on one message from the daemon: 64 MiB. The daemon
  *  does not bound its own messages (a large tree can exceed 4 MiB). */

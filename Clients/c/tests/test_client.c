@@ -175,7 +175,7 @@ static void fake_send_response(fake_daemon *fake, Curtain__V1__Response *respons
 }
 
 /* The protocol version the fake daemon's Welcome announces. */
-static uint32_t fake_protocol_version = 1;
+static uint32_t fake_protocol_version = CURTAIN_PROTOCOL_VERSION;
 
 static void fake_send_welcome(fake_daemon *fake, uint64_t request_id, size_t piece) {
   Curtain__V1__Limits limits = CURTAIN__V1__LIMITS__INIT;
@@ -286,7 +286,7 @@ static void test_handshake_sends_hello_with_options(void) {
   const Curtain__V1__Request *hello = t.fake.received[0]->request;
   CHECK_EQ_U64(hello->request_id, 1);
   CHECK_EQ_U64(hello->body_case, CURTAIN__V1__REQUEST__BODY_HELLO);
-  CHECK_EQ_U64(hello->hello->protocol_version, 1);
+  CHECK_EQ_U64(hello->hello->protocol_version, CURTAIN_PROTOCOL_VERSION);
   CHECK_EQ_STR(hello->hello->client_name, "c-tests");
   CHECK_EQ_STR(hello->hello->token, "secret");
   CHECK_EQ_U64(hello->hello->n_capabilities, 1);
@@ -579,14 +579,37 @@ static void test_refused_handshake(void) {
 static void test_welcome_with_another_protocol_version_is_refused(void) {
   fixture t;
   fixture_start(&t, welcome_handler);
-  fake_protocol_version = 2;
+  fake_protocol_version = CURTAIN_PROTOCOL_VERSION + 1;
   connect_until_closed(&t);
-  fake_protocol_version = 1;
+  fake_protocol_version = CURTAIN_PROTOCOL_VERSION;
   CHECK(!t.recorder.ready);
   CHECK_EQ_U64(t.recorder.close_status, (uint64_t)CURTAIN_E_HANDSHAKE);
-  CHECK_EQ_STR(t.recorder.close_message,
-               "the daemon agreed on protocol version 2; this library speaks version 1");
+  char expected[96];
+  snprintf(expected, sizeof expected,
+           "the daemon agreed on protocol version %d; this library speaks version %d",
+           CURTAIN_PROTOCOL_VERSION + 1, CURTAIN_PROTOCOL_VERSION);
+  CHECK_EQ_STR(t.recorder.close_message, expected);
   fixture_end(&t);
+}
+
+/* The version is defined once, in Proto/curtain/v1/protocol.proto (the
+ * Makefile passes its directory as CURTAIN_PROTO_DIR): the library's is the
+ * one written there. */
+static void test_the_protocol_version_is_the_one_defined_in_proto(void) {
+  const char *path = CURTAIN_PROTO_DIR "/curtain/v1/protocol.proto";
+  FILE *file = fopen(path, "r");
+  REQUIRE(file != NULL);
+  char line[256];
+  int defined = -1;
+  while (defined < 0 && fgets(line, sizeof line, file) != NULL) {
+    const char *name = strstr(line, "PROTOCOL_VERSION_CURRENT");
+    if (name != NULL && sscanf(name, "PROTOCOL_VERSION_CURRENT = %d ;", &defined) != 1) {
+      defined = -1;
+    }
+  }
+  fclose(file);
+  CHECK(defined > 0);
+  CHECK_EQ_U64(CURTAIN_PROTOCOL_VERSION, defined);
 }
 
 static void test_connect_failures(void) {
@@ -723,6 +746,8 @@ int main(void) {
       {"refused handshake", test_refused_handshake},
       {"Welcome with another protocol version is refused",
        test_welcome_with_another_protocol_version_is_refused},
+      {"the protocol version is the one defined in Proto",
+       test_the_protocol_version_is_the_one_defined_in_proto},
       {"connect failures", test_connect_failures},
       {"close gives up flushing to a daemon that does not read",
        test_close_gives_up_flushing_to_a_daemon_that_does_not_read},

@@ -245,7 +245,7 @@ static void test_push_events_and_frames_on_the_manual_clock(void) {
   test_connection session;
   if (connect_to(&loop, &daemon, &session, "c-integration")) {
     const Curtain__V1__Welcome *welcome = session.recorder.welcome;
-    CHECK_EQ_U64(welcome->protocol_version, 1);
+    CHECK_EQ_U64(welcome->protocol_version, CURTAIN_PROTOCOL_VERSION);
     CHECK(welcome->client_id > 0);
     bool frames = false;
     bool manual = false;

@@ -4,14 +4,18 @@ handling, framing and addresses."""
 from __future__ import annotations
 
 import inspect
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import curtain
-from curtain import _wire
+from curtain import _core, _wire
 from curtain._requests import RequestMethods, RequestSpec
 from curtain.v1 import common_pb2, events_pb2, protocol_pb2
+
+PROTOCOL_PROTO = Path(__file__).resolve().parents[3] / "Proto" / "curtain" / "v1" / "protocol.proto"
 
 BODY_FIELDS = [f.name for f in protocol_pb2.Request.DESCRIPTOR.oneofs_by_name["body"].fields]
 RESULT_FIELDS = {f.name: f for f in protocol_pb2.Response.DESCRIPTOR.oneofs_by_name["result"].fields}
@@ -48,6 +52,14 @@ def test_error_codes_and_goodbye_reasons_match_the_protocol() -> None:
     assert codes == {c.name: c.value for c in curtain.ErrorCode}
     reasons = {v.name.removeprefix("REASON_"): v.number for v in protocol_pb2.Goodbye.Reason.DESCRIPTOR.values}
     assert reasons == {r.name: r.value for r in curtain.GoodbyeReason}
+
+
+def test_the_protocol_version_is_the_one_defined_in_proto() -> None:
+    # Proto/curtain/v1/protocol.proto defines it once, for every language.
+    defined = re.search(r"PROTOCOL_VERSION_CURRENT\s*=\s*(\d+)\s*;", PROTOCOL_PROTO.read_text())
+    assert defined is not None, f"no PROTOCOL_VERSION_CURRENT in {PROTOCOL_PROTO}"
+    assert curtain.PROTOCOL_VERSION == int(defined.group(1)) == protocol_pb2.PROTOCOL_VERSION_CURRENT
+    assert _core.hello_body("x", "", []).protocol_version == curtain.PROTOCOL_VERSION
 
 
 class Recorder(RequestMethods):

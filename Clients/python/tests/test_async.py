@@ -28,7 +28,7 @@ async def manual_stack(client: curtain.AsyncClient, *identifiers: str) -> curtai
 def test_requests_pipeline_as_futures_and_events_iterate(daemon: Daemon) -> None:
     async def main() -> None:
         async with curtain.AsyncClient(daemon.socket_path, client_name="async") as client:
-            assert client.welcome.protocol_version == 1
+            assert client.welcome.protocol_version == curtain.PROTOCOL_VERSION
             window = await manual_stack(client, "Home", "Detail")
             sub = await client.subscribe(window, categories=["transition"])
             # Sent at once, answered in order.

@@ -32,7 +32,7 @@ PUSH_ENDED = [
 
 
 def test_hello_and_status(daemon: Daemon, client: curtain.Client) -> None:
-    assert client.welcome.protocol_version == 1
+    assert client.welcome.protocol_version == curtain.PROTOCOL_VERSION
     assert set(client.welcome.capabilities) >= {"read-only", "resume", "frames", "manual-clock"}
     status = client.get_status()
     assert status.pid == daemon.process.pid  # type: ignore[union-attr]

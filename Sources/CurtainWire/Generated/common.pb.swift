@@ -8,10 +8,10 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// Curtain wire protocol, version 1: shared value types.
+/// Curtain wire protocol: shared value types.
 ///
 /// Fields are only ever added; unknown fields are ignored. Any change of
-/// meaning bumps PROTOCOL_VERSION in protocol.proto.
+/// meaning bumps PROTOCOL_VERSION_CURRENT in protocol.proto.
 
 public import SwiftProtobuf
 

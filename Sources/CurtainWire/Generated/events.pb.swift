@@ -8,7 +8,7 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// Curtain wire protocol, version 1: events and frames pushed by the daemon.
+/// Curtain wire protocol: events and frames pushed by the daemon.
 
 public import SwiftProtobuf
 

@@ -8,14 +8,15 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
-/// Curtain wire protocol, version 1: envelopes, requests and responses.
+/// Curtain wire protocol: envelopes, requests and responses.
 ///
 /// The stream in each direction is a sequence of frames: a varint length,
 /// then one message (the standard length-delimited form). Client → daemon:
 /// ClientMessage. Daemon → client: ServerMessage.
 ///
-/// PROTOCOL_VERSION = 1. Bump it on any change of meaning; fields are only
-/// ever added, and unknown fields are ignored.
+/// The protocol's version is PROTOCOL_VERSION_CURRENT below. Bump it on any
+/// change of meaning; fields are only ever added, and unknown fields are
+/// ignored.
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -32,6 +33,47 @@ public import SwiftProtobuf
 fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobuf.ProtobufAPIVersionCheck {
   struct _2: SwiftProtobuf.ProtobufAPIVersion_2 {}
   typealias Version = _2
+}
+
+/// The protocol's version, defined here only: the daemon and the Swift,
+/// Python and C clients take it from the code generated from this enum (it
+/// travels as the uint32 Hello.protocol_version and Welcome.protocol_version).
+public nonisolated enum Curtain_V1_ProtocolVersion: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// in Hello: "the daemon's version"
+  case unspecified // = 0
+
+  /// the version this revision of the files defines
+  case current // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .current
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .current: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Curtain_V1_ProtocolVersion] = [
+    .unspecified,
+    .current,
+  ]
+
 }
 
 /// Pipelined requests are answered in order, each exactly once.
@@ -2963,6 +3005,10 @@ public nonisolated struct Curtain_V1_SegueResult: Sendable {
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "curtain.v1"
+
+nonisolated extension Curtain_V1_ProtocolVersion: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PROTOCOL_VERSION_UNSPECIFIED\0\u{1}PROTOCOL_VERSION_CURRENT\0")
+}
 
 nonisolated extension Curtain_V1_WaitUntil: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0WAIT_UNTIL_ACCEPTED\0\u{1}WAIT_UNTIL_STARTED\0\u{1}WAIT_UNTIL_COMPLETED\0")

@@ -9,6 +9,7 @@
 - :mod:`curtain.testing` starts a private daemon on a temporary socket.
 """
 
+from ._core import PROTOCOL_VERSION
 from ._requests import REQUESTS, CallOptions, RequestSpec, controller_ref
 from ._wire import default_socket_path, parse_address
 from .aio import AsyncClient, AsyncSubscription
@@ -29,6 +30,7 @@ from .v1 import common_pb2, events_pb2, protocol_pb2
 __version__ = "0.1.0"
 
 __all__ = [
+    "PROTOCOL_VERSION",
     "REQUESTS",
     "AsyncClient",
     "AsyncSubscription",

@@ -17,7 +17,10 @@ from ._requests import RequestSpec, enum_value
 from .errors import ConnectionClosed, CurtainError, ProtocolError, ServerError, SubscriptionEnded
 from .v1 import common_pb2, events_pb2, protocol_pb2
 
-PROTOCOL_VERSION = 1
+#: The protocol version this client speaks: ``PROTOCOL_VERSION_CURRENT`` of
+#: ``ProtocolVersion`` in Proto/curtain/v1/protocol.proto, where it is
+#: defined for the daemon and every client.
+PROTOCOL_VERSION: int = protocol_pb2.PROTOCOL_VERSION_CURRENT
 
 #: What a subscription delivers: an event, or a frame.
 Item = Union[events_pb2.Event, events_pb2.Frame]
@@ -272,4 +275,4 @@ def hello_body(client_name: str, token: str, capabilities: list[str]) -> protoco
 
 HELLO = RequestSpec("hello", "welcome", False)
 
-__all__ = ["Core", "Pending", "SubscriptionState", "HELLO", "hello_body", "common_pb2"]
+__all__ = ["Core", "Pending", "SubscriptionState", "HELLO", "PROTOCOL_VERSION", "hello_body", "common_pb2"]

@@ -9,6 +9,11 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class ProtocolVersion(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PROTOCOL_VERSION_UNSPECIFIED: _ClassVar[ProtocolVersion]
+    PROTOCOL_VERSION_CURRENT: _ClassVar[ProtocolVersion]
+
 class WaitUntil(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     WAIT_UNTIL_ACCEPTED: _ClassVar[WaitUntil]
@@ -20,6 +25,8 @@ class ShouldPerformAnswer(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SHOULD_PERFORM_ANSWER_STORYBOARD: _ClassVar[ShouldPerformAnswer]
     SHOULD_PERFORM_ANSWER_YES: _ClassVar[ShouldPerformAnswer]
     SHOULD_PERFORM_ANSWER_NO: _ClassVar[ShouldPerformAnswer]
+PROTOCOL_VERSION_UNSPECIFIED: ProtocolVersion
+PROTOCOL_VERSION_CURRENT: ProtocolVersion
 WAIT_UNTIL_ACCEPTED: WaitUntil
 WAIT_UNTIL_STARTED: WaitUntil
 WAIT_UNTIL_COMPLETED: WaitUntil
