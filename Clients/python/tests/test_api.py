@@ -3,6 +3,7 @@ handling, framing and addresses."""
 
 from __future__ import annotations
 
+import ast
 import inspect
 import re
 from pathlib import Path
@@ -11,8 +12,8 @@ from typing import Any
 import pytest
 
 import curtain
-from curtain import _core, _wire
-from curtain._requests import RequestMethods, RequestSpec
+from curtain import _core, _spec, _wire
+from curtain._requests import RequestMethods
 from curtain.v1 import common_pb2, events_pb2, protocol_pb2
 
 PROTOCOL_PROTO = Path(__file__).resolve().parents[3] / "Proto" / "curtain" / "v1" / "protocol.proto"
@@ -62,10 +63,36 @@ def test_the_protocol_version_is_the_one_defined_in_proto() -> None:
     assert _core.hello_body("x", "", []).protocol_version == curtain.PROTOCOL_VERSION
 
 
+def _imported_modules(module: object) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(inspect.getsource(module))):  # type: ignore[arg-type]
+        if isinstance(node, ast.ImportFrom) and node.module is None:
+            names.update("." * node.level + alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            names.add("." * node.level + node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def test_the_core_builds_on_the_leaf_module_not_on_the_request_methods() -> None:
+    assert _imported_modules(_core) == {
+        "__future__",
+        "collections",
+        "collections.abc",
+        "typing",
+        "._spec",
+        "._wire",
+        ".errors",
+        ".v1",
+    }
+    assert not {name for name in _imported_modules(_spec) if name.startswith(".")}
+
+
 class Recorder(RequestMethods):
     """Records what each method would send."""
 
-    def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Any:
+    def _call(self, spec: curtain.RequestSpec, body: Any, options: dict[str, Any]) -> Any:
         return spec.body, body, options
 
 

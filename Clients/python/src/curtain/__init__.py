@@ -10,7 +10,8 @@
 """
 
 from ._core import PROTOCOL_VERSION
-from ._requests import REQUESTS, CallOptions, RequestSpec, controller_ref
+from ._requests import CallOptions, controller_ref
+from ._spec import REQUESTS, RequestSpec
 from ._wire import default_socket_path, parse_address
 from .aio import AsyncClient, AsyncSubscription
 from .client import Client, Pipeline, Reply, Subscription

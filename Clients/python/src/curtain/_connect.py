@@ -8,13 +8,10 @@ from typing import Any
 from dataclasses import dataclass, field
 
 from ._core import Core, SubscriptionState
-from ._requests import REQUESTS
+from ._spec import REQUESTS
 from ._wire import Address, parse_address
 from .errors import ConnectionClosed, ServerError
 from .v1 import protocol_pb2
-
-#: The Subscribe that resumes a subscription after a reconnect.
-RESUME = REQUESTS["subscribe"]
 
 #: Seconds a call waits for its response unless told otherwise.
 DEFAULT_TIMEOUT = 30.0
@@ -96,6 +93,15 @@ class ClientBase:
     def _new_subscription(self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> SubscriptionState:
         raise NotImplementedError
 
+    def _write(self, data: bytes) -> None:
+        """Sends bytes on the connection (raises its ConnectionClosed once
+        it is over)."""
+        raise NotImplementedError
+
+    def _acknowledge(self, subscription_id: int, frame_seq: int) -> None:
+        """Acknowledges frames up to ``frame_seq`` of a PAUSE subscription."""
+        self._write(self._core.frame_ack(subscription_id, frame_seq))
+
     @property
     def address(self) -> str:
         """Where this client connects."""
@@ -131,8 +137,10 @@ class ClientBase:
         ``send(spec, body)`` (which returns the Pending and a handle to wait
         on); returns each subscription with its handle."""
         sent = []
+        # The Subscribe that resumes a subscription.
+        resume = REQUESTS["subscribe"]
         for state in resumable:
-            pending, handle = send(RESUME, state.resume_request())
+            pending, handle = send(resume, state.resume_request())
             self._core.resuming[pending.request_id] = state
             sent.append((state, handle))
         self._core.carried = []

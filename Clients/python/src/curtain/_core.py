@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, Union
 
 from . import _wire
-from ._requests import RequestSpec, enum_value
+from ._spec import RequestSpec, enum_value
 from .errors import ConnectionClosed, CurtainError, ProtocolError, ServerError, SubscriptionEnded
 from .v1 import common_pb2, events_pb2, protocol_pb2
 

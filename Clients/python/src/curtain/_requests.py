@@ -6,7 +6,7 @@ name of its ``Request.body`` field, checks that the message is of that
 field's type, adds the options every request takes, and hands the body to
 the client's ``_call``. The synchronous client answers with the result; the
 asyncio client answers with an awaitable of the same result; a pipeline
-answers with a :class:`~curtain.client.Pending`.
+answers with a :class:`~curtain.client.Reply`.
 
 To add a request: write one decorated method here. ``tests/test_api.py``
 fails while a ``Request.body`` field of the protocol has no method.
@@ -17,11 +17,11 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, Union
 
 from google.protobuf.message import Message
 
+from ._spec import REQUESTS, RequestSpec, enum_value
 from .v1 import common_pb2 as common
 from .v1 import events_pb2
 from .v1 import protocol_pb2 as protocol
@@ -63,23 +63,6 @@ class CallOptions(TypedDict, total=False):
 
 CALL_OPTIONS = tuple(CallOptions.__annotations__)
 
-
-@dataclass(frozen=True)
-class RequestSpec:
-    """What the client needs to know about one kind of request."""
-
-    #: The ``Request.body`` field, e.g. ``"push"``.
-    body: str
-    #: The ``Response.result`` field of a success, e.g. ``"operation"``.
-    result: str
-    #: Whether it is an operation (takes ``wait_until``).
-    operation: bool
-    #: Turns the result message into what the method returns.
-    unwrap: Callable[[Any], Any] | None = None
-
-
-#: Every request method, by ``Request.body`` field name.
-REQUESTS: dict[str, RequestSpec] = {}
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -156,23 +139,6 @@ def transition_id(value: TransitionLike) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"not a transition: {value!r}")
     return value
-
-
-def enum_value(enum: Any, value: str | int, prefix: str) -> Any:
-    """An enum's number from its number or its short name, case-insensitive
-    (``"navigation"`` and ``"NAVIGATION"`` for ``CONTROLLER_KIND_NAVIGATION``;
-    ``-`` reads as ``_``)."""
-    if isinstance(value, bool):
-        raise TypeError(f"not a {prefix.lower().rstrip('_')}: {value!r}")
-    if isinstance(value, int):
-        if value not in enum.values():
-            raise ValueError(f"unknown {prefix.lower().rstrip('_')} number {value}")
-        return value
-    name = prefix + str(value).upper().replace("-", "_")
-    if name in enum.keys():
-        return enum.Value(name)
-    names = ", ".join(key[len(prefix) :].lower() for key in enum.keys() if not key.endswith("UNSPECIFIED"))
-    raise ValueError(f"unknown {prefix.lower().rstrip('_')} {value!r}; expected one of: {names}")
 
 
 def _metrics(size: tuple[float, float] | None, metrics: Metrics | None) -> common.WindowMetrics | None:

@@ -19,14 +19,28 @@ import asyncio
 import os
 import socket
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import _connect
 from ._core import HELLO, Item, Pending, SubscriptionState, hello_body
-from ._requests import RequestMethods, RequestSpec
+from ._requests import RequestMethods
+from ._spec import RequestSpec
 from .errors import ConnectFailed, ConnectionClosed, CurtainError, SubscriptionEnded, Timeout
 from .v1 import events_pb2, protocol_pb2
 
+
+class _AsyncConnection(Protocol):
+    """What an :class:`AsyncSubscription` uses of its :class:`AsyncClient`:
+    this small internal interface, not the client's state."""
+
+    @property
+    def connected(self) -> bool: ...
+
+    def unsubscribe(self, subscription: Any) -> asyncio.Future[None]: ...
+
+    def _acknowledge(self, subscription_id: int, frame_seq: int) -> None:
+        """Sends a FrameAck."""
+        ...
 
 
 class AsyncSubscription(SubscriptionState):
@@ -39,9 +53,11 @@ class AsyncSubscription(SubscriptionState):
     are handed out unless ``auto_ack`` is False.
     """
 
-    def __init__(self, client: AsyncClient, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> None:
+    def __init__(
+        self, connection: _AsyncConnection, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult
+    ) -> None:
         super().__init__(request, result)
-        self._client = client
+        self._connection = connection
         self._changed = asyncio.Event()
         self.auto_ack = True
 
@@ -110,15 +126,15 @@ class AsyncSubscription(SubscriptionState):
 
     def ack(self, frame: events_pb2.Frame) -> None:
         """Acknowledges frames up to ``frame`` (``"pause"`` subscriptions)."""
-        self._client._write(self._client._core.frame_ack(self.id, frame.frame_seq))
+        self._connection._acknowledge(self.id, frame.frame_seq)
 
     async def close(self) -> None:
         """Unsubscribes (if the connection is still open)."""
-        if self.active and self._client._core.closed is None:
-            await self._client.unsubscribe(self)
+        if self.active and self._connection.connected:
+            await self._connection.unsubscribe(self)
 
     def _hand_out(self, item: Item) -> Item:
-        if self.auto_ack and self.pauses and isinstance(item, events_pb2.Frame) and self._client._core.closed is None:
+        if self.auto_ack and self.pauses and isinstance(item, events_pb2.Frame) and self._connection.connected:
             self.ack(item)
         return item
 

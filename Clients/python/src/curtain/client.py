@@ -19,13 +19,12 @@ from __future__ import annotations
 import socket
 import time
 from collections.abc import Iterator
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from . import _connect
 from ._core import HELLO, Item, Pending, SubscriptionState, hello_body
-from typing import TYPE_CHECKING
-
-from ._requests import RequestMethods, RequestSpec
+from ._requests import RequestMethods
+from ._spec import RequestSpec
 from .errors import ConnectFailed, ConnectionClosed, ServerError, SubscriptionEnded, Timeout
 from .v1 import events_pb2, protocol_pb2
 
@@ -38,6 +37,43 @@ def _deadline(timeout: float | None) -> float | None:
     if timeout is None or timeout == float("inf"):
         return None
     return time.monotonic() + timeout
+
+
+class _Connection(Protocol):
+    """What a :class:`Subscription`, a :class:`Reply` and a :class:`Pipeline`
+    use of their :class:`Client`: this small internal interface, not the
+    client's state."""
+
+    #: Seconds a call waits for its response (None: forever).
+    timeout: float | None
+
+    @property
+    def connected(self) -> bool: ...
+
+    def unsubscribe(self, subscription: Any) -> None: ...
+
+    def _send(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Pending:
+        """Sends a request without waiting for its answer."""
+        ...
+
+    def _wait(self, pending: Pending, timeout: float | None) -> None:
+        """Reads until ``pending`` is answered; Timeout after ``timeout`` s."""
+        ...
+
+    def _receive(self, deadline: float | None) -> None:
+        """Reads once, waiting until ``deadline`` (monotonic; None: as long
+        as it takes), and dispatches what arrived; Timeout when the deadline
+        passes first, the connection's ConnectionClosed once it is over."""
+        ...
+
+    def _receive_available(self) -> None:
+        """Dispatches what has arrived, without waiting (nothing once the
+        connection is over)."""
+        ...
+
+    def _acknowledge(self, subscription_id: int, frame_seq: int) -> None:
+        """Sends a FrameAck."""
+        ...
 
 
 class Subscription(SubscriptionState):
@@ -56,9 +92,11 @@ class Subscription(SubscriptionState):
     False to acknowledge with :meth:`ack` yourself.
     """
 
-    def __init__(self, client: Client, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> None:
+    def __init__(
+        self, connection: _Connection, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult
+    ) -> None:
         super().__init__(request, result)
-        self._client = client
+        self._connection = connection
         self.auto_ack = True
 
     def next(self, timeout: float | None = None) -> Item:
@@ -67,13 +105,12 @@ class Subscription(SubscriptionState):
         while not self.items:
             if self.error is not None:
                 raise self.error
-            self._client._pump(deadline)
+            self._connection._receive(deadline)
         return self._hand_out(self.items.popleft())
 
     def poll(self) -> list[Item]:
         """Everything that has arrived, without waiting."""
-        if self._client._core.closed is None:
-            self._client._pump(None, poll=True)
+        self._connection._receive_available()
         items = [self._hand_out(item) for item in self.items]
         self.items.clear()
         return items
@@ -104,15 +141,15 @@ class Subscription(SubscriptionState):
 
     def ack(self, frame: events_pb2.Frame) -> None:
         """Acknowledges frames up to ``frame`` (``"pause"`` subscriptions)."""
-        self._client._write(self._client._core.frame_ack(self.id, frame.frame_seq))
+        self._connection._acknowledge(self.id, frame.frame_seq)
 
     def close(self) -> None:
         """Unsubscribes (if the connection is still open)."""
-        if self.active and self._client._core.closed is None:
-            self._client.unsubscribe(self)
+        if self.active and self._connection.connected:
+            self._connection.unsubscribe(self)
 
     def _hand_out(self, item: Item) -> Item:
-        if self.auto_ack and self.pauses and isinstance(item, events_pb2.Frame) and self._client._core.closed is None:
+        if self.auto_ack and self.pauses and isinstance(item, events_pb2.Frame) and self._connection.connected:
             self.ack(item)
         return item
 
@@ -120,8 +157,8 @@ class Subscription(SubscriptionState):
 class Reply(Generic[T]):
     """A pipelined request's answer, once it arrives."""
 
-    def __init__(self, client: Client, pending: Pending) -> None:
-        self._client = client
+    def __init__(self, connection: _Connection, pending: Pending) -> None:
+        self._connection = connection
         self._pending = pending
         self._retrieved = False
 
@@ -131,13 +168,13 @@ class Reply(Generic[T]):
 
     def done(self) -> bool:
         """Whether the response has arrived (reads what is available)."""
-        if not self._pending.done and self._client._core.closed is None:
-            self._client._pump(None, poll=True)
+        if not self._pending.done:
+            self._connection._receive_available()
         return self._pending.done
 
     def result(self, timeout: float | None = None) -> T:
         """Waits for the response; returns the result or raises its error."""
-        self._client._wait(self._pending, self._client.timeout if timeout is None else timeout)
+        self._connection._wait(self._pending, self._connection.timeout if timeout is None else timeout)
         self._retrieved = True
         return self._pending.get()  # type: ignore[no-any-return]
 
@@ -157,12 +194,12 @@ class Pipeline(_PipelineRequests):
     ``result()`` call has seen.
     """
 
-    def __init__(self, client: Client) -> None:
-        self._client = client
+    def __init__(self, connection: _Connection) -> None:
+        self._connection = connection
         self.replies: list[Reply[Any]] = []
 
     def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Reply[Any]:
-        reply: Reply[Any] = Reply(self._client, self._client._send(spec, body, options))
+        reply: Reply[Any] = Reply(self._connection, self._connection._send(spec, body, options))
         self.replies.append(reply)
         return reply
 
@@ -303,28 +340,33 @@ class Client(_connect.ClientBase, RequestMethods):
         deadline = _deadline(timeout)
         while not pending.done:
             try:
-                self._pump(deadline)
+                self._receive(deadline)
             except Timeout:
                 raise Timeout(f"no answer to {pending.spec.body} (request {pending.request_id}) within {timeout} s") from None
 
-    def _pump(self, deadline: float | None, *, poll: bool = False) -> None:
+    def _receive(self, deadline: float | None) -> None:
         """Reads once, waiting until ``deadline`` (None: as long as it
-        takes), or, when ``poll``, reads whatever is already there without
-        waiting; dispatches what arrived. Raises Timeout when the deadline
+        takes); dispatches what arrived. Raises Timeout when the deadline
         has passed and nothing was there."""
         if self._core.closed is not None:
             raise self._core.closed
         assert self._sock is not None
-        if not poll and deadline is not None:
+        if deadline is not None:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 if not self._read(poll=True):
                     raise Timeout("timed out")
                 return
             self._sock.settimeout(remaining)
-        elif not poll:
+        else:
             self._sock.settimeout(None)
-        self._read(poll)
+        self._read(poll=False)
+
+    def _receive_available(self) -> None:
+        """Reads and dispatches whatever is already there, without waiting
+        (nothing once the connection is over)."""
+        if self.connected:
+            self._read(poll=True)
 
     def _read(self, poll: bool) -> bool:
         """One blocking read (with the socket's timeout), or every read that
