@@ -51,8 +51,10 @@ tour:
 completions:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/completions.sh .build/completions
 
+# Formats the Swift, Python and C sources.
 format:
 	SWIFT="$(SWIFT)" scripts/format.sh
+	scripts/format-python.sh
 	$(MAKE) -C Clients/c format
 
 # Fails when Sources/CurtainWire/Generated differs from what Proto/ generates.
@@ -65,8 +67,11 @@ check-docs:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/cli-manual.sh --check
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/tour.sh --check
 
+# Fails when a Swift or Python source is not formatted or has lint findings
+# (the C sources are checked by test-c).
 lint:
 	SWIFT="$(SWIFT)" scripts/format.sh --check
+	scripts/format-python.sh --check
 
 clean:
 	$(SWIFT) package clean $(SWIFTPM_FLAGS)

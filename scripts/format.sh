@@ -4,25 +4,9 @@
 # Generated protobuf code (*.pb.swift) is left alone.
 set -euo pipefail
 
-usage() {
-  echo "usage: scripts/format.sh [--check]" >&2
-}
-
-check=0
-case "${1-}" in
-  "") ;;
-  --check) check=1 ;;
-  -h | --help)
-    usage
-    exit 0
-    ;;
-  *)
-    usage
-    exit 2
-    ;;
-esac
-
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# shellcheck source=scripts/check-option.sh
+source scripts/check-option.sh "$@"
 swift="${SWIFT:-swift}"
 
 dirs=()

@@ -26,7 +26,9 @@ async def show(frames: curtain.AsyncSubscription, names: dict[int, str]) -> None
         progress = ", ".join(
             f"t{t.transition_id} {t.percent:4.0%}{' interactive' if t.interactive else ''}" for t in frame.transitions
         )
-        roots = sorted((names.get(v.controller_id, v.role), v.state.frame.x) for v in frame.views if v.role == "controllerRoot")
+        roots = sorted(
+            (names.get(v.controller_id, v.role), v.state.frame.x) for v in frame.views if v.role == "controllerRoot"
+        )
         views = "  ".join(f"{name} x={round(x, 1) + 0.0:6.1f}" for name, x in roots)
         print(f"  watcher: frame {frame.frame_seq:2} t={frame.model_time:5.3f}  {progress or 'ended':18}  {views}")
 

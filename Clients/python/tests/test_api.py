@@ -213,5 +213,5 @@ def test_addresses(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_connecting_where_no_daemon_listens_fails_clearly(tmp_path: Any) -> None:
-    with pytest.raises(curtain.ConnectFailed, match="no daemon is listening on .*nothing.sock"):
+    with pytest.raises(curtain.ConnectFailed, match=r"no daemon is listening on .*nothing\.sock"):
         curtain.Client(str(tmp_path / "nothing.sock"))

@@ -70,9 +70,10 @@ def test_errors_are_raised_with_their_code(daemon: Daemon) -> None:
 
 def test_frames_stream_to_a_second_client_while_one_scrubs(daemon: Daemon) -> None:
     async def main() -> None:
-        async with curtain.AsyncClient(daemon.socket_path) as driver, curtain.AsyncClient(
-            daemon.socket_path, read_only=True
-        ) as watcher:
+        async with (
+            curtain.AsyncClient(daemon.socket_path) as driver,
+            curtain.AsyncClient(daemon.socket_path, read_only=True) as watcher,
+        ):
             window = await manual_stack(driver, "One", "Two")
             frames = await watcher.subscribe(window, events=False, frames=True)
             begun = await driver.begin_interactive("Nav")

@@ -438,11 +438,10 @@ def test_resuming_past_the_event_ring_brings_a_snapshot_and_continues_from_it() 
 
 
 def test_leaving_a_pipeline_raises_the_first_error_nobody_looked_at(client: curtain.Client) -> None:
-    with pytest.raises(curtain.ServerError) as caught:
-        with client.pipeline() as pipe:
-            window = pipe.create_window()
-            pipe.close_window(99)
-            pipe.get_tree(98)
+    with pytest.raises(curtain.ServerError) as caught, client.pipeline() as pipe:
+        window = pipe.create_window()
+        pipe.close_window(99)
+        pipe.get_tree(98)
     assert caught.value.code is curtain.ErrorCode.NOT_FOUND and caught.value.request == "close_window"
     assert window.result().id == 1 and window.done()
     with client.pipeline() as pipe:

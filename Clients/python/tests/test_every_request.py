@@ -59,7 +59,9 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     op(client.present("Box", "D", style="over_full_screen", animated=False))
     op(client.dismiss("D", animated=False))
 
-    client.create_controller("split", identifier="Split", split={"display_mode": C.SPLIT_DISPLAY_MODE_ONE_OVER_SECONDARY})
+    client.create_controller(
+        "split", identifier="Split", split={"display_mode": C.SPLIT_DISPLAY_MODE_ONE_OVER_SECONDARY}
+    )
     client.create_controller("page", identifier="Book", page={"transition_style": C.PAGE_TRANSITION_STYLE_PAGE_CURL})
     for name in ("Column1", "Column2", "Page1", "Page2"):
         client.create_controller("content", identifier=name)

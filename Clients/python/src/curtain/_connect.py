@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 from ._core import Core, SubscriptionState
 from ._spec import REQUESTS
@@ -49,8 +49,6 @@ def options(
     return Options(parse_address(address), token or "", client_name, wanted, session)  # type: ignore[arg-type]
 
 
-
-
 def unreachable(address: Address, error: OSError) -> str:
     return f"no daemon is listening on {address} ({error.strerror or error})"
 
@@ -90,7 +88,9 @@ class ClientBase:
     def _opened(self) -> None:
         """Called at the end of ``__init__``."""
 
-    def _new_subscription(self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> SubscriptionState:
+    def _new_subscription(
+        self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult
+    ) -> SubscriptionState:
         raise NotImplementedError
 
     def _write(self, data: bytes) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import collections
 from collections.abc import Callable
-from typing import Any, Union
+from typing import Any
 
 from . import _wire
 from ._spec import RequestSpec, enum_value
@@ -23,7 +23,7 @@ from .v1 import common_pb2, events_pb2, protocol_pb2
 PROTOCOL_VERSION: int = protocol_pb2.PROTOCOL_VERSION_CURRENT
 
 #: What a subscription delivers: an event, or a frame.
-Item = Union[events_pb2.Event, events_pb2.Frame]
+Item = events_pb2.Event | events_pb2.Frame
 
 
 class Pending:
@@ -83,7 +83,9 @@ class SubscriptionState:
         for tree in result.snapshots:
             self.last_seq[tree.window.id] = max(self.last_seq.get(tree.window.id, 0), tree.window.last_seq)
         if request.window_id:
-            start = request.from_seq if request.HasField("from_seq") and not result.snapshot_required else result.last_seq
+            start = (
+                request.from_seq if request.HasField("from_seq") and not result.snapshot_required else result.last_seq
+            )
             self.last_seq[request.window_id] = max(self.last_seq.get(request.window_id, 0), start)
         else:
             self._session_start = request.from_seq if request.HasField("from_seq") else result.last_seq
@@ -150,7 +152,9 @@ class SubscriptionState:
 class Core:
     """One connection's protocol state."""
 
-    def __init__(self, make_subscription: Callable[[protocol_pb2.Subscribe, protocol_pb2.SubscribeResult], SubscriptionState]) -> None:
+    def __init__(
+        self, make_subscription: Callable[[protocol_pb2.Subscribe, protocol_pb2.SubscribeResult], SubscriptionState]
+    ) -> None:
         self._make_subscription = make_subscription
         self.decoder = _wire.Decoder()
         self.next_id = 1
@@ -224,10 +228,14 @@ class Core:
         result = response.WhichOneof("result")
         if result == "error":
             self.resuming.pop(response.request_id, None)
-            pending._finish(error=ServerError.from_proto(response.error, request=pending.spec.body, request_id=response.request_id))
+            pending._finish(
+                error=ServerError.from_proto(response.error, request=pending.spec.body, request_id=response.request_id)
+            )
             return
         if result != pending.spec.result:
-            pending._finish(error=ProtocolError(f"{pending.spec.body} answered with {result}, expected {pending.spec.result}"))
+            pending._finish(
+                error=ProtocolError(f"{pending.spec.body} answered with {result}, expected {pending.spec.result}")
+            )
             return
         value = getattr(response, result)
         if pending.spec.body == "subscribe":
@@ -275,4 +283,4 @@ def hello_body(client_name: str, token: str, capabilities: list[str]) -> protoco
 
 HELLO = RequestSpec("hello", "welcome", False)
 
-__all__ = ["Core", "Pending", "SubscriptionState", "HELLO", "PROTOCOL_VERSION", "hello_body", "common_pb2"]
+__all__ = ["HELLO", "PROTOCOL_VERSION", "Core", "Pending", "SubscriptionState", "common_pb2", "hello_body"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, Union
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from google.protobuf.message import Message
 
@@ -34,13 +34,13 @@ if TYPE_CHECKING:
 # A controller: its id (int), its identifier (str), a ControllerRef, or
 # anything with an ``id`` field that names a controller (ControllerInfo,
 # ControllerNode).
-ControllerLike = Union[int, str, protocol.ControllerRef, protocol.ControllerInfo, common.ControllerNode]
+ControllerLike = int | str | protocol.ControllerRef | protocol.ControllerInfo | common.ControllerNode
 # A window: its id, or a WindowInfo.
-WindowLike = Union[int, common.WindowInfo]
+WindowLike = int | common.WindowInfo
 # A transition: its id, or an OperationResult/TransitionResult naming it.
-TransitionLike = Union[int, protocol.OperationResult, protocol.TransitionResult]
-Metrics = Union[common.WindowMetrics, Mapping[str, Any]]
-Animator = Union[common.AnimatorSpec, Mapping[str, Any]]
+TransitionLike = int | protocol.OperationResult | protocol.TransitionResult
+Metrics = common.WindowMetrics | Mapping[str, Any]
+Animator = common.AnimatorSpec | Mapping[str, Any]
 
 _BODY = {field.name: field for field in protocol.Request.DESCRIPTOR.oneofs_by_name["body"].fields}
 _RESULT = {field.name: field for field in protocol.Response.DESCRIPTOR.oneofs_by_name["result"].fields}
@@ -67,7 +67,9 @@ CALL_OPTIONS = tuple(CallOptions.__annotations__)
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def request(body: str, result: str, *, operation: bool = False, unwrap: Callable[[Any], Any] | None = None) -> Callable[[F], F]:
+def request(
+    body: str, result: str, *, operation: bool = False, unwrap: Callable[[Any], Any] | None = None
+) -> Callable[[F], F]:
     """Registers a method that builds the body of request ``body``."""
     if body not in _BODY:
         raise AssertionError(f"Request has no body field {body!r}")
@@ -262,7 +264,9 @@ class RequestMethods:
         )
 
     @request("set_window_visible", "operation", operation=True)
-    def set_window_visible(self, window: WindowLike, visible: bool, **options: Unpack[CallOptions]) -> protocol.OperationResult:
+    def set_window_visible(
+        self, window: WindowLike, visible: bool, **options: Unpack[CallOptions]
+    ) -> protocol.OperationResult:
         """Shows or hides a window; its root appears or disappears."""
         return protocol.SetWindowVisible(window_id=window_id(window), visible=visible)  # type: ignore[return-value]
 
@@ -351,7 +355,9 @@ class RequestMethods:
         )
 
     @request("remove_from_parent", "operation", operation=True)
-    def remove_from_parent(self, controller: ControllerLike, **options: Unpack[CallOptions]) -> protocol.OperationResult:
+    def remove_from_parent(
+        self, controller: ControllerLike, **options: Unpack[CallOptions]
+    ) -> protocol.OperationResult:
         """Removes a controller from its parent container."""
         return protocol.RemoveFromParent(controller=controller_ref(controller))  # type: ignore[return-value]
 
@@ -486,7 +492,8 @@ class RequestMethods:
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
     ) -> protocol.OperationResult:
-        """``showDetailViewController(_:sender:)``: a split view controller above the sender shows it, else the sender presents."""
+        """``showDetailViewController(_:sender:)``: a split view controller
+        above the sender shows it, else the sender presents."""
         return protocol.ShowDetail(  # type: ignore[return-value]
             sender=controller_ref(sender), controller=controller_ref(controller), **_animation(animated, animator)
         )
@@ -636,7 +643,6 @@ class RequestMethods:
         """Turns a page view controller to the next (or, with ``reverse``,
         previous) pages of its data source."""
         return protocol.TurnPage(page=controller_ref(page), reverse=reverse, **_animation(animated, animator))  # type: ignore[return-value]
-
 
     # -- Modal presentation
 
@@ -896,4 +902,3 @@ class RequestMethods:
     def wait_idle(self, window: WindowLike, **options: Unpack[CallOptions]) -> common.WindowInfo:
         """Answers once the window has no running transition and an empty queue."""
         return protocol.WaitIdle(window_id=window_id(window))  # type: ignore[return-value]
-

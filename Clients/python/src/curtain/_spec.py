@@ -43,7 +43,9 @@ def enum_value(enum: Any, value: str | int, prefix: str) -> Any:
             raise ValueError(f"unknown {prefix.lower().rstrip('_')} number {value}")
         return value
     name = prefix + str(value).upper().replace("-", "_")
-    if name in enum.keys():
+    # An EnumTypeWrapper is not a dict: it has keys() but no `in`.
+    known = enum.keys()
+    if name in known:
         return enum.Value(name)
-    names = ", ".join(key[len(prefix) :].lower() for key in enum.keys() if not key.endswith("UNSPECIFIED"))
+    names = ", ".join(key[len(prefix) :].lower() for key in known if not key.endswith("UNSPECIFIED"))
     raise ValueError(f"unknown {prefix.lower().rstrip('_')} {value!r}; expected one of: {names}")

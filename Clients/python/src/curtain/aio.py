@@ -16,6 +16,7 @@ connection and routes events and frames to their :class:`AsyncSubscription`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import socket
 from collections.abc import AsyncIterator
@@ -156,7 +157,9 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
         self._reader_task: asyncio.Task[None] | None = None
 
     @classmethod
-    async def connect(cls, address: str | os.PathLike[str] | tuple[str, int] | None = None, **kwargs: Any) -> AsyncClient:
+    async def connect(
+        cls, address: str | os.PathLike[str] | tuple[str, int] | None = None, **kwargs: Any
+    ) -> AsyncClient:
         """Connects and says Hello."""
         client = cls(address, **kwargs)
         await client._dial()
@@ -203,7 +206,7 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
 
         sent = self._resume_all(resumable, send)
         results = await asyncio.gather(*(future for _, future in sent), return_exceptions=True)
-        for (state, _), result in zip(sent, results):
+        for (state, _), result in zip(sent, results, strict=True):
             if isinstance(result, BaseException):
                 self._resume_failed(state, result)
         return self
@@ -213,16 +216,12 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
         self._reader_task, self._writer = None, None
         if task is not None:
             task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await task
-            except asyncio.CancelledError:
-                pass
         if writer is not None:
             writer.close()
-            try:
+            with contextlib.suppress(OSError):
                 await writer.wait_closed()
-            except OSError:
-                pass
         self._core.lost(reason)
 
     async def _dial(self) -> None:
@@ -289,6 +288,7 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
 
         pending.callbacks.append(settle)
         if timeout is not None and timeout != float("inf"):
+
             def expire() -> None:
                 if not future.done():
                     future.set_exception(

@@ -318,9 +318,7 @@ class Client(_connect.ClientBase, RequestMethods):
         self._write(data)
         return pending
 
-    def _new_subscription(
-        self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult
-    ) -> Subscription:
+    def _new_subscription(self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult) -> Subscription:
         return Subscription(self, request, result)
 
     # MARK: I/O
@@ -342,7 +340,9 @@ class Client(_connect.ClientBase, RequestMethods):
             try:
                 self._receive(deadline)
             except Timeout:
-                raise Timeout(f"no answer to {pending.spec.body} (request {pending.request_id}) within {timeout} s") from None
+                raise Timeout(
+                    f"no answer to {pending.spec.body} (request {pending.request_id}) within {timeout} s"
+                ) from None
 
     def _receive(self, deadline: float | None) -> None:
         """Reads once, waiting until ``deadline`` (None: as long as it
@@ -380,7 +380,7 @@ class Client(_connect.ClientBase, RequestMethods):
                 data = self._sock.recv(1 << 16)
             except (BlockingIOError, InterruptedError):
                 return got
-            except socket.timeout:
+            except TimeoutError:
                 if poll:
                     return got
                 raise Timeout("timed out") from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from collections.abc import Mapping
 
@@ -59,10 +60,8 @@ class ServerError(CurtainError):
         request: str = "",
         request_id: int = 0,
     ) -> None:
-        try:
+        with contextlib.suppress(ValueError):
             code = ErrorCode(code)
-        except ValueError:
-            pass
         self.code = code
         self.message = message
         self.details = dict(details or {})
@@ -93,10 +92,8 @@ class ConnectionClosed(CurtainError):
 
     def __init__(self, reason: GoodbyeReason | int | None = None, message: str = "") -> None:
         if reason is not None:
-            try:
+            with contextlib.suppress(ValueError):
                 reason = GoodbyeReason(reason)
-            except ValueError:
-                pass
         self.reason = reason
         self.message = message
         super().__init__(str(self))
