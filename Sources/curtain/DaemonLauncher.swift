@@ -34,7 +34,7 @@ struct DaemonLauncher {
     let logOffset = Self.fileSize(logPath)
     let pid = try spawn(executable, logPath: logPath)
 
-    let deadline = Self.now() + readinessTimeout
+    let deadline = MonotonicClock.now() + readinessTimeout
     var exited = false
     var status: Int32 = 0
     while true {
@@ -54,7 +54,7 @@ struct DaemonLauncher {
         exited = true
         continue
       }
-      guard Self.now() < deadline else {
+      guard MonotonicClock.now() < deadline else {
         throw CLIError(
           "curtaind (pid \(pid)) did not listen on \(socketPath) within "
             + "\(OutputFormat.decimal(readinessTimeout)) s\(Self.logExcerpt(logPath, from: logOffset))"
@@ -204,11 +204,5 @@ struct DaemonLauncher {
     let signal = status & 0x7F
     if signal == 0 { return "status \((status >> 8) & 0xFF)" }
     return "signal \(signal)"
-  }
-
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }

@@ -51,10 +51,10 @@ struct Frames: ParsableCommand {
       throw ClientError.unexpectedResponse(expected: "subscribed", got: response.resultName)
     }
 
-    let deadline = follow ? nil : Clock.now() + within
+    let deadline = follow ? nil : MonotonicClock.now() + within
     do {
       while !(follow && Interrupt.requested) {
-        let timeout = deadline.map { max(0, $0 - Clock.now()) } ?? 0.25
+        let timeout = deadline.map { max(0, $0 - MonotonicClock.now()) } ?? 0.25
         guard let message = try connection.client.nextMessage(timeout: timeout) else {
           if follow { continue }
           return

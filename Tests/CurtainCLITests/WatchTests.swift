@@ -8,6 +8,7 @@
 // The tmux server, the daemon and both sockets are gone at the end.
 
 import CurtainTesting
+import CurtainWire
 import Foundation
 import XCTest
 
@@ -121,10 +122,10 @@ final class Tmux {
   /// Reads the pane until `condition` holds (30 s at most: a loaded CI
   /// machine can be slow to start or redraw the program).
   func waitForPane(_ condition: ([String]) -> Bool) throws -> [String] {
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = MonotonicClock.now() + 30
     var lines = try capture()
     while !condition(lines) {
-      guard Date() < deadline else {
+      guard MonotonicClock.now() < deadline else {
         throw ProgramError(
           "the pane never showed what was expected:\n\(lines.joined(separator: "\n"))")
       }
@@ -143,7 +144,7 @@ final class Tmux {
   /// the file the wrapping shell writes: tmux's `pane_dead_status` is
   /// sometimes empty for a pane it already reports dead).
   func waitForExit() throws -> Int32 {
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = MonotonicClock.now() + 30
     while true {
       if let text = try? String(contentsOfFile: statusFile, encoding: .utf8),
         text.hasSuffix("\n"),
@@ -151,7 +152,7 @@ final class Tmux {
       {
         return status
       }
-      guard Date() < deadline else {
+      guard MonotonicClock.now() < deadline else {
         throw ProgramError("the program in the pane did not exit")
       }
       usleep(20_000)

@@ -145,7 +145,7 @@ final class TransportTests: XCTestCase {
   func testSlowConsumerGetsItsGoodbyeRightAfterTheWriteInFlight() throws {
     var configuration = ServerConfiguration()
     configuration.maxWriteQueueBytes = 256 << 10
-    let server = Server(configuration: configuration, clock: UVLoop.monotonicSeconds)
+    let server = Server(configuration: configuration, clock: MonotonicClock.now)
     let loop = try UVLoop()
     let path = directory + "/slow.sock"
     let listener = try UVStream(loop: loop, kind: .pipe)

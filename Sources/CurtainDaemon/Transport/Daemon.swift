@@ -3,7 +3,7 @@
 // thread that calls `run()`; other threads reach the loop only through the
 // `Stopper` (a `uv_async_t`).
 //
-// Time: the server's clock is `uv_hrtime()` in seconds (monotonic). After
+// Time: the server's clock is `MonotonicClock.now` (seconds). After
 // every callback that may change state (a read, the timer, a signal, an
 // async wake-up, a connection closing) one timer is set to the server's
 // `nextWakeup`, or stopped when there is none: an idle daemon sleeps in
@@ -19,6 +19,7 @@
 // signal during the flush closes the remaining clients at once.
 
 import CLibUV
+import CurtainWire
 public import Logging
 import Synchronization
 
@@ -136,7 +137,7 @@ public final class Daemon {
     self.wakeAsync = async
     self.stopper = Stopper(async.sender)
     self.server = Server(
-      configuration: configuration, clock: UVLoop.monotonicSeconds, logger: logger)
+      configuration: configuration, clock: MonotonicClock.now, logger: logger)
     self.signals = signals
 
     for listener in listeners {
@@ -242,7 +243,7 @@ public final class Daemon {
       return
     }
     loop.updateTime()
-    let delay = max(0, wakeup - UVLoop.monotonicSeconds())
+    let delay = max(0, wakeup - MonotonicClock.now())
     // At least 1 ms: libuv (before 1.45) runs a timer restarted with 0 ms
     // from its own callback again at once, in the same pass, forever.
     let milliseconds = min(max((delay * 1000).rounded(.up), 1), 86_400_000)

@@ -53,11 +53,6 @@ final class UVLoop {
     uv_update_time(pointer)
   }
 
-  /// Monotonic time in seconds (`uv_hrtime`), the daemon's clock.
-  static func monotonicSeconds() -> Double {
-    Double(uv_hrtime()) / 1e9
-  }
-
   /// The type names of the handles still on the loop (closing ones
   /// included), for example `["timer", "pipe"]`.
   var openHandles: [String] {

@@ -74,7 +74,7 @@ public final class CurtainClient {
       socket = try Self.connectUnix(path: path)
     case .tcp(let host, let port):
       socket = try Self.connectTCP(
-        host: host, port: port, deadline: timeout.map { monotonicNow() + $0 })
+        host: host, port: port, deadline: timeout.map { MonotonicClock.now() + $0 })
     }
   }
 
@@ -170,7 +170,7 @@ public final class CurtainClient {
       pending.remove(at: index)
       return response
     }
-    let deadline = timeout.map { monotonicNow() + $0 }
+    let deadline = timeout.map { MonotonicClock.now() + $0 }
     while true {
       guard let message = try receive(until: deadline) else {
         throw ClientError.timedOut(
@@ -195,7 +195,7 @@ public final class CurtainClient {
       }
       return message
     }
-    return try receive(until: timeout.map { monotonicNow() + $0 })
+    return try receive(until: timeout.map { MonotonicClock.now() + $0 })
   }
 
   /// Closes the connection. Messages already received stay available to
@@ -263,7 +263,7 @@ public final class CurtainClient {
     if let terminal { throw terminal }
     let bytes = try WireCodec.framed(message)
     var offset = 0
-    let deadline = responseTimeout.map { monotonicNow() + $0 }
+    let deadline = responseTimeout.map { MonotonicClock.now() + $0 }
     while offset < bytes.count {
       let count = bytes.withUnsafeBytes { buffer in
         Glibc.send(
@@ -294,7 +294,7 @@ public final class CurtainClient {
     while true {
       var milliseconds: Int32 = -1
       if let deadline {
-        let remaining = deadline - monotonicNow()
+        let remaining = deadline - MonotonicClock.now()
         if remaining <= 0 { return false }
         milliseconds = Int32(min(remaining * 1000, 86_400_000).rounded(.up))
       }
@@ -395,7 +395,7 @@ public final class CurtainClient {
     while true {
       var milliseconds: Int32 = -1
       if let deadline {
-        let remaining = deadline - monotonicNow()
+        let remaining = deadline - MonotonicClock.now()
         if remaining <= 0 { return ETIMEDOUT }
         milliseconds = Int32(min(remaining * 1000, 86_400_000).rounded(.up))
       }
@@ -454,11 +454,4 @@ extension WireResponse {
     case .segue: return "segue"
     }
   }
-}
-
-/// Seconds on the monotonic clock.
-func monotonicNow() -> Double {
-  var now = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &now)
-  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
