@@ -100,7 +100,7 @@ public final class TempDaemon: @unchecked Sendable {
     do {
       let probe = try TestClient(path: socketPath, name: "readiness")
       try probe.sync()
-      probe.socket.close()
+      probe.close()
     } catch {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()

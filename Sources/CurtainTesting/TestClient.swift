@@ -1,50 +1,47 @@
-// A test client over `RawSocket`: requests with automatic ids, answered
-// responses, and the events and frames that arrived in between, kept in
-// arrival order.
+// The client of the integration tests: CurtainWire's `CurtainClient` (the
+// CLI's client; every byte goes through it) with what tests want on top.
+// Requests are built in place and answered with their response, error
+// responses included, so that a test asserts their code; the events, frames
+// and responses to other requests that arrive meanwhile are kept, in
+// arrival order, for `takeEvents`, `takeFrames` and a later `response(to:)`;
+// a goodbye is kept too.
 
 public import CurtainWire
 
 /// A client for integration tests.
 public final class TestClient {
   /// The connection.
-  public let socket: RawSocket
-  private var nextID: UInt64 = 1
+  public let connection: CurtainClient
   /// Events received and not yet taken.
   public private(set) var events: [WireEvent] = []
   /// Frames received and not yet taken.
   public private(set) var frames: [WireFrame] = []
   /// A goodbye, if the daemon said it.
   public private(set) var goodbye: Goodbye?
+  /// Responses received and not yet asked for, by request id.
+  private var responses: [UInt64: WireResponse] = [:]
 
-  /// Connects and says Hello (fails the caller on a refused Hello).
+  /// Connects to a Unix socket and says Hello (throws if the daemon
+  /// refuses it).
   public convenience init(path: String, name: String = "test", token: String = "") throws {
-    try self.init(socket: RawSocket(path: path), name: name, token: token)
+    try self.init(endpoint: .unix(path: path), name: name, token: token)
   }
 
-  /// Says Hello on an open socket.
-  public init(socket: RawSocket, name: String = "test", token: String = "") throws {
-    self.socket = socket
-    socket.request(0) {
-      $0.hello.protocolVersion = protocolVersion
-      $0.hello.clientName = name
-      $0.hello.token = token
-    }
-    guard let welcome = try response(to: 0), case .welcome? = welcome.result else {
-      throw TempDaemonError(description: "Hello refused")
-    }
+  /// Connects and says Hello (throws if the daemon refuses it).
+  public init(endpoint: CurtainClient.Endpoint, name: String = "test", token: String = "")
+    throws
+  {
+    connection = try CurtainClient(endpoint: endpoint, maxFrameBytes: 64 << 20)
+    try connection.hello(clientName: name, token: token)
   }
 
-  /// Sends a request and waits for its response.
+  /// Sends a request and waits (up to `timeout` seconds of silence) for its
+  /// response.
   @discardableResult
   public func call(
     session: String = "", timeout: Double = 10, _ build: (inout WireRequest) -> Void
   ) throws -> WireResponse {
-    let id = nextID
-    nextID += 1
-    socket.request(id) {
-      $0.session = session
-      build(&$0)
-    }
+    let id = send(session: session, build)
     guard let response = try response(to: id, timeout: timeout) else {
       throw TempDaemonError(
         description: "no response to request \(id) (goodbye: \(String(describing: goodbye)))")
@@ -52,42 +49,26 @@ public final class TestClient {
     return response
   }
 
-  /// Sends a request without waiting; returns its id.
+  /// Sends a request without waiting; returns its id (0 when it could not
+  /// be written: the connection is over, and the next read says why).
   @discardableResult
   public func send(session: String = "", _ build: (inout WireRequest) -> Void) -> UInt64 {
-    let id = nextID
-    nextID += 1
-    socket.request(id) {
-      $0.session = session
-      build(&$0)
-    }
-    return id
+    var request = WireRequest()
+    request.session = session
+    build(&request)
+    return (try? connection.send(request)) ?? 0
   }
 
-  /// Reads until the response to `id`.
+  /// Reads until the response to `id` (nil when `timeout` seconds pass
+  /// without a message, or the connection ends).
   public func response(to id: UInt64, timeout: Double = 10) throws -> WireResponse? {
-    while let message = try socket.next(timeout: timeout) {
-      switch message.kind {
-      case .response(let response)? where response.requestID == id: return response
-      case .event(let event)?: events.append(event)
-      case .frame(let frame)?: frames.append(frame)
-      case .goodbye(let bye)?: goodbye = bye
-      default: break
-      }
-    }
-    return nil
+    while responses[id] == nil, try receive(timeout: timeout) {}
+    return responses.removeValue(forKey: id)
   }
 
-  /// Reads whatever arrives within `timeout` seconds of silence.
+  /// Reads whatever arrives until `timeout` seconds of silence.
   public func drain(timeout: Double = 0.2) throws {
-    while let message = try socket.next(timeout: timeout) {
-      switch message.kind {
-      case .event(let event)?: events.append(event)
-      case .frame(let frame)?: frames.append(frame)
-      case .goodbye(let bye)?: goodbye = bye
-      default: break
-      }
-    }
+    while try receive(timeout: timeout) {}
   }
 
   /// A round trip (Sync): everything the daemon sent before it has arrived.
@@ -105,6 +86,35 @@ public final class TestClient {
   public func takeFrames() -> [WireFrame] {
     defer { frames = [] }
     return frames
+  }
+
+  /// Closes the connection.
+  public func close() {
+    connection.close()
+  }
+
+  /// Keeps the next message; false when `timeout` seconds passed without
+  /// one or the connection is over (after a goodbye, or end of stream).
+  private func receive(timeout: Double) throws -> Bool {
+    let message: ServerMessage?
+    do {
+      message = try connection.nextMessage(timeout: timeout)
+    } catch ClientError.goodbye(let reason, let text) {
+      var said = Goodbye()
+      said.reason = reason
+      said.message = text
+      goodbye = said
+      return false
+    } catch ClientError.closed {
+      return false
+    }
+    switch message?.kind {
+    case .response(let response)?: responses[response.requestID] = response
+    case .event(let event)?: events.append(event)
+    case .frame(let frame)?: frames.append(frame)
+    case .goodbye?, nil: break
+    }
+    return message != nil
   }
 }
 

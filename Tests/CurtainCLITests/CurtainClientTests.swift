@@ -120,6 +120,33 @@ final class CurtainClientTests: XCTestCase {
     }
   }
 
+  func testRawBytesGoOutAsTheyAre() throws {
+    let client = try server.connect()
+    var sync = ClientMessage()
+    sync.request.requestID = 7
+    sync.request.sync = Curtain_V1_Sync()
+    let bytes = try WireCodec.framed(sync)
+    try client.sendRawBytes(Array(bytes.prefix(2)))
+    try client.sendRawBytes(Array(bytes.dropFirst(2)))
+    XCTAssertEqual(try server.receive(), sync)
+  }
+
+  func testReadingToTheEndOfTheStreamKeepsTheGoodbye() throws {
+    let client = try server.connect()
+    server.send(event(seq: 1))
+    XCTAssertEqual(try client.nextMessage(timeout: 1)?.event.seq, 1)
+    server.send(event(seq: 2))
+    XCTAssertNil(try client.readToEndOfStream(timeout: 0.05), "nil while the stream stays open")
+    server.send(message { $0.goodbye.reason = .protocolError })
+    server.closeConnection()
+    let rest = try client.readToEndOfStream(timeout: 1)
+    XCTAssertEqual(rest?.map(\.event.seq), [2, 0])
+    XCTAssertEqual(rest?.last?.goodbye.reason, .protocolError)
+    XCTAssertThrowsError(try client.nextMessage(timeout: 1)) { error in
+      XCTAssertEqual(error as? ClientError, .closed)
+    }
+  }
+
   func testCallTimesOut() throws {
     let client = try server.connect()
     client.responseTimeout = 0.05

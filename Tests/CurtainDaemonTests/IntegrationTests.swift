@@ -348,13 +348,13 @@ final class IntegrationTests: XCTestCase {
     let daemon = try start(["--max-write-queue-bytes", "262144"])
     let writer = try TestClient(path: daemon.socketPath)
     let window = try buildNavigation(writer, manual: true)
-    let stuck = try RawSocket(path: daemon.socketPath)
-    XCTAssertNotNil(try stuck.hello())
-    stuck.request(1) {
-      $0.subscribe.windowID = window
-      $0.subscribe.events = true
-      $0.subscribe.frames = true
-    }
+    let stuck = try CurtainClient(unixPath: daemon.socketPath)
+    try stuck.hello(clientName: "stuck")
+    var everything = WireRequest()
+    everything.subscribe.windowID = window
+    everything.subscribe.events = true
+    everything.subscribe.frames = true
+    try stuck.send(everything)
     let fast = try TestClient(path: daemon.socketPath)
     _ = try subscribe(fast, window: window, categories: [.operation], frames: true)
     let before = daemon.residentBytes() ?? 0
@@ -383,14 +383,11 @@ final class IntegrationTests: XCTestCase {
     let after = daemon.residentBytes() ?? 0
     XCTAssertLessThan(after - before, 32 << 20, "memory stays bounded (limit 256 KiB per client)")
     // The stuck client was disconnected once its unread events passed the limit.
-    var sawGoodbye = false
-    while let message = try stuck.next(timeout: 2) {
-      if case .goodbye(let bye)? = message.kind {
-        XCTAssertEqual(bye.reason, .slowConsumer)
-        sawGoodbye = true
-      }
+    let unread = try stuck.readToEndOfStream(timeout: 2)
+    XCTAssertNotNil(unread, "the slow consumer was disconnected")
+    for case .goodbye(let bye)? in unread?.map(\.kind) ?? [] {
+      XCTAssertEqual(bye.reason, .slowConsumer)
     }
-    XCTAssertTrue(stuck.isClosed || sawGoodbye, "the slow consumer was disconnected")
   }
 
   func testBadInputGetsAClearErrorAndOthersAreServed() throws {
@@ -403,15 +400,12 @@ final class IntegrationTests: XCTestCase {
     )
       throws
     {
-      let raw = try RawSocket(path: daemon.socketPath)
-      if hello { XCTAssertNotNil(try raw.hello(), label) }
-      raw.write(bytes)
-      var bye: Goodbye?
-      while let message = try raw.next(timeout: 5) {
-        if case .goodbye(let goodbye)? = message.kind { bye = goodbye }
-      }
-      XCTAssertEqual(bye?.reason, reason, label)
-      XCTAssertTrue(raw.isClosed, "\(label): the connection is closed")
+      let raw = try CurtainClient(unixPath: daemon.socketPath)
+      if hello { try raw.hello(clientName: "raw") }
+      try raw.sendRawBytes(bytes)
+      let rest = try raw.readToEndOfStream(timeout: 5)
+      XCTAssertNotNil(rest, "\(label): the connection is closed")
+      XCTAssertEqual(rest?.last?.goodbye.reason, reason, label)
       try bystander.sync()
     }
     try expectGoodbye(VarInt.encode(5 << 20), hello: true, .protocolError, "oversized length")
@@ -423,14 +417,16 @@ final class IntegrationTests: XCTestCase {
     try expectGoodbye(
       try WireCodec.framed(sync), hello: false, .protocolError, "request before Hello")
 
-    let raw = try RawSocket(path: daemon.socketPath)
-    XCTAssertNotNil(try raw.hello())
-    raw.write(frame([0xFF, 0xFF, 0xFF]))
-    XCTAssertEqual(try raw.response(to: 0)?.error.code, .invalidArgument, "garbage bytes")
-    raw.write(
+    let raw = try CurtainClient(unixPath: daemon.socketPath)
+    try raw.hello(clientName: "raw")
+    try raw.sendRawBytes(frame([0xFF, 0xFF, 0xFF]))
+    XCTAssertEqual(
+      try raw.waitForResponse(to: 0, timeout: 10).error.code, .invalidArgument, "garbage bytes")
+    try raw.sendRawBytes(
       frame(VarInt.encode(UInt64(1 << 3 | 2)) + [3] + VarInt.encode(UInt64(999 << 3 | 2)) + [0]))
-    XCTAssertEqual(try raw.response(to: 0)?.error.code, .invalidArgument, "unknown request")
-    let client = try TestClient(socket: try RawSocket(path: daemon.socketPath))
+    XCTAssertEqual(
+      try raw.waitForResponse(to: 0, timeout: 10).error.code, .invalidArgument, "unknown request")
+    let client = try TestClient(path: daemon.socketPath)
     XCTAssertEqual(
       try client.call {
         $0.push.navigation = controllerRef("Nav")
@@ -466,9 +462,16 @@ final class IntegrationTests: XCTestCase {
     try "s3cret\n".write(to: tokenFile, atomically: true, encoding: .utf8)
     let daemon = try start(["--listen", "127.0.0.1:0", "--token-file", tokenFile.path])
     let port = try XCTUnwrap(daemon.tcpPort, daemon.stderr)
-    let bad = try RawSocket(loopbackPort: port)
-    XCTAssertEqual(try bad.hello(token: "wrong")?.error.code, .unauthenticated)
-    let good = try TestClient(socket: try RawSocket(loopbackPort: port), token: "s3cret")
+    let loopback = CurtainClient.Endpoint.tcp(host: "127.0.0.1", port: port)
+    XCTAssertThrowsError(
+      try CurtainClient(endpoint: loopback).hello(clientName: "raw", token: "wrong")
+    ) { error in
+      guard case .server(let refusal)? = error as? ClientError else {
+        return XCTFail("not refused by the daemon: \(error)")
+      }
+      XCTAssertEqual(refusal.code, .unauthenticated)
+    }
+    let good = try TestClient(endpoint: loopback, token: "s3cret")
     try good.sync()
     let unix = try TestClient(path: daemon.socketPath)
     try unix.sync()

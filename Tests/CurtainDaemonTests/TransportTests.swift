@@ -371,32 +371,32 @@ final class TransportTests: XCTestCase {
     let thread = Thread {
       defer { results.finish() }
       do {
-        let first = try BlockingClient(unixPath: path)
+        let first = try CurtainClient(unixPath: path, timeout: 10)
         try first.send(TransportTests.hello(requestID: 1))
-        let welcome = try first.next()
-        results.note(
-          "welcome:\(welcome?.response.requestID ?? 0):\(welcome?.response.welcome.clientID ?? 0)")
+        let welcome = try first.waitForResponse(to: 1, timeout: 10)
+        results.note("welcome:\(welcome.requestID):\(welcome.welcome.clientID)")
 
         // Well framed but not a message: an error response, and it stays.
-        try first.send(frame([0xFF]))
-        results.note("undecodable:\(try first.next()?.response.error.code ?? .unspecified)")
+        try first.sendRawBytes(frame([0xFF]))
+        results.note("undecodable:\(try first.waitForResponse(to: 0, timeout: 10).error.code)")
 
         // An oversized length: goodbye protocolError, then end of file.
-        let second = try BlockingClient(unixPath: path)
-        try second.send(VarInt.encode(UInt64(1) << 40))
-        let goodbye = try second.next()
-        results.note("goodbye:\(goodbye?.goodbye.reason ?? .unspecified)")
-        results.note("eof:\(try second.next() == nil)")
+        let second = try CurtainClient(unixPath: path, timeout: 10)
+        try second.sendRawBytes(VarInt.encode(UInt64(1) << 40))
+        let rest = try second.readToEndOfStream(timeout: 10)
+        results.note("goodbye:\(rest?.last?.goodbye.reason ?? .unspecified)")
+        results.note("eof:\(rest != nil)")
 
         // The first client is still served.
         try first.send(TransportTests.sync(requestID: 2))
-        results.note("sync:\(try first.next()?.response.requestID ?? 0)")
+        results.note("sync:\(try first.waitForResponse(to: 2, timeout: 10).requestID)")
 
         // Shutdown: the response, then goodbye shutdown.
         try first.send(TransportTests.shutdown(requestID: 3))
-        results.note("shutdown:\(try first.next()?.response.requestID ?? 0)")
-        results.note("goodbye:\(try first.next()?.goodbye.reason ?? .unspecified)")
-        results.note("eof:\(try first.next() == nil)")
+        results.note("shutdown:\(try first.waitForResponse(to: 3, timeout: 10).requestID)")
+        let last = try first.readToEndOfStream(timeout: 10)
+        results.note("goodbye:\(last?.last?.goodbye.reason ?? .unspecified)")
+        results.note("eof:\(last != nil)")
       } catch {
         results.note("error:\(error)")
         stopper.requestShutdown()
@@ -426,13 +426,12 @@ final class TransportTests: XCTestCase {
     let thread = Thread {
       defer { results.finish() }
       do {
-        let client = try BlockingClient(unixPath: path)
-        try client.send(TransportTests.hello(requestID: 1))
-        _ = try client.next()
+        let client = try CurtainClient(unixPath: path, timeout: 10)
+        try client.hello(clientName: "transport-tests")
         stopper.requestShutdown()
-        let goodbye = try client.next()
+        let goodbye = try client.readToEndOfStream(timeout: 10)?.last?.goodbye
         results.note(
-          "\(goodbye?.goodbye.reason ?? .unspecified): \(goodbye?.goodbye.message ?? "")")
+          "\(goodbye?.reason ?? .unspecified): \(goodbye?.message ?? "")")
       } catch {
         results.note("error:\(error)")
         stopper.requestShutdown()
@@ -470,18 +469,22 @@ final class TransportTests: XCTestCase {
         results.finish()
       }
       do {
+        let loopback = CurtainClient.Endpoint.tcp(host: "127.0.0.1", port: port)
         // Silent: the loop's timer wakes for the Hello deadline.
-        let silent = try BlockingClient(tcpPort: port)
-        results.note("silent:\(try silent.next()?.goodbye.reason ?? .unspecified)")
+        let silent = try CurtainClient(endpoint: loopback, timeout: 10)
+        let said = try silent.readToEndOfStream(timeout: 10)
+        results.note("silent:\(said?.last?.goodbye.reason ?? .unspecified)")
         // A bad token.
-        let wrong = try BlockingClient(tcpPort: port)
+        let wrong = try CurtainClient(endpoint: loopback, timeout: 10)
         try wrong.send(TransportTests.hello(requestID: 1, token: "guess"))
-        results.note("wrong:\(try wrong.next()?.response.error.code ?? .unspecified)")
-        results.note("wrong:\(try wrong.next()?.goodbye.reason ?? .unspecified)")
+        results.note("wrong:\(try wrong.waitForResponse(to: 1, timeout: 10).error.code)")
+        let refused = try wrong.readToEndOfStream(timeout: 10)
+        results.note("wrong:\(refused?.last?.goodbye.reason ?? .unspecified)")
         // The right token.
-        let right = try BlockingClient(tcpPort: port)
+        let right = try CurtainClient(endpoint: loopback, timeout: 10)
         try right.send(TransportTests.hello(requestID: 1, token: "secret"))
-        results.note("right:\(try right.next()?.response.welcome.serverVersion ?? "")")
+        results.note(
+          "right:\(try right.waitForResponse(to: 1, timeout: 10).welcome.serverVersion)")
       } catch {
         results.note("error:\(error)")
       }
@@ -521,35 +524,27 @@ final class TransportTests: XCTestCase {
     return descriptor
   }
 
-  private static func hello(requestID: UInt64, token: String = "") -> ClientMessage {
-    var hello = Curtain_V1_Hello()
-    hello.protocolVersion = protocolVersion
-    hello.clientName = "transport-tests"
-    hello.token = token
+  private static func hello(requestID: UInt64, token: String = "") -> WireRequest {
     var request = WireRequest()
     request.requestID = requestID
-    request.hello = hello
-    var message = ClientMessage()
-    message.request = request
-    return message
+    request.hello.protocolVersion = protocolVersion
+    request.hello.clientName = "transport-tests"
+    request.hello.token = token
+    return request
   }
 
-  private static func sync(requestID: UInt64) -> ClientMessage {
+  private static func sync(requestID: UInt64) -> WireRequest {
     var request = WireRequest()
     request.requestID = requestID
     request.sync = Curtain_V1_Sync()
-    var message = ClientMessage()
-    message.request = request
-    return message
+    return request
   }
 
-  private static func shutdown(requestID: UInt64) -> ClientMessage {
+  private static func shutdown(requestID: UInt64) -> WireRequest {
     var request = WireRequest()
     request.requestID = requestID
     request.shutdown = Curtain_V1_Shutdown()
-    var message = ClientMessage()
-    message.request = request
-    return message
+    return request
   }
 
   /// Lines noted by a client thread, read by the test after the loop ended.
@@ -561,80 +556,5 @@ final class TransportTests: XCTestCase {
     func finish() { done.signal() }
     func wait() { done.wait() }
     var lines: [String] { state.withLock { $0 } }
-  }
-
-  /// A blocking socket client for a test thread, with a 10 s receive
-  /// timeout so a bug fails instead of hanging.
-  private final class BlockingClient {
-    private let descriptor: Int32
-    private var decoder = FrameDecoder()
-
-    init(unixPath path: String) throws {
-      descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-      var address = sockaddr_un()
-      address.sun_family = sa_family_t(AF_UNIX)
-      withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-      let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
-      }
-      try configure(connected: result)
-    }
-
-    init(tcpPort port: UInt16) throws {
-      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = port.bigEndian
-      address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-      let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      try configure(connected: result)
-    }
-
-    private func configure(connected result: Int32) throws {
-      guard result == 0 else {
-        close(descriptor)
-        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-      }
-      var timeout = timeval(tv_sec: 10, tv_usec: 0)
-      setsockopt(
-        descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    deinit { close(descriptor) }
-
-    func send(_ message: ClientMessage) throws {
-      try send(try WireCodec.framed(message))
-    }
-
-    func send(_ bytes: [UInt8]) throws {
-      var offset = 0
-      while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes {
-          Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-        }
-        guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        offset += written
-      }
-    }
-
-    /// The next message, or `nil` at end of file.
-    func next() throws -> ServerMessage? {
-      var buffer = [UInt8](repeating: 0, count: 65_536)
-      while true {
-        if let payload = try decoder.next() {
-          return try WireCodec.decode(ServerMessage.self, from: payload)
-        }
-        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        if count == 0 { return nil }
-        guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        decoder.append(buffer[0..<count])
-      }
-    }
   }
 }

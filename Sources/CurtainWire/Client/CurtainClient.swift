@@ -1,4 +1,5 @@
-// A small blocking client for the CLI and for tests.
+// The blocking client of the CLI, and of the tests (CurtainTesting's
+// TestClient adds test conveniences on top of it).
 //
 // One `CurtainClient` is one connection to a daemon over a Unix or TCP
 // socket, driven from one thread with plain POSIX calls: the socket is
@@ -208,25 +209,42 @@ public final class CurtainClient {
     if terminal == nil { terminal = .notConnected }
   }
 
+  // MARK: For tests of the daemon (this package only)
+
+  /// Writes `bytes` as they are, unframed: for tests of how the daemon
+  /// treats malformed input, which this client never produces otherwise.
+  package func sendRawBytes(_ bytes: [UInt8]) throws {
+    try write(bytes: bytes)
+  }
+
+  /// Every message until the daemon closes the connection, kept ones
+  /// first, a goodbye included (it does not end the reading here): for
+  /// tests of what the daemon says last and that it then closes. Nil when
+  /// `timeout` seconds pass without a byte; what was read is then kept
+  /// for `nextMessage` (a goodbye among it as a message).
+  package func readToEndOfStream(timeout: Double) throws -> [ServerMessage]? {
+    while true {
+      while let message = try decodeNext() { pending.append(message) }
+      if let terminal { throw terminal }
+      do {
+        guard try readMore(until: MonotonicClock.now() + timeout) else { return nil }
+      } catch ClientError.closed {
+        defer {
+          pending.removeAll()
+          pendingHead = 0
+        }
+        return Array(pending[pendingHead...])
+      }
+    }
+  }
+
   // MARK: Reading
 
   /// Decodes the next message, reading from the socket until `deadline`
   /// (monotonic seconds; nil: no limit). Nil on timeout.
   private func receive(until deadline: Double?) throws -> ServerMessage? {
     while true {
-      let payload: [UInt8]?
-      do {
-        payload = try decoder.next()
-      } catch let error as FramingError {
-        throw finish(.framing(error))
-      }
-      if let payload {
-        let message: ServerMessage
-        do {
-          message = try WireCodec.decode(ServerMessage.self, from: payload)
-        } catch {
-          throw finish(.decoding("\(error)"))
-        }
+      if let message = try decodeNext() {
         if case .goodbye(let goodbye)? = message.kind {
           throw finish(.goodbye(goodbye.reason, goodbye.message))
         }
@@ -234,6 +252,22 @@ public final class CurtainClient {
       }
       if let terminal { throw terminal }
       guard try readMore(until: deadline) else { return nil }
+    }
+  }
+
+  /// The next whole message already read, if any.
+  private func decodeNext() throws -> ServerMessage? {
+    let payload: [UInt8]?
+    do {
+      payload = try decoder.next()
+    } catch let error as FramingError {
+      throw finish(.framing(error))
+    }
+    guard let payload else { return nil }
+    do {
+      return try WireCodec.decode(ServerMessage.self, from: payload)
+    } catch {
+      throw finish(.decoding("\(error)"))
     }
   }
 
@@ -260,8 +294,11 @@ public final class CurtainClient {
   // MARK: Writing
 
   private func write(_ message: ClientMessage) throws {
+    try write(bytes: WireCodec.framed(message))
+  }
+
+  private func write(bytes: [UInt8]) throws {
     if let terminal { throw terminal }
-    let bytes = try WireCodec.framed(message)
     var offset = 0
     let deadline = responseTimeout.map { MonotonicClock.now() + $0 }
     while offset < bytes.count {
