@@ -36,16 +36,6 @@ public enum VarInt {
     bytes.append(UInt8(rest))
     return bytes
   }
-
-  /// Appends the varint of `value` to `buffer`.
-  public static func append(_ value: UInt64, to buffer: inout [UInt8]) {
-    var rest = value
-    while rest >= 0x80 {
-      buffer.append(UInt8(rest & 0x7F) | 0x80)
-      rest >>= 7
-    }
-    buffer.append(UInt8(rest))
-  }
 }
 
 /// Builds one frame: the varint length, then the payload.

@@ -44,16 +44,6 @@ public enum WireCodec {
       throw WireDecodingError(reason: "\(error)")
     }
   }
-
-  /// The message as protobuf text format (for logs and debugging).
-  public static func text<M: SwiftProtobuf.Message>(_ message: M) -> String {
-    message.textFormatString()
-  }
-
-  /// The message as JSON (proto3 JSON mapping).
-  public static func json<M: SwiftProtobuf.Message>(_ message: M) throws -> String {
-    try message.jsonString()
-  }
 }
 
 /// A well-framed payload that is not a valid message.

@@ -15,10 +15,7 @@ public struct EventLog: Sendable {
     self.capacity = max(1, capacity)
   }
 
-  /// The sequence number the next event will get.
-  public var nextSeq: UInt64 { lastSeq + 1 }
-
-  /// The oldest sequence number still kept, or `nextSeq` when empty.
+  /// The oldest sequence number still kept, or `lastSeq + 1` when empty.
   public var firstKeptSeq: UInt64 { lastSeq - UInt64(ring.count) + 1 }
 
   /// Appends an event built for the next sequence number.

@@ -190,16 +190,6 @@ public class ViewController {
     return window.isVisible
   }
 
-  /// Walks up the parents to the first controller of the given type.
-  func ancestor<T: ViewController>(of type: T.Type) -> T? {
-    var node = parent
-    while let current = node {
-      if let found = current as? T { return found }
-      node = current.parent
-    }
-    return nil
-  }
-
   /// Whether `self` is `other` or one of its descendants.
   func isDescendant(of other: ViewController) -> Bool {
     var node: ViewController? = self

@@ -102,17 +102,6 @@ public struct TCPAddress: Sendable, Equatable, CustomStringConvertible {
     host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  /// The same host with another port.
-  func with(port: UInt16) -> TCPAddress {
-    TCPAddress(host: host, port: port, family: family)
-  }
-
-  private init(host: String, port: UInt16, family: Family) {
-    self.host = host
-    self.port = port
-    self.family = family
-  }
-
   /// Whether the address only accepts connections from this machine
   /// (127.0.0.0/8, ::1, or ::ffff:127.x.x.x).
   public var isLoopback: Bool {

@@ -212,13 +212,6 @@ final class UVStream {
     try UVError.check(result, "read")
   }
 
-  /// Stops reading.
-  func stopReading() {
-    guard !isClosing else { return }
-    onRead = nil
-    uv_read_stop(stream)
-  }
-
   // MARK: Writing
 
   /// Writes `chunks` back to back as one request; `completion` runs when
@@ -259,9 +252,6 @@ final class UVStream {
       throw UVError(code: result, operation: "write")
     }
   }
-
-  /// Bytes handed to libuv and not yet written to the socket.
-  var writeQueueSize: Int { isClosing ? 0 : uv_stream_get_write_queue_size(stream) }
 
   /// Shuts down the write side once pending writes are done (the peer reads
   /// end of file); `completion` gets `nil` on success.

@@ -136,16 +136,6 @@ public final class CurtainClient {
     return request.requestID
   }
 
-  /// Acknowledges frames up to `frameSeq` of a PAUSE subscription.
-  public func acknowledgeFrames(subscription: UInt64, upTo frameSeq: UInt64) throws {
-    var ack = Curtain_V1_FrameAck()
-    ack.subscriptionID = subscription
-    ack.frameSeq = frameSeq
-    var message = ClientMessage()
-    message.frameAck = ack
-    try write(message)
-  }
-
   /// Sends a request and waits (up to `responseTimeout`) for its response.
   /// Events, frames and other responses arriving meanwhile are kept for
   /// `nextMessage` and `waitForResponse`.

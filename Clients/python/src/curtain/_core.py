@@ -106,10 +106,6 @@ class SubscriptionState:
         return self.request.frames
 
     @property
-    def wants_events(self) -> bool:
-        return self.request.events or not self.request.frames
-
-    @property
     def pauses(self) -> bool:
         return self.request.frame_policy == protocol_pb2.Subscribe.FRAME_POLICY_PAUSE
 
