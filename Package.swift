@@ -35,6 +35,11 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    .target(
+      name: "CurtainCLIKit",
+      dependencies: ["CurtainCore", "CurtainWire"],
+      swiftSettings: strictSettings
+    ),
     .systemLibrary(
       name: "CLibUV",
       pkgConfig: "libuv",
@@ -63,6 +68,7 @@ let package = Package(
     .executableTarget(
       name: "curtain",
       dependencies: [
+        "CurtainCLIKit",
         "CurtainWire",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -82,6 +88,11 @@ let package = Package(
       name: "CurtainCLITests",
       dependencies: ["CurtainWire", "CurtainTesting"],
       exclude: ["Golden"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CurtainCLIKitTests",
+      dependencies: ["CurtainCLIKit", "CurtainWire", "CurtainCore"],
       swiftSettings: strictSettings
     ),
     .testTarget(

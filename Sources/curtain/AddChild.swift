@@ -1,6 +1,7 @@
 // `curtain add-child PARENT C`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Adds a child to a custom container.

@@ -2,6 +2,7 @@
 // window's clock by some seconds or to a window time.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Moves a manual-clock window's time.

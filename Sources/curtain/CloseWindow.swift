@@ -1,6 +1,7 @@
 // `curtain close-window W`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Closes a window.

@@ -1,6 +1,7 @@
 // `curtain configure C [--title T] [--id NAME] [--style S] [--should-perform IDENT=yes|no] …`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Changes a controller's title, identifier, presentation properties or

@@ -1,6 +1,7 @@
 // `curtain configure-split SPLIT [--display-mode M] [widths…]`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Changes a split view controller's display mode and column widths.

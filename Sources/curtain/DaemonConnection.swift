@@ -9,6 +9,7 @@
 // command (`interact update`). The daemon leaves such transitions without an
 // owner; its interaction timeout still cancels abandoned ones.
 
+import CurtainCLIKit
 import CurtainWire
 import Glibc
 

@@ -10,6 +10,7 @@
 // the socket accepts a connection; if the daemon exits first, or the
 // deadline passes, the error quotes what the daemon wrote to its log.
 
+import CurtainCLIKit
 import CurtainWire
 import Glibc
 

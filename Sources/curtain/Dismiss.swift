@@ -1,6 +1,7 @@
 // `curtain dismiss C`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Dismisses a modal presentation.

@@ -8,6 +8,7 @@
 // daemon's goodbye.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Prints events.

@@ -2,6 +2,7 @@
 // animations produce, one line per frame.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Prints frames.

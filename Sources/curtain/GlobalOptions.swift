@@ -2,6 +2,7 @@
 // print, whether to start a daemon, and how long to wait for an answer.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 import Glibc
 

@@ -2,6 +2,7 @@
 // page-turn PAGE [--reverse]`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Begins an interactive transition.

@@ -1,6 +1,7 @@
 // `curtain interact cancel T`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Cancels an interactive transition.

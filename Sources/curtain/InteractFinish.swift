@@ -1,6 +1,7 @@
 // `curtain interact finish T [--speed S]`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Finishes an interactive transition.

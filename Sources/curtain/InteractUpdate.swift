@@ -1,6 +1,7 @@
 // `curtain interact update T P`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Sets an interactive transition's progress.

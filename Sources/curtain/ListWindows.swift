@@ -1,6 +1,7 @@
 // `curtain list-windows`: one line per window of the session.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Lists the session's windows.

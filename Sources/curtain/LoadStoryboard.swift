@@ -1,6 +1,7 @@
 // `curtain load-storyboard FILE`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 import Foundation
 

@@ -1,6 +1,7 @@
 // `curtain new-controller KIND [--id NAME] [--title T] [split or page options]`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Creates a controller in no window.

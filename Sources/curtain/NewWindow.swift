@@ -2,6 +2,7 @@
 // tree as its root (`--root 'tab[nav[Home],Settings]'`).
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Creates a window.

@@ -2,6 +2,7 @@
 // write(2), so a streaming command (`events --follow`) shows each line at
 // once even when stdout is a pipe, and nothing depends on stdio's buffers.
 
+import CurtainCLIKit
 import CurtainWire
 import Glibc
 

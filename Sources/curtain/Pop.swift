@@ -1,6 +1,7 @@
 // `curtain pop NAV`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Pops the top controller of a navigation stack.

@@ -1,6 +1,7 @@
 // `curtain pop-to NAV C`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Pops a navigation stack down to a controller.

@@ -1,6 +1,7 @@
 // `curtain pop-to-root NAV`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Pops a navigation stack down to its root.

@@ -1,6 +1,7 @@
 // `curtain present PRESENTER C`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Presents a controller modally.

@@ -1,6 +1,7 @@
 // `curtain push NAV C`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Pushes a controller onto a navigation stack.

@@ -1,6 +1,7 @@
 // `curtain remove-child C`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Removes a controller from its parent.

@@ -1,6 +1,7 @@
 // `curtain resize-window W --size WxH`: a size transition.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Resizes a window.

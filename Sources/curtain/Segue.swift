@@ -1,6 +1,7 @@
 // `curtain segue SOURCE IDENT`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Performs a storyboard segue.

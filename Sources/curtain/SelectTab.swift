@@ -1,6 +1,7 @@
 // `curtain select-tab TAB INDEX|C`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Selects a tab.

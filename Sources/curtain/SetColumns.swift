@@ -1,6 +1,7 @@
 // `curtain set-columns SPLIT PRIMARY [SECONDARY]`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Sets a split view controller's columns.

@@ -1,6 +1,7 @@
 // `curtain set-pages PAGE [C…] [--data-source C,…] [--reverse]`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Sets a page view controller's pages.

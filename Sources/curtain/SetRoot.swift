@@ -1,6 +1,7 @@
 // `curtain set-root W C`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Makes a controller a window's root.

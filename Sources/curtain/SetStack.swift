@@ -1,6 +1,7 @@
 // `curtain set-stack NAV C…`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Replaces a navigation stack.

@@ -1,6 +1,7 @@
 // `curtain set-tabs TAB C…`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Replaces a tab bar controller's tabs.

@@ -1,6 +1,7 @@
 // `curtain show SENDER C` and `curtain show-detail SENDER C`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Shows a controller the way the sender's hierarchy decides.

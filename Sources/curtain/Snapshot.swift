@@ -10,6 +10,7 @@
 // window is touched.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 import Glibc
 

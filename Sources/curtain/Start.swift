@@ -1,6 +1,7 @@
 // `curtain start`: make sure a daemon listens on the socket.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Starts a daemon unless one already listens.

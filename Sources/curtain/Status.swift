@@ -1,6 +1,7 @@
 // `curtain status`: what the daemon says about itself.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Shows the daemon's version, pid, uptime, clients and listeners.

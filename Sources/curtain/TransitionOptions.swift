@@ -5,6 +5,7 @@
 // fails changes nothing, so trying is safe.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// `--window` for the interaction commands, and the search without it.

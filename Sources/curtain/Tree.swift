@@ -2,6 +2,7 @@
 // describes it (`_printHierarchy` style).
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Prints a window's controller tree.

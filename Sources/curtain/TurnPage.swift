@@ -1,6 +1,7 @@
 // `curtain turn-page PAGE [--reverse]`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Turns a page view controller to its next or previous pages.

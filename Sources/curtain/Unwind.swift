@@ -1,6 +1,7 @@
 // `curtain unwind SOURCE ACTION`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Unwinds to the first controller that declares an action.

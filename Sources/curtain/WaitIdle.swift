@@ -1,6 +1,7 @@
 // `curtain wait-idle W`: a settle barrier.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// Waits until a window is idle.

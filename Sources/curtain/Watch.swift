@@ -10,6 +10,7 @@
 // batch of messages).
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 import Glibc
 

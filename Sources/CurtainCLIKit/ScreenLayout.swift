@@ -9,6 +9,7 @@
 // from a frame keep the values the tree has.
 
 public import CurtainCore
+public import CurtainWire
 
 /// One view as drawn.
 public struct ScreenBox: Equatable, Sendable {

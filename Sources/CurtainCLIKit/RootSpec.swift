@@ -21,6 +21,8 @@
 // The parser is a small recursive descent over the characters; every error
 // names its column and what was expected there.
 
+public import CurtainWire
+
 /// A controller tree to create in one go.
 public struct RootSpec: Equatable, Sendable, CustomStringConvertible {
   /// What kind of controller a node is.

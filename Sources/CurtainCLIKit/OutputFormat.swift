@@ -13,6 +13,8 @@
 // JSON keys come in a fixed order, documented at each builder; ids of 0 (the
 // wire's "none") are `null`.
 
+public import CurtainWire
+
 /// Formatting of daemon messages for the CLI.
 public enum OutputFormat {
   // MARK: Events

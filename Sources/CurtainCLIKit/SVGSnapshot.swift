@@ -7,6 +7,7 @@
 // name, tab bars their items with the selected one in blue.
 
 import CurtainCore
+public import CurtainWire
 
 /// Writing a tree's views as SVG.
 public enum SVGSnapshot {

@@ -8,6 +8,7 @@
 // tree are ignored: they were sent before the tree was taken.
 
 import CurtainCore
+public import CurtainWire
 
 /// The state behind `curtain watch`'s screen.
 public struct WatchScreen: Sendable {

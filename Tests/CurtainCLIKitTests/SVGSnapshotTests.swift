@@ -1,7 +1,8 @@
 import CurtainCore
+import CurtainWire
 import XCTest
 
-@testable import CurtainWire
+@testable import CurtainCLIKit
 
 /// `curtain snapshot --svg`: the exact document for a view tree.
 final class SVGSnapshotTests: XCTestCase {

@@ -11,6 +11,8 @@
 // Ids count from 1, so `w0`, `t0` and `c0` are refused here rather than
 // being read as the wire's "none".
 
+public import CurtainWire
+
 /// Parsing of the names the CLI accepts for windows, transitions and
 /// controllers.
 public enum TargetName {

@@ -7,6 +7,8 @@
 // The controllers are in no window yet, so these changes happen at once and
 // no appearance callback runs until the caller makes the tree a window's root.
 
+public import CurtainWire
+
 extension RootSpec {
   /// Creates the spec's controllers through `perform`, which sends one
   /// request body (the caller adds session, trace id and wait policy) and

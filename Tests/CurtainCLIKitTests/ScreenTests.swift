@@ -1,7 +1,8 @@
 import CurtainCore
+import CurtainWire
 import XCTest
 
-@testable import CurtainWire
+@testable import CurtainCLIKit
 
 /// The pure parts of `curtain watch`: boxes from a view tree, drawing them
 /// on a character grid, the screen and its status line.

@@ -1,3 +1,4 @@
+import CurtainCLIKit
 import CurtainWire
 import XCTest
 
