@@ -11,6 +11,7 @@
 // Ids count from 1, so `w0`, `t0` and `c0` are refused here rather than
 // being read as the wire's "none".
 
+import CurtainCore
 public import CurtainWire
 
 /// Parsing of the names the CLI accepts for windows, transitions and
@@ -47,21 +48,20 @@ public enum TargetName {
   }
 
   /// Popover arrow directions from a comma-separated list of `up`, `down`,
-  /// `left`, `right`, `any` or `none`, as UIPopoverArrowDirection bits.
+  /// `left`, `right` (CurtainCore's `PopoverArrowDirection`), `any` or
+  /// `none`, as UIPopoverArrowDirection bits.
   public static func arrows(_ text: String) throws -> UInt32 {
     var bits: UInt32 = 0
     for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-      switch word.filter({ $0 != " " }).lowercased() {
-      case "up": bits |= 1
-      case "down": bits |= 2
-      case "left": bits |= 4
-      case "right": bits |= 8
-      case "any": bits |= 15
-      case "none": break
-      default:
+      let name = word.filter { $0 != " " }.lowercased()
+      if let direction = PopoverArrowDirection(rawValue: name) {
+        bits |= direction.option.rawValue
+      } else if name == "any" {
+        bits |= PopoverArrowDirections.any.rawValue
+      } else if name != "none" {
+        let names = PopoverArrowDirection.allCases.map(\.rawValue).joined(separator: ", ")
         throw TargetNameError(
-          "'\(word)' is not an arrow direction: use up, down, left, right, any or none, "
-            + "separated by commas")
+          "'\(word)' is not an arrow direction: use \(names), any or none, separated by commas")
       }
     }
     return bits
@@ -122,10 +122,9 @@ public enum TargetName {
     identifier: String, answer: Curtain_V1_ShouldPerformAnswer
   ) {
     let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-    let answers: [String: Curtain_V1_ShouldPerformAnswer] = [
-      "yes": .yes, "no": .no, "storyboard": .storyboard,
-    ]
-    guard parts.count == 2, !parts[0].isEmpty, let answer = answers[String(parts[1])] else {
+    let answers = Curtain_V1_ShouldPerformAnswer.nameTable
+    guard parts.count == 2, !parts[0].isEmpty, let answer = answers.value(named: String(parts[1]))
+    else {
       throw TargetNameError(
         "'\(text)' is not a segue answer: use IDENT=yes, IDENT=no or IDENT=storyboard")
     }

@@ -1,6 +1,7 @@
 // How an interactive transition plays its rest after finish or cancel.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// `--speed` and `--curve` for `interact finish` and `interact cancel`.
@@ -11,8 +12,8 @@ struct CompletionOptions: ParsableArguments {
   var speed: Double = 1
 
   @Option(
-    help: ArgumentHelp("completionCurve: easeInOut, easeIn, easeOut or linear.", valueName: "curve")
-  )
+    help: ArgumentHelp(
+      "completionCurve: \(Curtain_V1_NamedCurve.nameTable.list()).", valueName: "curve"))
   var curve: CurveArgument?
 
   func validate() throws {
@@ -22,25 +23,16 @@ struct CompletionOptions: ParsableArguments {
   }
 }
 
-/// UIKit's named animation curves.
-enum CurveArgument: String, ExpressibleByArgument, CaseIterable {
-  /// Slow start and end.
-  case easeInOut
-  /// Slow start.
-  case easeIn
-  /// Slow end.
-  case easeOut
-  /// Constant speed.
-  case linear
+/// UIKit's named animation curves (`--curve easeIn`), as a timing function.
+struct CurveArgument: NamedArgument {
+  let named: Curtain_V1_NamedCurve
 
+  init(_ named: Curtain_V1_NamedCurve) { self.named = named }
+
+  /// The wire form: a timing function with the named curve.
   var wire: Curtain_V1_TimingFunction {
     var timing = Curtain_V1_TimingFunction()
-    switch self {
-    case .easeInOut: timing.named = .easeInOut
-    case .easeIn: timing.named = .easeIn
-    case .easeOut: timing.named = .easeOut
-    case .linear: timing.named = .linear
-    }
+    timing.named = named
     return timing
   }
 }

@@ -43,10 +43,10 @@ struct Configure: ParsableCommand {
   var identifier: String?
 
   @Option(help: ArgumentHelp("modalPresentationStyle (see `present`).", valueName: "style"))
-  var style: PresentationStyleName?
+  var style: WireName<Curtain_V1_ModalPresentationStyle>?
 
   @Option(help: ArgumentHelp("modalTransitionStyle (see `present`).", valueName: "transition"))
-  var transition: TransitionStyleName?
+  var transition: WireName<Curtain_V1_ModalTransitionStyle>?
 
   @Option(help: ArgumentHelp("definesPresentationContext.", valueName: "true|false"))
   var definesContext: Bool?

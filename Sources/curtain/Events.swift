@@ -47,9 +47,10 @@ struct Events: ParsableCommand {
   @Option(
     name: .customLong("type"),
     help: ArgumentHelp(
-      "Only events of this type: lifecycle, hierarchy, transition, presentation, window, operation (repeatable).",
+      "Only events of this type: "
+        + "\(Curtain_V1_EventCategory.nameTable.names.joined(separator: ", ")) (repeatable).",
       valueName: "type"))
-  var types: [CategoryArgument] = []
+  var types: [WireName<Curtain_V1_EventCategory>] = []
 
   func run() throws {
     let connection = try DaemonConnection.open(globals)
@@ -92,7 +93,7 @@ struct Events: ParsableCommand {
           }
         case .response(let response)? where response.requestID == syncID:
           if case .error(let error)? = response.result {
-            throw CLIError("\(OutputFormat.errorCodeName(error.code)): \(error.message)")
+            throw CLIError("\(error.code.name): \(error.message)")
           }
           return
         default:
@@ -121,33 +122,6 @@ struct Events: ParsableCommand {
             + "kept; the tree at seq \(tree.window.lastSeq):")
         Output.line(tree.description_p)
       }
-    }
-  }
-}
-
-/// `--type` values.
-enum CategoryArgument: String, ExpressibleByArgument, CaseIterable {
-  /// viewDidLoad, appearance and containment callbacks.
-  case lifecycle
-  /// Root, children, stacks, tabs.
-  case hierarchy
-  /// Transition phases.
-  case transition
-  /// Modal presentation.
-  case presentation
-  /// Window creation, size, visibility.
-  case window
-  /// Operation queueing and completion.
-  case operation
-
-  var wire: Curtain_V1_EventCategory {
-    switch self {
-    case .lifecycle: return .lifecycle
-    case .hierarchy: return .hierarchy
-    case .transition: return .transition
-    case .presentation: return .presentation
-    case .window: return .window
-    case .operation: return .operation
     }
   }
 }

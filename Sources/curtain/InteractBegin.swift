@@ -53,10 +53,10 @@ struct InteractBegin: ParsableCommand {
   var controller: Curtain_V1_ControllerRef?
 
   @Option(help: ArgumentHelp("present: the modal presentation style.", valueName: "style"))
-  var style: PresentationStyleName?
+  var style: WireName<Curtain_V1_ModalPresentationStyle>?
 
   @Option(help: ArgumentHelp("present: the modal transition style.", valueName: "transition"))
-  var transition: TransitionStyleName?
+  var transition: WireName<Curtain_V1_ModalTransitionStyle>?
 
   @Flag(help: "page-turn: turn to the previous pages.")
   var reverse = false

@@ -10,7 +10,7 @@ struct NewController: ParsableCommand {
     commandName: "new-controller",
     abstract: "Create a view controller (in no window yet) and print its name (c4).",
     discussion: """
-      KIND is content, navigation (nav), tab (tabbar), container, split or \
+      KIND is content, navigation (nav), tabBar (tab), container, split or \
       page. An identifier (--id) names the controller for later commands as \
       @NAME; identifiers are unique per session. A split view controller may \
       get its display mode and primary column widths (see configure-split), \
@@ -27,8 +27,9 @@ struct NewController: ParsableCommand {
   @OptionGroup var globals: GlobalOptions
 
   @Argument(
-    help: ArgumentHelp("content, navigation, tab, container, split or page.", valueName: "kind"))
-  var kind: KindArgument
+    help: ArgumentHelp(
+      "\(Curtain_V1_ControllerKind.nameTable.list()).", valueName: "kind"))
+  var kind: WireName<Curtain_V1_ControllerKind>
 
   @Option(
     name: .customLong("id"),
@@ -42,10 +43,10 @@ struct NewController: ParsableCommand {
   @OptionGroup(title: "Page view controllers") var page: PageStyleOptions
 
   func validate() throws {
-    if !split.isEmpty, kind != .split {
+    if !split.isEmpty, kind.wire != .split {
       throw ValidationError("Split options apply only to 'new-controller split'")
     }
-    if !page.isEmpty, kind != .page {
+    if !page.isEmpty, kind.wire != .page {
       throw ValidationError("Page options apply only to 'new-controller page'")
     }
   }
@@ -67,45 +68,6 @@ struct NewController: ParsableCommand {
       Output.json(OutputFormat.json(controller))
     } else {
       Output.line("c\(controller.id)")
-    }
-  }
-}
-
-/// A controller kind on the command line.
-enum KindArgument: String, ExpressibleByArgument, CaseIterable {
-  /// A content controller.
-  case content
-  /// A navigation controller.
-  case navigation
-  /// A tab bar controller.
-  case tab
-  /// A custom container.
-  case container
-  /// A split view controller.
-  case split
-  /// A page view controller.
-  case page
-
-  init?(argument: String) {
-    switch argument {
-    case "content": self = .content
-    case "navigation", "nav": self = .navigation
-    case "tab", "tabbar", "tab-bar": self = .tab
-    case "container": self = .container
-    case "split": self = .split
-    case "page": self = .page
-    default: return nil
-    }
-  }
-
-  var wire: Curtain_V1_ControllerKind {
-    switch self {
-    case .content: return .content
-    case .navigation: return .navigation
-    case .tab: return .tabBar
-    case .container: return .container
-    case .split: return .split
-    case .page: return .page
     }
   }
 }

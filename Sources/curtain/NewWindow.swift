@@ -35,8 +35,10 @@ struct NewWindow: ParsableCommand {
     transform: TargetName.size)
   var size: Curtain_V1_Size?
 
-  @Option(help: ArgumentHelp("The window's clock: realtime or manual (moved by `advance`)."))
-  var clock: ClockArgument = .realtime
+  @Option(
+    help: ArgumentHelp(
+      "The window's clock: \(Curtain_V1_ClockMode.nameTable.list()) (moved by `advance`)."))
+  var clock = WireName(Curtain_V1_ClockMode.realtime)
 
   @Option(
     name: .customLong("frame-rate"),
@@ -94,14 +96,4 @@ extension NewWindow {
   {
     try connection.windows().first { $0.id == window.id } ?? window
   }
-}
-
-/// `--clock realtime|manual`.
-enum ClockArgument: String, ExpressibleByArgument, CaseIterable {
-  /// The loop's clock.
-  case realtime
-  /// Time moves only with `curtain advance`.
-  case manual
-
-  var wire: Curtain_V1_ClockMode { self == .manual ? .manual : .realtime }
 }

@@ -2,6 +2,7 @@
 // page`): transition style, orientation, spine location, double-sided.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// `--style`, `--orientation`, `--spine`, `--double-sided`.
@@ -40,30 +41,26 @@ struct PageStyleOptions: ParsableArguments {
     return options
   }
 
+  /// `scroll`, or `curl` (also `pageCurl`, `page-curl`), in any case.
   static func style(_ text: String) throws -> Curtain_V1_PageTransitionStyle {
-    switch text.lowercased() {
-    case "scroll": return .scroll
-    case "curl", "pagecurl", "page-curl": return .pageCurl
-    default: throw ValidationError("'\(text)' is not a page style: use scroll or curl")
-    }
+    try named(text, "a page style")
   }
 
+  /// `horizontal` or `vertical`, in any case.
   static func orientation(_ text: String) throws -> Curtain_V1_PageOrientation {
-    switch text.lowercased() {
-    case "horizontal": return .horizontal
-    case "vertical": return .vertical
-    default:
-      throw ValidationError("'\(text)' is not an orientation: use horizontal or vertical")
-    }
+    try named(text, "an orientation")
   }
 
+  /// `none`, `min`, `mid` or `max`, in any case.
   static func spine(_ text: String) throws -> Curtain_V1_PageSpineLocation {
-    switch text.lowercased() {
-    case "none": return .none
-    case "min": return .min
-    case "mid": return .mid
-    case "max": return .max
-    default: throw ValidationError("'\(text)' is not a spine location: use none, min, mid or max")
+    try named(text, "a spine location")
+  }
+
+  /// The case `text` names loosely; the error lists the names.
+  private static func named<Value: WireNamed>(_ text: String, _ what: String) throws -> Value {
+    guard let value = Value.nameTable.value(looselyNamed: text) else {
+      throw ValidationError("'\(text)' is not \(what): use \(Value.nameTable.list())")
     }
+    return value
   }
 }

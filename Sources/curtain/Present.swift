@@ -54,16 +54,16 @@ struct Present: ParsableCommand {
   var controller: Curtain_V1_ControllerRef
 
   @Option(help: ArgumentHelp("The modal presentation style.", valueName: "style"))
-  var style: PresentationStyleName?
+  var style: WireName<Curtain_V1_ModalPresentationStyle>?
 
   @Option(help: ArgumentHelp("The modal transition style.", valueName: "transition"))
-  var transition: TransitionStyleName?
+  var transition: WireName<Curtain_V1_ModalTransitionStyle>?
 
   @Option(
     help: ArgumentHelp(
       "The style to adapt to in compact environments (none keeps the style).",
       valueName: "style"))
-  var adaptive: PresentationStyleName?
+  var adaptive: WireName<Curtain_V1_ModalPresentationStyle>?
 
   @Option(
     name: .customLong("size"),
@@ -132,29 +132,5 @@ struct Present: ParsableCommand {
     }
     connection.report(
       try connection.perform(.present(present), mutating: true, wait: wait.waitUntil))
-  }
-}
-
-/// The modal presentation styles by their UIKit names.
-enum PresentationStyleName: String, ExpressibleByArgument, CaseIterable {
-  case automatic, fullScreen, pageSheet, formSheet, currentContext, custom, overFullScreen
-  case overCurrentContext, popover, none
-
-  /// The wire form: the wire style printed with this name.
-  var wire: Curtain_V1_ModalPresentationStyle {
-    Curtain_V1_ModalPresentationStyle.allCases.first { OutputFormat.styleName($0) == rawValue }
-      ?? .automatic
-  }
-}
-
-/// The modal transition styles by their UIKit names.
-enum TransitionStyleName: String, ExpressibleByArgument, CaseIterable {
-  case coverVertical, flipHorizontal, crossDissolve, partialCurl
-
-  /// The wire form: the wire style printed with this name.
-  var wire: Curtain_V1_ModalTransitionStyle {
-    Curtain_V1_ModalTransitionStyle.allCases.first {
-      OutputFormat.transitionStyleName($0) == rawValue
-    } ?? .coverVertical
   }
 }

@@ -52,29 +52,33 @@ struct ResizeWindow: ParsableCommand {
   @Option(help: ArgumentHelp("The new display scale, in (0, 16].", valueName: "scale"))
   var scale: Double?
 
-  @Option(help: ArgumentHelp("The new idiom: phone or pad (bar heights).", valueName: "idiom"))
-  var idiom: IdiomArgument?
+  @Option(
+    help: ArgumentHelp(
+      "The new idiom: \(Curtain_V1_Idiom.nameTable.list()) (bar heights).", valueName: "idiom"))
+  var idiom: WireName<Curtain_V1_Idiom>?
 
   @Option(
     name: .customLong("horizontal-size-class"),
     help: ArgumentHelp(
-      "The horizontal size class: compact or regular (default: from the width).",
+      "The horizontal size class: \(Curtain_V1_SizeClass.nameTable.list()) "
+        + "(default: from the width).",
       valueName: "class"))
-  var horizontalSizeClass: SizeClassArgument?
+  var horizontalSizeClass: WireName<Curtain_V1_SizeClass>?
 
   @Option(
     name: .customLong("vertical-size-class"),
     help: ArgumentHelp(
-      "The vertical size class: compact or regular (default: from the height).",
+      "The vertical size class: \(Curtain_V1_SizeClass.nameTable.list()) "
+        + "(default: from the height).",
       valueName: "class"))
-  var verticalSizeClass: SizeClassArgument?
+  var verticalSizeClass: WireName<Curtain_V1_SizeClass>?
 
   @Option(help: ArgumentHelp("The animation's duration in seconds (default 0.4).", valueName: "s"))
   var duration: Double?
 
   @Option(
     help: ArgumentHelp(
-      "The animation's curve: easeInOut, easeIn, easeOut or linear.", valueName: "curve"))
+      "The animation's curve: \(Curtain_V1_NamedCurve.nameTable.list()).", valueName: "curve"))
   var curve: CurveArgument?
 
   func validate() throws {
@@ -121,24 +125,4 @@ struct ResizeWindow: ParsableCommand {
     insets.right = values[3]
     return insets
   }
-}
-
-/// `--idiom phone|pad`.
-enum IdiomArgument: String, ExpressibleByArgument, CaseIterable {
-  /// iPhone bar heights.
-  case phone
-  /// iPad bar heights.
-  case pad
-
-  var wire: Curtain_V1_Idiom { self == .pad ? .pad : .phone }
-}
-
-/// `--horizontal-size-class` / `--vertical-size-class compact|regular`.
-enum SizeClassArgument: String, ExpressibleByArgument, CaseIterable {
-  /// `UIUserInterfaceSizeClass.compact`.
-  case compact
-  /// `UIUserInterfaceSizeClass.regular`.
-  case regular
-
-  var wire: Curtain_V1_SizeClass { self == .regular ? .regular : .compact }
 }

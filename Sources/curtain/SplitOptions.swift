@@ -3,13 +3,14 @@
 // and the primary column's widths, each a number or `auto`.
 
 import ArgumentParser
+import CurtainCLIKit
 import CurtainWire
 
 /// `--display-mode` and the width options.
 struct SplitOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "automatic, secondaryOnly, oneBesideSecondary or oneOverSecondary.", valueName: "mode"),
+      "\(Curtain_V1_SplitDisplayMode.nameTable.list()).", valueName: "mode"),
     transform: SplitOptions.displayMode)
   var displayMode: Curtain_V1_SplitDisplayMode?
 
@@ -54,17 +55,13 @@ struct SplitOptions: ParsableArguments {
     return preferences
   }
 
+  /// A display mode by name, in any case, dashes allowed (`one-over-secondary`).
   static func displayMode(_ text: String) throws -> Curtain_V1_SplitDisplayMode {
-    switch text.lowercased().replacingOccurrences(of: "-", with: "") {
-    case "automatic", "auto": return .automatic
-    case "secondaryonly": return .secondaryOnly
-    case "onebesidesecondary": return .oneBesideSecondary
-    case "oneoversecondary": return .oneOverSecondary
-    default:
-      throw ValidationError(
-        "'\(text)' is not a display mode: use automatic, secondaryOnly, oneBesideSecondary or "
-          + "oneOverSecondary")
+    let names = Curtain_V1_SplitDisplayMode.nameTable
+    guard let mode = names.value(looselyNamed: text) else {
+      throw ValidationError("'\(text)' is not a display mode: use \(names.list())")
     }
+    return mode
   }
 
   /// A non-negative number, or `auto` (sent as -1).

@@ -340,8 +340,8 @@ final class OutputTests: XCTestCase {
       OutputFormat.json(operation).rendered,
       #"{"operation":5,"window":1,"queue_position":0,"revision":9,"transition":2,"#
         + #""completed":true,"cancelled":false,"removed":[4],"created":[]}"#)
-    XCTAssertEqual(OutputFormat.errorCodeName(.alreadyPresenting), "ALREADY_PRESENTING")
-    XCTAssertEqual(OutputFormat.errorCodeName(.internal), "INTERNAL")
+    XCTAssertEqual(WireErrorCode.alreadyPresenting.name, "ALREADY_PRESENTING")
+    XCTAssertEqual(WireErrorCode.internal.name, "INTERNAL")
   }
 
   func testViewTree() {

@@ -230,7 +230,7 @@ private final class FakeDaemon {
       info.kind = create.kind
       nextID += 1
       let label = create.identifier.isEmpty ? "-" : create.identifier
-      log.append("create \(OutputFormat.kindName(create.kind)) \(label) -> c\(info.id)")
+      log.append("create \(create.kind.name) \(label) -> c\(info.id)")
       response.controller = info
     case .setStack(let setStack):
       log.append(

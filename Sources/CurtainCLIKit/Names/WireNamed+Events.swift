@@ -1,0 +1,121 @@
+// The names of what the daemon reports: event categories, the callbacks,
+// changes and phases of each kind of event, and error codes. Categories and
+// error codes take their names from CurtainCore's enums.
+
+import CurtainCore
+public import CurtainWire
+
+extension Curtain_V1_EventCategory: WireNamed {
+  /// `lifecycle`, `hierarchy`, `transition`, `presentation`, `window`,
+  /// `operation`: the names of CurtainCore's `EventCategory`.
+  public static let nameTable = NameTable<Self>(
+    EventCategory.allCases.map { ($0.wire, $0.rawValue) },
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "category")
+}
+
+extension Curtain_V1_LifecycleEvent.Callback: WireNamed {
+  /// The UIKit method names (`viewWillAppear`).
+  public static let nameTable = NameTable<Self>(
+    [
+      (.viewDidLoad, "viewDidLoad"),
+      (.viewWillAppear, "viewWillAppear"),
+      (.viewDidAppear, "viewDidAppear"),
+      (.viewWillDisappear, "viewWillDisappear"),
+      (.viewDidDisappear, "viewDidDisappear"),
+      (.willMoveToParent, "willMoveToParent"),
+      (.didMoveToParent, "didMoveToParent"),
+      (.navigationWillShow, "navigationWillShow"),
+      (.navigationDidShow, "navigationDidShow"),
+    ],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "callback")
+}
+
+extension Curtain_V1_SizeTransitionEvent.Callback: WireNamed {
+  /// The UIKit method names (`viewWillTransitionToSize`).
+  public static let nameTable = NameTable<Self>(
+    [
+      (.willTransitionToTraits, "willTransitionToTraits"),
+      (.viewWillTransitionToSize, "viewWillTransitionToSize"),
+      (.traitCollectionDidChange, "traitCollectionDidChange"),
+    ],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "callback")
+}
+
+extension Curtain_V1_SegueEvent.Callback: WireNamed {
+  /// `shouldPerformSegue`, `prepareForSegue`, `canPerformUnwindSegueAction`,
+  /// `unwindAction`.
+  public static let nameTable = NameTable<Self>(
+    [
+      (.shouldPerform, "shouldPerformSegue"),
+      (.prepare, "prepareForSegue"),
+      (.canPerformUnwind, "canPerformUnwindSegueAction"),
+      (.unwindAction, "unwindAction"),
+    ],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "segueCallback")
+}
+
+extension Curtain_V1_HierarchyEvent.Change: WireNamed {
+  /// `root`, `childAdded`, … `displayMode`.
+  public static let nameTable = NameTable<Self>(
+    [
+      (.root, "root"),
+      (.childAdded, "childAdded"),
+      (.childRemoved, "childRemoved"),
+      (.viewControllers, "viewControllers"),
+      (.selection, "selection"),
+      (.splitCollapsed, "splitCollapsed"),
+      (.splitExpanded, "splitExpanded"),
+      (.displayMode, "displayMode"),
+    ],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "change")
+}
+
+extension Curtain_V1_WindowEvent.Change: WireNamed {
+  /// `created`, `visibility`, `resized`, `closed`.
+  public static let nameTable = NameTable<Self>(
+    [
+      (.created, "created"), (.visibility, "visibility"), (.resized, "resized"),
+      (.closed, "closed"),
+    ],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "change")
+}
+
+extension Curtain_V1_TransitionEvent.Phase: WireNamed {
+  /// `began`, `paused`, `interactionChanged`, `ended`.
+  public static let nameTable = NameTable<Self>(
+    [
+      (.began, "began"), (.paused, "paused"), (.interactionChanged, "interactionChanged"),
+      (.ended, "ended"),
+    ],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "phase")
+}
+
+extension Curtain_V1_PresentationEvent.Phase: WireNamed {
+  /// The presentation controller's method of each phase
+  /// (`presentationTransitionWillBegin`), `adapted` and `popoverPlaced`.
+  public static let nameTable = NameTable<Self>(
+    [
+      (.presentationWillBegin, "presentationTransitionWillBegin"),
+      (.presentationDidEnd, "presentationTransitionDidEnd"),
+      (.dismissalWillBegin, "dismissalTransitionWillBegin"),
+      (.dismissalDidEnd, "dismissalTransitionDidEnd"),
+      (.adapted, "adapted"),
+      (.popoverPlaced, "popoverPlaced"),
+    ],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "phase")
+}
+
+extension Curtain_V1_OperationEvent.Phase: WireNamed {
+  /// `queued`, `started`, `completed`, `failed`.
+  public static let nameTable = NameTable<Self>(
+    [(.queued, "queued"), (.started, "started"), (.completed, "completed"), (.failed, "failed")],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "phase")
+}
+
+extension WireErrorCode: WireNamed {
+  /// The proto names without their prefix (`NOT_FOUND`): the names of
+  /// CurtainCore's `ErrorCode`.
+  public static let nameTable = NameTable<Self>(
+    ErrorCode.allCases.map { ($0.wire, $0.rawValue) },
+    printedOnly: [(.unspecified, "UNSPECIFIED")], unrecognized: "ERROR_")
+}

@@ -1,0 +1,139 @@
+// The results of requests as the CLI prints them: controllers, operations,
+// storyboards, segues, transitions, clock steps, errors and the daemon's
+// status.
+
+public import CurtainWire
+
+extension OutputFormat {
+  /// Keys: `controller`, `kind`, `identifier`, `title`, `window`, `parent`,
+  /// `appearance`, `should_perform` (the shouldPerformSegue answers a client
+  /// set, by segue identifier).
+  public static func json(_ controller: Curtain_V1_ControllerInfo) -> JSONValue {
+    .object([
+      ("controller", .unsigned(controller.id)),
+      ("kind", .string(controller.kind.name)),
+      ("identifier", .optionalString(controller.identifier)),
+      ("title", .optionalString(controller.title)),
+      ("window", .id(controller.windowID)),
+      ("parent", .id(controller.parentID)),
+      ("appearance", .string(controller.appearance.name)),
+      (
+        "should_perform",
+        .object(controller.shouldPerformSegue.sorted { $0.key < $1.key }.map { ($0, .bool($1)) })
+      ),
+    ])
+  }
+
+  /// Keys: `operation`, `window`, `queue_position`, `revision`,
+  /// `transition`, `completed`, `cancelled`, `removed`, `created`.
+  public static func json(_ operation: Curtain_V1_OperationResult) -> JSONValue {
+    .object([
+      ("operation", .id(operation.operationID)),
+      ("window", .id(operation.windowID)),
+      ("queue_position", .unsigned(UInt64(operation.queuePosition))),
+      ("revision", .unsigned(operation.revision)),
+      ("transition", .id(operation.transitionID)),
+      ("completed", .bool(operation.completed)),
+      ("cancelled", .bool(operation.cancelled)),
+      ("removed", .array(operation.removedIds.map { .unsigned($0) })),
+      ("created", .array(operation.createdIds.map { .unsigned($0) })),
+    ])
+  }
+
+  /// `Shop: 10 scenes, 7 segues`, then `; root c1 in w1` when one was
+  /// instantiated.
+  public static func human(_ storyboard: Curtain_V1_StoryboardInfo) -> String {
+    let scenes = storyboard.scenes.count
+    let segues = storyboard.segues.count
+    var line =
+      "\(storyboard.name): \(scenes) scene\(scenes == 1 ? "" : "s"), "
+      + "\(segues) segue\(segues == 1 ? "" : "s")"
+    if storyboard.rootID != 0 {
+      line += "; root c\(storyboard.rootID) in \(windowName(storyboard.operation.windowID))"
+    }
+    return line
+  }
+
+  /// Keys: `name`, `scenes`, `segues`, `root`, `operation` (`null` without
+  /// a root).
+  public static func json(_ storyboard: Curtain_V1_StoryboardInfo) -> JSONValue {
+    .object([
+      ("name", .string(storyboard.name)),
+      ("scenes", .array(storyboard.scenes.map { .string($0) })),
+      ("segues", .array(storyboard.segues.map { .string($0) })),
+      ("root", .id(storyboard.rootID)),
+      ("operation", storyboard.hasOperation ? json(storyboard.operation) : .null),
+    ])
+  }
+
+  /// The destination (`c12`), or `declined` when shouldPerformSegue said
+  /// no. A segue that waited in the window's queue does not know its
+  /// destination: `queued`, or `done` once completed.
+  public static func human(_ segue: Curtain_V1_SegueResult) -> String {
+    if !segue.performed { return "declined" }
+    if segue.destinationID != 0 { return "c\(segue.destinationID)" }
+    return segue.operation.completed ? "done" : "queued"
+  }
+
+  /// Keys: `performed`, `destination`, `operation`.
+  public static func json(_ segue: Curtain_V1_SegueResult) -> JSONValue {
+    .object([
+      ("performed", .bool(segue.performed)),
+      ("destination", .id(segue.destinationID)),
+      ("operation", json(segue.operation)),
+    ])
+  }
+
+  /// Keys: `transition`, `percent`, `interactive`, `accepted`.
+  public static func json(_ transition: Curtain_V1_TransitionResult) -> JSONValue {
+    .object([
+      ("transition", .id(transition.transitionID)),
+      ("percent", .number(transition.percent)),
+      ("interactive", .bool(transition.interactive)),
+      ("accepted", .bool(transition.accepted)),
+    ])
+  }
+
+  /// Keys: `time`, `revision`, `frames`.
+  public static func json(_ clock: Curtain_V1_ClockResult) -> JSONValue {
+    .object([
+      ("time", .number(clock.time)),
+      ("revision", .unsigned(clock.revision)),
+      ("frames", .unsigned(UInt64(clock.frames))),
+    ])
+  }
+
+  /// Keys: `code` (`NOT_FOUND`, …), `message`.
+  public static func json(_ error: WireError) -> JSONValue {
+    .object([
+      ("code", .string(error.code.name)),
+      ("message", .string(error.message)),
+    ])
+  }
+
+  /// The daemon's status, one fact per line.
+  public static func human(_ status: Curtain_V1_Status) -> String {
+    var lines = [
+      "curtaind \(status.serverVersion) (protocol \(status.protocolVersion)), pid \(status.pid)",
+      "up \(decimal(status.uptime, places: 1)) s, \(count(status.clients, "client")), "
+        + "\(count(status.sessions, "session")), \(count(status.windows, "window"))",
+    ]
+    lines += status.listeners.map { "listening on \($0)" }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Keys: `server_version`, `protocol_version`, `pid`, `uptime`,
+  /// `clients`, `sessions`, `windows`, `listeners`.
+  public static func json(_ status: Curtain_V1_Status) -> JSONValue {
+    .object([
+      ("server_version", .string(status.serverVersion)),
+      ("protocol_version", .unsigned(UInt64(status.protocolVersion))),
+      ("pid", .unsigned(UInt64(status.pid))),
+      ("uptime", .number(status.uptime)),
+      ("clients", .unsigned(UInt64(status.clients))),
+      ("sessions", .unsigned(UInt64(status.sessions))),
+      ("windows", .unsigned(UInt64(status.windows))),
+      ("listeners", .array(status.listeners.map { .string($0) })),
+    ])
+  }
+}

@@ -1,0 +1,60 @@
+// A window's summary (`list-windows`, `new-window`) and its traits.
+
+public import CurtainWire
+
+extension OutputFormat {
+  /// `w1  390×844  realtime 60Hz  root c3  revision 4  seq 17  idle`, with
+  /// `busy, 2 queued` instead of `idle` and a trailing `hidden`.
+  public static func human(_ window: Curtain_V1_WindowInfo) -> String {
+    let size = window.metrics.size
+    var parts = [
+      windowName(window.id),
+      "\(decimal(size.width))×\(decimal(size.height))",
+      "\(window.clock.name) \(window.frameRate)Hz",
+      window.rootID == 0 ? "no root" : "root c\(window.rootID)",
+      "revision \(window.revision)",
+      "seq \(window.lastSeq)",
+      window.idle ? "idle" : "busy, \(window.queuedOperations) queued",
+    ]
+    if !window.visible { parts.append("hidden") }
+    return parts.joined(separator: "  ")
+  }
+
+  /// Keys: `window`, `size` [w, h], `safe_area` [top, left, bottom, right],
+  /// `scale`, `horizontal`, `vertical` (size classes), `idiom`, `clock`,
+  /// `frame_rate`, `visible`, `revision`, `time`, `root`, `last_seq`,
+  /// `idle`, `queued_operations`.
+  public static func json(_ window: Curtain_V1_WindowInfo) -> JSONValue {
+    let metrics = window.metrics
+    let insets = metrics.safeArea
+    return .object([
+      ("window", .unsigned(window.id)),
+      ("size", numbers([metrics.size.width, metrics.size.height])),
+      ("safe_area", numbers([insets.top, insets.left, insets.bottom, insets.right])),
+      ("scale", .number(window.traits.displayScale)),
+      ("horizontal", .string(window.traits.horizontal.name)),
+      ("vertical", .string(window.traits.vertical.name)),
+      ("idiom", .string(window.traits.idiom.name)),
+      ("clock", .string(window.clock.name)),
+      ("frame_rate", .unsigned(UInt64(window.frameRate))),
+      ("visible", .bool(window.visible)),
+      ("revision", .unsigned(window.revision)),
+      ("time", .number(window.time)),
+      ("root", .id(window.rootID)),
+      ("last_seq", .unsigned(window.lastSeq)),
+      ("idle", .bool(window.idle)),
+      ("queued_operations", .unsigned(UInt64(window.queuedOperations))),
+    ])
+  }
+
+  /// Traits as an object. Keys: `horizontal`, `vertical` (size classes),
+  /// `scale`, `idiom`.
+  public static func json(_ traits: Curtain_V1_Traits) -> JSONValue {
+    .object([
+      ("horizontal", .string(traits.horizontal.name)),
+      ("vertical", .string(traits.vertical.name)),
+      ("scale", .number(traits.displayScale)),
+      ("idiom", .string(traits.idiom.name)),
+    ])
+  }
+}
