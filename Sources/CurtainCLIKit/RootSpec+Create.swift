@@ -17,7 +17,7 @@ extension RootSpec {
   ///
   /// Stops at the first failure; controllers created before it remain.
   public func create(
-    using perform: (Curtain_V1_Request.OneOf_Body) throws -> WireResponse
+    using perform: (WireRequest.OneOf_Body) throws -> WireResponse
   ) throws -> Curtain_V1_ControllerRef {
     let childRefs = try children.map { try $0.create(using: perform) }
 

@@ -61,7 +61,7 @@ final class DaemonConnection {
   /// `wait`.
   @discardableResult
   func perform(
-    _ body: Curtain_V1_Request.OneOf_Body, mutating: Bool = false,
+    _ body: WireRequest.OneOf_Body, mutating: Bool = false,
     wait: Curtain_V1_WaitUntil = .accepted
   ) throws -> WireResponse {
     try client.call(request(body, mutating: mutating, wait: wait))
@@ -69,7 +69,7 @@ final class DaemonConnection {
 
   /// The request envelope for `body`.
   func request(
-    _ body: Curtain_V1_Request.OneOf_Body, mutating: Bool = false,
+    _ body: WireRequest.OneOf_Body, mutating: Bool = false,
     wait: Curtain_V1_WaitUntil = .accepted
   ) -> WireRequest {
     var request = WireRequest()

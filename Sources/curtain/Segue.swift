@@ -50,7 +50,7 @@ struct Segue: ParsableCommand {
 /// Sending a segue request and printing its SegueResult.
 enum SegueOutput {
   static func perform(
-    _ body: Curtain_V1_Request.OneOf_Body, globals: GlobalOptions, wait: WaitOptions
+    _ body: WireRequest.OneOf_Body, globals: GlobalOptions, wait: WaitOptions
   ) throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }

@@ -75,7 +75,7 @@ struct ShowArguments: ParsableArguments {
     return body
   }
 
-  func perform(_ body: Curtain_V1_Request.OneOf_Body, globals: GlobalOptions) throws {
+  func perform(_ body: WireRequest.OneOf_Body, globals: GlobalOptions) throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
     connection.report(try connection.perform(body, mutating: true, wait: wait.waitUntil))

@@ -219,7 +219,7 @@ private final class FakeDaemon {
   var failOn: String?
   private var nextID: UInt64 = 1
 
-  func perform(_ body: Curtain_V1_Request.OneOf_Body) throws -> WireResponse {
+  func perform(_ body: WireRequest.OneOf_Body) throws -> WireResponse {
     var response = WireResponse()
     switch body {
     case .createController(let create):

@@ -296,7 +296,7 @@ final class ScreenTests: XCTestCase {
     try session.submit(
       .push(navigation: nav.id, controller: detail.id, animated: true, animator: nil))
     let step = window.advance(by: 0.1)
-    let frame = Curtain_V1_Frame(try XCTUnwrap(step.frame), frameSeq: 1)
+    let frame = WireFrame(try XCTUnwrap(step.frame), frameSeq: 1)
     return (
       window, Curtain_V1_Tree(window, frameRate: 60, includeViews: true, presentation: true), frame
     )
