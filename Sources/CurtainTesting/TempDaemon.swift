@@ -49,11 +49,22 @@ public final class TempDaemon: @unchecked Sendable {
     try executableURL().deletingLastPathComponent().appendingPathComponent("curtain")
   }
 
-  /// Starts `curtaind --socket <tmp>/d.sock` plus `arguments` and waits up
-  /// to `timeout` seconds for it to listen. With `inRuntimeDirectory`, the
-  /// daemon gets only `arguments` and XDG_RUNTIME_DIR=<tmp>, so it listens
-  /// on its default socket, `<tmp>/curtain/default.sock`.
-  public init(arguments: [String] = [], inRuntimeDirectory: Bool = false, timeout: Double = 20)
+  /// How a test daemon learns its socket.
+  public enum SocketChoice: Sendable {
+    /// `--socket <tmp>/d.sock` (and `--log-level warning`).
+    case argument
+    /// The default rule with XDG_RUNTIME_DIR=<tmp>: `<tmp>/curtain/default.sock`.
+    case runtimeDirectory
+    /// The default rule with CURTAIN_SOCKET=<tmp>/env.sock, which wins over
+    /// XDG_RUNTIME_DIR=<tmp>/runtime.
+    case curtainSocketVariable
+  }
+
+  /// Starts `curtaind` plus `arguments` on a socket in a new temporary
+  /// directory, as `socket` says, and waits up to `timeout` seconds for it
+  /// to listen. Without `.argument`, the daemon gets only `arguments` and
+  /// finds its socket by the default rule.
+  public init(arguments: [String] = [], socket: SocketChoice = .argument, timeout: Double = 20)
     throws
   {
     var template = Array("/tmp/curtain-test-XXXXXX".utf8CString)
@@ -64,16 +75,23 @@ public final class TempDaemon: @unchecked Sendable {
       decoding: UnsafeRawBufferPointer(start: made, count: strlen(made)), as: UTF8.self)
     process = Process()
     process.executableURL = try Self.executableURL()
-    if inRuntimeDirectory {
-      socketPath = directory + "/curtain/default.sock"
-      process.arguments = arguments
-      var environment = ProcessInfo.processInfo.environment
-      environment["XDG_RUNTIME_DIR"] = directory
-      process.environment = environment
-    } else {
+    var environment = ProcessInfo.processInfo.environment
+    switch socket {
+    case .argument:
       socketPath = directory + "/d.sock"
       process.arguments = ["--socket", socketPath, "--log-level", "warning"] + arguments
+    case .runtimeDirectory:
+      socketPath = directory + "/curtain/default.sock"
+      process.arguments = arguments
+      environment["CURTAIN_SOCKET"] = nil
+      environment["XDG_RUNTIME_DIR"] = directory
+    case .curtainSocketVariable:
+      socketPath = directory + "/env.sock"
+      process.arguments = arguments
+      environment["CURTAIN_SOCKET"] = socketPath
+      environment["XDG_RUNTIME_DIR"] = directory + "/runtime"
     }
+    process.environment = environment
     process.standardError = stderrPipe
     process.standardOutput = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice

@@ -31,7 +31,7 @@ struct DaemonLauncher {
     let executable = try Self.findDaemon()
     let directory = Self.directory(of: socketPath)
     try Self.makeDirectory(directory)
-    let logPath = DefaultSocket.logPath(forSocket: socketPath)
+    let logPath = DaemonLog.path(forSocket: socketPath)
     let logOffset = Self.fileSize(logPath)
     let pid = try spawn(executable, logPath: logPath)
 

@@ -2,9 +2,7 @@
 // print, whether to start a daemon, and how long to wait for an answer.
 
 import ArgumentParser
-import CurtainCLIKit
 import CurtainWire
-import Glibc
 
 /// The options shared by every subcommand.
 struct GlobalOptions: ParsableArguments {
@@ -13,8 +11,8 @@ struct GlobalOptions: ParsableArguments {
     help: ArgumentHelp(
       "The daemon's Unix socket.",
       discussion: """
-        Defaults to $XDG_RUNTIME_DIR/curtain/default.sock, or \
-        /tmp/curtain-<uid>/default.sock when XDG_RUNTIME_DIR is not set.
+        Defaults to $CURTAIN_SOCKET, else $XDG_RUNTIME_DIR/curtain/default.sock, \
+        else /tmp/curtain-<uid>/default.sock.
         """,
       valueName: "path"))
   var socket: String?
@@ -50,12 +48,8 @@ struct GlobalOptions: ParsableArguments {
     }
   }
 
-  /// The socket path: `--socket`, or the default rule.
-  var socketPath: String {
-    if let socket { return socket }
-    let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
-    return DefaultSocket.path(runtimeDirectory: runtime, uid: getuid())
-  }
+  /// The socket path: `--socket`, or the default rule (`SocketRule`).
+  var socketPath: String { socket ?? SocketRule.processPath() }
 
   /// The response timeout for the client; nil waits forever.
   var responseTimeout: Double? { timeout > 0 ? timeout : nil }

@@ -17,16 +17,18 @@ struct Curtaind: ParsableCommand {
     commandName: "curtaind",
     abstract: "The Curtain daemon: headless view-controller sessions over a socket.",
     discussion: """
-      Listens on a Unix socket ($XDG_RUNTIME_DIR/curtain/default.sock, else
-      /tmp/curtain-<uid>/default.sock) and, when asked, on TCP. Stops on SIGINT,
-      SIGTERM or a Shutdown request: clients get a goodbye, the socket is removed.
+      Listens on a Unix socket ($CURTAIN_SOCKET, else
+      $XDG_RUNTIME_DIR/curtain/default.sock, else /tmp/curtain-<uid>/default.sock)
+      and, when asked, on TCP. Stops on SIGINT, SIGTERM or a Shutdown request:
+      clients get a goodbye, the socket is removed.
       """,
     version: curtainVersion)
 
   @Option(
     name: .customLong("socket"),
     help: ArgumentHelp(
-      "The Unix socket to listen on (default: $XDG_RUNTIME_DIR/curtain/default.sock, else /tmp/curtain-<uid>/default.sock).",
+      "The Unix socket to listen on (default: $CURTAIN_SOCKET, else "
+        + "$XDG_RUNTIME_DIR/curtain/default.sock, else /tmp/curtain-<uid>/default.sock).",
       valueName: "path"))
   var socket: String?
 

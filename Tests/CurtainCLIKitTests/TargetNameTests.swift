@@ -81,22 +81,11 @@ final class TargetNameTests: XCTestCase {
     }
   }
 
-  func testDefaultSocketFollowsTheDaemonsRule() {
+  func testTheDaemonLogIsBesideItsSocket() {
+    // The socket path itself is SocketRule's (CurtainWire, SocketRuleTests).
     XCTAssertEqual(
-      DefaultSocket.path(runtimeDirectory: "/run/user/1000", uid: 1000),
-      "/run/user/1000/curtain/default.sock")
-    XCTAssertEqual(
-      DefaultSocket.path(runtimeDirectory: "/run/user/1000/", uid: 1000),
-      "/run/user/1000/curtain/default.sock")
-    XCTAssertEqual(
-      DefaultSocket.path(runtimeDirectory: nil, uid: 1000), "/tmp/curtain-1000/default.sock")
-    XCTAssertEqual(DefaultSocket.path(runtimeDirectory: "", uid: 7), "/tmp/curtain-7/default.sock")
-    XCTAssertEqual(
-      DefaultSocket.path(runtimeDirectory: "relative", uid: 7), "/tmp/curtain-7/default.sock",
-      "a relative XDG_RUNTIME_DIR is ignored")
-    XCTAssertEqual(
-      DefaultSocket.logPath(forSocket: "/tmp/curtain-7/default.sock"), "/tmp/curtain-7/default.log")
-    XCTAssertEqual(DefaultSocket.logPath(forSocket: "/tmp/x"), "/tmp/x.log")
+      DaemonLog.path(forSocket: "/tmp/curtain-7/default.sock"), "/tmp/curtain-7/default.log")
+    XCTAssertEqual(DaemonLog.path(forSocket: "/tmp/x"), "/tmp/x.log")
   }
 
   private func assertMessage<T>(

@@ -28,7 +28,7 @@ final class DistributionTests: XCTestCase {
   func testTheUnitsCommandLineListensOnTheDefaultSocketAndStopsOnSIGTERM() throws {
     let words = try execStart()
     XCTAssertEqual(words.first, Self.installedDaemon)
-    let daemon = try TempDaemon(arguments: Array(words.dropFirst()), inRuntimeDirectory: true)
+    let daemon = try TempDaemon(arguments: Array(words.dropFirst()), socket: .runtimeDirectory)
     XCTAssertEqual(daemon.socketPath, daemon.directory + "/curtain/default.sock")
     var info = stat()
     XCTAssertEqual(stat(daemon.socketPath, &info), 0, "listening on the default socket")

@@ -223,28 +223,27 @@ final class TransportTests: XCTestCase {
 
   // MARK: Socket paths
 
-  func testDefaultSocketPathRule() {
+  func testDefaultSocketPathFollowsTheSharedRule() {
+    // The rule's cases are SocketRuleTests' (CurtainWire); here, the
+    // daemon's use of it: the process's user id by default, and which paths
+    // are the daemon's own directory.
     let uid = UInt32(getuid())
     XCTAssertEqual(
-      SocketPath.defaultPath(environment: { $0 == "XDG_RUNTIME_DIR" ? "/run/user/1000" : nil })
-        .path,
+      SocketPath.defaultPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]).path,
       "/run/user/1000/curtain/default.sock")
     XCTAssertEqual(
-      SocketPath.defaultPath(environment: { _ in "/run/user/7/" }, userID: 7).path,
-      "/run/user/7/curtain/default.sock")
+      SocketPath.defaultPath(environment: [:]).path, "/tmp/curtain-\(uid)/default.sock")
     XCTAssertEqual(
-      SocketPath.defaultPath(environment: { _ in nil }).path, "/tmp/curtain-\(uid)/default.sock")
-    XCTAssertEqual(
-      SocketPath.defaultPath(environment: { _ in nil }, userID: 1234).path,
+      SocketPath.defaultPath(environment: [:], userID: 1234).path,
       "/tmp/curtain-1234/default.sock")
-    // Empty or relative values are not a runtime directory.
-    XCTAssertEqual(
-      SocketPath.defaultPath(environment: { _ in "" }, userID: 5).path,
-      "/tmp/curtain-5/default.sock")
-    XCTAssertEqual(
-      SocketPath.defaultPath(environment: { _ in "run" }, userID: 5).path,
-      "/tmp/curtain-5/default.sock")
-    XCTAssertTrue(SocketPath.defaultPath(environment: { _ in nil }).isDefaultLocation)
+    XCTAssertTrue(SocketPath.defaultPath(environment: [:]).isDefaultLocation)
+    XCTAssertTrue(
+      SocketPath.defaultPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]).isDefaultLocation)
+    // $CURTAIN_SOCKET is a path the user chose, as with --socket.
+    let chosen = SocketPath.defaultPath(
+      environment: ["CURTAIN_SOCKET": "/srv/c.sock", "XDG_RUNTIME_DIR": "/run/user/1000"])
+    XCTAssertEqual(chosen, SocketPath("/srv/c.sock"))
+    XCTAssertFalse(chosen.isDefaultLocation)
     XCTAssertFalse(SocketPath("/tmp/x.sock").isDefaultLocation)
     XCTAssertEqual(SocketPath("/tmp/x/y.sock").directory, "/tmp/x")
   }
@@ -252,7 +251,7 @@ final class TransportTests: XCTestCase {
   func testDefaultDirectoryIs0700AndTheSocket0600() throws {
     let runtime = directory + "/runtime"
     XCTAssertEqual(mkdir(runtime, 0o755), 0)
-    let socketPath = SocketPath.defaultPath(environment: { _ in runtime })
+    let socketPath = SocketPath.defaultPath(environment: ["XDG_RUNTIME_DIR": runtime])
     let loop = try UVLoop()
     let listener = try Listener(loop: loop, endpoint: .unix(socketPath), logger: .init(label: "t"))
     XCTAssertEqual(try mode(of: runtime + "/curtain"), 0o700)
@@ -273,7 +272,7 @@ final class TransportTests: XCTestCase {
     let runtime = directory + "/runtime"
     XCTAssertEqual(mkdir(runtime, 0o700), 0)
     XCTAssertEqual(symlink("/tmp", runtime + "/curtain"), 0)
-    let socketPath = SocketPath.defaultPath(environment: { _ in runtime })
+    let socketPath = SocketPath.defaultPath(environment: ["XDG_RUNTIME_DIR": runtime])
     XCTAssertThrowsError(try socketPath.claim()) { error in
       XCTAssertEqual((error as? SocketPath.Failure)?.kind, .unusable)
       XCTAssertTrue("\(error)".contains("is not a directory"), "\(error)")

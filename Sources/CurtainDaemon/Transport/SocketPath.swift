@@ -1,21 +1,23 @@
 // Where the daemon's Unix socket lives, and how a path is claimed.
 //
-// The default rule (the CLI repeats it, since it cannot import the daemon):
+// The default path follows the rule every Curtain program shares
+// (CurtainWire's `SocketRule`): $CURTAIN_SOCKET when set, else
+// $XDG_RUNTIME_DIR/curtain/<name>.sock when XDG_RUNTIME_DIR is an absolute
+// path, else /tmp/curtain-<uid>/<name>.sock, with <name> "default".
 //
-//     $XDG_RUNTIME_DIR/curtain/<name>.sock   if XDG_RUNTIME_DIR is set (absolute)
-//     /tmp/curtain-<uid>/<name>.sock         otherwise
-//
-// with <name> "default". The default directory belongs to the daemon: it is
-// created 0700, tightened to 0700 if it exists and is ours, and refused if it
-// belongs to someone else or is not a plain directory (a symlink in /tmp
-// could point anywhere). A path given with `--socket` lives in a directory
-// the user chose: a missing parent is created 0700, an existing one is left
-// as it is.
+// The default directory belongs to the daemon: it is created 0700,
+// tightened to 0700 if it exists and is ours, and refused if it belongs to
+// someone else or is not a plain directory (a symlink in /tmp could point
+// anywhere). A path given with `--socket` or $CURTAIN_SOCKET
+// lives in a directory the user chose: a missing parent is created 0700, an
+// existing one is left as it is.
 //
 // Claiming a path before binding: nothing there is fine; a socket nobody
 // answers on (connect → ECONNREFUSED) is stale and removed; a socket someone
 // answers on means another daemon is running, and this one must not start;
 // anything else (a regular file) is left alone and refused.
+
+public import CurtainWire
 
 #if canImport(Glibc)
   import Glibc
@@ -75,26 +77,19 @@ public struct SocketPath: Sendable, Equatable, CustomStringConvertible {
     self.isDefaultLocation = true
   }
 
-  /// The environment of this process.
-  public static let processEnvironment: @Sendable (String) -> String? = { name in
-    getenv(name).map { String(cString: $0) }
-  }
-
-  /// The default socket: `$XDG_RUNTIME_DIR/curtain/<name>.sock` when
-  /// `XDG_RUNTIME_DIR` is set to an absolute path, else
-  /// `/tmp/curtain-<uid>/<name>.sock` (`userID` defaults to this process's
-  /// real user id).
+  /// The default socket (CurtainWire's `SocketRule`) for `environment`
+  /// (default: this process's) and `userID` (default: this process's real
+  /// user id). A path from `$CURTAIN_SOCKET` is the user's choice, as with
+  /// `--socket`; the rule's other paths are the default location.
   public static func defaultPath(
     name: String = "default",
-    environment: (String) -> String? = processEnvironment,
+    environment: [String: String] = SocketRule.processEnvironment(),
     userID: UInt32? = nil
   ) -> SocketPath {
-    let userID = userID ?? UInt32(getuid())
-    if let runtime = environment("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") {
-      let base = runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime
-      return SocketPath(defaultPath: "\(base)/curtain/\(name).sock")
-    }
-    return SocketPath(defaultPath: "/tmp/curtain-\(userID)/\(name).sock")
+    let rule = SocketRule.resolve(
+      environment: environment, uid: userID ?? UInt32(getuid()), name: name)
+    return rule.source == .curtainSocket
+      ? SocketPath(rule.path) : SocketPath(defaultPath: rule.path)
   }
 
   /// The directory holding the socket.
