@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from google.protobuf.message import DecodeError
@@ -92,17 +93,28 @@ class Address:
         return f"tcp:{host}:{self.port}"
 
 
-def default_socket_path() -> str:
-    """The daemon's default socket: ``$CURTAIN_SOCKET`` if set, else
-    ``$XDG_RUNTIME_DIR/curtain/default.sock`` (when that is an absolute
-    path), else ``/tmp/curtain-<uid>/default.sock``."""
-    explicit = os.environ.get("CURTAIN_SOCKET")
+def socket_rule_path(environ: Mapping[str, str], uid: int, name: str = "default") -> str:
+    """The default socket rule, a port of Sources/CurtainWire/SocketRule.swift
+    (tested against the same cases, Tests/Fixtures/socket-rule-cases.json):
+    ``$CURTAIN_SOCKET`` when set and not empty, else
+    ``$XDG_RUNTIME_DIR/curtain/<name>.sock`` when that is an absolute path
+    (one trailing ``/`` dropped), else ``/tmp/curtain-<uid>/<name>.sock``."""
+    explicit = environ.get("CURTAIN_SOCKET", "")
     if explicit:
         return explicit
-    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    runtime = environ.get("XDG_RUNTIME_DIR", "")
     if runtime.startswith("/"):
-        return os.path.join(runtime, "curtain", "default.sock")
-    return f"/tmp/curtain-{os.getuid()}/default.sock"
+        base = runtime[:-1] if runtime.endswith("/") else runtime
+        return f"{base}/curtain/{name}.sock"
+    return f"/tmp/curtain-{uid}/{name}.sock"
+
+
+def default_socket_path() -> str:
+    """The daemon's default socket for this process (its environment and
+    real user id), by the rule curtaind and the CLI follow: ``$CURTAIN_SOCKET``
+    if set, else ``$XDG_RUNTIME_DIR/curtain/default.sock`` (when that is an
+    absolute path), else ``/tmp/curtain-<uid>/default.sock``."""
+    return socket_rule_path(os.environ, os.getuid())
 
 
 def parse_address(address: str | os.PathLike[str] | tuple[str, int] | Address | None) -> Address:
