@@ -216,11 +216,20 @@ int curtain_connect_tcp(uv_loop_t *loop, const char *host, uint16_t port,
                         const curtain_options *options, const curtain_callbacks *callbacks,
                         void *user, curtain_client **out);
 
-/** The default Unix socket path of the daemon, as `curtaind` picks it:
- *  $XDG_RUNTIME_DIR/curtain/default.sock when XDG_RUNTIME_DIR is an
- *  absolute path, else /tmp/curtain-<uid>/default.sock. Writes at most
- *  `size` bytes with the terminating NUL; returns CURTAIN_E_INVALID when it
- *  does not fit. */
+/** The default socket rule that `curtaind`, `curtain` and the Python client
+ *  share (docs/protocol.md §1), for the given values of CURTAIN_SOCKET and
+ *  XDG_RUNTIME_DIR (NULL when unset), user id and socket name (normally
+ *  "default"): `curtain_socket` when it is not empty, else
+ *  `runtime_dir`/curtain/`name`.sock when `runtime_dir` is an absolute path
+ *  (one trailing '/' dropped), else /tmp/curtain-`uid`/`name`.sock. Writes
+ *  at most `size` bytes with the terminating NUL; returns CURTAIN_E_INVALID
+ *  when it does not fit. */
+int curtain_socket_rule_path(const char *curtain_socket, const char *runtime_dir, uint32_t uid,
+                             const char *name, char *out, size_t size);
+
+/** The default Unix socket path of the daemon for this process, as `curtaind`
+ *  picks it: `curtain_socket_rule_path` with this process's CURTAIN_SOCKET and
+ *  XDG_RUNTIME_DIR, its real user id and the name "default". */
 int curtain_default_socket_path(char *out, size_t size);
 
 /**

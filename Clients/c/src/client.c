@@ -17,6 +17,7 @@
  * Responses are matched to requests by id through a FIFO list: the daemon
  * answers in request order, so the match is almost always the head.
  */
+#include <limits.h>
 #include <netdb.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -730,15 +731,34 @@ int curtain_connect_tcp(uv_loop_t *loop, const char *host, uint16_t port,
   return CURTAIN_OK;
 }
 
-int curtain_default_socket_path(char *out, size_t size) {
-  const char *runtime = getenv("XDG_RUNTIME_DIR");
+/* A port of Sources/CurtainWire/SocketRule.swift, tested against the same cases
+ * (Tests/Fixtures/socket-rule-cases.json, tests/test_socket_rule.c): change them together. */
+int curtain_socket_rule_path(const char *curtain_socket, const char *runtime_dir, uint32_t uid,
+                             const char *name, char *out, size_t size) {
+  if (name == NULL || out == NULL || size == 0) {
+    return CURTAIN_E_INVALID;
+  }
   int length;
-  if (runtime != NULL && runtime[0] == '/') {
-    length = snprintf(out, size, "%s/curtain/default.sock", runtime);
+  if (curtain_socket != NULL && curtain_socket[0] != '\0') {
+    length = snprintf(out, size, "%s", curtain_socket);
+  } else if (runtime_dir != NULL && runtime_dir[0] == '/') {
+    size_t base = strlen(runtime_dir);
+    if (runtime_dir[base - 1] == '/') {
+      base--;
+    }
+    if (base > INT_MAX) {
+      return CURTAIN_E_INVALID;
+    }
+    length = snprintf(out, size, "%.*s/curtain/%s.sock", (int)base, runtime_dir, name);
   } else {
-    length = snprintf(out, size, "/tmp/curtain-%u/default.sock", (unsigned)getuid());
+    length = snprintf(out, size, "/tmp/curtain-%lu/%s.sock", (unsigned long)uid, name);
   }
   return length < 0 || (size_t)length >= size ? CURTAIN_E_INVALID : CURTAIN_OK;
+}
+
+int curtain_default_socket_path(char *out, size_t size) {
+  return curtain_socket_rule_path(getenv("CURTAIN_SOCKET"), getenv("XDG_RUNTIME_DIR"),
+                                  (uint32_t)getuid(), "default", out, size);
 }
 
 int curtain_request(curtain_client *client, const Curtain__V1__Request *request,

@@ -718,6 +718,7 @@ static void test_names_and_copies(void) {
                "FRAME_POLICY");
   CHECK_EQ_STR(curtain_strerror(CURTAIN_E_EOF), "connection closed by the daemon");
   char path[256];
+  unsetenv("CURTAIN_SOCKET");
   setenv("XDG_RUNTIME_DIR", "/run/user/7", 1);
   CHECK_EQ_U64(curtain_default_socket_path(path, sizeof path), 0);
   CHECK_EQ_STR(path, "/run/user/7/curtain/default.sock");
