@@ -23,4 +23,3 @@ def test_the_rule_answers_each_shared_case(case: dict[str, object]) -> None:
     env = case["env"]
     assert isinstance(env, dict)
     assert socket_rule_path(env, int(str(case["uid"])), str(case["name"])) == case["path"]
-
