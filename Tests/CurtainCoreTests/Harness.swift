@@ -125,3 +125,38 @@ final class Harness {
     events().filter { categories.contains($0.category) }.map { session.describe($0) }
   }
 }
+
+extension WindowOperation {
+  /// The name of the operation's case. Exhaustive: a new case does not
+  /// compile until it is named here.
+  var kind: String {
+    switch self {
+    case .setRoot: return "setRoot"
+    case .setVisible: return "setVisible"
+    case .resize: return "resize"
+    case .addChild: return "addChild"
+    case .removeFromParent: return "removeFromParent"
+    case .transitionChildren: return "transitionChildren"
+    case .push: return "push"
+    case .pop: return "pop"
+    case .popTo: return "popTo"
+    case .popToRoot: return "popToRoot"
+    case .setViewControllers: return "setViewControllers"
+    case .selectTab: return "selectTab"
+    case .setTabs: return "setTabs"
+    case .beginInteractivePop: return "beginInteractivePop"
+    case .present: return "present"
+    case .dismiss: return "dismiss"
+    case .show: return "show"
+    case .performSegue: return "performSegue"
+    case .unwind: return "unwind"
+    case .beginInteractivePresent: return "beginInteractivePresent"
+    case .beginInteractiveDismiss: return "beginInteractiveDismiss"
+    case .setSplitColumns: return "setSplitColumns"
+    case .configureSplit: return "configureSplit"
+    case .setPages: return "setPages"
+    case .turnPage: return "turnPage"
+    case .beginInteractivePageTurn: return "beginInteractivePageTurn"
+    }
+  }
+}

@@ -295,7 +295,7 @@ final class StoryboardTests: XCTestCase {
     segue(h, "Home", "list", animated: false)
     _ = h.events()
     let ticket = segue(h, "List", "edit")
-    XCTAssertEqual(ticket?.created, [h.id("Editor")])
+    XCTAssertEqual(ticket?.created, [h.id("Editor"), h.id("EditorForm")], "with what it embeds")
     XCTAssertEqual(
       h.flow(),
       [

@@ -53,18 +53,6 @@ final class Timeline {
     return state
   }
 
-  /// The state at the very end of the animations of `view` that belong to
-  /// `clock`, on top of `model` (used for the last frame of a transition).
-  func finalPresentation(of view: ViewID, model: ViewState, clockEnd: (PropertyAnimation) -> Double)
-    -> ViewState
-  {
-    var state = model
-    for animation in animations where animation.view == view {
-      state[animation.property] = animation.value(atLocalTime: clockEnd(animation))
-    }
-    return state
-  }
-
   /// The views with at least one animation, in the order they started.
   var animatingViews: [ViewID] {
     var seen = Set<ViewID>()

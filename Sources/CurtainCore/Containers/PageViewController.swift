@@ -172,7 +172,8 @@ public final class PageViewController: ViewController {
       guard let source else { return .nothing }
       return PreparedChange { [self] in dataSource = source }
     }
-    return PreparedChange { [self] in
+    let removed = viewControllers.filter { page in !pages.contains { $0 === page } }
+    return PreparedChange(removed: removed.map(\.id)) { [self] in
       if let source { dataSource = source }
       turn(
         to: pages, direction: direction, animated: animated, animator: animator,

@@ -166,7 +166,8 @@ public final class TabBarController: ViewController {
     if list.count == viewControllers.count, zip(list, viewControllers).allSatisfy({ $0 === $1 }) {
       return .nothing
     }
-    return PreparedChange { [self] in setViewControllers(list) }
+    let removed = viewControllers.filter { tab in !list.contains { $0 === tab } }
+    return PreparedChange(removed: removed.map(\.id)) { [self] in setViewControllers(list) }
   }
 
   override func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {

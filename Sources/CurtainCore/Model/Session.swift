@@ -52,6 +52,11 @@ public final class Session {
   private var activeWindow: Window?
   /// The trace id of the operation running on controllers in no window.
   var detachedTraceID: String?
+  /// What became of operations, until the owner takes it
+  /// (OperationOutcome.swift).
+  var outcomes: [OperationOutcome] = []
+  /// The controllers created while `recordingCreations` runs.
+  var creations: [ControllerID]?
 
   /// Creates an empty session.
   public init(name: String = "default", configuration: SessionConfiguration = .init()) {
@@ -124,6 +129,7 @@ public final class Session {
       controller = PageViewController(id: id, session: self, identifier: identifier, title: title)
     }
     controllers[id] = controller
+    creations?.append(id)
     return controller
   }
 

@@ -251,7 +251,7 @@ public class ViewController {
   /// The custom container's removal, overridden by other containers:
   /// `willMove(nil)`, (disappearance), the view leaves, `didMove(nil)`.
   func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
-    PreparedChange { [self] in
+    PreparedChange(removed: [child.id]) { [self] in
       child.emit(.willMove(toParent: nil))
       removeChildView(child)
       detachChild(child)

@@ -29,14 +29,17 @@ extension Session {
   /// Closes a window: waiting operations are dropped with a failure event,
   /// running transitions end cancelled without callbacks, the root
   /// disappears and leaves the window. Its controllers stay in the session,
-  /// in no window.
+  /// in no window. Every operation that had not completed fails with
+  /// `NOT_FOUND` in its outcome.
   public func closeWindow(_ id: WindowID) throws {
     let window = try self.window(id)
+    let closed = CurtainError(.notFound, "Window \(id) was closed")
     withActiveWindow(window) {
       for pending in window.queue {
-        window.append(
-          .operation(pending.id, .failed(CurtainError(.notFound, "Window \(id) was closed"))))
+        window.append(.operation(pending.id, .failed(closed)))
       }
+      let unfinished =
+        window.operationsInFlight.keys.sorted() + window.queue.map(\.id)
       window.queue = []
       for transition in window.transitions {
         transition.state = .completed(cancelled: true)
@@ -55,6 +58,11 @@ extension Session {
       }
       window.commit()
       window.append(.window(.closed))
+      for operation in unfinished {
+        record(
+          OperationOutcome(
+            operation: operation, window: id, phase: .failed(closed), revision: window.revision))
+      }
     }
     windows[id] = nil
     views[window.view.id] = nil

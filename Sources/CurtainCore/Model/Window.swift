@@ -218,20 +218,19 @@ public final class Window {
 }
 
 extension Window {
-  /// The result of moving a window's clock forward.
+  /// The result of moving a window's clock forward. What happened on the
+  /// way is in the window's event log, and what became of operations in
+  /// the session's outcomes (`Session.takeOutcomes()`).
   public struct Step: Sendable {
     /// The frame at the new time, or `nil` when nothing animated.
     public let frame: Frame?
-    /// The events emitted while time moved, oldest first.
-    public let events: [Event]
   }
 
   /// Moves model time to `time` (never backwards), completing whatever
   /// ends on the way in time order and starting the operations that were
-  /// waiting, and returns the frame at `time` with the events emitted.
+  /// waiting, and returns the frame at `time`.
   @discardableResult
   public func advance(to time: Double) -> Step {
-    let firstSeq = log.lastSeq
     endedThisStep = []
     session.withActiveWindow(self) {
       let target = max(self.time, time.isFinite ? time : self.time)
@@ -243,7 +242,7 @@ extension Window {
     }
     let frame = makeFrame()
     endedThisStep = []
-    return Step(frame: frame, events: log.events(after: firstSeq) ?? [])
+    return Step(frame: frame)
   }
 
   /// Advances by `seconds` (an `AdvanceClock` step).
@@ -296,11 +295,7 @@ extension Window {
   }
 
   /// The frame at the current time: every view animating now, and every view
-  /// whose animation ended during the last step (at its final values).
-  public func currentFrame() -> Frame? {
-    makeFrame()
-  }
-
+  /// whose animation ended during the current step (at its final values).
   private func makeFrame() -> Frame? {
     var views: [Frame.ViewValues] = []
     var seen = Set<ViewID>()

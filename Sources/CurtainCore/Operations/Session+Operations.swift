@@ -21,15 +21,19 @@ extension Session {
       return try targetWindow.submit(operation, options: options)
     }
     try validateStatically(operation, in: nil)
-    let change = try prepare(operation, in: nil, owner: options.owner)
-    let id = ids.operation()
-    detachedTraceID = options.traceID
-    withActiveWindow(nil) { change.run() }
-    detachedTraceID = nil
-    return OperationTicket(
-      operation: id, window: nil, position: 0, revision: 0, transition: nil,
-      isCompleted: true, removed: change.removed, created: change.created,
-      destination: change.destination, declined: change.declined)
+    let (running, created) = try recordingCreations {
+      let change = try prepare(operation, in: nil, owner: options.owner)
+      let running = RunningOperation(id: ids.operation(), traceID: options.traceID, change: change)
+      detachedTraceID = options.traceID
+      withActiveWindow(nil) { change.run() }
+      detachedTraceID = nil
+      return running
+    }
+    running.created = created
+    let started = running.outcome(.started, window: nil, revision: 0)
+    record(started)
+    record(running.outcome(.completed(cancelled: false), window: nil, revision: 0))
+    return OperationTicket(started: started, isCompleted: true)
   }
 
   /// A controller that a running transition of another window still holds

@@ -34,8 +34,8 @@ extension Window {
       currentTraceID = nil
     }
     return OperationTicket(
-      operation: pending.id, window: id, position: queue.count, revision: revision,
-      transition: nil, isCompleted: false, removed: [], destination: pending.destination)
+      queued: pending.id, window: id, position: queue.count, revision: revision,
+      destination: pending.destination)
   }
 
   /// Prepares and runs an operation. Throws, changing nothing, when it
@@ -43,43 +43,57 @@ extension Window {
   private func start(_ pending: PendingOperation) throws -> OperationTicket {
     currentTraceID = pending.options.traceID
     defer { currentTraceID = nil }
-    // What was checked at submission may no longer hold when a queued
-    // operation's turn comes.
-    try session.validateStatically(pending.operation, in: self)
-    let change = try session.prepare(
-      pending.operation, in: self, owner: pending.options.owner, destination: pending.destination)
-    let running = RunningOperation(
-      id: pending.id, traceID: pending.options.traceID, removed: change.removed)
-    commit()
-    append(.operation(pending.id, .started))
-    operationsInFlight[pending.id] = running
-    let previous = currentOperation
-    currentOperation = running
-    isStartingOperation = true
-    change.run()
-    // A split view controller that the operation brought into the window
-    // off screen (a hidden window) collapses or expands to the window's
-    // size class now; one on screen did as it began to appear.
-    updateSplitViewControllers()
-    isStartingOperation = false
-    currentOperation = previous
+    let (running, created) = try session.recordingCreations {
+      // What was checked at submission may no longer hold when a queued
+      // operation's turn comes.
+      try session.validateStatically(pending.operation, in: self)
+      let change = try session.prepare(
+        pending.operation, in: self, owner: pending.options.owner,
+        destination: pending.destination)
+      let running = RunningOperation(
+        id: pending.id, traceID: pending.options.traceID, change: change)
+      commit()
+      append(.operation(pending.id, .started))
+      operationsInFlight[pending.id] = running
+      let previous = currentOperation
+      currentOperation = running
+      isStartingOperation = true
+      change.run()
+      // A split view controller that the operation brought into the window
+      // off screen (a hidden window) collapses or expands to the window's
+      // size class now; one on screen did as it began to appear.
+      updateSplitViewControllers()
+      isStartingOperation = false
+      currentOperation = previous
+      return running
+    }
     layout()
+    running.created = created
+    running.isStarting = false
+    let started = running.outcome(.started, window: id, revision: revision)
+    session.record(started)
+    if let cancelled = running.completedWhileStarting {
+      session.record(
+        running.outcome(.completed(cancelled: cancelled), window: id, revision: revision))
+    }
     let transitionRunning = running.transition.flatMap { transition($0) } != nil
     if !transitionRunning { finishOperation(pending.id, cancelled: false) }
-    return OperationTicket(
-      operation: pending.id, window: id, position: 0, revision: revision,
-      transition: running.transition, isCompleted: !transitionRunning,
-      removed: change.removed, created: change.created,
-      destination: change.destination, declined: change.declined)
+    return OperationTicket(started: started, isCompleted: !transitionRunning)
   }
 
-  /// Emits an operation's completion.
+  /// Emits an operation's completion and records its outcome.
   func finishOperation(_ id: OperationID, cancelled: Bool) {
     guard let running = operationsInFlight.removeValue(forKey: id) else { return }
     let previous = currentTraceID
     currentTraceID = running.traceID
-    append(.operation(id, .completed(cancelled: cancelled, removed: running.removed)))
+    append(.operation(id, .completed(cancelled: cancelled, removed: running.change.removed)))
     currentTraceID = previous
+    if running.isStarting {
+      running.completedWhileStarting = cancelled
+    } else {
+      session.record(
+        running.outcome(.completed(cancelled: cancelled), window: self.id, revision: revision))
+    }
   }
 
   /// Starts waiting operations while the window is free. An operation that
@@ -96,6 +110,9 @@ extension Window {
         currentTraceID = next.options.traceID
         append(.operation(next.id, .failed(failure)))
         currentTraceID = nil
+        session.record(
+          OperationOutcome(
+            operation: next.id, window: id, phase: .failed(failure), revision: revision))
       }
     }
   }

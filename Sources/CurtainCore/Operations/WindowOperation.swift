@@ -223,9 +223,10 @@ public struct OperationTicket: Hashable, Sendable {
   public let transition: TransitionID?
   /// Whether it has already completed.
   public let isCompleted: Bool
-  /// Controllers it removed (pops), when it started at once.
+  /// Controllers it removed, when it started at once.
   public let removed: [ControllerID]
-  /// Controllers it created (a segue's destination), when it started.
+  /// Controllers it created, when it started at once (see
+  /// `OperationOutcome.created`).
   public internal(set) var created: [ControllerID] = []
   /// A segue's destination: when it started, the controller instantiated
   /// or found by the unwind search; while it waits in the queue, the id set
@@ -234,14 +235,42 @@ public struct OperationTicket: Hashable, Sendable {
   public internal(set) var destination: ControllerID?
   /// Whether a triggered segue was declined by `shouldPerformSegue`.
   public internal(set) var declined = false
+
+  /// The ticket of an operation waiting at `position` in `window`'s queue.
+  init(
+    queued operation: OperationID, window: WindowID, position: Int, revision: UInt64,
+    destination: ControllerID?
+  ) {
+    self.operation = operation
+    self.window = window
+    self.position = position
+    self.revision = revision
+    self.transition = nil
+    self.isCompleted = false
+    self.removed = []
+    self.destination = destination
+  }
+
+  /// The ticket of an operation that started at once, from the outcome of
+  /// its start.
+  init(started: OperationOutcome, isCompleted: Bool) {
+    operation = started.operation
+    window = started.window
+    position = 0
+    revision = started.revision
+    transition = started.transition
+    self.isCompleted = isCompleted
+    removed = started.removed
+    created = started.created
+    destination = started.destination
+    declined = started.declined
+  }
 }
 
 /// A change checked against the current state, ready to run.
 struct PreparedChange {
-  /// Controllers the change removes from a stack.
+  /// Controllers the change removes from their container.
   var removed: [ControllerID] = []
-  /// Controllers the change created (a segue's destination).
-  var created: [ControllerID] = []
   /// A segue's destination (instantiated, or found by the unwind search).
   var destination: ControllerID?
   /// Whether `shouldPerformSegue` answered no.
@@ -266,12 +295,31 @@ struct PendingOperation {
 final class RunningOperation {
   let id: OperationID
   let traceID: String?
-  let removed: [ControllerID]
+  /// What its prepared change said.
+  let change: PreparedChange
+  /// The controllers created as it started.
+  var created: [ControllerID] = []
+  /// The transition it started, if any.
   var transition: TransitionID?
+  /// Set while its change runs: a completion inside it (a transition that
+  /// ends at once) is reported after the start.
+  var isStarting = true
+  /// A completion that happened while it was starting: whether cancelled.
+  var completedWhileStarting: Bool?
 
-  init(id: OperationID, traceID: String?, removed: [ControllerID]) {
+  init(id: OperationID, traceID: String?, change: PreparedChange) {
     self.id = id
     self.traceID = traceID
-    self.removed = removed
+    self.change = change
+  }
+
+  /// Its outcome in `phase`, in `window` (nil: no window) at `revision`.
+  func outcome(_ phase: OperationOutcome.Phase, window: WindowID?, revision: UInt64)
+    -> OperationOutcome
+  {
+    OperationOutcome(
+      operation: id, window: window, phase: phase, revision: revision, transition: transition,
+      removed: change.removed, created: created, destination: change.destination,
+      declined: change.declined)
   }
 }

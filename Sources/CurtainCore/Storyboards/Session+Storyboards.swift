@@ -25,7 +25,8 @@ extension Session {
 
   /// Loads a storyboard and makes an instance of `scene` (default: the
   /// initial scene) the root of `window`. When any step fails, nothing is
-  /// loaded, created or changed.
+  /// loaded, created or changed. The ticket's `created` lists the
+  /// controllers instantiated: the root, then the controllers it embeds.
   public func loadStoryboard(
     _ storyboard: Storyboard, rootOf window: WindowID, scene: String? = nil,
     options: OperationOptions = .init()
@@ -34,8 +35,12 @@ extension Session {
     try loadStoryboard(storyboard)
     do {
       return try tentatively {
-        let root = try instantiate(scene: scene, of: storyboard.name)
-        return (root, try submit(.setRoot(window: window, controller: root.id), options: options))
+        let (root, created) = try recordingCreations {
+          try instantiate(scene: scene, of: storyboard.name)
+        }
+        var ticket = try submit(.setRoot(window: window, controller: root.id), options: options)
+        ticket.created = created + ticket.created
+        return (root, ticket)
       }
     } catch {
       storyboards[storyboard.name] = nil

@@ -46,9 +46,7 @@ extension ViewController {
       let change = try prepareSegueOperation(segue.kind, to: destination, animated: animate)
       return (destination, change)
     }
-    return PreparedChange(
-      removed: change.removed, created: [destination.id], destination: destination.id
-    ) { [self] in
+    return PreparedChange(removed: change.removed, destination: destination.id) { [self] in
       askFirst()
       emitSegue(.prepare(identifier: identifier, destination: destination.id))
       change.run()

@@ -1,0 +1,99 @@
+// What became of an operation, reported by the core itself. Whichever call
+// makes an operation start, complete or fail (a submission, a step of the
+// clock that ends a transition and starts the next queued operation, an
+// interaction let go, a client gone, a window closed), the session records an
+// `OperationOutcome` at that moment, in the order they happen. The owner
+// takes them with `Session.takeOutcomes()` and answers whoever waits for an
+// operation by its id: the answer never depends on reading the event log,
+// whose ring may already have dropped the events.
+//
+// Outcomes are kept until they are taken; an owner that never asks for them
+// should take them now and then all the same (the daemon takes them after
+// every request and every tick).
+
+/// The start, completion or failure of an operation.
+public struct OperationOutcome: Hashable, Sendable {
+  /// Which of the three this is.
+  public enum Phase: Hashable, Sendable {
+    /// The operation started: its change is committed and its transition,
+    /// if it has one, began.
+    case started
+    /// The operation completed; `cancelled` when its transition was
+    /// cancelled (an interaction let go backwards).
+    case completed(cancelled: Bool)
+    /// The operation could not start when its turn came, or its window was
+    /// closed before it completed.
+    case failed(CurtainError)
+  }
+
+  /// The operation.
+  public let operation: OperationID
+  /// The window running it; `nil` for controllers in no window.
+  public let window: WindowID?
+  /// Started, completed or failed.
+  public let phase: Phase
+  /// The window's revision right after this phase (0 in no window).
+  public let revision: UInt64
+  /// The transition it started, if it started one.
+  public let transition: TransitionID?
+  /// The controllers it removed from their container (popped, replaced
+  /// pages and tabs, an unwind's path).
+  public let removed: [ControllerID]
+  /// The controllers it created, in creation order: a segue's destination
+  /// with the controllers its scene embeds, the More navigation controller
+  /// and its list when tabs overflow.
+  public let created: [ControllerID]
+  /// A segue's destination: the controller instantiated, or the one the
+  /// unwind search found.
+  public let destination: ControllerID?
+  /// Whether a triggered segue was declined by `shouldPerformSegue`.
+  public let declined: Bool
+
+  init(
+    operation: OperationID, window: WindowID?, phase: Phase, revision: UInt64,
+    transition: TransitionID? = nil, removed: [ControllerID] = [],
+    created: [ControllerID] = [], destination: ControllerID? = nil, declined: Bool = false
+  ) {
+    self.operation = operation
+    self.window = window
+    self.phase = phase
+    self.revision = revision
+    self.transition = transition
+    self.removed = removed
+    self.created = created
+    self.destination = destination
+    self.declined = declined
+  }
+}
+
+extension Session {
+  /// The outcomes recorded since the last call, oldest first; they are
+  /// forgotten once taken.
+  public func takeOutcomes() -> [OperationOutcome] {
+    defer { outcomes = [] }
+    return outcomes
+  }
+
+  /// Records what became of an operation.
+  func record(_ outcome: OperationOutcome) {
+    outcomes.append(outcome)
+  }
+
+  /// Runs `body` and returns its result with the ids of the controllers
+  /// created meanwhile that still exist (a tentative creation that was
+  /// rolled back does not count). Nested calls also count for the outer one.
+  func recordingCreations<T>(_ body: () throws -> T) rethrows -> (T, [ControllerID]) {
+    let outer = creations
+    creations = []
+    let result: T
+    do {
+      result = try body()
+    } catch {
+      creations = outer
+      throw error
+    }
+    let created = (creations ?? []).filter { controllers[$0] != nil }
+    creations = outer.map { $0 + created }
+    return (result, created)
+  }
+}
