@@ -30,8 +30,7 @@ struct InteractFinish: ParsableCommand {
   func run() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
-    let response = try target.perform(on: transition, connection: connection, wait: wait.waitUntil)
-    { window in
+    let response = try target.perform(connection: connection, wait: wait.waitUntil) { window in
       var finish = Curtain_V1_FinishInteractive()
       finish.windowID = window
       finish.transitionID = transition

@@ -34,7 +34,7 @@ struct InteractUpdate: ParsableCommand {
   func run() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
-    let response = try target.perform(on: transition, connection: connection, wait: .accepted) {
+    let response = try target.perform(connection: connection, wait: .accepted) {
       window in
       var update = Curtain_V1_UpdateInteractive()
       update.windowID = window

@@ -1,39 +1,27 @@
-// Finding the window of a transition. The interaction requests name the
-// window and the transition; the CLI names only the transition (ids are
-// unique per session), so unless --window is given it tries the windows that
-// are not idle, in order, until one knows the transition. A request that
-// fails changes nothing, so trying is safe.
+// The window of a transition. Transition ids are unique in a session, so
+// the daemon finds the window running a transition by itself: the
+// interaction commands send one request naming only the transition, unless
+// --window names the window too (the daemon then checks that the
+// transition runs there).
 
 import ArgumentParser
 import CurtainCLIKit
 import CurtainWire
 
-/// `--window` for the interaction commands, and the search without it.
+/// `--window` for the interaction commands.
 struct TransitionOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The window running the transition (default: found by asking).", valueName: "window"),
+      "The window running the transition (default: the daemon finds it).", valueName: "window"),
     transform: TargetName.window)
   var window: UInt64?
 
-  /// Sends `body(window)` for the transition's window and returns the
-  /// response.
+  /// Sends `body(window)`, with window 0 when --window is not given, and
+  /// returns the response.
   func perform(
-    on transition: UInt64, connection: DaemonConnection, wait: Curtain_V1_WaitUntil,
+    connection: DaemonConnection, wait: Curtain_V1_WaitUntil,
     _ body: (UInt64) -> Curtain_V1_Request.OneOf_Body
   ) throws -> WireResponse {
-    if let window {
-      return try connection.perform(body(window), mutating: true, wait: wait)
-    }
-    for candidate in try connection.windows() where !candidate.idle {
-      do {
-        return try connection.perform(body(candidate.id), mutating: true, wait: wait)
-      } catch ClientError.server(let error) where error.code == .notFound {
-        continue
-      }
-    }
-    throw CLIError(
-      "NOT_FOUND: No window of the session is running transition t\(transition) (it may have "
-        + "ended or been cancelled)")
+    try connection.perform(body(window ?? 0), mutating: true, wait: wait)
   }
 }

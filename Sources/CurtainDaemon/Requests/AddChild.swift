@@ -4,13 +4,13 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let addChild = RequestHandler(
-    kind: .addChild, mutates: true, target: { .controller($0.addChild.parent) },
+  static let addChild = RequestHandler.controllers(
+    .addChild, mutates: true, { ($0.addChild.parent, $0.addChild.child) },
     run: { context in
       let body = context.request.addChild
       return try context.server.submit(
         .addChild(
-          parent: context.controller!.id, child: try context.controller(body.child).id,
+          parent: context.controller.id, child: context.other.id,
           frame: body.hasFrame ? Rect(body.frame) : nil), context)
     })
 }

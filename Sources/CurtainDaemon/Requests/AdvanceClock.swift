@@ -5,11 +5,10 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let advanceClock = RequestHandler(
-    kind: .advanceClock, mutates: true,
-    target: { .window($0.advanceClock.windowID) },
+  static let advanceClock = RequestHandler.window(
+    .advanceClock, mutates: true, { $0.advanceClock.windowID },
     run: { context in
-      let window = context.window!
+      let window = context.window
       let request = context.request.advanceClock
       guard window.clockMode == .manual else {
         return .failed(
@@ -35,17 +34,10 @@ extension RequestHandler {
         }
         target = window.time + seconds
       }
-      let server = context.server
-      let key = server.key(of: window)
-      let before = server.windowStates[key]?.frameSeq ?? 0
-      let step = window.advance(to: target)
-      if let frame = step.frame {
-        server.offerFrame(frame, for: key, now: server.clock(), force: true)
-      }
       var result = Curtain_V1_ClockResult()
+      result.frames = context.server.advanceClock(of: window, to: target)
       result.time = window.time
       result.revision = window.revision
-      result.frames = UInt32(clamping: (server.windowStates[key]?.frameSeq ?? 0) - before)
       return .ok(.clock(result))
     })
 }

@@ -5,32 +5,20 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let animateAlongside = RequestHandler(
-    kind: .animateAlongside, mutates: true,
-    target: {
-      .window($0.animateAlongside.windowID)
-    },
+  static let animateAlongside = RequestHandler.transition(
+    .animateAlongside, { ($0.animateAlongside.transitionID, $0.animateAlongside.windowID) },
     run: { context in
-      let body = context.request.animateAlongside
-      let window = context.window!
-      let id = TransitionID(body.transitionID)
-      let accepted = try window.animateAlongside(id, tracks: try body.tracks.map(TrackSpec.init))
+      let id = context.transition.id
+      let tracks = try context.request.animateAlongside.tracks.map(TrackSpec.init)
+      let accepted = try context.window.animateAlongside(id, tracks: tracks)
       return .ok(
-        .transition(Curtain_V1_TransitionResult(window: window, id: id, accepted: accepted)))
+        .transition(Curtain_V1_TransitionResult(id, in: context.window, accepted: accepted)))
+    },
+    ended: { context, id in
+      // The tracks are still checked: a bad one is an error, not a refusal.
+      for track in try context.request.animateAlongside.tracks.map(TrackSpec.init) {
+        try track.validate()
+      }
+      return .ok(.transition(Curtain_V1_TransitionResult(id, in: nil, accepted: false)))
     })
-}
-
-extension Curtain_V1_TransitionResult {
-  /// The state of a transition after a request about it.
-  init(window: Window, id: TransitionID, accepted: Bool) {
-    self.init()
-    transitionID = id.rawValue
-    if let transition = window.transition(id) {
-      percent = transition.percentComplete(at: window.time)
-      interactive = transition.isInteractive
-    } else {
-      percent = 1
-    }
-    self.accepted = accepted
-  }
 }

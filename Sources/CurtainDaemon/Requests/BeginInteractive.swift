@@ -7,15 +7,15 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let beginInteractive = RequestHandler(
-    kind: .beginInteractive, mutates: true,
-    target: { request in
+  static let beginInteractive = RequestHandler.controller(
+    .beginInteractive, mutates: true,
+    { request in
       let body = request.beginInteractive
-      return .controller(body.kind == .present ? body.present.presenter : body.controller)
+      return body.kind == .present ? body.present.presenter : body.controller
     },
     run: { context in
       let body = context.request.beginInteractive
-      let target = context.controller!.id
+      let target = context.controller.id
       var animator = body.hasAnimator ? try AnimatorSpec(body.animator) : nil
       if body.reverse, body.kind != .pageTurn {
         return .invalid("reverse applies only to interactive page turns")

@@ -4,20 +4,18 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let cancelInteractive = RequestHandler(
-    kind: .cancelInteractive, mutates: true,
-    target: { .window($0.cancelInteractive.windowID) },
+  static let cancelInteractive = RequestHandler.transition(
+    .cancelInteractive, { ($0.cancelInteractive.transitionID, $0.cancelInteractive.windowID) },
     run: { context in
       let body = context.request.cancelInteractive
-      let window = context.window!
-      let id = TransitionID(body.transitionID)
-      let owner = context.operationOptions.owner
-      try window.cancelInteraction(
-        id,
+      try context.window.cancelInteraction(
+        context.transition.id,
         completion: InteractionCompletion(
           speed: body.completionSpeed,
           curve: try TimingFunction(body.hasCompletionCurve ? body.completionCurve : nil)),
-        by: owner)
-      return .ok(.transition(Curtain_V1_TransitionResult(window: window, id: id, accepted: true)))
+        by: context.operationOptions.owner)
+      return .ok(
+        .transition(
+          Curtain_V1_TransitionResult(context.transition.id, in: context.window, accepted: true)))
     })
 }

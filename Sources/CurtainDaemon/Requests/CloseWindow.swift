@@ -6,16 +6,10 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let closeWindow = RequestHandler(
-    kind: .closeWindow, mutates: true,
-    target: { .window($0.closeWindow.windowID) },
+  static let closeWindow = RequestHandler.window(
+    .closeWindow, mutates: true, { $0.closeWindow.windowID },
     run: { context in
-      let window = context.window!
-      let key = context.server.key(of: window)
-      try context.resolvedSession.closeWindow(window.id)
-      context.server.windowStates[key] = nil
-      context.server.lastFrames[key] = nil
-      context.server.closedWindows[key] = window
+      try context.server.closeWindow(context.window, in: context.session)
       return .ok(.empty(Curtain_V1_Empty()))
     })
 }

@@ -5,12 +5,11 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let configureController = RequestHandler(
-    kind: .configureController, mutates: true,
-    target: { .controller($0.configureController.controller) },
+  static let configureController = RequestHandler.controller(
+    .configureController, mutates: true, { $0.configureController.controller },
     run: { context in
       let body = context.request.configureController
-      let controller = context.controller!
+      let controller = context.controller
       let style =
         body.hasModalPresentationStyle
         ? try ModalPresentationStyle(body.modalPresentationStyle) : nil

@@ -5,13 +5,13 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let configureSplit = RequestHandler(
-    kind: .configureSplit, mutates: true, target: { .controller($0.configureSplit.split) },
+  static let configureSplit = RequestHandler.controller(
+    .configureSplit, mutates: true, { $0.configureSplit.split },
     run: { context in
       let body = context.request.configureSplit
       return try context.server.submit(
         .configureSplit(
-          split: context.controller!.id, change: try SplitPreferenceChange(body.preferences),
+          split: context.controller.id, change: try SplitPreferenceChange(body.preferences),
           animated: !body.notAnimated,
           animator: body.hasAnimator ? try AnimatorSpec(body.animator) : nil),
         context)

@@ -6,8 +6,8 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let createController = RequestHandler(
-    kind: .createController, mutates: true, target: { _ in .session },
+  static let createController = RequestHandler.session(
+    .createController, mutates: true,
     run: { context in
       let body = context.request.createController
       let kind = try ControllerKind(body.kind)
@@ -21,7 +21,7 @@ extension RequestHandler {
       let preferences = body.hasSplit ? try SplitPreferenceChange(body.split) : nil
       _ = try preferences?.applied(to: SplitPreferences())
       let options = body.hasPage ? try PageOptions(body.page) : nil
-      let session = context.resolvedSession
+      let session = context.session
       let controller = try session.makeController(
         kind: kind, identifier: body.identifier.isEmpty ? nil : body.identifier,
         title: body.title.isEmpty ? nil : body.title)
@@ -33,27 +33,4 @@ extension RequestHandler {
       if let options, let page = controller as? PageViewController { try page.configure(options) }
       return .ok(.controller(Curtain_V1_ControllerInfo(controller)))
     })
-}
-
-extension Curtain_V1_ControllerInfo {
-  /// The wire summary of a controller.
-  init(_ controller: ViewController) {
-    self.init()
-    id = controller.id.rawValue
-    kind = controller.kind.wire
-    identifier = controller.identifier ?? ""
-    title = controller.title ?? ""
-    windowID = controller.window?.id.rawValue ?? 0
-    parentID = controller.parent?.id.rawValue ?? 0
-    appearance = controller.appearance.wire
-    modalPresentationStyle = controller.modalPresentationStyle.wire
-    modalTransitionStyle = controller.modalTransitionStyle.wire
-    definesPresentationContext = controller.definesPresentationContext
-    providesPresentationContextTransitionStyle =
-      controller.providesPresentationContextTransitionStyle
-    preferredContentSize = Curtain_V1_Size(controller.preferredContentSize)
-    presentingID = controller.presentingViewController?.id.rawValue ?? 0
-    presentedID = controller.presentedViewController?.id.rawValue ?? 0
-    shouldPerformSegue = controller.shouldPerformAnswers
-  }
 }

@@ -7,13 +7,13 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let dismiss = RequestHandler(
-    kind: .dismiss, mutates: true, target: { .controller($0.dismiss.controller) },
+  static let dismiss = RequestHandler.controller(
+    .dismiss, mutates: true, { $0.dismiss.controller },
     run: { context in
       let body = context.request.dismiss
       return try context.server.submit(
         .dismiss(
-          controller: context.controller!.id, animated: !body.notAnimated,
+          controller: context.controller.id, animated: !body.notAnimated,
           animator: body.hasAnimator ? try AnimatorSpec(body.animator) : nil),
         context)
     })

@@ -4,10 +4,9 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let getStatus = RequestHandler(
-    kind: .getStatus, mutates: false, target: { _ in .server },
-    run: {
-      context in
+  static let getStatus = RequestHandler.server(
+    .getStatus, mutates: false,
+    run: { context in
       let server = context.server
       var status = Curtain_V1_Status()
       status.serverVersion = curtainVersion

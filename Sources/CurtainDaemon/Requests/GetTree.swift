@@ -5,10 +5,10 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let getTree = RequestHandler(
-    kind: .getTree, mutates: false, target: { .windowOrFirst($0.getTree.windowID) },
+  static let getTree = RequestHandler.window(
+    .getTree, mutates: false, firstWhenZero: true, { $0.getTree.windowID },
     run: { context in
-      let window = context.window!
+      let window = context.window
       let request = context.request.getTree
       return .ok(
         .tree(

@@ -10,10 +10,9 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let hello = RequestHandler(
-    kind: .hello, mutates: false, target: { _ in .server },
-    run: {
-      context in
+  static let hello = RequestHandler.server(
+    .hello, mutates: false,
+    run: { context in
       try context.server.welcome(context.client, context.request.hello)
     })
 }
@@ -26,18 +25,14 @@ extension Server {
     }
     let requested = hello.protocolVersion == 0 ? protocolVersion : hello.protocolVersion
     guard requested <= protocolVersion else {
-      client.pendingClose = (
-        .protocolError,
-        "Protocol version \(requested) is not supported (this daemon speaks \(protocolVersion))"
-      )
-      return .failed(
+      return .failedAndClose(
         .unsupportedVersion,
-        "Protocol version \(requested) is not supported (this daemon speaks \(protocolVersion))")
+        "Protocol version \(requested) is not supported (this daemon speaks \(protocolVersion))",
+        .protocolError)
     }
     if client.link.transportKind == .tcp, let token = configuration.token {
       guard constantTimeEqual(Array(hello.token.utf8), Array(token.utf8)) else {
-        client.pendingClose = (.unauthenticated, "Bad or missing token")
-        return .failed(.unauthenticated, "Bad or missing token")
+        return .failedAndClose(.unauthenticated, "Bad or missing token", .unauthenticated)
       }
     }
     client.isWelcomed = true

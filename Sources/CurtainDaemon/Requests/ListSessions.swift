@@ -4,8 +4,8 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let listSessions = RequestHandler(
-    kind: .listSessions, mutates: false, target: { _ in .server },
+  static let listSessions = RequestHandler.server(
+    .listSessions, mutates: false,
     run: { context in
       var list = Curtain_V1_SessionList()
       for name in context.server.sessions.keys.sorted() {

@@ -4,11 +4,11 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let listWindows = RequestHandler(
-    kind: .listWindows, mutates: false, target: { _ in .session },
+  static let listWindows = RequestHandler.session(
+    .listWindows, mutates: false,
     run: { context in
       var list = Curtain_V1_WindowList()
-      list.windows = context.resolvedSession.orderedWindows.map {
+      list.windows = context.session.orderedWindows.map {
         Curtain_V1_WindowInfo($0, frameRate: context.server.frameRate(of: $0))
       }
       return .ok(.windows(list))

@@ -6,16 +6,12 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let loadStoryboard = RequestHandler(
-    kind: .loadStoryboard, mutates: true,
-    target: { request in
-      let windowID = request.loadStoryboard.windowID
-      return windowID == 0 ? .session : .window(windowID)
-    },
+  static let loadStoryboard = RequestHandler.session(
+    .loadStoryboard, mutates: true, window: { $0.loadStoryboard.windowID },
     run: { context in
       let body = context.request.loadStoryboard
       let storyboard = try Storyboard(json: body.document)
-      let session = context.resolvedSession
+      let session = context.session
       var info = Curtain_V1_StoryboardInfo()
       info.name = storyboard.name
       info.scenes = storyboard.scenes.map(\.id)

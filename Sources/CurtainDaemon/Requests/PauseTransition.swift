@@ -5,15 +5,12 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let pauseTransition = RequestHandler(
-    kind: .pauseTransition, mutates: true,
-    target: { .window($0.pauseTransition.windowID) },
+  static let pauseTransition = RequestHandler.transition(
+    .pauseTransition, { ($0.pauseTransition.transitionID, $0.pauseTransition.windowID) },
     run: { context in
-      let body = context.request.pauseTransition
-      let window = context.window!
-      let id = TransitionID(body.transitionID)
-      let owner = context.operationOptions.owner
-      try window.pauseTransition(id, by: owner)
-      return .ok(.transition(Curtain_V1_TransitionResult(window: window, id: id, accepted: true)))
+      try context.window.pauseTransition(context.transition.id, by: context.operationOptions.owner)
+      return .ok(
+        .transition(
+          Curtain_V1_TransitionResult(context.transition.id, in: context.window, accepted: true)))
     })
 }

@@ -5,13 +5,13 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let performSegue = RequestHandler(
-    kind: .performSegue, mutates: true, target: { .controller($0.performSegue.source) },
+  static let performSegue = RequestHandler.controller(
+    .performSegue, mutates: true, { $0.performSegue.source },
     run: { context in
       let body = context.request.performSegue
       return try context.server.submit(
         .performSegue(
-          source: context.controller!.id, identifier: body.identifier, triggered: body.triggered,
+          source: context.controller.id, identifier: body.identifier, triggered: body.triggered,
           animated: !body.notAnimated), context, segue: true)
     })
 }

@@ -5,14 +5,13 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let present = RequestHandler(
-    kind: .present, mutates: true, target: { .controller($0.present.presenter) },
+  static let present = RequestHandler.controllers(
+    .present, mutates: true, { ($0.present.presenter, $0.present.controller) },
     run: { context in
       let body = context.request.present
       return try context.server.submit(
         .present(
-          presenter: context.controller!.id,
-          controller: try context.controller(body.controller).id,
+          presenter: context.controller.id, controller: context.other.id,
           animated: !body.notAnimated,
           animator: body.hasAnimator ? try AnimatorSpec(body.animator) : nil,
           adaptiveStyle: body.hasAdaptiveStyle

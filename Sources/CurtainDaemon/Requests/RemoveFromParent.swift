@@ -4,10 +4,9 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let removeFromParent = RequestHandler(
-    kind: .removeFromParent, mutates: true,
-    target: { .controller($0.removeFromParent.controller) },
+  static let removeFromParent = RequestHandler.controller(
+    .removeFromParent, mutates: true, { $0.removeFromParent.controller },
     run: { context in
-      try context.server.submit(.removeFromParent(context.controller!.id), context)
+      try context.server.submit(.removeFromParent(context.controller.id), context)
     })
 }

@@ -69,8 +69,9 @@ enum RequestKind: String, CaseIterable {
   }
 }
 
-/// What the dispatcher resolves before a handler runs.
-enum RequestTarget: Sendable {
+/// What a handler declares the dispatcher must resolve first, read from
+/// the request.
+enum RequestTarget: Sendable, CustomStringConvertible {
   /// Nothing: the request is about the server.
   case server
   /// The request's session.
@@ -79,8 +80,36 @@ enum RequestTarget: Sendable {
   case window(UInt64)
   /// A window of the request's session, 0 naming its first window.
   case windowOrFirst(UInt64)
+  /// The request's session and, unless 0, a window of it.
+  case sessionOrWindow(UInt64)
   /// A controller of the request's session.
   case controller(Curtain_V1_ControllerRef)
+  /// A controller of the request's session and another one the request
+  /// names (the controller a push pushes).
+  case controllers(Curtain_V1_ControllerRef, Curtain_V1_ControllerRef)
+  /// A transition of the request's session, found in the window running
+  /// it; a window id other than 0 must name that window.
+  case transition(UInt64, window: UInt64)
+
+  /// The target as the log names it: `w3`, `c5`, `@Nav`, `t2`.
+  var description: String {
+    func name(_ ref: Curtain_V1_ControllerRef) -> String {
+      switch ref.ref {
+      case .id(let id): return "c\(id)"
+      case .identifier(let identifier): return "@\(identifier)"
+      case nil: return "?"
+      }
+    }
+    switch self {
+    case .server: return "server"
+    case .session: return "session"
+    case .window(let id), .windowOrFirst(let id), .sessionOrWindow(let id):
+      return id == 0 ? "session" : "w\(id)"
+    case .controller(let ref): return name(ref)
+    case .controllers(let first, let second): return "\(name(first)) \(name(second))"
+    case .transition(let id, let window): return window == 0 ? "t\(id)" : "t\(id) w\(window)"
+    }
+  }
 }
 
 /// What a handler returns.
@@ -91,45 +120,17 @@ enum HandlerResult {
   case invalid(String)
   /// The request is valid but the state does not allow it.
   case failed(ErrorCode, String)
+  /// An error response, then the connection closes with a goodbye saying
+  /// the same (a Hello that cannot be accepted).
+  case failedAndClose(ErrorCode, String, Curtain_V1_Goodbye.Reason)
   /// The answer comes later.
   case deferred(Waiter)
 }
 
-/// A request with its resolved targets.
-struct RequestContext {
-  let server: Server
-  let client: ClientState
-  let request: WireRequest
-  /// The session, unless the target is `.server`.
-  let session: Session?
-  /// The resolved window, for `.window` targets.
-  let window: Window?
-  /// The resolved controller, for `.controller` targets.
-  let controller: ViewController?
-
-  /// The session (the dispatcher resolved it for every target but `.server`).
-  var resolvedSession: Session { session! }
-
-  /// Operation options from the request envelope.
-  var operationOptions: OperationOptions {
-    OperationOptions(
-      traceID: request.traceID.isEmpty ? nil : request.traceID,
-      expectedRevision: request.hasExpectedRevision ? request.expectedRevision : nil,
-      owner: client.ownsInteractions ? OwnerID(client.id) : nil)
-  }
-
-  /// Resolves another controller reference of the request.
-  func controller(_ ref: Curtain_V1_ControllerRef) throws -> ViewController {
-    try server.resolveController(ref, in: resolvedSession)
-  }
-
-  /// Resolves a window id of the request's session.
-  func window(_ id: UInt64) throws -> Window {
-    try server.resolveWindow(id, in: resolvedSession)
-  }
-}
-
-/// One request's declaration and implementation.
+/// One request's declaration and implementation. Handlers are made by the
+/// factories of `RequestHandler+Targets.swift`, one per target kind, which
+/// resolve the declared target and hand the handler a context of its own
+/// type with the resolved values.
 struct RequestHandler: Sendable {
   /// The request it handles.
   let kind: RequestKind
@@ -137,6 +138,16 @@ struct RequestHandler: Sendable {
   let mutates: Bool
   /// What the dispatcher resolves first.
   let target: @Sendable (WireRequest) -> RequestTarget
-  /// The handler.
-  let run: @Sendable (RequestContext) throws -> HandlerResult
+  /// Resolves the target (NOT_FOUND or INVALID_ARGUMENT when it cannot)
+  /// and returns the handler bound to what it found.
+  let bind: @Sendable (Server, ClientState, WireRequest) throws -> BoundRequest
+}
+
+/// A handler bound to its resolved targets, ready to run.
+struct BoundRequest {
+  /// The window `expected_revision` is checked against, if the target is
+  /// in one.
+  let window: Window?
+  /// Runs the handler.
+  let run: () throws -> HandlerResult
 }

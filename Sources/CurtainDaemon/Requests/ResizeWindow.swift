@@ -6,9 +6,8 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let resizeWindow = RequestHandler(
-    kind: .resizeWindow, mutates: true,
-    target: { .window($0.resizeWindow.windowID) },
+  static let resizeWindow = RequestHandler.window(
+    .resizeWindow, mutates: true, { $0.resizeWindow.windowID },
     run: { context in
       let body = context.request.resizeWindow
       let animation =
@@ -19,7 +18,7 @@ extension RequestHandler {
           timing: try TimingFunction(body.hasTiming ? body.timing : nil))
       return try context.server.submit(
         .resize(
-          window: context.window!.id, metrics: WindowMetrics(body.metrics), animation: animation),
+          window: context.window.id, metrics: WindowMetrics(body.metrics), animation: animation),
         context)
     })
 }

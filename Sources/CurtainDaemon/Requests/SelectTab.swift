@@ -4,8 +4,8 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let selectTab = RequestHandler(
-    kind: .selectTab, mutates: true, target: { .controller($0.selectTab.tabBar) },
+  static let selectTab = RequestHandler.controller(
+    .selectTab, mutates: true, { $0.selectTab.tabBar },
     run: { context in
       let body = context.request.selectTab
       let selection: TabSelection
@@ -17,7 +17,7 @@ extension RequestHandler {
       }
       return try context.server.submit(
         .selectTab(
-          tabBar: context.controller!.id, selection: selection,
+          tabBar: context.controller.id, selection: selection,
           animator: body.hasAnimator ? try AnimatorSpec(body.animator) : nil), context)
     })
 }

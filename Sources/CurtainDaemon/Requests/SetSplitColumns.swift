@@ -6,8 +6,8 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let setSplitColumns = RequestHandler(
-    kind: .setSplitColumns, mutates: true, target: { .controller($0.setSplitColumns.split) },
+  static let setSplitColumns = RequestHandler.controller(
+    .setSplitColumns, mutates: true, { $0.setSplitColumns.split },
     run: { context in
       let body = context.request.setSplitColumns
       guard body.hasPrimary else {
@@ -15,7 +15,7 @@ extension RequestHandler {
       }
       return try context.server.submit(
         .setSplitColumns(
-          split: context.controller!.id, primary: try context.controller(body.primary).id,
+          split: context.controller.id, primary: try context.controller(body.primary).id,
           secondary: body.hasSecondary ? try context.controller(body.secondary).id : nil),
         context)
     })

@@ -4,14 +4,11 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let setWindowVisible = RequestHandler(
-    kind: .setWindowVisible, mutates: true,
-    target: {
-      .window($0.setWindowVisible.windowID)
-    },
+  static let setWindowVisible = RequestHandler.window(
+    .setWindowVisible, mutates: true, { $0.setWindowVisible.windowID },
     run: { context in
       try context.server.submit(
-        .setVisible(window: context.window!.id, visible: context.request.setWindowVisible.visible),
+        .setVisible(window: context.window.id, visible: context.request.setWindowVisible.visible),
         context)
     })
 }

@@ -13,14 +13,14 @@ extension RequestHandler {
     _ action: ShowAction, kind: RequestKind,
     body: @escaping @Sendable (WireRequest) -> any ShowRequestBody
   ) -> RequestHandler {
-    RequestHandler(
-      kind: kind, mutates: true, target: { .controller(body($0).sender) },
+    RequestHandler.controllers(
+      kind, mutates: true, { (body($0).sender, body($0).controller) },
       run: { context in
         let body = body(context.request)
         return try context.server.submit(
           .show(
-            action, sender: context.controller!.id,
-            controller: try context.controller(body.controller).id, animated: !body.notAnimated,
+            action, sender: context.controller.id, controller: context.other.id,
+            animated: !body.notAnimated,
             animator: body.hasAnimator ? try AnimatorSpec(body.animator) : nil), context)
       })
   }

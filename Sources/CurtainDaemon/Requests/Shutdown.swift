@@ -5,11 +5,10 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let shutdown = RequestHandler(
-    kind: .shutdown, mutates: true, target: { _ in .server },
-    run: {
-      context in
-      context.server.shutdownAfterResponses = true
+  static let shutdown = RequestHandler.server(
+    .shutdown, mutates: true,
+    run: { context in
+      context.server.shutDownOnceAnswered()
       return .ok(.empty(Curtain_V1_Empty()))
     })
 }

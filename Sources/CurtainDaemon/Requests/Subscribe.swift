@@ -7,11 +7,10 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let subscribe = RequestHandler(
-    kind: .subscribe, mutates: false, target: { _ in .session },
+  static let subscribe = RequestHandler.session(
+    .subscribe, mutates: false,
     run: { context in
-      try context.server.subscribe(
-        context.client, context.request.subscribe, context.resolvedSession)
+      try context.server.subscribe(context.client, context.request.subscribe, context.session)
     })
 }
 

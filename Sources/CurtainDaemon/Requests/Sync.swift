@@ -5,8 +5,8 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let sync = RequestHandler(
-    kind: .sync, mutates: false, target: { _ in .server },
+  static let sync = RequestHandler.server(
+    .sync, mutates: false,
     run: { _ in
       .ok(.empty(Curtain_V1_Empty()))
     })

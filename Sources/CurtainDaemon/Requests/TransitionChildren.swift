@@ -4,9 +4,8 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let transitionChildren = RequestHandler(
-    kind: .transitionChildren, mutates: true,
-    target: { .controller($0.transitionChildren.container) },
+  static let transitionChildren = RequestHandler.controller(
+    .transitionChildren, mutates: true, { $0.transitionChildren.container },
     run: { context in
       let body = context.request.transitionChildren
       let animator: AnimatorSpec
@@ -22,7 +21,7 @@ extension RequestHandler {
       }
       return try context.server.submit(
         .transitionChildren(
-          container: context.controller!.id, from: try context.controller(body.from).id,
+          container: context.controller.id, from: try context.controller(body.from).id,
           to: try context.controller(body.to).id, animator: animator), context)
     })
 }

@@ -5,13 +5,13 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let turnPage = RequestHandler(
-    kind: .turnPage, mutates: true, target: { .controller($0.turnPage.page) },
+  static let turnPage = RequestHandler.controller(
+    .turnPage, mutates: true, { $0.turnPage.page },
     run: { context in
       let body = context.request.turnPage
       return try context.server.submit(
         .turnPage(
-          page: context.controller!.id, direction: body.reverse ? .reverse : .forward,
+          page: context.controller.id, direction: body.reverse ? .reverse : .forward,
           animated: !body.notAnimated,
           animator: body.hasAnimator ? try AnimatorSpec(body.animator) : nil),
         context)

@@ -4,16 +4,24 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let unsubscribe = RequestHandler(
-    kind: .unsubscribe, mutates: false, target: { _ in .server },
+  static let unsubscribe = RequestHandler.server(
+    .unsubscribe, mutates: false,
     run: { context in
       let id = context.request.unsubscribe.subscriptionID
-      guard let subscription = context.server.subscriptions[id],
-        subscription.clientID == context.client.id
-      else {
+      guard context.server.unsubscribe(id, of: context.client) else {
         return .failed(.notFound, "No subscription \(id) on this connection")
       }
-      context.server.subscriptions[id] = nil
       return .ok(.empty(Curtain_V1_Empty()))
     })
+}
+
+extension Server {
+  /// Ends subscription `id` if `client` holds it; returns whether it did.
+  func unsubscribe(_ id: UInt64, of client: ClientState) -> Bool {
+    guard let subscription = subscriptions[id], subscription.clientID == client.id else {
+      return false
+    }
+    subscriptions[id] = nil
+    return true
+  }
 }

@@ -5,12 +5,12 @@ import CurtainCore
 import CurtainWire
 
 extension RequestHandler {
-  static let unwind = RequestHandler(
-    kind: .unwind, mutates: true, target: { .controller($0.unwind.source) },
+  static let unwind = RequestHandler.controller(
+    .unwind, mutates: true, { $0.unwind.source },
     run: { context in
       let body = context.request.unwind
       return try context.server.submit(
-        .unwind(source: context.controller!.id, action: body.action, animated: !body.notAnimated),
+        .unwind(source: context.controller.id, action: body.action, animated: !body.notAnimated),
         context, segue: true)
     })
 }

@@ -1,5 +1,6 @@
 // Submitting a core operation for a request and answering per wait_until:
-// when accepted (queued or started), when started, or when completed.
+// when accepted (queued or started), when started, or when completed. A
+// later answer is a waiter, resolved by the operation's outcomes.
 
 import CurtainCore
 import CurtainWire
@@ -13,22 +14,14 @@ extension Server {
   /// now or a waiter for later; `segue` answers a SegueResult around the
   /// operation's result.
   func submit(
-    _ operation: WindowOperation, _ context: RequestContext,
+    _ operation: WindowOperation, _ context: some SessionRequestContext,
     waitUntil: Curtain_V1_WaitUntil? = nil, segue: Bool = false
   ) throws -> HandlerResult {
-    let session = context.resolvedSession
-    let ticket = try session.submit(operation, options: context.operationOptions)
+    let ticket = try context.session.submit(operation, options: context.operationOptions)
     let result = Curtain_V1_OperationResult(ticket)
-    var segueResult: Curtain_V1_SegueResult?
-    if segue {
-      var answer = Curtain_V1_SegueResult()
-      answer.performed = !ticket.declined
-      answer.destinationID = ticket.destination?.rawValue ?? 0
-      segueResult = answer
-    }
+    let segueResult = segue ? Curtain_V1_SegueResult(ticket) : nil
     let payload = Waiter.payload(result, segue: segueResult)
-    guard !ticket.isCompleted, let windowID = ticket.window, let window = session.windows[windowID]
-    else { return .ok(payload) }
+    guard !ticket.isCompleted, let windowID = ticket.window else { return .ok(payload) }
     let condition: Waiter.Condition
     switch waitUntil ?? context.request.waitUntil {
     case .accepted, .UNRECOGNIZED:
@@ -41,24 +34,8 @@ extension Server {
     }
     return .deferred(
       Waiter(
-        clientID: context.client.id, requestID: context.request.requestID,
-        traceID: context.request.traceID, key: key(of: window), condition: condition,
-        result: result, cursor: window.log.lastSeq, segue: segueResult))
-  }
-}
-
-extension Curtain_V1_OperationResult {
-  /// The answer to an operation, as its ticket says.
-  init(_ ticket: OperationTicket) {
-    self.init()
-    operationID = ticket.operation.rawValue
-    windowID = ticket.window?.rawValue ?? 0
-    queuePosition = UInt32(clamping: ticket.position)
-    revision = ticket.revision
-    transitionID = ticket.transition?.rawValue ?? 0
-    completed = ticket.isCompleted
-    removedIds = ticket.removed.map(\.rawValue)
-    createdIds = ticket.created.map(\.rawValue)
+        for: context, key: WindowKey(session: context.session.name, window: windowID),
+        condition: condition, result: result, segue: segueResult))
   }
 }
 

@@ -2,7 +2,10 @@
 // encoded once per window and tick and shared by every subscriber, new
 // events go to subscribers from their cursors (the window's event ring is
 // the buffer, so resuming and live delivery are the same code), and waiting
-// requests are answered when their condition holds.
+// requests are answered when their condition holds: an operation's waiter
+// by the outcomes the core reports for that operation (never by reading
+// the event ring, which may have dropped them), a WaitIdle when its window
+// is idle.
 
 import CurtainCore
 import CurtainWire
@@ -112,66 +115,50 @@ extension Server {
   }
 
   private func answerWaiters() {
+    for (name, session) in sessions {
+      for outcome in session.takeOutcomes() { answerWaiters(of: outcome, in: name) }
+    }
     var remaining: [Waiter] = []
-    for var waiter in waiters {
+    for waiter in waiters {
       guard let client = clients[waiter.clientID] else { continue }
+      guard case .idle = waiter.condition else {
+        remaining.append(waiter)
+        continue
+      }
       guard let window = window(for: waiter.key) else {
         fill(
           client, requestID: waiter.requestID, traceID: waiter.traceID,
           .failure(CurtainError(.notFound, "Window \(waiter.key.window) was closed")))
         continue
       }
-      if let outcome = check(&waiter, in: window) {
-        fill(client, requestID: waiter.requestID, traceID: waiter.traceID, outcome)
+      guard window.isIdle else {
+        remaining.append(waiter)
+        continue
+      }
+      fill(
+        client, requestID: waiter.requestID, traceID: waiter.traceID,
+        .success(.window(Curtain_V1_WindowInfo(window, frameRate: frameRate(of: window)))))
+    }
+    waiters = remaining
+  }
+
+  /// Answers the waiters of an operation whose condition `outcome` fulfils.
+  private func answerWaiters(of outcome: OperationOutcome, in session: String) {
+    var remaining: [Waiter] = []
+    for var waiter in waiters {
+      guard waiter.key.session == session, waiter.operation == outcome.operation,
+        let client = clients[waiter.clientID]
+      else {
+        remaining.append(waiter)
+        continue
+      }
+      if let answer = waiter.take(outcome) {
+        fill(client, requestID: waiter.requestID, traceID: waiter.traceID, answer)
       } else {
         remaining.append(waiter)
       }
     }
     waiters = remaining
-  }
-
-  /// Whether a waiter's condition holds now; updates its cursor and result.
-  private func check(_ waiter: inout Waiter, in window: Window) -> ResponseOutcome? {
-    switch waiter.condition {
-    case .idle:
-      guard window.isIdle else { return nil }
-      return .success(.window(Curtain_V1_WindowInfo(window, frameRate: frameRate(of: window))))
-    case .started(let operation), .completed(let operation):
-      let events = window.events(after: waiter.cursor) ?? []
-      waiter.cursor = window.log.lastSeq
-      // A waiter for the start answers once the start's own events are
-      // read (a segue's outcome is among them).
-      var started = false
-      for event in events {
-        if waiter.isStarting { waiter.learnSegueOutcome(from: event.kind) }
-        guard case .operation(let id, let phase) = event.kind else { continue }
-        waiter.isStarting = false
-        if started { return .success(waiter.payload) }
-        guard id == operation else { continue }
-        switch phase {
-        case .queued:
-          continue
-        case .started:
-          waiter.result.queuePosition = 0
-          waiter.isStarting = waiter.segue != nil
-          if case .started = waiter.condition {
-            waiter.result.revision = window.revision
-            waiter.result.transitionID =
-              window.transitions.last { $0.operationID == operation }?.id.rawValue ?? 0
-            started = true
-          }
-        case .completed(let cancelled, let removed):
-          waiter.result.completed = true
-          waiter.result.cancelled = cancelled
-          waiter.result.removedIds = removed.map(\.rawValue)
-          waiter.result.revision = window.revision
-          return .success(waiter.payload)
-        case .failed(let error):
-          return .failure(error)
-        }
-      }
-      return started ? .success(waiter.payload) : nil
-    }
   }
 
   /// The frame rate of a window.

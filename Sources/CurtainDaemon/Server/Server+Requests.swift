@@ -7,71 +7,66 @@ import CurtainWire
 
 extension Server {
   func handle(_ request: WireRequest, from client: ClientState) {
-    let requestID = request.requestID
-    let traceID = request.traceID
-    guard let body = request.body else {
-      guard client.isWelcomed else {
-        return client.link.close(reason: .protocolError, message: "The first message must be Hello")
-      }
-      return respond(
-        to: client, requestID: requestID, traceID: traceID,
-        .failure(CurtainError(.invalidArgument, "Unknown or empty request")))
-    }
-    let kind = RequestKind(body)
+    let kind = request.body.map(RequestKind.init)
     if !client.isWelcomed, kind != .hello {
       return client.link.close(
-        reason: .protocolError, message: "The first message must be Hello, not \(kind.rawValue)")
+        reason: .protocolError,
+        message: kind.map { "The first message must be Hello, not \($0.rawValue)" }
+          ?? "The first message must be Hello")
     }
-    guard let handler = RequestTable.handler(for: kind) else {
-      return respond(
-        to: client, requestID: requestID, traceID: traceID,
-        .failure(CurtainError(.internalError, "No handler for \(kind.rawValue)")))
-    }
-    if handler.mutates, client.isReadOnly {
-      return respond(
-        to: client, requestID: requestID, traceID: traceID,
-        .failure(
-          CurtainError(.permissionDenied, "A read-only client cannot send \(kind.rawValue)")))
-    }
-    advanceRealtimeWindows()
-    let outcome: HandlerResult
-    do {
-      let context = try resolve(handler, request, for: client)
-      if handler.mutates, request.hasExpectedRevision {
-        try checkRevision(request.expectedRevision, context)
-      }
-      outcome = try handler.run(context)
-    } catch let error as CurtainError {
-      outcome = .failed(error.code, error.message)
-    } catch {
-      logger.error("\(kind.rawValue) failed unexpectedly: \(error)")
-      outcome = .failed(.internalError, "\(error)")
-    }
-    switch outcome {
-    case .ok(let result):
-      respond(to: client, requestID: requestID, traceID: traceID, .success(result))
+    switch dispatch(request, kind, from: client) {
+    case .ok(let payload):
+      respond(to: client, requestID: request.requestID, traceID: request.traceID, .success(payload))
     case .invalid(let message):
       respond(
-        to: client, requestID: requestID, traceID: traceID,
+        to: client, requestID: request.requestID, traceID: request.traceID,
         .failure(CurtainError(.invalidArgument, message)))
     case .failed(let code, let message):
       respond(
-        to: client, requestID: requestID, traceID: traceID,
+        to: client, requestID: request.requestID, traceID: request.traceID,
         .failure(CurtainError(code, message)))
+    case .failedAndClose(let code, let message, let reason):
+      respond(
+        to: client, requestID: request.requestID, traceID: request.traceID,
+        .failure(CurtainError(code, message)))
+      client.link.close(reason: reason, message: message)
     case .deferred(let waiter):
-      _ = reserveSlot(for: client, requestID: requestID)
+      _ = reserveSlot(for: client, requestID: request.requestID)
       waiters.append(waiter)
     }
-    if let close = client.pendingClose {
-      client.link.close(reason: close.reason, message: close.message)
+  }
+
+  /// Runs the gates, resolves the handler's target and runs the handler.
+  private func dispatch(_ request: WireRequest, _ kind: RequestKind?, from client: ClientState)
+    -> HandlerResult
+  {
+    guard let kind else { return .invalid("Unknown or empty request") }
+    guard let handler = RequestTable.handler(for: kind) else {
+      return .failed(.internalError, "No handler for \(kind.rawValue)")
+    }
+    if handler.mutates, client.isReadOnly {
+      return .failed(.permissionDenied, "A read-only client cannot send \(kind.rawValue)")
+    }
+    advanceRealtimeWindows()
+    do {
+      let bound = try handler.bind(self, client, request)
+      if handler.mutates, request.hasExpectedRevision {
+        try checkRevision(request.expectedRevision, bound.window)
+      }
+      return try bound.run()
+    } catch let error as CurtainError {
+      return .failed(error.code, error.message)
+    } catch {
+      logger.error("\(kind.rawValue) failed unexpectedly: \(error)")
+      return .failed(.internalError, "\(error)")
     }
   }
 
   /// `expected_revision` on any mutating request: the target's window must be
   /// at that revision (`CONFLICT` otherwise, before anything changes); a
   /// request whose target is in no window cannot carry one.
-  private func checkRevision(_ expected: UInt64, _ context: RequestContext) throws {
-    guard let window = context.window ?? context.controller?.window else {
+  private func checkRevision(_ expected: UInt64, _ window: Window?) throws {
+    guard let window else {
       throw CurtainError(
         .invalidArgument,
         "expected_revision needs a request whose target is in a window; this one is not")
@@ -82,39 +77,14 @@ extension Server {
     }
   }
 
-  /// Resolves the handler's declared target.
-  private func resolve(_ handler: RequestHandler, _ request: WireRequest, for client: ClientState)
-    throws -> RequestContext
-  {
-    let target = handler.target(request)
-    if case .server = target {
-      return RequestContext(
-        server: self, client: client, request: request, session: nil, window: nil,
-        controller: nil)
-    }
+  /// The request's session (empty means "default"), created when `create`
+  /// and the name is valid.
+  func resolveSession(of request: WireRequest, create: Bool) throws -> Session {
     let name = request.session.isEmpty ? "default" : request.session
-    guard let session = session(named: name, create: handler.mutates) else {
+    guard let session = session(named: name, create: create) else {
       throw CurtainError(.notFound, "No session '\(name)'")
     }
-    switch target {
-    case .server, .session:
-      return RequestContext(
-        server: self, client: client, request: request, session: session, window: nil,
-        controller: nil)
-    case .window(let id):
-      guard id != 0 else { throw CurtainError(.invalidArgument, "A window id is required") }
-      return RequestContext(
-        server: self, client: client, request: request, session: session,
-        window: try resolveWindow(id, in: session), controller: nil)
-    case .windowOrFirst(let id):
-      return RequestContext(
-        server: self, client: client, request: request, session: session,
-        window: try resolveWindow(id, in: session), controller: nil)
-    case .controller(let ref):
-      return RequestContext(
-        server: self, client: client, request: request, session: session, window: nil,
-        controller: try resolveController(ref, in: session))
-    }
+    return session
   }
 
   /// The session with this name, created when asked and the name is valid.

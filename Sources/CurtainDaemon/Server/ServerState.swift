@@ -37,8 +37,6 @@ final class ClientState {
   var ownsInteractions = true
   /// The name from Hello.
   var name = ""
-  /// A goodbye to send once the current response has been queued.
-  var pendingClose: (reason: Curtain_V1_Goodbye.Reason, message: String)?
   /// Responses in request order; `nil` until answered.
   var responseSlots: [(requestID: UInt64, message: ServerMessage?)] = []
 
@@ -79,7 +77,8 @@ struct Subscription {
   }
 }
 
-/// A request answered later.
+/// A request answered later: when an operation has started or completed
+/// (found by its id among the session's outcomes), or when a window is idle.
 struct Waiter {
   enum Condition {
     /// The operation has started (or completed, or failed).
@@ -93,36 +92,53 @@ struct Waiter {
   let clientID: UInt64
   let requestID: UInt64
   let traceID: String
+  /// The window: its session's outcomes answer an operation waiter; an
+  /// idle waiter watches the window itself.
   let key: WindowKey
   let condition: Condition
-  /// The answer so far (updated with the outcome).
+  /// The answer so far (updated with the outcomes).
   var result: Curtain_V1_OperationResult
-  /// Window events already examined.
-  var cursor: UInt64
   /// For segue requests: the segue's answer, around `result`.
   var segue: Curtain_V1_SegueResult?
-  /// Set from the operation's `started` event to the next operation event:
-  /// the events between are the segue's own (an operation starts at once).
-  var isStarting = false
 
-  /// Completes a queued segue's answer from the events of its start: a
-  /// "no" from shouldPerformSegue (not performed, no destination), or the
-  /// source's `prepare` naming the destination: the one instantiated with
-  /// the id set aside in the queue (then also created), or an unwind's,
-  /// unknown before.
-  mutating func learnSegueOutcome(from event: EventKind) {
-    guard case .segue(_, let callback) = event, segue != nil else { return }
-    switch callback {
-    case .shouldPerform(_, false):
-      segue?.performed = false
-      segue?.destinationID = 0
-    case .prepare(_, let destination):
-      if segue?.destinationID == destination.rawValue, result.createdIds.isEmpty {
-        result.createdIds = [destination.rawValue]
-      }
-      segue?.destinationID = destination.rawValue
-    default:
-      break
+  /// A waiter for the request of `context`.
+  init(
+    for context: some RequestContext, key: WindowKey, condition: Condition,
+    result: Curtain_V1_OperationResult = Curtain_V1_OperationResult(),
+    segue: Curtain_V1_SegueResult? = nil
+  ) {
+    clientID = context.client.id
+    requestID = context.request.requestID
+    traceID = context.request.traceID
+    self.key = key
+    self.condition = condition
+    self.result = result
+    self.segue = segue
+  }
+
+  /// The operation it waits for, if it waits for one.
+  var operation: OperationID? {
+    switch condition {
+    case .started(let id), .completed(let id): return id
+    case .idle: return nil
+    }
+  }
+
+  /// Takes in what became of its operation; returns the answer once its
+  /// condition holds.
+  mutating func take(_ outcome: OperationOutcome) -> ResponseOutcome? {
+    switch outcome.phase {
+    case .failed(let error):
+      return .failure(error)
+    case .started:
+      result.update(with: outcome)
+      segue?.update(with: outcome)
+      if case .started = condition { return .success(payload) }
+      return nil
+    case .completed:
+      result.update(with: outcome)
+      segue?.update(with: outcome)
+      return .success(payload)
     }
   }
 

@@ -1,5 +1,5 @@
-// Conversions of model values: kinds, traits, metrics, timing functions,
-// animator specs and errors. Wire → core conversions validate and throw
+// Conversions of model values: kinds, controllers, traits, metrics, timing
+// functions, animator specs and errors. Wire → core conversions validate and throw
 // `CurtainError(.invalidArgument)` with a message naming the bad field.
 
 public import CurtainCore
@@ -41,6 +41,29 @@ extension AppearanceState {
     case .appeared: return .appeared
     case .disappearing: return .disappearing
     }
+  }
+}
+
+extension Curtain_V1_ControllerInfo {
+  /// The wire summary of a controller.
+  public init(_ controller: ViewController) {
+    self.init()
+    id = controller.id.rawValue
+    kind = controller.kind.wire
+    identifier = controller.identifier ?? ""
+    title = controller.title ?? ""
+    windowID = controller.window?.id.rawValue ?? 0
+    parentID = controller.parent?.id.rawValue ?? 0
+    appearance = controller.appearance.wire
+    modalPresentationStyle = controller.modalPresentationStyle.wire
+    modalTransitionStyle = controller.modalTransitionStyle.wire
+    definesPresentationContext = controller.definesPresentationContext
+    providesPresentationContextTransitionStyle =
+      controller.providesPresentationContextTransitionStyle
+    preferredContentSize = Curtain_V1_Size(controller.preferredContentSize)
+    presentingID = controller.presentingViewController?.id.rawValue ?? 0
+    presentedID = controller.presentedViewController?.id.rawValue ?? 0
+    shouldPerformSegue = controller.shouldPerformAnswers
   }
 }
 

@@ -1,0 +1,68 @@
+// The answers about operations and transitions: an operation's result from
+// its ticket (at acceptance) and from its outcomes (once it started or
+// completed), a segue's result around it, and a transition's state after a
+// request that drives it.
+
+public import CurtainCore
+
+extension Curtain_V1_OperationResult {
+  /// The answer to an operation as its ticket says: queued, started or done.
+  public init(_ ticket: OperationTicket) {
+    self.init()
+    operationID = ticket.operation.rawValue
+    windowID = ticket.window?.rawValue ?? 0
+    queuePosition = UInt32(clamping: ticket.position)
+    revision = ticket.revision
+    transitionID = ticket.transition?.rawValue ?? 0
+    completed = ticket.isCompleted
+    removedIds = ticket.removed.map(\.rawValue)
+    createdIds = ticket.created.map(\.rawValue)
+  }
+
+  /// Brings the answer up to date with what became of the operation since
+  /// (a failure is answered with its error instead).
+  public mutating func update(with outcome: OperationOutcome) {
+    queuePosition = 0
+    revision = outcome.revision
+    transitionID = outcome.transition?.rawValue ?? 0
+    removedIds = outcome.removed.map(\.rawValue)
+    createdIds = outcome.created.map(\.rawValue)
+    if case .completed(let cancelled) = outcome.phase {
+      completed = true
+      self.cancelled = cancelled
+    }
+  }
+}
+
+extension Curtain_V1_SegueResult {
+  /// A segue's answer as its operation's ticket says; `operation` is left
+  /// for the caller to fill in.
+  public init(_ ticket: OperationTicket) {
+    self.init()
+    performed = !ticket.declined
+    destinationID = ticket.destination?.rawValue ?? 0
+  }
+
+  /// Brings the answer up to date with the segue's start: whether
+  /// `shouldPerformSegue` declined it, and its destination.
+  public mutating func update(with outcome: OperationOutcome) {
+    performed = !outcome.declined
+    destinationID = outcome.destination?.rawValue ?? 0
+  }
+}
+
+extension Curtain_V1_TransitionResult {
+  /// The state of transition `id` after a request about it: its fraction
+  /// while it runs in `window`, 1 once it ended (or when no window runs it).
+  public init(_ id: TransitionID, in window: Window?, accepted: Bool) {
+    self.init()
+    transitionID = id.rawValue
+    if let window, let transition = window.transition(id) {
+      percent = transition.percentComplete(at: window.time)
+      interactive = transition.isInteractive
+    } else {
+      percent = 1
+    }
+    self.accepted = accepted
+  }
+}
