@@ -20,7 +20,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-protobuf.git", exact: "1.39.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-    .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.11.0"),
   ],
   targets: [
     .target(
@@ -81,7 +81,10 @@ let package = Package(
     ),
     .testTarget(
       name: "CurtainDaemonTests",
-      dependencies: ["CurtainDaemon", "CurtainWire", "CurtainCore", "CurtainTesting"],
+      dependencies: [
+        "CurtainDaemon", "CurtainWire", "CurtainCore", "CurtainTesting",
+        .product(name: "Logging", package: "swift-log"),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -26,6 +26,8 @@ public final class TempDaemon: @unchecked Sendable {
   private let stderrPipe = Pipe()
   private let lock = NSLock()
   private var lines: [String] = []
+  /// The end of the last chunk read when it did not end a line.
+  private var partialLine: [UInt8] = []
   private let ready = DispatchSemaphore(value: 0)
   private var stopped = false
 
@@ -100,10 +102,14 @@ public final class TempDaemon: @unchecked Sendable {
     stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
       let data = handle.availableData
       guard let self, !data.isEmpty else { return }
-      let text = String(decoding: data, as: UTF8.self)
       self.lock.lock()
+      // A chunk may end in the middle of a line (or of a character): that
+      // part waits for the rest, so lines are only ever read whole.
+      var pieces = (self.partialLine + Array(data)).split(
+        separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      self.partialLine = Array(pieces.removeLast())
       let before = self.lines.count { $0.contains("listening on") }
-      self.lines += text.split(separator: "\n").map(String.init)
+      self.lines += pieces.filter { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
       let after = self.lines.count { $0.contains("listening on") }
       self.lock.unlock()
       if before < listeners && after >= listeners { self.ready.signal() }
@@ -130,7 +136,8 @@ public final class TempDaemon: @unchecked Sendable {
   public var stderr: String {
     lock.lock()
     defer { lock.unlock() }
-    return lines.joined(separator: "\n")
+    let last = partialLine.isEmpty ? [] : [String(decoding: partialLine, as: UTF8.self)]
+    return (lines + last).joined(separator: "\n")
   }
 
   /// The daemon's process id.

@@ -54,6 +54,13 @@ struct Curtaind: ParsableCommand {
   var logLevel: LogLevel = .info
 
   @Option(
+    name: .customLong("log-format"),
+    help: ArgumentHelp(
+      "How log lines look: text, or json (one JSON object per line, for log collectors).",
+      valueName: "format"))
+  var logFormat: LogFormat = .text
+
+  @Option(
     name: .customLong("max-frame-bytes"),
     help: ArgumentHelp(
       "The largest message a client may send, in bytes; a bigger one closes the connection.",
@@ -100,11 +107,8 @@ struct Curtaind: ParsableCommand {
 
   func run() throws {
     let level = logLevel.level
-    LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = level
-      return handler
-    }
+    let format = logFormat
+    LoggingSystem.bootstrap { label in format.handler(label: label, level: level) }
     let logger = Logger(label: "curtaind")
 
     var configuration = ServerConfiguration()

@@ -1,4 +1,5 @@
 import CurtainWire
+import Logging
 
 @testable import CurtainDaemon
 
@@ -60,8 +61,18 @@ final class MemoryLink: ClientLink {
 /// A server on a hand-moved clock with helpers to talk to it.
 final class ServerHarness {
   var now = 100.0
-  lazy var server = Server(configuration: configuration, clock: { [unowned self] in self.now })
+  /// Added to `now` each time the server reads its clock (a loop that
+  /// takes time).
+  var clockStep = 0.0
+  lazy var server = Server(
+    configuration: configuration,
+    clock: { [unowned self] in
+      defer { self.now += self.clockStep }
+      return self.now
+    }, logger: logger)
   var configuration = ServerConfiguration()
+  /// What the server logs (nothing is kept unless a test sets a handler).
+  var logger = Logger(label: "curtaind", factory: { _ in SwiftLogNoOpLogHandler() })
   private var nextLinkID: UInt64 = 1
   private var nextRequestID: UInt64 = 1
 

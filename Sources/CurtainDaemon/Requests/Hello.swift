@@ -8,6 +8,7 @@
 
 import CurtainCore
 import CurtainWire
+import Logging
 
 extension RequestHandler {
   static let hello = RequestHandler.server(
@@ -39,6 +40,14 @@ extension Server {
     client.name = hello.clientName
     client.isReadOnly = hello.capabilities.contains("read-only")
     client.ownsInteractions = !hello.capabilities.contains("unowned-interactions")
+    logger.debug(
+      "hello",
+      metadata: [
+        "client": "\(client.id)", "client_name": "\(hello.clientName)",
+        "capabilities": .array(hello.capabilities.map { .string($0) }),
+        "transport": "\(client.link.transportKind.rawValue)",
+        "protocol_version": "\(requested)",
+      ])
     var welcome = Curtain_V1_Welcome()
     welcome.serverVersion = curtainVersion
     welcome.protocolVersion = requested

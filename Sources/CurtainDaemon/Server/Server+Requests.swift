@@ -1,49 +1,63 @@
 // Request processing: the handshake gate, the read-only gate, target
 // resolution (tmux-style: by the time a handler runs its targets exist), the
-// handler, and the response.
+// handler, the response, and one log line per request.
 
 import CurtainCore
 import CurtainWire
+import Logging
 
 extension Server {
   func handle(_ request: WireRequest, from client: ClientState) {
+    let start = clock()
     let kind = request.body.map(RequestKind.init)
     if !client.isWelcomed, kind != .hello {
+      logRequest(request, kind, target: nil, from: client, outcome: "CLOSED", start: start)
       return client.link.close(
         reason: .protocolError,
         message: kind.map { "The first message must be Hello, not \($0.rawValue)" }
           ?? "The first message must be Hello")
     }
-    switch dispatch(request, kind, from: client) {
+    var target: RequestTarget?
+    let result = dispatch(request, kind, from: client, target: &target)
+    let outcome: String
+    switch result {
     case .ok(let payload):
+      outcome = "OK"
       respond(to: client, requestID: request.requestID, traceID: request.traceID, .success(payload))
     case .invalid(let message):
+      outcome = ErrorCode.invalidArgument.rawValue
       respond(
         to: client, requestID: request.requestID, traceID: request.traceID,
         .failure(CurtainError(.invalidArgument, message)))
     case .failed(let code, let message):
+      outcome = code.rawValue
       respond(
         to: client, requestID: request.requestID, traceID: request.traceID,
         .failure(CurtainError(code, message)))
     case .failedAndClose(let code, let message, let reason):
+      outcome = code.rawValue
       respond(
         to: client, requestID: request.requestID, traceID: request.traceID,
         .failure(CurtainError(code, message)))
       client.link.close(reason: reason, message: message)
     case .deferred(let waiter):
+      outcome = "DEFERRED"
       _ = reserveSlot(for: client, requestID: request.requestID)
       waiters.append(waiter)
     }
+    logRequest(request, kind, target: target, from: client, outcome: outcome, start: start)
   }
 
   /// Runs the gates, resolves the handler's target and runs the handler.
-  private func dispatch(_ request: WireRequest, _ kind: RequestKind?, from client: ClientState)
-    -> HandlerResult
-  {
+  private func dispatch(
+    _ request: WireRequest, _ kind: RequestKind?, from client: ClientState,
+    target: inout RequestTarget?
+  ) -> HandlerResult {
     guard let kind else { return .invalid("Unknown or empty request") }
     guard let handler = RequestTable.handler(for: kind) else {
       return .failed(.internalError, "No handler for \(kind.rawValue)")
     }
+    target = handler.target(request)
     if handler.mutates, client.isReadOnly {
       return .failed(.permissionDenied, "A read-only client cannot send \(kind.rawValue)")
     }
@@ -57,8 +71,39 @@ extension Server {
     } catch let error as CurtainError {
       return .failed(error.code, error.message)
     } catch {
-      logger.error("\(kind.rawValue) failed unexpectedly: \(error)")
+      logger.error(
+        "request failed unexpectedly",
+        metadata: ["kind": "\(kind.rawValue)", "error": "\(error)"])
       return .failed(.internalError, "\(error)")
+    }
+  }
+
+  /// One debug line per request (client, request, kind, target, trace id,
+  /// outcome, whether deferred, and the time it took on the loop), and a
+  /// warning for a request that held the loop longer than
+  /// `slowRequestSeconds`.
+  private func logRequest(
+    _ request: WireRequest, _ kind: RequestKind?, target: RequestTarget?,
+    from client: ClientState, outcome: String, start: Double
+  ) {
+    let seconds = clock() - start
+    let slow = seconds > Self.slowRequestSeconds
+    guard slow || logger.logLevel <= .debug else { return }
+    var metadata: Logger.Metadata = [
+      "client": "\(client.id)",
+      "client_name": "\(client.name)",
+      "request_id": "\(request.requestID)",
+      "kind": "\(kind?.rawValue ?? "empty")",
+      "target": "\(target?.description ?? "-")",
+      "outcome": "\(outcome)",
+      "deferred": "\(outcome == "DEFERRED")",
+      "loop_ms": "\((seconds * 1_000_000).rounded() / 1_000)",
+    ]
+    if !request.traceID.isEmpty { metadata["trace_id"] = "\(request.traceID)" }
+    if slow {
+      logger.warning("slow request", metadata: metadata)
+    } else {
+      logger.debug("request", metadata: metadata)
     }
   }
 

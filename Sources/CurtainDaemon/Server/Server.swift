@@ -48,6 +48,9 @@ public final class Server {
   public internal(set) var isShuttingDown = false
   /// Called once when a Shutdown request has been answered.
   public var onShutdown: (() -> Void)?
+  /// A request that holds the loop longer than this (in seconds) is logged
+  /// as a warning.
+  static let slowRequestSeconds = 0.010
 
   /// Creates a server.
   public init(
@@ -69,7 +72,9 @@ public final class Server {
   /// A client connected.
   public func connect(_ link: ClientLink) {
     clients[link.clientID] = ClientState(link: link, connectedAt: clock())
-    logger.debug("client \(link.clientID) connected over \(link.transportKind.rawValue)")
+    logger.debug(
+      "connected",
+      metadata: ["client": "\(link.clientID)", "transport": "\(link.transportKind.rawValue)"])
   }
 
   /// A client's connection is gone: its subscriptions end, its waiters are
@@ -84,7 +89,7 @@ public final class Server {
         window.cancelInteractions(ownedBy: OwnerID(link.clientID))
       }
     }
-    logger.debug("client \(link.clientID) disconnected")
+    logger.debug("disconnected", metadata: ["client": "\(link.clientID)"])
     publish()
   }
 

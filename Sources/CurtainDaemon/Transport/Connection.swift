@@ -94,7 +94,7 @@ final class Connection: ClientLink {
     do {
       try stream.startReading { [weak self] event in self?.didRead(event) }
     } catch {
-      logger.warning("cannot read from client \(clientID): \(error)")
+      logger.warning("cannot read", metadata: ["client": "\(clientID)", "error": "\(error)"])
       detachFromServer()
       abort()
     }
@@ -111,7 +111,8 @@ final class Connection: ClientLink {
     do {
       bytes = try WireCodec.framed(message)
     } catch {
-      logger.error("cannot encode a message for client \(clientID): \(error)")
+      logger.error(
+        "cannot encode a message", metadata: ["client": "\(clientID)", "error": "\(error)"])
       return
     }
     switch backlog.enqueueControl(bytes) {
@@ -135,7 +136,9 @@ final class Connection: ClientLink {
   func close(reason: Goodbye.Reason, message: String) {
     guard state == .open else { return }
     state = .closing
-    logger.debug("closing client \(clientID): \(reason) \(message)")
+    logger.debug(
+      "closing",
+      metadata: ["client": "\(clientID)", "reason": "\(reason)", "message": "\(message)"])
     if reason == .slowConsumer || reason == .framePolicy {
       backlog.discardQueued()
     }
@@ -161,7 +164,7 @@ final class Connection: ClientLink {
       decoder.append(bytes)
       deliverFrames()
     case .endOfFile:
-      logger.debug("client \(clientID) closed its side")
+      logger.debug("client closed its side", metadata: ["client": "\(clientID)"])
       peerFinished = true
       detachFromServer()
       if state == .open {
@@ -173,7 +176,7 @@ final class Connection: ClientLink {
         abort()
       }
     case .failure(let error):
-      logger.debug("client \(clientID) read failed: \(error)")
+      logger.debug("read failed", metadata: ["client": "\(clientID)", "error": "\(error)"])
       detachFromServer()
       abort()
     }
@@ -187,7 +190,8 @@ final class Connection: ClientLink {
         guard let next = try decoder.next() else { return }
         payload = next
       } catch {
-        logger.info("client \(clientID) sent a malformed stream: \(error)")
+        logger.info(
+          "malformed stream", metadata: ["client": "\(clientID)", "error": "\(error)"])
         detachFromServer()
         close(reason: .protocolError, message: "\(error)")
         return
@@ -221,7 +225,7 @@ final class Connection: ClientLink {
     } catch {
       // Possibly inside one of the server's calls: the daemon detaches the
       // client afterwards (`onClosing`).
-      logger.debug("write to client \(clientID) refused: \(error)")
+      logger.debug("write refused", metadata: ["client": "\(clientID)", "error": "\(error)"])
       abort()
     }
   }
@@ -230,7 +234,7 @@ final class Connection: ClientLink {
     backlog.completeBatch()
     guard state != .closed else { return }
     if let error {
-      logger.debug("write to client \(clientID) failed: \(error)")
+      logger.debug("write failed", metadata: ["client": "\(clientID)", "error": "\(error)"])
       detachFromServer()
       abort()
       return
@@ -258,7 +262,8 @@ final class Connection: ClientLink {
     guard flushTimer == nil else { return }
     flushTimer = try? UVTimer(loop: stream.loop) { [weak self] in
       guard let self, self.state != .closed else { return }
-      self.logger.debug("client \(self.clientID) did not take its last bytes in time")
+      self.logger.debug(
+        "client did not take its last bytes in time", metadata: ["client": "\(self.clientID)"])
       self.abort()
     }
     flushTimer?.start(afterMilliseconds: flushTimeout)

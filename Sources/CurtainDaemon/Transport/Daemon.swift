@@ -219,11 +219,12 @@ public final class Daemon {
   private func received(signal number: Int32) {
     let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
     if isShuttingDown {
-      logger.notice("\(name) again: closing the remaining clients now")
+      logger.notice(
+        "signal again: closing the remaining clients now", metadata: ["signal": "\(name)"])
       for connection in connections.values { connection.forceClose() }
       return
     }
-    logger.notice("\(name): shutting down")
+    logger.notice("shutting down", metadata: ["signal": "\(name)"])
     shutdownRequested = true
     afterCallback()
   }

@@ -96,7 +96,8 @@ final class Listener {
 
   private func incoming(_ error: UVError?) {
     if let error {
-      logger.warning("accepting on \(description) failed: \(error)")
+      logger.warning(
+        "accept failed", metadata: ["listener": "\(description)", "error": "\(error)"])
       return
     }
     do {
@@ -108,7 +109,8 @@ final class Listener {
         client.close()
       }
     } catch {
-      logger.warning("accepting on \(description) failed: \(error)")
+      logger.warning(
+        "accept failed", metadata: ["listener": "\(description)", "error": "\(error)"])
     }
   }
 }
