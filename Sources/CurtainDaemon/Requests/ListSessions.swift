@@ -8,14 +8,8 @@ extension RequestHandler {
     .listSessions, mutates: false,
     run: { context in
       var list = Curtain_V1_SessionList()
-      for name in context.server.sessions.keys.sorted() {
-        guard let session = context.server.sessions[name] else { continue }
-        var entry = Curtain_V1_SessionList.Entry()
-        entry.name = name
-        entry.windows = UInt32(clamping: session.windows.count)
-        entry.controllers = UInt32(clamping: session.controllers.count)
-        list.sessions.append(entry)
-      }
+      list.sessions = context.server.sessions.values.sorted { $0.name < $1.name }.map(
+        Curtain_V1_SessionList.Entry.init)
       return .ok(.sessions(list))
     })
 }

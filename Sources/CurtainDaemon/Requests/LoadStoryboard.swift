@@ -12,10 +12,7 @@ extension RequestHandler {
       let body = context.request.loadStoryboard
       let storyboard = try Storyboard(json: body.document)
       let session = context.session
-      var info = Curtain_V1_StoryboardInfo()
-      info.name = storyboard.name
-      info.scenes = storyboard.scenes.map(\.id)
-      info.segues = storyboard.segues.map { "\($0.source)/\($0.identifier)" }
+      var info = Curtain_V1_StoryboardInfo(storyboard)
       if let window = context.window {
         let (root, ticket) = try session.loadStoryboard(
           storyboard, rootOf: window.id, scene: body.scene.isEmpty ? nil : body.scene,

@@ -67,6 +67,27 @@ extension Curtain_V1_ControllerInfo {
   }
 }
 
+extension Curtain_V1_SessionList.Entry {
+  /// The wire summary of a session: its name and sizes.
+  public init(_ session: Session) {
+    self.init()
+    name = session.name
+    windows = UInt32(clamping: session.windows.count)
+    controllers = UInt32(clamping: session.controllers.count)
+  }
+}
+
+extension Curtain_V1_StoryboardInfo {
+  /// What a loaded storyboard holds: its name, scenes and segues (as
+  /// `Source/identifier`); the root and operation are the caller's.
+  public init(_ storyboard: Storyboard) {
+    self.init()
+    name = storyboard.name
+    scenes = storyboard.scenes.map(\.id)
+    segues = storyboard.segues.map { "\($0.source)/\($0.identifier)" }
+  }
+}
+
 extension ClockMode {
   /// The core form of a wire clock mode.
   public init(_ wire: Curtain_V1_ClockMode) {
