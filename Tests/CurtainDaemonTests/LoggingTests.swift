@@ -103,7 +103,7 @@ final class LoggingTests: XCTestCase {
     }
     XCTAssertEqual(refused.error.code, .notFound)
     try client.sync()
-    client.socket.close()
+    client.close()
     let (status, removed) = daemon.stop()
     XCTAssertEqual(status, 0)
     XCTAssertTrue(removed)
