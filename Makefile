@@ -71,6 +71,7 @@ check-docs:
 # (the C sources are checked by test-c).
 lint:
 	SWIFT="$(SWIFT)" scripts/format.sh --check
+	scripts/check-names.sh
 	scripts/format-python.sh --check
 
 clean:

@@ -20,7 +20,7 @@ struct TransitionOptions: ParsableArguments {
   /// returns the response.
   func perform(
     connection: DaemonConnection, wait: Curtain_V1_WaitUntil,
-    _ body: (UInt64) -> Curtain_V1_Request.OneOf_Body
+    _ body: (UInt64) -> WireRequest.OneOf_Body
   ) throws -> WireResponse {
     try connection.perform(body(window ?? 0), mutating: true, wait: wait)
   }

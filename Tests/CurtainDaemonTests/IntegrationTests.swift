@@ -396,7 +396,7 @@ final class IntegrationTests: XCTestCase {
     let window = try buildNavigation(bystander, manual: true)
 
     func expectGoodbye(
-      _ bytes: [UInt8], hello: Bool, _ reason: Curtain_V1_Goodbye.Reason, _ label: String
+      _ bytes: [UInt8], hello: Bool, _ reason: Goodbye.Reason, _ label: String
     )
       throws
     {

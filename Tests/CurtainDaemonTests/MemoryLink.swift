@@ -10,7 +10,7 @@ final class MemoryLink: ClientLink {
   let transportKind: TransportKind
   private(set) var messages: [ServerMessage] = []
   private(set) var frames: [(subscription: UInt64, frame: WireFrame)] = []
-  private(set) var closed: (reason: Curtain_V1_Goodbye.Reason, message: String)?
+  private(set) var closed: (reason: Goodbye.Reason, message: String)?
 
   init(id: UInt64, kind: TransportKind = .unix) {
     clientID = id
@@ -27,7 +27,7 @@ final class MemoryLink: ClientLink {
     frames.append((subscription, frame.frame))
   }
 
-  func close(reason: Curtain_V1_Goodbye.Reason, message: String) {
+  func close(reason: Goodbye.Reason, message: String) {
     guard closed == nil else { return }
     closed = (reason, message)
   }

@@ -594,7 +594,7 @@ final class PresentationIntegrationTests: XCTestCase {
     let revision = try tree(window).window.revision
 
     func check(
-      _ response: WireResponse, _ code: Curtain_V1_ErrorCode, _ message: String,
+      _ response: WireResponse, _ code: WireErrorCode, _ message: String,
       line: UInt = #line
     ) throws {
       XCTAssertEqual(response.error.code, code, response.error.message, line: line)

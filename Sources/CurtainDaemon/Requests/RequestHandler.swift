@@ -115,14 +115,14 @@ enum RequestTarget: Sendable, CustomStringConvertible {
 /// What a handler returns.
 enum HandlerResult {
   /// Success with a typed payload.
-  case ok(Curtain_V1_Response.OneOf_Result)
+  case ok(WireResponse.OneOf_Result)
   /// The request is wrong (INVALID_ARGUMENT).
   case invalid(String)
   /// The request is valid but the state does not allow it.
   case failed(ErrorCode, String)
   /// An error response, then the connection closes with a goodbye saying
   /// the same (a Hello that cannot be accepted).
-  case failedAndClose(ErrorCode, String, Curtain_V1_Goodbye.Reason)
+  case failedAndClose(ErrorCode, String, Goodbye.Reason)
   /// The answer comes later.
   case deferred(Waiter)
 }

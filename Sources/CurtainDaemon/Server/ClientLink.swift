@@ -66,5 +66,5 @@ public protocol ClientLink: AnyObject {
   /// enforced by the server, which then sends nothing).
   func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy)
   /// Sends a goodbye, flushes what is queued and closes.
-  func close(reason: Curtain_V1_Goodbye.Reason, message: String)
+  func close(reason: Goodbye.Reason, message: String)
 }

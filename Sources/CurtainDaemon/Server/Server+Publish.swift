@@ -41,7 +41,7 @@ extension Server {
     state.frameSeq += 1
     state.lastFrameClock = now
     windowStates[key] = state
-    let shared = SharedFrame(Curtain_V1_Frame(frame, frameSeq: state.frameSeq))
+    let shared = SharedFrame(WireFrame(frame, frameSeq: state.frameSeq))
     for (id, subscription) in subscriptions
     where subscription.frames && subscription.isActive && subscription.session == key.session
       && subscription.includes(key.window)
@@ -93,7 +93,7 @@ extension Server {
           window.events(after: cursor) ?? window.events(after: window.log.firstKeptSeq - 1) ?? []
         for event in events where subscription.categories.contains(event.category) {
           var message = ServerMessage()
-          message.event = Curtain_V1_Event(event, session: session, subscription: id)
+          message.event = WireEvent(event, session: session, subscription: id)
           client.link.sendControl(message)
         }
         subscription.cursors[window.id] = window.log.lastSeq
@@ -102,7 +102,7 @@ extension Server {
         for event in session.detachedLog.events(after: subscription.detachedCursor) ?? []
         where subscription.categories.contains(event.category) {
           var message = ServerMessage()
-          message.event = Curtain_V1_Event(event, session: session, subscription: id)
+          message.event = WireEvent(event, session: session, subscription: id)
           client.link.sendControl(message)
         }
         subscription.detachedCursor = session.detachedLog.lastSeq

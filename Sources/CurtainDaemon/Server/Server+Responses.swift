@@ -8,7 +8,7 @@ import CurtainWire
 /// What a handler produced.
 enum ResponseOutcome {
   /// A typed payload.
-  case success(Curtain_V1_Response.OneOf_Result)
+  case success(WireResponse.OneOf_Result)
   /// An error response.
   case failure(CurtainError)
 }
@@ -29,7 +29,7 @@ extension Server {
     response.traceID = traceID
     switch outcome {
     case .success(let result): response.result = result
-    case .failure(let error): response.result = .error(Curtain_V1_Error(error))
+    case .failure(let error): response.result = .error(WireError(error))
     }
     var message = ServerMessage()
     message.response = response

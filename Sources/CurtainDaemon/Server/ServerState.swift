@@ -144,11 +144,11 @@ struct Waiter {
 
   /// The response payload: the operation result, or the segue result
   /// around it.
-  var payload: Curtain_V1_Response.OneOf_Result { Self.payload(result, segue: segue) }
+  var payload: WireResponse.OneOf_Result { Self.payload(result, segue: segue) }
 
   /// An operation result, or the segue result around it.
   static func payload(_ result: Curtain_V1_OperationResult, segue: Curtain_V1_SegueResult?)
-    -> Curtain_V1_Response.OneOf_Result
+    -> WireResponse.OneOf_Result
   {
     guard var segue else { return .operation(result) }
     segue.operation = result
