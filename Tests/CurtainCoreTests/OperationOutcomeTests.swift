@@ -137,7 +137,8 @@ final class OperationOutcomeTests: XCTestCase {
     XCTAssertEqual(
       outcomes(
         h, .setSplitColumns(split: h.id("Split"), primary: h.id("Nav"), secondary: h.id("Other"))),
-      ["o4 started r2", "o4 completed r2"])
+      ["o4 started removed: [Detail] r2", "o4 completed removed: [Detail] r2"],
+      "the secondary it replaces is removed")
     XCTAssertEqual(
       outcomes(
         h,

@@ -224,7 +224,13 @@ public final class SplitViewController: ViewController {
         "\(column.name) contains \(name), so it cannot be one of its columns")
     }
     if newPrimary === primary, newSecondary === secondary { return .nothing }
-    return PreparedChange { [self] in setColumns(primary: newPrimary, secondary: newSecondary) }
+    var change = PreparedChange { [self] in
+      setColumns(primary: newPrimary, secondary: newSecondary)
+    }
+    // The columns it replaces leave the split view controller.
+    change.removed = [primary, secondary].compactMap { $0 }
+      .filter { $0 !== newPrimary && $0 !== newSecondary }.map(\.id)
+    return change
   }
 
   private func setColumns(

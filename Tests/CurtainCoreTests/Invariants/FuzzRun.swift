@@ -226,40 +226,9 @@ final class FuzzRun {
     collect()
   }
 
-  private static func kind(of operation: WindowOperation) -> String {
-    switch operation {
-    case .setRoot: return "setRoot"
-    case .setVisible: return "setVisible"
-    case .resize: return "resize"
-    case .addChild: return "addChild"
-    case .removeFromParent: return "removeFromParent"
-    case .transitionChildren: return "transitionChildren"
-    case .push: return "push"
-    case .pop: return "pop"
-    case .popTo: return "popTo"
-    case .popToRoot: return "popToRoot"
-    case .setViewControllers: return "setViewControllers"
-    case .selectTab: return "selectTab"
-    case .setTabs: return "setTabs"
-    case .beginInteractivePop: return "beginInteractivePop"
-    case .present: return "present"
-    case .dismiss: return "dismiss"
-    case .show: return "show"
-    case .performSegue: return "performSegue"
-    case .unwind: return "unwind"
-    case .beginInteractivePresent: return "beginInteractivePresent"
-    case .beginInteractiveDismiss: return "beginInteractiveDismiss"
-    case .setSplitColumns: return "setSplitColumns"
-    case .configureSplit: return "configureSplit"
-    case .setPages: return "setPages"
-    case .turnPage: return "turnPage"
-    case .beginInteractivePageTurn: return "beginInteractivePageTurn"
-    }
-  }
-
   private func submit(_ operation: WindowOperation, expectNotFound: Bool) {
     stats.submitted += 1
-    let kind = Self.kind(of: operation)
+    let kind = operation.kind
     let before = snapshot()
     do {
       let ticket = try session.submit(operation)
