@@ -59,15 +59,26 @@ public final class Window {
   /// last presentation state (they appear in that step's frame).
   var endedThisStep: [(ViewID, ViewState)] = []
 
-  init(id: WindowID, session: Session, metrics: WindowMetrics, clockMode: ClockMode) {
+  convenience init(id: WindowID, session: Session, metrics: WindowMetrics, clockMode: ClockMode) {
+    let view = session.makeView(
+      role: .window, controller: nil, frame: Rect(origin: .zero, size: metrics.size),
+      color: "black")
+    self.init(
+      id: id, session: session, metrics: metrics, clockMode: clockMode, view: view,
+      log: EventLog(capacity: session.configuration.eventLogCapacity))
+  }
+
+  /// A window around an existing view and log (and restoring a snapshot).
+  init(
+    id: WindowID, session: Session, metrics: WindowMetrics, clockMode: ClockMode, view: View,
+    log: EventLog
+  ) {
     self.id = id
     self.session = session
     self.metrics = metrics
     self.clockMode = clockMode
-    self.log = EventLog(capacity: session.configuration.eventLogCapacity)
-    self.view = session.makeView(
-      role: .window, controller: nil, frame: Rect(origin: .zero, size: metrics.size),
-      color: "black")
+    self.log = log
+    self.view = view
     self.view.hostWindow = self
   }
 
@@ -231,15 +242,35 @@ extension Window {
   /// waiting, and returns the frame at `time`.
   @discardableResult
   public func advance(to time: Double) -> Step {
+    beginStep()
+    let target = max(self.time, time.isFinite ? time : self.time)
+    while let deadline = nextActionTime, deadline <= target { runNextAction() }
+    return endStep(at: target)
+  }
+
+  /// Starts a step made of `runNextAction()` calls and one `endStep(at:)`
+  /// (`advance(to:)`, and `Session.advance(_:toClock:)` for several
+  /// windows in one order).
+  func beginStep() {
     endedThisStep = []
+  }
+
+  /// The model time of the next thing that happens by itself, if any.
+  var nextActionTime: Double? { nextScheduledAction()?.0 }
+
+  /// Runs the next thing that happens by itself, at its time.
+  func runNextAction() {
+    guard let (deadline, action) = nextScheduledAction() else { return }
     session.withActiveWindow(self) {
-      let target = max(self.time, time.isFinite ? time : self.time)
-      while let (deadline, action) = nextScheduledAction(), deadline <= target {
-        self.time = max(self.time, deadline)
-        action()
-      }
-      self.time = target
+      self.time = max(self.time, deadline)
+      action()
     }
+  }
+
+  /// Ends a step at model time `time` (never backwards) and returns its
+  /// frame.
+  func endStep(at time: Double) -> Step {
+    self.time = max(self.time, time.isFinite ? time : self.time)
     let frame = makeFrame()
     endedThisStep = []
     return Step(frame: frame)

@@ -13,12 +13,24 @@ import CurtainWire
 extension Server {
   /// Advances every realtime window to the current loop time and sends the
   /// frames that result.
+  /// The windows of each session move together, so that what happens by
+  /// itself runs in one order however often the clock is read
+  /// (`Session.advance(_:toClock:)`).
   func advanceRealtimeWindows() {
     let now = clock()
-    for (key, state) in windowStates where state.clockMode == .realtime {
-      guard let window = window(for: key) else { continue }
-      let step = window.advance(to: now - state.origin)
-      if let frame = step.frame { offerFrame(frame, for: key, now: now) }
+    for name in sessions.keys.sorted() {
+      guard let session = sessions[name] else { continue }
+      let clocked = session.orderedWindows.compactMap { window -> Session.ClockedWindow? in
+        guard let state = windowStates[key(of: window)], state.clockMode == .realtime else {
+          return nil
+        }
+        return Session.ClockedWindow(window, origin: state.origin)
+      }
+      guard !clocked.isEmpty else { continue }
+      let steps = session.advance(clocked, toClock: now)
+      for (entry, step) in zip(clocked, steps) {
+        if let frame = step.frame { offerFrame(frame, for: key(of: entry.window), now: now) }
+      }
     }
   }
 

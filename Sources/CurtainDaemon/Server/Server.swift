@@ -20,8 +20,14 @@ public import Logging
 public final class Server {
   /// The settings.
   public let configuration: ServerConfiguration
-  /// Loop time in seconds.
-  let clock: () -> Double
+  /// Loop time in seconds, as the transport reads it.
+  let loopClock: () -> Double
+  /// Added to loop time to make server time (`clock()`): 0 until a restore
+  /// sets it so that the clock continues where the restored state stopped.
+  var clockBase = 0.0
+  /// The server time pinned while a request or a journal record is
+  /// applied: everything it does happens at one clock time.
+  var pinnedTime: Double?
   let logger: Logger
   /// When the server started (clock time).
   let startTime: Double
@@ -58,10 +64,31 @@ public final class Server {
     logger: Logger = Logger(label: "curtaind")
   ) {
     self.configuration = configuration
-    self.clock = clock
+    self.loopClock = clock
     self.logger = logger
-    self.startTime = clock()
+    self.startTime = Self.onGrid(clock())
     _ = session(named: "default", create: true)
+  }
+
+  /// Server time in seconds: loop time plus `clockBase`, on a grid of
+  /// 2⁻²⁴ s so that differences of clock times are exact (what makes
+  /// realtime windows replay bit for bit, `Session.advance(_:toClock:)`);
+  /// the pinned time while a request is applied.
+  func clock() -> Double {
+    pinnedTime ?? Self.onGrid(loopClock() + clockBase)
+  }
+
+  /// `time` rounded to the clock's grid (2⁻²⁴ s, about 60 ns).
+  static func onGrid(_ time: Double) -> Double {
+    (time * 16_777_216).rounded() / 16_777_216
+  }
+
+  /// Runs `body` with the clock pinned at its current time (or at `time`).
+  func pinningClock<T>(at time: Double? = nil, _ body: () throws -> T) rethrows -> T {
+    let previous = pinnedTime
+    pinnedTime = time ?? clock()
+    defer { pinnedTime = previous }
+    return try body()
   }
 
   /// Number of connected clients.
