@@ -13,7 +13,7 @@
 /// The property animations of one window.
 final class Timeline {
   private(set) var animations: [PropertyAnimation] = []
-  private var nextID: UInt64 = 1
+  var nextID: UInt64 = 1
 
   /// Whether anything animates.
   var isEmpty: Bool { animations.isEmpty }

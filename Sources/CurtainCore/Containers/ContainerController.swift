@@ -26,7 +26,7 @@ public final class ContainerController: ViewController {
 
   /// The frames clients gave when adding children; a child without one fills
   /// the container's bounds.
-  private var childFrames: [ControllerID: Rect] = [:]
+  var childFrames: [ControllerID: Rect] = [:]
 
   override func viewDidLoadContents() {
     // Children added before the view existed get their views now.

@@ -34,7 +34,7 @@ public final class NavigationController: ViewController {
   }
 
   /// The navigation bar, once the view is loaded.
-  public private(set) var navigationBar: View?
+  public internal(set) var navigationBar: View?
 
   /// The tab bar controller whose "More" navigation controller this is: it
   /// alone changes the bottom of the stack (the More list and the tab shown

@@ -43,11 +43,11 @@ public final class PageViewController: ViewController {
   public static let curlDuration = 0.4
 
   /// The transition style, orientation and spine.
-  public private(set) var options = PageOptions()
+  public internal(set) var options = PageOptions()
   /// `viewControllers`: the pages shown now (with their back sides).
-  public private(set) var viewControllers: [ViewController] = []
+  public internal(set) var viewControllers: [ViewController] = []
   /// The ordered pages that `turnPage` moves through.
-  public private(set) var dataSource: [ViewController] = []
+  public internal(set) var dataSource: [ViewController] = []
 
   /// Sets the style, orientation and spine. They are fixed once the page
   /// view controller has view controllers (UIKit fixes them at creation).

@@ -47,14 +47,14 @@ public final class SplitViewController: ViewController {
   public static let columnAnimationDuration = 0.35
 
   /// The primary column's controller.
-  public private(set) var primary: ViewController?
+  public internal(set) var primary: ViewController?
   /// The secondary column's controller (`nil` once collapsed onto a
   /// navigation controller).
-  public private(set) var secondary: ViewController?
+  public internal(set) var secondary: ViewController?
   /// The preferred display mode and primary column widths.
-  public private(set) var preferences = SplitPreferences()
+  public internal(set) var preferences = SplitPreferences()
   /// Whether the split is collapsed (horizontally compact).
-  public private(set) var isCollapsed = false
+  public internal(set) var isCollapsed = false
 
   /// `viewControllers`: the primary and the secondary, as they are.
   public var viewControllers: [ViewController] { [primary, secondary].compactMap { $0 } }

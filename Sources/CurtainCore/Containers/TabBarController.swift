@@ -30,20 +30,20 @@ public final class TabBarController: ViewController {
   public static let maximumTabs = 5
 
   /// The controllers, in tab order.
-  public private(set) var viewControllers: [ViewController] = []
+  public internal(set) var viewControllers: [ViewController] = []
   /// The selected index; `nil` when nothing or the More list is selected.
-  public private(set) var selectedIndex: Int?
+  public internal(set) var selectedIndex: Int?
   /// The tab bar, once the view is loaded.
-  public private(set) var tabBar: View?
+  public internal(set) var tabBar: View?
   /// The More navigation controller, while there are more than five tabs.
-  public private(set) var moreNavigationController: NavigationController?
+  public internal(set) var moreNavigationController: NavigationController?
   /// The More list, root of the More navigation controller.
-  private var moreListController: ViewController?
+  var moreListController: ViewController?
   /// The controller whose view is installed.
-  private(set) var shownController: ViewController?
+  var shownController: ViewController?
   /// Set while a controller moves from here into the More navigation
   /// controller, so that leaving us does not drop it from the tabs.
-  private var movingIntoMore: ViewController?
+  var movingIntoMore: ViewController?
 
   /// The selected controller (the More navigation controller when the More
   /// list is selected).

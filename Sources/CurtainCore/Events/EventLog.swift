@@ -15,6 +15,29 @@ public struct EventLog: Sendable {
     self.capacity = max(1, capacity)
   }
 
+  /// A log that continues a snapshot: its newest `capacity` events are
+  /// kept. The events must be consecutive and end at `lastSeq`.
+  init(capacity: Int, restoring snapshot: EventLogSnapshot) throws {
+    self.capacity = max(1, capacity)
+    let events = snapshot.events
+    guard UInt64(events.count) <= snapshot.lastSeq else {
+      throw CurtainError.invalid(
+        "An event log ending at seq \(snapshot.lastSeq) cannot hold \(events.count) events")
+    }
+    let first = snapshot.lastSeq - UInt64(events.count) + 1
+    for (offset, event) in events.enumerated() where event.seq != first + UInt64(offset) {
+      throw CurtainError.invalid(
+        "Event seq \(event.seq) is out of order: expected \(first + UInt64(offset))")
+    }
+    ring = Array(events.suffix(self.capacity))
+    lastSeq = snapshot.lastSeq
+  }
+
+  /// The log as a snapshot: its last seq and kept events, oldest first.
+  var snapshot: EventLogSnapshot {
+    EventLogSnapshot(lastSeq: lastSeq, events: events(after: firstKeptSeq - 1) ?? [])
+  }
+
   /// The oldest sequence number still kept, or `lastSeq + 1` when empty.
   public var firstKeptSeq: UInt64 { lastSeq - UInt64(ring.count) + 1 }
 

@@ -71,6 +71,22 @@ struct IdentifierAllocator {
   private var nextTransition: UInt64 = 1
   private var nextOperation: UInt64 = 1
 
+  /// The next id of each kind (snapshots).
+  var counters: IdentifierCounters {
+    get {
+      IdentifierCounters(
+        window: nextWindow, controller: nextController, view: nextView,
+        transition: nextTransition, operation: nextOperation)
+    }
+    set {
+      nextWindow = newValue.window
+      nextController = newValue.controller
+      nextView = newValue.view
+      nextTransition = newValue.transition
+      nextOperation = newValue.operation
+    }
+  }
+
   mutating func window() -> WindowID {
     defer { nextWindow += 1 }
     return WindowID(nextWindow)

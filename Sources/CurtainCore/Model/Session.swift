@@ -109,7 +109,17 @@ public final class Session {
       throw CurtainError(
         .limitExceeded, "A session may have at most \(configuration.maxControllers) controllers")
     }
-    let id = reserved ?? ids.controller()
+    let controller = insertController(
+      kind: kind, id: reserved ?? ids.controller(), identifier: identifier, title: title)
+    creations?.append(controller.id)
+    return controller
+  }
+
+  /// Makes a controller of `kind` with this id and adds it to the session
+  /// (nothing checked).
+  func insertController(kind: ControllerKind, id: ControllerID, identifier: String?, title: String?)
+    -> ViewController
+  {
     let controller: ViewController
     switch kind {
     case .content:
@@ -129,7 +139,6 @@ public final class Session {
       controller = PageViewController(id: id, session: self, identifier: identifier, title: title)
     }
     controllers[id] = controller
-    creations?.append(id)
     return controller
   }
 

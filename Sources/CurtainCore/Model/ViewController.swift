@@ -52,11 +52,11 @@ public class ViewController {
   /// Where the controller is in the appearance state machine.
   public internal(set) var appearance: AppearanceState = .disappeared
   /// The root view, once loaded.
-  public private(set) var viewIfLoaded: View?
+  public internal(set) var viewIfLoaded: View?
   /// The window this controller is the root of.
   weak var hostWindow: Window?
   /// The `animated` flag of the last `will` appearance call, for its `did`.
-  private var appearanceAnimated = false
+  var appearanceAnimated = false
 
   // MARK: Presentation properties (SEMANTICS §4)
 

@@ -171,5 +171,11 @@ public struct SceneReference: Hashable, Sendable, CustomStringConvertible {
   /// The scene's id.
   public let scene: String
 
+  /// Names a scene of a storyboard.
+  public init(storyboard: String, scene: String) {
+    self.storyboard = storyboard
+    self.scene = scene
+  }
+
   public var description: String { "\(storyboard)/\(scene)" }
 }

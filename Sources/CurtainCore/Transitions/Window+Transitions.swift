@@ -241,7 +241,23 @@ extension Window {
   /// away). Returns the transitions cancelled.
   @discardableResult
   public func cancelInteractions(ownedBy owner: OwnerID) -> [TransitionID] {
-    let held = transitions.filter { $0.owner == owner && $0.isInteractive }
+    cancelInteractions { $0.owner == owner }
+  }
+
+  /// Whether `owner` holds an interactive transition here.
+  public func holdsInteraction(_ owner: OwnerID) -> Bool {
+    transitions.contains { $0.owner == owner && $0.isInteractive }
+  }
+
+  /// Cancels every interactive transition, whoever holds it (settling a
+  /// restored session). Returns the transitions cancelled.
+  @discardableResult
+  public func cancelAllInteractions() -> [TransitionID] {
+    cancelInteractions { _ in true }
+  }
+
+  private func cancelInteractions(where holds: (Transition) -> Bool) -> [TransitionID] {
+    let held = transitions.filter { holds($0) && $0.isInteractive }
     session.withActiveWindow(self) {
       for transition in held {
         letGo(transition, cancel: true, completion: InteractionCompletion())

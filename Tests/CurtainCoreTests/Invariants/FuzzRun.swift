@@ -101,6 +101,35 @@ final class FuzzRun {
     collect()
   }
 
+  /// A run that continues on `session` (a restored copy of another run's
+  /// session): the same window and pool, found by identifier; its event
+  /// record starts with what happens from now on.
+  init(setup: FuzzSetup, adopting session: Session) {
+    self.setup = setup
+    self.session = session
+    window = session.orderedWindows[0]
+    contents = (0..<setup.contentCount).map { session.controller(identifier: "C\($0)")! }
+    navigations = (0..<setup.navigationCount).map {
+      session.controller(identifier: "N\($0)") as! NavigationController
+    }
+    tab = session.controller(identifier: "T") as! TabBarController
+    container = session.controller(identifier: "K") as! ContainerController
+    split = session.controller(identifier: "S") as? SplitViewController
+    page = session.controller(identifier: "P") as? PageViewController
+    windowRead = window.log.lastSeq
+    detachedRead = session.detachedLog.lastSeq
+    stats.runs = 1
+  }
+
+  /// Every event recorded so far, rendered with its log, seq, time and
+  /// revision (to compare two runs).
+  var renderedStream: [String] {
+    stream.map { log, event in
+      "\(log) \(event.seq) t=\(event.time) r=\(event.revision) \(event.traceID ?? "-") "
+        + session.describe(event)
+    }
+  }
+
   /// The pool the generator picks from.
   var pool: [ViewController] {
     contents + navigations + [tab, container] + [split, page].compactMap { $0 }
