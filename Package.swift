@@ -45,12 +45,18 @@ let package = Package(
       pkgConfig: "libuv",
       providers: [.apt(["libuv1-dev"])]
     ),
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
     .target(
       name: "CurtainDaemon",
       dependencies: [
         "CurtainCore",
         "CurtainWire",
         "CLibUV",
+        "CSQLite",
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictSettings

@@ -119,11 +119,25 @@ extension OutputFormat {
         + "\(count(status.sessions, "session")), \(count(status.windows, "window"))",
     ]
     lines += status.listeners.map { "listening on \($0)" }
+    let storage = status.storage
+    if storage.durable {
+      lines.append("state in \(storage.stateDirectory)")
+      lines.append(
+        "database \(storage.database): \(storage.databaseBytes) bytes, "
+          + "\(count(storage.journalRecords, "journal record")), sync \(storage.sync)")
+      if !storage.available {
+        lines.append("NOT RECORDING CHANGES (mutating requests are refused): \(storage.error)")
+      }
+    } else {
+      lines.append("state in memory only (--ephemeral)")
+    }
     return lines.joined(separator: "\n")
   }
 
   /// Keys: `server_version`, `protocol_version`, `pid`, `uptime`,
-  /// `clients`, `sessions`, `windows`, `listeners`.
+  /// `clients`, `sessions`, `windows`, `listeners`, `storage` (`durable`,
+  /// `state_directory`, `database`, `database_bytes`, `journal_records`,
+  /// `sync`, `available`, `error`, `schema_version`).
   public static func json(_ status: Curtain_V1_Status) -> JSONValue {
     .object([
       ("server_version", .string(status.serverVersion)),
@@ -134,6 +148,21 @@ extension OutputFormat {
       ("sessions", .unsigned(UInt64(status.sessions))),
       ("windows", .unsigned(UInt64(status.windows))),
       ("listeners", .array(status.listeners.map { .string($0) })),
+      ("storage", json(status.storage)),
+    ])
+  }
+
+  private static func json(_ storage: Curtain_V1_StorageStatus) -> JSONValue {
+    .object([
+      ("durable", .bool(storage.durable)),
+      ("state_directory", .string(storage.stateDirectory)),
+      ("database", .string(storage.database)),
+      ("database_bytes", .unsigned(storage.databaseBytes)),
+      ("journal_records", .unsigned(storage.journalRecords)),
+      ("sync", .string(storage.sync)),
+      ("available", .bool(storage.available)),
+      ("error", .string(storage.error)),
+      ("schema_version", .unsigned(UInt64(storage.schemaVersion))),
     ])
   }
 }

@@ -65,7 +65,10 @@ public final class TempDaemon: @unchecked Sendable {
   /// Starts `curtaind` plus `arguments` on a socket in a new temporary
   /// directory, as `socket` says, and waits up to `timeout` seconds for it
   /// to listen. Without `.argument`, the daemon gets only `arguments` and
-  /// finds its socket by the default rule.
+  /// finds its socket by the default rule. With `.argument` it is
+  /// `--ephemeral` unless `arguments` name a `--state-dir`. Its default
+  /// state directory is always in the temporary directory
+  /// (XDG_STATE_HOME=<tmp>/state), never the user's.
   public init(arguments: [String] = [], socket: SocketChoice = .argument, timeout: Double = 20)
     throws
   {
@@ -78,10 +81,14 @@ public final class TempDaemon: @unchecked Sendable {
     process = Process()
     process.executableURL = try Self.executableURL()
     var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = directory + "/state"
     switch socket {
     case .argument:
       socketPath = directory + "/d.sock"
-      process.arguments = ["--socket", socketPath, "--log-level", "warning"] + arguments
+      let durable = arguments.contains("--state-dir") || arguments.contains("--ephemeral")
+      process.arguments =
+        ["--socket", socketPath, "--log-level", "warning"] + (durable ? [] : ["--ephemeral"])
+        + arguments
     case .runtimeDirectory:
       socketPath = directory + "/curtain/default.sock"
       process.arguments = arguments
@@ -114,8 +121,21 @@ public final class TempDaemon: @unchecked Sendable {
       self.lock.unlock()
       if before < listeners && after >= listeners { self.ready.signal() }
     }
+    // A daemon that exits (a bad flag, an unusable state directory) ends
+    // the wait at once.
+    process.terminationHandler = { [weak self] _ in self?.ready.signal() }
     try process.run()
-    if ready.wait(timeout: .now() + timeout) == .timedOut {
+    let timedOut = ready.wait(timeout: .now() + timeout) == .timedOut
+    if !process.isRunning {
+      process.waitUntilExit()
+      stderrPipe.fileHandleForReading.readabilityHandler = nil
+      try? FileManager.default.removeItem(atPath: directory)
+      stopped = true
+      throw TempDaemonError(
+        description:
+          "curtaind exited with status \(process.terminationStatus): \(stderr)")
+    }
+    if timedOut {
       process.terminate()
       process.waitUntilExit()
       throw TempDaemonError(description: "curtaind did not listen in time: \(stderr)")
@@ -142,6 +162,19 @@ public final class TempDaemon: @unchecked Sendable {
 
   /// The daemon's process id.
   public var pid: Int32 { process.processIdentifier }
+
+  /// Kills the daemon with SIGKILL (a crash: nothing is flushed, the
+  /// socket file stays) and waits for it; then removes the temporary
+  /// directory.
+  public func kill9() {
+    if !stopped {
+      stopped = true
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      process.waitUntilExit()
+      stderrPipe.fileHandleForReading.readabilityHandler = nil
+    }
+    try? FileManager.default.removeItem(atPath: directory)
+  }
 
   /// Sends SIGTERM and waits for the exit. Returns the exit status and
   /// whether the socket file is gone.

@@ -21,6 +21,11 @@ struct Curtaind: ParsableCommand {
       $XDG_RUNTIME_DIR/curtain/default.sock, else /tmp/curtain-<uid>/default.sock)
       and, when asked, on TCP. Stops on SIGINT, SIGTERM or a Shutdown request:
       clients get a goodbye, the socket is removed.
+
+      Sessions are durable: every change is recorded in a SQLite database in
+      the state directory before it is acknowledged, and a daemon started on
+      the same directory (after a crash, kill -9, reboot or upgrade) restores
+      them. --ephemeral keeps them in memory only.
       """,
     version: curtainVersion)
 
@@ -93,7 +98,41 @@ struct Curtaind: ParsableCommand {
       valueName: "seconds"))
   var interactionTimeout: Double = ServerConfiguration().interactionTimeout
 
+  @Option(
+    name: .customLong("state-dir"),
+    help: ArgumentHelp(
+      "Where the sessions are kept (default: $XDG_STATE_HOME/curtain/<socket name>, else "
+        + "~/.local/state/curtain/<socket name>; created 0700).",
+      valueName: "path"))
+  var stateDirectory: String?
+
+  @Flag(
+    name: .customLong("ephemeral"),
+    help: "Keep the sessions in memory only: nothing is written, nothing survives a restart.")
+  var ephemeral = false
+
+  @Option(
+    name: .customLong("sync"),
+    help: ArgumentHelp(
+      "normal: a change survives a crash of the daemon once acknowledged; full: it survives "
+        + "power loss too (an fsync per commit, slower).",
+      valueName: "mode"))
+  var sync: SyncMode = .normal
+
+  @Flag(
+    name: .customLong("reset-state"),
+    help:
+      "Move an unreadable state database, or one written by a newer curtaind, aside (never deleted) and start empty."
+  )
+  var resetState = false
+
   func validate() throws {
+    if ephemeral, stateDirectory != nil {
+      throw ValidationError("--ephemeral and --state-dir exclude each other")
+    }
+    if let stateDirectory, !stateDirectory.hasPrefix("/") {
+      throw ValidationError("--state-dir must be an absolute path, got '\(stateDirectory)'")
+    }
     guard maxFrameBytes > 0 else { throw ValidationError("--max-frame-bytes must be positive") }
     guard maxWriteQueueBytes > 0 else {
       throw ValidationError("--max-write-queue-bytes must be positive")
@@ -136,8 +175,22 @@ struct Curtaind: ParsableCommand {
       logger.warning("--token-file has no effect without --listen")
     }
 
+    var state: StateOptions?
+    if !ephemeral {
+      let socketPath = socket ?? SocketPath.defaultPath().path
+      guard
+        let directory = stateDirectory
+          ?? StateOptions.defaultDirectory(
+            socketPath: socketPath, environment: ProcessInfo.processInfo.environment)
+      else {
+        throw failure(
+          "no state directory: set HOME or XDG_STATE_HOME, or pass --state-dir or --ephemeral")
+      }
+      state = StateOptions(directory: directory, sync: sync.options, resetState: resetState)
+    }
+
     let daemon = try fail {
-      try Daemon(configuration: configuration, endpoints: endpoints, logger: logger)
+      try Daemon(configuration: configuration, endpoints: endpoints, state: state, logger: logger)
     }
     // One write for every listener, so that a reader waiting for the first
     // line gets the TCP line with it.
@@ -177,5 +230,17 @@ struct Curtaind: ParsableCommand {
 
   private func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}
+
+/// `--sync`, as the command line spells it.
+enum SyncMode: String, CaseIterable, ExpressibleByArgument {
+  case normal, full
+
+  var options: StateOptions.Sync {
+    switch self {
+    case .normal: return .normal
+    case .full: return .full
+    }
   }
 }

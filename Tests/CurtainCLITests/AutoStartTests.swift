@@ -72,6 +72,10 @@ final class AutoStartTests: XCTestCase {
     let process = Process()
     process.executableURL = try TempDaemon.cliURL()
     process.arguments = arguments
+    // The daemon it starts keeps its state here, not in the user's home.
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = directory + "/state"
+    process.environment = environment
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

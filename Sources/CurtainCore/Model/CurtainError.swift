@@ -24,6 +24,9 @@ public enum ErrorCode: String, Hashable, Sendable, Codable, CaseIterable {
   case unsupportedVersion = "UNSUPPORTED_VERSION"
   /// A bug in Curtain.
   case internalError = "INTERNAL"
+  /// The daemon cannot record changes now (a write to its state directory
+  /// failed).
+  case unavailable = "UNAVAILABLE"
 }
 
 /// A failed request: a code from the closed set and a message in UIKit's

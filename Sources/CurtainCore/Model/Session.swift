@@ -38,6 +38,8 @@ public final class Session {
   /// Its limits.
   public let configuration: SessionConfiguration
   var ids = IdentifierAllocator()
+  /// The next id of each kind (what a journal checks after each input).
+  public var identifierCounters: IdentifierCounters { ids.counters }
   /// Windows by id.
   public internal(set) var windows: [WindowID: Window] = [:]
   /// Controllers by id.

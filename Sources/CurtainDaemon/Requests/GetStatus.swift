@@ -1,4 +1,4 @@
-// `GetStatus`: the daemon's version, uptime and load.
+// `GetStatus`: the daemon's version, uptime, load and state directory.
 
 import CurtainCore
 import CurtainWire
@@ -17,6 +17,12 @@ extension RequestHandler {
       status.sessions = UInt32(clamping: server.sessions.count)
       status.windows = UInt32(clamping: server.sessions.values.reduce(0) { $0 + $1.windows.count })
       status.listeners = server.configuration.listenerDescriptions
+      if let journal = server.journal {
+        status.storage = journal.storageStatus
+      } else {
+        status.storage.durable = false
+        status.storage.available = true
+      }
       return .ok(.status(status))
     })
 }

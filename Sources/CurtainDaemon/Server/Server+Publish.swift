@@ -20,17 +20,22 @@ extension Server {
     let now = clock()
     for name in sessions.keys.sorted() {
       guard let session = sessions[name] else { continue }
-      let clocked = session.orderedWindows.compactMap { window -> Session.ClockedWindow? in
-        guard let state = windowStates[key(of: window)], state.clockMode == .realtime else {
-          return nil
-        }
-        return Session.ClockedWindow(window, origin: state.origin)
-      }
+      let clocked = clockedWindows(of: session)
       guard !clocked.isEmpty else { continue }
       let steps = session.advance(clocked, toClock: now)
       for (entry, step) in zip(clocked, steps) {
         if let frame = step.frame { offerFrame(frame, for: key(of: entry.window), now: now) }
       }
+    }
+  }
+
+  /// The realtime windows of `session`, each with its clock origin.
+  func clockedWindows(of session: Session) -> [Session.ClockedWindow] {
+    session.orderedWindows.compactMap { window in
+      guard let state = windowStates[key(of: window)], state.clockMode == .realtime else {
+        return nil
+      }
+      return Session.ClockedWindow(window, origin: state.origin)
     }
   }
 

@@ -18,38 +18,50 @@ extension Server {
           ?? "The first message must be Hello")
     }
     var target: RequestTarget?
-    let result = dispatch(request, kind, from: client, target: &target)
+    let recorded = isRecorded(kind, from: client)
+    let result: HandlerResult
+    var commit: UInt64 = 0
+    if recorded, let failure = journalFailure {
+      result = .failed(.unavailable, "The daemon cannot record changes: \(failure)")
+    } else {
+      let time = clock()
+      result = pinningClock(at: time) { dispatch(request, kind, from: client, target: &target) }
+      if recorded {
+        commit = recordRequest(request, at: time, from: client, result: result)
+      }
+    }
     let outcome: String
+    let (requestID, traceID) = (request.requestID, request.traceID)
     switch result {
     case .ok(let payload):
       outcome = "OK"
-      respond(to: client, requestID: request.requestID, traceID: request.traceID, .success(payload))
+      respond(to: client, requestID: requestID, traceID: traceID, commit: commit, .success(payload))
     case .invalid(let message):
       outcome = ErrorCode.invalidArgument.rawValue
       respond(
-        to: client, requestID: request.requestID, traceID: request.traceID,
+        to: client, requestID: requestID, traceID: traceID, commit: commit,
         .failure(CurtainError(.invalidArgument, message)))
     case .failed(let code, let message):
       outcome = code.rawValue
       respond(
-        to: client, requestID: request.requestID, traceID: request.traceID,
+        to: client, requestID: requestID, traceID: traceID, commit: commit,
         .failure(CurtainError(code, message)))
     case .failedAndClose(let code, let message, let reason):
       outcome = code.rawValue
       respond(
-        to: client, requestID: request.requestID, traceID: request.traceID,
+        to: client, requestID: requestID, traceID: traceID, commit: commit,
         .failure(CurtainError(code, message)))
       client.link.close(reason: reason, message: message)
     case .deferred(let waiter):
       outcome = "DEFERRED"
-      _ = reserveSlot(for: client, requestID: request.requestID)
+      _ = reserveSlot(for: client, requestID: requestID, commit: commit)
       waiters.append(waiter)
     }
     logRequest(request, kind, target: target, from: client, outcome: outcome, start: start)
   }
 
   /// Runs the gates, resolves the handler's target and runs the handler.
-  private func dispatch(
+  func dispatch(
     _ request: WireRequest, _ kind: RequestKind?, from client: ClientState,
     target: inout RequestTarget?
   ) -> HandlerResult {

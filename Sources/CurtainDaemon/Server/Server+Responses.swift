@@ -14,9 +14,10 @@ enum ResponseOutcome {
 }
 
 extension Server {
-  /// Reserves the next response slot for a request.
-  func reserveSlot(for client: ClientState, requestID: UInt64) -> Int {
-    client.responseSlots.append((requestID, nil))
+  /// Reserves the next response slot for a request whose response waits
+  /// for journal record `commit` (0: none).
+  func reserveSlot(for client: ClientState, requestID: UInt64, commit: UInt64 = 0) -> Int {
+    client.responseSlots.append((requestID, nil, commit))
     return client.responseSlots.count - 1
   }
 
@@ -38,23 +39,27 @@ extension Server {
     }) {
       client.responseSlots[index].message = message
     } else {
-      client.responseSlots.append((requestID, message))
+      client.responseSlots.append((requestID, message, 0))
     }
     flushResponses(of: client)
   }
 
-  /// Answers at once (reserving and filling a slot).
+  /// Answers at once (reserving and filling a slot), once journal record
+  /// `commit` is committed.
   func respond(
-    to client: ClientState, requestID: UInt64, traceID: String, _ outcome: ResponseOutcome
+    to client: ClientState, requestID: UInt64, traceID: String, commit: UInt64 = 0,
+    _ outcome: ResponseOutcome
   ) {
-    _ = reserveSlot(for: client, requestID: requestID)
+    _ = reserveSlot(for: client, requestID: requestID, commit: commit)
     fill(client, requestID: requestID, traceID: traceID, outcome)
   }
 
-  /// Writes answered responses from the front, then activates
-  /// subscriptions whose Subscribe response went out.
+  /// Writes answered responses whose records are committed from the front,
+  /// then activates subscriptions whose Subscribe response went out.
   func flushResponses(of client: ClientState) {
-    while let first = client.responseSlots.first, let message = first.message {
+    while let first = client.responseSlots.first, let message = first.message,
+      first.commit <= journalCommitted
+    {
       client.responseSlots.removeFirst()
       client.link.sendControl(message)
       if case .subscribed(let result)? = message.response.result {

@@ -29,8 +29,16 @@ public final class Server {
   /// applied: everything it does happens at one clock time.
   var pinnedTime: Double?
   let logger: Logger
-  /// When the server started (clock time).
-  let startTime: Double
+  /// When the server started (clock time; reset by a restore).
+  var startTime: Double
+  /// Where inputs are recorded; `nil` with `--ephemeral`.
+  public var journal: JournalSink?
+  /// Records the writer has committed.
+  var journalCommitted: UInt64 = 0
+  /// Why the last commit failed; mutating requests are refused from then on.
+  var journalFailure: String?
+  /// The clock time of the last record replayed by a restore.
+  var lastRecordClock = 0.0
 
   /// Sessions by name; "default" always exists.
   var sessions: [String: Session] = [:]
@@ -107,15 +115,15 @@ public final class Server {
   /// A client's connection is gone: its subscriptions end, its waiters are
   /// dropped and its interactive transitions are cancelled.
   public func disconnect(_ link: ClientLink) {
-    guard clients.removeValue(forKey: link.clientID) != nil else { return }
+    guard let client = clients.removeValue(forKey: link.clientID) else { return }
     subscriptions = subscriptions.filter { $0.value.clientID != link.clientID }
     waiters.removeAll { $0.clientID == link.clientID }
-    advanceRealtimeWindows()
-    for session in sessions.values {
-      for window in session.orderedWindows {
-        window.cancelInteractions(ownedBy: OwnerID(link.clientID))
-      }
+    let time = clock()
+    let cancelled = pinningClock(at: time) {
+      advanceRealtimeWindows()
+      return cancelInteractions(ownedBy: link.clientID)
     }
+    if cancelled { recordClientGone(client, at: time) }
     logger.debug("disconnected", metadata: ["client": "\(link.clientID)"])
     publish()
   }

@@ -37,8 +37,10 @@ final class ClientState {
   var ownsInteractions = true
   /// The name from Hello.
   var name = ""
-  /// Responses in request order; `nil` until answered.
-  var responseSlots: [(requestID: UInt64, message: ServerMessage?)] = []
+  /// Responses in request order; `nil` until answered. A response leaves
+  /// only once the journal record numbered `commit` is committed (0: no
+  /// record).
+  var responseSlots: [(requestID: UInt64, message: ServerMessage?, commit: UInt64)] = []
 
   init(link: ClientLink, connectedAt: Double) {
     self.link = link

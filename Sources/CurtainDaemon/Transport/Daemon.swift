@@ -80,6 +80,10 @@ public final class Daemon {
   private var listeners: [Listener]
   private let wakeTimer: UVTimer
   private let wakeAsync: UVAsync
+  /// The state directory (nil with --ephemeral) and the async handle its
+  /// writer thread reports commits through.
+  private let persistence: Persistence?
+  private let commitAsync: UVAsync?
   private var signals: [UVSignal] = []
   private var connections: [UInt64: Connection] = [:]
   /// Connections that started closing and may still be known to the server.
@@ -91,12 +95,14 @@ public final class Daemon {
   private var hasRun = false
 
   /// Binds every endpoint (claiming the Unix socket path: a stale socket is
-  /// replaced, a live daemon is an error) and prepares the loop. Throws
-  /// `SocketPath.Failure`, `UVError` or `TCPAddress.ParseError` with a
-  /// message fit to print. Ignores SIGPIPE for the whole process (writes to
-  /// a vanished client must fail, not kill the daemon).
+  /// replaced, a live daemon is an error), restores the sessions from the
+  /// state directory (none: `--ephemeral`) and prepares the loop. Throws
+  /// `SocketPath.Failure`, `UVError`, `TCPAddress.ParseError` or
+  /// `PersistenceError` with a message fit to print. Ignores SIGPIPE for
+  /// the whole process (writes to a vanished client must fail, not kill the
+  /// daemon).
   public init(
-    configuration: ServerConfiguration, endpoints: [Endpoint],
+    configuration: ServerConfiguration, endpoints: [Endpoint], state: StateOptions? = nil,
     logger: Logger = Logger(label: "curtaind")
   ) throws {
     signal(SIGPIPE, SIG_IGN)
@@ -105,7 +111,12 @@ public final class Daemon {
     var timer: UVTimer?
     var async: UVAsync?
     var signals: [UVSignal] = []
+    var commitAsync: UVAsync?
+    var persistence: Persistence?
     do {
+      // The state directory first: a daemon that cannot keep its state
+      // does not claim the socket.
+      persistence = try state.map { try Persistence(options: $0, logger: logger) }
       // Callbacks that need `self` are set below, once it exists; none
       // can run before the loop does.
       for endpoint in endpoints {
@@ -116,10 +127,12 @@ public final class Daemon {
       for number in [SIGINT, SIGTERM] {
         signals.append(try UVSignal(loop: loop, signal: number) { _ in })
       }
+      if persistence != nil { commitAsync = try UVAsync(loop: loop) }
     } catch {
       for listener in listeners { listener.close() }
       timer?.close()
       async?.close()
+      commitAsync?.close()
       for watcher in signals { watcher.close() }
       loop.run()
       try? loop.close()
@@ -139,6 +152,28 @@ public final class Daemon {
     self.server = Server(
       configuration: configuration, clock: MonotonicClock.now, logger: logger)
     self.signals = signals
+    self.persistence = persistence
+    self.commitAsync = commitAsync
+
+    if let persistence, let commitAsync {
+      do {
+        try persistence.restore(into: server)
+      } catch {
+        for listener in listeners { listener.close() }
+        finishShutdown()
+        loop.run()
+        try? loop.close()
+        throw error
+      }
+      persistence.startWriter(report: commitAsync.sender)
+      server.journal = persistence
+      server.finishRestore()
+      commitAsync.setCallback { [unowned self] in
+        let progress = persistence.progress
+        self.server.journalProgressed(committed: progress.committed, failure: progress.failure)
+        self.afterCallback()
+      }
+    }
 
     for listener in listeners {
       let kind = listener.transportKind
@@ -234,6 +269,9 @@ public final class Daemon {
   /// wake-up.
   private func afterCallback() {
     detachClosingConnections()
+    // A group commit: what this loop iteration recorded goes to the
+    // writer at once.
+    defer { persistence?.flush() }
     if shutdownRequested || server.isShuttingDown, !isShuttingDown {
       beginShutdown()
       detachClosingConnections()
@@ -267,6 +305,13 @@ public final class Daemon {
     isShuttingDown = true
     wakeTimer.stop()
     for listener in listeners { listener.close() }
+    if let persistence {
+      // Commit what is queued so that the waiting responses go out before
+      // the goodbyes.
+      persistence.stop()
+      let progress = persistence.progress
+      server.journalProgressed(committed: progress.committed, failure: progress.failure)
+    }
     for connection in connections.values {
       connection.close(reason: .shutdown, message: "The daemon is shutting down")
     }
@@ -277,6 +322,9 @@ public final class Daemon {
     guard !isFinished else { return }
     isFinished = true
     stopper.invalidate()
+    // What is still queued is committed before the writer stops.
+    persistence?.stop()
+    commitAsync?.close()
     wakeTimer.close()
     wakeAsync.close()
     for watcher in signals { watcher.close() }

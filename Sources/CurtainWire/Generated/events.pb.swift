@@ -92,6 +92,12 @@ public nonisolated enum Curtain_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
   case limitExceeded // = 10
   case unsupportedVersion // = 11
   case `internal` // = 12
+
+  /// The daemon cannot record changes (a write to its state directory
+  /// failed; GetStatus says why). A mutating request refused with it changed
+  /// nothing, except one already applied when its record failed to commit:
+  /// that change is in memory but will not survive a restart.
+  case unavailable // = 13
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -113,6 +119,7 @@ public nonisolated enum Curtain_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case 10: self = .limitExceeded
     case 11: self = .unsupportedVersion
     case 12: self = .internal
+    case 13: self = .unavailable
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -132,6 +139,7 @@ public nonisolated enum Curtain_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case .limitExceeded: return 10
     case .unsupportedVersion: return 11
     case .internal: return 12
+    case .unavailable: return 13
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -151,6 +159,7 @@ public nonisolated enum Curtain_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     .limitExceeded,
     .unsupportedVersion,
     .internal,
+    .unavailable,
   ]
 
 }
@@ -1156,7 +1165,7 @@ nonisolated extension Curtain_V1_EventCategory: SwiftProtobuf._ProtoNameProvidin
 }
 
 nonisolated extension Curtain_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_INVALID_ARGUMENT\0\u{1}ERROR_CODE_NOT_FOUND\0\u{1}ERROR_CODE_ALREADY_PRESENTING\0\u{1}ERROR_CODE_NOT_IN_WINDOW\0\u{1}ERROR_CODE_BUSY\0\u{1}ERROR_CODE_CONFLICT\0\u{1}ERROR_CODE_NOT_OWNER\0\u{1}ERROR_CODE_UNAUTHENTICATED\0\u{1}ERROR_CODE_PERMISSION_DENIED\0\u{1}ERROR_CODE_LIMIT_EXCEEDED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_INTERNAL\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_INVALID_ARGUMENT\0\u{1}ERROR_CODE_NOT_FOUND\0\u{1}ERROR_CODE_ALREADY_PRESENTING\0\u{1}ERROR_CODE_NOT_IN_WINDOW\0\u{1}ERROR_CODE_BUSY\0\u{1}ERROR_CODE_CONFLICT\0\u{1}ERROR_CODE_NOT_OWNER\0\u{1}ERROR_CODE_UNAUTHENTICATED\0\u{1}ERROR_CODE_PERMISSION_DENIED\0\u{1}ERROR_CODE_LIMIT_EXCEEDED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_INTERNAL\0\u{1}ERROR_CODE_UNAVAILABLE\0")
 }
 
 nonisolated extension Curtain_V1_LifecycleEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -1064,26 +1064,98 @@ public nonisolated struct Curtain_V1_GetStatus: Sendable {
   public init() {}
 }
 
-public nonisolated struct Curtain_V1_Status: Sendable {
+public nonisolated struct Curtain_V1_Status: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var serverVersion: String = String()
+  public var serverVersion: String {
+    get {_storage._serverVersion}
+    set {_uniqueStorage()._serverVersion = newValue}
+  }
 
-  public var protocolVersion: UInt32 = 0
+  public var protocolVersion: UInt32 {
+    get {_storage._protocolVersion}
+    set {_uniqueStorage()._protocolVersion = newValue}
+  }
 
-  public var pid: UInt32 = 0
+  public var pid: UInt32 {
+    get {_storage._pid}
+    set {_uniqueStorage()._pid = newValue}
+  }
 
-  public var uptime: Double = 0
+  public var uptime: Double {
+    get {_storage._uptime}
+    set {_uniqueStorage()._uptime = newValue}
+  }
 
-  public var clients: UInt32 = 0
+  public var clients: UInt32 {
+    get {_storage._clients}
+    set {_uniqueStorage()._clients = newValue}
+  }
 
-  public var sessions: UInt32 = 0
+  public var sessions: UInt32 {
+    get {_storage._sessions}
+    set {_uniqueStorage()._sessions = newValue}
+  }
 
-  public var windows: UInt32 = 0
+  public var windows: UInt32 {
+    get {_storage._windows}
+    set {_uniqueStorage()._windows = newValue}
+  }
 
-  public var listeners: [String] = []
+  public var listeners: [String] {
+    get {_storage._listeners}
+    set {_uniqueStorage()._listeners = newValue}
+  }
+
+  /// Where the sessions are kept (docs/durability.md).
+  public var storage: Curtain_V1_StorageStatus {
+    get {_storage._storage ?? Curtain_V1_StorageStatus()}
+    set {_uniqueStorage()._storage = newValue}
+  }
+  /// Returns true if `storage` has been explicitly set.
+  public var hasStorage: Bool {_storage._storage != nil}
+  /// Clears the value of `storage`. Subsequent reads from it will return its default value.
+  public mutating func clearStorage() {_uniqueStorage()._storage = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+public nonisolated struct Curtain_V1_StorageStatus: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// False with --ephemeral: sessions live in memory only.
+  public var durable: Bool = false
+
+  public var stateDirectory: String = String()
+
+  /// The database file and its size in bytes (with its write-ahead log).
+  public var database: String = String()
+
+  public var databaseBytes: UInt64 = 0
+
+  /// Journal records in the database (replayed at the next start).
+  public var journalRecords: UInt64 = 0
+
+  /// normal or full (--sync).
+  public var sync: String = String()
+
+  /// False once a write failed: mutating requests are refused with
+  /// UNAVAILABLE until the daemon restarts.
+  public var available: Bool = false
+
+  /// The last write error, while unavailable.
+  public var error: String = String()
+
+  /// The database's schema version.
+  public var schemaVersion: UInt32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -4674,7 +4746,133 @@ nonisolated extension Curtain_V1_GetStatus: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Status"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0\u{2}\u{c}storage\0")
+
+  fileprivate class _StorageClass {
+    var _serverVersion: String = String()
+    var _protocolVersion: UInt32 = 0
+    var _pid: UInt32 = 0
+    var _uptime: Double = 0
+    var _clients: UInt32 = 0
+    var _sessions: UInt32 = 0
+    var _windows: UInt32 = 0
+    var _listeners: [String] = []
+    var _storage: Curtain_V1_StorageStatus? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _serverVersion = source._serverVersion
+      _protocolVersion = source._protocolVersion
+      _pid = source._pid
+      _uptime = source._uptime
+      _clients = source._clients
+      _sessions = source._sessions
+      _windows = source._windows
+      _listeners = source._listeners
+      _storage = source._storage
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._serverVersion) }()
+        case 2: try { try decoder.decodeSingularUInt32Field(value: &_storage._protocolVersion) }()
+        case 3: try { try decoder.decodeSingularUInt32Field(value: &_storage._pid) }()
+        case 4: try { try decoder.decodeSingularDoubleField(value: &_storage._uptime) }()
+        case 5: try { try decoder.decodeSingularUInt32Field(value: &_storage._clients) }()
+        case 6: try { try decoder.decodeSingularUInt32Field(value: &_storage._sessions) }()
+        case 7: try { try decoder.decodeSingularUInt32Field(value: &_storage._windows) }()
+        case 8: try { try decoder.decodeRepeatedStringField(value: &_storage._listeners) }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._storage) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._serverVersion.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._serverVersion, fieldNumber: 1)
+      }
+      if _storage._protocolVersion != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._protocolVersion, fieldNumber: 2)
+      }
+      if _storage._pid != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._pid, fieldNumber: 3)
+      }
+      if _storage._uptime.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._uptime, fieldNumber: 4)
+      }
+      if _storage._clients != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._clients, fieldNumber: 5)
+      }
+      if _storage._sessions != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._sessions, fieldNumber: 6)
+      }
+      if _storage._windows != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._windows, fieldNumber: 7)
+      }
+      if !_storage._listeners.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._listeners, fieldNumber: 8)
+      }
+      try { if let v = _storage._storage {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_Status, rhs: Curtain_V1_Status) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._serverVersion != rhs_storage._serverVersion {return false}
+        if _storage._protocolVersion != rhs_storage._protocolVersion {return false}
+        if _storage._pid != rhs_storage._pid {return false}
+        if _storage._uptime != rhs_storage._uptime {return false}
+        if _storage._clients != rhs_storage._clients {return false}
+        if _storage._sessions != rhs_storage._sessions {return false}
+        if _storage._windows != rhs_storage._windows {return false}
+        if _storage._listeners != rhs_storage._listeners {return false}
+        if _storage._storage != rhs_storage._storage {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_StorageStatus: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".StorageStatus"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}durable\0\u{3}state_directory\0\u{1}database\0\u{3}database_bytes\0\u{3}journal_records\0\u{2}\u{2}sync\0\u{1}available\0\u{1}error\0\u{3}schema_version\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4682,56 +4880,61 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.serverVersion) }()
-      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.protocolVersion) }()
-      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.pid) }()
-      case 4: try { try decoder.decodeSingularDoubleField(value: &self.uptime) }()
-      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.clients) }()
-      case 6: try { try decoder.decodeSingularUInt32Field(value: &self.sessions) }()
-      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.windows) }()
-      case 8: try { try decoder.decodeRepeatedStringField(value: &self.listeners) }()
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.durable) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.stateDirectory) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.database) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.databaseBytes) }()
+      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.journalRecords) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.sync) }()
+      case 8: try { try decoder.decodeSingularBoolField(value: &self.available) }()
+      case 9: try { try decoder.decodeSingularStringField(value: &self.error) }()
+      case 10: try { try decoder.decodeSingularUInt32Field(value: &self.schemaVersion) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if !self.serverVersion.isEmpty {
-      try visitor.visitSingularStringField(value: self.serverVersion, fieldNumber: 1)
+    if self.durable != false {
+      try visitor.visitSingularBoolField(value: self.durable, fieldNumber: 1)
     }
-    if self.protocolVersion != 0 {
-      try visitor.visitSingularUInt32Field(value: self.protocolVersion, fieldNumber: 2)
+    if !self.stateDirectory.isEmpty {
+      try visitor.visitSingularStringField(value: self.stateDirectory, fieldNumber: 2)
     }
-    if self.pid != 0 {
-      try visitor.visitSingularUInt32Field(value: self.pid, fieldNumber: 3)
+    if !self.database.isEmpty {
+      try visitor.visitSingularStringField(value: self.database, fieldNumber: 3)
     }
-    if self.uptime.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.uptime, fieldNumber: 4)
+    if self.databaseBytes != 0 {
+      try visitor.visitSingularUInt64Field(value: self.databaseBytes, fieldNumber: 4)
     }
-    if self.clients != 0 {
-      try visitor.visitSingularUInt32Field(value: self.clients, fieldNumber: 5)
+    if self.journalRecords != 0 {
+      try visitor.visitSingularUInt64Field(value: self.journalRecords, fieldNumber: 5)
     }
-    if self.sessions != 0 {
-      try visitor.visitSingularUInt32Field(value: self.sessions, fieldNumber: 6)
+    if !self.sync.isEmpty {
+      try visitor.visitSingularStringField(value: self.sync, fieldNumber: 7)
     }
-    if self.windows != 0 {
-      try visitor.visitSingularUInt32Field(value: self.windows, fieldNumber: 7)
+    if self.available != false {
+      try visitor.visitSingularBoolField(value: self.available, fieldNumber: 8)
     }
-    if !self.listeners.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.listeners, fieldNumber: 8)
+    if !self.error.isEmpty {
+      try visitor.visitSingularStringField(value: self.error, fieldNumber: 9)
+    }
+    if self.schemaVersion != 0 {
+      try visitor.visitSingularUInt32Field(value: self.schemaVersion, fieldNumber: 10)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Curtain_V1_Status, rhs: Curtain_V1_Status) -> Bool {
-    if lhs.serverVersion != rhs.serverVersion {return false}
-    if lhs.protocolVersion != rhs.protocolVersion {return false}
-    if lhs.pid != rhs.pid {return false}
-    if lhs.uptime != rhs.uptime {return false}
-    if lhs.clients != rhs.clients {return false}
-    if lhs.sessions != rhs.sessions {return false}
-    if lhs.windows != rhs.windows {return false}
-    if lhs.listeners != rhs.listeners {return false}
+  public static func ==(lhs: Curtain_V1_StorageStatus, rhs: Curtain_V1_StorageStatus) -> Bool {
+    if lhs.durable != rhs.durable {return false}
+    if lhs.stateDirectory != rhs.stateDirectory {return false}
+    if lhs.database != rhs.database {return false}
+    if lhs.databaseBytes != rhs.databaseBytes {return false}
+    if lhs.journalRecords != rhs.journalRecords {return false}
+    if lhs.sync != rhs.sync {return false}
+    if lhs.available != rhs.available {return false}
+    if lhs.error != rhs.error {return false}
+    if lhs.schemaVersion != rhs.schemaVersion {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

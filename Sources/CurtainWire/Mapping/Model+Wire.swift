@@ -319,6 +319,7 @@ extension ErrorCode {
     case .limitExceeded: return .limitExceeded
     case .unsupportedVersion: return .unsupportedVersion
     case .internalError: return .internal
+    case .unavailable: return .unavailable
     }
   }
 
@@ -336,6 +337,7 @@ extension ErrorCode {
     case .permissionDenied: self = .permissionDenied
     case .limitExceeded: self = .limitExceeded
     case .unsupportedVersion: self = .unsupportedVersion
+    case .unavailable: self = .unavailable
     case .internal, .unspecified, .UNRECOGNIZED: self = .internalError
     }
   }

@@ -25,6 +25,7 @@ class ErrorCode(enum.IntEnum):
     LIMIT_EXCEEDED = 10
     UNSUPPORTED_VERSION = 11
     INTERNAL = 12
+    UNAVAILABLE = 13
 
 
 class GoodbyeReason(enum.IntEnum):

@@ -33,6 +33,7 @@ class ErrorCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_CODE_LIMIT_EXCEEDED: _ClassVar[ErrorCode]
     ERROR_CODE_UNSUPPORTED_VERSION: _ClassVar[ErrorCode]
     ERROR_CODE_INTERNAL: _ClassVar[ErrorCode]
+    ERROR_CODE_UNAVAILABLE: _ClassVar[ErrorCode]
 EVENT_CATEGORY_UNSPECIFIED: EventCategory
 EVENT_CATEGORY_LIFECYCLE: EventCategory
 EVENT_CATEGORY_HIERARCHY: EventCategory
@@ -53,6 +54,7 @@ ERROR_CODE_PERMISSION_DENIED: ErrorCode
 ERROR_CODE_LIMIT_EXCEEDED: ErrorCode
 ERROR_CODE_UNSUPPORTED_VERSION: ErrorCode
 ERROR_CODE_INTERNAL: ErrorCode
+ERROR_CODE_UNAVAILABLE: ErrorCode
 
 class LifecycleEvent(_message.Message):
     __slots__ = ("controller_id", "callback", "animated", "other_id")

@@ -275,7 +275,7 @@ class GetStatus(_message.Message):
     def __init__(self) -> None: ...
 
 class Status(_message.Message):
-    __slots__ = ("server_version", "protocol_version", "pid", "uptime", "clients", "sessions", "windows", "listeners")
+    __slots__ = ("server_version", "protocol_version", "pid", "uptime", "clients", "sessions", "windows", "listeners", "storage")
     SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     PID_FIELD_NUMBER: _ClassVar[int]
@@ -284,6 +284,7 @@ class Status(_message.Message):
     SESSIONS_FIELD_NUMBER: _ClassVar[int]
     WINDOWS_FIELD_NUMBER: _ClassVar[int]
     LISTENERS_FIELD_NUMBER: _ClassVar[int]
+    STORAGE_FIELD_NUMBER: _ClassVar[int]
     server_version: str
     protocol_version: int
     pid: int
@@ -292,7 +293,30 @@ class Status(_message.Message):
     sessions: int
     windows: int
     listeners: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ...) -> None: ...
+    storage: StorageStatus
+    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ..., storage: _Optional[_Union[StorageStatus, _Mapping]] = ...) -> None: ...
+
+class StorageStatus(_message.Message):
+    __slots__ = ("durable", "state_directory", "database", "database_bytes", "journal_records", "sync", "available", "error", "schema_version")
+    DURABLE_FIELD_NUMBER: _ClassVar[int]
+    STATE_DIRECTORY_FIELD_NUMBER: _ClassVar[int]
+    DATABASE_FIELD_NUMBER: _ClassVar[int]
+    DATABASE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    JOURNAL_RECORDS_FIELD_NUMBER: _ClassVar[int]
+    SYNC_FIELD_NUMBER: _ClassVar[int]
+    AVAILABLE_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    SCHEMA_VERSION_FIELD_NUMBER: _ClassVar[int]
+    durable: bool
+    state_directory: str
+    database: str
+    database_bytes: int
+    journal_records: int
+    sync: str
+    available: bool
+    error: str
+    schema_version: int
+    def __init__(self, durable: _Optional[bool] = ..., state_directory: _Optional[str] = ..., database: _Optional[str] = ..., database_bytes: _Optional[int] = ..., journal_records: _Optional[int] = ..., sync: _Optional[str] = ..., available: _Optional[bool] = ..., error: _Optional[str] = ..., schema_version: _Optional[int] = ...) -> None: ...
 
 class Shutdown(_message.Message):
     __slots__ = ()

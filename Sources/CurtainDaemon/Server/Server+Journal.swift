@@ -1,0 +1,239 @@
+// Durability on the server's side (docs/durability.md). Every input that
+// may change the sessions is recorded in the journal with the clock time
+// at which it was applied: a mutating request (whatever its answer, since
+// even a refused one may have created its session), a client going away
+// while it owned interactive transitions (they are cancelled), and the
+// settling of a restore. What happens by itself (time
+// passing, interaction timeouts) is not recorded: the model recomputes it
+// from the clock. The response to a recorded request leaves only once the
+// writer reports its record committed.
+//
+// A restore replays the records, in order, through the same request code
+// at the same clock times, then settles the transitions that were running
+// (`Session.settle`) and records that too.
+
+import CurtainCore
+public import CurtainWire
+
+/// Where the server records its inputs: the daemon's `Persistence`.
+public protocol JournalSink: AnyObject {
+  /// Queues a record; returns its number (1, 2, … in the order queued).
+  func record(session: String, entry: [UInt8]) -> UInt64
+  /// What `GetStatus` reports about the state directory.
+  var storageStatus: Curtain_V1_StorageStatus { get }
+}
+
+/// A record a restore could not apply.
+public struct ReplayFailure: Error, CustomStringConvertible {
+  /// Why.
+  public let description: String
+}
+
+extension Server {
+  /// Whether the request must be recorded before it is answered.
+  func isRecorded(_ kind: RequestKind?, from client: ClientState) -> Bool {
+    guard journal != nil, let kind, kind != .shutdown, !client.isReadOnly,
+      let handler = RequestTable.handler(for: kind)
+    else { return false }
+    return handler.mutates
+  }
+
+  /// Records a request applied at `time` with its outcome; returns the
+  /// record's number (0 when nothing is recorded).
+  func recordRequest(
+    _ request: WireRequest, at time: Double, from client: ClientState, result: HandlerResult
+  ) -> UInt64 {
+    guard let journal else { return 0 }
+    var entry = Curtain_V1_JournalEntry()
+    entry.clock = time
+    entry.request = request
+    entry.clientID = client.id
+    entry.ownsInteractions = client.ownsInteractions
+    entry.check = check(after: request, result: result)
+    return journal.record(
+      session: request.session.isEmpty ? "default" : request.session,
+      entry: (try? entry.serializedBytes()) ?? [])
+  }
+
+  /// Records a client going away whose interactive transitions were
+  /// cancelled.
+  func recordClientGone(_ client: ClientState, at time: Double) {
+    guard let journal else { return }
+    var entry = Curtain_V1_JournalEntry()
+    entry.clock = time
+    entry.clientGone = Curtain_V1_ClientGone()
+    entry.clientID = client.id
+    _ = journal.record(session: "", entry: (try? entry.serializedBytes()) ?? [])
+  }
+
+  /// What a request left behind: its error code and its session's counters.
+  private func check(after request: WireRequest, result: HandlerResult)
+    -> Curtain_V1_JournalCheck
+  {
+    var check = Curtain_V1_JournalCheck()
+    switch result {
+    case .ok, .deferred: break
+    case .invalid: check.errorCode = Int32(ErrorCode.invalidArgument.wire.rawValue)
+    case .failed(let code, _), .failedAndClose(let code, _, _):
+      check.errorCode = Int32(code.wire.rawValue)
+    }
+    if let session = sessions[request.session.isEmpty ? "default" : request.session] {
+      let ids = session.identifierCounters
+      check.nextIds.window = ids.window
+      check.nextIds.controller = ids.controller
+      check.nextIds.view = ids.view
+      check.nextIds.transition = ids.transition
+      check.nextIds.operation = ids.operation
+    }
+    return check
+  }
+
+  /// Cancels the interactive transitions `owner` holds in every window;
+  /// returns whether there were any.
+  @discardableResult
+  func cancelInteractions(ownedBy owner: UInt64) -> Bool {
+    var cancelled = false
+    for name in sessions.keys.sorted() {
+      for window in sessions[name]?.orderedWindows ?? [] {
+        cancelled = !window.cancelInteractions(ownedBy: OwnerID(owner)).isEmpty || cancelled
+      }
+    }
+    return cancelled
+  }
+
+  // MARK: Commits
+
+  /// The writer committed records up to `committed`, or failed: responses
+  /// waiting for those records go out (as `UNAVAILABLE` errors for records
+  /// that were lost), and after a failure mutating requests are refused.
+  public func journalProgressed(committed: UInt64, failure: String?) {
+    journalCommitted = max(journalCommitted, committed)
+    if let failure, journalFailure == nil {
+      journalFailure = failure
+      logger.error(
+        "cannot write the state database; refusing mutating requests",
+        metadata: ["error": "\(failure)"])
+    }
+    for client in clients.values {
+      if journalFailure != nil { failUncommitted(of: client) }
+      flushResponses(of: client)
+    }
+  }
+
+  /// Answers every response of `client` still waiting for a lost record
+  /// with `UNAVAILABLE`.
+  private func failUncommitted(of client: ClientState) {
+    for index in client.responseSlots.indices
+    where client.responseSlots[index].commit > journalCommitted {
+      let requestID = client.responseSlots[index].requestID
+      waiters.removeAll { $0.clientID == client.id && $0.requestID == requestID }
+      var response = WireResponse()
+      response.requestID = requestID
+      response.result = .error(
+        WireError(
+          CurtainError(
+            .unavailable,
+            "The change was applied but could not be recorded; it will not survive a restart: "
+              + (journalFailure ?? ""))))
+      var message = ServerMessage()
+      message.response = response
+      client.responseSlots[index].message = message
+      client.responseSlots[index].commit = 0
+    }
+  }
+
+  // MARK: Restore
+
+  /// Applies one journal record of a restore. Throws when the record cannot
+  /// be decoded or its replay does not end as recorded.
+  public func replay(_ bytes: [UInt8]) throws(ReplayFailure) {
+    let entry: Curtain_V1_JournalEntry
+    do {
+      entry = try Curtain_V1_JournalEntry(serializedBytes: bytes)
+    } catch {
+      throw ReplayFailure(description: "undecodable record: \(error)")
+    }
+    guard entry.clock.isFinite, entry.clock >= 0 else {
+      throw ReplayFailure(description: "record with clock \(entry.clock)")
+    }
+    switch entry.input {
+    case .request(let request):
+      guard let body = request.body else {
+        throw ReplayFailure(description: "record without a request")
+      }
+      let client = ClientState(
+        link: ReplayLink(clientID: entry.clientID), connectedAt: entry.clock)
+      client.isWelcomed = true
+      client.ownsInteractions = entry.ownsInteractions
+      var target: RequestTarget?
+      let result = pinningClock(at: entry.clock) {
+        dispatch(request, RequestKind(body), from: client, target: &target)
+      }
+      let replayed = check(after: request, result: result)
+      guard replayed == entry.check else {
+        throw ReplayFailure(
+          description:
+            "\(RequestKind(body).rawValue) replayed differently (recorded "
+            + "\(entry.check.textFormatString()), replayed \(replayed.textFormatString()))")
+      }
+    case .clientGone:
+      pinningClock(at: entry.clock) {
+        advanceRealtimeWindows()
+        cancelInteractions(ownedBy: entry.clientID)
+      }
+    case .settled:
+      _ = pinningClock(at: entry.clock) { settleSessions() }
+    case nil:
+      throw ReplayFailure(description: "record without an input")
+    }
+    lastRecordClock = max(lastRecordClock, entry.clock)
+  }
+
+  /// Finishes a restore: the clock continues from the last record, the
+  /// transitions that were running are settled (recorded), and what the
+  /// replay produced is published.
+  public func finishRestore() {
+    clockBase = 0
+    let now = Self.onGrid(loopClock())
+    clockBase = max(0, lastRecordClock - now)
+    let settledBefore = sessions.values.allSatisfy(\.isQuiescent)
+    if !settledBefore {
+      let time = clock()
+      let end = pinningClock(at: time) { settleSessions() }
+      var entry = Curtain_V1_JournalEntry()
+      entry.clock = time
+      entry.settled = Curtain_V1_Settled()
+      _ = journal?.record(session: "", entry: (try? entry.serializedBytes()) ?? [])
+      clockBase += max(0, end - clock())
+    }
+    startTime = clock()
+    closedWindows = [:]
+    lastFrames = [:]
+  }
+
+  /// Settles every session (`Session.settle`); returns the clock time at
+  /// which the realtime windows are settled.
+  func settleSessions() -> Double {
+    let now = clock()
+    var end = now
+    for name in sessions.keys.sorted() {
+      guard let session = sessions[name] else { continue }
+      end = max(end, session.settle(clockedWindows(of: session), at: now))
+    }
+    return end
+  }
+}
+
+/// The client of a replayed request: nothing is sent anywhere.
+final class ReplayLink: ClientLink {
+  let clientID: UInt64
+  var transportKind: TransportKind { .unix }
+
+  init(clientID: UInt64) {
+    self.clientID = clientID
+  }
+
+  func sendControl(_ message: ServerMessage) {}
+  func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy) {}
+  func close(reason: Goodbye.Reason, message: String) {}
+}

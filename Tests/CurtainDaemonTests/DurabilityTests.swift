@@ -1,0 +1,445 @@
+// Durable sessions with the real curtaind and real files
+// (docs/durability.md): a daemon killed with SIGKILL under load restarts on
+// the same state directory with every acknowledged change; a daemon stopped
+// with SIGTERM restarts with byte-identical trees; a damaged journal
+// restores the intact prefix and says so; a database from a newer
+// curtaind is refused.
+
+import CurtainTesting
+import CurtainWire
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+final class DurabilityTests: XCTestCase {
+  private var stateDirectory = ""
+
+  override func setUpWithError() throws {
+    var template = Array("/tmp/curtain-state-XXXXXX".utf8CString)
+    stateDirectory = String(cString: try XCTUnwrap(mkdtemp(&template)))
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(atPath: stateDirectory)
+  }
+
+  private func startDaemon(_ extra: [String] = []) throws -> TempDaemon {
+    try TempDaemon(arguments: ["--state-dir", stateDirectory] + extra)
+  }
+
+  // MARK: SIGTERM
+
+  func testSIGTERMRestartGivesByteIdenticalTreesAndContinuesEvents() throws {
+    let first = try startDaemon()
+    let client = try TestClient(path: first.socketPath, name: "durable")
+    let phone = try client.makeWindow()
+    let pad = try client.makeWindow(regular: true)
+    try client.make(.navigation, "Nav")
+    try client.make(.content, "A", "B", "Modal")
+    try client.setRoot(phone, "Nav")
+    try client.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("A")
+      $0.push.notAnimated = true
+    }
+    try client.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+    }
+    try client.advance(phone, 1)
+    try client.make(.tabBar, "Tabs")
+    try client.make(.content, "T1", "T2")
+    try client.call {
+      $0.setTabs.tabBar = controllerRef("Tabs")
+      $0.setTabs.controllers = [controllerRef("T1"), controllerRef("T2")]
+    }
+    try client.setRoot(pad, "Tabs")
+    try client.present("Modal", on: "Tabs") { $0.style = .formSheet }
+    try client.advance(pad, 1)
+    let before = try snapshot(client, windows: [phone, pad])
+    let lastSeq = try client.call { $0.listWindows = .init() }.windows.windows.map(\.lastSeq)
+    client.close()
+    XCTAssertEqual(first.stop().status, 0, first.stderr)
+
+    let second = try startDaemon()
+    defer { second.stop() }
+    let again = try TestClient(path: second.socketPath, name: "durable again")
+    defer { again.close() }
+    XCTAssertEqual(try snapshot(again, windows: [phone, pad]), before)
+    // Events continue: a client that saw everything resumes with nothing
+    // missing, and the next change gets the next seq.
+    try again.call {
+      $0.subscribe.windowID = phone
+      $0.subscribe.events = true
+      $0.subscribe.fromSeq = lastSeq[0]
+    }
+    try again.call {
+      $0.pop.navigation = controllerRef("Nav")
+      $0.pop.notAnimated = true
+    }
+    try again.drain()
+    let seqs = again.takeEvents().filter { $0.windowID == phone }.map(\.seq)
+    XCTAssertFalse(seqs.isEmpty)
+    XCTAssertEqual(seqs, Array((lastSeq[0] + 1)...(lastSeq[0] + UInt64(seqs.count))))
+  }
+
+  // MARK: SIGKILL
+
+  /// Four clients pipeline random mutations (animated and interactive ones
+  /// among them) on eight windows; the daemon is killed with SIGKILL at a
+  /// random point after some responses arrived; a new daemon on the same
+  /// state directory must have every acknowledged controller and every
+  /// acknowledged window revision, be idle (running transitions settled),
+  /// and restore the same state again after a clean restart. 50 kill
+  /// points: 5 state directories of 10 kills each (without snapshots a
+  /// restore replays the whole journal, which grows with every round).
+  func testSIGKILLUnderLoadLosesNothingAcknowledged() throws {
+    for group in 0..<5 {
+      try FileManager.default.removeItem(atPath: stateDirectory)
+      try FileManager.default.createDirectory(
+        atPath: stateDirectory, withIntermediateDirectories: false)
+      try killRepeatedly(kills: 10, seed: UInt64(UInt32.random(in: 0...UInt32.max)), group: group)
+      if testRun?.failureCount ?? 0 > 0 { break }
+    }
+  }
+
+  private func killRepeatedly(kills: Int, seed: UInt64, group: Int) throws {
+    var random = SplitMix(seed: seed)
+    // Controllers acknowledged as created (identifier → id) and the highest
+    // revision acknowledged per window.
+    var created: [String: UInt64] = [:]
+    var revisions: [UInt64: UInt64] = [:]
+    var windows: [(id: UInt64, navigation: String, manual: Bool)] = []
+
+    var daemon = try startDaemon()
+    do {
+      let setup = try TestClient(path: daemon.socketPath, name: "setup")
+      for index in 0..<8 {
+        let manual = index % 2 == 0
+        let window = try setup.call {
+          $0.createWindow.clock = manual ? .manual : .realtime
+        }.window.id
+        let navigation = "Nav\(index)"
+        try setup.make(.navigation, navigation, "Root\(index)")
+        try setup.call {
+          $0.setStack.navigation = controllerRef(navigation)
+          $0.setStack.controllers = [controllerRef("Root\(index)")]
+        }
+        try setup.setRoot(window, navigation)
+        windows.append((window, navigation, manual))
+      }
+      setup.close()
+    }
+
+    for round in 0..<kills {
+      let clients = try (0..<4).map {
+        try TestClient(path: daemon.socketPath, name: "load \($0)")
+      }
+      var sent: [[(id: UInt64, identifier: String?, window: UInt64)]] = []
+      for (number, client) in clients.enumerated() {
+        var requests: [(UInt64, String?, UInt64)] = []
+        for step in 0..<24 {
+          let window = windows[number * 2 + Int(random.next() % 2)]
+          let name = "R\(round)C\(number)S\(step)"
+          switch random.next() % 6 {
+          case 0, 1:
+            let id = client.send {
+              $0.createController.kind = .content
+              $0.createController.identifier = name
+            }
+            requests.append((id, name, 0))
+            let animated = random.next() % 2 == 0
+            requests.append(
+              (
+                client.send {
+                  $0.push.navigation = controllerRef(window.navigation)
+                  $0.push.controller = controllerRef(name)
+                  $0.push.notAnimated = !animated
+                }, nil, window.id
+              ))
+          case 2:
+            let animated = random.next() % 2 == 0
+            requests.append(
+              (
+                client.send {
+                  $0.pop.navigation = controllerRef(window.navigation)
+                  $0.pop.notAnimated = !animated
+                }, nil, window.id
+              ))
+          case 3:
+            let wide = random.next() % 2 == 0
+            requests.append(
+              (
+                client.send {
+                  $0.resizeWindow.windowID = window.id
+                  $0.resizeWindow.metrics.size.width = wide ? 844 : 390
+                  $0.resizeWindow.metrics.size.height = wide ? 390 : 844
+                  $0.resizeWindow.notAnimated = random.next() % 2 == 0
+                }, nil, window.id
+              ))
+          case 4 where window.manual:
+            requests.append(
+              (
+                client.send {
+                  $0.advanceClock.windowID = window.id
+                  $0.advanceClock.seconds = Double(random.next() % 5) / 10
+                }, nil, window.id
+              ))
+          default:
+            requests.append(
+              (
+                client.send {
+                  $0.beginInteractive.kind = .pop
+                  $0.beginInteractive.controller = controllerRef(window.navigation)
+                }, nil, window.id
+              ))
+          }
+        }
+        sent.append(requests)
+      }
+      // Read a random number of responses per client, then crash.
+      for (number, client) in clients.enumerated() {
+        let count = Int(random.next() % UInt64(sent[number].count + 1))
+        for (id, identifier, window) in sent[number].prefix(count) {
+          let response = try XCTUnwrap(
+            client.response(to: id), "group \(group) round \(round) seed \(seed): no response")
+          guard response.error.code == .unspecified else { continue }
+          if let identifier { created[identifier] = response.controller.id }
+          if case .operation(let result)? = response.result {
+            revisions[window] = max(revisions[window] ?? 0, result.revision)
+          }
+          if case .clock(let result)? = response.result {
+            revisions[window] = max(revisions[window] ?? 0, result.revision)
+          }
+        }
+      }
+      daemon.kill9()
+      for client in clients { client.close() }
+
+      daemon = try startDaemon()
+      let checker = try TestClient(path: daemon.socketPath, name: "checker")
+      let restored = try state(checker)
+      for (identifier, id) in created {
+        XCTAssertEqual(
+          restored.controllers[identifier], id,
+          "group \(group) round \(round) seed \(seed): acknowledged \(identifier) lost")
+      }
+      for (window, revision) in revisions {
+        let info = try XCTUnwrap(restored.windows[window], "round \(round): window \(window)")
+        XCTAssertGreaterThanOrEqual(
+          info.revision, revision,
+          "group \(group) round \(round) seed \(seed): window \(window) went back")
+        XCTAssertEqual(info.queuedOperations, 0, "round \(round): settled")
+      }
+      // The restore is deterministic: a clean restart gives the same state.
+      if round % 10 == 9 {
+        checker.close()
+        XCTAssertEqual(daemon.stop().status, 0, daemon.stderr)
+        daemon = try startDaemon()
+        let again = try TestClient(path: daemon.socketPath, name: "checker again")
+        let second = try state(again)
+        XCTAssertEqual(
+          second.controllers, restored.controllers, "group \(group) round \(round) seed \(seed)")
+        XCTAssertEqual(
+          second.windows.mapValues(\.revision), restored.windows.mapValues(\.revision),
+          "group \(group) round \(round) seed \(seed)")
+        again.close()
+      } else {
+        checker.close()
+      }
+      if testRun?.failureCount ?? 0 > 0 { break }
+    }
+    XCTAssertEqual(daemon.stop().status, 0, daemon.stderr)
+  }
+
+  // MARK: Damage
+
+  func testADamagedRecordRestoresThePrefixAndSaysSo() throws {
+    let daemon = try startDaemon()
+    let client = try TestClient(path: daemon.socketPath, name: "damage")
+    try client.make(.content, "Kept1", "Kept2", "Lost1", "Lost2")
+    client.close()
+    XCTAssertEqual(daemon.stop().status, 0)
+
+    // Records 1 and 2 create Kept1 and Kept2; damage record 3.
+    try sqlite("UPDATE journal SET entry = x'ffff00' WHERE seq = 3")
+    let restarted = try startDaemon()
+    defer { restarted.stop() }
+    let checker = try TestClient(path: restarted.socketPath, name: "checker")
+    defer { checker.close() }
+    let names = Set(try state(checker).controllers.keys)
+    XCTAssertEqual(names, ["Kept1", "Kept2"])
+    XCTAssertTrue(
+      restarted.stderr.contains("a record cannot be restored"), restarted.stderr)
+    XCTAssertEqual(try sqlite("SELECT count(*) FROM dropped_journal"), "2")
+    // It keeps serving and recording.
+    try checker.make(.content, "After")
+    XCTAssertEqual(try sqlite("SELECT count(*) FROM journal"), "3")
+  }
+
+  /// Truncated and byte-flipped databases: the daemon restores a prefix of
+  /// the controllers (and serves) or refuses with a clear message and exit
+  /// status 1; it never crashes.
+  func testTruncatedOrFlippedDatabasesRestoreAPrefixOrAreRefused() throws {
+    let daemon = try startDaemon()
+    let client = try TestClient(path: daemon.socketPath, name: "corrupt")
+    let names = (0..<40).map { "C\($0)" }
+    try client.make(.content, names)
+    client.close()
+    XCTAssertEqual(daemon.stop().status, 0)
+    let path = stateDirectory + "/state.sqlite3"
+    let original = try Data(contentsOf: URL(fileURLWithPath: path))
+    var random = SplitMix(seed: UInt64(UInt32.random(in: 0...UInt32.max)))
+    let seed = random.state
+    var restored = 0
+    var refused = 0
+    for attempt in 0..<16 {
+      var damaged = original
+      if attempt % 2 == 0 {
+        damaged = damaged.prefix(Int(random.next() % UInt64(damaged.count)))
+      } else {
+        for _ in 0..<4 {
+          let offset = Int(random.next() % UInt64(damaged.count))
+          damaged[offset] ^= UInt8(1 + random.next() % 255)
+        }
+      }
+      for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+      try damaged.write(to: URL(fileURLWithPath: path))
+      let label = "attempt \(attempt) seed \(seed)"
+      do {
+        let restarted = try startDaemon()
+        let checker = try TestClient(path: restarted.socketPath, name: "checker")
+        let kept = try state(checker).controllers
+        checker.close()
+        XCTAssertEqual(restarted.stop().status, 0, label)
+        XCTAssertEqual(
+          Set(kept.keys), Set(names.prefix(kept.count)), "\(label): a prefix is restored")
+        restored += 1
+      } catch let error as TempDaemonError {
+        XCTAssertTrue(
+          error.description.contains("exited with status 1: ")
+            && error.description.contains("curtaind: cannot "),
+          "\(label): \(error.description)")
+        refused += 1
+      }
+    }
+    XCTAssertEqual(restored + refused, 16)
+  }
+
+  func testADatabaseFromANewerCurtaindIsRefusedUnlessReset() throws {
+    let daemon = try startDaemon()
+    XCTAssertEqual(daemon.stop().status, 0)
+    try sqlite("PRAGMA user_version = 99")
+    XCTAssertThrowsError(try startDaemon()) { error in
+      XCTAssertTrue("\(error)".contains("schema version 99"), "\(error)")
+    }
+    let reset = try startDaemon(["--reset-state"])
+    XCTAssertEqual(reset.stop().status, 0)
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: stateDirectory + "/state.sqlite3.bad-1"),
+      "the old database is moved aside, not deleted")
+  }
+
+  func testStatusReportsTheStateDirectory() throws {
+    let daemon = try startDaemon(["--sync", "full"])
+    defer { daemon.stop() }
+    let client = try TestClient(path: daemon.socketPath, name: "status")
+    defer { client.close() }
+    try client.make(.content, "One")
+    let storage = try client.call { $0.getStatus = .init() }.status.storage
+    XCTAssertTrue(storage.durable)
+    XCTAssertTrue(storage.available)
+    XCTAssertEqual(storage.stateDirectory, stateDirectory)
+    XCTAssertEqual(storage.database, stateDirectory + "/state.sqlite3")
+    XCTAssertGreaterThan(storage.databaseBytes, 0)
+    XCTAssertEqual(storage.journalRecords, 1)
+    XCTAssertEqual(storage.sync, "full")
+    XCTAssertEqual(storage.schemaVersion, 1)
+    var info = stat()
+    XCTAssertEqual(stat(stateDirectory, &info), 0)
+  }
+
+  // MARK: Helpers
+
+  /// Every controller (identifier → id) and every window of the default
+  /// session.
+  private func state(_ client: TestClient) throws -> (
+    controllers: [String: UInt64], windows: [UInt64: Curtain_V1_WindowInfo]
+  ) {
+    let controllers = try client.call { $0.listControllers = .init() }.controllers.controllers
+    let windows = try client.call { $0.listWindows = .init() }.windows.windows
+    return (
+      Dictionary(
+        controllers.map { ($0.identifier, $0.id) }, uniquingKeysWith: { first, _ in first }),
+      Dictionary(uniqueKeysWithValues: windows.map { ($0.id, $0) })
+    )
+  }
+
+  /// The serialized trees (with views) of `windows` and the controller list.
+  private func snapshot(_ client: TestClient, windows: [UInt64]) throws -> [Data] {
+    var parts: [Data] = []
+    for window in windows {
+      let tree = try client.call {
+        $0.getTree.windowID = window
+        $0.getTree.includeViews = true
+      }.tree
+      parts.append(try tree.serializedData())
+    }
+    parts.append(
+      try client.call { $0.listControllers = .init() }.controllers.serializedData())
+    return parts
+  }
+
+  /// Runs SQL on the state database with the sqlite3 shell... which Debian
+  /// does not install with libsqlite3-dev, so through python3's sqlite3.
+  @discardableResult
+  private func sqlite(_ sql: String) throws -> String {
+    let (status, output) = try runPython(
+      """
+      import sqlite3, sys
+      db = sqlite3.connect(sys.argv[1])
+      rows = db.execute(sys.argv[2]).fetchall()
+      db.commit()
+      print("\\n".join("|".join(str(v) for v in row) for row in rows))
+      """, arguments: [stateDirectory + "/state.sqlite3", sql])
+    guard status == 0 else { throw SQLFailure(output: output) }
+    return output.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  private func runPython(_ script: String, arguments: [String]) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", script] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
+
+/// python3's sqlite3 failed.
+struct SQLFailure: Error {
+  let output: String
+}
+
+/// A small seeded generator (SplitMix64), so that a failure names its seed.
+struct SplitMix {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
