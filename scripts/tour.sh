@@ -14,7 +14,7 @@ source scripts/docs-common.sh "$@"
 
 tmp="$(mktemp -d /tmp/curtain-tour-XXXXXX)"
 socket="$tmp/d.sock"
-"$bin/curtaind" --socket "$socket" --log-level warning 2>"$tmp/curtaind.log" &
+"$bin/curtaind" --socket "$socket" --ephemeral --log-level warning 2>"$tmp/curtaind.log" &
 daemon=$!
 cleanup() {
   kill "$daemon" 2>/dev/null || true

@@ -357,10 +357,10 @@ bool harness_daemon_start_with(uv_loop_t *loop, harness_daemon *daemon, const ch
   snprintf(daemon->socket_path, sizeof daemon->socket_path, "%s/d.sock", daemon->directory);
   uv_pipe_init(loop, &daemon->stderr_pipe, 0);
   daemon->stderr_pipe.data = daemon;
-  char *arguments[16] = {(char *)executable, "--socket", daemon->socket_path, "--log-level",
-                         "warning"};
+  char *arguments[16] = {(char *)executable, "--socket", daemon->socket_path,
+                         "--log-level",      "warning",  "--ephemeral"};
   for (size_t index = 0; index < count; index++) {
-    arguments[5 + index] = (char *)extra[index];
+    arguments[6 + index] = (char *)extra[index];
   }
   uv_stdio_container_t stdio[3] = {
       {.flags = UV_IGNORE},

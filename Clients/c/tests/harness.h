@@ -153,7 +153,7 @@ typedef struct harness_daemon {
   bool pipe_closed;
 } harness_daemon;
 
-/** Starts `$CURTAIND --socket DIR/d.sock --log-level warning` and runs the
+/** Starts `$CURTAIND --socket DIR/d.sock --log-level warning --ephemeral` and runs the
  *  loop until it says it listens. False (with a failed check) otherwise. */
 bool harness_daemon_start(uv_loop_t *loop, harness_daemon *daemon);
 

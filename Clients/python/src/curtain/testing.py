@@ -5,7 +5,9 @@
             ...
 
 The daemon is ``$CURTAIND`` (a path), else ``curtaind`` on ``PATH``. It
-starts on a socket in a fresh temporary directory, is ready once it printed
+starts on a socket in a fresh temporary directory, ``--ephemeral`` (its
+sessions are not kept) unless the arguments name a ``--state-dir``, is ready
+once it printed
 its "listening on" lines and answered a Sync, and :meth:`Daemon.stop` ends it
 with SIGTERM (SIGKILL after a grace period), checks that it removed its
 socket and removes the directory.
@@ -83,8 +85,17 @@ class Daemon:
             self.directory = tempfile.mkdtemp(prefix="curtain-py-")
             self.socket_path = os.path.join(self.directory, "d.sock")
         listeners = 2 if "--listen" in self.arguments else 1
+        durable = "--state-dir" in self.arguments or "--ephemeral" in self.arguments
         self.process = subprocess.Popen(
-            [self.executable, "--socket", self.socket_path, "--log-level", "warning", *self.arguments],
+            [
+                self.executable,
+                "--socket",
+                self.socket_path,
+                "--log-level",
+                "warning",
+                *([] if durable else ["--ephemeral"]),
+                *self.arguments,
+            ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
