@@ -343,6 +343,20 @@ final class DurabilityTests: XCTestCase {
       "the old database is moved aside, not deleted")
   }
 
+  func testASecondDaemonOnTheSameStateDirectoryRefusesToStart() throws {
+    let daemon = try startDaemon()
+    defer { daemon.stop() }
+    XCTAssertThrowsError(try startDaemon()) { error in
+      XCTAssertTrue(
+        "\(error)".contains(
+          "curtaind: cannot lock the state directory \(stateDirectory): another curtaind uses it"),
+        "\(error)")
+    }
+    let client = try TestClient(path: daemon.socketPath, name: "still serving")
+    try client.sync()
+    client.close()
+  }
+
   func testStatusReportsTheStateDirectory() throws {
     let daemon = try startDaemon(["--sync", "full"])
     defer { daemon.stop() }

@@ -855,7 +855,7 @@ final class IntegrationTests: XCTestCase {
     let daemon = try start()
     let second = Process()
     second.executableURL = try TempDaemon.executableURL()
-    second.arguments = ["--socket", daemon.socketPath]
+    second.arguments = ["--socket", daemon.socketPath, "--ephemeral"]
     let errors = Pipe()
     second.standardError = errors
     try second.run()

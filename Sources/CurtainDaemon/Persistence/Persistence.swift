@@ -69,13 +69,16 @@ final class Persistence: JournalSink {
   private var writer: JournalWriter?
   /// Records in the database (loaded plus written).
   private var records: UInt64 = 0
+  /// The open `lock` file whose flock keeps a second daemon out.
+  private let lockDescriptor: Int32
 
-  /// Creates the state directory and opens its database.
+  /// Creates the state directory, locks it and opens its database.
   init(options: StateOptions, logger: Logger) throws(PersistenceError) {
     self.options = options
     self.logger = logger
     databasePath = options.directory + "/state.sqlite3"
     try Self.makeDirectory(options.directory)
+    lockDescriptor = try Self.lock(options.directory)
     do {
       store = try StateStore(path: databasePath, sync: options.sync)
     } catch {
@@ -95,6 +98,10 @@ final class Persistence: JournalSink {
         throw PersistenceError(description: "cannot create a new state database: \(error)")
       }
     }
+  }
+
+  deinit {
+    close(lockDescriptor)
   }
 
   /// Replays the journal into `server`. A record that cannot be applied
@@ -207,6 +214,23 @@ final class Persistence: JournalSink {
       throw PersistenceError(
         description: "the state directory \(path) is not writable: \(errnoText())")
     }
+  }
+
+  /// Takes the directory's `lock` file (held until the process ends): two
+  /// daemons on one state directory would interleave their journals.
+  private static func lock(_ directory: String) throws(PersistenceError) -> Int32 {
+    let path = directory + "/lock"
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw PersistenceError(description: "cannot open \(path): \(errnoText())")
+    }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      let text = errno == EWOULDBLOCK ? "another curtaind uses it" : errnoText()
+      close(descriptor)
+      throw PersistenceError(
+        description: "cannot lock the state directory \(directory): \(text)")
+    }
+    return descriptor
   }
 
   /// Renames the database (and its WAL) to `NAME.bad-N`; returns the name.
