@@ -1,0 +1,99 @@
+// The server's side of durability without files: responses to recorded
+// requests wait for their commit and keep their order; a failed commit
+// answers them with UNAVAILABLE and refuses every later mutating request;
+// reads still work; the records replay into a fresh server.
+
+import CurtainCore
+import CurtainTesting
+import CurtainWire
+import XCTest
+
+@testable import CurtainDaemon
+
+/// A journal that keeps its records in memory; commits happen when a test
+/// says so, or at once for `committing`.
+final class MemoryJournal: JournalSink {
+  private(set) var records: [[UInt8]] = []
+  weak var committing: Server?
+
+  func record(session: String, entry: [UInt8]) -> UInt64 {
+    records.append(entry)
+    committing?.journalProgressed(committed: UInt64(records.count), failure: nil)
+    return UInt64(records.count)
+  }
+
+  var storageStatus: Curtain_V1_StorageStatus { Curtain_V1_StorageStatus() }
+}
+
+final class JournalGateTests: XCTestCase {
+  func testResponsesWaitForTheirCommitInOrder() throws {
+    let harness = ServerHarness()
+    let journal = MemoryJournal()
+    harness.server.journal = journal
+    let link = harness.connect()
+    _ = link.takeResponses()
+    let create = harness.send(link) {
+      $0.createController.kind = .content
+      $0.createController.identifier = "A"
+    }
+    let list = harness.send(link) { $0.listControllers = .init() }
+    XCTAssertEqual(journal.records.count, 1, "the read is not recorded")
+    XCTAssertEqual(link.takeResponses().map(\.requestID), [], "nothing before the commit")
+    harness.server.journalProgressed(committed: 1, failure: nil)
+    XCTAssertEqual(link.takeResponses().map(\.requestID), [create, list])
+  }
+
+  func testAFailedCommitAnswersUnavailableAndRefusesLaterChanges() throws {
+    let harness = ServerHarness()
+    let journal = MemoryJournal()
+    harness.server.journal = journal
+    let link = harness.connect()
+    _ = link.takeResponses()
+    harness.send(link) {
+      $0.createController.kind = .content
+      $0.createController.identifier = "A"
+    }
+    harness.server.journalProgressed(committed: 0, failure: "disk I/O error")
+    let lost = try XCTUnwrap(link.takeResponses().first)
+    XCTAssertEqual(lost.error.code, .unavailable)
+    XCTAssertTrue(lost.error.message.contains("disk I/O error"), lost.error.message)
+
+    let refused = try XCTUnwrap(
+      harness.call(link) {
+        $0.createController.kind = .content
+        $0.createController.identifier = "B"
+      })
+    XCTAssertEqual(refused.error.code, .unavailable)
+    XCTAssertEqual(journal.records.count, 1, "a refused request is not recorded")
+    let listed = try XCTUnwrap(harness.call(link) { $0.listControllers = .init() })
+    XCTAssertEqual(listed.controllers.controllers.map(\.identifier), ["A"])
+  }
+
+  func testRecordsReplayIntoAFreshServer() throws {
+    let harness = ServerHarness()
+    let journal = MemoryJournal()
+    journal.committing = harness.server
+    harness.server.journal = journal
+    let link = harness.connect()
+    let window = harness.buildNavigation(link)
+    harness.send(link) {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+    }
+    harness.send(link) {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 0.1
+    }
+    let tree = try XCTUnwrap(harness.call(link) { $0.getTree.windowID = window }).tree
+
+    let restored = ServerHarness()
+    for record in journal.records { try restored.server.replay(record) }
+    restored.server.finishRestore()
+    let reader = restored.connect()
+    let again = try XCTUnwrap(restored.call(reader) { $0.getTree.windowID = window }).tree
+    // The push was running at the end: the restore played it to its end.
+    XCTAssertEqual(
+      again.root.children.map(\.identifier), ["A", "B"], "\(tree.root.children.map(\.identifier))")
+    XCTAssertEqual(again.window.queuedOperations, 0)
+  }
+}
