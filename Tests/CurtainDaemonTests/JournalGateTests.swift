@@ -26,12 +26,18 @@ final class MemoryJournal: JournalSink {
 }
 
 final class JournalGateTests: XCTestCase {
-  func testResponsesWaitForTheirCommitInOrder() throws {
+  /// A server recording into a memory journal, and a welcomed client.
+  private func gated() -> (ServerHarness, MemoryJournal, MemoryLink) {
     let harness = ServerHarness()
     let journal = MemoryJournal()
     harness.server.journal = journal
     let link = harness.connect()
     _ = link.takeResponses()
+    return (harness, journal, link)
+  }
+
+  func testResponsesWaitForTheirCommitInOrder() throws {
+    let (harness, journal, link) = gated()
     let create = harness.send(link) {
       $0.createController.kind = .content
       $0.createController.identifier = "A"
@@ -44,11 +50,7 @@ final class JournalGateTests: XCTestCase {
   }
 
   func testAFailedCommitAnswersUnavailableAndRefusesLaterChanges() throws {
-    let harness = ServerHarness()
-    let journal = MemoryJournal()
-    harness.server.journal = journal
-    let link = harness.connect()
-    _ = link.takeResponses()
+    let (harness, journal, link) = gated()
     harness.send(link) {
       $0.createController.kind = .content
       $0.createController.identifier = "A"
