@@ -106,7 +106,8 @@ final class OperationOutcomeTests: XCTestCase {
     try h.window.cancelInteraction(cancelled)
     h.settle()
     XCTAssertEqual(
-      texts(h), ["o6 started t2 removed: [B] r6", "o6 cancelled t2 removed: [B] r7"])
+      texts(h), ["o6 started t2 removed: [B] r6", "o6 cancelled t2 r7"],
+      "once cancelled, the pop removed nothing: B stayed")
   }
 
   func testTabOperations() {

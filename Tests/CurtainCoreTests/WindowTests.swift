@@ -29,7 +29,7 @@ final class WindowTests: XCTestCase {
     h.showNavigation("Nav", stack: ["A"])
     h.push("Nav", "B")
     h.push("Nav", "C")
-    try h.session.closeWindow(h.window.id)
+    try h.session.closeWindow(h.window.id, keepingControllers: true)
     XCTAssertNil(h.session.windows[h.window.id])
     XCTAssertNil(h.nav("Nav").window)
     XCTAssertEqual(h.nav("Nav").appearance, .disappeared)

@@ -49,6 +49,13 @@ public final class PageViewController: ViewController {
   /// The ordered pages that `turnPage` moves through.
   public internal(set) var dataSource: [ViewController] = []
 
+  override var containerHeldControllers: [ViewController] { viewControllers + dataSource }
+
+  /// Forgets destroyed controllers that were pages of the data source.
+  func forgetPages(_ ids: Set<ControllerID>) {
+    dataSource.removeAll { ids.contains($0.id) }
+  }
+
   /// Sets the style, orientation and spine. They are fixed once the page
   /// view controller has view controllers (UIKit fixes them at creation).
   public func configure(_ newOptions: PageOptions) throws {

@@ -52,6 +52,10 @@ public final class TabBarController: ViewController {
     return shownController
   }
 
+  override var containerHeldControllers: [ViewController] {
+    viewControllers + [moreNavigationController, moreListController].compactMap { $0 }
+  }
+
   /// Whether the tabs overflow into "More".
   public var hasMore: Bool { viewControllers.count > Self.maximumTabs }
 

@@ -59,6 +59,15 @@ public final class Session {
   var outcomes: [OperationOutcome] = []
   /// The controllers created while `recordingCreations` runs.
   var creations: [ControllerID]?
+  /// Why recently ended transitions ended (TransitionEnding.swift).
+  var endings: [TransitionID: TransitionEnding] = [:]
+  /// Their ids, oldest first.
+  var endingOrder: [TransitionID] = []
+  /// The names of recently destroyed controllers, so that the events they
+  /// left behind still name them (Session+Lifecycle.swift).
+  var departedNames: [ControllerID: String] = [:]
+  /// Their ids, oldest first.
+  var departedOrder: [ControllerID] = []
 
   /// Creates an empty session.
   public init(name: String = "default", configuration: SessionConfiguration = .init()) {
@@ -224,7 +233,7 @@ public final class Session {
   public func describe(_ kind: EventKind) -> String {
     func name(_ id: ControllerID?) -> String {
       guard let id else { return "nil" }
-      return controllers[id]?.name ?? id.description
+      return controllers[id]?.name ?? departedNames[id] ?? id.description
     }
     switch kind {
     case .lifecycle(let id, let callback):

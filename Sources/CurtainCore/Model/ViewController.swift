@@ -134,6 +134,11 @@ public class ViewController {
   /// Hook for containers: set the frames of chrome and visible children.
   func layoutContents() {}
 
+  /// Hook for containers: the controllers they hold that may not be among
+  /// their children now (tabs in the More list, pages of a data source that
+  /// are not shown), destroyed with them (Session+Lifecycle.swift).
+  var containerHeldControllers: [ViewController] { [] }
+
   /// Hook for containers: whether this controller overrides `action`
   /// (`show(_:sender:)` or `showDetailViewController(_:sender:)`), the test
   /// `targetViewController(forAction:sender:)` makes on each controller it

@@ -28,12 +28,19 @@ extension Window {
 extension Session {
   /// Closes a window: waiting operations are dropped with a failure event,
   /// running transitions end cancelled without callbacks, the root
-  /// disappears and leaves the window. Its controllers stay in the session,
-  /// in no window. Every operation that had not completed fails with
-  /// `NOT_FOUND` in its outcome.
-  public func closeWindow(_ id: WindowID) throws {
+  /// disappears and leaves the window. Then the controllers of its tree
+  /// (the root, what it holds and presents: Session+Lifecycle.swift) are
+  /// destroyed, which frees their identifiers, unless `keepingControllers`:
+  /// then they stay in the session, in no window. Every operation that had
+  /// not completed fails with `NOT_FOUND` in its outcome. Returns the
+  /// controllers destroyed.
+  @discardableResult
+  public func closeWindow(_ id: WindowID, keepingControllers: Bool = false) throws
+    -> [ControllerID]
+  {
     let window = try self.window(id)
     let closed = CurtainError(.notFound, "Window \(id) was closed")
+    let tree = heldTree(of: [window.rootViewController].compactMap { $0 })
     withActiveWindow(window) {
       for pending in window.queue {
         window.append(.operation(pending.id, .failed(closed)))
@@ -43,6 +50,7 @@ extension Session {
       window.queue = []
       for transition in window.transitions {
         transition.state = .completed(cancelled: true)
+        recordEnding(.windowClosed, of: transition.id)
         _ = window.timeline.removeAnimations(of: transition.id)
         window.append(.transition(transition.id, .ended(cancelled: true)))
       }
@@ -66,6 +74,9 @@ extension Session {
     }
     windows[id] = nil
     views[window.view.id] = nil
+    if keepingControllers { return [] }
+    destroy(tree)
+    return tree.map(\.id)
   }
 }
 

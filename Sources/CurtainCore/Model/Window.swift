@@ -296,7 +296,9 @@ extension Window {
           best = (
             end,
             { [unowned self] in
-              self.letGo(transition, cancel: true, completion: InteractionCompletion())
+              self.letGo(
+                transition, cancel: true, completion: InteractionCompletion(),
+                ending: .timedOut(seconds: timeout))
             }
           )
         } else {

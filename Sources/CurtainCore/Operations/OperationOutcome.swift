@@ -37,7 +37,8 @@ public struct OperationOutcome: Hashable, Sendable {
   /// The transition it started, if it started one.
   public let transition: TransitionID?
   /// The controllers it removed from their container (popped, replaced
-  /// pages and tabs, an unwind's path).
+  /// pages and tabs, an unwind's path); none once its transition was
+  /// cancelled, since they stayed.
   public let removed: [ControllerID]
   /// The controllers it created, in creation order: a segue's destination
   /// with the controllers its scene embeds, the More navigation controller
@@ -48,11 +49,15 @@ public struct OperationOutcome: Hashable, Sendable {
   public let destination: ControllerID?
   /// Whether a triggered segue was declined by `shouldPerformSegue`.
   public let declined: Bool
+  /// Whether it changed nothing (popping a root, dismissing when nothing
+  /// is presented).
+  public let unchanged: Bool
 
   init(
     operation: OperationID, window: WindowID?, phase: Phase, revision: UInt64,
     transition: TransitionID? = nil, removed: [ControllerID] = [],
-    created: [ControllerID] = [], destination: ControllerID? = nil, declined: Bool = false
+    created: [ControllerID] = [], destination: ControllerID? = nil, declined: Bool = false,
+    unchanged: Bool = false
   ) {
     self.operation = operation
     self.window = window
@@ -63,6 +68,7 @@ public struct OperationOutcome: Hashable, Sendable {
     self.created = created
     self.destination = destination
     self.declined = declined
+    self.unchanged = unchanged
   }
 }
 

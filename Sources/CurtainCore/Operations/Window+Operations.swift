@@ -86,7 +86,8 @@ extension Window {
     guard let running = operationsInFlight.removeValue(forKey: id) else { return }
     let previous = currentTraceID
     currentTraceID = running.traceID
-    append(.operation(id, .completed(cancelled: cancelled, removed: running.change.removed)))
+    let phase = OperationOutcome.Phase.completed(cancelled: cancelled)
+    append(.operation(id, .completed(cancelled: cancelled, removed: running.removed(in: phase))))
     currentTraceID = previous
     if running.isStarting {
       running.completedWhileStarting = cancelled

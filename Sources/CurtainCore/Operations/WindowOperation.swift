@@ -235,6 +235,9 @@ public struct OperationTicket: Hashable, Sendable {
   public internal(set) var destination: ControllerID?
   /// Whether a triggered segue was declined by `shouldPerformSegue`.
   public internal(set) var declined = false
+  /// Whether it started and changed nothing (popping a root, dismissing
+  /// when nothing is presented, selecting the selected tab).
+  public let unchanged: Bool
 
   /// The ticket of an operation waiting at `position` in `window`'s queue.
   init(
@@ -249,6 +252,7 @@ public struct OperationTicket: Hashable, Sendable {
     self.isCompleted = false
     self.removed = []
     self.destination = destination
+    self.unchanged = false
   }
 
   /// The ticket of an operation that started at once, from the outcome of
@@ -264,6 +268,7 @@ public struct OperationTicket: Hashable, Sendable {
     created = started.created
     destination = started.destination
     declined = started.declined
+    unchanged = started.unchanged
   }
 }
 
@@ -275,11 +280,13 @@ struct PreparedChange {
   var destination: ControllerID?
   /// Whether `shouldPerformSegue` answered no.
   var declined = false
+  /// Whether the change is `nothing`.
+  var changesNothing = false
   /// Performs the change.
   let run: () -> Void
 
   /// A change that does nothing (popping the root, selecting the selected tab).
-  static var nothing: PreparedChange { PreparedChange(run: {}) }
+  static var nothing: PreparedChange { PreparedChange(changesNothing: true, run: {}) }
 }
 
 /// An operation waiting in a window's queue.
@@ -319,7 +326,14 @@ final class RunningOperation {
   {
     OperationOutcome(
       operation: id, window: window, phase: phase, revision: revision, transition: transition,
-      removed: change.removed, created: created, destination: change.destination,
-      declined: change.declined)
+      removed: removed(in: phase), created: created, destination: change.destination,
+      declined: change.declined, unchanged: change.changesNothing)
+  }
+
+  /// The controllers it removed, as of `phase`: none once its transition
+  /// was cancelled (they stayed where they were).
+  func removed(in phase: OperationOutcome.Phase) -> [ControllerID] {
+    if case .completed(cancelled: true) = phase { return [] }
+    return change.removed
   }
 }

@@ -89,26 +89,7 @@ extension Session {
       definesPresentationContext: scene.definesPresentationContext,
       preferredContentSize: scene.preferredContentSize)
     let children = try scene.children.map { try instantiateScene($0, of: storyboard) }
-    try withActiveWindow(nil) {
-      switch controller {
-      case let nav as NavigationController:
-        try nav.prepareSetViewControllers(children, animated: false, animator: nil).run()
-      case let tabs as TabBarController:
-        try tabs.prepareSetViewControllers(children).run()
-      case let container as ContainerController:
-        for child in children { try container.prepareAddChild(child, frame: nil).run() }
-      case let split as SplitViewController:
-        if let primary = children.first {
-          try split.prepareSetColumns(primary: primary, secondary: children.dropFirst().first).run()
-        }
-      case let page as PageViewController where !children.isEmpty:
-        try page.prepareSetViewControllers(
-          [], direction: .forward, animated: false, animator: nil, dataSource: children
-        ).run()
-      default:
-        break
-      }
-    }
+    try controller.adoptInitialChildren(children)
     return controller
   }
 

@@ -45,6 +45,8 @@ public final class Transition {
   /// model values.
   var trackEnds:
     [(view: ViewID, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue)] = []
+  /// Why an interaction was let go, once it was (how it ends).
+  var ending: TransitionEnding?
   /// Controllers the transition holds besides those it involves: the
   /// presented controllers of presentations its change ended and brings
   /// back if it is cancelled.

@@ -146,6 +146,8 @@ extension Window {
     }
     for handler in transition.completionHandlers { handler(transition.context) }
     transitions.removeAll { $0 === transition }
+    session.recordEnding(
+      transition.ending ?? (cancelled ? .cancelled : .completed), of: transition.id)
     append(.transition(transition.id, .ended(cancelled: cancelled)))
     if let operation = transition.operationID {
       finishOperation(operation, cancelled: cancelled)
@@ -221,7 +223,9 @@ extension Window {
     guard transition.isInteractive else {
       throw CurtainError.invalid("Transition \(id) is not interactive")
     }
-    session.withActiveWindow(self) { letGo(transition, cancel: false, completion: completion) }
+    session.withActiveWindow(self) {
+      letGo(transition, cancel: false, completion: completion, ending: .finished)
+    }
   }
 
   /// `cancelInteractiveTransition()`: plays back to the start, then
@@ -234,7 +238,9 @@ extension Window {
     guard transition.isInteractive else {
       throw CurtainError.invalid("Transition \(id) is not interactive")
     }
-    session.withActiveWindow(self) { letGo(transition, cancel: true, completion: completion) }
+    session.withActiveWindow(self) {
+      letGo(transition, cancel: true, completion: completion, ending: .cancelled)
+    }
   }
 
   /// Cancels every interactive transition held by `owner` (its client went
@@ -260,7 +266,7 @@ extension Window {
     let held = transitions.filter { holds($0) && $0.isInteractive }
     session.withActiveWindow(self) {
       for transition in held {
-        letGo(transition, cancel: true, completion: InteractionCompletion())
+        letGo(transition, cancel: true, completion: InteractionCompletion(), ending: .ownerLeft)
       }
     }
     return held.map(\.id)
@@ -268,8 +274,12 @@ extension Window {
 
   /// Ends interactivity: re-times the rest of the timeline and tells the
   /// coordinator's interaction handlers.
-  func letGo(_ transition: Transition, cancel: Bool, completion: InteractionCompletion) {
+  func letGo(
+    _ transition: Transition, cancel: Bool, completion: InteractionCompletion,
+    ending: TransitionEnding
+  ) {
     guard case .interactive(let fraction) = transition.state else { return }
+    transition.ending = ending
     let speed = completion.effectiveSpeed
     let span = (cancel ? fraction : 1 - fraction) * transition.duration / speed
     transition.state =

@@ -1,4 +1,5 @@
-// `CancelInteractive`: `cancelInteractiveTransition()` with completion speed and curve.
+// `CancelInteractive`: `cancelInteractiveTransition()` with completion speed and curve;
+// with wait_until COMPLETED it answers once the transition ended.
 
 import CurtainCore
 import CurtainWire
@@ -14,8 +15,6 @@ extension RequestHandler {
           speed: body.completionSpeed,
           curve: try TimingFunction(body.hasCompletionCurve ? body.completionCurve : nil)),
         by: context.operationOptions.owner)
-      return .ok(
-        .transition(
-          Curtain_V1_TransitionResult(context.transition.id, in: context.window, accepted: true)))
+      return context.server.answerLettingGo(context)
     })
 }

@@ -1,6 +1,7 @@
-// `CloseWindow`: closes a window; its waiting operations fail, its controllers
-// stay in the session. Subscribers still receive the window's last events
-// (up to `window closed`) after the response.
+// `CloseWindow`: closes a window; its waiting operations fail and the
+// controllers of its tree are destroyed (their identifiers freed) unless
+// `keep_controllers`. Subscribers still receive the window's last events (up
+// to `window closed`) after the response.
 
 import CurtainCore
 import CurtainWire
@@ -9,7 +10,9 @@ extension RequestHandler {
   static let closeWindow = RequestHandler.window(
     .closeWindow, mutates: true, { $0.closeWindow.windowID },
     run: { context in
-      try context.server.closeWindow(context.window, in: context.session)
+      try context.server.closeWindow(
+        context.window, in: context.session,
+        keepingControllers: context.request.closeWindow.keepControllers)
       return .ok(.empty(Curtain_V1_Empty()))
     })
 }

@@ -1,5 +1,6 @@
-// `CreateWindow`: a new, visible, empty window with the given metrics, clock
-// and frame rate.
+// `CreateWindow`: a new, visible window with the given metrics, clock and
+// frame rate; empty, or with a controller tree as its root, created in the
+// same step (nothing is created when any of it fails).
 
 import CurtainCore
 import CurtainWire
@@ -15,7 +16,9 @@ extension RequestHandler {
       }
       let window = try context.server.makeWindow(
         in: context.session, metrics: WindowMetrics(body.metrics),
-        clockMode: ClockMode(body.clock), frameRate: rate)
+        clockMode: ClockMode(body.clock), frameRate: rate,
+        root: body.hasRoot ? try ControllerTreeSpec(body.root) : nil,
+        options: context.operationOptions)
       return .ok(.window(Curtain_V1_WindowInfo(window, frameRate: UInt32(rate))))
     })
 }

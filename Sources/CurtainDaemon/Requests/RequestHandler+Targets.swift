@@ -111,9 +111,10 @@ extension RequestHandler {
   /// A request about a running transition. Transition ids are unique in a
   /// session, so the dispatcher finds the window running it; a window id
   /// other than 0 (accepted for clients that send one) must name that
-  /// window. A transition that runs nowhere is NOT_FOUND, unless the
-  /// handler answers for one that ended (`ended`, given the session and
-  /// the window the request named, if any).
+  /// window. A transition that runs nowhere is NOT_FOUND (saying why it
+  /// ended, while the session remembers), unless the handler answers for
+  /// one that ended (`ended`, given the session and the window the request
+  /// named, if any).
   static func transition(
     _ kind: RequestKind,
     _ ids: @escaping @Sendable (WireRequest) -> (transition: UInt64, window: UInt64),
@@ -142,6 +143,9 @@ extension RequestHandler {
             let context = SessionContext(
               server: server, client: client, request: request, session: session, window: named)
             return BoundRequest(window: named) { try ended(context, id) }
+          }
+          if let ending = session.ending(of: id) {
+            throw CurtainError(.notFound, "Transition \(id) is no longer running: it \(ending)")
           }
           if let named {
             throw CurtainError(.notFound, "No running transition \(id) in window \(named.id)")

@@ -8,12 +8,13 @@ import CurtainWire
 /// Every request of the protocol, one case per `Request.body` field.
 enum RequestKind: String, CaseIterable {
   case addChild, advanceClock, animateAlongside, beginInteractive, cancelInteractive
-  case closeWindow, configureController, configureSplit, createController, createWindow, dismiss
-  case finishInteractive, getStatus, getTree, hello, listControllers, listSessions, listWindows
-  case loadStoryboard, pauseTransition, performSegue, pop, popTo, popToRoot, present, push
-  case removeFromParent, resizeWindow, selectTab, setPages, setRoot, setSplitColumns, setStack
-  case setTabs, setWindowVisible, show, showDetail, shutdown, subscribe, sync
-  case transitionChildren, turnPage, unsubscribe, unwind, updateInteractive, waitIdle
+  case closeWindow, configureController, configureSplit, createController, createWindow
+  case deleteController, dismiss, finishInteractive, getStatus, getTree, hello, instantiateScene
+  case killSession, listControllers, listSessions, listWindows, loadStoryboard, pauseTransition
+  case performSegue, pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow
+  case selectTab, setPages, setRoot, setSplitColumns, setStack, setTabs, setWindowVisible, show
+  case showDetail, shutdown, subscribe, sync, transitionChildren, turnPage, unloadStoryboard
+  case unsubscribe, unwind, updateInteractive, waitIdle
 
   /// The kind of a request body. Exhaustive: a new proto request does not
   /// compile until it is named here.
@@ -24,6 +25,7 @@ enum RequestKind: String, CaseIterable {
     case .getStatus: self = .getStatus
     case .shutdown: self = .shutdown
     case .listSessions: self = .listSessions
+    case .killSession: self = .killSession
     case .createWindow: self = .createWindow
     case .listWindows: self = .listWindows
     case .closeWindow: self = .closeWindow
@@ -32,6 +34,7 @@ enum RequestKind: String, CaseIterable {
     case .createController: self = .createController
     case .configureController: self = .configureController
     case .listControllers: self = .listControllers
+    case .deleteController: self = .deleteController
     case .setRoot: self = .setRoot
     case .addChild: self = .addChild
     case .removeFromParent: self = .removeFromParent
@@ -61,6 +64,8 @@ enum RequestKind: String, CaseIterable {
     case .loadStoryboard: self = .loadStoryboard
     case .performSegue: self = .performSegue
     case .unwind: self = .unwind
+    case .unloadStoryboard: self = .unloadStoryboard
+    case .instantiateScene: self = .instantiateScene
     case .configureSplit: self = .configureSplit
     case .setSplitColumns: self = .setSplitColumns
     case .setPages: self = .setPages

@@ -39,6 +39,23 @@ extension Server {
   }
 }
 
+extension Server {
+  /// The answer to a request that lets go of an interactive transition
+  /// (finish, cancel): at once, or with wait_until COMPLETED once the
+  /// transition ended (when the operation that started it completed).
+  func answerLettingGo(_ context: TransitionTargetContext) -> HandlerResult {
+    let transition = context.transition
+    let result = Curtain_V1_TransitionResult(transition.id, in: context.window, accepted: true)
+    guard context.request.waitUntil == .completed, !transition.isCompleted,
+      let operation = transition.operationID
+    else { return .ok(.transition(result)) }
+    return .deferred(
+      Waiter(
+        for: context, key: key(of: context.window), condition: .completed(operation),
+        transition: result))
+  }
+}
+
 /// This process's id.
 func currentProcessID() -> Int32 {
   getpid()

@@ -129,6 +129,11 @@ extension Server {
     }
     closedWindows = [:]
     answerWaiters()
+    for name in killedSessions {
+      sessions[name] = nil
+      if name == "default" { _ = session(named: name, create: true) }
+    }
+    killedSessions = []
   }
 
   private func answerWaiters() {

@@ -6,25 +6,45 @@ import CurtainCore
 import CurtainWire
 
 extension Server {
-  /// Creates a window in `session` and its daemon settings.
+  /// Creates a window in `session` and its daemon settings; with `root`,
+  /// also that controller tree as its root, in one step that creates
+  /// nothing when it fails.
   func makeWindow(
-    in session: Session, metrics: WindowMetrics, clockMode: ClockMode, frameRate: Int
+    in session: Session, metrics: WindowMetrics, clockMode: ClockMode, frameRate: Int,
+    root: ControllerTreeSpec? = nil, options: OperationOptions = .init()
   ) throws -> Window {
-    let window = try session.makeWindow(metrics: metrics, clockMode: clockMode)
+    let window =
+      try root.map {
+        try session.makeWindow(metrics: metrics, clockMode: clockMode, root: $0, options: options)
+          .window
+      } ?? session.makeWindow(metrics: metrics, clockMode: clockMode)
     let now = clock()
     windowStates[key(of: window)] = WindowState(
       frameRate: frameRate, clockMode: clockMode, origin: now, lastFrameClock: now)
     return window
   }
 
-  /// Closes a window of `session`. Its final events (up to `window closed`)
-  /// still go to subscribers at the next `publish()`.
-  func closeWindow(_ window: Window, in session: Session) throws {
+  /// Closes a window of `session`, destroying its controllers unless
+  /// `keepingControllers`. Its final events (up to `window closed`) still
+  /// go to subscribers at the next `publish()`.
+  func closeWindow(_ window: Window, in session: Session, keepingControllers: Bool = false)
+    throws
+  {
     let key = key(of: window)
-    try session.closeWindow(window.id)
+    try session.closeWindow(window.id, keepingControllers: keepingControllers)
     windowStates[key] = nil
     lastFrames[key] = nil
     closedWindows[key] = window
+  }
+
+  /// Kills a session: its windows close (subscribers still get their last
+  /// events), its controllers are destroyed and its storyboards unloaded;
+  /// the session itself goes once those events are out (`publish()`), and
+  /// "default" comes back empty.
+  func killSession(_ session: Session) throws {
+    for window in session.orderedWindows { try closeWindow(window, in: session) }
+    session.empty()
+    killedSessions.insert(session.name)
   }
 
   /// Moves a manual window's clock to `time` and sends the frame of the

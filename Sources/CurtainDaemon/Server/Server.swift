@@ -56,6 +56,9 @@ public final class Server {
   /// Windows closed since the last `publish()`: their final events (the
   /// close itself, cancelled transitions, disappearances) still go out once.
   var closedWindows: [WindowKey: Window] = [:]
+  /// Sessions killed since the last `publish()`: they go once their
+  /// windows' last events are out and their waiters answered.
+  var killedSessions: Set<String> = []
   /// Set by a Shutdown request: stop once the responses have been queued.
   var shutdownAfterResponses = false
   /// Set once shutdown began; the transport stops the loop.

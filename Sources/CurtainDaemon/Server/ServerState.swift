@@ -102,12 +102,16 @@ struct Waiter {
   var result: Curtain_V1_OperationResult
   /// For segue requests: the segue's answer, around `result`.
   var segue: Curtain_V1_SegueResult?
+  /// For requests that drive a transition (finish, cancel): the answer is
+  /// this transition's state, brought up to date when the operation that
+  /// started it completes.
+  var transition: Curtain_V1_TransitionResult?
 
   /// A waiter for the request of `context`.
   init(
     for context: some RequestContext, key: WindowKey, condition: Condition,
     result: Curtain_V1_OperationResult = Curtain_V1_OperationResult(),
-    segue: Curtain_V1_SegueResult? = nil
+    segue: Curtain_V1_SegueResult? = nil, transition: Curtain_V1_TransitionResult? = nil
   ) {
     clientID = context.client.id
     requestID = context.request.requestID
@@ -116,6 +120,7 @@ struct Waiter {
     self.condition = condition
     self.result = result
     self.segue = segue
+    self.transition = transition
   }
 
   /// The operation it waits for, if it waits for one.
@@ -137,16 +142,21 @@ struct Waiter {
       segue?.update(with: outcome)
       if case .started = condition { return .success(payload) }
       return nil
-    case .completed:
+    case .completed(let cancelled):
       result.update(with: outcome)
       segue?.update(with: outcome)
+      transition?.percent = cancelled ? 0 : 1
+      transition?.interactive = false
       return .success(payload)
     }
   }
 
-  /// The response payload: the operation result, or the segue result
-  /// around it.
-  var payload: WireResponse.OneOf_Result { Self.payload(result, segue: segue) }
+  /// The response payload: the transition's state, or the operation
+  /// result (the segue result around it).
+  var payload: WireResponse.OneOf_Result {
+    if let transition { return .transition(transition) }
+    return Self.payload(result, segue: segue)
+  }
 
   /// An operation result, or the segue result around it.
   static func payload(_ result: Curtain_V1_OperationResult, segue: Curtain_V1_SegueResult?)

@@ -404,6 +404,14 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .listSessions(newValue)}
   }
 
+  public var killSession: Curtain_V1_KillSession {
+    get {
+      if case .killSession(let v)? = _storage._body {return v}
+      return Curtain_V1_KillSession()
+    }
+    set {_uniqueStorage()._body = .killSession(newValue)}
+  }
+
   public var createWindow: Curtain_V1_CreateWindow {
     get {
       if case .createWindow(let v)? = _storage._body {return v}
@@ -466,6 +474,14 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
       return Curtain_V1_ListControllers()
     }
     set {_uniqueStorage()._body = .listControllers(newValue)}
+  }
+
+  public var deleteController: Curtain_V1_DeleteController {
+    get {
+      if case .deleteController(let v)? = _storage._body {return v}
+      return Curtain_V1_DeleteController()
+    }
+    set {_uniqueStorage()._body = .deleteController(newValue)}
   }
 
   public var setRoot: Curtain_V1_SetRoot {
@@ -700,6 +716,22 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .unwind(newValue)}
   }
 
+  public var unloadStoryboard: Curtain_V1_UnloadStoryboard {
+    get {
+      if case .unloadStoryboard(let v)? = _storage._body {return v}
+      return Curtain_V1_UnloadStoryboard()
+    }
+    set {_uniqueStorage()._body = .unloadStoryboard(newValue)}
+  }
+
+  public var instantiateScene: Curtain_V1_InstantiateScene {
+    get {
+      if case .instantiateScene(let v)? = _storage._body {return v}
+      return Curtain_V1_InstantiateScene()
+    }
+    set {_uniqueStorage()._body = .instantiateScene(newValue)}
+  }
+
   public var configureSplit: Curtain_V1_ConfigureSplit {
     get {
       if case .configureSplit(let v)? = _storage._body {return v}
@@ -740,6 +772,7 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case getStatus(Curtain_V1_GetStatus)
     case shutdown(Curtain_V1_Shutdown)
     case listSessions(Curtain_V1_ListSessions)
+    case killSession(Curtain_V1_KillSession)
     case createWindow(Curtain_V1_CreateWindow)
     case listWindows(Curtain_V1_ListWindows)
     case closeWindow(Curtain_V1_CloseWindow)
@@ -748,6 +781,7 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case createController(Curtain_V1_CreateController)
     case configureController(Curtain_V1_ConfigureController)
     case listControllers(Curtain_V1_ListControllers)
+    case deleteController(Curtain_V1_DeleteController)
     case setRoot(Curtain_V1_SetRoot)
     case addChild(Curtain_V1_AddChild)
     case removeFromParent(Curtain_V1_RemoveFromParent)
@@ -777,6 +811,8 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case loadStoryboard(Curtain_V1_LoadStoryboard)
     case performSegue(Curtain_V1_PerformSegue)
     case unwind(Curtain_V1_Unwind)
+    case unloadStoryboard(Curtain_V1_UnloadStoryboard)
+    case instantiateScene(Curtain_V1_InstantiateScene)
     case configureSplit(Curtain_V1_ConfigureSplit)
     case setSplitColumns(Curtain_V1_SetSplitColumns)
     case setPages(Curtain_V1_SetPages)
@@ -1211,30 +1247,91 @@ public nonisolated struct Curtain_V1_SessionList: Sendable {
   public init() {}
 }
 
-public nonisolated struct Curtain_V1_CreateWindow: Sendable {
+/// Closes every window of a session (as CloseWindow), destroys its
+/// controllers and unloads its storyboards: the session is gone ("default"
+/// comes back empty at once). Subscribers see each window's last events.
+/// Answers Empty.
+public nonisolated struct Curtain_V1_KillSession: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// required
+  public var name: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A new window. With `root`, the controller tree is created and made the
+/// window's root in the same request: everything is checked first, and a
+/// request that fails creates nothing (no controller, no window). Answers
+/// the WindowInfo (with its root).
+public nonisolated struct Curtain_V1_CreateWindow: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var metrics: Curtain_V1_WindowMetrics {
-    get {_metrics ?? Curtain_V1_WindowMetrics()}
-    set {_metrics = newValue}
+    get {_storage._metrics ?? Curtain_V1_WindowMetrics()}
+    set {_uniqueStorage()._metrics = newValue}
   }
   /// Returns true if `metrics` has been explicitly set.
-  public var hasMetrics: Bool {self._metrics != nil}
+  public var hasMetrics: Bool {_storage._metrics != nil}
   /// Clears the value of `metrics`. Subsequent reads from it will return its default value.
-  public mutating func clearMetrics() {self._metrics = nil}
+  public mutating func clearMetrics() {_uniqueStorage()._metrics = nil}
 
-  public var clock: Curtain_V1_ClockMode = .realtime
+  public var clock: Curtain_V1_ClockMode {
+    get {_storage._clock}
+    set {_uniqueStorage()._clock = newValue}
+  }
 
   /// 0 → 60; else 30…240
-  public var frameRate: UInt32 = 0
+  public var frameRate: UInt32 {
+    get {_storage._frameRate}
+    set {_uniqueStorage()._frameRate = newValue}
+  }
+
+  public var root: Curtain_V1_ControllerSpec {
+    get {_storage._root ?? Curtain_V1_ControllerSpec()}
+    set {_uniqueStorage()._root = newValue}
+  }
+  /// Returns true if `root` has been explicitly set.
+  public var hasRoot: Bool {_storage._root != nil}
+  /// Clears the value of `root`. Subsequent reads from it will return its default value.
+  public mutating func clearRoot() {_uniqueStorage()._root = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _metrics: Curtain_V1_WindowMetrics? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A controller tree to create in one go (CreateWindow.root). Content
+/// controllers are leaves; a navigation controller's children are its stack
+/// (bottom first), a tab bar controller's its tabs, a custom container's its
+/// children, a split view controller's its primary and (optional) secondary
+/// column, a page view controller's its data source (showing the first
+/// pages). Identifiers must be unused in the session and used once in the
+/// tree; at most 32 levels.
+public nonisolated struct Curtain_V1_ControllerSpec: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Curtain_V1_ControllerKind = .unspecified
+
+  public var identifier: String = String()
+
+  public var title: String = String()
+
+  public var children: [Curtain_V1_ControllerSpec] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Curtain_V1_ListWindows: Sendable {
@@ -1259,12 +1356,20 @@ public nonisolated struct Curtain_V1_WindowList: Sendable {
   public init() {}
 }
 
+/// Closes a window; its waiting operations fail. The controllers of its tree
+/// (the root, everything it contains and presents, a tab bar controller's
+/// tabs, a page view controller's data source) are destroyed and their
+/// identifiers freed, unless keep_controllers: then they stay in the
+/// session, in no window. Controllers the window had let go of (a popped
+/// controller) stay either way. Answers Empty.
 public nonisolated struct Curtain_V1_CloseWindow: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var windowID: UInt64 = 0
+
+  public var keepControllers: Bool = false
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1510,14 +1615,45 @@ public nonisolated struct Curtain_V1_ConfigureController: Sendable {
   fileprivate var _preferredContentSize: Curtain_V1_Size? = nil
 }
 
+/// The session's controllers by id; with window_id, only those in that
+/// window; with detached, only those in no window (not both).
 public nonisolated struct Curtain_V1_ListControllers: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  public var windowID: UInt64 = 0
+
+  public var detached: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+/// Destroys a controller that is in no window and has no parent, with
+/// everything it contains (children, tabs, pages of its data source).
+/// Answers the ControllerList of what was destroyed, as it was, the
+/// controller first.
+public nonisolated struct Curtain_V1_DeleteController: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var controller: Curtain_V1_ControllerRef {
+    get {_controller ?? Curtain_V1_ControllerRef()}
+    set {_controller = newValue}
+  }
+  /// Returns true if `controller` has been explicitly set.
+  public var hasController: Bool {self._controller != nil}
+  /// Clears the value of `controller`. Subsequent reads from it will return its default value.
+  public mutating func clearController() {self._controller = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
 }
 
 public nonisolated struct Curtain_V1_ControllerInfo: Sendable {
@@ -2415,9 +2551,15 @@ public nonisolated struct Curtain_V1_OperationResult: Sendable {
 
   public var cancelled: Bool = false
 
+  /// The controllers it removed from their container: none once a
+  /// cancelled transition put them back.
   public var removedIds: [UInt64] = []
 
   public var createdIds: [UInt64] = []
+
+  /// It started and changed nothing (a pop of a stack's root, a dismiss with
+  /// nothing presented, selecting the selected tab).
+  public var unchanged: Bool = false
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3046,6 +3188,38 @@ public nonisolated struct Curtain_V1_Unwind: Sendable {
   fileprivate var _source: Curtain_V1_ControllerRef? = nil
 }
 
+/// Unloads a storyboard of the session. Controllers instantiated from it stay;
+/// their segues can no longer be performed. Answers Empty.
+public nonisolated struct Curtain_V1_UnloadStoryboard: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// instantiateViewController(withIdentifier:): a new instance of a scene of a
+/// loaded storyboard (empty scene: the initial one), with the scenes it
+/// embeds, in no window. Its identifier is the scene's id, or `Id-2`, … when
+/// that is taken. Answers the instance's ControllerInfo.
+public nonisolated struct Curtain_V1_InstantiateScene: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var storyboard: String = String()
+
+  public var scene: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Curtain_V1_SegueResult: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -3299,7 +3473,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{4}\u{6}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{4}\u{8}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{4}\u{5}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -3412,6 +3586,19 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
             _storage._body = .listSessions(v)
           }
         }()
+        case 15: try {
+          var v: Curtain_V1_KillSession?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .killSession(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .killSession(v)
+          }
+        }()
         case 20: try {
           var v: Curtain_V1_CreateWindow?
           var hadOneofValue = false
@@ -3514,6 +3701,19 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
           if let v = v {
             if hadOneofValue {try decoder.handleConflictingOneOf()}
             _storage._body = .listControllers(v)
+          }
+        }()
+        case 33: try {
+          var v: Curtain_V1_DeleteController?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .deleteController(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .deleteController(v)
           }
         }()
         case 40: try {
@@ -3945,6 +4145,32 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
             _storage._body = .unwind(v)
           }
         }()
+        case 145: try {
+          var v: Curtain_V1_UnloadStoryboard?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .unloadStoryboard(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .unloadStoryboard(v)
+          }
+        }()
+        case 146: try {
+          var v: Curtain_V1_InstantiateScene?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .instantiateScene(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .instantiateScene(v)
+          }
+        }()
         default: break
         }
       }
@@ -3993,6 +4219,10 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
         guard case .listSessions(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
       }()
+      case .killSession?: try {
+        guard case .killSession(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+      }()
       case .createWindow?: try {
         guard case .createWindow(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
@@ -4024,6 +4254,10 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
       case .listControllers?: try {
         guard case .listControllers(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+      }()
+      case .deleteController?: try {
+        guard case .deleteController(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
       }()
       case .setRoot?: try {
         guard case .setRoot(let v)? = _storage._body else { preconditionFailure() }
@@ -4156,6 +4390,14 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
       case .unwind?: try {
         guard case .unwind(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 144)
+      }()
+      case .unloadStoryboard?: try {
+        guard case .unloadStoryboard(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 145)
+      }()
+      case .instantiateScene?: try {
+        guard case .instantiateScene(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 146)
       }()
       case nil: break
       }
@@ -5048,9 +5290,9 @@ nonisolated extension Curtain_V1_SessionList.Entry: SwiftProtobuf.Message, Swift
   }
 }
 
-nonisolated extension Curtain_V1_CreateWindow: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".CreateWindow"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}metrics\0\u{1}clock\0\u{3}frame_rate\0")
+nonisolated extension Curtain_V1_KillSession: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".KillSession"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5058,35 +5300,157 @@ nonisolated extension Curtain_V1_CreateWindow: SwiftProtobuf.Message, SwiftProto
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._metrics) }()
-      case 2: try { try decoder.decodeSingularEnumField(value: &self.clock) }()
-      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.frameRate) }()
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._metrics {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    if self.clock != .realtime {
-      try visitor.visitSingularEnumField(value: self.clock, fieldNumber: 2)
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
     }
-    if self.frameRate != 0 {
-      try visitor.visitSingularUInt32Field(value: self.frameRate, fieldNumber: 3)
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_KillSession, rhs: Curtain_V1_KillSession) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_CreateWindow: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CreateWindow"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}metrics\0\u{1}clock\0\u{3}frame_rate\0\u{1}root\0")
+
+  fileprivate class _StorageClass {
+    var _metrics: Curtain_V1_WindowMetrics? = nil
+    var _clock: Curtain_V1_ClockMode = .realtime
+    var _frameRate: UInt32 = 0
+    var _root: Curtain_V1_ControllerSpec? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _metrics = source._metrics
+      _clock = source._clock
+      _frameRate = source._frameRate
+      _root = source._root
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._metrics) }()
+        case 2: try { try decoder.decodeSingularEnumField(value: &_storage._clock) }()
+        case 3: try { try decoder.decodeSingularUInt32Field(value: &_storage._frameRate) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._root) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._metrics {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      if _storage._clock != .realtime {
+        try visitor.visitSingularEnumField(value: _storage._clock, fieldNumber: 2)
+      }
+      if _storage._frameRate != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._frameRate, fieldNumber: 3)
+      }
+      try { if let v = _storage._root {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_CreateWindow, rhs: Curtain_V1_CreateWindow) -> Bool {
-    if lhs._metrics != rhs._metrics {return false}
-    if lhs.clock != rhs.clock {return false}
-    if lhs.frameRate != rhs.frameRate {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._metrics != rhs_storage._metrics {return false}
+        if _storage._clock != rhs_storage._clock {return false}
+        if _storage._frameRate != rhs_storage._frameRate {return false}
+        if _storage._root != rhs_storage._root {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_ControllerSpec: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ControllerSpec"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{1}children\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.title) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.children) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    }
+    if !self.identifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.identifier, fieldNumber: 2)
+    }
+    if !self.title.isEmpty {
+      try visitor.visitSingularStringField(value: self.title, fieldNumber: 3)
+    }
+    if !self.children.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.children, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_ControllerSpec, rhs: Curtain_V1_ControllerSpec) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.identifier != rhs.identifier {return false}
+    if lhs.title != rhs.title {return false}
+    if lhs.children != rhs.children {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5143,7 +5507,7 @@ nonisolated extension Curtain_V1_WindowList: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Curtain_V1_CloseWindow: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CloseWindow"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{3}keep_controllers\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5152,6 +5516,7 @@ nonisolated extension Curtain_V1_CloseWindow: SwiftProtobuf.Message, SwiftProtob
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.keepControllers) }()
       default: break
       }
     }
@@ -5161,11 +5526,15 @@ nonisolated extension Curtain_V1_CloseWindow: SwiftProtobuf.Message, SwiftProtob
     if self.windowID != 0 {
       try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
     }
+    if self.keepControllers != false {
+      try visitor.visitSingularBoolField(value: self.keepControllers, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_CloseWindow, rhs: Curtain_V1_CloseWindow) -> Bool {
     if lhs.windowID != rhs.windowID {return false}
+    if lhs.keepControllers != rhs.keepControllers {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5491,18 +5860,68 @@ nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, Swi
 
 nonisolated extension Curtain_V1_ListControllers: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ListControllers"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}detached\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.detached) }()
+      default: break
+      }
+    }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    if self.detached != false {
+      try visitor.visitSingularBoolField(value: self.detached, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_ListControllers, rhs: Curtain_V1_ListControllers) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.detached != rhs.detached {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_DeleteController: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DeleteController"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._controller {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_DeleteController, rhs: Curtain_V1_DeleteController) -> Bool {
+    if lhs._controller != rhs._controller {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6604,7 +7023,7 @@ nonisolated extension Curtain_V1_TurnPage: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".OperationResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}operation_id\0\u{3}window_id\0\u{3}queue_position\0\u{1}revision\0\u{3}transition_id\0\u{1}completed\0\u{1}cancelled\0\u{3}removed_ids\0\u{3}created_ids\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}operation_id\0\u{3}window_id\0\u{3}queue_position\0\u{1}revision\0\u{3}transition_id\0\u{1}completed\0\u{1}cancelled\0\u{3}removed_ids\0\u{3}created_ids\0\u{1}unchanged\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6621,6 +7040,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
       case 7: try { try decoder.decodeSingularBoolField(value: &self.cancelled) }()
       case 8: try { try decoder.decodeRepeatedUInt64Field(value: &self.removedIds) }()
       case 9: try { try decoder.decodeRepeatedUInt64Field(value: &self.createdIds) }()
+      case 10: try { try decoder.decodeSingularBoolField(value: &self.unchanged) }()
       default: break
       }
     }
@@ -6654,6 +7074,9 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
     if !self.createdIds.isEmpty {
       try visitor.visitPackedUInt64Field(value: self.createdIds, fieldNumber: 9)
     }
+    if self.unchanged != false {
+      try visitor.visitSingularBoolField(value: self.unchanged, fieldNumber: 10)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6667,6 +7090,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
     if lhs.cancelled != rhs.cancelled {return false}
     if lhs.removedIds != rhs.removedIds {return false}
     if lhs.createdIds != rhs.createdIds {return false}
+    if lhs.unchanged != rhs.unchanged {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -7605,6 +8029,71 @@ nonisolated extension Curtain_V1_Unwind: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs._source != rhs._source {return false}
     if lhs.action != rhs.action {return false}
     if lhs.notAnimated != rhs.notAnimated {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_UnloadStoryboard: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UnloadStoryboard"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_UnloadStoryboard, rhs: Curtain_V1_UnloadStoryboard) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_InstantiateScene: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".InstantiateScene"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}storyboard\0\u{1}scene\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.storyboard) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.scene) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.storyboard.isEmpty {
+      try visitor.visitSingularStringField(value: self.storyboard, fieldNumber: 1)
+    }
+    if !self.scene.isEmpty {
+      try visitor.visitSingularStringField(value: self.scene, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_InstantiateScene, rhs: Curtain_V1_InstantiateScene) -> Bool {
+    if lhs.storyboard != rhs.storyboard {return false}
+    if lhs.scene != rhs.scene {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

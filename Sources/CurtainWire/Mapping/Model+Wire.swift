@@ -67,6 +67,17 @@ extension Curtain_V1_ControllerInfo {
   }
 }
 
+extension ControllerTreeSpec {
+  /// The core form of a wire tree; an unknown kind is an error.
+  public init(_ wire: Curtain_V1_ControllerSpec) throws {
+    self.init(
+      kind: try ControllerKind(wire.kind),
+      identifier: wire.identifier.isEmpty ? nil : wire.identifier,
+      title: wire.title.isEmpty ? nil : wire.title,
+      children: try wire.children.map(ControllerTreeSpec.init))
+  }
+}
+
 extension Curtain_V1_SessionList.Entry {
   /// The wire summary of a session: its name and sizes.
   public init(_ session: Session) {

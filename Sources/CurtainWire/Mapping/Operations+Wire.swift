@@ -17,6 +17,7 @@ extension Curtain_V1_OperationResult {
     completed = ticket.isCompleted
     removedIds = ticket.removed.map(\.rawValue)
     createdIds = ticket.created.map(\.rawValue)
+    unchanged = ticket.unchanged
   }
 
   /// Brings the answer up to date with what became of the operation since
@@ -27,6 +28,7 @@ extension Curtain_V1_OperationResult {
     transitionID = outcome.transition?.rawValue ?? 0
     removedIds = outcome.removed.map(\.rawValue)
     createdIds = outcome.created.map(\.rawValue)
+    unchanged = outcome.unchanged
     if case .completed(let cancelled) = outcome.phase {
       completed = true
       self.cancelled = cancelled

@@ -77,7 +77,7 @@ class Goodbye(_message.Message):
     def __init__(self, reason: _Optional[_Union[Goodbye.Reason, str]] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Request(_message.Message):
-    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "configure_split", "set_split_columns", "set_pages", "turn_page")
+    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_REVISION_FIELD_NUMBER: _ClassVar[int]
@@ -88,6 +88,7 @@ class Request(_message.Message):
     GET_STATUS_FIELD_NUMBER: _ClassVar[int]
     SHUTDOWN_FIELD_NUMBER: _ClassVar[int]
     LIST_SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    KILL_SESSION_FIELD_NUMBER: _ClassVar[int]
     CREATE_WINDOW_FIELD_NUMBER: _ClassVar[int]
     LIST_WINDOWS_FIELD_NUMBER: _ClassVar[int]
     CLOSE_WINDOW_FIELD_NUMBER: _ClassVar[int]
@@ -96,6 +97,7 @@ class Request(_message.Message):
     CREATE_CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     CONFIGURE_CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     LIST_CONTROLLERS_FIELD_NUMBER: _ClassVar[int]
+    DELETE_CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     SET_ROOT_FIELD_NUMBER: _ClassVar[int]
     ADD_CHILD_FIELD_NUMBER: _ClassVar[int]
     REMOVE_FROM_PARENT_FIELD_NUMBER: _ClassVar[int]
@@ -125,6 +127,8 @@ class Request(_message.Message):
     LOAD_STORYBOARD_FIELD_NUMBER: _ClassVar[int]
     PERFORM_SEGUE_FIELD_NUMBER: _ClassVar[int]
     UNWIND_FIELD_NUMBER: _ClassVar[int]
+    UNLOAD_STORYBOARD_FIELD_NUMBER: _ClassVar[int]
+    INSTANTIATE_SCENE_FIELD_NUMBER: _ClassVar[int]
     CONFIGURE_SPLIT_FIELD_NUMBER: _ClassVar[int]
     SET_SPLIT_COLUMNS_FIELD_NUMBER: _ClassVar[int]
     SET_PAGES_FIELD_NUMBER: _ClassVar[int]
@@ -139,6 +143,7 @@ class Request(_message.Message):
     get_status: GetStatus
     shutdown: Shutdown
     list_sessions: ListSessions
+    kill_session: KillSession
     create_window: CreateWindow
     list_windows: ListWindows
     close_window: CloseWindow
@@ -147,6 +152,7 @@ class Request(_message.Message):
     create_controller: CreateController
     configure_controller: ConfigureController
     list_controllers: ListControllers
+    delete_controller: DeleteController
     set_root: SetRoot
     add_child: AddChild
     remove_from_parent: RemoveFromParent
@@ -176,11 +182,13 @@ class Request(_message.Message):
     load_storyboard: LoadStoryboard
     perform_segue: PerformSegue
     unwind: Unwind
+    unload_storyboard: UnloadStoryboard
+    instantiate_scene: InstantiateScene
     configure_split: ConfigureSplit
     set_split_columns: SetSplitColumns
     set_pages: SetPages
     turn_page: TurnPage
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ...) -> None: ...
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ...) -> None: ...
 
 class Response(_message.Message):
     __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "window", "windows", "controller", "controllers", "operation", "transition", "tree", "subscribed", "clock", "storyboard", "segue")
@@ -341,15 +349,35 @@ class SessionList(_message.Message):
     sessions: _containers.RepeatedCompositeFieldContainer[SessionList.Entry]
     def __init__(self, sessions: _Optional[_Iterable[_Union[SessionList.Entry, _Mapping]]] = ...) -> None: ...
 
+class KillSession(_message.Message):
+    __slots__ = ("name",)
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    def __init__(self, name: _Optional[str] = ...) -> None: ...
+
 class CreateWindow(_message.Message):
-    __slots__ = ("metrics", "clock", "frame_rate")
+    __slots__ = ("metrics", "clock", "frame_rate", "root")
     METRICS_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
     FRAME_RATE_FIELD_NUMBER: _ClassVar[int]
+    ROOT_FIELD_NUMBER: _ClassVar[int]
     metrics: _common_pb2.WindowMetrics
     clock: _common_pb2.ClockMode
     frame_rate: int
-    def __init__(self, metrics: _Optional[_Union[_common_pb2.WindowMetrics, _Mapping]] = ..., clock: _Optional[_Union[_common_pb2.ClockMode, str]] = ..., frame_rate: _Optional[int] = ...) -> None: ...
+    root: ControllerSpec
+    def __init__(self, metrics: _Optional[_Union[_common_pb2.WindowMetrics, _Mapping]] = ..., clock: _Optional[_Union[_common_pb2.ClockMode, str]] = ..., frame_rate: _Optional[int] = ..., root: _Optional[_Union[ControllerSpec, _Mapping]] = ...) -> None: ...
+
+class ControllerSpec(_message.Message):
+    __slots__ = ("kind", "identifier", "title", "children")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    CHILDREN_FIELD_NUMBER: _ClassVar[int]
+    kind: _common_pb2.ControllerKind
+    identifier: str
+    title: str
+    children: _containers.RepeatedCompositeFieldContainer[ControllerSpec]
+    def __init__(self, kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., children: _Optional[_Iterable[_Union[ControllerSpec, _Mapping]]] = ...) -> None: ...
 
 class ListWindows(_message.Message):
     __slots__ = ()
@@ -362,10 +390,12 @@ class WindowList(_message.Message):
     def __init__(self, windows: _Optional[_Iterable[_Union[_common_pb2.WindowInfo, _Mapping]]] = ...) -> None: ...
 
 class CloseWindow(_message.Message):
-    __slots__ = ("window_id",)
+    __slots__ = ("window_id", "keep_controllers")
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    KEEP_CONTROLLERS_FIELD_NUMBER: _ClassVar[int]
     window_id: int
-    def __init__(self, window_id: _Optional[int] = ...) -> None: ...
+    keep_controllers: bool
+    def __init__(self, window_id: _Optional[int] = ..., keep_controllers: _Optional[bool] = ...) -> None: ...
 
 class ResizeWindow(_message.Message):
     __slots__ = ("window_id", "metrics", "not_animated", "duration", "timing")
@@ -441,8 +471,18 @@ class ConfigureController(_message.Message):
     def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., title: _Optional[str] = ..., identifier: _Optional[str] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., should_perform_segue: _Optional[_Mapping[str, ShouldPerformAnswer]] = ...) -> None: ...
 
 class ListControllers(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("window_id", "detached")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    DETACHED_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    detached: bool
+    def __init__(self, window_id: _Optional[int] = ..., detached: _Optional[bool] = ...) -> None: ...
+
+class DeleteController(_message.Message):
+    __slots__ = ("controller",)
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    controller: ControllerRef
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ...) -> None: ...
 
 class ControllerInfo(_message.Message):
     __slots__ = ("id", "kind", "identifier", "title", "window_id", "parent_id", "appearance", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "presenting_id", "presented_id", "should_perform_segue")
@@ -709,7 +749,7 @@ class TurnPage(_message.Message):
     def __init__(self, page: _Optional[_Union[ControllerRef, _Mapping]] = ..., reverse: _Optional[bool] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
 
 class OperationResult(_message.Message):
-    __slots__ = ("operation_id", "window_id", "queue_position", "revision", "transition_id", "completed", "cancelled", "removed_ids", "created_ids")
+    __slots__ = ("operation_id", "window_id", "queue_position", "revision", "transition_id", "completed", "cancelled", "removed_ids", "created_ids", "unchanged")
     OPERATION_ID_FIELD_NUMBER: _ClassVar[int]
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     QUEUE_POSITION_FIELD_NUMBER: _ClassVar[int]
@@ -719,6 +759,7 @@ class OperationResult(_message.Message):
     CANCELLED_FIELD_NUMBER: _ClassVar[int]
     REMOVED_IDS_FIELD_NUMBER: _ClassVar[int]
     CREATED_IDS_FIELD_NUMBER: _ClassVar[int]
+    UNCHANGED_FIELD_NUMBER: _ClassVar[int]
     operation_id: int
     window_id: int
     queue_position: int
@@ -728,7 +769,8 @@ class OperationResult(_message.Message):
     cancelled: bool
     removed_ids: _containers.RepeatedScalarFieldContainer[int]
     created_ids: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, operation_id: _Optional[int] = ..., window_id: _Optional[int] = ..., queue_position: _Optional[int] = ..., revision: _Optional[int] = ..., transition_id: _Optional[int] = ..., completed: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., created_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+    unchanged: bool
+    def __init__(self, operation_id: _Optional[int] = ..., window_id: _Optional[int] = ..., queue_position: _Optional[int] = ..., revision: _Optional[int] = ..., transition_id: _Optional[int] = ..., completed: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., created_ids: _Optional[_Iterable[int]] = ..., unchanged: _Optional[bool] = ...) -> None: ...
 
 class BeginInteractive(_message.Message):
     __slots__ = ("kind", "controller", "animator", "present", "reverse")
@@ -979,6 +1021,20 @@ class Unwind(_message.Message):
     action: str
     not_animated: bool
     def __init__(self, source: _Optional[_Union[ControllerRef, _Mapping]] = ..., action: _Optional[str] = ..., not_animated: _Optional[bool] = ...) -> None: ...
+
+class UnloadStoryboard(_message.Message):
+    __slots__ = ("name",)
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    def __init__(self, name: _Optional[str] = ...) -> None: ...
+
+class InstantiateScene(_message.Message):
+    __slots__ = ("storyboard", "scene")
+    STORYBOARD_FIELD_NUMBER: _ClassVar[int]
+    SCENE_FIELD_NUMBER: _ClassVar[int]
+    storyboard: str
+    scene: str
+    def __init__(self, storyboard: _Optional[str] = ..., scene: _Optional[str] = ...) -> None: ...
 
 class SegueResult(_message.Message):
     __slots__ = ("operation", "performed", "destination_id")
