@@ -131,6 +131,58 @@ final class WaitUntilTests: XCTestCase {
     XCTAssertFalse(later.completed)
   }
 
+  /// `interact finish` and `interact cancel` wait like other commands:
+  /// with COMPLETED the answer comes once the transition ended, with its
+  /// final state.
+  func testFinishAndCancelAnswerWhenTheTransitionEnded() throws {
+    let daemon = try start()
+    // Responses go out in request order: the clock is driven by another
+    // client than the one that waits.
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    let client = try TestClient(path: daemon.socketPath, name: "owner")
+    let window = try navigation(client, clock: .manual, root: "A", others: ["B", "C"])
+    for name in ["B", "C"] {
+      try client.call {
+        $0.push.navigation = controllerRef("Nav")
+        $0.push.controller = controllerRef(name)
+        $0.push.notAnimated = true
+      }
+    }
+    for finish in [true, false] {
+      let transition = try client.call {
+        $0.beginInteractive.kind = .pop
+        $0.beginInteractive.controller = controllerRef("Nav")
+      }.operation.transitionID
+      try client.call {
+        $0.updateInteractive.transitionID = transition
+        $0.updateInteractive.percent = 0.5
+      }
+      let letGo = client.send {
+        if finish {
+          $0.finishInteractive.transitionID = transition
+        } else {
+          $0.cancelInteractive.transitionID = transition
+        }
+        $0.waitUntil = .completed
+      }
+      try driver.sync()
+      XCTAssertNil(
+        try client.response(to: letGo, timeout: 0.05), "no answer while the transition runs")
+      try driver.call {
+        $0.advanceClock.windowID = window
+        $0.advanceClock.seconds = 1
+      }
+      let answer = try XCTUnwrap(try client.response(to: letGo)).transition
+      XCTAssertEqual(answer.transitionID, transition)
+      XCTAssertEqual(answer.percent, finish ? 1 : 0)
+      XCTAssertFalse(answer.interactive)
+    }
+    let stack = try client.call { $0.listControllers.windowID = window }.controllers.controllers
+    XCTAssertEqual(
+      stack.filter { $0.parentID != 0 }.map(\.identifier), ["A", "B"],
+      "the finished pop took C off, the cancelled one left B")
+  }
+
   func testSeguesAnswerWithTheirDestinationWhenTheyStartAndComplete() throws {
     let daemon = try start()
     let driver = try TestClient(path: daemon.socketPath, name: "driver")

@@ -2700,6 +2700,10 @@ public nonisolated struct Curtain_V1_PauseTransition: Sendable {
   public init() {}
 }
 
+/// Lets go of an interactive transition, which plays to its end (finish)
+/// or back to its start (cancel). Answers the TransitionResult at once, or
+/// with wait_until COMPLETED once the transition ended (percent 1 or 0,
+/// not interactive); STARTED answers at once.
 public nonisolated struct Curtain_V1_FinishInteractive: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2728,6 +2732,7 @@ public nonisolated struct Curtain_V1_FinishInteractive: Sendable {
   fileprivate var _completionCurve: Curtain_V1_TimingFunction? = nil
 }
 
+/// As FinishInteractive, back to the start.
 public nonisolated struct Curtain_V1_CancelInteractive: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
