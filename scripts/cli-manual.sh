@@ -39,11 +39,14 @@ generate() {
 `curtain` is a thin client of `curtaind`: each command connects to the
 daemon's socket (starting a daemon in the background when none answers,
 unless `--no-start`), sends its requests, prints the result and exits.
-Global options (`--socket`, `--session`, `--json`, `--no-start`,
-`--timeout`) may come before or after the command name.
+Global options (`--socket`, `--token-file`, `--session`, `--json`,
+`--no-start`, `--timeout`) may come before or after the command name, once:
+one given twice is a usage error. `--socket` defaults to `$CURTAIN_SOCKET`
+and takes a Unix socket path or `tcp://HOST:PORT`.
 
 Exit status: 0 on success; 1 when the daemon refuses a request or cannot be
-reached (`curtain: CODE: message` on stderr); 2 for usage errors.
+reached (`curtain: CODE: message` on stderr; with `--json`,
+`{"error":{"code":…,"message":…}}`); 2 for usage errors.
 
 HEAD
   printf '## curtain\n\n'

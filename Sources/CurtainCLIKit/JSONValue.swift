@@ -1,8 +1,9 @@
 // A tiny JSON writer for the CLI's `--json` output. Objects keep their keys
 // in the order they were built, so every line has the same documented key
 // order; numbers print integral values without a fraction and other values
-// in Swift's shortest round-trip form, so output is byte-for-byte
-// deterministic (golden tests compare it as text).
+// rounded to nine decimals in Swift's shortest form, so output is
+// byte-for-byte deterministic (golden tests compare it as text) and free of
+// binary-fraction noise.
 
 /// A JSON value with ordered object keys.
 public enum JSONValue: Equatable, Sendable {
@@ -75,12 +76,19 @@ public enum JSONValue: Equatable, Sendable {
     }
   }
 
-  /// JSON text of a double: integral values without a fraction, others in
-  /// the shortest form that reads back exactly, non-finite as `null`.
+  /// JSON text of a double: integral values without a fraction, others
+  /// rounded to nine decimals (below any value the daemon means, above the
+  /// noise of binary fractions: 0.1 + 0.2 prints 0.3) in the shortest form
+  /// that reads back, non-finite as `null`.
   public static func number(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
       return String(Int64(value))
+    }
+    if abs(value) < 1e6 {
+      let rounded = (value * 1e9).rounded() / 1e9
+      if rounded == rounded.rounded() { return String(Int64(rounded)) }
+      return "\(rounded)"
     }
     return "\(value)"
   }

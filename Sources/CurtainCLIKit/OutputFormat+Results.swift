@@ -24,8 +24,43 @@ extension OutputFormat {
     ])
   }
 
+  /// A controller's name for the next command: `c7 @Cart`, or `c7`
+  /// without an identifier.
+  public static func controllerName(_ controller: Curtain_V1_ControllerInfo) -> String {
+    controller.identifier.isEmpty
+      ? "c\(controller.id)" : "c\(controller.id) @\(controller.identifier)"
+  }
+
+  /// `c2  navigation  @Nav "Home"  w1, parent c1  appeared`; `no window`
+  /// for a controller in none.
+  public static func human(_ controller: Curtain_V1_ControllerInfo) -> String {
+    var name = "\(controller.kind.name)"
+    if !controller.identifier.isEmpty { name += " @\(controller.identifier)" }
+    if !controller.title.isEmpty { name += " \"\(controller.title)\"" }
+    var place = controller.windowID == 0 ? "no window" : windowName(controller.windowID)
+    if controller.parentID != 0 { place += ", parent c\(controller.parentID)" }
+    if controller.presentingID != 0 { place += ", presented by c\(controller.presentingID)" }
+    return ["c\(controller.id)", name, place, controller.appearance.name].joined(separator: "  ")
+  }
+
+  /// `default  1 window  3 controllers`.
+  public static func human(_ session: Curtain_V1_SessionList.Entry) -> String {
+    "\(session.name)  \(count(session.windows, "window"))  "
+      + "\(count(session.controllers, "controller"))"
+  }
+
+  /// Keys: `session`, `windows`, `controllers`.
+  public static func json(_ session: Curtain_V1_SessionList.Entry) -> JSONValue {
+    .object([
+      ("session", .string(session.name)),
+      ("windows", .unsigned(UInt64(session.windows))),
+      ("controllers", .unsigned(UInt64(session.controllers))),
+    ])
+  }
+
   /// Keys: `operation`, `window`, `queue_position`, `revision`,
-  /// `transition`, `completed`, `cancelled`, `removed`, `created`.
+  /// `transition`, `completed`, `cancelled`, `removed`, `created`,
+  /// `unchanged`.
   public static func json(_ operation: Curtain_V1_OperationResult) -> JSONValue {
     .object([
       ("operation", .id(operation.operationID)),
@@ -37,6 +72,7 @@ extension OutputFormat {
       ("cancelled", .bool(operation.cancelled)),
       ("removed", .array(operation.removedIds.map { .unsigned($0) })),
       ("created", .array(operation.createdIds.map { .unsigned($0) })),
+      ("unchanged", .bool(operation.unchanged)),
     ])
   }
 
@@ -111,8 +147,11 @@ extension OutputFormat {
     ])
   }
 
-  /// The daemon's status, one fact per line.
-  public static func human(_ status: Curtain_V1_Status) -> String {
+  /// The daemon's status, one fact per line, then one line per session
+  /// (`session default: 1 window, 3 controllers`).
+  public static func human(
+    _ status: Curtain_V1_Status, sessions: [Curtain_V1_SessionList.Entry] = []
+  ) -> String {
     var lines = [
       "curtaind \(status.serverVersion) (protocol \(status.protocolVersion)), pid \(status.pid)",
       "up \(decimal(status.uptime, places: 1)) s, \(count(status.clients, "client")), "
@@ -131,25 +170,35 @@ extension OutputFormat {
     } else {
       lines.append("state in memory only (--ephemeral)")
     }
+    lines += sessions.map {
+      "session \($0.name): \(count($0.windows, "window")), "
+        + "\(count($0.controllers, "controller"))"
+    }
     return lines.joined(separator: "\n")
   }
 
-  /// Keys: `server_version`, `protocol_version`, `pid`, `uptime`,
-  /// `clients`, `sessions`, `windows`, `listeners`, `storage` (`durable`,
-  /// `state_directory`, `database`, `database_bytes`, `journal_records`,
-  /// `sync`, `available`, `error`, `schema_version`).
-  public static func json(_ status: Curtain_V1_Status) -> JSONValue {
-    .object([
+  /// Keys: `server_version`, `protocol_version`, `pid`, `uptime` (seconds,
+  /// to the millisecond), `clients`, `sessions`, `windows`, `listeners`,
+  /// `storage` (`durable`, `state_directory`, `database`, `database_bytes`,
+  /// `journal_records`, `sync`, `available`, `error`, `schema_version`),
+  /// then `session_list` (as `list-sessions --json` prints each session)
+  /// when given.
+  public static func json(
+    _ status: Curtain_V1_Status, sessions: [Curtain_V1_SessionList.Entry]? = nil
+  ) -> JSONValue {
+    var members: [(String, JSONValue)] = [
       ("server_version", .string(status.serverVersion)),
       ("protocol_version", .unsigned(UInt64(status.protocolVersion))),
       ("pid", .unsigned(UInt64(status.pid))),
-      ("uptime", .number(status.uptime)),
+      ("uptime", .number((status.uptime * 1000).rounded() / 1000)),
       ("clients", .unsigned(UInt64(status.clients))),
       ("sessions", .unsigned(UInt64(status.sessions))),
       ("windows", .unsigned(UInt64(status.windows))),
       ("listeners", .array(status.listeners.map { .string($0) })),
       ("storage", json(status.storage)),
-    ])
+    ]
+    if let sessions { members.append(("session_list", .array(sessions.map(json)))) }
+    return .object(members)
   }
 
   private static func json(_ storage: Curtain_V1_StorageStatus) -> JSONValue {

@@ -12,11 +12,14 @@
 // tab bar controller with those tabs, `container[…]` a custom container with
 // those children, `split[A,B]` a split view controller with primary A and
 // secondary B (at most two columns), `page[A,B,…]` a page view controller
-// with A, B, … as its data source, showing the first pages. A container may be named too: `Main=nav[A]`. A keyword is a
-// keyword only before "["; `nav` alone is a content controller named "nav".
-// Spaces are allowed between tokens. Identifiers are unique per session, so
+// with A, B, … as its data source, showing the first pages. A container
+// may be named too: `Main=nav[A]`. A keyword is a keyword only before "[";
+// `nav` alone is a content controller named "nav". Spaces are allowed
+// between tokens. Identifiers are unique per session, so
 // the parser refuses a spec that uses one twice; one that exists already is
-// refused by the daemon when the controllers are created.
+// refused by the daemon, which creates the tree with its window in one
+// request (`CreateWindow.root`, RootSpec+Wire.swift) and creates nothing
+// when it refuses.
 //
 // The parser is a small recursive descent over the characters; every error
 // names its column and what was expected there.

@@ -21,12 +21,12 @@ struct AddChild: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The container (c1 or @Container).", valueName: "parent"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var parent: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp("The child (c2 or @Panel).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var child: Curtain_V1_ControllerRef
 
   @Option(

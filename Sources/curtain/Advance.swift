@@ -24,7 +24,8 @@ struct Advance: ParsableCommand {
   @OptionGroup var globals: GlobalOptions
 
   @Argument(
-    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"), transform: TargetName.window)
+    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"),
+    completion: Completions.windows, transform: TargetName.window)
   var window: UInt64
 
   @Argument(help: ArgumentHelp("Seconds to move forward.", valueName: "seconds"))

@@ -31,7 +31,7 @@ struct Configure: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The controller (c4 or @Home).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controller: Curtain_V1_ControllerRef
 
   @Option(help: ArgumentHelp("A new title.", valueName: "title"))

@@ -28,7 +28,7 @@ struct ConfigureSplit: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The split view controller (c1 or @Split).", valueName: "split"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controller: Curtain_V1_ControllerRef
 
   func validate() throws {

@@ -4,11 +4,11 @@
 // result and exits.
 //
 // Exit status: 0 on success; 1 when the daemon refuses a request or cannot
-// be reached (`curtain: CODE: message` on stderr); 2 for usage errors.
+// be reached (`curtain: CODE: message` on stderr); 2 for usage errors. With
+// --json, errors are JSON on stderr too (ErrorReport.swift).
 
 import ArgumentParser
 import CurtainWire
-import Glibc
 
 @main
 struct CurtainCommand: ParsableCommand {
@@ -17,28 +17,43 @@ struct CurtainCommand: ParsableCommand {
     abstract: "Drive a Curtain daemon: windows, view controllers, transitions, events and frames.",
     discussion: """
       Every command talks to curtaind over its Unix socket and starts one in \
-      the background if none answers (like tmux), unless --no-start is given.
+      the background if none answers (like tmux), unless --no-start is given; \
+      --socket tcp://HOST:PORT reaches a TCP listener instead (token from \
+      --token-file or $CURTAIN_TOKEN).
 
       Windows are named w3 or 3, transitions t5 or 5, and controllers c12 (by \
       id) or @Home (by identifier). Changes animate by default (--no-animate) \
       and return once their transition completed (--no-wait returns at once).
 
+      Commands that create something print its name, which later commands \
+      use (new-window prints w1); the examples keep it in a shell variable. \
+      A change that does nothing says so ("nothing to pop").
+
+      With --json every result is one JSON object per line, and an error is \
+      one object on stderr: {"error": {"code": ..., "message": ...}}. A list \
+      with nothing in it prints nothing, with or without --json.
+
       Example:
-        curtain new-window --root 'nav[Home]'
+        w=$(curtain new-window --root 'Nav=nav[Home]')
         curtain new-controller content --id Detail
-        curtain push c1 @Detail
-        curtain events w1
+        curtain push @Nav @Detail
+        curtain events $w
       """,
     version: curtainVersion,
     subcommands: [
       Start.self,
       Status.self,
       KillServer.self,
+      ListSessions.self,
+      KillSession.self,
       NewWindow.self,
       ListWindows.self,
       CloseWindow.self,
       ResizeWindow.self,
+      SetWindowVisible.self,
       NewController.self,
+      ListControllers.self,
+      DeleteController.self,
       Configure.self,
       SetRoot.self,
       Push.self,
@@ -54,14 +69,19 @@ struct CurtainCommand: ParsableCommand {
       TurnPage.self,
       AddChild.self,
       RemoveChild.self,
+      TransitionChildren.self,
       Present.self,
       Dismiss.self,
       Show.self,
       ShowDetail.self,
       LoadStoryboard.self,
+      UnloadStoryboard.self,
+      Instantiate.self,
       Segue.self,
       Unwind.self,
       Interact.self,
+      Pause.self,
+      AnimateAlongside.self,
       Tree.self,
       Events.self,
       Frames.self,
@@ -72,36 +92,25 @@ struct CurtainCommand: ParsableCommand {
     ])
 
   /// Runs the command with the CLI's exit statuses: failures print
-  /// `curtain: <message>` and exit 1, usage errors exit 2.
+  /// `curtain: <message>` and exit 1, usage errors exit 2; with `--json`,
+  /// errors are one JSON object on stderr (`ErrorReport`).
   static func main() {
+    let given = Array(CommandLine.arguments.dropFirst())
+    let report = ErrorReport(json: given.prefix { $0 != "--" }.contains("--json"))
     do {
-      let arguments = GlobalOptions.hoisted(Array(CommandLine.arguments.dropFirst()))
+      if let option = GlobalOptions.repeated(in: given) {
+        report.usage("\(option) is given twice; give it once, before or after the command")
+      }
+      let arguments = GlobalOptions.hoisted(given)
       if let first = arguments.first, !first.hasPrefix("-"), first != "help",
         !configuration.subcommands.contains(where: { $0._commandName == first })
       {
-        Output.errorText(
-          "Error: Unknown command '\(first)'.\nUsage: curtain <subcommand>\n"
-            + "  See 'curtain --help' for the list of commands.")
-        Glibc.exit(2)
+        report.unknownCommand(first, among: configuration.subcommands.map { $0._commandName })
       }
       var command = try parseAsRoot(arguments)
       try command.run()
-    } catch let error as ClientError {
-      if case .timedOut = error {
-        Output.error("\(error) (--timeout SECONDS waits longer, 0 without limit)")
-      } else {
-        Output.error(error.description)
-      }
-      Glibc.exit(1)
-    } catch let error as CLIError {
-      Output.error(error.description)
-      Glibc.exit(1)
     } catch {
-      if exitCode(for: error) == .validationFailure {
-        Output.errorText(fullMessage(for: error))
-        Glibc.exit(2)
-      }
-      exit(withError: error)
+      report.fail(error, exitCode: exitCode(for: error), fullMessage: fullMessage(for: error))
     }
   }
 }

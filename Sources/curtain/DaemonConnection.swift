@@ -10,6 +10,7 @@
 // owner; its interaction timeout still cancels abandoned ones.
 
 import CurtainCLIKit
+import CurtainCore
 import CurtainWire
 import Glibc
 
@@ -31,40 +32,53 @@ final class DaemonConnection {
     self.startedDaemon = startedDaemon
   }
 
-  /// Connects and says hello. With `startIfNeeded` (and without
-  /// `--no-start`) a daemon is started when none listens.
+  /// Connects and says hello (with the token, over TCP). With
+  /// `startIfNeeded` (and without `--no-start`) a daemon is started when
+  /// none listens on a Unix socket; over TCP none is ever started.
   static func open(_ globals: GlobalOptions, startIfNeeded: Bool = true) throws
     -> DaemonConnection
   {
-    let path = globals.socketPath
+    let endpoint = try globals.endpoint
     let client: CurtainClient
     var started = false
     do {
-      client = try CurtainClient(unixPath: path, timeout: globals.responseTimeout)
+      client = try CurtainClient(endpoint: endpoint, timeout: globals.responseTimeout)
     } catch let error as ClientError where error.isNoListener {
-      guard startIfNeeded else {
-        throw CLIError("no daemon is listening on \(path)")
+      guard startIfNeeded, case .unix(let path) = endpoint else {
+        throw CLIError("no daemon is listening on \(endpoint.address)", code: "UNAVAILABLE")
       }
       guard !globals.noStart else {
         throw CLIError(
-          "no daemon is listening on \(path) (--no-start: start one with `curtain start`)")
+          "no daemon is listening on \(path) (--no-start: start one with `curtain start`)",
+          code: "UNAVAILABLE")
       }
       client = try DaemonLauncher(socketPath: path).start(responseTimeout: globals.responseTimeout)
       started = true
     }
-    try client.hello(clientName: "curtain", capabilities: capabilities)
+    let token = endpoint.isTCP ? try globals.token() : ""
+    try client.hello(clientName: "curtain", token: token, capabilities: capabilities)
     return DaemonConnection(client: client, globals: globals, startedDaemon: started)
   }
 
   /// Sends one request and waits for its response; error responses throw
   /// `ClientError.server`. Mutating requests get a fresh trace id and
   /// `wait`.
+  /// A mutating request that times out says what its change is doing now
+  /// (DaemonConnection+Timeout.swift).
   @discardableResult
   func perform(
     _ body: WireRequest.OneOf_Body, mutating: Bool = false,
     wait: Curtain_V1_WaitUntil = .accepted
   ) throws -> WireResponse {
-    try client.call(request(body, mutating: mutating, wait: wait))
+    let request = request(body, mutating: mutating, wait: wait)
+    do {
+      return try client.call(request)
+    } catch ClientError.timedOut(let seconds, _) where mutating {
+      let state = stateOfTimedOut(request).map { "; \($0)" } ?? ""
+      throw CLIError(
+        "timed out after \(OutputFormat.decimal(seconds)) s waiting for the daemon's answer"
+          + "\(state) (--timeout SECONDS waits longer, 0 without limit)", code: "TIMEOUT")
+    }
   }
 
   /// The request envelope for `body`.
@@ -105,10 +119,16 @@ final class DaemonConnection {
     return list.controllers
   }
 
-  /// Prints an operation's result with `--json` (mutating commands are
-  /// silent otherwise).
-  func report(_ response: WireResponse) {
-    guard globals.json else { return }
+  /// Prints an operation's result with `--json`. Otherwise mutating
+  /// commands are silent, unless their change did nothing: then they say
+  /// so (`unchanged`, "nothing to pop").
+  func report(_ response: WireResponse, unchanged: String = "nothing changed") {
+    guard globals.json else {
+      if case .operation(let operation)? = response.result, operation.unchanged {
+        Output.line(unchanged)
+      }
+      return
+    }
     switch response.result {
     case .operation(let operation)?: Output.json(OutputFormat.json(operation))
     case .transition(let transition)?: Output.json(OutputFormat.json(transition))
@@ -117,6 +137,15 @@ final class DaemonConnection {
     case .clock(let clock)?: Output.json(OutputFormat.json(clock))
     default: Output.json(.object([("ok", .bool(true))]))
     }
+  }
+
+  /// The daemon's sessions, by name.
+  func sessions() throws -> [Curtain_V1_SessionList.Entry] {
+    let response = try perform(.listSessions(Curtain_V1_ListSessions()))
+    guard case .sessions(let list)? = response.result else {
+      throw ClientError.unexpectedResponse(expected: "sessions", got: response.resultName)
+    }
+    return list.sessions
   }
 
   /// The session's windows, in creation order.
@@ -131,7 +160,8 @@ final class DaemonConnection {
   /// The window with this id; NOT_FOUND as the daemon words it otherwise.
   func windowInfo(_ id: UInt64) throws -> Curtain_V1_WindowInfo {
     guard let window = try windows().first(where: { $0.id == id }) else {
-      throw CLIError("NOT_FOUND: No window w\(id) in session '\(globals.session ?? "default")'")
+      throw ClientError.server(
+        CurtainError(.notFound, "No window w\(id) in session '\(globals.session ?? "default")'"))
     }
     return window
   }

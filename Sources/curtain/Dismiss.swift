@@ -12,7 +12,8 @@ struct Dismiss: ParsableCommand {
       Like dismiss(animated:completion:) sent to CONTROLLER: when it (or a \
       parent) presents something, that goes, with everything presented above \
       it (only the top one animates); otherwise the controller's own \
-      presentation goes. Nothing presented: nothing happens. Returns when the \
+      presentation goes. Nothing presented: nothing happens, and it prints \
+      "nothing presented". Returns when the \
       dismissal transition completed, unless --no-wait.
 
       Example:
@@ -27,7 +28,7 @@ struct Dismiss: ParsableCommand {
   @Argument(
     help: ArgumentHelp(
       "The controller the request is sent to (c7 or @Settings).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controller: Curtain_V1_ControllerRef
 
   func run() throws {
@@ -37,6 +38,7 @@ struct Dismiss: ParsableCommand {
     dismiss.controller = controller
     dismiss.notAnimated = animation.noAnimate
     connection.report(
-      try connection.perform(.dismiss(dismiss), mutating: true, wait: wait.waitUntil))
+      try connection.perform(.dismiss(dismiss), mutating: true, wait: wait.waitUntil),
+      unchanged: "nothing presented")
   }
 }

@@ -4,11 +4,12 @@
 // Without --follow: Subscribe replaying the daemon's ring (from_seq 0, or
 // --from), then Sync; every event before the Sync's response is part of the
 // replay, so the command prints them and stops there. With --follow: the
-// same subscription (live only, unless --from), printed until SIGINT or the
-// daemon's goodbye.
+// same subscription (live only, unless --from), printed until SIGINT (exit
+// 0) or the daemon's goodbye (an error: the stream did not end as asked).
 
 import ArgumentParser
 import CurtainCLIKit
+import CurtainCore
 import CurtainWire
 
 /// Prints events.
@@ -20,8 +21,9 @@ struct Events: ParsableCommand {
       window, revision, time, type, controller, identifier, callback, \
       animated, trace_id, text and the fields of its type). Without --follow, \
       prints the events still kept (the last 10,000 per window) and exits; \
-      with --follow, prints new events until interrupted. --from starts at a \
-      sequence number, also with --follow.
+      with --follow, prints new events until interrupted (exit status 0) or \
+      until the daemon stops ("the daemon stopped", exit status 1). --from \
+      starts at a sequence number, also with --follow.
 
       Example:
         curtain events w1
@@ -33,7 +35,7 @@ struct Events: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The window (w1 or 1; default: every window).", valueName: "window"),
-    transform: TargetName.window)
+    completion: Completions.windows, transform: TargetName.window)
   var window: UInt64?
 
   @Flag(help: "Keep printing new events until interrupted.")
@@ -93,7 +95,7 @@ struct Events: ParsableCommand {
           }
         case .response(let response)? where response.requestID == syncID:
           if case .error(let error)? = response.result {
-            throw CLIError("\(error.code.name): \(error.message)")
+            throw ClientError.server(CurtainError(error))
           }
           return
         default:
@@ -101,7 +103,7 @@ struct Events: ParsableCommand {
         }
       }
     } catch ClientError.goodbye(let reason, _) where follow && reason == .shutdown {
-      // The daemon stopped: the stream ends normally.
+      throw CLIError("the daemon stopped", code: "STOPPED")
     }
   }
 

@@ -14,8 +14,9 @@ struct Frames: ParsableCommand {
       `v12 (x, y, w, h) α=alpha` (with --json: window, frame_seq, time, and \
       per view view, controller, frame, alpha, transform). Without --follow, \
       prints the next frame if one comes within --within seconds, else \
-      nothing; with --follow, prints frames until interrupted. A slow reader \
-      gets the newest frame and a count of the ones skipped.
+      nothing; with --follow, prints frames until interrupted (exit status \
+      0) or until the daemon stops ("the daemon stopped", exit status 1). \
+      A slow reader gets the newest frame and a count of the ones skipped.
 
       Example:
         curtain frames w1 --follow &
@@ -25,7 +26,8 @@ struct Frames: ParsableCommand {
   @OptionGroup var globals: GlobalOptions
 
   @Argument(
-    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"), transform: TargetName.window)
+    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"),
+    completion: Completions.windows, transform: TargetName.window)
   var window: UInt64
 
   @Flag(help: "Keep printing frames until interrupted.")
@@ -69,7 +71,7 @@ struct Frames: ParsableCommand {
         if !follow { return }
       }
     } catch ClientError.goodbye(let reason, _) where follow && reason == .shutdown {
-      // The daemon stopped: the stream ends normally.
+      throw CLIError("the daemon stopped", code: "STOPPED")
     }
   }
 }

@@ -3,28 +3,42 @@
 
 import ArgumentParser
 import CurtainWire
+import Foundation
 
 /// The options shared by every subcommand.
 struct GlobalOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The daemon's Unix socket.",
+      "The daemon's socket: a Unix socket path, or tcp://HOST:PORT.",
       discussion: """
         Defaults to $CURTAIN_SOCKET, else $XDG_RUNTIME_DIR/curtain/default.sock, \
-        else /tmp/curtain-<uid>/default.sock.
+        else /tmp/curtain-<uid>/default.sock. A daemon is started only on a Unix \
+        socket; over TCP the token comes from --token-file or $CURTAIN_TOKEN.
         """,
-      valueName: "path"))
+      valueName: "path"),
+    completion: .file())
   var socket: String?
+
+  @Option(
+    name: .customLong("token-file"),
+    help: ArgumentHelp(
+      "A file holding the token of a TCP listener (default: $CURTAIN_TOKEN).",
+      valueName: "path"),
+    completion: .file())
+  var tokenFile: String?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
       "The session to address (default: the session named \"default\").",
-      valueName: "name"))
+      valueName: "name"),
+    completion: .custom(Completions.sessions))
   var session: String?
 
-  @Flag(name: .long, help: "Print one JSON object per line instead of human text.")
+  @Flag(
+    name: .long,
+    help: "Print one JSON object per line instead of human text (errors too, on stderr).")
   var json = false
 
   @Flag(
@@ -46,10 +60,33 @@ struct GlobalOptions: ParsableArguments {
     if let session, session.isEmpty {
       throw ValidationError("--session needs a name")
     }
+    do {
+      _ = try endpoint
+    } catch let error as ClientError {
+      throw ValidationError("--socket: \(error)")
+    }
   }
 
-  /// The socket path: `--socket`, or the default rule (`SocketRule`).
+  /// The socket as written: `--socket`, or the default rule (`SocketRule`,
+  /// which reads `$CURTAIN_SOCKET`).
   var socketPath: String { socket ?? SocketRule.processPath() }
+
+  /// Where the daemon is: a Unix socket, or a TCP listener.
+  var endpoint: CurtainClient.Endpoint {
+    get throws { try CurtainClient.Endpoint(address: socketPath) }
+  }
+
+  /// The token for a TCP listener: the contents of `--token-file` (without
+  /// surrounding whitespace), else `$CURTAIN_TOKEN`, else none.
+  func token() throws -> String {
+    guard let tokenFile else {
+      return ProcessInfo.processInfo.environment["CURTAIN_TOKEN"] ?? ""
+    }
+    guard let contents = try? String(contentsOfFile: tokenFile, encoding: .utf8) else {
+      throw CLIError("cannot read the token file \(tokenFile)")
+    }
+    return contents.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
 
   /// The response timeout for the client; nil waits forever.
   var responseTimeout: Double? { timeout > 0 ? timeout : nil }
@@ -57,7 +94,9 @@ struct GlobalOptions: ParsableArguments {
 
 extension GlobalOptions {
   /// Options that take a value.
-  private static let valued: Set<String> = ["--socket", "--session", "--timeout"]
+  private static let valued: Set<String> = [
+    "--socket", "--token-file", "--session", "--timeout",
+  ]
   /// Flags.
   private static let flags: Set<String> = ["--json", "--no-start"]
 
@@ -85,5 +124,19 @@ extension GlobalOptions {
     let end = rest.firstIndex(of: "--") ?? rest.endIndex
     rest.insert(contentsOf: globals, at: end)
     return rest
+  }
+
+  /// The first global option that takes a value and is given more than
+  /// once (before or after the command), which is a usage error rather
+  /// than a silent choice of one of them.
+  static func repeated(in arguments: [String]) -> String? {
+    var seen = Set<String>()
+    for argument in arguments {
+      if argument == "--" { break }
+      let name = String(argument.prefix { $0 != "=" })
+      guard valued.contains(name) else { continue }
+      if !seen.insert(name).inserted { return name }
+    }
+    return nil
   }
 }

@@ -43,13 +43,13 @@ struct InteractBegin: ParsableCommand {
       "pop: the navigation controller; present: the presenter; dismiss: the controller; "
         + "page-turn: the page view controller (c1 or @Nav).",
       valueName: "target"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var target: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp(
       "present: the controller to present (c7 or @Sheet).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controller: Curtain_V1_ControllerRef?
 
   @Option(help: ArgumentHelp("present: the modal presentation style.", valueName: "style"))

@@ -28,7 +28,7 @@ struct LoadStoryboard: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Make an instance of the initial scene the root of this window (w1).", valueName: "window"),
-    transform: TargetName.window)
+    completion: Completions.windows, transform: TargetName.window)
   var window: UInt64?
 
   @Option(

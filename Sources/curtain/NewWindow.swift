@@ -1,5 +1,6 @@
 // `curtain new-window`: create a window, optionally with a whole controller
-// tree as its root (`--root 'tab[nav[Home],Settings]'`).
+// tree as its root (`--root 'Tabs=tab[Nav=nav[Home],Settings]'`), in one
+// request: a tree that cannot be built creates nothing.
 
 import ArgumentParser
 import CurtainCLIKit
@@ -11,20 +12,29 @@ struct NewWindow: ParsableCommand {
     commandName: "new-window",
     abstract: "Create a window and print its name (w1).",
     discussion: """
-      --root builds a controller tree in one go and makes it the window's \
-      root: a bare name is a content controller with that identifier; \
-      nav[A,B] is a navigation controller with the stack A, B; tab[A,B] a tab \
-      bar controller; container[A,B] a custom container with children A and \
-      B. They nest, and a container can be named too: Main=nav[A]. \
-      Identifiers are unique per session.
+      --root builds a controller tree and makes it the window's root: a \
+      bare name is a content controller with that identifier; nav[A,B] is a \
+      navigation controller with the stack A, B; tab[A,B] a tab bar \
+      controller with those tabs; container[A,B] a custom container with \
+      children A and B; split[A,B] a split view controller with primary A \
+      and secondary B (at most two columns); page[A,B,…] a page view \
+      controller with A, B, … as its data source, showing the first pages. \
+      They nest, and a container can be named too: Main=nav[A]. Identifiers \
+      are unique per session.
 
-      The controllers are created bottom-up and filled, then the window is \
-      created and the tree becomes its root.
+      The window and its tree are created by one request: when anything is \
+      wrong (an identifier already taken, say), nothing is created. The \
+      command prints the window's name, which later commands use: \
+      w=$(curtain new-window …) keeps it for them. The safe area, scale, \
+      idiom and size classes default to an iPhone's; size classes follow \
+      the size unless given.
 
       Example:
         curtain new-window
-        curtain new-window --size 1024x768 --clock manual
-        curtain new-window --root 'tab[nav[Home,Detail],Settings]'
+        curtain new-window --size 1024x768 --idiom pad --clock manual
+        w=$(curtain new-window --root 'Tabs=tab[Feed=nav[Home,Detail],Settings]')
+        curtain tree $w
+        curtain new-window --size 1024x768 --root 'Split=split[Menu,Content]'
       """)
 
   @OptionGroup var globals: GlobalOptions
@@ -48,9 +58,13 @@ struct NewWindow: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "A controller tree to create as the root, as in 'nav[Home,Detail]'.", valueName: "spec"),
+      "A controller tree to create as the root: nav[…], tab[…], container[…], split[…], "
+        + "page[…], as in 'Tabs=tab[Nav=nav[Home],Settings]'.",
+      valueName: "spec"),
     transform: RootSpec.parse)
   var root: RootSpec?
+
+  @OptionGroup(title: "Safe area, scale and traits") var metrics: MetricsOptions
 
   func validate() throws {
     if let frameRate, !(30...240).contains(frameRate) {
@@ -61,39 +75,21 @@ struct NewWindow: ParsableCommand {
   func run() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
-    let rootRef = try root?.create { body in
-      try connection.perform(body, mutating: true, wait: wait.waitUntil)
-    }
-
     var create = Curtain_V1_CreateWindow()
+    create.metrics = metrics.applied(to: Curtain_V1_WindowMetrics())
     if let size { create.metrics.size = size }
     create.clock = clock.wire
     create.frameRate = frameRate ?? 0
-    let response = try connection.perform(.createWindow(create), mutating: true)
-    guard case .window(var window)? = response.result else {
+    if let root { create.root = root.wire }
+    let response = try connection.perform(
+      .createWindow(create), mutating: true, wait: wait.waitUntil)
+    guard case .window(let window)? = response.result else {
       throw ClientError.unexpectedResponse(expected: "window", got: response.resultName)
-    }
-
-    if let rootRef {
-      var setRoot = Curtain_V1_SetRoot()
-      setRoot.windowID = window.id
-      setRoot.controller = rootRef
-      try connection.perform(.setRoot(setRoot), mutating: true, wait: wait.waitUntil)
-      if globals.json { window = try refreshed(window, connection) }
     }
     if globals.json {
       Output.json(OutputFormat.json(window))
     } else {
       Output.line(OutputFormat.windowName(window.id))
     }
-  }
-}
-
-extension NewWindow {
-  /// The window's summary after its root was set (revision, root, last seq).
-  private func refreshed(_ window: Curtain_V1_WindowInfo, _ connection: DaemonConnection) throws
-    -> Curtain_V1_WindowInfo
-  {
-    try connection.windows().first { $0.id == window.id } ?? window
   }
 }

@@ -22,7 +22,7 @@ struct Pop: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The navigation controller (c1 or @Nav).", valueName: "nav"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var navigation: Curtain_V1_ControllerRef
 
   func run() throws {
@@ -31,6 +31,8 @@ struct Pop: ParsableCommand {
     var pop = Curtain_V1_Pop()
     pop.navigation = navigation
     pop.notAnimated = animation.noAnimate
-    connection.report(try connection.perform(.pop(pop), mutating: true, wait: wait.waitUntil))
+    connection.report(
+      try connection.perform(.pop(pop), mutating: true, wait: wait.waitUntil),
+      unchanged: "nothing to pop")
   }
 }

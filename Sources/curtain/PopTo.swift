@@ -22,12 +22,12 @@ struct PopTo: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The navigation controller (c1 or @Nav).", valueName: "nav"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var navigation: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp("The controller to stop at (c2 or @Home).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controller: Curtain_V1_ControllerRef
 
   func run() throws {
@@ -37,6 +37,8 @@ struct PopTo: ParsableCommand {
     popTo.navigation = navigation
     popTo.controller = controller
     popTo.notAnimated = animation.noAnimate
-    connection.report(try connection.perform(.popTo(popTo), mutating: true, wait: wait.waitUntil))
+    connection.report(
+      try connection.perform(.popTo(popTo), mutating: true, wait: wait.waitUntil),
+      unchanged: "nothing to pop")
   }
 }

@@ -22,7 +22,7 @@ struct PopToRoot: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The navigation controller (c1 or @Nav).", valueName: "nav"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var navigation: Curtain_V1_ControllerRef
 
   func run() throws {
@@ -32,6 +32,7 @@ struct PopToRoot: ParsableCommand {
     popToRoot.navigation = navigation
     popToRoot.notAnimated = animation.noAnimate
     connection.report(
-      try connection.perform(.popToRoot(popToRoot), mutating: true, wait: wait.waitUntil))
+      try connection.perform(.popToRoot(popToRoot), mutating: true, wait: wait.waitUntil),
+      unchanged: "nothing to pop")
   }
 }

@@ -45,12 +45,12 @@ struct Present: ParsableCommand {
   @Argument(
     help: ArgumentHelp(
       "The controller the request is sent to (c3 or @Home).", valueName: "presenter"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var presenter: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp("The controller to present (c7 or @Settings).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controller: Curtain_V1_ControllerRef
 
   @Option(help: ArgumentHelp("The modal presentation style.", valueName: "style"))

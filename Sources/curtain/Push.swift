@@ -23,12 +23,12 @@ struct Push: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The navigation controller (c1 or @Nav).", valueName: "nav"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var navigation: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp("The controller to push (c4 or @Detail).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controller: Curtain_V1_ControllerRef
 
   func run() throws {

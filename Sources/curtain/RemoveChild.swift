@@ -19,7 +19,7 @@ struct RemoveChild: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The child to remove (c2 or @Panel).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controller: Curtain_V1_ControllerRef
 
   func run() throws {

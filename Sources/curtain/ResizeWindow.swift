@@ -36,42 +36,15 @@ struct ResizeWindow: ParsableCommand {
   @OptionGroup var animation: AnimationOptions
 
   @Argument(
-    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"), transform: TargetName.window)
+    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"),
+    completion: Completions.windows, transform: TargetName.window)
   var window: UInt64
 
   @Option(
     help: ArgumentHelp("The new size in points.", valueName: "WxH"), transform: TargetName.size)
   var size: Curtain_V1_Size
 
-  @Option(
-    name: .customLong("safe-area"),
-    help: ArgumentHelp("The new safe-area insets.", valueName: "top,left,bottom,right"),
-    transform: ResizeWindow.parseInsets)
-  var safeArea: Curtain_V1_EdgeInsets?
-
-  @Option(help: ArgumentHelp("The new display scale, in (0, 16].", valueName: "scale"))
-  var scale: Double?
-
-  @Option(
-    help: ArgumentHelp(
-      "The new idiom: \(Curtain_V1_Idiom.nameTable.list()) (bar heights).", valueName: "idiom"))
-  var idiom: WireName<Curtain_V1_Idiom>?
-
-  @Option(
-    name: .customLong("horizontal-size-class"),
-    help: ArgumentHelp(
-      "The horizontal size class: \(Curtain_V1_SizeClass.nameTable.list()) "
-        + "(default: from the width).",
-      valueName: "class"))
-  var horizontalSizeClass: WireName<Curtain_V1_SizeClass>?
-
-  @Option(
-    name: .customLong("vertical-size-class"),
-    help: ArgumentHelp(
-      "The vertical size class: \(Curtain_V1_SizeClass.nameTable.list()) "
-        + "(default: from the height).",
-      valueName: "class"))
-  var verticalSizeClass: WireName<Curtain_V1_SizeClass>?
+  @OptionGroup(title: "Safe area, scale and traits") var metrics: MetricsOptions
 
   @Option(help: ArgumentHelp("The animation's duration in seconds (default 0.4).", valueName: "s"))
   var duration: Double?
@@ -82,9 +55,6 @@ struct ResizeWindow: ParsableCommand {
   var curve: CurveArgument?
 
   func validate() throws {
-    if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
-      throw ValidationError("--scale must be in (0, 16]")
-    }
     if let duration, !(duration.isFinite && duration > 0 && duration <= 3600) {
       throw ValidationError("--duration must be a number of seconds in (0, 3600]")
     }
@@ -99,30 +69,12 @@ struct ResizeWindow: ParsableCommand {
     let current = try connection.windowInfo(window)
     var resize = Curtain_V1_ResizeWindow()
     resize.windowID = window
+    resize.metrics = metrics.applied(to: current.metrics)
     resize.metrics.size = size
-    resize.metrics.safeArea = safeArea ?? current.metrics.safeArea
-    resize.metrics.scale = scale ?? current.metrics.scale
-    resize.metrics.idiom = idiom?.wire ?? current.metrics.idiom
-    // A size class left out follows the new size (the daemon derives it).
-    if let horizontalSizeClass { resize.metrics.traits.horizontal = horizontalSizeClass.wire }
-    if let verticalSizeClass { resize.metrics.traits.vertical = verticalSizeClass.wire }
     resize.notAnimated = animation.noAnimate
     resize.duration = duration ?? 0
     if let curve { resize.timing = curve.wire }
     connection.report(
       try connection.perform(.resizeWindow(resize), mutating: true, wait: wait.waitUntil))
-  }
-
-  @Sendable static func parseInsets(_ text: String) throws -> Curtain_V1_EdgeInsets {
-    guard let values = TargetName.numbers(text, count: 4), values.allSatisfy({ $0 >= 0 }) else {
-      throw TargetNameError(
-        "'\(text)' is not a safe area: use top,left,bottom,right (points, ≥ 0) as in 47,0,34,0")
-    }
-    var insets = Curtain_V1_EdgeInsets()
-    insets.top = values[0]
-    insets.left = values[1]
-    insets.bottom = values[2]
-    insets.right = values[3]
-    return insets
   }
 }

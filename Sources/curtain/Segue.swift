@@ -28,7 +28,7 @@ struct Segue: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The source controller (c2 or @Catalog).", valueName: "source"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var source: Curtain_V1_ControllerRef
 
   @Argument(help: ArgumentHelp("The segue's identifier.", valueName: "identifier"))

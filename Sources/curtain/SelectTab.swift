@@ -22,13 +22,13 @@ struct SelectTab: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The tab bar controller (c1 or @Tabs).", valueName: "tab"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var tabBar: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp(
       "An index from 0, a controller (c3 or @Settings), or 'more'.", valueName: "selection"),
-    transform: TargetName.tab)
+    completion: Completions.controllers, transform: TargetName.tab)
   var selection: Curtain_V1_SelectTab.OneOf_Selection
 
   func run() throws {
@@ -38,6 +38,7 @@ struct SelectTab: ParsableCommand {
     select.tabBar = tabBar
     select.selection = selection
     connection.report(
-      try connection.perform(.selectTab(select), mutating: true, wait: wait.waitUntil))
+      try connection.perform(.selectTab(select), mutating: true, wait: wait.waitUntil),
+      unchanged: "already selected")
   }
 }

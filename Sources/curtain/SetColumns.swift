@@ -24,17 +24,17 @@ struct SetColumns: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The split view controller (c1 or @Split).", valueName: "split"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var split: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp("The primary column's controller.", valueName: "primary"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var primary: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp("The secondary column's controller.", valueName: "secondary"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var secondary: Curtain_V1_ControllerRef?
 
   func run() throws {

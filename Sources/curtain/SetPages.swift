@@ -28,12 +28,12 @@ struct SetPages: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The page view controller (c1 or @Book).", valueName: "page"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var page: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp("The pages to show (c2 @P2 …).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controllers: [Curtain_V1_ControllerRef] = []
 
   @Option(

@@ -21,12 +21,13 @@ struct SetRoot: ParsableCommand {
   @OptionGroup var wait: WaitOptions
 
   @Argument(
-    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"), transform: TargetName.window)
+    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"),
+    completion: Completions.windows, transform: TargetName.window)
   var window: UInt64
 
   @Argument(
     help: ArgumentHelp("The controller (c12 or @Home).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controller: Curtain_V1_ControllerRef
 
   func run() throws {

@@ -22,12 +22,12 @@ struct SetStack: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The navigation controller (c1 or @Nav).", valueName: "nav"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var navigation: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp("The new stack, bottom first (c2 @List …).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controllers: [Curtain_V1_ControllerRef] = []
 
   func run() throws {

@@ -21,12 +21,12 @@ struct SetTabs: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The tab bar controller (c1 or @Tabs).", valueName: "tab"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var tabBar: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp("The tabs, in order (c2 @Settings …).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controllers: [Curtain_V1_ControllerRef] = []
 
   func run() throws {

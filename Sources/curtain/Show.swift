@@ -58,12 +58,12 @@ struct ShowArguments: ParsableArguments {
 
   @Argument(
     help: ArgumentHelp("The controller that sends the request (c2 or @Home).", valueName: "sender"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var sender: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp("The controller to show (c4 or @Detail).", valueName: "controller"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var controller: Curtain_V1_ControllerRef
 
   /// The request body with these arguments.

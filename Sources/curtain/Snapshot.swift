@@ -40,7 +40,8 @@ struct Snapshot: ParsableCommand {
   @OptionGroup var globals: GlobalOptions
 
   @Argument(
-    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"), transform: TargetName.window)
+    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"),
+    completion: Completions.windows, transform: TargetName.window)
   var window: UInt64
 
   @Option(help: ArgumentHelp("The SVG file to write (- for standard output).", valueName: "file"))

@@ -10,8 +10,10 @@ struct Start: ParsableCommand {
     abstract: "Start a daemon on the socket unless one is already listening.",
     discussion: """
       Other commands start a daemon by themselves when needed; `start` only \
-      does that and reports the daemon's pid. The daemon runs detached, \
-      logging to a file beside its socket (default.sock → default.log).
+      does that and reports the daemon's pid (with --json: started, whether \
+      this command started it; socket; pid; server_version). The daemon \
+      runs detached, logging to a file beside its socket (default.sock → \
+      default.log).
 
       Example:
         curtain start
@@ -30,7 +32,13 @@ struct Start: ParsableCommand {
       throw ClientError.unexpectedResponse(expected: "status", got: response.resultName)
     }
     if globals.json {
-      Output.json(OutputFormat.json(status))
+      Output.json(
+        .object([
+          ("started", .bool(connection.startedDaemon)),
+          ("socket", .string(globals.socketPath)),
+          ("pid", .unsigned(UInt64(status.pid))),
+          ("server_version", .string(status.serverVersion)),
+        ]))
     } else {
       let verb = connection.startedDaemon ? "started" : "already running"
       Output.line("curtaind \(verb) on \(globals.socketPath) (pid \(status.pid))")

@@ -4,12 +4,14 @@ import ArgumentParser
 import CurtainCLIKit
 import CurtainWire
 
-/// Shows the daemon's version, pid, uptime, clients and listeners.
+/// Shows the daemon's version, pid, uptime, clients, listeners and sessions.
 struct Status: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Show the daemon's version, pid, uptime, clients, sessions and listeners.",
+    abstract: "Show the daemon's version, pid, uptime, clients, listeners and sessions.",
     discussion: """
-      Never starts a daemon: when none listens, it says so and exits 1.
+      Ends with one line per session and its window and controller counts \
+      (with --json, `session_list`). Never starts a daemon: when none \
+      listens, it says so and exits 1.
 
       Example:
         curtain status
@@ -25,10 +27,11 @@ struct Status: ParsableCommand {
     guard case .status(let status)? = response.result else {
       throw ClientError.unexpectedResponse(expected: "status", got: response.resultName)
     }
+    let sessions = try connection.sessions()
     if globals.json {
-      Output.json(OutputFormat.json(status))
+      Output.json(OutputFormat.json(status, sessions: sessions))
     } else {
-      Output.line(OutputFormat.human(status))
+      Output.line(OutputFormat.human(status, sessions: sessions))
     }
   }
 }

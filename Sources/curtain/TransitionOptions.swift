@@ -13,7 +13,7 @@ struct TransitionOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "The window running the transition (default: the daemon finds it).", valueName: "window"),
-    transform: TargetName.window)
+    completion: Completions.windows, transform: TargetName.window)
   var window: UInt64?
 
   /// Sends `body(window)`, with window 0 when --window is not given, and

@@ -21,7 +21,7 @@ struct Tree: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The window (w1 or 1; default: the first).", valueName: "window"),
-    transform: TargetName.window)
+    completion: Completions.windows, transform: TargetName.window)
   var window: UInt64?
 
   @Flag(help: "Include the view tree.")

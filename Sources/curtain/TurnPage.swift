@@ -26,7 +26,7 @@ struct TurnPage: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The page view controller (c1 or @Book).", valueName: "page"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var page: Curtain_V1_ControllerRef
 
   @Flag(help: "Turn to the previous pages.")

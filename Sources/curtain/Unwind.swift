@@ -27,7 +27,7 @@ struct Unwind: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp("The controller to unwind from (c9 or @Checkout).", valueName: "source"),
-    transform: TargetName.controller)
+    completion: Completions.controllers, transform: TargetName.controller)
   var source: Curtain_V1_ControllerRef
 
   @Argument(help: ArgumentHelp("The unwind action's name.", valueName: "action"))

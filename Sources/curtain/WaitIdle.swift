@@ -21,7 +21,8 @@ struct WaitIdle: ParsableCommand {
   @OptionGroup var globals: GlobalOptions
 
   @Argument(
-    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"), transform: TargetName.window)
+    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"),
+    completion: Completions.windows, transform: TargetName.window)
   var window: UInt64
 
   func run() throws {
@@ -34,7 +35,7 @@ struct WaitIdle: ParsableCommand {
     } catch ClientError.timedOut(let seconds, _) {
       throw CLIError(
         "\(OutputFormat.windowName(window)) is still busy after \(OutputFormat.decimal(seconds)) s "
-          + "(--timeout); a manual-clock window moves only with `curtain advance`")
+          + "(--timeout); a manual-clock window moves only with `curtain advance`", code: "TIMEOUT")
     }
   }
 }

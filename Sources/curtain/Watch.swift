@@ -25,7 +25,8 @@ struct Watch: ParsableCommand {
       its tabs with the selected one in brackets. The window is scaled to \
       fit the terminal, keeping its shape. The status line shows the \
       window's time and each running transition with its progress. Quits on \
-      q (or Ctrl-C), or when the window is closed.
+      q (or Ctrl-C), or when the window is closed; when the daemon stops it \
+      says so and exits with status 1.
 
       Example:
         curtain watch w1        # in one terminal
@@ -35,7 +36,8 @@ struct Watch: ParsableCommand {
   @OptionGroup var globals: GlobalOptions
 
   @Argument(
-    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"), transform: TargetName.window)
+    help: ArgumentHelp("The window (w1 or 1).", valueName: "window"),
+    completion: Completions.windows, transform: TargetName.window)
   var window: UInt64
 
   func run() throws {
@@ -65,8 +67,7 @@ struct Watch: ParsableCommand {
       try loop(&screen, connection: connection, terminal: terminal)
     } catch ClientError.goodbye(let reason, _) where reason == .shutdown {
       terminal.restore()
-      Output.line("w\(window): the daemon stopped")
-      return
+      throw CLIError("the daemon stopped", code: "STOPPED")
     }
     terminal.restore()
     if screen.closed { Output.line("w\(window) was closed") }

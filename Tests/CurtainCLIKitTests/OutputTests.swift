@@ -132,7 +132,7 @@ final class OutputTests: XCTestCase {
       OutputFormat.json(segue).rendered,
       #"{"performed":true,"destination":12,"operation":{"operation":null,"window":null,"#
         + #""queue_position":0,"revision":0,"transition":null,"completed":true,"#
-        + #""cancelled":false,"removed":[],"created":[]}}"#)
+        + #""cancelled":false,"removed":[],"created":[],"unchanged":false}}"#)
   }
 
   func testHierarchyEvent() {
@@ -277,7 +277,7 @@ final class OutputTests: XCTestCase {
         + #""bounds":[0,0,390,844],"alpha":1,"transform":[1,0,0,1,0,0],"corner_radius":0},"#
         + #"{"view":14,"controller":4,"role":"controllerRoot","frame":[0,0,390,844],"#
         + #""bounds":[0,0,390,844],"alpha":0.8,"transform":[0.9,0,0,0.9,0,0],"corner_radius":0},"#
-        + #"{"view":20,"controller":null,"role":"navigationBar","frame":[-0.25,0.3333333333333333,390,44],"#
+        + #"{"view":20,"controller":null,"role":"navigationBar","frame":[-0.25,0.333333333,390,44],"#
         + #""bounds":[0,0,390,44],"alpha":0.123456,"transform":[1,0,0,1,0,0],"corner_radius":0}],"#
         + #""transitions":[{"transition":3,"percent":0.425,"interactive":false}]}"#)
   }
@@ -339,7 +339,7 @@ final class OutputTests: XCTestCase {
     XCTAssertEqual(
       OutputFormat.json(operation).rendered,
       #"{"operation":5,"window":1,"queue_position":0,"revision":9,"transition":2,"#
-        + #""completed":true,"cancelled":false,"removed":[4],"created":[]}"#)
+        + #""completed":true,"cancelled":false,"removed":[4],"created":[],"unchanged":false}"#)
     XCTAssertEqual(WireErrorCode.alreadyPresenting.name, "ALREADY_PRESENTING")
     XCTAssertEqual(WireErrorCode.internal.name, "INTERNAL")
   }
@@ -384,7 +384,9 @@ final class OutputTests: XCTestCase {
   }
 
   func testJSONNumbersAndStrings() {
-    XCTAssertEqual(JSONValue.number(0.1 + 0.2).rendered, "0.30000000000000004")
+    XCTAssertEqual(JSONValue.number(0.1 + 0.2).rendered, "0.3", "no binary-fraction noise")
+    XCTAssertEqual(JSONValue.number(1.0 / 3).rendered, "0.333333333", "nine decimals")
+    XCTAssertEqual(JSONValue.number(2.9999999999).rendered, "3")
     XCTAssertEqual(JSONValue.number(-0.0).rendered, "0")
     XCTAssertEqual(JSONValue.number(1e-7).rendered, "1e-07")
     XCTAssertEqual(JSONValue.number(1e20).rendered, "1e+20")

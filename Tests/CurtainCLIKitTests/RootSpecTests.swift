@@ -2,8 +2,8 @@ import CurtainCLIKit
 import CurtainWire
 import XCTest
 
-/// `--root SPEC`: the grammar, its error messages, and the requests that
-/// create a parsed tree.
+/// `--root SPEC`: the grammar, its error messages, and the controller tree
+/// it travels as.
 final class RootSpecTests: XCTestCase {
   // MARK: Parsing
 
@@ -140,57 +140,18 @@ final class RootSpecTests: XCTestCase {
     }
   }
 
-  // MARK: Creating
+  // MARK: On the wire
 
-  func testCreationIsBottomUpAndFillsEachContainer() throws {
-    let daemon = FakeDaemon()
-    let root = try RootSpec.parse("tab[Feed=nav[A,B],container[C,D],E,nav[]]").create(
-      using: daemon.perform)
-    XCTAssertEqual(root.id, 10)
-    XCTAssertEqual(
-      daemon.log,
-      [
-        "create content A -> c1",
-        "create content B -> c2",
-        "create navigation Feed -> c3",
-        "setStack c3 [c1, c2] notAnimated=true",
-        "create content C -> c4",
-        "create content D -> c5",
-        "create container - -> c6",
-        "addChild c6 c4",
-        "addChild c6 c5",
-        "create content E -> c7",
-        "create navigation - -> c8",
-        // The fake skips c9 so that the test shows references use the ids
-        // the daemon answered, not a count.
-        "create tabBar - -> c10",
-        "setTabs c10 [c3, c6, c7, c8]",
-      ])
-  }
-
-  func testCreatingSplitAndPageControllersSetsTheirColumnsAndDataSource() throws {
-    let daemon = FakeDaemon()
-    _ = try RootSpec.parse("split[A,page[B,C]]").create(using: daemon.perform)
-    XCTAssertEqual(
-      daemon.log,
-      [
-        "create content A -> c1",
-        "create content B -> c2",
-        "create content C -> c3",
-        "create page - -> c4",
-        "setPages c4 [] source [c2, c3] notAnimated=true",
-        "create split - -> c5",
-        "setSplitColumns c5 c1 c4",
-      ])
-  }
-
-  func testCreationStopsAtTheFirstError() {
-    let daemon = FakeDaemon()
-    daemon.failOn = "B"
-    XCTAssertThrowsError(try RootSpec.parse("nav[A,B,C]").create(using: daemon.perform)) { error in
-      XCTAssertEqual(error as? Refused, Refused(identifier: "B"))
+  func testTheSpecTravelsAsOneControllerTree() throws {
+    let wire = try RootSpec.parse("tab[Feed=nav[A,B],container[C],split[D,page[E,F]],nav[]]").wire
+    func text(_ spec: Curtain_V1_ControllerSpec) -> String {
+      let name = spec.identifier.isEmpty ? "" : "\(spec.identifier)="
+      return "\(name)\(spec.kind.name)(\(spec.children.map(text).joined(separator: " ")))"
     }
-    XCTAssertEqual(daemon.log, ["create content A -> c1"])
+    XCTAssertEqual(
+      text(wire),
+      "tabBar(Feed=navigation(A=content() B=content()) container(C=content()) "
+        + "split(D=content() page(E=content() F=content())) navigation())")
   }
 
   private func assertError(
@@ -205,69 +166,5 @@ final class RootSpecTests: XCTestCase {
       XCTAssertEqual(error.reason, reason, file: file, line: line)
       XCTAssertEqual(error.text, text, file: file, line: line)
     }
-  }
-}
-
-/// The error the fake daemon throws for `failOn`.
-private struct Refused: Error, Equatable {
-  let identifier: String
-}
-
-/// Answers the requests `RootSpec.create` sends and logs them, one line each.
-private final class FakeDaemon {
-  private(set) var log: [String] = []
-  var failOn: String?
-  private var nextID: UInt64 = 1
-
-  func perform(_ body: WireRequest.OneOf_Body) throws -> WireResponse {
-    var response = WireResponse()
-    switch body {
-    case .createController(let create):
-      if create.identifier == failOn { throw Refused(identifier: create.identifier) }
-      if create.kind == .tabBar { nextID += 1 }
-      var info = Curtain_V1_ControllerInfo()
-      info.id = nextID
-      info.kind = create.kind
-      nextID += 1
-      let label = create.identifier.isEmpty ? "-" : create.identifier
-      log.append("create \(create.kind.name) \(label) -> c\(info.id)")
-      response.controller = info
-    case .setStack(let setStack):
-      log.append(
-        "setStack \(name(setStack.navigation)) [\(names(setStack.controllers))] "
-          + "notAnimated=\(setStack.notAnimated)")
-      response.operation = Curtain_V1_OperationResult()
-    case .setTabs(let setTabs):
-      log.append("setTabs \(name(setTabs.tabBar)) [\(names(setTabs.controllers))]")
-      response.operation = Curtain_V1_OperationResult()
-    case .addChild(let addChild):
-      log.append("addChild \(name(addChild.parent)) \(name(addChild.child))")
-      response.operation = Curtain_V1_OperationResult()
-    case .setSplitColumns(let columns):
-      log.append(
-        "setSplitColumns \(name(columns.split)) \(name(columns.primary)) "
-          + (columns.hasSecondary ? name(columns.secondary) : "nil"))
-      response.operation = Curtain_V1_OperationResult()
-    case .setPages(let pages):
-      log.append(
-        "setPages \(name(pages.page)) [\(names(pages.controllers))] source "
-          + "[\(names(pages.dataSource))] notAnimated=\(pages.notAnimated)")
-      response.operation = Curtain_V1_OperationResult()
-    default:
-      XCTFail("unexpected request \(body)")
-    }
-    return response
-  }
-}
-
-private func names(_ refs: [Curtain_V1_ControllerRef]) -> String {
-  refs.map(name).joined(separator: ", ")
-}
-
-private func name(_ ref: Curtain_V1_ControllerRef) -> String {
-  switch ref.ref {
-  case .id(let id)?: return "c\(id)"
-  case .identifier(let identifier)?: return "@\(identifier)"
-  case nil: return "nil"
   }
 }

@@ -27,6 +27,8 @@ final class GoldenTests: XCTestCase {
   func testResize() throws { try check("resize") }
   func testSplitAndPage() throws { try check("split") }
   func testSplitControllerPieceByPiece() throws { try check("split-controller") }
+  func testNamesAndSessionsLifecycle() throws { try check("lifecycle") }
+  func testCommandsDoWhatTheirHelpSays() throws { try check("commands") }
 
   /// Runs one transcript and compares it with the file.
   private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {

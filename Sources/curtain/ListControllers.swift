@@ -1,0 +1,60 @@
+// `curtain list-controllers [--window W] [--detached]`: the session's
+// controllers, one line each.
+
+import ArgumentParser
+import CurtainCLIKit
+import CurtainWire
+
+/// Lists controllers.
+struct ListControllers: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list-controllers",
+    abstract: "List the session's controllers: all, those of one window, or those in no window.",
+    discussion: """
+      One line per controller, by id: its name, kind, title, where it is \
+      (a window and its parent, or no window), and its appearance state \
+      (with --json, one object per line, as new-controller --json prints). \
+      Controllers in no window stay until deleted (delete-controller) or \
+      their session is killed.
+
+      Example:
+        curtain list-controllers
+        curtain list-controllers --window w1
+        curtain list-controllers --detached
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+
+  @Option(
+    help: ArgumentHelp("Only the controllers in this window (w1).", valueName: "window"),
+    completion: Completions.windows, transform: TargetName.window)
+  var window: UInt64?
+
+  @Flag(help: "Only the controllers in no window.")
+  var detached = false
+
+  func validate() throws {
+    if window != nil, detached {
+      throw ValidationError("--window and --detached exclude each other")
+    }
+  }
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    var list = Curtain_V1_ListControllers()
+    list.windowID = window ?? 0
+    list.detached = detached
+    let response = try connection.perform(.listControllers(list))
+    guard case .controllers(let controllers)? = response.result else {
+      throw ClientError.unexpectedResponse(expected: "controllers", got: response.resultName)
+    }
+    for controller in controllers.controllers {
+      if globals.json {
+        Output.json(OutputFormat.json(controller))
+      } else {
+        Output.line(OutputFormat.human(controller))
+      }
+    }
+  }
+}
