@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make run`: builds Curtain, starts curtaind in the foreground on the default
 # socket (or CURTAIN_SOCKET), plays a short demo against it with the CLI, and
-# keeps the daemon running until Ctrl-C (or `curtain kill-server`).
+# keeps the daemon running until Ctrl-C (or `curtain kill-server`). The demo
+# plays in its own session, "demo", so that the names it creates never
+# collide with the README's tour in the default session.
 #
 #   scripts/run.sh               default socket, demo, then wait
 #   scripts/run.sh --no-demo     only the daemon
@@ -30,16 +32,18 @@ if [[ -n "${CURTAIN_SOCKET-}" ]]; then
   socket_args=(--socket "$CURTAIN_SOCKET")
 fi
 curtain() { "$bin/curtain" "${socket_args[@]}" "$@"; }
-# Prints a demo command, then runs it.
+# Prints a demo command, then runs it in the demo's session.
 show() {
-  printf '\n$ curtain %s\n' "$*"
-  curtain "$@"
+  printf '\n$ curtain --session demo %s\n' "$*"
+  curtain --session demo "$@"
 }
+# The CLI as the user runs it, with the socket when it is not the default.
+cli="$bin/curtain${socket_args[*]:+ ${socket_args[*]}}"
 
 if curtain status --no-start >/dev/null 2>&1; then
   echo "run: a daemon already answers on this socket:" >&2
   curtain status --no-start >&2
-  echo "run: stop it with '$bin/curtain kill-server' (or set CURTAIN_SOCKET)" >&2
+  echo "run: stop it with '$cli kill-server' (or set CURTAIN_SOCKET)" >&2
   exit 1
 fi
 
@@ -81,12 +85,13 @@ fi
 
 cat <<TOUR
 
-curtaind is running (pid $daemon). In another terminal, try:
-  alias curtain='$bin/curtain${socket_args[*]:+ ${socket_args[*]}}'
-  curtain tree
-  curtain events w1 --follow &
-  curtain push @Nav @Detail
-  curtain frames w1 --follow
-Ctrl-C here (or 'curtain kill-server') stops the daemon.
+curtaind is running (pid $daemon). The demo is in the session "demo"; the
+README's tour runs in the default session. In another terminal, try:
+  alias curtain='$cli'
+  curtain --session demo tree
+  curtain --session demo events w1 --follow &
+  curtain --session demo push @Nav @Detail
+  curtain --session demo frames w1 --follow
+Ctrl-C here (or '$cli kill-server') stops the daemon.
 TOUR
 wait "$daemon"

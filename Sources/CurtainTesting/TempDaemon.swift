@@ -176,6 +176,12 @@ public final class TempDaemon: @unchecked Sendable {
     try? FileManager.default.removeItem(atPath: directory)
   }
 
+  /// Waits until the daemon exits by itself (after a Shutdown request, as
+  /// `curtain kill-server` sends), so that `stop()` need not signal it.
+  public func waitUntilExit() {
+    process.waitUntilExit()
+  }
+
   /// Sends SIGTERM and waits for the exit. Returns the exit status and
   /// whether the socket file is gone.
   @discardableResult
