@@ -522,3 +522,21 @@ def test_advance_to_a_time_and_read_the_presentation_tree(client: curtain.Client
     assert refused.value.code is curtain.ErrorCode.INVALID_ARGUMENT
     assert client.advance_clock(window, 0.5).time == pytest.approx(start + 0.7)
     assert detail_frame(client.get_tree(window, presentation=True)).x == 0
+
+
+def test_the_readme_snippet_runs_twice_because_closing_a_window_frees_its_names(client: curtain.Client) -> None:
+    for _ in range(2):
+        window = client.create_window()
+        nav = client.create_controller("navigation", identifier="Nav")
+        client.set_stack(nav, [client.create_controller("content", identifier="Home")], animated=False)
+        client.set_root(window, nav)
+        assert "@Home" in client.get_tree(window).description
+        client.close_window(window)
+    assert client.list_controllers() == []
+    kept = client.create_window()
+    client.set_root(kept, client.create_controller("content", identifier="Kept"))
+    client.close_window(kept, keep_controllers=True)
+    assert [c.identifier for c in client.list_controllers(detached=True)] == ["Kept"]
+    with pytest.raises(curtain.CurtainError) as refused:
+        client.create_controller("content", identifier="Kept")
+    assert "already exists" in str(refused.value)

@@ -104,12 +104,23 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert isinstance(went, P.SegueResult) and went.performed
     back = client.unwind("Next", "back", animated=False)
     assert isinstance(back, P.SegueResult) and back.destination_id == story.root_id
+    extra = client.instantiate_scene("S", "Next")
+    assert extra.identifier == "Next-2" and not extra.window_id
+    detached = client.list_controllers(detached=True)
+    assert "Next-2" in [c.identifier for c in detached] and all(c.window_id == 0 for c in detached)
+    assert [c.id for c in client.list_controllers(window=third)] == [story.root_id]
+    assert [c.identifier for c in client.delete_controller(extra)] == ["Next-2"]
+    assert client.unload_storyboard("S") is None
     op(client.resize_window(window, size=(300, 600), animated=False))
     op(client.set_window_visible(window, False))
     sub = client.subscribe(window)
     assert isinstance(sub, curtain.Subscription)
     assert client.unsubscribe(sub) is None
     assert client.close_window(window) is None
+    assert client.close_window(second, keep_controllers=True) is None
+    assert "Box" in [c.identifier for c in client.list_controllers(detached=True)]
+    assert client.kill_session("default") is None
+    assert client.list_controllers() == []
     assert client.shutdown() is None
 
     assert sorted(set(called)) == sorted(curtain.REQUESTS), "add a call of each new request method to this test"

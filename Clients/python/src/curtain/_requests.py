@@ -209,6 +209,12 @@ class RequestMethods:
         """Every session with its window and controller counts."""
         return protocol.ListSessions()  # type: ignore[return-value]
 
+    @request("kill_session", "empty", unwrap=_none)
+    def kill_session(self, name: str, **options: Unpack[CallOptions]) -> None:
+        """Closes a session's windows, deletes its controllers and unloads its
+        storyboards; the session is gone (``"default"`` comes back empty)."""
+        return protocol.KillSession(name=name)  # type: ignore[return-value]
+
     # -- Windows
 
     @request("create_window", "window")
@@ -236,9 +242,15 @@ class RequestMethods:
         return protocol.ListWindows()  # type: ignore[return-value]
 
     @request("close_window", "empty", unwrap=_none)
-    def close_window(self, window: WindowLike, **options: Unpack[CallOptions]) -> None:
-        """Closes a window; its controllers stay in the session."""
-        return protocol.CloseWindow(window_id=window_id(window))  # type: ignore[return-value]
+    def close_window(
+        self, window: WindowLike, *, keep_controllers: bool = False, **options: Unpack[CallOptions]
+    ) -> None:
+        """Closes a window and deletes the controllers of its tree, which frees
+        their identifiers; with ``keep_controllers=True`` they stay in the
+        session, in no window."""
+        return protocol.CloseWindow(  # type: ignore[return-value]
+            window_id=window_id(window), keep_controllers=keep_controllers
+        )
 
     @request("resize_window", "operation", operation=True)
     def resize_window(
@@ -327,9 +339,22 @@ class RequestMethods:
         return message  # type: ignore[return-value]
 
     @request("list_controllers", "controllers", unwrap=_list("controllers"))
-    def list_controllers(self, **options: Unpack[CallOptions]) -> list[protocol.ControllerInfo]:
-        """Every controller of the session."""
-        return protocol.ListControllers()  # type: ignore[return-value]
+    def list_controllers(
+        self, *, window: WindowLike | None = None, detached: bool = False, **options: Unpack[CallOptions]
+    ) -> list[protocol.ControllerInfo]:
+        """The session's controllers by id: all of them, those in ``window``, or
+        (``detached=True``) those in no window."""
+        return protocol.ListControllers(  # type: ignore[return-value]
+            window_id=window_id(window) if window is not None else 0, detached=detached
+        )
+
+    @request("delete_controller", "controllers", unwrap=_list("controllers"))
+    def delete_controller(
+        self, controller: ControllerLike, **options: Unpack[CallOptions]
+    ) -> list[protocol.ControllerInfo]:
+        """Deletes a controller that is in no window and has no parent, with the
+        controllers it contains; answers them as they were, the controller first."""
+        return protocol.DeleteController(controller=controller_ref(controller))  # type: ignore[return-value]
 
     # -- Containment
 
@@ -513,6 +538,19 @@ class RequestMethods:
         return protocol.LoadStoryboard(  # type: ignore[return-value]
             document=data, window_id=window_id(window) if window is not None else 0, scene=scene or ""
         )
+
+    @request("unload_storyboard", "empty", unwrap=_none)
+    def unload_storyboard(self, name: str, **options: Unpack[CallOptions]) -> None:
+        """Unloads a storyboard; controllers made from it stay, without segues."""
+        return protocol.UnloadStoryboard(name=name)  # type: ignore[return-value]
+
+    @request("instantiate_scene", "controller")
+    def instantiate_scene(
+        self, storyboard: str, scene: str | None = None, **options: Unpack[CallOptions]
+    ) -> protocol.ControllerInfo:
+        """``instantiateViewController(withIdentifier:)``: a new instance of a scene
+        (default: the initial one) with the scenes it embeds, in no window."""
+        return protocol.InstantiateScene(storyboard=storyboard, scene=scene or "")  # type: ignore[return-value]
 
     @request("perform_segue", "segue", operation=True)
     def perform_segue(
