@@ -147,13 +147,28 @@ def test_methods_build_their_bodies_from_keyword_arguments() -> None:
     assert body.animator.duration == 0.5 and body.animator.tracks[0].property == common_pb2.ANIMATABLE_PROPERTY_ALPHA
 
 
+def test_controller_kinds_take_the_clis_names_too() -> None:
+    r = Recorder()
+    for name, kind in [
+        ("nav", common_pb2.CONTROLLER_KIND_NAVIGATION),
+        ("tab", common_pb2.CONTROLLER_KIND_TAB_BAR),
+        ("tabBar", common_pb2.CONTROLLER_KIND_TAB_BAR),
+        ("tab_bar", common_pb2.CONTROLLER_KIND_TAB_BAR),
+        ("navigation", common_pb2.CONTROLLER_KIND_NAVIGATION),
+    ]:
+        _, body, _ = r.create_controller(name)
+        assert body.kind == kind, name
+
+
 def test_bad_arguments_are_rejected_before_anything_is_sent() -> None:
     r = Recorder()
     with pytest.raises(TypeError, match="unexpected keyword arguments: colour"):
         r.push("Nav", "B", colour="red")
     with pytest.raises(TypeError, match="only operations take wait_until"):
         r.get_tree(1, wait_until="completed")
-    with pytest.raises(ValueError, match="expected one of: content, navigation, tab_bar, container"):
+    with pytest.raises(
+        ValueError, match="expected one of: content, navigation, tab_bar, container, split, page, nav, tab, tabbar"
+    ):
         r.create_controller("table")
     with pytest.raises(TypeError, match="exactly one of"):
         r.select_tab("Tabs", 1, more=True)

@@ -42,6 +42,9 @@ TransitionLike = int | protocol.OperationResult | protocol.TransitionResult
 Metrics = common.WindowMetrics | Mapping[str, Any]
 Animator = common.AnimatorSpec | Mapping[str, Any]
 
+# The CLI's names for controller kinds (`curtain new-controller nav`).
+CONTROLLER_KIND_ALIASES = {"nav": "navigation", "tab": "tab_bar", "tabbar": "tab_bar"}
+
 _BODY = {field.name: field for field in protocol.Request.DESCRIPTOR.oneofs_by_name["body"].fields}
 _RESULT = {field.name: field for field in protocol.Response.DESCRIPTOR.oneofs_by_name["result"].fields}
 
@@ -297,10 +300,11 @@ class RequestMethods:
     ) -> protocol.ControllerInfo:
         """A new controller in no window. ``kind``: ``"content"``,
         ``"navigation"``, ``"tab_bar"``, ``"container"``, ``"split"``,
-        ``"page"``. ``split`` (split preferences) and ``page`` (page options)
-        only for those kinds."""
+        ``"page"``, or the CLI's names ``"nav"``, ``"tab"``, ``"tabbar"``
+        (``"tabBar"``). ``split`` (split preferences) and ``page`` (page
+        options) only for those kinds."""
         return protocol.CreateController(  # type: ignore[return-value]
-            kind=enum_value(common.ControllerKind, kind, "CONTROLLER_KIND_"),
+            kind=enum_value(common.ControllerKind, kind, "CONTROLLER_KIND_", CONTROLLER_KIND_ALIASES),
             identifier=identifier,
             title=title,
             split=_message(common.SplitPreferences, split),

@@ -9,7 +9,7 @@ methods are defined.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,20 +32,25 @@ class RequestSpec:
 REQUESTS: dict[str, RequestSpec] = {}
 
 
-def enum_value(enum: Any, value: str | int, prefix: str) -> Any:
+def enum_value(enum: Any, value: str | int, prefix: str, aliases: Mapping[str, str] | None = None) -> Any:
     """An enum's number from its number or its short name, case-insensitive
     (``"navigation"`` and ``"NAVIGATION"`` for ``CONTROLLER_KIND_NAVIGATION``;
-    ``-`` reads as ``_``)."""
+    ``-`` reads as ``_``), or one of ``aliases`` (lower-case name to short
+    name, as the CLI's ``nav`` for ``navigation``)."""
     if isinstance(value, bool):
         raise TypeError(f"not a {prefix.lower().rstrip('_')}: {value!r}")
     if isinstance(value, int):
         if value not in enum.values():
             raise ValueError(f"unknown {prefix.lower().rstrip('_')} number {value}")
         return value
+    if aliases and str(value).lower() in aliases:
+        value = aliases[str(value).lower()]
     name = prefix + str(value).upper().replace("-", "_")
     # An EnumTypeWrapper is not a dict: it has keys() but no `in`.
     known = enum.keys()
     if name in known:
         return enum.Value(name)
-    names = ", ".join(key[len(prefix) :].lower() for key in known if not key.endswith("UNSPECIFIED"))
+    names = ", ".join(
+        [key[len(prefix) :].lower() for key in known if not key.endswith("UNSPECIFIED")] + sorted(aliases or {})
+    )
     raise ValueError(f"unknown {prefix.lower().rstrip('_')} {value!r}; expected one of: {names}")
