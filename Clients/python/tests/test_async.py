@@ -115,6 +115,23 @@ def test_reconnect_resumes_an_async_subscription(daemon: Daemon) -> None:
     run(main())
 
 
+def test_an_async_subscription_is_an_async_context_manager(daemon: Daemon) -> None:
+    async def main() -> None:
+        async with curtain.AsyncClient(daemon.socket_path, timeout=5) as client:
+            window = await client.create_window()
+            async with await client.subscribe(window) as sub:
+                await client.set_window_visible(window, False)
+                assert sub.active
+            assert not sub.active
+            assert texts([item async for item in sub]) == [
+                "o1.started",
+                "window.visible(false)",
+                "o1.completed(cancelled: false, removed: [])",
+            ]
+
+    run(main())
+
+
 def test_async_timeouts_and_pause_frames(daemon: Daemon) -> None:
     async def main() -> None:
         async with curtain.AsyncClient(daemon.socket_path, timeout=5) as client:

@@ -262,6 +262,15 @@ def test_a_session_wide_subscription_sees_new_windows_and_resumes(daemon: Daemon
     assert sorted(e.window_id for e in got) == [first.id, second.id]
 
 
+def test_a_subscription_is_a_context_manager(client: curtain.Client) -> None:
+    window = client.create_window()
+    with client.subscribe(window) as sub:
+        client.set_window_visible(window, False)
+        assert sub.active
+    assert not sub.active
+    assert texts(list(sub)) == ["o1.started", "window.visible(false)", "o1.completed(cancelled: false, removed: [])"]
+
+
 def test_unsubscribe_ends_the_iteration(client: curtain.Client) -> None:
     window = client.create_window()
     sub = client.subscribe(window)

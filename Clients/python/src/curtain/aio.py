@@ -97,6 +97,13 @@ class AsyncSubscription(SubscriptionState):
         self.items.clear()
         return items
 
+    async def __aenter__(self) -> AsyncSubscription:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        """Leaving ``async with await client.subscribe(…) as sub:`` unsubscribes."""
+        await self.close()
+
     def __aiter__(self) -> AsyncSubscription:
         return self
 

@@ -148,6 +148,13 @@ class Subscription(SubscriptionState):
         if self.active and self._connection.connected:
             self._connection.unsubscribe(self)
 
+    def __enter__(self) -> Subscription:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Leaving ``with client.subscribe(…) as sub:`` unsubscribes."""
+        self.close()
+
     def _hand_out(self, item: Item) -> Item:
         if self.auto_ack and self.pauses and isinstance(item, events_pb2.Frame) and self._connection.connected:
             self.ack(item)
