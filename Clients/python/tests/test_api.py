@@ -147,6 +147,37 @@ def test_methods_build_their_bodies_from_keyword_arguments() -> None:
     assert body.animator.duration == 0.5 and body.animator.tracks[0].property == common_pb2.ANIMATABLE_PROPERTY_ALPHA
 
 
+def test_a_root_spec_is_parsed_as_the_cli_parses_it() -> None:
+    spec = curtain.parse_root_spec("Tabs=tab[Feed=nav[A, B], container[C], split[D,page[E,F]], nav[]]")
+
+    def text(node: protocol_pb2.ControllerSpec) -> str:
+        name = f"{node.identifier}=" if node.identifier else ""
+        kind = common_pb2.ControllerKind.Name(node.kind)[len("CONTROLLER_KIND_") :].lower()
+        return f"{name}{kind}({' '.join(text(child) for child in node.children)})"
+
+    assert text(spec) == (
+        "Tabs=tab_bar(Feed=navigation(A=content() B=content()) container(C=content()) "
+        "split(D=content() page(E=content() F=content())) navigation())"
+    )
+    _, body, _ = Recorder().create_window(root="Nav=nav[Home]")
+    assert body.root.identifier == "Nav" and body.root.children[0].identifier == "Home"
+    for bad, message in [
+        (
+            "nav[A",
+            "invalid root spec at column 6: expected ',' or ']' in nav[…], "
+            "found the end of the spec\n  nav[A\n       ^",
+        ),
+        ("nav[A,A]", "column 7: identifier 'A' is used twice (first at column 5)"),
+        ("box[A]", "column 1: unknown container 'box'"),
+        ("split[A,B,C]", "column 11: split[…] takes a primary and at most one secondary"),
+        ("X=A", "column 3: expected nav[…], tab[…], container[…], split[…] or page[…] after 'X='"),
+        ("A B", "column 3: expected the end of the spec, found 'B'"),
+    ]:
+        with pytest.raises(curtain.RootSpecError) as refused:
+            curtain.parse_root_spec(bad)
+        assert message in str(refused.value), bad
+
+
 def test_controller_kinds_take_the_clis_names_too() -> None:
     r = Recorder()
     for name, kind in [

@@ -542,6 +542,15 @@ def test_the_readme_snippet_runs_twice_because_closing_a_window_frees_its_names(
         assert "@Home" in client.get_tree(window).description
         client.close_window(window)
     assert client.list_controllers() == []
+    # The same tree in one request, as the CLI's --root; a refused one
+    # creates nothing.
+    window = client.create_window(root="Nav=nav[Home]")
+    assert [c.identifier for c in client.list_controllers(window=window)] == ["Home", "Nav"]
+    with pytest.raises(curtain.ServerError, match="'Home' already exists"):
+        client.create_window(root="Other=nav[Extra,Home]")
+    assert [w.id for w in client.list_windows()] == [window.id]
+    assert len(client.list_controllers()) == 2
+    client.close_window(window)
     kept = client.create_window()
     client.set_root(kept, client.create_controller("content", identifier="Kept"))
     client.close_window(kept, keep_controllers=True)

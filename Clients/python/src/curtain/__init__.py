@@ -11,6 +11,7 @@
 
 from ._core import PROTOCOL_VERSION
 from ._requests import CallOptions, controller_ref
+from ._rootspec import RootSpecError, parse_root_spec
 from ._spec import REQUESTS, RequestSpec
 from ._wire import default_socket_path, parse_address
 from .aio import AsyncClient, AsyncSubscription
@@ -46,6 +47,7 @@ __all__ = [
     "ProtocolError",
     "Reply",
     "RequestSpec",
+    "RootSpecError",
     "ServerError",
     "Subscription",
     "SubscriptionEnded",
@@ -55,5 +57,6 @@ __all__ = [
     "default_socket_path",
     "events_pb2",
     "parse_address",
+    "parse_root_spec",
     "protocol_pb2",
 ]

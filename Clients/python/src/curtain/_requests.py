@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from google.protobuf.message import Message
 
+from ._rootspec import parse_root_spec
 from ._spec import REQUESTS, RequestSpec, enum_value
 from .v1 import common_pb2 as common
 from .v1 import events_pb2
@@ -228,15 +229,21 @@ class RequestMethods:
         metrics: Metrics | None = None,
         clock: str | int = "realtime",
         frame_rate: int = 0,
+        root: str | protocol.ControllerSpec | None = None,
         **options: Unpack[CallOptions],
     ) -> common.WindowInfo:
-        """A new visible, empty window. ``size=(w, h)`` or full ``metrics``
-        (default 390×844 phone); ``clock`` ``"realtime"`` or ``"manual"``;
-        ``frame_rate`` 0 means 60."""
+        """A new visible window. ``size=(w, h)`` or full ``metrics`` (default
+        390×844 phone); ``clock`` ``"realtime"`` or ``"manual"``;
+        ``frame_rate`` 0 means 60. ``root`` creates a controller tree as its
+        root in the same request, written as the CLI's ``--root``
+        (``"Tabs=tab[Nav=nav[Home],Settings]"``; a parse error raises
+        :class:`RootSpecError` before anything is sent) or as a
+        ``ControllerSpec``; a refused tree creates nothing."""
         return protocol.CreateWindow(  # type: ignore[return-value]
             metrics=_metrics(size, metrics),
             clock=enum_value(common.ClockMode, clock, "CLOCK_MODE_"),
             frame_rate=frame_rate,
+            root=parse_root_spec(root) if isinstance(root, str) else root,
         )
 
     @request("list_windows", "windows", unwrap=_list("windows"))
