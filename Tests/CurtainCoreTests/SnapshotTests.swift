@@ -91,7 +91,7 @@ final class SnapshotTests: XCTestCase {
         session, Session.self,
         [
           "name", "configuration", "ids", "windows", "controllers", "views", "storyboards",
-          "detachedLog",
+          "detachedLog", "endings", "endingOrder", "departedNames", "departedOrder",
           // Transient: the log events go to during a call, the trace id
           // and creations of the operation running, outcomes until the
           // daemon takes them.
@@ -221,7 +221,7 @@ final class SnapshotTests: XCTestCase {
       [
         "o4.started", "t1.began(pop, B → A, animated: true, interactive: true)",
         "t1.interactionChanged(cancelled: true)", "t1.ended(cancelled: true)",
-        "o4.completed(cancelled: true, removed: [B])", "o5.started",
+        "o4.completed(cancelled: true, removed: [])", "o5.started",
         "t2.began(push, B → C, animated: true, interactive: false)", "t2.ended(cancelled: false)",
         "o5.completed(cancelled: false, removed: [])",
       ])
@@ -282,6 +282,11 @@ final class SnapshotTests: XCTestCase {
       }, "contains itself")
     refused({ $0.windows[0].events.lastSeq += 5 }, "out of order")
     refused({ $0.windows[0].root = ControllerID(9_998) }, "disagrees")
+    let ending = RememberedEnding(transition: TransitionID(7), ending: .cancelled)
+    refused({ $0.endings = [ending, ending] }, "appears twice")
+    refused(
+      { $0.departedNames = [DepartedName(controller: parent.id, name: "@Gone")] },
+      "both live and deleted")
   }
 
   /// Random damage to snapshots: restoring either succeeds with a session

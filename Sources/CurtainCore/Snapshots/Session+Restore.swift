@@ -52,6 +52,27 @@ private struct SnapshotRestorer {
     session.detachedLog = try EventLog(
       capacity: session.configuration.eventLogCapacity, restoring: snapshot.detachedEvents)
     session.ids.counters = snapshot.nextIDs
+    try restoreMemories()
+  }
+
+  /// What the session remembers of ended transitions and deleted
+  /// controllers, each entry once; a deleted controller is not a live one.
+  private func restoreMemories() throws {
+    for entry in snapshot.endings {
+      guard session.endings.updateValue(entry.ending, forKey: entry.transition) == nil else {
+        throw invalid("the ending of transition \(entry.transition) appears twice")
+      }
+      session.endingOrder.append(entry.transition)
+    }
+    for entry in snapshot.departedNames {
+      guard controllers[entry.controller] == nil else {
+        throw invalid("controller \(entry.controller) is both live and deleted")
+      }
+      guard session.departedNames.updateValue(entry.name, forKey: entry.controller) == nil else {
+        throw invalid("the name of deleted controller \(entry.controller) appears twice")
+      }
+      session.departedOrder.append(entry.controller)
+    }
   }
 
   private func invalid(_ message: String) -> CurtainError {

@@ -25,13 +25,20 @@ extension Session {
       throw CurtainError(
         .busy, "Session '\(name)' is not idle: window \(window) \(reason)")
     }
-    return SessionSnapshot(
+    var snapshot = SessionSnapshot(
       name: name, nextIDs: ids.counters,
       windows: orderedWindows.map(\.snapshot),
       controllers: controllers.values.sorted { $0.id < $1.id }.map(\.snapshot),
       views: views.values.sorted { $0.id < $1.id }.map(\.snapshot),
       storyboards: storyboards.values.sorted { $0.name < $1.name },
       detachedEvents: detachedLog.snapshot)
+    snapshot.endings = endingOrder.compactMap { id in
+      endings[id].map { RememberedEnding(transition: id, ending: $0) }
+    }
+    snapshot.departedNames = departedOrder.compactMap { id in
+      departedNames[id].map { DepartedName(controller: id, name: $0) }
+    }
+    return snapshot
   }
 }
 

@@ -35,6 +35,12 @@ public struct SessionSnapshot: Hashable, Sendable {
   public var storyboards: [Storyboard]
   /// The events of controllers in no window.
   public var detachedEvents: EventLogSnapshot
+  /// Why the transitions the session remembers ended, oldest first
+  /// (`Session.ending(of:)`).
+  public var endings: [RememberedEnding] = []
+  /// The names of deleted controllers that their last events still use,
+  /// oldest first.
+  public var departedNames: [DepartedName] = []
 
   /// Creates a snapshot.
   public init(
@@ -49,6 +55,34 @@ public struct SessionSnapshot: Hashable, Sendable {
     self.views = views
     self.storyboards = storyboards
     self.detachedEvents = detachedEvents
+  }
+}
+
+/// Why a transition ended, as the session remembers it.
+public struct RememberedEnding: Hashable, Sendable {
+  /// The transition.
+  public var transition: TransitionID
+  /// Why it ended.
+  public var ending: TransitionEnding
+
+  /// Creates an entry.
+  public init(transition: TransitionID, ending: TransitionEnding) {
+    self.transition = transition
+    self.ending = ending
+  }
+}
+
+/// The name a deleted controller had.
+public struct DepartedName: Hashable, Sendable {
+  /// The deleted controller.
+  public var controller: ControllerID
+  /// Its name (`@Identifier` or its id).
+  public var name: String
+
+  /// Creates an entry.
+  public init(controller: ControllerID, name: String) {
+    self.controller = controller
+    self.name = name
   }
 }
 
