@@ -55,6 +55,16 @@ struct Events: ParsableCommand {
   var types: [WireName<Curtain_V1_EventCategory>] = []
 
   func run() throws {
+    // A daemon that stops at any point of a follow (while it subscribes
+    // too) ends it the same way.
+    do {
+      try read()
+    } catch ClientError.goodbye(let reason, _) where follow && reason == .shutdown {
+      throw CLIError("the daemon stopped", code: "STOPPED")
+    }
+  }
+
+  private func read() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
     if follow { Interrupt.install() }
@@ -78,32 +88,28 @@ struct Events: ParsableCommand {
 
     let syncID =
       follow ? nil : try connection.client.send(connection.request(.sync(Curtain_V1_Sync())))
-    do {
-      while !(follow && Interrupt.requested) {
-        let timeout = follow ? 0.25 : globals.responseTimeout
-        guard let message = try connection.client.nextMessage(timeout: timeout) else {
-          if follow { continue }
-          throw CLIError("the daemon did not finish replaying events in time")
-        }
-        switch message.kind {
-        case .event(let event)?:
-          if globals.json {
-            try names.learn(event)
-            Output.json(OutputFormat.json(event, identifiers: names.identifiers))
-          } else {
-            Output.line(OutputFormat.human(event))
-          }
-        case .response(let response)? where response.requestID == syncID:
-          if case .error(let error)? = response.result {
-            throw ClientError.server(CurtainError(error))
-          }
-          return
-        default:
-          continue
-        }
+    while !(follow && Interrupt.requested) {
+      let timeout = follow ? 0.25 : globals.responseTimeout
+      guard let message = try connection.client.nextMessage(timeout: timeout) else {
+        if follow { continue }
+        throw CLIError("the daemon did not finish replaying events in time")
       }
-    } catch ClientError.goodbye(let reason, _) where follow && reason == .shutdown {
-      throw CLIError("the daemon stopped", code: "STOPPED")
+      switch message.kind {
+      case .event(let event)?:
+        if globals.json {
+          try names.learn(event)
+          Output.json(OutputFormat.json(event, identifiers: names.identifiers))
+        } else {
+          Output.line(OutputFormat.human(event))
+        }
+      case .response(let response)? where response.requestID == syncID:
+        if case .error(let error)? = response.result {
+          throw ClientError.server(CurtainError(error))
+        }
+        return
+      default:
+        continue
+      }
     }
   }
 

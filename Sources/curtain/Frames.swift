@@ -43,6 +43,16 @@ struct Frames: ParsableCommand {
   }
 
   func run() throws {
+    // A daemon that stops at any point of a follow (while it subscribes
+    // too) ends it the same way.
+    do {
+      try read()
+    } catch ClientError.goodbye(let reason, _) where follow && reason == .shutdown {
+      throw CLIError("the daemon stopped", code: "STOPPED")
+    }
+  }
+
+  private func read() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
     if follow { Interrupt.install() }
@@ -55,23 +65,19 @@ struct Frames: ParsableCommand {
     }
 
     let deadline = follow ? nil : MonotonicClock.now() + within
-    do {
-      while !(follow && Interrupt.requested) {
-        let timeout = deadline.map { max(0, $0 - MonotonicClock.now()) } ?? 0.25
-        guard let message = try connection.client.nextMessage(timeout: timeout) else {
-          if follow { continue }
-          return
-        }
-        guard case .frame(let frame)? = message.kind else { continue }
-        if globals.json {
-          Output.json(OutputFormat.json(frame))
-        } else {
-          Output.line(OutputFormat.human(frame))
-        }
-        if !follow { return }
+    while !(follow && Interrupt.requested) {
+      let timeout = deadline.map { max(0, $0 - MonotonicClock.now()) } ?? 0.25
+      guard let message = try connection.client.nextMessage(timeout: timeout) else {
+        if follow { continue }
+        return
       }
-    } catch ClientError.goodbye(let reason, _) where follow && reason == .shutdown {
-      throw CLIError("the daemon stopped", code: "STOPPED")
+      guard case .frame(let frame)? = message.kind else { continue }
+      if globals.json {
+        Output.json(OutputFormat.json(frame))
+      } else {
+        Output.line(OutputFormat.human(frame))
+      }
+      if !follow { return }
     }
   }
 }

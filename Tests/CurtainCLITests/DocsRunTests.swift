@@ -87,7 +87,11 @@ final class DocsRunTests: XCTestCase {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     let result = try spawnProgram(
       "/bin/bash", ["-e", "-c", "cd \"$1\"\n" + script, "docs", work],
-      environment: ["PATH": "\(tools):\(path)", "CURTAIN_SOCKET": daemon.socketPath])
+      environment: [
+        "PATH": "\(tools):\(path)", "CURTAIN_SOCKET": daemon.socketPath,
+        // A daemon a block starts keeps its state here, never in the real home.
+        "XDG_STATE_HOME": daemon.directory + "/state",
+      ])
     XCTAssertEqual(result.status, 0, "\(name) failed:\n\(result.output)")
     // `curtain kill-server` returns once the socket is gone; the daemon may
     // still be on its way out.
