@@ -1,8 +1,10 @@
 // A real `curtaind` on a private socket for integration tests, as tmux's
 // tests start a private server: it starts the built executable, waits for its
-// "listening" lines and a Sync round trip (never a sleep), and at the end stops it with SIGTERM and
-// checks that it exited cleanly and removed its socket.
+// "listening" lines (or, when its stderr goes to a file, for its socket) and
+// a Sync round trip (never a sleep), and at the end stops it with SIGTERM
+// and checks that it exited cleanly and removed its socket.
 
+import CurtainWire
 public import Foundation
 
 #if canImport(Glibc)
@@ -30,6 +32,7 @@ public final class TempDaemon: @unchecked Sendable {
   private var partialLine: [UInt8] = []
   private let ready = DispatchSemaphore(value: 0)
   private var stopped = false
+  private var stderrClosed = false
 
   /// The built `curtaind`: `$CURTAIND_PATH`, else next to the test bundle.
   public static func executableURL() throws -> URL {
@@ -62,22 +65,41 @@ public final class TempDaemon: @unchecked Sendable {
     case curtainSocketVariable
   }
 
+  /// Where a test daemon's stderr goes.
+  public enum StandardErrorChoice: Sendable {
+    /// A pipe the test reads (`stderr`); the daemon is ready once it
+    /// printed its "listening on" lines.
+    case pipe
+    /// A file opened for writing (e.g. /dev/full); the daemon is ready once
+    /// its socket accepts a connection.
+    case file(String)
+  }
+
   /// Starts `curtaind` plus `arguments` on a socket in a new temporary
   /// directory, as `socket` says, and waits up to `timeout` seconds for it
   /// to listen. Without `.argument`, the daemon gets only `arguments` and
   /// finds its socket by the default rule. With `.argument` it is
   /// `--ephemeral` unless `arguments` name a `--state-dir`. Its default
   /// state directory is always in the temporary directory
-  /// (XDG_STATE_HOME=<tmp>/state), never the user's.
-  public init(arguments: [String] = [], socket: SocketChoice = .argument, timeout: Double = 20)
-    throws
-  {
+  /// (XDG_STATE_HOME=<tmp>/state), never the user's. With `tcpToken`, it
+  /// also listens on a loopback port (`tcpPort`) and TCP clients need that
+  /// token (a token file in the directory).
+  public init(
+    arguments: [String] = [], socket: SocketChoice = .argument,
+    standardError: StandardErrorChoice = .pipe, tcpToken: String? = nil, timeout: Double = 20
+  ) throws {
+    var arguments = arguments
     var template = Array("/tmp/curtain-test-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
       throw TempDaemonError(description: "mkdtemp failed: errno \(errno)")
     }
     directory = String(
       decoding: UnsafeRawBufferPointer(start: made, count: strlen(made)), as: UTF8.self)
+    if let tcpToken {
+      let tokenFile = directory + "/token"
+      try (tcpToken + "\n").write(toFile: tokenFile, atomically: true, encoding: .utf8)
+      arguments += ["--listen", "127.0.0.1:0", "--token-file", tokenFile]
+    }
     process = Process()
     process.executableURL = try Self.executableURL()
     var environment = ProcessInfo.processInfo.environment
@@ -101,7 +123,15 @@ public final class TempDaemon: @unchecked Sendable {
       environment["XDG_RUNTIME_DIR"] = directory + "/runtime"
     }
     process.environment = environment
-    process.standardError = stderrPipe
+    switch standardError {
+    case .pipe:
+      process.standardError = stderrPipe
+    case .file(let path):
+      guard let handle = FileHandle(forWritingAtPath: path) else {
+        throw TempDaemonError(description: "cannot open \(path) for the daemon's stderr")
+      }
+      process.standardError = handle
+    }
     process.standardOutput = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
     // One "listening on" line per listener: the socket, and TCP if asked.
@@ -125,7 +155,11 @@ public final class TempDaemon: @unchecked Sendable {
     // the wait at once.
     process.terminationHandler = { [weak self] _ in self?.ready.signal() }
     try process.run()
-    let timedOut = ready.wait(timeout: .now() + timeout) == .timedOut
+    let listening: Bool
+    switch standardError {
+    case .pipe: listening = ready.wait(timeout: .now() + timeout) == .success
+    case .file: listening = waitForSocketFile(timeout: timeout)
+    }
     if !process.isRunning {
       process.waitUntilExit()
       stderrPipe.fileHandleForReading.readabilityHandler = nil
@@ -135,14 +169,14 @@ public final class TempDaemon: @unchecked Sendable {
         description:
           "curtaind exited with status \(process.terminationStatus): \(stderr)")
     }
-    if timedOut {
+    if !listening {
       process.terminate()
       process.waitUntilExit()
       throw TempDaemonError(description: "curtaind did not listen in time: \(stderr)")
     }
     // Listening is not yet serving: a Hello and a Sync round trip prove it.
     do {
-      let probe = try TestClient(path: socketPath, name: "readiness")
+      let probe = try connectOnceListening(deadline: MonotonicClock.now() + timeout)
       try probe.sync()
       probe.close()
     } catch {
@@ -150,6 +184,55 @@ public final class TempDaemon: @unchecked Sendable {
       process.waitUntilExit()
       throw TempDaemonError(description: "curtaind did not answer Sync: \(error) \(stderr)")
     }
+  }
+
+  /// Waits, watching the socket's directory with inotify, until the socket
+  /// file exists, the daemon exits or `timeout` seconds pass; true when the
+  /// file exists.
+  private func waitForSocketFile(timeout: Double) -> Bool {
+    let deadline = MonotonicClock.now() + timeout
+    let watcher = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+    guard watcher >= 0 else { return false }
+    defer { close(watcher) }
+    let directory = (socketPath as NSString).deletingLastPathComponent
+    guard inotify_add_watch(watcher, directory, UInt32(IN_CREATE | IN_MOVED_TO)) >= 0 else {
+      return false
+    }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !FileManager.default.fileExists(atPath: socketPath) {
+      let left = deadline - MonotonicClock.now()
+      guard left > 0, process.isRunning else { return false }
+      // Woken by a change in the directory, or every 100 ms to notice an
+      // exit.
+      var descriptor = pollfd(fd: watcher, events: Int16(POLLIN), revents: 0)
+      _ = poll(&descriptor, 1, Int32(min(left, 0.1) * 1000) + 1)
+      _ = read(watcher, &buffer, buffer.count)
+    }
+    return true
+  }
+
+  /// A client on the socket. The file exists from the daemon's bind, a
+  /// moment before it listens: a refused connection is tried again.
+  private func connectOnceListening(deadline: Double) throws -> TestClient {
+    while true {
+      do {
+        return try TestClient(path: socketPath, name: "readiness")
+      } catch let error as ClientError where error.isNoListener && MonotonicClock.now() < deadline {
+        continue
+      }
+    }
+  }
+
+  /// Closes the reading end of the stderr pipe: the daemon's next writes to
+  /// stderr fail with EPIPE.
+  public func closeStandardErrorReader() {
+    lock.lock()
+    let closed = stderrClosed
+    stderrClosed = true
+    lock.unlock()
+    guard !closed else { return }
+    stderrPipe.fileHandleForReading.readabilityHandler = nil
+    try? stderrPipe.fileHandleForReading.close()
   }
 
   /// Everything the daemon wrote to stderr so far.
@@ -190,7 +273,7 @@ public final class TempDaemon: @unchecked Sendable {
       stopped = true
       if process.isRunning { kill(process.processIdentifier, SIGTERM) }
       process.waitUntilExit()
-      stderrPipe.fileHandleForReading.readabilityHandler = nil
+      closeStandardErrorReader()
     }
     let removed = !FileManager.default.fileExists(atPath: socketPath)
     try? FileManager.default.removeItem(atPath: directory)

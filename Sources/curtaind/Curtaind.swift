@@ -145,6 +145,9 @@ struct Curtaind: ParsableCommand {
   }
 
   func run() throws {
+    // A stderr pipe whose reader left must fail the write, not kill the
+    // daemon (the Daemon ignores SIGPIPE too, but it starts later).
+    signal(SIGPIPE, SIG_IGN)
     let level = logLevel.level
     let format = logFormat
     LoggingSystem.bootstrap { label in format.handler(label: label, level: level) }
@@ -229,7 +232,7 @@ struct Curtaind: ParsableCommand {
   }
 
   private func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    StandardError.write(line + "\n")
   }
 }
 

@@ -37,7 +37,7 @@ struct JSONLogHandler: LogHandler {
     let line = Self.line(
       timestamp: Self.now(), level: event.level, label: label,
       message: event.message.description, metadata: merged)
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    StandardError.write(line + "\n")
   }
 
   /// One entry as a JSON object on one line (keys sorted).
