@@ -4,7 +4,8 @@ import Foundation
 import XCTest
 
 /// Regression tests of the hardening issue, over the real protocol: the real
-/// `curtaind` survives a stderr it cannot write.
+/// `curtaind` survives a stderr it cannot write and refuses near-miss
+/// tokens.
 final class HardeningTests: XCTestCase {
   private var daemons: [TempDaemon] = []
 
@@ -54,5 +55,32 @@ final class HardeningTests: XCTestCase {
       daemon.closeStandardErrorReader()
       try exercise(daemon)
     }
+  }
+
+  // MARK: The token
+
+  func testTheTokenFollowedByNULsIsRefused() throws {
+    let daemon = try TempDaemon(tcpToken: "s3cret")
+    daemons.append(daemon)
+    let port = try XCTUnwrap(daemon.tcpPort, daemon.stderr)
+    let loopback = CurtainClient.Endpoint.tcp(host: "127.0.0.1", port: port)
+    // Lengths that differ by a multiple of 256 once looked equal.
+    for padding in [1, 256, 512, 65_536] {
+      let guess = "s3cret" + String(repeating: "\u{0}", count: padding)
+      XCTAssertThrowsError(
+        try CurtainClient(endpoint: loopback).hello(clientName: "guess", token: guess)
+      ) { error in
+        guard case .server(let refusal)? = error as? ClientError else {
+          return XCTFail("not refused by the daemon (\(padding) NULs): \(error)")
+        }
+        XCTAssertEqual(refusal.code, .unauthenticated, "\(padding) NULs")
+      }
+    }
+    for guess in ["", "s3cre", "s3cret\u{0}x", "s3creT"] {
+      XCTAssertThrowsError(
+        try CurtainClient(endpoint: loopback).hello(clientName: "guess", token: guess))
+    }
+    let good = try TestClient(endpoint: loopback, token: "s3cret")
+    try good.sync()
   }
 }

@@ -455,12 +455,8 @@ final class IntegrationTests: XCTestCase {
   }
 
   func testTCPNeedsTheToken() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let tokenFile = directory.appendingPathComponent("token")
-    try "s3cret\n".write(to: tokenFile, atomically: true, encoding: .utf8)
-    let daemon = try start(["--listen", "127.0.0.1:0", "--token-file", tokenFile.path])
+    let daemon = try TempDaemon(tcpToken: "s3cret")
+    daemons.append(daemon)
     let port = try XCTUnwrap(daemon.tcpPort, daemon.stderr)
     let loopback = CurtainClient.Endpoint.tcp(host: "127.0.0.1", port: port)
     XCTAssertThrowsError(

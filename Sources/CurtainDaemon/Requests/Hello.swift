@@ -64,13 +64,15 @@ extension Server {
   }
 }
 
-/// Compares two byte strings in time that depends only on their lengths.
+/// Compares two byte strings in time that depends only on their lengths:
+/// every byte of the longer one is read, and the lengths are compared whole
+/// (a token followed by NULs is not the token).
 func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-  var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
+  var difference = UInt(bitPattern: a.count ^ b.count)
   for index in 0..<max(a.count, b.count) {
     let x = index < a.count ? a[index] : 0
     let y = index < b.count ? b[index] : 0
-    difference |= x ^ y
+    difference |= UInt(x ^ y)
   }
   return difference == 0
 }
