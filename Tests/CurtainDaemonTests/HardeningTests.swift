@@ -4,8 +4,8 @@ import Foundation
 import XCTest
 
 /// Regression tests of the hardening issue, over the real protocol: the real
-/// `curtaind` survives a stderr it cannot write and refuses near-miss
-/// tokens.
+/// `curtaind` survives a stderr it cannot write, refuses near-miss tokens,
+/// answers waiting requests when it stops.
 final class HardeningTests: XCTestCase {
   private var daemons: [TempDaemon] = []
 
@@ -82,5 +82,74 @@ final class HardeningTests: XCTestCase {
     }
     let good = try TestClient(endpoint: loopback, token: "s3cret")
     try good.sync()
+  }
+
+  // MARK: Stopping
+
+  func testSIGTERMAnswersEveryWaitingRequestBeforeTheGoodbye() throws {
+    let daemon = try TempDaemon()
+    defer { daemon.stop() }
+    let client = try TestClient(path: daemon.socketPath)
+    let window = try client.call { $0.createWindow.clock = .manual }.window.id
+    for (kind, name) in [
+      (Curtain_V1_ControllerKind.navigation, "Nav"), (.content, "A"), (.content, "B"),
+      (.content, "C"),
+    ] {
+      try client.call {
+        $0.createController.kind = kind
+        $0.createController.identifier = name
+      }
+    }
+    try client.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("A")]
+    }
+    try client.call {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = controllerRef("Nav")
+    }
+    let observer = try TestClient(path: daemon.socketPath, name: "observer")
+    try observer.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.frames = true
+    }
+    // On a manual clock nothing completes unless the clock is advanced.
+    let push = client.send {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+      $0.waitUntil = .completed
+    }
+    let queued = client.send {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("C")
+      $0.waitUntil = .started
+    }
+    let idle = client.send { $0.waitIdle.windowID = window }
+    let advance = client.send {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 0.01
+    }
+    // The frame of the advance proves that every request before it was
+    // handled (their responses wait behind the first, deferred one).
+    let deadline = MonotonicClock.now() + 10
+    while observer.frames.isEmpty, MonotonicClock.now() < deadline { try observer.sync() }
+    XCTAssertFalse(observer.frames.isEmpty, "the advance made a frame")
+    let result = daemon.stop()
+    XCTAssertEqual(result.status, 0, daemon.stderr)
+    for (id, unmet) in [
+      (push, "in window w\(window) had not completed"),
+      (queued, "in window w\(window) had not started"),
+      (idle, "window w\(window) was not idle yet"),
+    ] {
+      let response = try XCTUnwrap(try client.response(to: id, timeout: 5), unmet)
+      XCTAssertEqual(response.error.code, .busy, unmet)
+      XCTAssertTrue(
+        response.error.message.hasPrefix("The daemon is stopping: "), response.error.message)
+      XCTAssertTrue(response.error.message.hasSuffix(unmet), response.error.message)
+    }
+    let advanced = try XCTUnwrap(try client.response(to: advance, timeout: 5))
+    XCTAssertEqual(advanced.error.code, .unspecified, "answered, after the waiting ones")
+    try client.drain(timeout: 2)
+    XCTAssertEqual(client.goodbye?.reason, .shutdown)
   }
 }

@@ -12,8 +12,9 @@
 // the callback and outside the server's own code.
 //
 // Shutdown (SIGINT, SIGTERM, a Shutdown request, or the Stopper): the
-// listeners close (the socket file is removed), every client gets goodbye
-// `shutdown` and its queue is flushed (at most `Connection.flushTimeout`, 1 s,
+// listeners close (the socket file is removed), every request still waiting
+// (wait_until, WaitIdle) is answered with an error saying the daemon is
+// stopping, every client gets goodbye `shutdown` and its queue is flushed (at most `Connection.flushTimeout`, 1 s,
 // per client), then the timer, the signal watchers and the async handle close,
 // the loop runs out of handles and is closed, and `run()` returns. A second
 // signal during the flush closes the remaining clients at once.
@@ -305,6 +306,7 @@ public final class Daemon {
     isShuttingDown = true
     wakeTimer.stop()
     for listener in listeners { listener.close() }
+    server.refuseWaitersForShutdown()
     if let persistence {
       // Commit what is queued so that the waiting responses go out before
       // the goodbyes.
