@@ -1,5 +1,6 @@
 // Resizing a window (a size transition, Window+SizeTransition.swift) and
-// closing it: closing dismantles the window's tree quietly.
+// closing it: closing settles what runs in the window (each transition ends
+// where it was heading, with its callbacks), then dismantles its tree.
 
 extension Window {
   /// Gives the window new metrics: submits a `resize` operation, which runs
@@ -26,35 +27,36 @@ extension Window {
 }
 
 extension Session {
-  /// Closes a window: waiting operations are dropped with a failure event,
-  /// running transitions end cancelled without callbacks, the root
-  /// disappears and leaves the window. Then the controllers of its tree
-  /// (the root, what it holds and presents: Session+Lifecycle.swift) are
-  /// destroyed, which frees their identifiers, unless `keepingControllers`:
-  /// then they stay in the session, in no window. Every operation that had
-  /// not completed fails with `NOT_FOUND` in its outcome. Returns the
-  /// controllers destroyed.
+  /// Closes a window. Curtain's rule (docs/protocol.md, `close_window`):
+  /// waiting operations never start and fail with `NOT_FOUND`; each running
+  /// transition ends at once where it was heading, with every callback it
+  /// owes (containment, appearance, presentation, coordinator completions):
+  /// one a client holds interactively, or that was cancelling, ends
+  /// cancelled; one playing by itself, or finishing, ends completed. Then
+  /// presentations end, the root disappears and leaves the window. Then the
+  /// controllers of its tree (the root, what it holds and presents:
+  /// Session+Lifecycle.swift) are destroyed, which frees their identifiers,
+  /// unless `keepingControllers`: then they stay in the session, in no
+  /// window. An operation that had not completed by then fails with
+  /// `NOT_FOUND` in its outcome. Returns the controllers destroyed.
   @discardableResult
   public func closeWindow(_ id: WindowID, keepingControllers: Bool = false) throws
     -> [ControllerID]
   {
     let window = try self.window(id)
     let closed = CurtainError(.notFound, "Window \(id) was closed")
-    let tree = heldTree(of: [window.rootViewController].compactMap { $0 })
+    var tree: [ViewController] = []
     withActiveWindow(window) {
       for pending in window.queue {
         window.append(.operation(pending.id, .failed(closed)))
       }
-      let unfinished =
-        window.operationsInFlight.keys.sorted() + window.queue.map(\.id)
+      let dropped = window.queue.map(\.id)
       window.queue = []
-      for transition in window.transitions {
-        transition.state = .completed(cancelled: true)
-        recordEnding(.windowClosed, of: transition.id)
-        _ = window.timeline.removeAnimations(of: transition.id)
-        window.append(.transition(transition.id, .ended(cancelled: true)))
-      }
-      window.transitions = []
+      window.settleTransitionsForClosing()
+      // What the window holds once its transitions ended: a controller a
+      // settled pop let go of stays, one a settled push took in goes.
+      tree = heldTree(of: [window.rootViewController].compactMap { $0 })
+      let unfinished = window.operationsInFlight.keys.sorted() + dropped
       window.operationsInFlight = [:]
       window.timeline.removeAnimations(ofViews: Set(window.timeline.animatingViews))
       window.tearDownPresentations()
@@ -77,6 +79,23 @@ extension Session {
     if keepingControllers { return [] }
     destroy(tree)
     return tree.map(\.id)
+  }
+}
+
+extension Window {
+  /// Ends every running transition at once, oldest first, as closing does:
+  /// an interactive one is cancelled (`interactionChanged(cancelled)`, as
+  /// when its client lets go), then each completes with its callbacks. The
+  /// queue must be empty, so that no completion starts another operation.
+  fileprivate func settleTransitionsForClosing() {
+    while let transition = transitions.first {
+      if transition.isInteractive {
+        letGo(transition, cancel: true, completion: InteractionCompletion())
+      }
+      transition.ending = .windowClosed
+      complete(transition)
+      transitions.removeAll { $0 === transition }
+    }
   }
 }
 

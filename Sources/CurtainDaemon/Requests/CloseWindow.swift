@@ -1,5 +1,6 @@
-// `CloseWindow`: closes a window; its waiting operations fail and the
-// controllers of its tree are destroyed (their identifiers freed) unless
+// `CloseWindow`: closes a window; its waiting operations fail, its running
+// transitions end at once with their callbacks (Session.closeWindow), and
+// the controllers of its tree are destroyed (their identifiers freed) unless
 // `keep_controllers`. Subscribers still receive the window's last events (up
 // to `window closed`) after the response.
 
