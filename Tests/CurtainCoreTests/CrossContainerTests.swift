@@ -63,4 +63,49 @@ final class CrossContainerTests: XCTestCase {
     h.run(.push(navigation: h.id("N1"), controller: h.id("C0"), animated: false, animator: nil))
     XCTAssertEqual(h.nav("N1").viewControllers.map(\.name), ["C0"])
   }
+
+  /// A push of A1 queued in window B while A1 was in no window fails when
+  /// its turn comes if window A's interactive pop holds A1 by then, with
+  /// the error a direct push gets: A1 stays where A's pop leaves it, in one
+  /// tree.
+  func testAQueuedPushDoesNotTakeAControllerAnotherWindowHolds() throws {
+    let h = Harness()
+    h.showNavigation("NA", stack: ["A0"])
+    h.make(.content, "A1")
+    let other = try h.session.makeWindow(metrics: WindowMetrics(), clockMode: .manual)
+    h.make(.navigation, "NB")
+    h.make(.content, "B0")
+    h.make(.content, "B1")
+    h.run(
+      .setViewControllers(
+        navigation: h.id("NB"), controllers: [h.id("B0")], animated: false, animator: nil))
+    h.run(.setRoot(window: other.id, controller: h.id("NB")))
+    h.run(.push(navigation: h.id("NB"), controller: h.id("B1"), animated: true, animator: nil))
+    let queued = try XCTUnwrap(
+      h.run(.push(navigation: h.id("NB"), controller: h.id("A1"), animated: true, animator: nil)))
+    XCTAssertEqual(queued.position, 1)
+    h.push("NA", "A1", animated: false)
+    h.run(.beginInteractivePop(navigation: h.id("NA"), animator: nil))
+    let pop = try XCTUnwrap(h.window.transitions.first)
+    try h.window.updateInteraction(pop.id, percent: 0.4)
+    let held = CurtainError(.busy, "A1 is part of a running transition in window w1")
+    XCTAssertEqual(
+      h.error(.push(navigation: h.id("NB"), controller: h.id("A1"), animated: true, animator: nil)),
+      held, "a direct push")
+    _ = h.session.takeOutcomes()
+    let seq = other.log.lastSeq
+    other.advance(by: 1)
+    let events = (other.events(after: seq) ?? []).filter { $0.category == .operation }
+    XCTAssertEqual(
+      events.map { h.session.describe($0) },
+      ["o5.completed(cancelled: false, removed: [])", "o6.failed(BUSY)"])
+    XCTAssertEqual(
+      h.session.takeOutcomes().map(\.phase),
+      [.completed(cancelled: false), .failed(held)], "the queued push, when its turn comes")
+    XCTAssertEqual(h.nav("NB").viewControllers.map(\.name), ["B0", "B1"])
+    try h.window.cancelInteraction(pop.id)
+    h.settle()
+    XCTAssertEqual(h.nav("NA").viewControllers.map(\.name), ["A0", "A1"])
+    XCTAssertTrue(h.controller("A1").parent === h.nav("NA"))
+  }
 }

@@ -5,7 +5,8 @@ import XCTest
 
 /// Regression tests of the hardening issue, over the real protocol: the real
 /// `curtaind` survives a stderr it cannot write, refuses near-miss tokens,
-/// answers waiting requests when it stops.
+/// answers waiting requests when it stops, and refuses a queued operation
+/// that can no longer run as it would refuse a direct one.
 final class HardeningTests: XCTestCase {
   private var daemons: [TempDaemon] = []
 
@@ -151,5 +152,94 @@ final class HardeningTests: XCTestCase {
     XCTAssertEqual(advanced.error.code, .unspecified, "answered, after the waiting ones")
     try client.drain(timeout: 2)
     XCTAssertEqual(client.goodbye?.reason, .shutdown)
+  }
+
+  // MARK: Queued operations
+
+  /// A navigation controller `nav` with `stack` as root of a new manual
+  /// window; returns the window id.
+  private func navigationWindow(_ client: TestClient, _ nav: String, stack: [String]) throws
+    -> UInt64
+  {
+    let window = try client.call { $0.createWindow.clock = .manual }.window.id
+    for (kind, name) in [(Curtain_V1_ControllerKind.navigation, nav)]
+      + stack.map({ (.content, $0) })
+    {
+      try client.call {
+        $0.createController.kind = kind
+        $0.createController.identifier = name
+      }
+    }
+    try client.call {
+      $0.setStack.navigation = controllerRef(nav)
+      $0.setStack.controllers = stack.map(controllerRef)
+    }
+    try client.call {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = controllerRef(nav)
+    }
+    return window
+  }
+
+  func testAQueuedPushOfAControllerAnotherWindowTookGetsBusy() throws {
+    let daemon = try start()
+    let waiter = try TestClient(path: daemon.socketPath, name: "waiter")
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    let windowA = try navigationWindow(driver, "NA", stack: ["A0"])
+    let windowB = try navigationWindow(driver, "NB", stack: ["B0"])
+    for name in ["A1", "B1"] {
+      try driver.call {
+        $0.createController.kind = .content
+        $0.createController.identifier = name
+      }
+    }
+    let running = try driver.call {
+      $0.push.navigation = controllerRef("NB")
+      $0.push.controller = controllerRef("B1")
+    }
+    XCTAssertNotEqual(running.operation.transitionID, 0, "window B is busy")
+    try driver.call {
+      $0.subscribe.windowID = windowB
+      $0.subscribe.events = true
+      $0.subscribe.categories = [.operation]
+    }
+    // A1 is in no window yet: the push waits in window B's queue.
+    let queued = waiter.send {
+      $0.push.navigation = controllerRef("NB")
+      $0.push.controller = controllerRef("A1")
+      $0.waitUntil = .started
+    }
+    let deadline = MonotonicClock.now() + 10
+    while driver.events.isEmpty, MonotonicClock.now() < deadline { try driver.sync() }
+    XCTAssertEqual(driver.takeEvents().count, 1, "the push was queued")
+    // Window A takes A1 and holds it in an interactive pop.
+    let pushed = try driver.call {
+      $0.push.navigation = controllerRef("NA")
+      $0.push.controller = controllerRef("A1")
+      $0.push.notAnimated = true
+    }
+    XCTAssertEqual(pushed.error.code, .unspecified, pushed.error.message)
+    let begin = try driver.call {
+      $0.beginInteractive.kind = .pop
+      $0.beginInteractive.controller = controllerRef("NA")
+    }
+    XCTAssertEqual(begin.error.code, .unspecified, begin.error.message)
+    let message = "A1 is part of a running transition in window w\(windowA)"
+    let direct = try driver.call {
+      $0.push.navigation = controllerRef("NB")
+      $0.push.controller = controllerRef("A1")
+    }
+    XCTAssertEqual(direct.error.code, .busy)
+    XCTAssertEqual(direct.error.message, message)
+    // Window B's push ends; the queued push's turn comes.
+    try driver.call {
+      $0.advanceClock.windowID = windowB
+      $0.advanceClock.seconds = 1
+    }
+    let answer = try XCTUnwrap(try waiter.response(to: queued))
+    XCTAssertEqual(answer.error.code, .busy)
+    XCTAssertEqual(answer.error.message, message)
+    let tree = try driver.call { $0.getTree.windowID = windowB }.tree
+    XCTAssertEqual(tree.root.children.map(\.identifier), ["B0", "B1"])
   }
 }

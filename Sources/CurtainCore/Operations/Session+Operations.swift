@@ -39,8 +39,9 @@ extension Session {
   /// A controller that a running transition of another window still holds
   /// (it moves it, or its `didMove` is pending) must wait for that window;
   /// it cannot be changed from outside. Within its own window the queue
-  /// makes the operation wait instead.
-  private func checkNotHeldElsewhere(_ operation: WindowOperation, target: Window?) throws {
+  /// makes the operation wait instead. Checked at submission and again when
+  /// a queued operation starts.
+  func checkNotHeldElsewhere(_ operation: WindowOperation, target: Window?) throws {
     for id in operation.controllerIDs {
       try checkNotHeld(try controller(id), outside: target)
     }

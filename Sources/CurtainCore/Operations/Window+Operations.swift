@@ -45,7 +45,9 @@ extension Window {
     defer { currentTraceID = nil }
     let (running, created) = try session.recordingCreations {
       // What was checked at submission may no longer hold when a queued
-      // operation's turn comes.
+      // operation's turn comes: another window's transition may have taken
+      // one of its controllers meanwhile.
+      try session.checkNotHeldElsewhere(pending.operation, target: self)
       try session.validateStatically(pending.operation, in: self)
       let change = try session.prepare(
         pending.operation, in: self, owner: pending.options.owner,
