@@ -5,8 +5,9 @@ import XCTest
 
 /// Regression tests of the hardening issue, over the real protocol: the real
 /// `curtaind` survives a stderr it cannot write, refuses near-miss tokens,
-/// answers waiting requests when it stops, and refuses a queued operation
-/// that can no longer run as it would refuse a direct one.
+/// answers waiting requests when it stops, refuses a queued operation that
+/// can no longer run as it would refuse a direct one, and sends a window's
+/// frames from its ticks only.
 final class HardeningTests: XCTestCase {
   private var daemons: [TempDaemon] = []
 
@@ -241,5 +242,67 @@ final class HardeningTests: XCTestCase {
     XCTAssertEqual(answer.error.message, message)
     let tree = try driver.call { $0.getTree.windowID = windowB }.tree
     XCTAssertEqual(tree.root.children.map(\.identifier), ["B0", "B1"])
+  }
+
+  // MARK: Frames
+
+  func testRequestsBetweenTicksAddNoFrames() throws {
+    let daemon = try start()
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    let window = try driver.call {
+      $0.createWindow.clock = .realtime
+      $0.createWindow.frameRate = 30
+    }.window.id
+    for (kind, name) in [
+      (Curtain_V1_ControllerKind.navigation, "Nav"), (.content, "A"), (.content, "B"),
+    ] {
+      try driver.call {
+        $0.createController.kind = kind
+        $0.createController.identifier = name
+      }
+    }
+    try driver.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("A")]
+    }
+    try driver.call {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = controllerRef("Nav")
+    }
+    let watcher = try TestClient(path: daemon.socketPath, name: "watcher")
+    try watcher.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.frames = true
+    }
+    let pusher = try TestClient(path: daemon.socketPath, name: "pusher")
+    let push = pusher.send {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+      $0.waitUntil = .completed
+    }
+    // Requests as fast as the daemon answers, for longer than the push.
+    let start = MonotonicClock.now()
+    var requests = 0
+    while MonotonicClock.now() - start < 0.6 {
+      try driver.call { $0.getTree.windowID = window }
+      requests += 1
+    }
+    let answer = try XCTUnwrap(try pusher.response(to: push))
+    XCTAssertTrue(answer.operation.completed)
+    try watcher.sync()
+    let frames = watcher.takeFrames()
+    // The push lasts 0.35 s: at 30 frames per second that is 11 frames,
+    // and one more for its end; a frame per request between ticks would
+    // make about twice as many, at half the interval.
+    XCTAssertGreaterThan(requests, 100, "requests kept coming between ticks")
+    XCTAssertGreaterThanOrEqual(frames.count, 2)
+    XCTAssertLessThanOrEqual(frames.count, 13, "\(frames.count) frames for a 0.35 s push at 30 Hz")
+    XCTAssertEqual(frames.last?.transitions.count, 0, "the last frame shows the push ended")
+    // The frames of the running push come from ticks, one interval apart
+    // at least (the last one, at the push's end, may come sooner).
+    let times = frames.filter { !$0.transitions.isEmpty }.map(\.modelTime)
+    for (earlier, later) in zip(times, times.dropFirst()) {
+      XCTAssertGreaterThan(later - earlier, 0.9 / 30, "frames \(times)")
+    }
   }
 }

@@ -51,4 +51,15 @@ public struct Frame: Hashable, Sendable {
   public func values(of view: ViewID) -> ViewValues? {
     views.first { $0.view == view }
   }
+
+  /// This frame plus, for views it does not list, their values in
+  /// `earlier`: one frame standing for several steps, in which views whose
+  /// animations ended in between keep their final values.
+  public func including(_ earlier: Frame) -> Frame {
+    let listed = Set(views.map(\.view))
+    return Frame(
+      windowID: windowID, time: time,
+      views: views + earlier.views.filter { !listed.contains($0.view) },
+      transitions: transitions)
+  }
 }

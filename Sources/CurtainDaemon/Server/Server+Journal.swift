@@ -178,7 +178,7 @@ extension Server {
       }
     case .clientGone:
       pinningClock(at: entry.clock) {
-        advanceRealtimeWindows()
+        advanceRealtimeWindows(sendingFrames: false)
         cancelInteractions(ownedBy: entry.clientID)
       }
     case .settled:

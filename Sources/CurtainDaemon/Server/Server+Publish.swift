@@ -1,5 +1,7 @@
 // Pushing state out: realtime windows advance to loop time, frames are
-// encoded once per window and tick and shared by every subscriber, new
+// encoded once per window and tick (only ticks send frames: requests
+// between them bring the model up to date but add no frame) and shared by
+// every subscriber, new
 // events go to subscribers from their cursors (the window's event ring is
 // the buffer, so resuming and live delivery are the same code), and waiting
 // requests are answered when their condition holds: an operation's waiter
@@ -11,12 +13,14 @@ import CurtainCore
 import CurtainWire
 
 extension Server {
-  /// Advances every realtime window to the current loop time and sends the
-  /// frames that result.
-  /// The windows of each session move together, so that what happens by
-  /// itself runs in one order however often the clock is read
-  /// (`Session.advance(_:toClock:)`).
-  func advanceRealtimeWindows() {
+  /// Advances every realtime window to the current loop time. The windows
+  /// of each session move together, so that what happens by itself runs in
+  /// one order however often the clock is read
+  /// (`Session.advance(_:toClock:)`). A window's frames come from its ticks
+  /// only (`sendingFrames`, the loop's timer at the frame rate): an advance
+  /// for a request, a disconnect or a replay keeps its frame for the next
+  /// tick, which sends it merged under its own frame, or alone.
+  func advanceRealtimeWindows(sendingFrames: Bool) {
     let now = clock()
     for name in sessions.keys.sorted() {
       guard let session = sessions[name] else { continue }
@@ -24,7 +28,17 @@ extension Server {
       guard !clocked.isEmpty else { continue }
       let steps = session.advance(clocked, toClock: now)
       for (entry, step) in zip(clocked, steps) {
-        if let frame = step.frame { offerFrame(frame, for: key(of: entry.window), now: now) }
+        let key = key(of: entry.window)
+        let frame =
+          switch (step.frame, windowStates[key]?.pendingFrame) {
+          case (let fresh?, let owed?): fresh.including(owed)
+          case (let fresh, let owed): fresh ?? owed
+          }
+        windowStates[key]?.pendingFrame = nil
+        guard let frame else { continue }
+        if !sendingFrames || !offerFrame(frame, for: key, now: now) {
+          windowStates[key]?.pendingFrame = frame
+        }
       }
     }
   }
@@ -41,18 +55,20 @@ extension Server {
 
   /// Sends a frame unless it repeats the previous one or comes too soon
   /// after it while the window keeps animating (the frame-rate limit).
-  func offerFrame(_ frame: Frame, for key: WindowKey, now: Double, force: Bool = false) {
-    guard var state = windowStates[key], let window = window(for: key) else { return }
+  /// Returns false only when it was too soon (the frame is still owed).
+  @discardableResult
+  func offerFrame(_ frame: Frame, for key: WindowKey, now: Double, force: Bool = false) -> Bool {
+    guard var state = windowStates[key], let window = window(for: key) else { return true }
     let interval = 1 / Double(state.frameRate)
     if !force, window.isAnimating, now - state.lastFrameClock < interval * 0.5,
       state.frameSeq > 0
     {
-      return
+      return false
     }
     if !force, let last = lastFrames[key], last.views == frame.views,
       last.transitions == frame.transitions
     {
-      return
+      return true
     }
     lastFrames[key] = frame
     state.frameSeq += 1
@@ -84,6 +100,7 @@ extension Server {
       }
       client.link.sendFrame(shared, subscription: id, policy: subscription.policy)
     }
+    return true
   }
 
   /// Delivers new events and answers waiters.

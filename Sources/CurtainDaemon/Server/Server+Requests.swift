@@ -73,7 +73,7 @@ extension Server {
     if handler.mutates, client.isReadOnly {
       return .failed(.permissionDenied, "A read-only client cannot send \(kind.rawValue)")
     }
-    advanceRealtimeWindows()
+    advanceRealtimeWindows(sendingFrames: false)
     do {
       let bound = try handler.bind(self, client, request)
       if handler.mutates, request.hasExpectedRevision {

@@ -123,7 +123,7 @@ public final class Server {
     waiters.removeAll { $0.clientID == link.clientID }
     let time = clock()
     let cancelled = pinningClock(at: time) {
-      advanceRealtimeWindows()
+      advanceRealtimeWindows(sendingFrames: false)
       return cancelInteractions(ownedBy: link.clientID)
     }
     if cancelled { recordClientGone(client, at: time) }
@@ -183,7 +183,7 @@ public final class Server {
         client.link.close(reason: .unauthenticated, message: "No Hello within the time limit")
       }
     }
-    advanceRealtimeWindows()
+    advanceRealtimeWindows(sendingFrames: true)
     publish()
   }
 
@@ -193,7 +193,7 @@ public final class Server {
     var times: [Double] = []
     for (key, state) in windowStates {
       guard state.clockMode == .realtime, let window = window(for: key) else { continue }
-      if window.isAnimating {
+      if window.isAnimating || state.pendingFrame != nil {
         times.append(state.lastFrameClock + 1 / Double(state.frameRate))
       } else if let deadline = window.nextDeadline {
         times.append(state.origin + deadline)

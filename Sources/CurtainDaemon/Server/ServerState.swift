@@ -22,6 +22,10 @@ struct WindowState {
   var lastFrameClock: Double
   /// The last frame number handed out (frame_seq).
   var frameSeq: UInt64 = 0
+  /// A frame that an advance between ticks produced (a request brought the
+  /// window up to date): the next tick sends it if its own step has none,
+  /// so that the last values of an animation that ended meanwhile go out.
+  var pendingFrame: Frame?
 }
 
 /// A connected client.
