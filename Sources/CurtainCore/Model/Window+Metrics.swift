@@ -90,7 +90,8 @@ extension Window {
   fileprivate func settleTransitionsForClosing() {
     while let transition = transitions.first {
       if transition.isInteractive {
-        letGo(transition, cancel: true, completion: InteractionCompletion())
+        letGo(
+          transition, cancel: true, completion: InteractionCompletion(), ending: .windowClosed)
       }
       transition.ending = .windowClosed
       complete(transition)
