@@ -8,7 +8,10 @@ import XCTest
 /// cancelled; waiting operations never start and fail with `NOT_FOUND`.
 /// Then the root disappears. No controller is left half-way: every
 /// `willMove` has its `didMove`, every appearance callback its end, every
-/// `presentationTransitionWillBegin` its `DidEnd`.
+/// `presentationTransitionWillBegin` its `DidEnd`. The controllers the
+/// window holds once its transitions ended are destroyed (a controller a
+/// settled pop let go of stays, one a settled push took in goes); the tests
+/// keep references to them to check the state they were left in.
 final class CloseWindowTests: XCTestCase {
   private let categories: Set<EventCategory> = [
     .lifecycle, .presentation, .transition, .operation, .window,
@@ -20,7 +23,8 @@ final class CloseWindowTests: XCTestCase {
     h.push("Nav", "B")
     h.advance(0.1)
     _ = h.events()
-    try h.session.closeWindow(h.window.id)
+    let (nav, a, b) = (h.nav("Nav"), h.controller("A"), h.controller("B"))
+    let destroyed = try h.session.closeWindow(h.window.id)
     XCTAssertEqual(
       h.described(categories),
       [
@@ -30,8 +34,9 @@ final class CloseWindowTests: XCTestCase {
         "Nav.viewWillDisappear(false)", "B.viewWillDisappear(false)",
         "Nav.viewDidDisappear(false)", "B.viewDidDisappear(false)", "window.closed",
       ])
-    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.id), [h.id("A"), h.id("B")])
-    XCTAssertEqual(h.controller("B").appearance, .disappeared)
+    XCTAssertEqual(nav.viewControllers.map(\.id), [a.id, b.id])
+    XCTAssertEqual(b.appearance, .disappeared)
+    XCTAssertEqual(destroyed, [nav.id, a.id, b.id], "the pushed B went with the window")
   }
 
   func testClosingDuringAPopCompletesIt() throws {
@@ -40,7 +45,8 @@ final class CloseWindowTests: XCTestCase {
     h.pop("Nav")
     h.advance(0.1)
     _ = h.events()
-    try h.session.closeWindow(h.window.id)
+    let (nav, a) = (h.nav("Nav"), h.controller("A"))
+    let destroyed = try h.session.closeWindow(h.window.id)
     XCTAssertEqual(
       h.described(categories),
       [
@@ -50,7 +56,8 @@ final class CloseWindowTests: XCTestCase {
         "Nav.viewWillDisappear(false)", "A.viewWillDisappear(false)",
         "Nav.viewDidDisappear(false)", "A.viewDidDisappear(false)", "window.closed",
       ])
-    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.id), [h.id("A")])
+    XCTAssertEqual(nav.viewControllers.map(\.id), [a.id])
+    XCTAssertEqual(destroyed, [nav.id, a.id], "the popped B is in no window: it stays")
     XCTAssertNil(h.controller("B").parent)
     XCTAssertEqual(h.controller("B").appearance, .disappeared)
   }
@@ -62,20 +69,22 @@ final class CloseWindowTests: XCTestCase {
     let transition = try XCTUnwrap(h.window.transitions.first)
     try h.window.updateInteraction(transition.id, percent: 0.5)
     _ = h.events()
-    try h.session.closeWindow(h.window.id)
+    let (nav, a, b) = (h.nav("Nav"), h.controller("A"), h.controller("B"))
+    let destroyed = try h.session.closeWindow(h.window.id)
     XCTAssertEqual(
       h.described(categories),
       [
         "t1.interactionChanged(cancelled: true)",
         "A.viewWillDisappear(true)", "A.viewDidDisappear(true)",
         "B.viewWillAppear(true)", "B.viewDidAppear(true)", "B.didMove(Nav)",
-        "t1.ended(cancelled: true)", "o4.completed(cancelled: true, removed: [B])",
+        "t1.ended(cancelled: true)", "o4.completed(cancelled: true, removed: [])",
         "Nav.viewWillDisappear(false)", "B.viewWillDisappear(false)",
         "Nav.viewDidDisappear(false)", "B.viewDidDisappear(false)", "window.closed",
       ])
-    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.id), [h.id("A"), h.id("B")])
-    XCTAssertEqual(h.controller("A").appearance, .disappeared)
-    XCTAssertEqual(h.controller("B").appearance, .disappeared)
+    XCTAssertEqual(nav.viewControllers.map(\.id), [a.id, b.id])
+    XCTAssertEqual(a.appearance, .disappeared)
+    XCTAssertEqual(b.appearance, .disappeared)
+    XCTAssertEqual(destroyed, [nav.id, a.id, b.id], "the cancelled pop kept B on the stack")
   }
 
   func testClosingDuringAPresentationCompletesIt() throws {
@@ -89,7 +98,8 @@ final class CloseWindowTests: XCTestCase {
         adaptiveStyle: nil))
     h.advance(0.1)
     _ = h.events()
-    try h.session.closeWindow(h.window.id)
+    let (a, p) = (h.controller("A"), h.controller("P"))
+    let destroyed = try h.session.closeWindow(h.window.id)
     XCTAssertEqual(
       h.described(categories),
       [
@@ -99,8 +109,9 @@ final class CloseWindowTests: XCTestCase {
         "P.viewDidDisappear(false)", "P.dismissalTransitionDidEnd(true)",
         "A.viewWillDisappear(false)", "A.viewDidDisappear(false)", "window.closed",
       ])
-    XCTAssertNil(h.controller("A").presentedViewController)
-    XCTAssertEqual(h.controller("P").appearance, .disappeared)
+    XCTAssertNil(a.presentedViewController)
+    XCTAssertEqual(p.appearance, .disappeared)
+    XCTAssertEqual(destroyed, [a.id, p.id])
   }
 
   func testClosingDuringADismissalCompletesIt() throws {
@@ -115,7 +126,8 @@ final class CloseWindowTests: XCTestCase {
     h.run(.dismiss(controller: h.id("P"), animated: true, animator: nil))
     h.advance(0.1)
     _ = h.events()
-    try h.session.closeWindow(h.window.id)
+    let a = h.controller("A")
+    let destroyed = try h.session.closeWindow(h.window.id)
     XCTAssertEqual(
       h.described(categories),
       [
@@ -123,7 +135,9 @@ final class CloseWindowTests: XCTestCase {
         "t1.ended(cancelled: false)", "o3.completed(cancelled: false, removed: [])",
         "A.viewWillDisappear(false)", "A.viewDidDisappear(false)", "window.closed",
       ])
-    XCTAssertNil(h.controller("A").presentedViewController)
+    XCTAssertNil(a.presentedViewController)
+    XCTAssertEqual(destroyed, [a.id], "the dismissed P is in no window: it stays")
+    XCTAssertNil(h.controller("P").presentingViewController)
     XCTAssertEqual(h.controller("P").appearance, .disappeared)
   }
 
@@ -135,7 +149,8 @@ final class CloseWindowTests: XCTestCase {
     h.pop("Nav")
     h.advance(0.1)
     _ = h.events()
-    try h.session.closeWindow(h.window.id)
+    let (nav, a, b) = (h.nav("Nav"), h.controller("A"), h.controller("B"))
+    let destroyed = try h.session.closeWindow(h.window.id)
     XCTAssertEqual(
       h.described(categories),
       [
@@ -146,7 +161,8 @@ final class CloseWindowTests: XCTestCase {
         "Nav.viewWillDisappear(false)", "B.viewWillDisappear(false)",
         "Nav.viewDidDisappear(false)", "B.viewDidDisappear(false)", "window.closed",
       ])
-    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.id), [h.id("A"), h.id("B")])
-    XCTAssertNil(h.controller("C").parent)
+    XCTAssertEqual(nav.viewControllers.map(\.id), [a.id, b.id])
+    XCTAssertEqual(destroyed, [nav.id, a.id, b.id])
+    XCTAssertNil(h.controller("C").parent, "the queued push of C never started: C stays")
   }
 }
