@@ -163,7 +163,9 @@ extension OutputFormat {
       lines.append("state in \(storage.stateDirectory)")
       lines.append(
         "database \(storage.database): \(storage.databaseBytes) bytes, "
-          + "\(count(storage.journalRecords, "journal record")), sync \(storage.sync)")
+          + "\(count(storage.journalRecords, "journal record")) since the last snapshot, "
+          + "sync \(storage.sync)")
+      lines.append(snapshotLine(storage))
       if !storage.available {
         lines.append("NOT RECORDING CHANGES (mutating requests are refused): \(storage.error)")
       }
@@ -177,12 +179,48 @@ extension OutputFormat {
     return lines.joined(separator: "\n")
   }
 
+  /// When the last snapshot was taken and the snapshot policy.
+  private static func snapshotLine(_ storage: Curtain_V1_StorageStatus) -> String {
+    var policy: [String] = []
+    if storage.snapshotRecords > 0 { policy.append(count(storage.snapshotRecords, "record")) }
+    if storage.snapshotInterval > 0 { policy.append("\(decimal(storage.snapshotInterval)) s") }
+    let when =
+      storage.lastSnapshotTime > 0
+      ? "last snapshot at \(utcTime(storage.lastSnapshotTime))" : "no snapshot yet"
+    let every =
+      policy.isEmpty
+      ? "snapshots at shutdown only" : "snapshots every \(policy.joined(separator: " or "))"
+    return "\(when) (\(every))"
+  }
+
+  /// Unix seconds as `YYYY-MM-DD HH:MM:SS UTC`.
+  static func utcTime(_ seconds: Double) -> String {
+    let whole = Int64(seconds.rounded(.down))
+    let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+    let secondOfDay = whole - days * 86_400
+    // Days since 1970-01-01 to a civil date, in 400-year eras starting on
+    // 0000-03-01 (so that the leap day ends a year).
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(year)-\(two(month))-\(two(day)) \(two(secondOfDay / 3600)):"
+      + "\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)) UTC"
+  }
+
   /// Keys: `server_version`, `protocol_version`, `pid`, `uptime` (seconds,
   /// to the millisecond), `clients`, `sessions`, `windows`, `listeners`,
   /// `storage` (`durable`, `state_directory`, `database`, `database_bytes`,
-  /// `journal_records`, `sync`, `available`, `error`, `schema_version`),
-  /// then `session_list` (as `list-sessions --json` prints each session)
-  /// when given.
+  /// `journal_records` (since the last snapshot), `last_snapshot_time` (Unix
+  /// seconds, 0: none), `snapshot_records`, `snapshot_interval`, `sync`,
+  /// `available`, `error`, `schema_version`), then `session_list` (as
+  /// `list-sessions --json` prints each session) when given.
   public static func json(
     _ status: Curtain_V1_Status, sessions: [Curtain_V1_SessionList.Entry]? = nil
   ) -> JSONValue {
@@ -208,6 +246,9 @@ extension OutputFormat {
       ("database", .string(storage.database)),
       ("database_bytes", .unsigned(storage.databaseBytes)),
       ("journal_records", .unsigned(storage.journalRecords)),
+      ("last_snapshot_time", .number(storage.lastSnapshotTime)),
+      ("snapshot_records", .unsigned(UInt64(storage.snapshotRecords))),
+      ("snapshot_interval", .number(storage.snapshotInterval)),
       ("sync", .string(storage.sync)),
       ("available", .bool(storage.available)),
       ("error", .string(storage.error)),

@@ -122,9 +122,26 @@ struct Curtaind: ParsableCommand {
   @Flag(
     name: .customLong("reset-state"),
     help:
-      "Move an unreadable state database, or one written by a newer curtaind, aside (never deleted) and start empty."
+      "Move an unreadable state database, one written by a newer curtaind, or one whose snapshots cannot be restored, aside (never deleted) and start empty."
   )
   var resetState = false
+
+  @Option(
+    name: .customLong("snapshot-records"),
+    help: ArgumentHelp(
+      "Snapshot the changed sessions (and drop the journal before them) once this many "
+        + "journal records were written since the last snapshot; 0: not by count.",
+      valueName: "count"))
+  var snapshotRecords = 1000
+
+  @Option(
+    name: .customLong("snapshot-interval"),
+    help: ArgumentHelp(
+      "Snapshot the changed sessions this many seconds after the last snapshot when records "
+        + "were written since; 0: not by time. Sessions are also snapshotted at a clean "
+        + "shutdown.",
+      valueName: "seconds"))
+  var snapshotInterval = 60.0
 
   func validate() throws {
     if ephemeral, stateDirectory != nil {
@@ -136,6 +153,12 @@ struct Curtaind: ParsableCommand {
     guard maxFrameBytes > 0 else { throw ValidationError("--max-frame-bytes must be positive") }
     guard maxWriteQueueBytes > 0 else {
       throw ValidationError("--max-write-queue-bytes must be positive")
+    }
+    guard snapshotRecords >= 0 else {
+      throw ValidationError("--snapshot-records must be 0 or more")
+    }
+    guard snapshotInterval >= 0, snapshotInterval.isFinite else {
+      throw ValidationError("--snapshot-interval must be 0 or more seconds")
     }
     guard eventRing > 0 else { throw ValidationError("--event-ring must be positive") }
     guard queueLimit > 0 else { throw ValidationError("--queue-limit must be positive") }
@@ -189,7 +212,9 @@ struct Curtaind: ParsableCommand {
         throw failure(
           "no state directory: set HOME or XDG_STATE_HOME, or pass --state-dir or --ephemeral")
       }
-      state = StateOptions(directory: directory, sync: sync.options, resetState: resetState)
+      state = StateOptions(
+        directory: directory, sync: sync.options, resetState: resetState,
+        snapshotRecords: snapshotRecords, snapshotInterval: snapshotInterval)
     }
 
     let daemon = try fail {

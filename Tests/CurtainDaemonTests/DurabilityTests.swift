@@ -107,6 +107,11 @@ final class DurabilityTests: XCTestCase {
   }
 
   private func killRepeatedly(kills: Int, seed: UInt64, group: Int) throws {
+    // Odd groups snapshot often, so that kills land between snapshots,
+    // while sessions are busy, and in restores from a snapshot plus a tail.
+    let startDaemon = {
+      try self.startDaemon(group % 2 == 1 ? ["--snapshot-records", "7"] : [])
+    }
     var random = SplitMix(seed: seed)
     // Controllers acknowledged as created (identifier → id) and the highest
     // revision acknowledged per window.
@@ -262,7 +267,9 @@ final class DurabilityTests: XCTestCase {
     let client = try TestClient(path: daemon.socketPath, name: "damage")
     try client.make(.content, "Kept1", "Kept2", "Lost1", "Lost2")
     client.close()
-    XCTAssertEqual(daemon.stop().status, 0)
+    // A crash: the records stay in the journal (a clean stop would leave
+    // a snapshot instead).
+    daemon.kill9()
 
     // Records 1 and 2 create Kept1 and Kept2; damage record 3.
     try sqlite("UPDATE journal SET entry = x'ffff00' WHERE seq = 3")
@@ -371,7 +378,10 @@ final class DurabilityTests: XCTestCase {
     XCTAssertGreaterThan(storage.databaseBytes, 0)
     XCTAssertEqual(storage.journalRecords, 1)
     XCTAssertEqual(storage.sync, "full")
-    XCTAssertEqual(storage.schemaVersion, 1)
+    XCTAssertEqual(storage.schemaVersion, 2)
+    XCTAssertEqual(storage.lastSnapshotTime, 0)
+    XCTAssertEqual(storage.snapshotRecords, 1000)
+    XCTAssertEqual(storage.snapshotInterval, 60)
     var info = stat()
     XCTAssertEqual(stat(stateDirectory, &info), 0)
   }
@@ -392,50 +402,59 @@ final class DurabilityTests: XCTestCase {
     )
   }
 
-  /// The serialized trees (with views) of `windows` and the controller list.
   private func snapshot(_ client: TestClient, windows: [UInt64]) throws -> [Data] {
-    var parts: [Data] = []
-    for window in windows {
-      let tree = try client.call {
-        $0.getTree.windowID = window
-        $0.getTree.includeViews = true
-      }.tree
-      parts.append(try tree.serializedData())
-    }
-    parts.append(
-      try client.call { $0.listControllers = .init() }.controllers.serializedData())
-    return parts
+    try serializedTrees(client, windows: windows)
   }
 
-  /// Runs SQL on the state database with the sqlite3 shell... which Debian
-  /// does not install with libsqlite3-dev, so through python3's sqlite3.
   @discardableResult
   private func sqlite(_ sql: String) throws -> String {
-    let (status, output) = try runPython(
-      """
-      import sqlite3, sys
-      db = sqlite3.connect(sys.argv[1])
-      rows = db.execute(sys.argv[2]).fetchall()
-      db.commit()
-      print("\\n".join("|".join(str(v) for v in row) for row in rows))
-      """, arguments: [stateDirectory + "/state.sqlite3", sql])
-    guard status == 0 else { throw SQLFailure(output: output) }
-    return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    try stateSQL(sql, database: stateDirectory + "/state.sqlite3")
   }
+}
 
-  private func runPython(_ script: String, arguments: [String]) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", script] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+/// The serialized trees (with views) of `windows` and the controller list.
+func serializedTrees(_ client: TestClient, windows: [UInt64]) throws -> [Data] {
+  var parts: [Data] = []
+  for window in windows {
+    let tree = try client.call {
+      $0.getTree.windowID = window
+      $0.getTree.includeViews = true
+    }.tree
+    parts.append(try tree.serializedData())
   }
+  parts.append(
+    try client.call { $0.listControllers = .init() }.controllers.serializedData())
+  return parts
+}
+
+/// Runs SQL on a state database with the sqlite3 shell... which Debian
+/// does not install with libsqlite3-dev, so through python3's sqlite3.
+@discardableResult
+func stateSQL(_ sql: String, database: String) throws -> String {
+  let (status, output) = try runPython(
+    """
+    import sqlite3, sys
+    db = sqlite3.connect(sys.argv[1])
+    rows = db.execute(sys.argv[2]).fetchall()
+    db.commit()
+    print("\\n".join("|".join(str(v) for v in row) for row in rows))
+    """, arguments: [database, sql])
+  guard status == 0 else { throw SQLFailure(output: output) }
+  return output.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+private func runPython(_ script: String, arguments: [String]) throws -> (Int32, String) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+  process.arguments = ["-c", script] + arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  process.standardInput = FileHandle.nullDevice
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
 /// python3's sqlite3 failed.

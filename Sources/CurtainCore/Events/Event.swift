@@ -6,7 +6,7 @@
 // model time. Tests assert these sequences; clients subscribe to them.
 
 /// One observable effect, stamped with where and when it happened.
-public struct Event: Hashable, Sendable {
+public struct Event: Hashable, Sendable, Codable {
   /// Position in the window's log: gap-free, starting at 1.
   public let seq: UInt64
   /// The window whose log holds the event; `nil` for the session's log of
@@ -42,7 +42,7 @@ public enum EventCategory: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// What an event says happened.
-public enum EventKind: Hashable, Sendable {
+public enum EventKind: Hashable, Sendable, Codable {
   /// A lifecycle callback of a controller.
   case lifecycle(ControllerID, LifecycleCallback)
   /// A navigation controller's delegate call.
@@ -79,7 +79,7 @@ public enum EventKind: Hashable, Sendable {
 }
 
 /// The callbacks UIKit makes on a view controller.
-public enum LifecycleCallback: Hashable, Sendable {
+public enum LifecycleCallback: Hashable, Sendable, Codable {
   /// `viewDidLoad()`, once per controller lifetime.
   case viewDidLoad
   /// `viewWillAppear(_ animated:)`.
@@ -98,7 +98,7 @@ public enum LifecycleCallback: Hashable, Sendable {
 
 /// The callbacks a controller gets when its window changes size or traits
 /// (SEMANTICS §5, "Size transitions"), in this order for the whole tree.
-public enum SizeTransitionCallback: Hashable, Sendable {
+public enum SizeTransitionCallback: Hashable, Sendable, Codable {
   /// `willTransition(to newCollection:with:)`: the traits about to be in
   /// force (only when they change).
   case willTransitionToTraits(TraitCollection)
@@ -109,7 +109,7 @@ public enum SizeTransitionCallback: Hashable, Sendable {
 }
 
 /// The segue callbacks UIKit makes on a view controller (SEMANTICS §8).
-public enum SegueCallback: Hashable, Sendable {
+public enum SegueCallback: Hashable, Sendable, Codable {
   /// `shouldPerformSegue(withIdentifier:sender:)` and the answer it gave.
   case shouldPerform(identifier: String, answer: Bool)
   /// `prepare(for:sender:)` on the source, with the segue's identifier
@@ -123,7 +123,7 @@ public enum SegueCallback: Hashable, Sendable {
 }
 
 /// `UINavigationControllerDelegate` calls.
-public enum NavigationDelegateCall: Hashable, Sendable {
+public enum NavigationDelegateCall: Hashable, Sendable, Codable {
   /// `navigationController(_:willShow:animated:)`.
   case willShow(ControllerID, animated: Bool)
   /// `navigationController(_:didShow:animated:)`.
@@ -131,7 +131,7 @@ public enum NavigationDelegateCall: Hashable, Sendable {
 }
 
 /// A committed change of the controller hierarchy.
-public enum HierarchyChange: Hashable, Sendable {
+public enum HierarchyChange: Hashable, Sendable, Codable {
   /// The window's root controller changed.
   case rootChanged(ControllerID?)
   /// `child` became a child of `parent`.
@@ -150,7 +150,7 @@ public enum HierarchyChange: Hashable, Sendable {
 }
 
 /// Phases of a transition.
-public enum TransitionPhase: Hashable, Sendable {
+public enum TransitionPhase: Hashable, Sendable, Codable {
   /// The transition was set up and starts now.
   case began(TransitionInfo)
   /// An interruptible transition was paused and became interactive.
@@ -162,7 +162,7 @@ public enum TransitionPhase: Hashable, Sendable {
 }
 
 /// What a transition is about, as the `began` event reports it.
-public struct TransitionInfo: Hashable, Sendable {
+public struct TransitionInfo: Hashable, Sendable, Codable {
   /// What kind of change animates.
   public let kind: TransitionKind
   /// The container controller running it.
@@ -184,7 +184,7 @@ public struct TransitionInfo: Hashable, Sendable {
 
 /// What a size transition changes: the window's size and traits before and
 /// after.
-public struct SizeChange: Hashable, Sendable, CustomStringConvertible {
+public struct SizeChange: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The window's size before.
   public let oldSize: Size
   /// The window's size after.
@@ -213,7 +213,7 @@ public struct SizeChange: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Phases of an operation.
-public enum OperationPhase: Hashable, Sendable {
+public enum OperationPhase: Hashable, Sendable, Codable {
   /// The window was busy; the operation waits at this 1-based position.
   case queued(position: Int)
   /// The operation started; the transition it runs, if any, reports its
@@ -227,7 +227,7 @@ public enum OperationPhase: Hashable, Sendable {
 
 /// The calls a presentation controller gets (SEMANTICS §4, "Order of
 /// events").
-public enum PresentationPhase: Hashable, Sendable {
+public enum PresentationPhase: Hashable, Sendable, Codable {
   /// `presentationTransitionWillBegin()`.
   case presentationTransitionWillBegin
   /// `presentationTransitionDidEnd(_ completed:)`.
@@ -244,7 +244,7 @@ public enum PresentationPhase: Hashable, Sendable {
 }
 
 /// A change of the window itself.
-public enum WindowChange: Hashable, Sendable {
+public enum WindowChange: Hashable, Sendable, Codable {
   /// The window was created with this size.
   case created(Size)
   /// The window became visible or hidden.

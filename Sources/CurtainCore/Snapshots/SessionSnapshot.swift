@@ -20,7 +20,7 @@
 // cannot hold two versions of it.
 
 /// A quiescent session as values (see the file's header).
-public struct SessionSnapshot: Hashable, Sendable {
+public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The session's name.
   public var name: String
   /// The next id of each kind.
@@ -87,7 +87,7 @@ public struct DepartedName: Hashable, Sendable {
 }
 
 /// The next id a session hands out, per kind.
-public struct IdentifierCounters: Hashable, Sendable {
+public struct IdentifierCounters: Hashable, Sendable, Codable {
   /// The next window id.
   public var window: UInt64
   /// The next controller id.
@@ -113,7 +113,7 @@ public struct IdentifierCounters: Hashable, Sendable {
 
 /// An event log: the sequence number of its newest event and the events it
 /// still keeps, oldest first, ending with that one.
-public struct EventLogSnapshot: Hashable, Sendable {
+public struct EventLogSnapshot: Hashable, Sendable, Codable {
   /// The newest event's sequence number (0 before the first).
   public var lastSeq: UInt64
   /// The kept events, oldest first.
@@ -127,7 +127,7 @@ public struct EventLogSnapshot: Hashable, Sendable {
 }
 
 /// A window.
-public struct WindowSnapshot: Hashable, Sendable {
+public struct WindowSnapshot: Hashable, Sendable, Codable {
   /// Its id.
   public var id: WindowID
   /// Its own view (role `window`).
@@ -169,7 +169,7 @@ public struct WindowSnapshot: Hashable, Sendable {
 }
 
 /// A view.
-public struct ViewSnapshot: Hashable, Sendable {
+public struct ViewSnapshot: Hashable, Sendable, Codable {
   /// Its id.
   public var id: ViewID
   /// What it is for.
@@ -201,7 +201,7 @@ public struct ViewSnapshot: Hashable, Sendable {
 }
 
 /// A controller and every property it has.
-public struct ControllerSnapshot: Hashable, Sendable {
+public struct ControllerSnapshot: Hashable, Sendable, Codable {
   /// Its id.
   public var id: ControllerID
   /// Its kind.
@@ -277,7 +277,7 @@ public struct ControllerSnapshot: Hashable, Sendable {
 }
 
 /// What a container keeps besides its children, per kind.
-public enum ContainerSnapshot: Hashable, Sendable {
+public enum ContainerSnapshot: Hashable, Sendable, Codable {
   /// A content controller: nothing.
   case content
   /// A navigation controller.
@@ -293,7 +293,7 @@ public enum ContainerSnapshot: Hashable, Sendable {
 }
 
 /// A navigation controller's own state (its stack is its children).
-public struct NavigationSnapshot: Hashable, Sendable {
+public struct NavigationSnapshot: Hashable, Sendable, Codable {
   /// Its navigation bar, once its view is loaded.
   public var navigationBar: ViewID?
   /// The tab bar controller whose More navigation controller it is.
@@ -307,7 +307,7 @@ public struct NavigationSnapshot: Hashable, Sendable {
 }
 
 /// A tab bar controller's own state.
-public struct TabBarSnapshot: Hashable, Sendable {
+public struct TabBarSnapshot: Hashable, Sendable, Codable {
   /// The tabs, in order.
   public var viewControllers: [ControllerID]
   /// The selected index (`nil`: none, or the More list).
@@ -337,7 +337,7 @@ public struct TabBarSnapshot: Hashable, Sendable {
 }
 
 /// A split view controller's own state.
-public struct SplitSnapshot: Hashable, Sendable {
+public struct SplitSnapshot: Hashable, Sendable, Codable {
   /// The primary column's controller.
   public var primary: ControllerID?
   /// The secondary column's controller.
@@ -360,7 +360,7 @@ public struct SplitSnapshot: Hashable, Sendable {
 }
 
 /// A page view controller's own state.
-public struct PageSnapshot: Hashable, Sendable {
+public struct PageSnapshot: Hashable, Sendable, Codable {
   /// Style, orientation and spine.
   public var options: PageOptions
   /// The pages shown.
@@ -377,7 +377,7 @@ public struct PageSnapshot: Hashable, Sendable {
 }
 
 /// A custom container's own state.
-public struct CustomContainerSnapshot: Hashable, Sendable {
+public struct CustomContainerSnapshot: Hashable, Sendable, Codable {
   /// The frames clients gave when adding children.
   public var childFrames: [ControllerID: Rect]
 
@@ -388,7 +388,7 @@ public struct CustomContainerSnapshot: Hashable, Sendable {
 }
 
 /// A live presentation (owned by the presented controller).
-public struct PresentationSnapshot: Hashable, Sendable {
+public struct PresentationSnapshot: Hashable, Sendable, Codable {
   /// The presenting controller.
   public var presenting: ControllerID
   /// The style asked for.
@@ -451,7 +451,7 @@ public struct PresentationSnapshot: Hashable, Sendable {
 }
 
 /// A popover's resolved source.
-public struct PopoverAnchorSnapshot: Hashable, Sendable {
+public struct PopoverAnchorSnapshot: Hashable, Sendable, Codable {
   /// The source view.
   public var view: ViewID
   /// The rectangle given (`nil`: the view's bounds, as they change).
@@ -468,7 +468,7 @@ public struct PopoverAnchorSnapshot: Hashable, Sendable {
 }
 
 /// Where a view was in its superview.
-public struct PresenterSlot: Hashable, Sendable {
+public struct PresenterSlot: Hashable, Sendable, Codable {
   /// The superview.
   public var superview: ViewID
   /// The index among its subviews.

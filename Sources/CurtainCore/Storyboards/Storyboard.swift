@@ -12,7 +12,7 @@
 // the scene or segue at fault, and nothing is loaded when one is found.
 
 /// A storyboard: scenes and the segues between them.
-public struct Storyboard: Hashable, Sendable {
+public struct Storyboard: Hashable, Sendable, Codable {
   /// The storyboard's name, unique in a session.
   public var name: String
   /// The scene a window's root is instantiated from, if any.
@@ -36,7 +36,7 @@ public struct Storyboard: Hashable, Sendable {
   public static let maxSegues = 10_000
 
   /// A controller template.
-  public struct Scene: Hashable, Sendable {
+  public struct Scene: Hashable, Sendable, Codable {
     /// The scene's id (its storyboard identifier); instances take it as
     /// their identifier (`Detail`, then `Detail-2`, … when it is taken).
     public var id: String
@@ -78,7 +78,7 @@ public struct Storyboard: Hashable, Sendable {
   }
 
   /// How a segue shows its destination.
-  public enum SegueKind: Hashable, Sendable {
+  public enum SegueKind: Hashable, Sendable, Codable {
     /// `show(_:sender:)` from the source (a navigation controller pushes).
     case show
     /// `showDetailViewController(_:sender:)` from the source.
@@ -110,7 +110,7 @@ public struct Storyboard: Hashable, Sendable {
   /// controller's view (`nil`: its bounds) and the permitted arrow
   /// directions (UIKit's default: any; none centres the popover on its
   /// source).
-  public struct PopoverAnchorSpec: Hashable, Sendable {
+  public struct PopoverAnchorSpec: Hashable, Sendable, Codable {
     /// The rectangle in the source view's coordinates.
     public var rect: Rect?
     /// The permitted arrow directions.
@@ -124,7 +124,7 @@ public struct Storyboard: Hashable, Sendable {
   }
 
   /// A segue from a source scene.
-  public struct Segue: Hashable, Sendable {
+  public struct Segue: Hashable, Sendable, Codable {
     /// The identifier, unique among the source scene's segues.
     public var identifier: String
     /// The source scene.
@@ -165,7 +165,7 @@ public struct Storyboard: Hashable, Sendable {
 }
 
 /// Where a controller came from: a scene of a loaded storyboard.
-public struct SceneReference: Hashable, Sendable, CustomStringConvertible {
+public struct SceneReference: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The storyboard's name.
   public let storyboard: String
   /// The scene's id.

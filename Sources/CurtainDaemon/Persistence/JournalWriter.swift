@@ -3,7 +3,10 @@
 // records (`enqueue`) and, once per loop iteration, hands everything queued
 // over (`flush`): the writer commits each hand-over as one transaction (a
 // group commit) and reports the number of the last record it committed, or
-// the error, back to the loop through a `uv_async_t`.
+// the error, back to the loop through a `uv_async_t`. Checkpoints (a set of
+// session snapshots) are queued among the records; the writer encodes the
+// snapshots and stores them, dropping the records they cover, in the same
+// transaction as the records before them.
 
 import CSQLite
 import Synchronization
@@ -23,28 +26,43 @@ final class JournalWriter: @unchecked Sendable {
     /// The first failure, if a commit failed: the records of that
     /// hand-over and every later one are lost.
     var failure: String?
+    /// The last checkpoint committed: after record `number`, leaving
+    /// `journalRecords` records in the journal, at `takenAt` (Unix time).
+    var checkpoint: (number: UInt64, journalRecords: UInt64, takenAt: Double)?
+  }
+
+  /// What the loop queues.
+  enum Item: Sendable {
+    /// A journal record.
+    case record(number: UInt64, session: String, entry: [UInt8])
+    /// Snapshots of sessions taken after record `after`; records of every
+    /// session ("") up to `sharedBound` (a stored `seq`) are dropped too.
+    case checkpoint(after: UInt64, images: [SessionImage], sharedBound: Int64)
   }
 
   private struct Shared {
     /// Handed over, not yet taken by the writer.
-    var handedOver: [(number: UInt64, session: String, entry: [UInt8])] = []
+    var handedOver: [Item] = []
     var stopping = false
     var progress = Progress()
   }
 
   private let store: StateStore
+  /// Record number `n` is stored as `seq` `base + n`.
+  private let base: Int64
   private let shared = Mutex(Shared())
   private let wake: UnsafeMutablePointer<sem_t>
   private let report: UVAsync.Sender
   private var thread: pthread_t?
   /// Loop side: queued since the last hand-over.
-  private var queued: [(number: UInt64, session: String, entry: [UInt8])] = []
+  private var queued: [Item] = []
   /// Loop side: records queued so far.
   private(set) var lastNumber: UInt64 = 0
 
   /// Starts the thread; `report` wakes the loop after every commit.
-  init(store: StateStore, report: UVAsync.Sender) {
+  init(store: StateStore, base: Int64, report: UVAsync.Sender) {
     self.store = store
+    self.base = base
     self.report = report
     wake = .allocate(capacity: 1)
     sem_init(wake, 0, 0)
@@ -73,9 +91,17 @@ final class JournalWriter: @unchecked Sendable {
   /// Queues a record (loop thread); returns its number.
   func enqueue(session: String, entry: [UInt8]) -> UInt64 {
     lastNumber += 1
-    queued.append((lastNumber, session, entry))
+    queued.append(.record(number: lastNumber, session: session, entry: entry))
     return lastNumber
   }
+
+  /// Queues snapshots taken after the last record queued (loop thread).
+  func enqueue(images: [SessionImage], sharedBound: Int64) {
+    queued.append(.checkpoint(after: lastNumber, images: images, sharedBound: sharedBound))
+  }
+
+  /// The stored number (`seq`) of record `number`.
+  func seq(of number: UInt64) -> Int64 { base + Int64(number) }
 
   /// Hands what was queued to the writer (loop thread, once per iteration).
   func flush() {
@@ -108,16 +134,61 @@ final class JournalWriter: @unchecked Sendable {
         shared.handedOver = []
         return (batch, shared.stopping, shared.progress.failure != nil)
       }
-      if !batch.isEmpty, !failed, let last = batch.last?.number {
-        do {
-          try store.append(batch.map { ($0.session, $0.entry) })
-          shared.withLock { $0.progress.committed = last }
-        } catch {
-          shared.withLock { $0.progress.failure = error.description }
-        }
+      if !batch.isEmpty, !failed {
+        commit(batch)
         report.send()
       }
       if stopping { return }
     }
+  }
+
+  /// Commits one hand-over as one transaction.
+  private func commit(_ batch: [Item]) {
+    var records: [(seq: Int64, session: String, entry: [UInt8])] = []
+    var checkpoints: [StateStore.Checkpoint] = []
+    var last: UInt64?
+    var lastCheckpoint: UInt64?
+    for item in batch {
+      switch item {
+      case .record(let number, let session, let entry):
+        records.append((seq(of: number), session, entry))
+        last = number
+      case .checkpoint(let after, let images, let sharedBound):
+        checkpoints.append(
+          StateStore.Checkpoint(
+            seq: seq(of: after),
+            snapshots: images.map {
+              StateStore.NewSnapshot(session: $0.session.name, image: $0.encoded())
+            },
+            sharedBound: sharedBound))
+        lastCheckpoint = after
+      }
+    }
+    let now = Self.wallClock()
+    do {
+      try store.commit(records: records, checkpoints: checkpoints, at: now)
+      let remaining = lastCheckpoint == nil ? nil : try store.journalCount()
+      shared.withLock { shared in
+        if let last { shared.progress.committed = last }
+        if let lastCheckpoint, let remaining {
+          // Records queued after the checkpoint in this batch are counted
+          // by the loop from the checkpoint's number on.
+          let after = UInt64(records.count { $0.seq > seq(of: lastCheckpoint) })
+          shared.progress.checkpoint = (
+            lastCheckpoint, UInt64(remaining) - min(UInt64(remaining), after), now
+          )
+        }
+      }
+      if lastCheckpoint != nil { store.truncateLog() }
+    } catch {
+      shared.withLock { $0.progress.failure = error.description }
+    }
+  }
+
+  /// The time of day (Unix seconds).
+  static func wallClock() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 }

@@ -1,7 +1,10 @@
 // The daemon's state directory (docs/durability.md): where it is, creating
 // it (0700), opening the database (or moving a bad one aside with
-// --reset-state), restoring the sessions from it, and recording what
-// changes them through the writer thread.
+// --reset-state), restoring the sessions from it (their snapshots, then the
+// journal after them), recording what changes them through the writer
+// thread, and taking snapshots of the changed sessions (every
+// `snapshotRecords` records or `snapshotInterval` seconds, and at a clean
+// shutdown) so that the journal stays short.
 
 import CurtainWire
 import Logging
@@ -20,6 +23,13 @@ public struct StateOptions: Sendable {
   public var sync: Sync
   /// `--reset-state`: move an unreadable or newer database aside.
   public var resetState: Bool
+  /// `--snapshot-records`: snapshot the changed sessions once this many
+  /// records were written since the last snapshot (0: not by count).
+  public var snapshotRecords: Int
+  /// `--snapshot-interval`: snapshot the changed sessions this many
+  /// seconds after the last snapshot when records were written since
+  /// (0: not by time).
+  public var snapshotInterval: Double
 
   /// `--sync normal|full`.
   public enum Sync: String, CaseIterable, Sendable {
@@ -31,10 +41,15 @@ public struct StateOptions: Sendable {
   }
 
   /// Options for `directory`.
-  public init(directory: String, sync: Sync = .normal, resetState: Bool = false) {
+  public init(
+    directory: String, sync: Sync = .normal, resetState: Bool = false,
+    snapshotRecords: Int = 1000, snapshotInterval: Double = 60
+  ) {
     self.directory = directory
     self.sync = sync
     self.resetState = resetState
+    self.snapshotRecords = snapshotRecords
+    self.snapshotInterval = snapshotInterval
   }
 
   /// The default state directory for a socket: `$XDG_STATE_HOME/curtain/NAME`,
@@ -64,11 +79,28 @@ public struct PersistenceError: Error, CustomStringConvertible {
 final class Persistence: JournalSink {
   let options: StateOptions
   let databasePath: String
-  private let store: StateStore
+  private var store: StateStore
   private let logger: Logger
   private var writer: JournalWriter?
-  /// Records in the database (loaded plus written).
-  private var records: UInt64 = 0
+  /// Journal records left after the restore.
+  private var restoredRecords: UInt64 = 0
+  /// The last record number stored before this run.
+  private var base: Int64 = 0
+  /// The server whose sessions are snapshotted.
+  private weak var server: Server?
+  /// Sessions changed since their last snapshot.
+  private var changed: Set<String> = []
+  /// Per session, the stored `seq` of the record after which its latest
+  /// snapshot was taken (or queued); none for a session never snapshotted.
+  private var snapshotSeq: [String: Int64] = [:]
+  /// Changed sessions that were busy at the last checkpoint.
+  private var busy: Set<String> = []
+  /// The record number of the last checkpoint queued (this run).
+  private var lastCheckpointNumber: UInt64 = 0
+  /// Loop clock of the last checkpoint (or of the start).
+  private var lastCheckpointClock: Double?
+  /// Wall-clock time of the newest stored snapshot (0: none).
+  private var restoredSnapshotTime: Double = 0
   /// The open `lock` file whose flock keeps a second daemon out.
   private let lockDescriptor: Int32
 
@@ -104,15 +136,54 @@ final class Persistence: JournalSink {
     close(lockDescriptor)
   }
 
-  /// Replays the journal into `server`. A record that cannot be applied
-  /// ends the restore there: it and every later one are moved aside to
-  /// `dropped_journal` and logged, and the daemon serves what came before.
+  /// Restores `server`: the sessions' snapshots, then the journal records
+  /// after them. A snapshot that cannot be used refuses the start (the
+  /// database is left as it is: `--reset-state` moves it aside). A record
+  /// that cannot be applied ends the restore there: it and every later one
+  /// are moved aside to `dropped_journal` and logged, and the daemon serves
+  /// what came before.
   func restore(into server: Server) throws(PersistenceError) {
-    let journal: [StateStore.Record]
+    self.server = server
+    var journal: [StateStore.Record]
+    var snapshots: [StateStore.Snapshot]
     do {
       journal = try store.journal()
+      snapshots = try store.snapshots()
+      base = try store.lastSeq()
     } catch {
       throw PersistenceError(description: "cannot read the state database: \(error)")
+    }
+    // Every snapshot is rebuilt before any is used: all or nothing.
+    var restored: [RestoredSession] = []
+    for snapshot in snapshots {
+      do throws(ImageError) {
+        guard snapshot.isIntact else {
+          throw ImageError(description: "its checksum does not match")
+        }
+        let image = try SessionImage.decode(snapshot.image)
+        guard image.session.name == snapshot.session else {
+          throw ImageError(description: "it describes session '\(image.session.name)'")
+        }
+        restored.append(try server.rebuild(image))
+      } catch {
+        let problem =
+          "cannot restore the snapshot of session '\(snapshot.session)' in \(databasePath): "
+          + error.description
+        guard options.resetState else {
+          throw PersistenceError(
+            description:
+              "\(problem); nothing was changed: start with --reset-state to move the database "
+              + "aside (it is kept) and start empty")
+        }
+        try resetDatabase(because: problem)
+        (journal, snapshots, restored, base) = ([], [], [], 0)
+        break
+      }
+    }
+    for (session, snapshot) in zip(restored, snapshots) {
+      server.install(session)
+      snapshotSeq[snapshot.session] = snapshot.seq
+      restoredSnapshotTime = max(restoredSnapshotTime, snapshot.takenAt)
     }
     var applied = 0
     for record in journal {
@@ -120,7 +191,13 @@ final class Persistence: JournalSink {
         guard record.isIntact else {
           throw ReplayFailure(description: "the record's checksum does not match")
         }
-        try server.replay(record.entry)
+        let ahead = Set(snapshotSeq.filter { $0.value >= record.seq }.keys)
+        try server.replay(record.entry, ahead: ahead)
+        if record.session.isEmpty {
+          changed.formUnion(server.sessions.keys.filter { !ahead.contains($0) })
+        } else {
+          changed.insert(record.session)
+        }
         applied += 1
       } catch {
         let dropped = journal.count - applied
@@ -139,16 +216,89 @@ final class Persistence: JournalSink {
         break
       }
     }
-    records = UInt64(applied)
-    if applied > 0 {
+    restoredRecords = UInt64(applied)
+    // Sessions without a snapshot (the default session of a new database)
+    // are snapshotted at the first checkpoint.
+    changed.formUnion(server.sessions.keys.filter { snapshotSeq[$0] == nil })
+    if applied > 0 || !snapshots.isEmpty {
       logger.info(
-        "restored", metadata: ["records": "\(applied)", "sessions": "\(server.sessions.count)"])
+        "restored",
+        metadata: [
+          "snapshots": "\(snapshots.count)", "records": "\(applied)",
+          "sessions": "\(server.sessions.count)",
+        ])
+    }
+  }
+
+  /// Moves the database aside (`--reset-state`) and starts a new one.
+  private func resetDatabase(because problem: String) throws(PersistenceError) {
+    // The old database is closed before its files are renamed.
+    do {
+      store = try StateStore(path: ":memory:", sync: options.sync)
+    } catch {
+      throw PersistenceError(description: "cannot close the state database: \(error)")
+    }
+    let aside = try Self.moveAside(databasePath)
+    logger.warning(
+      "moved the state database aside", metadata: ["error": "\(problem)", "moved_to": "\(aside)"])
+    do {
+      store = try StateStore(path: databasePath, sync: options.sync)
+    } catch {
+      throw PersistenceError(description: "cannot create a new state database: \(error)")
     }
   }
 
   /// Starts the writer thread; `report` wakes the loop after each commit.
   func startWriter(report: UVAsync.Sender) {
-    writer = JournalWriter(store: store, report: report)
+    writer = JournalWriter(store: store, base: base, report: report)
+  }
+
+  // MARK: Snapshots
+
+  /// Takes a checkpoint when one is due: `snapshotRecords` records since
+  /// the last one, or `snapshotInterval` seconds since the last one with
+  /// records written since; `force` at a clean shutdown. Sessions that were
+  /// busy (a transition running) at the last one are retried as soon as
+  /// they are quiescent. `now` is the loop clock.
+  func checkpointIfDue(now: Double, force: Bool = false) {
+    guard let writer, writer.progress.failure == nil, let server else { return }
+    if lastCheckpointClock == nil { lastCheckpointClock = now }
+    let since = writer.lastNumber - lastCheckpointNumber
+    let due =
+      force
+      || (options.snapshotRecords > 0 && since >= UInt64(options.snapshotRecords))
+      || (options.snapshotInterval > 0 && since > 0
+        && now - (lastCheckpointClock ?? now) >= options.snapshotInterval)
+    let retrying = busy.filter { server.sessions[$0]?.isQuiescent ?? true }
+    guard due || !retrying.isEmpty else { return }
+    var images: [SessionImage] = []
+    for name in (due ? changed : retrying).sorted() {
+      busy.remove(name)
+      guard server.sessions[name] != nil else {
+        changed.remove(name)
+        continue
+      }
+      guard let image = server.image(of: name) else {
+        busy.insert(name)
+        continue
+      }
+      images.append(image)
+      changed.remove(name)
+      snapshotSeq[name] = writer.seq(of: writer.lastNumber)
+    }
+    if due {
+      lastCheckpointClock = now
+      lastCheckpointNumber = writer.lastNumber
+    }
+    guard !images.isEmpty || since > 0 else { return }
+    // Records of every session ("") are needed until every session has a
+    // snapshot after them; a session unchanged since its snapshot has no
+    // record after it.
+    var bound = writer.seq(of: writer.lastNumber)
+    for name in changed where server.sessions[name] != nil {
+      bound = min(bound, snapshotSeq[name] ?? 0)
+    }
+    writer.enqueue(images: images, sharedBound: bound)
   }
 
   /// Hands the records queued in this loop iteration to the writer.
@@ -172,7 +322,11 @@ final class Persistence: JournalSink {
   // MARK: JournalSink
 
   func record(session: String, entry: [UInt8]) -> UInt64 {
-    records += 1
+    if session.isEmpty {
+      if let server { changed.formUnion(server.sessions.keys) }
+    } else {
+      changed.insert(session)
+    }
     return writer?.enqueue(session: session, entry: entry) ?? 0
   }
 
@@ -184,9 +338,19 @@ final class Persistence: JournalSink {
     status.databaseBytes = [databasePath, databasePath + "-wal"].reduce(0) {
       $0 + Self.fileSize($1)
     }
-    status.journalRecords = records
+    let progress = progress
+    if let checkpoint = progress.checkpoint {
+      status.journalRecords =
+        checkpoint.journalRecords + (writer?.lastNumber ?? checkpoint.number) - checkpoint.number
+      status.lastSnapshotTime = checkpoint.takenAt
+    } else {
+      status.journalRecords = restoredRecords + (writer?.lastNumber ?? 0)
+      status.lastSnapshotTime = restoredSnapshotTime
+    }
     status.sync = options.sync.rawValue
     let failure = progress.failure
+    status.snapshotRecords = UInt32(clamping: options.snapshotRecords)
+    status.snapshotInterval = options.snapshotInterval
     status.available = failure == nil
     status.error = failure ?? ""
     status.schemaVersion = UInt32(StateStore.schemaVersion)

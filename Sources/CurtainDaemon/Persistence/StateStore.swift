@@ -1,10 +1,16 @@
 // The state database (docs/durability.md): one SQLite file in WAL mode in
-// the state directory. Schema version 1:
+// the state directory. Schema version 2:
 //
 //   journal(seq INTEGER PRIMARY KEY, session TEXT, entry BLOB, checksum INTEGER)
 //     one record per input that changed the sessions, in the order they
 //     were applied; `entry` is a curtain.v1.JournalEntry, `checksum` its
 //     64-bit FNV-1a hash (SQLite does not check what it reads back).
+//     `session` is "" for a record that concerns every session.
+//   snapshot(session TEXT PRIMARY KEY, seq INTEGER, image BLOB,
+//            checksum INTEGER, taken_at REAL)
+//     the latest snapshot of each session (SessionImage.swift), taken
+//     after journal record `seq`; the session's records up to `seq` are
+//     gone. `taken_at` is the wall-clock time (Unix seconds).
 //   dropped_journal(seq, session, entry, checksum, dropped_at REAL, reason TEXT)
 //     records a restore could not apply, moved aside (never deleted) with
 //     the reason.
@@ -16,7 +22,7 @@
 /// The state database.
 final class StateStore {
   /// The schema version this curtaind writes and reads.
-  static let schemaVersion: Int64 = 1
+  static let schemaVersion: Int64 = 2
 
   /// A stored journal record.
   struct Record {
@@ -34,6 +40,34 @@ final class StateStore {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
     }
     return Int64(bitPattern: hash)
+  }
+
+  /// A stored snapshot.
+  struct Snapshot {
+    let session: String
+    let seq: Int64
+    let image: [UInt8]
+    let takenAt: Double
+    /// Whether `image` still has the checksum it was written with.
+    let isIntact: Bool
+  }
+
+  /// A snapshot to write: `image` replaces the session's snapshot.
+  struct NewSnapshot {
+    let session: String
+    let image: [UInt8]
+  }
+
+  /// A set of snapshots taken after record `seq`, and the journal records
+  /// they make unnecessary.
+  struct Checkpoint {
+    /// The last record before the snapshots.
+    let seq: Int64
+    /// The new snapshots.
+    let snapshots: [NewSnapshot]
+    /// Records of every session ("") up to this one are no longer needed:
+    /// every session has a snapshot at least as new.
+    let sharedBound: Int64
   }
 
   let database: SQLiteDatabase
@@ -63,6 +97,9 @@ final class StateStore {
       CREATE TABLE IF NOT EXISTS dropped_journal(
         seq INTEGER PRIMARY KEY, session TEXT NOT NULL, entry BLOB NOT NULL,
         checksum INTEGER NOT NULL, dropped_at REAL NOT NULL, reason TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS snapshot(
+        session TEXT PRIMARY KEY, seq INTEGER NOT NULL, image BLOB NOT NULL,
+        checksum INTEGER NOT NULL, taken_at REAL NOT NULL);
       PRAGMA user_version = \(Self.schemaVersion);
       COMMIT;
       """)
@@ -81,6 +118,44 @@ final class StateStore {
           isIntact: Self.checksum(entry) == statement.integer(3)))
     }
     return records
+  }
+
+  /// The latest snapshot of each session, by session name.
+  func snapshots() throws(SQLiteError) -> [Snapshot] {
+    let statement = try database.prepare(
+      "SELECT session, seq, image, checksum, taken_at FROM snapshot ORDER BY session")
+    var snapshots: [Snapshot] = []
+    while try statement.step() {
+      let image = statement.blob(2)
+      snapshots.append(
+        Snapshot(
+          session: statement.text(0), seq: statement.integer(1), image: image,
+          takenAt: statement.real(4), isIntact: Self.checksum(image) == statement.integer(3)))
+    }
+    return snapshots
+  }
+
+  /// The highest record number ever used (journal, snapshots, records set
+  /// aside), so that new records never reuse one.
+  func lastSeq() throws(SQLiteError) -> Int64 {
+    try database.integer(
+      """
+      SELECT max(coalesce((SELECT max(seq) FROM journal), 0),
+        coalesce((SELECT max(seq) FROM snapshot), 0),
+        coalesce((SELECT max(seq) FROM dropped_journal), 0))
+      """)
+  }
+
+  /// Copies the write-ahead log into the database and empties it (after a
+  /// snapshot, so that the files shrink back to the live state). Best
+  /// effort: SQLite checkpoints the log by itself anyway.
+  func truncateLog() {
+    _ = try? database.integer("PRAGMA wal_checkpoint(TRUNCATE)")
+  }
+
+  /// Journal records left (not covered by a snapshot).
+  func journalCount() throws(SQLiteError) -> Int64 {
+    try database.integer("SELECT count(*) FROM journal")
   }
 
   /// Moves the records from `seq` on to `dropped_journal` with `reason`.
@@ -104,27 +179,56 @@ final class StateStore {
     }
   }
 
-  /// Appends records in one transaction (a group commit).
-  func append(_ records: [(session: String, entry: [UInt8])]) throws(SQLiteError) {
+  /// Writes, in one transaction (a group commit): `records` (each with
+  /// its number), then each of `checkpoints` in order (snapshots taken at
+  /// the wall-clock `time`).
+  func commit(
+    records: [(seq: Int64, session: String, entry: [UInt8])], checkpoints: [Checkpoint],
+    at time: Double
+  ) throws(SQLiteError) {
     let insert: SQLiteStatement
     if let prepared = self.insert {
       insert = prepared
     } else {
       insert = try database.prepare(
-        "INSERT INTO journal(session, entry, checksum) VALUES (?, ?, ?)")
+        "INSERT INTO journal(seq, session, entry, checksum) VALUES (?, ?, ?, ?)")
       self.insert = insert
     }
     try database.execute("BEGIN")
     do throws(SQLiteError) {
       for record in records {
         try insert.bind(
-          .text(record.session), .blob(record.entry), .integer(Self.checksum(record.entry)))
+          .integer(record.seq), .text(record.session), .blob(record.entry),
+          .integer(Self.checksum(record.entry)))
         try insert.step()
+      }
+      for checkpoint in checkpoints {
+        try write(checkpoint, at: time)
       }
       try database.execute("COMMIT")
     } catch {
       try? database.execute("ROLLBACK")
       throw error
     }
+  }
+
+  /// Stores the snapshots of `checkpoint` and drops the records they cover.
+  private func write(_ checkpoint: Checkpoint, at time: Double) throws(SQLiteError) {
+    let store = try database.prepare(
+      """
+      INSERT OR REPLACE INTO snapshot(session, seq, image, checksum, taken_at)
+      VALUES (?, ?, ?, ?, ?)
+      """)
+    let drop = try database.prepare("DELETE FROM journal WHERE session = ? AND seq <= ?")
+    for snapshot in checkpoint.snapshots {
+      try store.bind(
+        .text(snapshot.session), .integer(checkpoint.seq), .blob(snapshot.image),
+        .integer(Self.checksum(snapshot.image)), .real(time))
+      try store.step()
+      try drop.bind(.text(snapshot.session), .integer(checkpoint.seq))
+      try drop.step()
+    }
+    try drop.bind(.text(""), .integer(checkpoint.sharedBound))
+    try drop.step()
   }
 }

@@ -144,9 +144,13 @@ extension Server {
 
   // MARK: Restore
 
-  /// Applies one journal record of a restore. Throws when the record cannot
-  /// be decoded or its replay does not end as recorded.
-  public func replay(_ bytes: [UInt8]) throws(ReplayFailure) {
+  /// Applies one journal record of a restore, to every session but
+  /// `ahead` (sessions restored from a snapshot taken after it). Throws when
+  /// the record cannot be decoded or its replay does not end as recorded.
+  public func replay(_ bytes: [UInt8], ahead: Set<String> = []) throws(ReplayFailure) {
+    let hidden = sessions.filter { ahead.contains($0.key) }
+    for name in hidden.keys { sessions[name] = nil }
+    defer { sessions.merge(hidden) { current, _ in current } }
     let entry: Curtain_V1_JournalEntry
     do {
       entry = try Curtain_V1_JournalEntry(serializedBytes: bytes)

@@ -85,6 +85,8 @@ public final class Daemon {
   /// writer thread reports commits through.
   private let persistence: Persistence?
   private let commitAsync: UVAsync?
+  /// Wakes the loop to take the snapshots due by time (`--snapshot-interval`).
+  private let snapshotTimer: UVTimer?
   private var signals: [UVSignal] = []
   private var connections: [UInt64: Connection] = [:]
   /// Connections that started closing and may still be known to the server.
@@ -113,6 +115,7 @@ public final class Daemon {
     var async: UVAsync?
     var signals: [UVSignal] = []
     var commitAsync: UVAsync?
+    var snapshotTimer: UVTimer?
     var persistence: Persistence?
     do {
       // The state directory first: a daemon that cannot keep its state
@@ -128,12 +131,16 @@ public final class Daemon {
       for number in [SIGINT, SIGTERM] {
         signals.append(try UVSignal(loop: loop, signal: number) { _ in })
       }
-      if persistence != nil { commitAsync = try UVAsync(loop: loop) }
+      if let persistence {
+        commitAsync = try UVAsync(loop: loop)
+        if persistence.options.snapshotInterval > 0 { snapshotTimer = try UVTimer(loop: loop) }
+      }
     } catch {
       for listener in listeners { listener.close() }
       timer?.close()
       async?.close()
       commitAsync?.close()
+      snapshotTimer?.close()
       for watcher in signals { watcher.close() }
       loop.run()
       try? loop.close()
@@ -155,6 +162,7 @@ public final class Daemon {
     self.signals = signals
     self.persistence = persistence
     self.commitAsync = commitAsync
+    self.snapshotTimer = snapshotTimer
 
     if let persistence, let commitAsync {
       do {
@@ -173,6 +181,12 @@ public final class Daemon {
         let progress = persistence.progress
         self.server.journalProgressed(committed: progress.committed, failure: progress.failure)
         self.afterCallback()
+      }
+      if let snapshotTimer {
+        // A quarter of the interval: a checkpoint is due at most that late.
+        let period = UInt64(max(1, (persistence.options.snapshotInterval * 250).rounded()))
+        snapshotTimer.setCallback { [unowned self] in self.afterCallback() }
+        snapshotTimer.start(afterMilliseconds: period, repeat: period)
       }
     }
 
@@ -271,8 +285,11 @@ public final class Daemon {
   private func afterCallback() {
     detachClosingConnections()
     // A group commit: what this loop iteration recorded goes to the
-    // writer at once.
-    defer { persistence?.flush() }
+    // writer at once, with the snapshots that are due.
+    defer {
+      if !isShuttingDown { persistence?.checkpointIfDue(now: MonotonicClock.now()) }
+      persistence?.flush()
+    }
     if shutdownRequested || server.isShuttingDown, !isShuttingDown {
       beginShutdown()
       detachClosingConnections()
@@ -308,8 +325,9 @@ public final class Daemon {
     for listener in listeners { listener.close() }
     server.refuseWaitersForShutdown()
     if let persistence {
-      // Commit what is queued so that the waiting responses go out before
-      // the goodbyes.
+      // Snapshot the changed sessions and commit what is queued, so that
+      // the waiting responses go out before the goodbyes.
+      persistence.checkpointIfDue(now: MonotonicClock.now(), force: true)
       persistence.stop()
       let progress = persistence.progress
       server.journalProgressed(committed: progress.committed, failure: progress.failure)
@@ -327,6 +345,7 @@ public final class Daemon {
     // What is still queued is committed before the writer stops.
     persistence?.stop()
     commitAsync?.close()
+    snapshotTimer?.close()
     wakeTimer.close()
     wakeAsync.close()
     for watcher in signals { watcher.close() }

@@ -1177,7 +1177,8 @@ public nonisolated struct Curtain_V1_StorageStatus: Sendable {
 
   public var databaseBytes: UInt64 = 0
 
-  /// Journal records in the database (replayed at the next start).
+  /// Journal records in the database since the sessions' last snapshots
+  /// (replayed after the snapshots at the next start).
   public var journalRecords: UInt64 = 0
 
   /// normal or full (--sync).
@@ -1192,6 +1193,15 @@ public nonisolated struct Curtain_V1_StorageStatus: Sendable {
 
   /// The database's schema version.
   public var schemaVersion: UInt32 = 0
+
+  /// When the last snapshot was written (Unix seconds; 0: none yet).
+  public var lastSnapshotTime: Double = 0
+
+  /// The snapshot policy: every this many records (--snapshot-records; 0:
+  /// not by count) or seconds (--snapshot-interval; 0: not by time).
+  public var snapshotRecords: UInt32 = 0
+
+  public var snapshotInterval: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -5119,7 +5129,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
 
 nonisolated extension Curtain_V1_StorageStatus: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StorageStatus"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}durable\0\u{3}state_directory\0\u{1}database\0\u{3}database_bytes\0\u{3}journal_records\0\u{2}\u{2}sync\0\u{1}available\0\u{1}error\0\u{3}schema_version\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}durable\0\u{3}state_directory\0\u{1}database\0\u{3}database_bytes\0\u{3}journal_records\0\u{2}\u{2}sync\0\u{1}available\0\u{1}error\0\u{3}schema_version\0\u{3}last_snapshot_time\0\u{3}snapshot_records\0\u{3}snapshot_interval\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5136,6 +5146,9 @@ nonisolated extension Curtain_V1_StorageStatus: SwiftProtobuf.Message, SwiftProt
       case 8: try { try decoder.decodeSingularBoolField(value: &self.available) }()
       case 9: try { try decoder.decodeSingularStringField(value: &self.error) }()
       case 10: try { try decoder.decodeSingularUInt32Field(value: &self.schemaVersion) }()
+      case 11: try { try decoder.decodeSingularDoubleField(value: &self.lastSnapshotTime) }()
+      case 12: try { try decoder.decodeSingularUInt32Field(value: &self.snapshotRecords) }()
+      case 13: try { try decoder.decodeSingularDoubleField(value: &self.snapshotInterval) }()
       default: break
       }
     }
@@ -5169,6 +5182,15 @@ nonisolated extension Curtain_V1_StorageStatus: SwiftProtobuf.Message, SwiftProt
     if self.schemaVersion != 0 {
       try visitor.visitSingularUInt32Field(value: self.schemaVersion, fieldNumber: 10)
     }
+    if self.lastSnapshotTime.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.lastSnapshotTime, fieldNumber: 11)
+    }
+    if self.snapshotRecords != 0 {
+      try visitor.visitSingularUInt32Field(value: self.snapshotRecords, fieldNumber: 12)
+    }
+    if self.snapshotInterval.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.snapshotInterval, fieldNumber: 13)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -5182,6 +5204,9 @@ nonisolated extension Curtain_V1_StorageStatus: SwiftProtobuf.Message, SwiftProt
     if lhs.available != rhs.available {return false}
     if lhs.error != rhs.error {return false}
     if lhs.schemaVersion != rhs.schemaVersion {return false}
+    if lhs.lastSnapshotTime != rhs.lastSnapshotTime {return false}
+    if lhs.snapshotRecords != rhs.snapshotRecords {return false}
+    if lhs.snapshotInterval != rhs.snapshotInterval {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

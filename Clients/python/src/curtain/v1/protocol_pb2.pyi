@@ -305,7 +305,7 @@ class Status(_message.Message):
     def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ..., storage: _Optional[_Union[StorageStatus, _Mapping]] = ...) -> None: ...
 
 class StorageStatus(_message.Message):
-    __slots__ = ("durable", "state_directory", "database", "database_bytes", "journal_records", "sync", "available", "error", "schema_version")
+    __slots__ = ("durable", "state_directory", "database", "database_bytes", "journal_records", "sync", "available", "error", "schema_version", "last_snapshot_time", "snapshot_records", "snapshot_interval")
     DURABLE_FIELD_NUMBER: _ClassVar[int]
     STATE_DIRECTORY_FIELD_NUMBER: _ClassVar[int]
     DATABASE_FIELD_NUMBER: _ClassVar[int]
@@ -315,6 +315,9 @@ class StorageStatus(_message.Message):
     AVAILABLE_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
     SCHEMA_VERSION_FIELD_NUMBER: _ClassVar[int]
+    LAST_SNAPSHOT_TIME_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_RECORDS_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_INTERVAL_FIELD_NUMBER: _ClassVar[int]
     durable: bool
     state_directory: str
     database: str
@@ -324,7 +327,10 @@ class StorageStatus(_message.Message):
     available: bool
     error: str
     schema_version: int
-    def __init__(self, durable: _Optional[bool] = ..., state_directory: _Optional[str] = ..., database: _Optional[str] = ..., database_bytes: _Optional[int] = ..., journal_records: _Optional[int] = ..., sync: _Optional[str] = ..., available: _Optional[bool] = ..., error: _Optional[str] = ..., schema_version: _Optional[int] = ...) -> None: ...
+    last_snapshot_time: float
+    snapshot_records: int
+    snapshot_interval: float
+    def __init__(self, durable: _Optional[bool] = ..., state_directory: _Optional[str] = ..., database: _Optional[str] = ..., database_bytes: _Optional[int] = ..., journal_records: _Optional[int] = ..., sync: _Optional[str] = ..., available: _Optional[bool] = ..., error: _Optional[str] = ..., schema_version: _Optional[int] = ..., last_snapshot_time: _Optional[float] = ..., snapshot_records: _Optional[int] = ..., snapshot_interval: _Optional[float] = ...) -> None: ...
 
 class Shutdown(_message.Message):
     __slots__ = ()

@@ -1,0 +1,133 @@
+// A session as the state database keeps its snapshot (docs/durability.md,
+// "Snapshots"): the Core's `SessionSnapshot` of a quiescent session, the
+// daemon's settings of its windows (frame rate, clock origin, frame
+// counter) and the server clock when it was taken, encoded as JSON (the
+// Core values' `Codable` form) with a format number. A reader refuses a
+// format newer than its own, and an image that does not decode or does
+// not restore is never half-used.
+
+import CurtainCore
+import Foundation
+
+/// A stored snapshot of one session.
+struct SessionImage: Codable, Sendable {
+  /// The format this curtaind writes and reads.
+  static let currentFormat = 1
+
+  /// The format it was written in.
+  var format: Int
+  /// The server clock when it was taken (seconds).
+  var clock: Double
+  /// The session.
+  var session: SessionSnapshot
+  /// The daemon's settings of its windows.
+  var windows: [WindowSettings]
+
+  /// The daemon's settings of one window.
+  struct WindowSettings: Codable, Sendable {
+    var window: WindowID
+    var frameRate: Int
+    var origin: Double
+    var lastFrameClock: Double
+    var frameSeq: UInt64
+  }
+
+  /// The image's bytes.
+  func encoded() -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    // Every value of a snapshot encodes (finite numbers, plain values).
+    return Array((try? encoder.encode(self)) ?? Data())
+  }
+
+  /// Reads an image; throws a description of what is wrong.
+  static func decode(_ bytes: [UInt8]) throws(ImageError) -> SessionImage {
+    struct Header: Decodable { var format: Int }
+    let data = Data(bytes)
+    let header: Header
+    do {
+      header = try JSONDecoder().decode(Header.self, from: data)
+    } catch {
+      throw ImageError(description: "it is not a snapshot (\(error))")
+    }
+    guard header.format <= currentFormat else {
+      throw ImageError(
+        description:
+          "it has format \(header.format), written by a newer curtaind (this one reads up to "
+          + "\(currentFormat))")
+    }
+    do {
+      return try JSONDecoder().decode(SessionImage.self, from: data)
+    } catch {
+      throw ImageError(description: "it cannot be decoded (\(error))")
+    }
+  }
+}
+
+/// A session rebuilt from its image, not yet in place.
+struct RestoredSession {
+  let session: Session
+  let windowStates: [WindowKey: WindowState]
+  let clock: Double
+}
+
+/// A snapshot that cannot be used.
+struct ImageError: Error, CustomStringConvertible {
+  let description: String
+}
+
+extension Server {
+  /// The image of a quiescent session (`nil` while it is busy).
+  func image(of name: String) -> SessionImage? {
+    guard let session = sessions[name], let snapshot = try? session.snapshot() else {
+      return nil
+    }
+    let windows = session.orderedWindows.compactMap { window -> SessionImage.WindowSettings? in
+      guard let state = windowStates[key(of: window)] else { return nil }
+      return SessionImage.WindowSettings(
+        window: window.id, frameRate: state.frameRate, origin: state.origin,
+        lastFrameClock: state.lastFrameClock, frameSeq: state.frameSeq)
+    }
+    return SessionImage(
+      format: SessionImage.currentFormat, clock: clock(), session: snapshot, windows: windows)
+  }
+
+  /// Rebuilds a session from its image (a restore, before the journal
+  /// after it is replayed); `install` puts it in place.
+  func rebuild(_ image: SessionImage) throws(ImageError) -> RestoredSession {
+    let session: Session
+    do {
+      session = try Session.restore(
+        image.session,
+        configuration: SessionConfiguration(
+          operationQueueLimit: configuration.operationQueueLimit,
+          eventLogCapacity: configuration.eventRing,
+          interactionTimeout: configuration.interactionTimeout))
+    } catch {
+      throw ImageError(description: "it does not restore (\(error))")
+    }
+    let settings = Dictionary(image.windows.map { ($0.window, $0) }) { first, _ in first }
+    var states: [WindowKey: WindowState] = [:]
+    for window in session.orderedWindows {
+      guard let setting = settings[window.id], (30...240).contains(setting.frameRate),
+        setting.origin.isFinite, setting.lastFrameClock.isFinite
+      else {
+        throw ImageError(description: "window \(window.id) has no valid settings")
+      }
+      states[key(of: window)] = WindowState(
+        frameRate: setting.frameRate, clockMode: window.clockMode, origin: setting.origin,
+        lastFrameClock: setting.lastFrameClock, frameSeq: setting.frameSeq)
+    }
+    guard image.clock.isFinite, image.clock >= 0 else {
+      throw ImageError(description: "it has clock \(image.clock)")
+    }
+    return RestoredSession(session: session, windowStates: states, clock: image.clock)
+  }
+
+  /// Puts a rebuilt session in place.
+  func install(_ restored: RestoredSession) {
+    windowStates.merge(restored.windowStates) { _, new in new }
+    sessions[restored.session.name] = restored.session
+    lastRecordClock = max(lastRecordClock, restored.clock)
+  }
+}

@@ -1,0 +1,289 @@
+// Snapshots and compaction with the real curtaind and real files
+// (docs/durability.md, "Snapshots"): a restore after kill -9 from
+// snapshots plus the journal after them is exact; a snapshot drops the
+// journal records before it; a clean stop leaves snapshots and an empty
+// journal; a damaged snapshot is refused clearly and kept; the database
+// stays bounded under many operations.
+
+import CurtainTesting
+import CurtainWire
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+final class SnapshotCompactionTests: XCTestCase {
+  private var stateDirectory = ""
+
+  override func setUpWithError() throws {
+    var template = Array("/tmp/curtain-state-XXXXXX".utf8CString)
+    stateDirectory = String(cString: try XCTUnwrap(mkdtemp(&template)))
+  }
+
+  override func tearDown() {
+    try? FileManager.default.removeItem(atPath: stateDirectory)
+  }
+
+  private func startDaemon(_ extra: [String] = []) throws -> TempDaemon {
+    try TempDaemon(arguments: ["--state-dir", stateDirectory] + extra)
+  }
+
+  @discardableResult
+  private func sqlite(_ sql: String) throws -> String {
+    try stateSQL(sql, database: stateDirectory + "/state.sqlite3")
+  }
+
+  private func storage(_ client: TestClient) throws -> Curtain_V1_StorageStatus {
+    try client.call { $0.getStatus = .init() }.status.storage
+  }
+
+  private func push(_ client: TestClient, _ name: String, animated: Bool = false) throws {
+    let response = try client.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef(name)
+      $0.push.notAnimated = !animated
+    }
+    assertSucceeded(response)
+  }
+
+  /// A manual window with a navigation controller whose root is "Root".
+  private func makeNavigationWindow(_ client: TestClient, session: String = "") throws -> UInt64 {
+    let window = try client.call(session: session) { $0.createWindow.clock = .manual }.window.id
+    for (kind, name) in [(Curtain_V1_ControllerKind.navigation, "Nav"), (.content, "Root")] {
+      try client.call(session: session) {
+        $0.createController.kind = kind
+        $0.createController.identifier = name
+      }
+    }
+    try client.call(session: session) {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("Root")]
+    }
+    try client.call(session: session) {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = controllerRef("Nav")
+    }
+    return window
+  }
+
+  func testKill9AfterSnapshotsAndMoreRecordsRestoresExactly() throws {
+    let daemon = try startDaemon(["--snapshot-records", "6"])
+    let client = try TestClient(path: daemon.socketPath, name: "snapshots")
+    let window = try makeNavigationWindow(client)
+    let other = try makeNavigationWindow(client, session: "other")
+    try client.make(.content, "A", "B", "C")
+    try push(client, "A")
+    try push(client, "B", animated: true)
+    try client.advance(window, 1)
+    XCTAssertGreaterThanOrEqual(Int(try sqlite("SELECT count(*) FROM snapshot")) ?? 0, 1)
+    XCTAssertGreaterThan(try storage(client).lastSnapshotTime, 0)
+    // More records after the last snapshot.
+    try push(client, "C", animated: true)
+    try client.advance(window, 1)
+    var tail = 0
+    while try storage(client).journalRecords == 0 {
+      tail += 1
+      try client.make(.content, "Tail\(tail)")
+    }
+    let before = try serializedTrees(client, windows: [window])
+    let otherBefore = try client.call(session: "other") {
+      $0.getTree.windowID = other
+      $0.getTree.includeViews = true
+    }.tree
+    client.close()
+    daemon.kill9()
+
+    let restarted = try startDaemon(["--snapshot-records", "6"])
+    defer { restarted.stop() }
+    let again = try TestClient(path: restarted.socketPath, name: "again")
+    defer { again.close() }
+    XCTAssertEqual(try serializedTrees(again, windows: [window]), before)
+    XCTAssertEqual(
+      try again.call(session: "other") {
+        $0.getTree.windowID = other
+        $0.getTree.includeViews = true
+      }.tree, otherBefore)
+  }
+
+  func testASnapshotDropsTheJournalRecordsBeforeIt() throws {
+    let daemon = try startDaemon(["--snapshot-records", "10", "--snapshot-interval", "0"])
+    defer { daemon.stop() }
+    let client = try TestClient(path: daemon.socketPath, name: "compaction")
+    defer { client.close() }
+    try client.make(.content, (1...9).map { "C\($0)" })
+    XCTAssertEqual(try storage(client).journalRecords, 9)
+    XCTAssertEqual(try sqlite("SELECT count(*) FROM journal"), "9")
+    XCTAssertEqual(try sqlite("SELECT count(*) FROM snapshot"), "0")
+    // The tenth record: the snapshot is written with it, and the records
+    // before it go.
+    try client.make(.content, "C10")
+    let status = try storage(client)
+    XCTAssertEqual(status.journalRecords, 0)
+    XCTAssertGreaterThan(status.lastSnapshotTime, 0)
+    XCTAssertEqual(try sqlite("SELECT count(*) FROM journal"), "0")
+    XCTAssertEqual(try sqlite("SELECT session, seq FROM snapshot"), "default|10")
+    try client.make(.content, "C11")
+    XCTAssertEqual(try storage(client).journalRecords, 1)
+    XCTAssertEqual(try sqlite("SELECT seq FROM journal"), "11")
+  }
+
+  func testACleanStopLeavesSnapshotsAndAnEmptyJournal() throws {
+    let daemon = try startDaemon()
+    let client = try TestClient(path: daemon.socketPath, name: "clean")
+    let window = try makeNavigationWindow(client)
+    _ = try makeNavigationWindow(client, session: "second")
+    try client.make(.content, "A")
+    try push(client, "A", animated: true)
+    try client.advance(window, 1)
+    let before = try serializedTrees(client, windows: [window])
+    let lastSeq = try client.call { $0.listWindows = .init() }.windows.windows.map(\.lastSeq)
+    client.close()
+    XCTAssertEqual(daemon.stop().status, 0, daemon.stderr)
+    XCTAssertEqual(try sqlite("SELECT count(*) FROM journal"), "0")
+    XCTAssertEqual(try sqlite("SELECT session FROM snapshot ORDER BY session"), "default\nsecond")
+
+    let restarted = try startDaemon()
+    defer { restarted.stop() }
+    let again = try TestClient(path: restarted.socketPath, name: "again")
+    defer { again.close() }
+    XCTAssertEqual(try serializedTrees(again, windows: [window]), before)
+    XCTAssertEqual(
+      try again.call { $0.listWindows = .init() }.windows.windows.map(\.lastSeq), lastSeq)
+    let status = try storage(again)
+    XCTAssertEqual(status.journalRecords, 0)
+    XCTAssertGreaterThan(status.lastSnapshotTime, 0)
+    // The CLI says when.
+    let text = try runCLI(["--socket", restarted.socketPath, "status"])
+    XCTAssertTrue(text.contains("0 journal records since the last snapshot"), text)
+    XCTAssertTrue(text.contains("last snapshot at 20"), text)
+    XCTAssertTrue(text.contains("(snapshots every 1000 records or 60 s)"), text)
+    let json = try runCLI(["--socket", restarted.socketPath, "status", "--json"])
+    XCTAssertTrue(json.contains("\"journal_records\":0"), json)
+    XCTAssertTrue(json.contains("\"last_snapshot_time\":"), json)
+  }
+
+  func testADamagedSnapshotIsRefusedClearlyAndKept() throws {
+    let daemon = try startDaemon()
+    let client = try TestClient(path: daemon.socketPath, name: "damage")
+    try client.make(.content, "Kept")
+    client.close()
+    XCTAssertEqual(daemon.stop().status, 0)
+    try sqlite("UPDATE snapshot SET image = x'7b7d' WHERE session = 'default'")
+    XCTAssertThrowsError(try startDaemon()) { error in
+      let text = "\(error)"
+      XCTAssertTrue(text.contains("exited with status 1"), text)
+      XCTAssertTrue(
+        text.contains("curtaind: cannot restore the snapshot of session 'default'"), text)
+      XCTAssertTrue(text.contains("its checksum does not match"), text)
+      XCTAssertTrue(text.contains("--reset-state"), text)
+    }
+    // Nothing was changed: the row is still there to recover from.
+    XCTAssertEqual(try sqlite("SELECT hex(image) FROM snapshot"), "7B7D")
+    // A consistent image that does not decode is refused the same way.
+    try sqlite(
+      "UPDATE snapshot SET image = x'7b7d', checksum = \(fnv1a([0x7b, 0x7d])) WHERE session = 'default'"
+    )
+    XCTAssertThrowsError(try startDaemon()) { error in
+      XCTAssertTrue("\(error)".contains("it is not a snapshot"), "\(error)")
+    }
+    let reset = try startDaemon(["--reset-state"])
+    XCTAssertEqual(reset.stop().status, 0)
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: stateDirectory + "/state.sqlite3.bad-1"),
+      "the database is moved aside, not deleted")
+  }
+
+  func testASchema1DatabaseIsMigrated() throws {
+    let daemon = try startDaemon()
+    let client = try TestClient(path: daemon.socketPath, name: "old")
+    try client.make(.content, "Old")
+    client.close()
+    daemon.kill9()
+    // What a curtaind of schema 1 left: the journal only.
+    try sqlite("DROP TABLE snapshot")
+    try sqlite("PRAGMA user_version = 1")
+    let restarted = try startDaemon()
+    let again = try TestClient(path: restarted.socketPath, name: "new")
+    let names = try again.call { $0.listControllers = .init() }.controllers.controllers.map(
+      \.identifier)
+    XCTAssertEqual(names, ["Old"])
+    XCTAssertEqual(try storage(again).schemaVersion, 2)
+    again.close()
+    XCTAssertEqual(restarted.stop().status, 0)
+    XCTAssertEqual(try sqlite("SELECT count(*) FROM snapshot"), "1")
+  }
+
+  func testTheDatabaseStaysBoundedUnderManyOperations() throws {
+    let daemon = try startDaemon(["--snapshot-records", "500", "--event-ring", "64"])
+    defer { daemon.stop() }
+    let client = try TestClient(path: daemon.socketPath, name: "soak")
+    defer { client.close() }
+    _ = try makeNavigationWindow(client)
+    try client.make(.content, "Top")
+    var largest: UInt64 = 0
+    for _ in 0..<50 {
+      // 100 push/pop pairs, pipelined.
+      var ids: [UInt64] = []
+      for _ in 0..<100 {
+        ids.append(
+          client.send {
+            $0.push.navigation = controllerRef("Nav")
+            $0.push.controller = controllerRef("Top")
+            $0.push.notAnimated = true
+          })
+        ids.append(
+          client.send {
+            $0.pop.navigation = controllerRef("Nav")
+            $0.pop.notAnimated = true
+          })
+      }
+      for id in ids {
+        let response = try XCTUnwrap(try client.response(to: id))
+        assertSucceeded(response)
+      }
+      largest = max(largest, try storage(client).databaseBytes)
+    }
+    let snapshotBytes = try XCTUnwrap(UInt64(try sqlite("SELECT max(length(image)) FROM snapshot")))
+    let status = try storage(client)
+    XCTAssertLessThanOrEqual(status.journalRecords, 500)
+    // 10,000 records of about 100 bytes each would be about 1 MB without
+    // compaction; with it, the database holds one snapshot, at most 500
+    // records and SQLite's own pages.
+    XCTAssertLessThan(
+      largest, 8 * snapshotBytes + 256 * 1024,
+      "database \(largest) bytes, snapshot \(snapshotBytes) bytes")
+  }
+
+  // MARK: Helpers
+
+  private func assertSucceeded(_ response: WireResponse, line: UInt = #line) {
+    if case .error(let error) = response.result {
+      XCTFail("\(error.message)", line: line)
+    }
+  }
+
+  private func runCLI(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = try TempDaemon.cliURL()
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The state database's checksum of `bytes` (64-bit FNV-1a, as a signed
+  /// SQLite integer).
+  private func fnv1a(_ bytes: [UInt8]) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    return Int64(bitPattern: hash)
+  }
+}
