@@ -59,7 +59,7 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
 }
 
 /// Why a transition ended, as the session remembers it.
-public struct RememberedEnding: Hashable, Sendable {
+public struct RememberedEnding: Hashable, Sendable, Codable {
   /// The transition.
   public var transition: TransitionID
   /// Why it ended.
@@ -73,7 +73,7 @@ public struct RememberedEnding: Hashable, Sendable {
 }
 
 /// The name a deleted controller had.
-public struct DepartedName: Hashable, Sendable {
+public struct DepartedName: Hashable, Sendable, Codable {
   /// The deleted controller.
   public var controller: ControllerID
   /// Its name (`@Identifier` or its id).
