@@ -14,22 +14,7 @@ import XCTest
   import Glibc
 #endif
 
-final class DurabilityTests: XCTestCase {
-  private var stateDirectory = ""
-
-  override func setUpWithError() throws {
-    var template = Array("/tmp/curtain-state-XXXXXX".utf8CString)
-    stateDirectory = String(cString: try XCTUnwrap(mkdtemp(&template)))
-  }
-
-  override func tearDown() {
-    try? FileManager.default.removeItem(atPath: stateDirectory)
-  }
-
-  private func startDaemon(_ extra: [String] = []) throws -> TempDaemon {
-    try TempDaemon(arguments: ["--state-dir", stateDirectory] + extra)
-  }
-
+final class DurabilityTests: StateDirectoryTestCase {
   // MARK: SIGTERM
 
   func testSIGTERMRestartGivesByteIdenticalTreesAndContinuesEvents() throws {

@@ -14,22 +14,7 @@ import XCTest
   import Glibc
 #endif
 
-final class SnapshotCompactionTests: XCTestCase {
-  private var stateDirectory = ""
-
-  override func setUpWithError() throws {
-    var template = Array("/tmp/curtain-state-XXXXXX".utf8CString)
-    stateDirectory = String(cString: try XCTUnwrap(mkdtemp(&template)))
-  }
-
-  override func tearDown() {
-    try? FileManager.default.removeItem(atPath: stateDirectory)
-  }
-
-  private func startDaemon(_ extra: [String] = []) throws -> TempDaemon {
-    try TempDaemon(arguments: ["--state-dir", stateDirectory] + extra)
-  }
-
+final class SnapshotCompactionTests: StateDirectoryTestCase {
   @discardableResult
   private func sqlite(_ sql: String) throws -> String {
     try stateSQL(sql, database: stateDirectory + "/state.sqlite3")
