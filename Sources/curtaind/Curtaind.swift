@@ -94,7 +94,9 @@ struct Curtaind: ParsableCommand {
   @Option(
     name: .customLong("interaction-timeout"),
     help: ArgumentHelp(
-      "Seconds an interactive transition may go without an update before it is cancelled.",
+      "Seconds an interactive transition that belongs to no client (begun by a one-shot "
+        + "`curtain interact begin`) may go without an update before it is cancelled; 0 never. "
+        + "Interactions owned by a connected client never time out.",
       valueName: "seconds"))
   var interactionTimeout: Double = ServerConfiguration().interactionTimeout
 
@@ -162,8 +164,8 @@ struct Curtaind: ParsableCommand {
     }
     guard eventRing > 0 else { throw ValidationError("--event-ring must be positive") }
     guard queueLimit > 0 else { throw ValidationError("--queue-limit must be positive") }
-    guard interactionTimeout > 0, interactionTimeout.isFinite else {
-      throw ValidationError("--interaction-timeout must be a positive number of seconds")
+    guard interactionTimeout >= 0, interactionTimeout.isFinite else {
+      throw ValidationError("--interaction-timeout must be 0 (never) or a positive number of seconds")
     }
   }
 

@@ -356,4 +356,39 @@ final class NavigationTests: XCTestCase {
       "cancelled at 9 s, played back over 0.2 × 0.35 s")
     XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["One", "Two"])
   }
+
+  /// SEMANTICS §5: an interaction owned by a client never times out (an
+  /// undriven interaction stays at its start, seed 001); its owner's
+  /// disconnect cancels it.
+  func testOwnedInteractionNeverTimesOut() throws {
+    let h = Harness(configuration: SessionConfiguration(interactionTimeout: 5))
+    h.showNavigation("Nav", stack: ["One", "Two"])
+    let ticket = try h.session.submit(
+      .beginInteractivePop(navigation: h.id("Nav"), animator: nil),
+      options: OperationOptions(owner: OwnerID(7)))
+    let transition = try XCTUnwrap(ticket.transition)
+    try h.window.updateInteraction(transition, percent: 0.3, by: OwnerID(7))
+    XCTAssertNil(h.window.nextDeadline, "nothing happens by itself")
+    _ = h.events()
+    h.advance(3600)
+    XCTAssertEqual(h.described([.transition, .operation]), [], "still held after an hour")
+    XCTAssertEqual(h.window.transition(transition)?.percentComplete(at: h.window.time), 0.3)
+    XCTAssertEqual(h.window.cancelInteractions(ownedBy: OwnerID(7)), [transition])
+    h.settle()
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["One", "Two"])
+  }
+
+  /// A timeout of 0 never cancels, not even an interaction of no client.
+  func testZeroInteractionTimeoutNeverCancels() throws {
+    let h = Harness(configuration: SessionConfiguration(interactionTimeout: 0))
+    h.showNavigation("Nav", stack: ["One", "Two"])
+    let ticket = try h.session.submit(.beginInteractivePop(navigation: h.id("Nav"), animator: nil))
+    let transition = try XCTUnwrap(ticket.transition)
+    XCTAssertNil(h.window.nextDeadline)
+    h.advance(3600)
+    XCTAssertNotNil(h.window.transition(transition))
+    try h.window.finishInteraction(transition)
+    h.settle()
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["One"])
+  }
 }

@@ -218,6 +218,27 @@ final class TimingTests: XCTestCase {
     }
   }
 
+  /// SEMANTICS §7: the envelope that decays to 0.001 at the duration
+  /// includes its amplitude term. Seed 003's spring (0.8 s, damping ratio
+  /// 0.6, velocity 0): A = 1, B = ζ/√(1 − ζ²) = 0.75, so |A|·e^(−ζωt) has
+  /// amplitude √(1 + 0.75²) = 1.25 and 1.25·e^(−0.48ω) = 0.001 gives
+  /// ω = ln 1250 / 0.48 = 14.856039…, stiffness ω² = 220.701901…, damping
+  /// 2ζω = 17.827247… (without the amplitude term ω would be
+  /// ln 1000 / 0.48 = 14.391157…). With velocity 2 the amplitude is
+  /// 1.155953… and ω = 14.693085….
+  func testDurationSpringEnvelopeIncludesItsAmplitude() {
+    let spring = Spring(duration: 0.8, dampingRatio: 0.6)
+    XCTAssertEqual(spring.undampedAngularFrequency, 14.856039229784056, accuracy: 1e-9)
+    XCTAssertEqual(spring.stiffness, 220.70190159688283, accuracy: 1e-8)
+    XCTAssertEqual(spring.damping, 17.827247075740868, accuracy: 1e-9)
+    XCTAssertEqual(spring.envelope(at: 0), 1.25, accuracy: 1e-12, "the amplitude √(A² + B²)")
+    XCTAssertEqual(spring.envelope(at: 0.8), 0.001, accuracy: 1e-12)
+    XCTAssertNotEqual(spring.undampedAngularFrequency, 14.391156831212786, accuracy: 0.1)
+    let moving = Spring(duration: 0.8, dampingRatio: 0.6, initialVelocity: 2)
+    XCTAssertEqual(moving.undampedAngularFrequency, 14.693084869019543, accuracy: 1e-9)
+    XCTAssertEqual(moving.envelope(at: 0), 1.1559534001482763, accuracy: 1e-9)
+  }
+
   func testCriticalDurationSpringFindsTheExpectedRoot() {
     // With ζ = 1 and v = 0 the condition is (1 + ωT)·e^{−ωT} = 0.001: ωT ≈ 9.233.
     var low = 1.0

@@ -9,8 +9,9 @@ public struct SessionConfiguration: Hashable, Sendable {
   public var operationQueueLimit: Int
   /// Events kept per window for resuming subscribers.
   public var eventLogCapacity: Int
-  /// Seconds without an update after which an interactive transition is
-  /// cancelled (Curtain's choice).
+  /// Seconds without an update after which an interactive transition that
+  /// belongs to no client is cancelled (Curtain's choice, SEMANTICS §5); 0
+  /// never. An interaction owned by a client never times out.
   public var interactionTimeout: Double
   /// Windows a session may have.
   public var maxWindows: Int

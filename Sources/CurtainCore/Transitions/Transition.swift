@@ -120,13 +120,19 @@ public final class Transition {
     duration > 0 ? localTime(at: time) / duration : (isCompleted ? 1 : 0)
   }
 
-  /// When the transition will complete on its own, if it is playing.
+  /// When the transition will complete on its own, if it is playing; for
+  /// an interaction, when it is cancelled for want of updates: only one
+  /// that belongs to no client, and never with a timeout of 0 (SEMANTICS
+  /// §5: an undriven interaction stays at its start, as in UIKit; its
+  /// owner's disconnect cancels an owned one).
   func endTime(interactionTimeout: Double) -> Double? {
     switch state {
     case .running(let begin): return begin + duration
     case .finishing(_, let start, let span, _), .cancelling(_, let start, let span, _):
       return start + span
-    case .interactive: return lastInteraction + interactionTimeout
+    case .interactive:
+      guard owner == nil, interactionTimeout > 0 else { return nil }
+      return lastInteraction + interactionTimeout
     case .completed: return nil
     }
   }

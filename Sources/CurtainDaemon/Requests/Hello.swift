@@ -4,7 +4,8 @@
 // Capabilities a client may name: `read-only` (it may only read and
 // subscribe) and `unowned-interactions` (interactive transitions it begins
 // belong to no client: any client may drive them and its disconnect does not
-// cancel them; the idle timeout still does — for one-shot CLI commands).
+// cancel them; the idle timeout does (--interaction-timeout), which never
+// cancels an interaction owned by a client — for one-shot CLI commands).
 
 import CurtainCore
 import CurtainWire

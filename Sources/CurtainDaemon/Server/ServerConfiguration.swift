@@ -11,7 +11,9 @@ public struct ServerConfiguration: Sendable {
   public var operationQueueLimit: Int = 64
   /// Events kept per window for resuming (default 10,000).
   public var eventRing: Int = 10_000
-  /// Seconds without an update before an interaction is cancelled.
+  /// Seconds without an update before an interaction that belongs to no
+  /// client (one begun by a one-shot CLI command) is cancelled; 0 never.
+  /// Interactions owned by a connected client never time out.
   public var interactionTimeout: Double = 30
   /// The token TCP clients must present in Hello, if any.
   public var token: String?
