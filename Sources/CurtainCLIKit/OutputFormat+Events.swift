@@ -22,7 +22,8 @@ extension OutputFormat {
   ///   `new_traits`; for `paused` `percent`, otherwise `cancelled`;
   /// - operation: `operation`, `phase`, `position`, `cancelled`, `removed`,
   ///   `error`;
-  /// - window: `change`, `size`, `visible`;
+  /// - window: `change`, `size`, `visible`, and for `tapped` `tap` (see
+  ///   `json(_:)` of a tap hit);
   /// - size transition (type `lifecycle`): `size` [w, h] for
   ///   `viewWillTransitionToSize`, else `traits` (see `json(_:)` of traits);
   /// - presentation (`controller` is the presented controller, `callback`
@@ -131,6 +132,7 @@ extension OutputFormat {
         ("size", .array([.number(window.size.width), .number(window.size.height)])),
         ("visible", .bool(window.visible)),
       ]
+      if window.change == .tapped { details.append(("tap", json(window.tap))) }
     case .sizeTransition(let sizeTransition)?:
       controller = sizeTransition.controllerID
       callback = .string(sizeTransition.callback.name)

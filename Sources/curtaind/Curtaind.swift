@@ -165,7 +165,8 @@ struct Curtaind: ParsableCommand {
     guard eventRing > 0 else { throw ValidationError("--event-ring must be positive") }
     guard queueLimit > 0 else { throw ValidationError("--queue-limit must be positive") }
     guard interactionTimeout >= 0, interactionTimeout.isFinite else {
-      throw ValidationError("--interaction-timeout must be 0 (never) or a positive number of seconds")
+      throw ValidationError(
+        "--interaction-timeout must be 0 (never) or a positive number of seconds")
     }
   }
 

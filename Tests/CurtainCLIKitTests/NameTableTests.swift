@@ -32,6 +32,7 @@ final class NameTableTests: XCTestCase {
     assertNamesEveryCase(Curtain_V1_SizeClass.self)
     assertNamesEveryCase(Curtain_V1_Idiom.self)
     assertNamesEveryCase(Curtain_V1_NamedCurve.self)
+    assertNamesEveryCase(Curtain_V1_TapHit.Effect.self)
   }
 
   func testEventCategoriesAreNamedAsCurtainCoreNamesThem() {

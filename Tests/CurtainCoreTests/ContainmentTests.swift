@@ -18,8 +18,8 @@ final class ContainmentTests: XCTestCase {
       h.described([.lifecycle, .hierarchy]),
       [
         "C.willMove(P)", "P.childAdded(C)", "C.viewDidLoad", "C.viewWillAppear(false)",
-        "C.viewDidAppear(false)", "C.didMove(P)",
-      ])
+        "C.didMove(P)", "C.viewDidAppear(false)",
+      ], "SEMANTICS §2, seed 003: the did-appearance after the containment calls")
     let child = h.controller("C")
     XCTAssertTrue(child.parent === h.controller("P"))
     XCTAssertEqual(h.controller("P").children.map(\.name), ["C"])
@@ -170,9 +170,9 @@ final class ContainmentTests: XCTestCase {
     XCTAssertEqual(
       h.described([.lifecycle, .hierarchy]),
       [
-        "C.willMove(nil)", "C.viewWillDisappear(false)", "C.viewDidDisappear(false)",
-        "P.childRemoved(C)", "C.didMove(nil)",
-      ])
+        "C.willMove(nil)", "C.viewWillDisappear(false)", "P.childRemoved(C)", "C.didMove(nil)",
+        "C.viewDidDisappear(false)",
+      ], "SEMANTICS §2, seed 003")
     XCTAssertNil(h.controller("C").parent)
     XCTAssertEqual(h.controller("P").children.count, 0)
     XCTAssertNil(h.controller("C").viewIfLoaded?.superview)
@@ -231,7 +231,7 @@ final class ContainmentTests: XCTestCase {
       h.lifecycle(),
       [
         "Inner.willMove(nil)", "Inner.viewWillDisappear(false)", "C.viewWillDisappear(false)",
-        "Inner.viewDidDisappear(false)", "C.viewDidDisappear(false)", "Inner.didMove(nil)",
+        "Inner.didMove(nil)", "Inner.viewDidDisappear(false)", "C.viewDidDisappear(false)",
       ])
     XCTAssertEqual(h.controller("C").appearance, .disappeared)
     XCTAssertTrue(h.controller("C").parent === h.controller("Inner"), "C stays Inner's child")
@@ -254,10 +254,10 @@ final class ContainmentTests: XCTestCase {
     XCTAssertEqual(
       h.described([.lifecycle, .hierarchy]),
       [
-        "C.willMove(nil)", "C.viewWillDisappear(false)", "C.viewDidDisappear(false)",
-        "P1.childRemoved(C)", "C.didMove(nil)",
-        "C.willMove(P2)", "P2.childAdded(C)", "C.viewWillAppear(false)", "C.viewDidAppear(false)",
-        "C.didMove(P2)",
+        "C.willMove(nil)", "C.viewWillDisappear(false)", "P1.childRemoved(C)", "C.didMove(nil)",
+        "C.viewDidDisappear(false)",
+        "C.willMove(P2)", "P2.childAdded(C)", "C.viewWillAppear(false)", "C.didMove(P2)",
+        "C.viewDidAppear(false)",
       ])
     XCTAssertEqual(h.controller("P1").children.count, 0)
     XCTAssertEqual(h.controller("P2").children.map(\.name), ["C"])
@@ -288,7 +288,7 @@ final class ContainmentTests: XCTestCase {
         "B.willMove(nil)", "A.viewDidLoad", "Nav.willShow(A, false)", "B.viewWillDisappear(false)",
         "A.viewWillAppear(false)", "B.viewDidDisappear(false)", "A.viewDidAppear(false)",
         "B.didMove(nil)", "Nav.didShow(A, false)",
-        "B.willMove(P)", "B.viewWillAppear(false)", "B.viewDidAppear(false)", "B.didMove(P)",
+        "B.willMove(P)", "B.viewWillAppear(false)", "B.didMove(P)", "B.viewDidAppear(false)",
       ])
     XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["A"])
     XCTAssertTrue(h.controller("B").parent === h.controller("P"))

@@ -149,10 +149,11 @@ final class ContextPresentationTests: XCTestCase {
     XCTAssertEqual(
       h.flow(),
       [
-        // B follows its context out of the window, then is dismissed.
+        // B starts to disappear with its context and is dismissed as Inner
+        // leaves; Inner's did-disappearance follows its didMove (SEMANTICS §2).
         "Inner.willMove(nil)", "Inner.viewWillDisappear(false)", "B.viewWillDisappear(false)",
-        "Inner.viewDidDisappear(false)", "B.viewDidDisappear(false)",
-        "B.dismissalTransitionWillBegin", "B.dismissalTransitionDidEnd(true)", "Inner.didMove(nil)",
+        "B.dismissalTransitionWillBegin", "B.viewDidDisappear(false)",
+        "B.dismissalTransitionDidEnd(true)", "Inner.didMove(nil)", "Inner.viewDidDisappear(false)",
         "completion",
       ])
     XCTAssertEqual(subviews(inner.view), [nav.view.id], "Nav's view is back in Inner's")
@@ -166,8 +167,8 @@ final class ContextPresentationTests: XCTestCase {
       h.lifecycle(),
       [
         "Inner.willMove(Box)", "Inner.viewWillAppear(false)", "Nav.viewWillAppear(false)",
-        "Home.viewWillAppear(false)", "Inner.viewDidAppear(false)", "Nav.viewDidAppear(false)",
-        "Home.viewDidAppear(false)", "Inner.didMove(Box)",
+        "Home.viewWillAppear(false)", "Inner.didMove(Box)", "Inner.viewDidAppear(false)",
+        "Nav.viewDidAppear(false)", "Home.viewDidAppear(false)",
       ])
   }
 
@@ -334,8 +335,8 @@ final class ContextPresentationTests: XCTestCase {
     XCTAssertEqual(
       h.lifecycle(),
       [
-        "Front.willMove(nil)", "Front.viewWillDisappear(false)", "Front.viewDidDisappear(false)",
-        "Front.didMove(nil)", "Back.viewDidLoad", "Back.viewWillAppear(false)",
+        "Front.willMove(nil)", "Front.viewWillDisappear(false)", "Front.didMove(nil)",
+        "Front.viewDidDisappear(false)", "Back.viewDidLoad", "Back.viewWillAppear(false)",
         "Back.viewDidAppear(false)",
       ])
     XCTAssertEqual(book.viewControllers.map(\.name), ["Back"])

@@ -157,6 +157,10 @@ extension WindowOperation {
     case .setPages: return "setPages"
     case .turnPage: return "turnPage"
     case .beginInteractivePageTurn: return "beginInteractivePageTurn"
+    case .beginInteractiveTabSelection: return "beginInteractiveTabSelection"
+    case .beginAppearanceTransition: return "beginAppearanceTransition"
+    case .endAppearanceTransition: return "endAppearanceTransition"
+    case .tap: return "tap"
     }
   }
 }

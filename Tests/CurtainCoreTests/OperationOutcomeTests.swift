@@ -310,6 +310,38 @@ final class OperationOutcomeTests: XCTestCase {
       ["o1 started r0 (no window)", "o1 completed r0 (no window)"])
   }
 
+  func testInteractiveTabSelectionAppearanceTransitionsAndTaps() throws {
+    let h = Harness()
+    h.make(.tabBar, "Tabs")
+    h.make(.content, "One")
+    h.make(.content, "Two")
+    h.run(.setTabs(tabBar: h.id("Tabs"), controllers: [h.id("One"), h.id("Two")]))
+    h.setRoot("Tabs")
+    _ = h.session.takeOutcomes()
+    let ticket = try h.session.submit(
+      .beginInteractiveTabSelection(tabBar: h.id("Tabs"), selection: .index(1), animator: nil))
+    try h.window.finishInteraction(try XCTUnwrap(ticket.transition))
+    h.settle()
+    XCTAssertEqual(texts(h), ["o3 started t1 r2", "o3 completed t1 r3"])
+
+    h.make(.container, "Box")
+    try h.controller("Box").configureAppearanceForwarding(false)
+    h.make(.content, "Panel")
+    h.run(.addChild(parent: h.id("Box"), child: h.id("Panel"), frame: nil))
+    h.run(.setRoot(window: h.window.id, controller: h.id("Box")))
+    XCTAssertEqual(
+      outcomes(
+        h, .beginAppearanceTransition(controller: h.id("Panel"), appearing: true, animated: false)),
+      ["o6 started r5", "o6 completed r5"])
+    XCTAssertEqual(
+      outcomes(h, .endAppearanceTransition(controller: h.id("Panel"))),
+      ["o7 started r6", "o7 completed r6"])
+    let panel = h.controller("Panel").view.id
+    XCTAssertEqual(
+      outcomes(h, .tap(window: h.window.id, point: Point(x: 10, y: 10))),
+      ["o8 started tap \(panel) r7", "o8 completed tap \(panel) r7"])
+  }
+
   func testEveryKindOfOperationIsCoveredHere() {
     XCTAssertEqual(Self.covered.subtracting(Self.allKinds), [])
     XCTAssertEqual(Self.allKinds.subtracting(Self.covered), [], "an operation without a test here")
@@ -325,7 +357,8 @@ final class OperationOutcomeTests: XCTestCase {
     "push", "pop", "popTo", "popToRoot", "setViewControllers", "selectTab", "setTabs",
     "beginInteractivePop", "present", "dismiss", "show", "performSegue", "unwind",
     "beginInteractivePresent", "beginInteractiveDismiss", "setSplitColumns", "configureSplit",
-    "setPages", "turnPage", "beginInteractivePageTurn",
+    "setPages", "turnPage", "beginInteractivePageTurn", "beginInteractiveTabSelection",
+    "beginAppearanceTransition", "endAppearanceTransition", "tap",
   ]
 
   /// Every kind of `WindowOperation`, by `kind`.
@@ -369,6 +402,10 @@ final class OperationOutcomeTests: XCTestCase {
         animator: nil, dataSource: nil),
       .turnPage(page: ControllerID(1), direction: .forward, animated: true, animator: nil),
       .beginInteractivePageTurn(page: ControllerID(1), direction: .forward, animator: nil),
+      .beginInteractiveTabSelection(tabBar: ControllerID(1), selection: .index(1), animator: nil),
+      .beginAppearanceTransition(controller: ControllerID(1), appearing: true, animated: false),
+      .endAppearanceTransition(controller: ControllerID(1)),
+      .tap(window: WindowID(1), point: Point(x: 0, y: 0)),
     ].map(\.kind))
 
   /// Forgets the outcomes so far, submits `operation`, lets it run to the
@@ -404,6 +441,7 @@ final class OperationOutcomeTests: XCTestCase {
         parts.append("destination: \(h.session.controllers[destination]?.name ?? "?")")
       }
       if outcome.declined { parts.append("declined") }
+      if let tap = outcome.tap { parts.append("tap \(tap.view)") }
       parts.append("r\(outcome.revision)")
       if outcome.window == nil { parts.append("(no window)") }
       return parts.joined(separator: " ")

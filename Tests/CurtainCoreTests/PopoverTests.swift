@@ -189,13 +189,17 @@ final class PopoverTests: XCTestCase {
     XCTAssertEqual(h.events().count, 0)
   }
 
-  func testInACompactWindowThePopoverIsAFormSheetWithoutPlacement() {
+  func testInACompactWindowThePopoverIsOverFullScreenWithoutPlacement() {
     let h = Harness()
     h.showRoot()
     h.make(.content, "Pop")
     h.presentPopover(on: "A", source: nil, animated: false)
-    XCTAssertEqual(h.controller("Pop").presentation?.style, .formSheet)
-    XCTAssertNil(h.controller("Pop").presentation?.popoverPlacement)
+    let presentation = h.controller("Pop").presentation
+    XCTAssertEqual(presentation?.style, .overFullScreen, "seed 002")
+    XCTAssertNil(presentation?.popoverPlacement)
+    XCTAssertNil(presentation?.dimmingView)
+    XCTAssertEqual(h.controller("Pop").view.frame, h.window.bounds)
+    XCTAssertTrue(h.controller("A").view.superview === h.window.view, "the presenter stays")
   }
 
   // MARK: Resizing and adaptation
@@ -227,7 +231,11 @@ final class PopoverTests: XCTestCase {
     XCTAssertEqual(pop.view.frame, Rect(x: 390, y: 71, width: 320, height: 480))
   }
 
-  func testAPopoverBecomesAFormSheetThenFullScreenAsTheWindowShrinks() throws {
+  /// SEMANTICS §4, seed 002: in a compact environment a popover adapts to
+  /// overFullScreen: the presented view fills the window, the popover's
+  /// dimming view and arrow go, the presenter stays; regular again, it is a
+  /// placed popover.
+  func testAPopoverBecomesOverFullScreenAsTheWindowShrinks() throws {
     let h = Harness(metrics: Self.pad)
     h.showButtonRoot()
     let pop = h.controller("Pop")
@@ -237,50 +245,60 @@ final class PopoverTests: XCTestCase {
     XCTAssertEqual(dimming.alpha, 0.2)
     _ = h.events()
 
-    // Compact width: a form sheet, shown as the card.
+    // Compact width: over full screen, without placement or dimming.
     var narrow = Self.pad
     narrow.size.width = 500
     try h.window.resize(narrow, animation: SizeTransitionAnimation())
-    XCTAssertEqual(h.adaptationFlow(), ["Pop.adapted(formSheet)"])
+    XCTAssertEqual(h.adaptationFlow(), ["Pop.adapted(overFullScreen)"], "the presenter stays")
     XCTAssertNil(pop.presentation?.popoverPlacement)
-    XCTAssertEqual(pop.presentation?.isCard, true)
-    XCTAssertEqual(pop.view.frame, Rect(x: 0, y: 10, width: 500, height: 758))
+    XCTAssertEqual(pop.presentation?.isCard, false)
+    XCTAssertNil(pop.presentation?.dimmingView)
+    XCTAssertEqual(pop.view.frame, Rect(x: 0, y: 0, width: 500, height: 768))
     h.advance(0.2)
-    XCTAssertEqual(h.window.presentationState(of: dimming).alpha, 0.3, accuracy: 1e-12)
+    XCTAssertEqual(h.window.presentationState(of: dimming).alpha, 0.1, accuracy: 1e-12)
     XCTAssertEqual(
       h.window.presentationState(of: pop.view).frame,
-      Rect(x: 280.5, y: 14, width: 410, height: 619))
+      Rect(x: 280.5, y: 9, width: 410, height: 624))
     h.advance(0.2)
     XCTAssertEqual(h.adaptationFlow(), ["completion"])
-    XCTAssertEqual(dimming.alpha, 0.4)
+    XCTAssertNil(dimming.superview, "the popover's dimming view is gone")
+    XCTAssertTrue(h.controller("Box").view.superview === h.window.view)
 
-    // Compact height too: full screen; the presenter goes.
+    // Compact height too: still over full screen, nothing changes.
     var small = narrow
     small.size.height = 400
     try h.window.resize(small, animation: SizeTransitionAnimation())
-    XCTAssertEqual(
-      h.adaptationFlow(),
-      ["Pop.adapted(fullScreen)", "Box.viewWillDisappear(true)", "Button.viewWillDisappear(true)"])
     h.advance(0.4)
-    XCTAssertEqual(
-      h.adaptationFlow(),
-      ["Box.viewDidDisappear(true)", "Button.viewDidDisappear(true)", "completion"])
+    XCTAssertEqual(h.adaptationFlow(), ["completion"])
     XCTAssertEqual(pop.view.frame, Rect(x: 0, y: 0, width: 500, height: 400))
-    XCTAssertNil(h.controller("Box").view.superview)
+    XCTAssertEqual(h.controller("Box").appearance, .appeared)
 
-    // Back to regular: the popover again, next to its source.
+    // Back to regular: the popover again, next to its source, dimmed.
     try h.window.resize(Self.pad, animation: SizeTransitionAnimation())
     XCTAssertEqual(
       h.adaptationFlow(),
-      [
-        "Pop.adapted(popover)", "Box.viewWillAppear(true)", "Button.viewWillAppear(true)",
-        "Pop.popoverPlaced(arrow left -223 (540, 10, 349, 496))",
-      ])
+      ["Pop.adapted(popover)", "Pop.popoverPlaced(arrow left -223 (540, 10, 349, 496))"])
     h.advance(0.4)
-    XCTAssertEqual(
-      h.adaptationFlow(), ["Box.viewDidAppear(true)", "Button.viewDidAppear(true)", "completion"])
+    XCTAssertEqual(h.adaptationFlow(), ["completion"])
     XCTAssertEqual(pop.view.frame, Rect(x: 561, y: 18, width: 320, height: 480))
     XCTAssertEqual(pop.presentation?.dimmingView?.alpha, 0.2)
+  }
+
+  /// A client's adaptive style still wins: formSheet makes the compact
+  /// popover the card, with the sheet's dimming.
+  func testAPopoverWithAFormSheetAdaptiveStyleBecomesTheCard() throws {
+    let h = Harness()
+    h.showRoot()
+    h.make(.content, "Pop")
+    h.run(
+      .present(
+        presenter: h.id("A"), controller: h.id("Pop"), animated: false, animator: nil,
+        adaptiveStyle: .formSheet, options: PresentOptions(style: .popover)))
+    let presentation = try XCTUnwrap(h.controller("Pop").presentation)
+    XCTAssertEqual(presentation.style, .formSheet)
+    XCTAssertTrue(presentation.isCard)
+    XCTAssertEqual(presentation.dimmingView?.alpha, 0.4)
+    XCTAssertEqual(h.controller("Pop").view.frame, Rect(x: 0, y: 57, width: 390, height: 787))
   }
 }
 

@@ -55,8 +55,8 @@ final class PresentationTests: XCTestCase {
         removesInRegular: false, removesInCompact: true, compactStyle: .fullScreen),
       StyleCase(
         style: .popover, regularFrame: Rect(x: 250, y: 350, width: 320, height: 480),
-        compactFrame: card, removesInRegular: false, removesInCompact: false,
-        compactStyle: .formSheet),
+        compactFrame: fullCompact, removesInRegular: false, removesInCompact: false,
+        compactStyle: .overFullScreen),
       StyleCase(
         style: .automatic, regularFrame: page, compactFrame: card, removesInRegular: false,
         removesInCompact: false, compactStyle: .pageSheet),
@@ -728,12 +728,18 @@ final class PresentationTests: XCTestCase {
     XCTAssertEqual(h.controller("D").view.frame, Rect(x: 0, y: 122, width: 390, height: 600))
   }
 
+  /// Sheets become full screen in a compact height; popovers over full
+  /// screen (seed 002: the presenter stays).
   func testCompactHeightAdaptsSheetsAndPopoversToFullScreen() {
     for style in [ModalPresentationStyle.pageSheet, .formSheet, .popover] {
       let h = Harness(metrics: Self.landscape)
       h.showRoot()
       h.present("B", on: "A", animated: false, style: style)
-      XCTAssertEqual(h.controller("B").presentation?.style, .fullScreen, "\(style)")
+      XCTAssertEqual(
+        h.controller("B").presentation?.style, style == .popover ? .overFullScreen : .fullScreen,
+        "\(style)")
+      XCTAssertEqual(
+        h.controller("A").viewIfLoaded?.superview == nil, style != .popover, "\(style)")
       XCTAssertEqual(
         h.controller("B").view.frame, Rect(x: 0, y: 0, width: 844, height: 390), "\(style)")
       XCTAssertNil(h.controller("B").presentation?.dimmingView, "\(style)")

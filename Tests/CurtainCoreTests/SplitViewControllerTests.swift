@@ -66,11 +66,11 @@ final class SplitViewControllerTests: XCTestCase {
       h.moves(),
       [
         "Detail.willMove(nil)", "Other.willMove(Split)", "Detail.viewWillDisappear(false)",
-        "Detail.viewDidDisappear(false)", "Split.childRemoved(Detail)", "Split.childAdded(Other)",
+        "Split.childRemoved(Detail)", "Split.childAdded(Other)",
         "Split.viewControllers([Nav, Other])", "Other.viewDidLoad",
-        "Other.viewWillAppear(false)", "Other.viewDidAppear(false)", "Detail.didMove(nil)",
-        "Other.didMove(Split)",
-      ])
+        "Other.viewWillAppear(false)", "Detail.didMove(nil)", "Other.didMove(Split)",
+        "Detail.viewDidDisappear(false)", "Other.viewDidAppear(false)",
+      ], "SEMANTICS §2: the did-appearance callbacks after the containment calls")
     XCTAssertNil(h.controller("Detail").parent)
     XCTAssertNil(h.controller("Detail").viewIfLoaded?.superview)
     XCTAssertEqual(h.frame("Other"), Rect(x: 320, y: 0, width: 704, height: 768))
@@ -79,8 +79,8 @@ final class SplitViewControllerTests: XCTestCase {
     XCTAssertEqual(
       h.moves(),
       [
-        "Other.willMove(nil)", "Other.viewWillDisappear(false)", "Other.viewDidDisappear(false)",
-        "Split.childRemoved(Other)", "Split.viewControllers([Nav])", "Other.didMove(nil)",
+        "Other.willMove(nil)", "Other.viewWillDisappear(false)", "Split.childRemoved(Other)",
+        "Split.viewControllers([Nav])", "Other.didMove(nil)", "Other.viewDidDisappear(false)",
       ])
     XCTAssertEqual(h.split("Split").viewControllers.map(\.name), ["Nav"])
   }
@@ -92,9 +92,8 @@ final class SplitViewControllerTests: XCTestCase {
     XCTAssertEqual(
       h.moves(),
       [
-        "Detail.willMove(nil)", "Detail.viewWillDisappear(false)",
-        "Detail.viewDidDisappear(false)", "Split.childRemoved(Detail)", "Detail.didMove(nil)",
-        "Split.viewControllers([Nav])",
+        "Detail.willMove(nil)", "Detail.viewWillDisappear(false)", "Split.childRemoved(Detail)",
+        "Detail.didMove(nil)", "Detail.viewDidDisappear(false)", "Split.viewControllers([Nav])",
       ])
     XCTAssertNil(h.split("Split").secondary)
   }
@@ -594,10 +593,10 @@ final class SplitViewControllerTests: XCTestCase {
       h.moves(),
       [
         "Detail.willMove(nil)", "Photo.willMove(Split)", "Detail.viewWillDisappear(false)",
-        "Detail.viewDidDisappear(false)", "Split.childRemoved(Detail)", "Split.childAdded(Photo)",
+        "Split.childRemoved(Detail)", "Split.childAdded(Photo)",
         "Split.viewControllers([Nav, Photo])", "Photo.viewDidLoad",
-        "Photo.viewWillAppear(false)", "Photo.viewDidAppear(false)", "Detail.didMove(nil)",
-        "Photo.didMove(Split)",
+        "Photo.viewWillAppear(false)", "Detail.didMove(nil)", "Photo.didMove(Split)",
+        "Detail.viewDidDisappear(false)", "Photo.viewDidAppear(false)",
       ])
   }
 

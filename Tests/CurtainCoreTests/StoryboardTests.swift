@@ -759,9 +759,9 @@ final class StoryboardTests: XCTestCase {
       h.lifecycle(),
       [
         "Folder.prepare(open, Message-2)", "Message.willMove(nil)", "Message-2.willMove(Split)",
-        "Message.viewWillDisappear(false)", "Message.viewDidDisappear(false)",
-        "Message-2.viewDidLoad", "Message-2.viewWillAppear(false)",
-        "Message-2.viewDidAppear(false)", "Message.didMove(nil)", "Message-2.didMove(Split)",
+        "Message.viewWillDisappear(false)", "Message-2.viewDidLoad",
+        "Message-2.viewWillAppear(false)", "Message.didMove(nil)", "Message-2.didMove(Split)",
+        "Message.viewDidDisappear(false)", "Message-2.viewDidAppear(false)",
       ])
     XCTAssertEqual(
       (h.controller("Split") as! SplitViewController).viewControllers.map(\.name),

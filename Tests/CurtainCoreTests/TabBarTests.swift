@@ -18,9 +18,9 @@ final class TabBarTests: XCTestCase {
       [
         "A.willMove(Tabs)", "B.willMove(Tabs)", "C.willMove(Tabs)", "Tabs.childAdded(A)",
         "Tabs.childAdded(B)", "Tabs.childAdded(C)", "Tabs.viewControllers([A, B, C])",
-        "A.viewDidLoad", "A.viewWillAppear(false)", "A.viewDidAppear(false)",
-        "A.didMove(Tabs)", "B.didMove(Tabs)", "C.didMove(Tabs)", "Tabs.selected(0, A)",
-      ])
+        "A.viewDidLoad", "A.viewWillAppear(false)", "A.didMove(Tabs)", "B.didMove(Tabs)",
+        "C.didMove(Tabs)", "A.viewDidAppear(false)", "Tabs.selected(0, A)",
+      ], "SEMANTICS §2: the did-appearance after the didMove calls")
     let tabs = h.tab("Tabs")
     XCTAssertEqual(tabs.viewControllers.map(\.name), ["A", "B", "C"])
     XCTAssertEqual(tabs.children.map(\.name), ["A", "B", "C"])
@@ -407,8 +407,8 @@ final class TabBarTests: XCTestCase {
       h.lifecycle(),
       [
         "B.willMove(nil)", "D.willMove(Tabs)", "C.viewDidLoad", "C.viewWillAppear(false)",
-        "B.viewWillDisappear(false)", "B.viewDidDisappear(false)", "C.viewDidAppear(false)",
-        "B.didMove(nil)", "D.didMove(Tabs)",
+        "B.viewWillDisappear(false)", "B.didMove(nil)", "D.didMove(Tabs)",
+        "B.viewDidDisappear(false)", "C.viewDidAppear(false)",
       ])
     XCTAssertEqual(h.tab("Tabs").selectedIndex, 1)
     XCTAssertTrue(h.tab("Tabs").selectedViewController === h.controller("C"))
@@ -428,8 +428,8 @@ final class TabBarTests: XCTestCase {
       h.lifecycle(),
       [
         "B.willMove(nil)", "C.willMove(nil)", "D.willMove(Tabs)", "A.viewWillAppear(false)",
-        "C.viewWillDisappear(false)", "C.viewDidDisappear(false)", "A.viewDidAppear(false)",
-        "B.didMove(nil)", "C.didMove(nil)", "D.didMove(Tabs)",
+        "C.viewWillDisappear(false)", "B.didMove(nil)", "C.didMove(nil)", "D.didMove(Tabs)",
+        "C.viewDidDisappear(false)", "A.viewDidAppear(false)",
       ])
     XCTAssertEqual(h.tab("Tabs").selectedIndex, 0)
     XCTAssertTrue(h.tab("Tabs").selectedViewController === h.controller("A"))
@@ -442,8 +442,8 @@ final class TabBarTests: XCTestCase {
     XCTAssertEqual(
       h.lifecycle(),
       [
-        "A.willMove(nil)", "B.willMove(nil)", "A.viewWillDisappear(false)",
-        "A.viewDidDisappear(false)", "A.didMove(nil)", "B.didMove(nil)",
+        "A.willMove(nil)", "B.willMove(nil)", "A.viewWillDisappear(false)", "A.didMove(nil)",
+        "B.didMove(nil)", "A.viewDidDisappear(false)",
       ])
     XCTAssertNil(h.tab("Tabs").selectedIndex)
     XCTAssertNil(h.tab("Tabs").selectedViewController)

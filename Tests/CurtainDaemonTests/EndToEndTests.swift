@@ -51,7 +51,7 @@ final class EndToEndTests: XCTestCase {
       (.overCurrentContext, (.overCurrentContext, nil, true), (.fullScreen, nil, false)),
       (
         .popover, (.popover, Rect(x: 250, y: 350, width: 320, height: 480), true),
-        (.formSheet, card, true)
+        (.overFullScreen, nil, true)
       ),
       (.automatic, (.pageSheet, page, true), (.pageSheet, card, true)),
     ]
@@ -208,7 +208,8 @@ final class EndToEndTests: XCTestCase {
 
   // MARK: Adaptation and size transitions
 
-  func testAPresentedPopoverBecomesAFormSheetThenFullScreenAsTheWindowShrinks() throws {
+  /// SEMANTICS §4, seed 002: a compact popover is over full screen.
+  func testAPresentedPopoverBecomesOverFullScreenAsTheWindowShrinks() throws {
     let window = try client.makeWindow(width: 1024, height: 768, pad: true)
     try client.make(.content, "Home", "Pop")
     try client.setRoot(window, "Home")
@@ -229,32 +230,28 @@ final class EndToEndTests: XCTestCase {
       return try client.flow()
     }
 
-    // Compact width: a form sheet, shown as the card.
-    XCTAssertEqual(try resize(500, 768), ["Pop.adapted(formSheet)"])
+    // Compact width: over full screen, without placement; the presenter
+    // stays.
+    XCTAssertEqual(try resize(500, 768), ["Pop.adapted(overFullScreen)"])
     var info = try client.tree(window).root.presented.presentation
     XCTAssertEqual(info.requestedStyle, .popover)
-    XCTAssertEqual(info.style, .formSheet)
-    XCTAssertTrue(info.card)
+    XCTAssertEqual(info.style, .overFullScreen)
+    XCTAssertFalse(info.card)
     XCTAssertFalse(info.hasPopoverPlacement)
-    XCTAssertEqual(Rect(info.frame), Rect(x: 0, y: 10, width: 500, height: 758))
+    XCTAssertEqual(Rect(info.frame), Rect(x: 0, y: 0, width: 500, height: 768))
 
-    // Compact height too: full screen, and the presenter's view goes.
-    XCTAssertEqual(
-      try resize(500, 400),
-      ["Pop.adapted(fullScreen)", "Home.viewWillDisappear(true)", "Home.viewDidDisappear(true)"])
+    // Compact height too: still over full screen; the presenter's view stays.
+    XCTAssertEqual(try resize(500, 400), [])
     var tree = try client.tree(window)
-    XCTAssertEqual(tree.root.presented.presentation.style, .fullScreen)
+    XCTAssertEqual(tree.root.presented.presentation.style, .overFullScreen)
     XCTAssertEqual(
       Rect(tree.root.presented.presentation.frame), Rect(x: 0, y: 0, width: 500, height: 400))
-    XCTAssertFalse(tree.root.viewInWindow)
+    XCTAssertTrue(tree.root.viewInWindow)
 
     // Regular again: the popover, placed next to its source.
     XCTAssertEqual(
       try resize(1024, 768),
-      [
-        "Pop.adapted(popover)", "Home.viewWillAppear(true)",
-        "Pop.popoverPlaced(arrow left -223 (540, 10, 349, 496))", "Home.viewDidAppear(true)",
-      ])
+      ["Pop.adapted(popover)", "Pop.popoverPlaced(arrow left -223 (540, 10, 349, 496))"])
     tree = try client.tree(window)
     info = tree.root.presented.presentation
     XCTAssertEqual(info.style, .popover)
@@ -386,14 +383,15 @@ final class EndToEndTests: XCTestCase {
       $0.subscribe.events = true
     }
 
-    // popover: anchored to the source's rect, up only; a card in compact.
+    // popover: anchored to the source's rect, up only; over full screen in
+    // compact.
     let help = try segue("Catalog", "help")
     XCTAssertTrue(help.performed)
     var tree = try client.tree(window)
     var info = tree.root.presented.presentation
     XCTAssertEqual(tree.root.presented.id, help.destinationID)
     XCTAssertEqual(info.requestedStyle, .popover)
-    XCTAssertEqual(info.style, .formSheet)
+    XCTAssertEqual(info.style, .overFullScreen)
     XCTAssertEqual(Rect(info.sourceRect), Rect(x: 340, y: 0, width: 44, height: 44))
     XCTAssertEqual(info.permittedArrowDirections, 1, "up")
     XCTAssertEqual(
@@ -498,9 +496,9 @@ final class EndToEndTests: XCTestCase {
       try client.flow(),
       [
         "Inbox.prepare(open, Message)", "Empty.willMove(nil)", "Message.willMove(Split)",
-        "Empty.viewWillDisappear(false)", "Empty.viewDidDisappear(false)", "Message.viewDidLoad",
-        "Message.viewWillAppear(false)", "Message.viewDidAppear(false)", "Empty.didMove(nil)",
-        "Message.didMove(Split)",
+        "Empty.viewWillDisappear(false)", "Message.viewDidLoad", "Message.viewWillAppear(false)",
+        "Empty.didMove(nil)", "Message.didMove(Split)", "Empty.viewDidDisappear(false)",
+        "Message.viewDidAppear(false)",
       ])
     let tree = try client.tree(window)
     XCTAssertEqual(tree.root.children.map(\.identifier), ["Inbox", "Message"])

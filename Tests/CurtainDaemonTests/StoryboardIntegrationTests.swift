@@ -419,9 +419,9 @@ final class StoryboardIntegrationTests: XCTestCase {
       client.takeEvents().map(\.text),
       [
         "Folder.prepare(open, Message-2)", "Message.willMove(nil)", "Message-2.willMove(Split)",
-        "Message.viewWillDisappear(false)", "Message.viewDidDisappear(false)",
-        "Message-2.viewDidLoad", "Message-2.viewWillAppear(false)",
-        "Message-2.viewDidAppear(false)", "Message.didMove(nil)", "Message-2.didMove(Split)",
+        "Message.viewWillDisappear(false)", "Message-2.viewDidLoad",
+        "Message-2.viewWillAppear(false)", "Message.didMove(nil)", "Message-2.didMove(Split)",
+        "Message.viewDidDisappear(false)", "Message-2.viewDidAppear(false)",
       ])
     XCTAssertEqual(try columns(), ["Boxes", "Message-2"])
 

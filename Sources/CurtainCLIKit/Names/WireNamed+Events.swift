@@ -71,11 +71,11 @@ extension Curtain_V1_HierarchyEvent.Change: WireNamed {
 }
 
 extension Curtain_V1_WindowEvent.Change: WireNamed {
-  /// `created`, `visibility`, `resized`, `closed`.
+  /// `created`, `visibility`, `resized`, `closed`, `tapped`.
   public static let nameTable = NameTable<Self>(
     [
       (.created, "created"), (.visibility, "visibility"), (.resized, "resized"),
-      (.closed, "closed"),
+      (.closed, "closed"), (.tapped, "tapped"),
     ],
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "change")
 }
@@ -92,7 +92,8 @@ extension Curtain_V1_TransitionEvent.Phase: WireNamed {
 
 extension Curtain_V1_PresentationEvent.Phase: WireNamed {
   /// The presentation controller's method of each phase
-  /// (`presentationTransitionWillBegin`), `adapted` and `popoverPlaced`.
+  /// (`presentationTransitionWillBegin`), the delegate's for a tap outside
+  /// (`presentationControllerShouldDismiss`), `adapted` and `popoverPlaced`.
   public static let nameTable = NameTable<Self>(
     [
       (.presentationWillBegin, "presentationTransitionWillBegin"),
@@ -101,6 +102,10 @@ extension Curtain_V1_PresentationEvent.Phase: WireNamed {
       (.dismissalDidEnd, "dismissalTransitionDidEnd"),
       (.adapted, "adapted"),
       (.popoverPlaced, "popoverPlaced"),
+      (.shouldDismiss, "presentationControllerShouldDismiss"),
+      (.willDismiss, "presentationControllerWillDismiss"),
+      (.didDismiss, "presentationControllerDidDismiss"),
+      (.didAttemptToDismiss, "presentationControllerDidAttemptToDismiss"),
     ],
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "phase")
 }

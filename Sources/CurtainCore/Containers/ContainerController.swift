@@ -3,22 +3,31 @@
 //
 // Adding a child runs `willMove(P)`, then the container adds the child's view
 // (frame given, else the container's bounds) and calls `didMove(P)`. When
-// the container is on screen the child appears in between:
-// willMove(P), viewDidLoad (first time), viewWillAppear(false),
-// viewDidAppear(false), didMove(P). Removal mirrors it: willMove(nil),
-// viewWillDisappear(false), viewDidDisappear(false), didMove(nil).
+// the container is on screen the child appears around it, in seed 003's
+// order (SEMANTICS §2): willMove(P), viewDidLoad (first time),
+// viewWillAppear(false), didMove(P), viewDidAppear(false). Removal mirrors
+// it: willMove(nil), viewWillDisappear(false), didMove(nil),
+// viewDidDisappear(false).
 // A child added before the container's view exists gets its view, at the
 // frame it was given, when the container's view loads. Children added
 // without a frame keep filling the container's bounds when it is laid out
 // again (a controller's root view resizes with its superview in UIKit).
 //
+// A child may also be added without its view (`installsView: false`, UIKit's
+// `addChild` alone): willMove(P), didMove(P), and its view stays out (it
+// does not load) until `transition(from:to:)` installs it, as UIKit's custom
+// container transition does. **Curtain's choice:** the containment completes
+// at once (its didMove does not wait for the transition), so that every
+// willMove has its didMove within one operation.
+//
 // `transition(from:to:)` needs two distinct children; `to`'s view goes beside
 // `from`'s at the same frame, `from` disappears while `to` appears
-// (from.viewWillDisappear, to.viewWillAppear, *animation*,
-// from.viewDidDisappear, to.viewDidAppear) and `from`'s view leaves at the end.
-// Since adding a child always shows its view, `to`'s view may already be in
-// the container (the first transition after two adds): it then moves beside
-// `from`'s and, having appeared already, gets no appearance callbacks.
+// (to.viewDidLoad the first time, from.viewWillDisappear, to.viewWillAppear,
+// *animation*, from.viewDidDisappear, to.viewDidAppear) and `from`'s view
+// leaves at the end. A child added with its view shows it at once, so `to`'s
+// view may already be in the container (the first transition after two
+// adds): it then moves beside `from`'s and, having appeared already, gets no
+// appearance callbacks.
 
 /// A custom container view controller.
 public final class ContainerController: ViewController {
@@ -27,10 +36,12 @@ public final class ContainerController: ViewController {
   /// The frames clients gave when adding children; a child without one fills
   /// the container's bounds.
   var childFrames: [ControllerID: Rect] = [:]
+  /// The children added without their view, until a transition installs it.
+  public private(set) var childrenAwaitingView: Set<ControllerID> = []
 
   override func viewDidLoadContents() {
     // Children added before the view existed get their views now.
-    for child in children {
+    for child in children where !childrenAwaitingView.contains(child.id) {
       view.addSubview(child.view)
       child.view.frame = childFrames[child.id] ?? view.bounds
     }
@@ -57,7 +68,9 @@ public final class ContainerController: ViewController {
     return slot.superview.isDescendant(of: root)
   }
 
-  func prepareAddChild(_ child: ViewController, frame: Rect?) throws -> PreparedChange {
+  func prepareAddChild(_ child: ViewController, frame: Rect?, installsView: Bool = true) throws
+    -> PreparedChange
+  {
     if child === self || isWithin(child) {
       throw CurtainError.invalid(
         "\(child.name) cannot be added as a child of \(name), which it contains")
@@ -68,13 +81,17 @@ public final class ContainerController: ViewController {
       child.emit(.willMove(toParent: id))
       attachChild(child)
       childFrames[child.id] = frame
-      if let root = viewIfLoaded {
+      if !installsView { childrenAwaitingView.insert(child.id) }
+      var appearing = false
+      if installsView, let root = viewIfLoaded {
         child.loadViewIfNeeded()
+        appearing = isOnScreen && shouldAutomaticallyForwardAppearanceMethods
+        if appearing { child.beginAppearance(true, animated: false) }
         root.addSubview(child.view)
         child.view.frame = frame ?? root.bounds
-        if isOnScreen { child.runAppearance(true) }
       }
       child.emit(.didMove(toParent: id))
+      if appearing { child.endAppearance() }
     }
   }
 
@@ -83,12 +100,15 @@ public final class ContainerController: ViewController {
     return PreparedChange(removed: removal.removed) { [self] in
       removal.run()
       childFrames[child.id] = nil
+      childrenAwaitingView.remove(child.id)
     }
   }
 
-  func prepareTransition(from: ViewController, to: ViewController, animator: AnimatorSpec) throws
-    -> PreparedChange
+  func prepareTransition(from: ViewController, to: ViewController, animator requested: AnimatorSpec)
+    throws -> PreparedChange
   {
+    // A re-timed built-in look: the plain transition (no movement).
+    let animator = AnimatorSpec.resolved(requested, builtIn: .none(duration: 0))
     guard from.parent === self, to.parent === self else {
       throw CurtainError.invalid(
         "Children view controllers \(from.name) and \(to.name) must have a common parent view "
@@ -104,12 +124,15 @@ public final class ContainerController: ViewController {
     return PreparedChange { [self] in
       let onScreen = isOnScreen
       let animate = onScreen && animator.duration > 0
+      // Without automatic forwarding the client drives both appearances.
+      let forwards = onScreen && shouldAutomaticallyForwardAppearanceMethods
       to.loadViewIfNeeded()
-      if onScreen {
+      if forwards {
         from.beginAppearance(false, animated: animate)
         to.beginAppearance(true, animated: animate)
       }
       let frame = fromView.frame
+      childrenAwaitingView.remove(to.id)
       // A view that a presentation over `to` took out stays out.
       if !to.isViewTakenOutByPresentation {
         fromView.superview?.insertSubview(to.view, above: fromView)
@@ -123,7 +146,7 @@ public final class ContainerController: ViewController {
         animator: animator)
       runTransition(request) { _ in
         fromView.removeFromSuperview()
-        if onScreen {
+        if forwards {
           from.endAppearance()
           to.endAppearance()
         }

@@ -1,9 +1,14 @@
 // UINavigationController. Its children are its stack, bottom to top; only the
-// top controller's view is installed, below the navigation bar (44 pt below
-// the top safe-area inset, 50 on the pad idiom), filling the rest. A
-// navigation controller on another's stack (a collapsed split view
-// controller's secondary, a tab shown from the More list) hides its bar and
-// its top fills its view: one bar shows.
+// top controller's view is installed. The navigation bar sits 44 pt below the
+// top safe-area inset (50 on the pad idiom). Content goes under the bar, as
+// in UIKit since iOS 7 (SEMANTICS §3): while the bar is translucent (the
+// default) and the top's `edgesForExtendedLayout` includes the top edge (the
+// default), the top's view fills the navigation controller's view and the
+// bar's height is in its safe area (`ViewController.safeAreaInsets`);
+// otherwise it fills the rest below the bar. A navigation controller on
+// another's stack (a collapsed split view controller's secondary, a tab
+// shown from the More list) hides its bar and its top fills its view: one
+// bar shows.
 //
 // Every stack change (push, pop, pop-to, pop-to-root, setViewControllers, the
 // interactive pop) goes through `prepareStackChange`: `viewControllers`
@@ -94,11 +99,18 @@ public final class NavigationController: ViewController {
   /// one bar there). Its top then fills its view.
   public var isNavigationBarHidden: Bool { parent is NavigationController }
 
-  /// The frame of the top controller's view: below the bar, to the bottom
-  /// (the whole view while the bar is hidden).
-  var contentFrame: Rect {
+  /// `navigationBar.isTranslucent`: whether content goes under the bar.
+  public internal(set) var isBarTranslucent = false
+
+  /// The frame of `child`'s view as the top: the whole view when it goes
+  /// under a translucent bar (or the bar is hidden), else below the bar, to
+  /// the bottom.
+  func contentFrame(for child: ViewController?) -> Rect {
     let bounds = viewIfLoaded?.bounds ?? .zero
-    let top = isNavigationBarHidden ? 0 : min(bounds.height, safeTop + barHeight)
+    let underBar =
+      isNavigationBarHidden
+      || (isBarTranslucent && (child?.edgesForExtendedLayout.contains(.top) ?? true))
+    let top = underBar ? 0 : min(bounds.height, safeTop + barHeight)
     return Rect(x: 0, y: top, width: bounds.width, height: bounds.height - top)
   }
 
@@ -121,7 +133,7 @@ public final class NavigationController: ViewController {
     if let top = topViewController?.viewIfLoaded, top.superview === root || top.superview == nil,
       !(window?.transitions.contains { $0.container == id } ?? false)
     {
-      top.frame = contentFrame
+      top.frame = contentFrame(for: topViewController)
     }
   }
 
@@ -307,7 +319,7 @@ public final class NavigationController: ViewController {
       if let newTop, !newTop.isViewTakenOutByPresentation {
         newTop.loadViewIfNeeded()
         root.insertSubview(newTop.view, below: navigationBar ?? newTop.view)
-        newTop.view.frame = contentFrame
+        newTop.view.frame = contentFrame(for: newTop)
       }
       finishMoves()
       return
@@ -334,15 +346,15 @@ public final class NavigationController: ViewController {
       } else {
         root.insertSubview(newTop.view, below: navigationBar ?? newTop.view)
       }
-      newTop.view.frame = contentFrame
+      newTop.view.frame = contentFrame(for: newTop)
     }
     let request = TransitionRequest(
       kind: isPush ? .push : .pop, container: self, containerView: root, from: oldTop,
       to: newTop, fromView: oldTop?.viewIfLoaded, toView: installsTop ? newTop?.viewIfLoaded : nil,
       fromInitialFrame: oldTop?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
-      toInitialFrame: .zero, toFinalFrame: contentFrame, animated: animate,
+      toInitialFrame: .zero, toFinalFrame: contentFrame(for: newTop), animated: animate,
       interactive: interactive, owner: owner,
-      animator: animator ?? (isPush ? .push : .pop))
+      animator: .resolved(animator, builtIn: isPush ? .push : .pop))
     let transition = runTransition(request) { [self] cancelled in
       if !cancelled {
         if !keepsView { oldTop?.viewIfLoaded?.removeFromSuperview() }

@@ -314,7 +314,8 @@ public final class PageViewController: ViewController {
       fromView: from?.viewIfLoaded, toView: to?.viewIfLoaded,
       fromInitialFrame: from?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
       toInitialFrame: .zero, toFinalFrame: to?.viewIfLoaded?.frame ?? .zero, animated: animate,
-      interactive: interactive && animate, owner: owner, animator: animator ?? look)
+      interactive: interactive && animate, owner: owner,
+      animator: .resolved(animator, builtIn: look))
     let transition = runTransition(request) { [self] cancelled in
       if !cancelled {
         for page in outgoing { page.viewIfLoaded?.removeFromSuperview() }

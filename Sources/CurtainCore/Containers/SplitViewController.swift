@@ -34,7 +34,8 @@
 // stops showing slides out and its view leaves at the end. Setting the
 // columns removes the outgoing ones (willMove(nil), disappearance) and
 // adds the incoming ones (willMove(split), appearance), then their
-// didMove calls follow, without animation. The split handles `showDetail`
+// didMove calls follow, then the `did` appearance callbacks (SEMANTICS §2),
+// without animation. The split handles `showDetail`
 // (ViewController+Show.swift routes it here from any controller inside): it
 // replaces the secondary when expanded and acts as `show` from the primary
 // when collapsed (a push onto a primary navigation controller).
@@ -180,10 +181,14 @@ public final class SplitViewController: ViewController {
   /// Puts the views of the columns that show into the split's view and
   /// takes the others out, with appearance callbacks when the split is on
   /// screen (a column that is already on screen gets none), then lays
-  /// them out.
-  private func syncColumns() {
-    guard let root = viewIfLoaded else { return }
+  /// them out. With `deferringDid` the `did` halves are left to the caller:
+  /// it gets the columns that wait for them (setting the columns sends
+  /// them after the `didMove` calls, SEMANTICS §2).
+  @discardableResult
+  private func syncColumns(deferringDid: Bool = false) -> [ViewController] {
+    guard let root = viewIfLoaded else { return [] }
     let onScreen = isOnScreen
+    var pending: [ViewController] = []
     for (column, shows) in [(secondary, showsSecondary), (primary, showsPrimary)] {
       guard let column else { continue }
       let installed = column.viewIfLoaded?.superview === root
@@ -195,12 +200,15 @@ public final class SplitViewController: ViewController {
         } else {
           root.addSubview(column.view)
         }
-        if onScreen { column.endAppearance() }
-      } else if !shows, installed {
-        removeChildView(column)
+        if onScreen { pending.append(column) }
+      } else if !shows, installed, takeOutChildView(column) {
+        pending.append(column)
       }
     }
     layoutContents()
+    if deferringDid { return pending }
+    for column in pending { column.endAppearance() }
+    return []
   }
 
   private func emitViewControllers() {
@@ -244,8 +252,9 @@ public final class SplitViewController: ViewController {
     let removed = old.filter { controller in !list.contains { $0 === controller } }
     let added = list.filter { controller in !old.contains { $0 === controller } }
     beginMoves(removing: removed, adding: added)
+    var pendingDid: [ViewController] = []
     for controller in removed {
-      removeChildView(controller)
+      if takeOutChildView(controller) { pendingDid.append(controller) }
       detachChild(controller)
     }
     for controller in added { attachChild(controller) }
@@ -253,9 +262,10 @@ public final class SplitViewController: ViewController {
     secondary = kept
     children = list
     if list.map(\.id) != old.map(\.id) { emitViewControllers() }
-    syncColumns()
+    pendingDid += syncColumns(deferringDid: true)
     for controller in removed { controller.emit(.didMove(toParent: nil)) }
     for controller in added { controller.emit(.didMove(toParent: id)) }
+    for controller in pendingDid { controller.endAppearance() }
     if let nav, let detail = newSecondary, !nav.children.contains(where: { $0 === detail }) {
       (try? nav.prepareStackChange(
         to: nav.children + [detail], animated: false, animator: nil,
@@ -348,7 +358,8 @@ public final class SplitViewController: ViewController {
       to: appearing, fromView: disappearing?.viewIfLoaded, toView: appearing?.viewIfLoaded,
       fromInitialFrame: disappearing?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
       toInitialFrame: primaryHidden, toFinalFrame: primaryFinal, animated: animate,
-      animator: animator ?? AnimatorSpec(duration: Self.columnAnimationDuration, tracks: tracks))
+      animator: .resolved(
+        animator, builtIn: AnimatorSpec(duration: Self.columnAnimationDuration, tracks: tracks)))
     runTransition(request) { _ in
       disappearing?.viewIfLoaded?.removeFromSuperview()
       if onScreen {

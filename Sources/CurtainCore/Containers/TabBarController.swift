@@ -1,12 +1,19 @@
 // UITabBarController. Every controller of `viewControllers` is a child; only
-// the selected one's view is installed, above the tab bar (49 pt above the
-// bottom safe-area inset, 50 on the pad idiom; the bar itself reaches down
-// to the window edge, as UIKit's does).
+// the selected one's view is installed. The tab bar is 49 pt above the bottom
+// safe-area inset (50 on the pad idiom; the bar itself reaches down to the
+// window edge, as UIKit's does). Content goes under the bar (SEMANTICS §3):
+// while the bar is translucent (the default) and the selected controller's
+// `edgesForExtendedLayout` includes the bottom edge, its view fills the tab
+// bar controller's view and the bar's height is in its safe area; otherwise
+// it ends above the bar.
 //
 // Selecting a new tab makes no animation by default and calls, in UIKit's
 // order: new.viewDidLoad (first time), new.viewWillAppear,
 // old.viewWillDisappear, old.viewDidDisappear, new.viewDidAppear. A client
-// may supply an animator; the `did` calls then wait for its end.
+// may supply an animator; the `did` calls then wait for its end. Setting the
+// tabs (no animation) adds and removes children in SEMANTICS §2's order: the
+// willMove calls, the `will` appearance calls, the didMove calls, then the
+// `did` appearance calls.
 //
 // With more than five controllers the first four get tabs and the rest sit
 // behind a "More" navigation controller (a child of the tab bar controller,
@@ -77,9 +84,16 @@ public final class TabBarController: ViewController {
     return window.safeAreaInsets(of: root).bottom
   }
 
-  /// The frame of the selected controller's view: above the bar.
-  var contentFrame: Rect {
+  /// `tabBar.isTranslucent`: whether content goes under the bar.
+  public internal(set) var isBarTranslucent = false
+
+  /// The frame of `child`'s view when shown: the whole view when it goes
+  /// under a translucent bar, else above the bar.
+  func contentFrame(for child: ViewController?) -> Rect {
     let bounds = viewIfLoaded?.bounds ?? .zero
+    if isBarTranslucent, child?.edgesForExtendedLayout.contains(.bottom) ?? true {
+      return Rect(origin: .zero, size: bounds.size)
+    }
     return Rect(
       x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - safeBottom - barHeight))
   }
@@ -106,7 +120,7 @@ public final class TabBarController: ViewController {
       shown.superview === root || shown.superview == nil,
       !(window?.transitions.contains { $0.container == id } ?? false)
     {
-      shown.frame = contentFrame
+      shown.frame = contentFrame(for: shownController)
     }
   }
 
@@ -126,6 +140,13 @@ public final class TabBarController: ViewController {
   // MARK: Operations
 
   func prepareSelect(_ selection: TabSelection, animator: AnimatorSpec?) throws -> PreparedChange {
+    let index = try resolve(selection)
+    if index == selectedIndex, shownController != nil { return .nothing }
+    return PreparedChange { [self] in select(index: index, animator: animator) }
+  }
+
+  /// The index a selection names (`nil` for More).
+  private func resolve(_ selection: TabSelection) throws -> Int? {
     let index: Int?
     switch selection {
     case .index(let value):
@@ -148,8 +169,33 @@ public final class TabBarController: ViewController {
       }
       index = nil
     }
-    if index == selectedIndex, shownController != nil { return .nothing }
-    return PreparedChange { [self] in select(index: index, animator: animator) }
+    return index
+  }
+
+  /// An interactive tab switch (seed 001's swipe between tabs), begun at 0%
+  /// and driven by `owner` (see `switchInteractively`).
+  func prepareInteractiveSelect(
+    _ selection: TabSelection, animator: AnimatorSpec?, owner: OwnerID?
+  ) throws -> PreparedChange {
+    let resolved = try resolve(selection)
+    guard let index = resolved, !hasMore || (index < Self.maximumTabs - 1 && selectedIndex != nil)
+    else {
+      throw CurtainError.invalid(
+        "An interactive tab switch of \(name) cannot involve its More tab")
+    }
+    guard let old = shownController, let oldIndex = selectedIndex else {
+      throw CurtainError.invalid("\(name) has no selected tab to switch from")
+    }
+    guard index != oldIndex else {
+      throw CurtainError.invalid("Tab \(index) of \(name) is already selected")
+    }
+    guard isOnScreen else {
+      throw CurtainError(
+        .notInWindow, "\(name) is not on screen, so it cannot switch tabs interactively")
+    }
+    return PreparedChange { [self] in
+      switchInteractively(from: old, at: oldIndex, to: index, animator: animator, owner: owner)
+    }
   }
 
   func prepareSetViewControllers(_ list: [ViewController]) throws -> PreparedChange {
@@ -219,12 +265,18 @@ public final class TabBarController: ViewController {
   }
 
   /// Shows `target` instead of the current controller, with the tab
-  /// selection's callbacks.
-  private func switchShown(to target: ViewController?, animator: AnimatorSpec?) {
+  /// selection's callbacks. With `deferringDid` (a change without animation
+  /// that also adds or removes tabs) the `did` appearance callbacks are left
+  /// to the returned closure, which the caller runs after the `didMove`
+  /// calls (SEMANTICS §2).
+  @discardableResult
+  private func switchShown(
+    to target: ViewController?, animator: AnimatorSpec?, deferringDid: Bool = false
+  ) -> () -> Void {
     let previous = shownController
-    guard previous !== target else { return }
+    guard previous !== target else { return {} }
     shownController = target
-    guard let root = viewIfLoaded else { return }
+    guard let root = viewIfLoaded else { return {} }
     // A selected controller that moved into the More navigation controller
     // stays on screen inside it: it is not the outgoing controller.
     let old = previous.flatMap { previous in
@@ -245,21 +297,83 @@ public final class TabBarController: ViewController {
       } else {
         root.insertSubview(target.view, below: tabBar ?? target.view)
       }
-      target.view.frame = contentFrame
+      target.view.frame = contentFrame(for: target)
     }
     let request = TransitionRequest(
       kind: .tabSelection, container: self, containerView: root, from: old, to: target,
       fromView: old?.viewIfLoaded, toView: installs ? target?.viewIfLoaded : nil,
       fromInitialFrame: old?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
-      toInitialFrame: .zero, toFinalFrame: contentFrame, animated: animate,
-      animator: animator ?? .none(duration: 0))
+      toInitialFrame: .zero, toFinalFrame: contentFrame(for: target), animated: animate,
+      animator: .resolved(animator, builtIn: .none(duration: 0)))
+    var pendingDid: () -> Void = {}
     runTransition(request) { [self] _ in
       old?.viewIfLoaded?.removeFromSuperview()
-      if onScreen {
-        old?.endAppearance()
-        target?.endAppearance()
+      let did = {
+        if onScreen {
+          old?.endAppearance()
+          target?.endAppearance()
+        }
       }
+      // Without an animator this runs at once, inside runTransition.
+      if deferringDid && !animate { pendingDid = did } else { did() }
       if previous === moreNavigationController { returnMoreItems() }
+    }
+    return pendingDid
+  }
+
+  /// The interactive tab switch: the selection changes when it begins
+  /// (`selectionChanged`), with `new.viewDidLoad` (first time),
+  /// `new.viewWillAppear(true)`, `old.viewWillDisappear(true)`; the
+  /// animator (by default the tab slide of seed 001) follows the client's
+  /// updates. Finished: `old.viewDidDisappear(true)`,
+  /// `new.viewDidAppear(true)` and the old view leaves. Cancelled: after the
+  /// interaction-change notification the old tab is selected again
+  /// (`selectionChanged`), the new view leaves, and the reverse pair runs:
+  /// `new.viewWillDisappear(true)`, `new.viewDidDisappear(true)`,
+  /// `old.viewWillAppear(true)`, `old.viewDidAppear(true)`.
+  private func switchInteractively(
+    from old: ViewController, at oldIndex: Int, to index: Int, animator: AnimatorSpec?,
+    owner: OwnerID?
+  ) {
+    guard let root = viewIfLoaded else { return }
+    let target = viewControllers[index]
+    shownController = target
+    selectedIndex = index
+    target.loadViewIfNeeded()
+    target.beginAppearance(true, animated: true)
+    old.beginAppearance(false, animated: true)
+    let installs = !target.isViewTakenOutByPresentation
+    if installs {
+      if let oldView = old.viewIfLoaded, oldView.superview === root {
+        root.insertSubview(target.view, above: oldView)
+      } else {
+        root.insertSubview(target.view, below: tabBar ?? target.view)
+      }
+      target.view.frame = contentFrame(for: target)
+    }
+    session.emit(.hierarchy(.selectionChanged(id, index: index, selected: target.id)))
+    let request = TransitionRequest(
+      kind: .tabSelection, container: self, containerView: root, from: old, to: target,
+      fromView: old.viewIfLoaded, toView: installs ? target.viewIfLoaded : nil,
+      fromInitialFrame: old.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
+      toInitialFrame: .zero, toFinalFrame: contentFrame(for: target), animated: true,
+      interactive: true, owner: owner,
+      animator: .resolved(animator, builtIn: .tabSlide(forward: index > oldIndex)))
+    runTransition(request) { [self] cancelled in
+      if !cancelled {
+        old.viewIfLoaded?.removeFromSuperview()
+        old.endAppearance()
+        target.endAppearance()
+        return
+      }
+      shownController = old
+      selectedIndex = oldIndex
+      session.emit(.hierarchy(.selectionChanged(id, index: oldIndex, selected: old.id)))
+      if installs { target.viewIfLoaded?.removeFromSuperview() }
+      target.beginAppearance(false, animated: true)
+      target.endAppearance()
+      old.beginAppearance(true, animated: true)
+      old.endAppearance()
     }
   }
 
@@ -304,7 +418,7 @@ public final class TabBarController: ViewController {
       return
     }
     root.insertSubview(itemView, above: moreView)
-    itemView.frame = contentFrame
+    itemView.frame = contentFrame(for: item)
     let wasVisible = more.appearance != .disappeared
     if wasVisible { more.beginAppearance(false, animated: false) }
     moreView.removeFromSuperview()
@@ -313,7 +427,7 @@ public final class TabBarController: ViewController {
     // More's stack change takes the item's view out of its superview.
     returnMoreItems()
     root.insertSubview(itemView, below: tabBar ?? itemView)
-    itemView.frame = contentFrame
+    itemView.frame = contentFrame(for: item)
   }
 
   private func setViewControllers(_ list: [ViewController]) {
@@ -364,7 +478,7 @@ public final class TabBarController: ViewController {
     }
     let target = list.isEmpty ? nil : prepareShown(for: newIndex)
     selectedIndex = newIndex
-    switchShown(to: target, animator: nil)
+    let finishAppearance = switchShown(to: target, animator: nil, deferringDid: true)
     if !hasMore, let more = moreNavigationController {
       returnMoreItems()
       more.emit(.willMove(toParent: nil))
@@ -375,6 +489,7 @@ public final class TabBarController: ViewController {
     }
     for controller in removed { controller.emit(.didMove(toParent: nil)) }
     for controller in pendingDidMove { controller.emit(.didMove(toParent: id)) }
+    finishAppearance()
     if newIndex != oldIndex || selectedViewController !== oldSelected {
       session.emit(
         .hierarchy(.selectionChanged(id, index: newIndex, selected: selectedViewController?.id)))

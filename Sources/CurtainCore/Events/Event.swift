@@ -241,6 +241,17 @@ public enum PresentationPhase: Hashable, Sendable, Codable {
   /// A popover was placed (when presented, and whenever its arrow or frame
   /// changes with a resize or a new preferred size).
   case popoverPlaced(PopoverPlacement)
+  /// `presentationControllerShouldDismiss(_:)`, asked when a tap outside
+  /// the presented controller would dismiss it (the answer is the
+  /// delegate's default, yes).
+  case shouldDismiss
+  /// `presentationControllerWillDismiss(_:)`: a tap outside is dismissing it.
+  case willDismiss
+  /// `presentationControllerDidDismiss(_:)`: that dismissal completed.
+  case didDismiss
+  /// `presentationControllerDidAttemptToDismiss(_:)`: a tap outside a
+  /// controller that is modal in presentation.
+  case didAttemptToDismiss
 }
 
 /// A change of the window itself.
@@ -253,4 +264,6 @@ public enum WindowChange: Hashable, Sendable, Codable {
   case resized(Size)
   /// The window was closed.
   case closed
+  /// A tap reached a view (Window+Tap.swift).
+  case tapped(TapHit)
 }

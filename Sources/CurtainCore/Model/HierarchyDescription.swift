@@ -23,6 +23,10 @@ public struct PresentationNode: Hashable, Sendable, Codable {
   public var sourceRect: Rect? = nil
   /// Popovers: the permitted arrow directions.
   public var permittedArrowDirections: PopoverArrowDirections? = nil
+  /// Popovers pointing at a bar button item: the item.
+  public var sourceBarItem: BarItem? = nil
+  /// Popovers: the passthrough views.
+  public var passthroughViews: [ViewID] = []
   /// Where the popover is, while the style in force is popover.
   public var popoverPlacement: PopoverPlacement? = nil
   /// Custom presentations: the client's description, when it gave one.
@@ -73,6 +77,12 @@ public struct ControllerNode: Hashable, Sendable, Codable {
   public let frame: Rect?
   /// Whether the root view is in the window.
   public let isViewInWindow: Bool
+  /// The root view's safe-area insets (SEMANTICS §3), while it is in a
+  /// window.
+  public var safeAreaInsets: EdgeInsets? = nil
+  /// Whether the view extends under a navigation bar or tab bar of a
+  /// container above it (the bars add to its safe area).
+  public var isUnderBars = false
   /// For tab bar controllers: the selected index (`nil` for More or none).
   public let selectedIndex: Int?
   /// The children, in order (a navigation controller's stack bottom to top).
@@ -112,6 +122,8 @@ extension ViewController {
       id: id, kind: kind, identifier: identifier, title: title, appearance: appearance,
       view: viewIfLoaded?.id, frame: viewIfLoaded?.frame,
       isViewInWindow: viewIfLoaded?.window != nil,
+      safeAreaInsets: viewIfLoaded?.window != nil ? safeAreaInsets : nil,
+      isUnderBars: isUnderBars,
       selectedIndex: (self as? TabBarController)?.selectedIndex,
       children: children.map(\.node),
       presentation: presentation.map {
@@ -120,6 +132,8 @@ extension ViewController {
           isCard: $0.isCard, transitionStyle: $0.transitionStyle, frame: viewIfLoaded?.frame,
           sourceView: $0.popover?.view.id, sourceRect: $0.popover?.rect,
           permittedArrowDirections: $0.popover?.permittedArrowDirections,
+          sourceBarItem: $0.popover?.barItem?.item,
+          passthroughViews: $0.passthroughViews.map(\.id),
           popoverPlacement: $0.popoverPlacement, custom: $0.custom)
       },
       presented: presentedViewController.map { [$0.node] } ?? [],
@@ -152,6 +166,7 @@ extension ControllerNode {
     if let view, let frame {
       text += ", view: \(view) \(frame)"
       if !isViewInWindow { text += " not in the window" }
+      if isUnderBars, let insets = safeAreaInsets { text += ", under bars, safe area \(insets)" }
     } else {
       text += ", view: not loaded"
     }
@@ -177,8 +192,15 @@ extension ControllerNode {
         text += " (adapted from \(presentation.requestedStyle.rawValue))"
       }
       text += ", \(presentation.transitionStyle.rawValue)"
+      if let item = presentation.sourceBarItem {
+        text += ", from the \(item) bar item"
+      }
       if let sourceView = presentation.sourceView, let sourceRect = presentation.sourceRect {
         text += ", from \(sourceView) \(sourceRect)"
+      }
+      if !presentation.passthroughViews.isEmpty {
+        text +=
+          ", passthrough \(presentation.passthroughViews.map(\.description).joined(separator: " "))"
       }
       if let placement = presentation.popoverPlacement { text += ", \(placement)" }
       if let custom = presentation.custom, presentation.style == .custom {

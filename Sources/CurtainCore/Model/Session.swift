@@ -289,6 +289,9 @@ public final class Session {
     case .window(.visibilityChanged(let visible)): return "window.visible(\(visible))"
     case .window(.resized(let size)): return "window.resized(\(size))"
     case .window(.closed): return "window.closed"
+    case .window(.tapped(let hit)):
+      return "window.tapped(\(hit.point), \(hit.view) \(hit.role.rawValue)"
+        + (hit.controller.map { " of \(name($0))" } ?? "") + ")"
     case .sizeTransition(let id, .willTransitionToTraits(let traits)):
       return "\(name(id)).willTransition(to: \(traits))"
     case .sizeTransition(let id, .viewWillTransition(let size)):
@@ -309,6 +312,11 @@ public final class Session {
         return "\(name(presented)).adapted(\(style.rawValue))"
       case .popoverPlaced(let placement):
         return "\(name(presented)).popoverPlaced(\(placement))"
+      case .shouldDismiss: return "\(name(presented)).presentationControllerShouldDismiss"
+      case .willDismiss: return "\(name(presented)).presentationControllerWillDismiss"
+      case .didDismiss: return "\(name(presented)).presentationControllerDidDismiss"
+      case .didAttemptToDismiss:
+        return "\(name(presented)).presentationControllerDidAttemptToDismiss"
       }
     }
   }

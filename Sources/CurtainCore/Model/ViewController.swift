@@ -72,10 +72,29 @@ public class ViewController {
   public internal(set) var providesPresentationContextTransitionStyle = false
   /// `preferredContentSize` (form sheets, popovers); zero sides use defaults.
   public internal(set) var preferredContentSize: Size = .zero
+  /// `isModalInPresentation`: a tap outside the presented controller (on
+  /// its dimming view) does not dismiss it.
+  public internal(set) var isModalInPresentation = false
   /// The controller this one presents (`presentedViewController`).
   public internal(set) var presentedViewController: ViewController?
   /// The presentation that shows this controller, while it is presented.
   public internal(set) var presentation: Presentation?
+
+  // MARK: Layout properties (SEMANTICS §3)
+
+  /// `edgesForExtendedLayout`: the edges along which a navigation or tab
+  /// bar controller lets this controller's view go under its translucent
+  /// bar; all by default.
+  public internal(set) var edgesForExtendedLayout: RectEdges = .all
+
+  // MARK: Appearance forwarding (SEMANTICS §2, seed 003)
+
+  /// `shouldAutomaticallyForwardAppearanceMethods`: whether the controller
+  /// passes its appearance phases on to its children. Only a custom
+  /// container may turn it off; its client then drives each child's
+  /// appearance with `beginAppearanceTransition`/`endAppearanceTransition`
+  /// (ViewController+ManualAppearance.swift).
+  public internal(set) var shouldAutomaticallyForwardAppearanceMethods = true
 
   // MARK: Storyboard properties (SEMANTICS §8)
 
@@ -253,25 +272,39 @@ public class ViewController {
     (try? prepareRemoveChild(child))?.run()
   }
 
-  /// The custom container's removal, overridden by other containers:
-  /// `willMove(nil)`, (disappearance), the view leaves, `didMove(nil)`.
+  /// The custom container's removal, overridden by other containers, in
+  /// SEMANTICS §2's order: `willMove(nil)`, `viewWillDisappear(false)` when
+  /// it was on screen, the view leaves, `didMove(nil)`, then
+  /// `viewDidDisappear(false)`.
   func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
     PreparedChange(removed: [child.id]) { [self] in
       child.emit(.willMove(toParent: nil))
-      removeChildView(child)
+      let disappearing = takeOutChildView(child)
       detachChild(child)
       child.emit(.didMove(toParent: nil))
+      if disappearing { child.endAppearance() }
     }
   }
 
   /// Takes a child's view out of this container, with disappearance
   /// callbacks when it was on screen.
   func removeChildView(_ child: ViewController) {
-    guard let childView = child.viewIfLoaded, childView.superview != nil else { return }
+    if takeOutChildView(child) { child.endAppearance() }
+  }
+
+  /// Takes a child's view out of this container without a transition,
+  /// calling `viewWillDisappear(false)` first when it was on screen; returns
+  /// whether it did, so that the caller sends the `did` half once the
+  /// containment calls are done (SEMANTICS §2: `viewDidDisappear` comes
+  /// after `didMove(nil)`).
+  func takeOutChildView(_ child: ViewController) -> Bool {
+    guard let childView = child.viewIfLoaded, childView.superview != nil else { return false }
+    // Also from a container that does not forward appearance: a child that
+    // leaves it disappears (ViewController+ManualAppearance.swift).
     let wasVisible = child.appearance != .disappeared
     if wasVisible { child.beginAppearance(false, animated: false) }
     childView.removeFromSuperview()
-    if wasVisible { child.endAppearance() }
+    return wasVisible
   }
 
   /// If the controller has a parent, removes it from that parent first
@@ -297,11 +330,12 @@ public class ViewController {
   // MARK: Appearance
 
   /// The children whose root view is inside this controller's view tree:
-  /// those that receive forwarded appearance callbacks.
+  /// those that receive forwarded appearance callbacks (none when the
+  /// controller does not forward them automatically).
   /// A child whose view a context presentation took out stands in for it
   /// while this container shows the child.
   var appearanceChildren: [ViewController] {
-    guard let root = viewIfLoaded else { return [] }
+    guard shouldAutomaticallyForwardAppearanceMethods, let root = viewIfLoaded else { return [] }
     return children.filter { child in
       if child.viewIfLoaded?.isDescendant(of: root) ?? false { return true }
       return child.standsInForFollower && showsView(of: child)

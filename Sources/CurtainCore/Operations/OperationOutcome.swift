@@ -52,12 +52,14 @@ public struct OperationOutcome: Hashable, Sendable {
   /// Whether it changed nothing (popping a root, dismissing when nothing
   /// is presented).
   public let unchanged: Bool
+  /// A tap's target and effect (Window+Tap.swift).
+  public let tap: TapHit?
 
   init(
     operation: OperationID, window: WindowID?, phase: Phase, revision: UInt64,
     transition: TransitionID? = nil, removed: [ControllerID] = [],
     created: [ControllerID] = [], destination: ControllerID? = nil, declined: Bool = false,
-    unchanged: Bool = false
+    unchanged: Bool = false, tap: TapHit? = nil
   ) {
     self.operation = operation
     self.window = window
@@ -69,6 +71,7 @@ public struct OperationOutcome: Hashable, Sendable {
     self.destination = destination
     self.declined = declined
     self.unchanged = unchanged
+    self.tap = tap
   }
 }
 

@@ -71,7 +71,7 @@ extension Session {
     case .resize(_, let metrics, let animation):
       try metrics.validate()
       try animation?.validate()
-    case .addChild(let parent, let child, let frame):
+    case .addChild(let parent, let child, let frame, _):
       _ = try container(parent)
       try checkMovable(controller(child), into: window)
       if let frame {
@@ -96,10 +96,17 @@ extension Session {
     case .setViewControllers(let nav, let list, _, _):
       try checkNotMore(navigation(nav))
       for id in list { try checkMovable(controller(id), into: window) }
-    case .selectTab(let tab, let selection, _):
+    case .selectTab(let tab, let selection, _),
+      .beginInteractiveTabSelection(let tab, let selection, _):
       _ = try tabBar(tab)
       if case .index(let index) = selection, index < 0 {
         throw CurtainError.invalid("Tab index \(index) is negative")
+      }
+    case .beginAppearanceTransition, .endAppearanceTransition:
+      break
+    case .tap(_, let point):
+      guard point.x.isFinite, point.y.isFinite else {
+        throw CurtainError.invalid("A tap's point must be finite, got \(point)")
       }
     case .setTabs(let tab, let list):
       _ = try tabBar(tab)
@@ -197,8 +204,18 @@ extension Session {
       return try self.window(windowID).prepareSetVisible(visible)
     case .resize(let windowID, let metrics, let animation):
       return try self.window(windowID).prepareResize(metrics, animation: animation)
-    case .addChild(let parent, let child, let frame):
-      return try container(parent).prepareAddChild(controller(child), frame: frame)
+    case .addChild(let parent, let child, let frame, let installsView):
+      return try container(parent).prepareAddChild(
+        controller(child), frame: frame, installsView: installsView)
+    case .beginInteractiveTabSelection(let tab, let selection, let animator):
+      return try tabBar(tab).prepareInteractiveSelect(selection, animator: animator, owner: owner)
+    case .beginAppearanceTransition(let controller, let appearing, let animated):
+      return try self.controller(controller).prepareBeginAppearanceTransition(
+        appearing: appearing, animated: animated)
+    case .endAppearanceTransition(let controller):
+      return try self.controller(controller).prepareEndAppearanceTransition()
+    case .tap(let windowID, let point):
+      return try self.window(windowID).prepareTap(at: point)
     case .removeFromParent(let child):
       return try controller(child).prepareRemoveFromParent()
     case .transitionChildren(let container, let from, let to, let animator):

@@ -28,8 +28,10 @@ public enum WindowOperation: Hashable, Sendable {
   /// Gives a window new metrics: a size transition (SEMANTICS §5) that
   /// animates with `animation`, or happens at once when it is `nil`.
   case resize(window: WindowID, metrics: WindowMetrics, animation: SizeTransitionAnimation?)
-  /// Adds a child to a custom container (`addChild` + view + `didMove`).
-  case addChild(parent: ControllerID, child: ControllerID, frame: Rect?)
+  /// Adds a child to a custom container (`addChild` + view + `didMove`);
+  /// without `installsView`, `addChild` alone: the view waits for a
+  /// `transitionChildren` to install it.
+  case addChild(parent: ControllerID, child: ControllerID, frame: Rect?, installsView: Bool = true)
   /// Removes a controller from its parent.
   case removeFromParent(ControllerID)
   /// A custom container's `transition(from:to:duration:options:)`.
@@ -55,6 +57,18 @@ public enum WindowOperation: Hashable, Sendable {
   case setTabs(tabBar: ControllerID, controllers: [ControllerID])
   /// Begins an interactive pop (the edge swipe), driven by the submitter.
   case beginInteractivePop(navigation: ControllerID, animator: AnimatorSpec?)
+  /// Begins an interactive tab switch (seed 001's swipe between tabs),
+  /// driven by the submitter.
+  case beginInteractiveTabSelection(
+    tabBar: ControllerID, selection: TabSelection, animator: AnimatorSpec?)
+  /// `beginAppearanceTransition(_:animated:)` on a child of a custom
+  /// container that does not forward appearance automatically.
+  case beginAppearanceTransition(controller: ControllerID, appearing: Bool, animated: Bool)
+  /// `endAppearanceTransition()` on such a child.
+  case endAppearanceTransition(controller: ControllerID)
+  /// A tap at `point` (window coordinates): hit-testing, and a tap outside
+  /// a sheet or popover dismisses it (Window+Tap.swift).
+  case tap(window: WindowID, point: Point)
   /// `present(_:animated:)` sent to `presenter`; `adaptiveStyle` is the
   /// style to adapt to in compact environments (only none, fullScreen,
   /// overFullScreen and formSheet are honoured); `options` are properties
@@ -111,8 +125,11 @@ public enum WindowOperation: Hashable, Sendable {
   /// The controller whose window runs the operation, if it names one.
   var targetController: ControllerID? {
     switch self {
-    case .setRoot, .setVisible, .resize: return nil
-    case .addChild(let parent, _, _): return parent
+    case .setRoot, .setVisible, .resize, .tap: return nil
+    case .addChild(let parent, _, _, _): return parent
+    case .beginInteractiveTabSelection(let tab, _, _): return tab
+    case .beginAppearanceTransition(let controller, _, _), .endAppearanceTransition(let controller):
+      return controller
     case .removeFromParent(let child): return child
     case .transitionChildren(let container, _, _, _): return container
     case .push(let nav, _, _, _), .pop(let nav, _, _), .popTo(let nav, _, _, _),
@@ -137,7 +154,8 @@ public enum WindowOperation: Hashable, Sendable {
   /// The window an operation names directly.
   var targetWindow: WindowID? {
     switch self {
-    case .setRoot(let window, _), .setVisible(let window, _), .resize(let window, _, _):
+    case .setRoot(let window, _), .setVisible(let window, _), .resize(let window, _, _),
+      .tap(let window, _):
       return window
     default: return nil
     }
@@ -147,8 +165,13 @@ public enum WindowOperation: Hashable, Sendable {
   var controllerIDs: [ControllerID] {
     switch self {
     case .setRoot(_, let controller): return controller.map { [$0] } ?? []
-    case .setVisible, .resize: return []
-    case .addChild(let parent, let child, _): return [parent, child]
+    case .setVisible, .resize, .tap: return []
+    case .addChild(let parent, let child, _, _): return [parent, child]
+    case .beginInteractiveTabSelection(let tab, .controller(let controller), _):
+      return [tab, controller]
+    case .beginInteractiveTabSelection(let tab, _, _): return [tab]
+    case .beginAppearanceTransition(let controller, _, _), .endAppearanceTransition(let controller):
+      return [controller]
     case .removeFromParent(let child): return [child]
     case .transitionChildren(let container, let from, let to, _): return [container, from, to]
     case .push(let nav, let controller, _, _), .popTo(let nav, let controller, _, _):
@@ -185,7 +208,8 @@ public enum WindowOperation: Hashable, Sendable {
       .show(_, _, _, _, let animator), .beginInteractivePresent(_, _, let animator, _, _),
       .beginInteractiveDismiss(_, let animator), .configureSplit(_, _, _, let animator),
       .setPages(_, _, _, _, let animator, _), .turnPage(_, _, _, let animator),
-      .beginInteractivePageTurn(_, _, let animator):
+      .beginInteractivePageTurn(_, _, let animator),
+      .beginInteractiveTabSelection(_, _, let animator):
       return animator
     default: return nil
     }
@@ -238,6 +262,8 @@ public struct OperationTicket: Hashable, Sendable {
   /// Whether it started and changed nothing (popping a root, dismissing
   /// when nothing is presented, selecting the selected tab).
   public let unchanged: Bool
+  /// A tap's target and effect, when it started.
+  public internal(set) var tap: TapHit?
 
   /// The ticket of an operation waiting at `position` in `window`'s queue.
   init(
@@ -269,6 +295,7 @@ public struct OperationTicket: Hashable, Sendable {
     destination = started.destination
     declined = started.declined
     unchanged = started.unchanged
+    tap = started.tap
   }
 }
 
@@ -282,6 +309,8 @@ struct PreparedChange {
   var declined = false
   /// Whether the change is `nothing`.
   var changesNothing = false
+  /// A tap's target and effect.
+  var tap: TapHit?
   /// Performs the change.
   let run: () -> Void
 
@@ -327,7 +356,7 @@ final class RunningOperation {
     OperationOutcome(
       operation: id, window: window, phase: phase, revision: revision, transition: transition,
       removed: removed(in: phase), created: created, destination: change.destination,
-      declined: change.declined, unchanged: change.changesNothing)
+      declined: change.declined, unchanged: change.changesNothing, tap: change.tap)
   }
 
   /// The controllers it removed, as of `phase`: none once its transition

@@ -20,6 +20,26 @@ public struct PopoverArrowDirections: OptionSet, Hashable, Sendable, Codable {
   public static let any: PopoverArrowDirections = [.up, .down, .left, .right]
 }
 
+/// A bar button item a popover may point at (`barButtonItem`).
+public enum BarItem: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The left bar button item of the navigation bar above the presenter.
+  case navigationLeft
+  /// The right bar button item of that navigation bar.
+  case navigationRight
+  /// The tab bar item at this index of the tab bar controller above the
+  /// presenter (among the items shown, More included).
+  case tab(Int)
+
+  /// `left`, `right` or the tab's index.
+  public var description: String {
+    switch self {
+    case .navigationLeft: return "left"
+    case .navigationRight: return "right"
+    case .tab(let index): return "tab \(index)"
+    }
+  }
+}
+
 /// Where a popover points, as a client gives it.
 public struct PopoverSource: Hashable, Sendable {
   /// The source view; `nil`: the view of the controller the present
@@ -28,17 +48,26 @@ public struct PopoverSource: Hashable, Sendable {
   /// The source rectangle in the source view's coordinates; `nil`: its
   /// bounds.
   public var rect: Rect?
+  /// A bar button item to point at instead of a view (`barButtonItem`);
+  /// excludes `view` and `rect`.
+  public var barItem: BarItem?
   /// The permitted arrow directions; empty centres the popover on the
   /// source.
   public var permittedArrowDirections: PopoverArrowDirections
+  /// `passthroughViews`: views that a tap outside the popover reaches
+  /// without dismissing it.
+  public var passthroughViews: [ViewID]
 
   /// Creates a source.
   public init(
-    view: ViewID? = nil, rect: Rect? = nil, permittedArrowDirections: PopoverArrowDirections = .any
+    view: ViewID? = nil, rect: Rect? = nil, barItem: BarItem? = nil,
+    permittedArrowDirections: PopoverArrowDirections = .any, passthroughViews: [ViewID] = []
   ) {
     self.view = view
     self.rect = rect
+    self.barItem = barItem
     self.permittedArrowDirections = permittedArrowDirections
+    self.passthroughViews = passthroughViews
   }
 }
 
@@ -125,6 +154,16 @@ public struct PresentOptions: Hashable, Sendable {
             "A popover's source rect must be finite with a non-negative size, got \(rect)")
         }
       }
+      if popover.barItem != nil, popover.view != nil || popover.rect != nil {
+        throw CurtainError.invalid(
+          "A popover points at a bar button item or at a source view and rectangle, not both")
+      }
+      if case .tab(let index) = popover.barItem, index < 0 {
+        throw CurtainError.invalid("A tab bar item index must not be negative, got \(index)")
+      }
+      guard popover.passthroughViews.count <= 1024 else {
+        throw CurtainError(.limitExceeded, "A popover may have at most 1024 passthrough views")
+      }
       guard PopoverArrowDirections.any.isSuperset(of: popover.permittedArrowDirections) else {
         throw CurtainError.invalid(
           "Permitted arrow directions are bits up 1, down 2, left 4, right 8; got "
@@ -136,14 +175,20 @@ public struct PresentOptions: Hashable, Sendable {
 
 /// A popover's source, resolved when the presentation starts.
 public struct PopoverAnchor {
-  /// The source view.
+  /// The source view (a bar, for a bar button item).
   public let view: View
   /// The source rectangle given, in the source view's coordinates; `nil`
   /// follows the view's bounds as they change.
   let givenRect: Rect?
+  /// The bar button item pointed at, and the container whose bar holds it:
+  /// the rectangle follows the item as the bar changes.
+  let barItem: (item: BarItem, container: ViewController)?
   /// The permitted arrow directions.
   public let permittedArrowDirections: PopoverArrowDirections
 
   /// The source rectangle in the source view's coordinates now.
-  public var rect: Rect { givenRect ?? view.bounds }
+  public var rect: Rect {
+    if let (item, container) = barItem { return container.rect(of: item) ?? view.bounds }
+    return givenRect ?? view.bounds
+  }
 }

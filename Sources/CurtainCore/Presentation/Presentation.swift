@@ -57,6 +57,9 @@ public final class Presentation {
   public internal(set) var dimmingView: View?
   /// A popover's source (for presentations asked for as popovers).
   public internal(set) var popover: PopoverAnchor?
+  /// `passthroughViews`: views a tap on the dimming view reaches without
+  /// dismissing (Window+Tap.swift).
+  public internal(set) var passthroughViews: [View] = []
   /// Where the presenter's view was when the presentation took it out of
   /// the window: restored there on dismissal.
   var removedPresenterSlot: (superview: View, index: Int)?
@@ -166,9 +169,9 @@ public final class Presentation {
       if compactHeight { return adapted { (.fullScreen, false) } }
       if compactWidth { return adapted { (style, true) } }
     case .popover:
-      if compactWidth || compactHeight {
-        return adapted { adapt(.formSheet, adaptiveStyle: nil, traits: traits) }
-      }
+      // Seed 002: "in a horizontally compact environment, popovers adapt to
+      // UIModalPresentationOverFullScreen by default".
+      if compactWidth || compactHeight { return adapted { (.overFullScreen, false) } }
     case .currentContext, .overCurrentContext:
       if compactWidth { return adapted { (.fullScreen, false) } }
     default:

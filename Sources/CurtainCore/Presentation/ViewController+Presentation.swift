@@ -100,6 +100,14 @@ extension ViewController {
           + "\(presented.name) is presented as \(style.rawValue)")
     }
     let anchor = try popoverAnchor(options.popover, style: style, presented: presented, in: window)
+    let passthrough = try (options.popover?.passthroughViews ?? []).map { id -> View in
+      guard let found = session.views[id] else { throw CurtainError.notFound("No view \(id)") }
+      guard found.window === window else {
+        throw CurtainError(
+          .notInWindow, "The popover's passthrough view \(id) is not in window \(window.id)")
+      }
+      return found
+    }
     let contextContainer = style.isContextual ? presenterView.superview : nil
     let accepted = adaptiveStyle.flatMap { $0.isAcceptedAdaptiveStyle ? $0 : nil }
     return PreparedChange {
@@ -113,6 +121,7 @@ extension ViewController {
         windowView: window.view,
         traits: window.traitCollection)
       presentation.popover = anchor
+      presentation.passthroughViews = passthrough
       presentation.custom = options.custom
       presenter.performPresent(
         presentation, in: window, animated: animated, animator: animator,
@@ -136,6 +145,12 @@ extension ViewController {
       return nil
     }
     let source = source ?? PopoverSource()
+    if let item = source.barItem {
+      let (container, bar) = try barItemContainer(for: item)
+      return PopoverAnchor(
+        view: bar, givenRect: nil, barItem: (item, container),
+        permittedArrowDirections: source.permittedArrowDirections)
+    }
     let view: View
     if let id = source.view {
       guard let found = session.views[id] else { throw CurtainError.notFound("No view \(id)") }
@@ -148,7 +163,7 @@ extension ViewController {
       view = self.view
     }
     return PopoverAnchor(
-      view: view, givenRect: source.rect,
+      view: view, givenRect: source.rect, barItem: nil,
       permittedArrowDirections: source.permittedArrowDirections)
   }
 
@@ -185,8 +200,10 @@ extension ViewController {
     if let placement = presentation.popoverPlacement {
       emitPresentation(presented, .popoverPlaced(placement))
     }
-    let spec = (animator ?? presentation.builtInAnimator(presenting: true, frame: frame))
-      .withDimming(presentation.dimmingView, from: 0, to: presentation.dimmingAlpha ?? 0)
+    let spec = AnimatorSpec.resolved(
+      animator, builtIn: presentation.builtInAnimator(presenting: true, frame: frame)
+    )
+    .withDimming(presentation.dimmingView, from: 0, to: presentation.dimmingAlpha ?? 0)
     let request = TransitionRequest(
       kind: .presentation, container: self, containerView: container, from: self,
       to: presented, fromView: removes ? presenterView : nil, toView: presented.view,
@@ -330,7 +347,9 @@ extension ViewController {
       window?.layout()
     }
     let spec =
-      (animator ?? topPresentation.builtInAnimator(presenting: false, frame: topView.frame))
+      AnimatorSpec.resolved(
+        animator, builtIn: topPresentation.builtInAnimator(presenting: false, frame: topView.frame)
+      )
       .withDimming(
         topPresentation.dimmingView, from: topPresentation.dimmingView?.alpha ?? 0, to: 0)
     let request = TransitionRequest(
@@ -543,7 +562,7 @@ extension ViewController {
     modalTransitionStyle: ModalTransitionStyle? = nil,
     definesPresentationContext: Bool? = nil,
     providesPresentationContextTransitionStyle: Bool? = nil,
-    preferredContentSize: Size? = nil
+    preferredContentSize: Size? = nil, isModalInPresentation: Bool? = nil
   ) throws {
     if let preferredContentSize { try Self.validatePreferredContentSize(preferredContentSize) }
     if let modalPresentationStyle, modalPresentationStyle == ModalPresentationStyle.none {
@@ -557,6 +576,7 @@ extension ViewController {
     if let providesPresentationContextTransitionStyle {
       self.providesPresentationContextTransitionStyle = providesPresentationContextTransitionStyle
     }
+    if let isModalInPresentation { self.isModalInPresentation = isModalInPresentation }
     if let preferredContentSize {
       self.preferredContentSize = preferredContentSize
       if presentation != nil, let window {

@@ -121,12 +121,32 @@ public struct TrackSpec: Hashable, Sendable, Codable {
   }
 }
 
-/// A declarative transition animator: a duration and its tracks.
+/// The built-in look of a transition with another duration or curve (the
+/// CLI's `--duration` and `--curve`).
+public struct Retiming: Hashable, Sendable, Codable {
+  /// The duration in seconds; `nil` keeps the look's.
+  public var duration: Double?
+  /// The curve of every track; `nil` keeps each track's.
+  public var curve: TimingFunction?
+
+  /// Creates a retiming.
+  public init(duration: Double? = nil, curve: TimingFunction? = nil) {
+    self.duration = duration
+    self.curve = curve
+  }
+}
+
+/// A declarative transition animator: a duration and its tracks, or the
+/// transition's built-in look re-timed.
 public struct AnimatorSpec: Hashable, Sendable, Codable {
   /// The transition's duration in seconds.
   public var duration: Double
   /// The tracks, applied in order.
   public var tracks: [TrackSpec]
+  /// When set, the animator is the transition's built-in look (its UIKit
+  /// look, or the one its options name) with this duration and curve;
+  /// `duration` and `tracks` are then unused and must be empty.
+  public var retiming: Retiming?
 
   /// Creates an animator.
   public init(duration: Double, tracks: [TrackSpec]) {
@@ -134,16 +154,52 @@ public struct AnimatorSpec: Hashable, Sendable, Codable {
     self.tracks = tracks
   }
 
+  /// The built-in look, re-timed.
+  public static func builtIn(_ retiming: Retiming) -> AnimatorSpec {
+    var spec = AnimatorSpec(duration: 0, tracks: [])
+    spec.retiming = retiming
+    return spec
+  }
+
   /// Checks the duration and every track.
   public func validate() throws {
-    guard duration.isFinite, duration >= 0, duration <= 3600 else {
-      throw CurtainError.invalid(
-        "Transition duration must be between 0 and 3600 seconds, got \(formatPoints(duration))")
+    if let retiming {
+      guard tracks.isEmpty else {
+        throw CurtainError.invalid("An animator that re-times the built-in look has no tracks")
+      }
+      if let duration = retiming.duration { try Self.check(duration) }
+      return
     }
+    try Self.check(duration)
     guard tracks.count <= 1024 else {
       throw CurtainError(.limitExceeded, "An animator may have at most 1024 tracks")
     }
     for track in tracks { try track.validate() }
+  }
+
+  private static func check(_ duration: Double) throws {
+    guard duration.isFinite, duration >= 0, duration <= 3600 else {
+      throw CurtainError.invalid(
+        "Transition duration must be between 0 and 3600 seconds, got \(formatPoints(duration))")
+    }
+  }
+
+  /// The animator a transition runs: `requested` when it has tracks of its
+  /// own, else `builtIn`, re-timed as `requested` says.
+  static func resolved(_ requested: AnimatorSpec?, builtIn: AnimatorSpec) -> AnimatorSpec {
+    requested?.resolved(builtIn: builtIn) ?? builtIn
+  }
+
+  /// This animator, or `builtIn` re-timed as it says when it re-times the
+  /// built-in look.
+  public func resolved(builtIn: AnimatorSpec) -> AnimatorSpec {
+    guard let retiming else { return self }
+    var spec = builtIn
+    if let duration = retiming.duration { spec.duration = duration }
+    if let curve = retiming.curve {
+      for index in spec.tracks.indices { spec.tracks[index].timing = curve }
+    }
+    return spec
   }
 }
 

@@ -40,6 +40,24 @@ extension AnimatorSpec {
       ])
   }
 
+  /// The tab slide of seed 001 (Curtain's look for an interactive tab
+  /// switch): forward (to a tab on the right) the incoming view slides in
+  /// from the right edge (x: +W → 0) while the outgoing one slides out to
+  /// the left (0 → −W); backward the other way round. 0.35 s.
+  public static func tabSlide(forward: Bool) -> AnimatorSpec {
+    let direction: Double = forward ? 1 : -1
+    return AnimatorSpec(
+      duration: 0.35,
+      tracks: [
+        TrackSpec(
+          target: .toView, property: .frame,
+          from: .containerOffset(.finalFrame, dx: direction, dy: 0), to: .finalFrame),
+        TrackSpec(
+          target: .fromView, property: .frame, from: .initialFrame,
+          to: .containerOffset(.initialFrame, dx: -direction, dy: 0)),
+      ])
+  }
+
   /// No movement at all, lasting `duration` (a custom container's
   /// `transition(from:to:duration:options:)` without animation options).
   public static func none(duration: Double) -> AnimatorSpec {

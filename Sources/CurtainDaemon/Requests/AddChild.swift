@@ -1,4 +1,6 @@
-// `AddChild`: adds a child to a custom container (willMove, view, didMove).
+// `AddChild`: adds a child to a custom container (willMove, view, didMove);
+// with `no_view`, `addChild` alone (a later TransitionChildren installs the
+// view).
 
 import CurtainCore
 import CurtainWire
@@ -11,6 +13,6 @@ extension RequestHandler {
       return try context.server.submit(
         .addChild(
           parent: context.controller.id, child: context.other.id,
-          frame: body.hasFrame ? Rect(body.frame) : nil), context)
+          frame: body.hasFrame ? Rect(body.frame) : nil, installsView: !body.noView), context)
     })
 }

@@ -1,5 +1,6 @@
 // `BeginInteractive`: begins an interactive transition owned by this client:
-// the navigation pop, a presentation, a dismissal or a page turn. It answers when
+// the navigation pop, a presentation, a dismissal, a page turn or a tab
+// switch. It answers when
 // accepted or started (wait_until COMPLETED reads as STARTED: it completes
 // only when a client finishes or cancels it).
 
@@ -11,7 +12,11 @@ extension RequestHandler {
     .beginInteractive, mutates: true,
     { request in
       let body = request.beginInteractive
-      return body.kind == .present ? body.present.presenter : body.controller
+      switch body.kind {
+      case .present: return body.present.presenter
+      case .selectTab: return body.selectTab.tabBar
+      default: return body.controller
+      }
     },
     run: { context in
       let body = context.request.beginInteractive
@@ -38,6 +43,14 @@ extension RequestHandler {
       case .pageTurn:
         operation = .beginInteractivePageTurn(
           page: target, direction: body.reverse ? .reverse : .forward, animator: animator)
+      case .selectTab:
+        let select = body.selectTab
+        guard let selection = try TabSelection(select, context) else {
+          return .invalid("An interactive tab switch needs an index or a controller")
+        }
+        if animator == nil, select.hasAnimator { animator = try AnimatorSpec(select.animator) }
+        operation = .beginInteractiveTabSelection(
+          tabBar: target, selection: selection, animator: animator)
       case .unspecified, .UNRECOGNIZED:
         return .invalid("Unknown interactive transition kind")
       }

@@ -1,5 +1,6 @@
 // `ConfigureController`: changes a controller's title, identifier,
-// presentation properties or shouldPerformSegue answers.
+// presentation, layout and appearance-forwarding properties or
+// shouldPerformSegue answers.
 
 import CurtainCore
 import CurtainWire
@@ -33,6 +34,26 @@ extension RequestHandler {
         }
       }
       try controller.checkSegues(answers.keys)
+      let edges =
+        body.hasEdgesForExtendedLayout ? RectEdges(rawValue: body.edgesForExtendedLayout) : nil
+      if let edges, !RectEdges.all.isSuperset(of: edges) {
+        return .invalid(
+          "Edges are bits top 1, left 2, bottom 4, right 8; got \(body.edgesForExtendedLayout)")
+      }
+      if body.hasBarTranslucent, !(controller is NavigationController),
+        !(controller is TabBarController)
+      {
+        return .invalid(
+          "Only navigation and tab bar controllers have a bar that can be translucent "
+            + "(\(controller.name) is a \(controller.kind.rawValue) controller)")
+      }
+      if body.hasShouldAutomaticallyForwardAppearanceMethods,
+        !body.shouldAutomaticallyForwardAppearanceMethods, !(controller is ContainerController)
+      {
+        return .invalid(
+          "Only a custom container can stop forwarding appearance methods (\(controller.name) "
+            + "is a \(controller.kind.rawValue) controller)")
+      }
       try controller.configure(
         title: body.hasTitle ? body.title : nil,
         identifier: body.hasIdentifier ? body.identifier : nil)
@@ -44,8 +65,16 @@ extension RequestHandler {
           body.hasProvidesPresentationContextTransitionStyle
           ? body.providesPresentationContextTransitionStyle : nil,
         preferredContentSize: body.hasPreferredContentSize
-          ? Size(body.preferredContentSize) : nil)
+          ? Size(body.preferredContentSize) : nil,
+        isModalInPresentation: body.hasModalInPresentation ? body.modalInPresentation : nil)
       try controller.configureShouldPerform(answers)
+      try controller.configureLayout(
+        edgesForExtendedLayout: edges,
+        isBarTranslucent: body.hasBarTranslucent ? body.barTranslucent : nil)
+      if body.hasShouldAutomaticallyForwardAppearanceMethods {
+        try controller.configureAppearanceForwarding(
+          body.shouldAutomaticallyForwardAppearanceMethods)
+      }
       return .ok(.controller(Curtain_V1_ControllerInfo(controller)))
     })
 }

@@ -7,14 +7,15 @@ import CurtainWire
 
 /// Every request of the protocol, one case per `Request.body` field.
 enum RequestKind: String, CaseIterable {
-  case addChild, advanceClock, animateAlongside, beginInteractive, cancelInteractive
-  case closeWindow, configureController, configureSplit, createController, createWindow
-  case deleteController, dismiss, finishInteractive, getStatus, getTree, hello, instantiateScene
-  case killSession, listControllers, listSessions, listWindows, loadStoryboard, pauseTransition
-  case performSegue, pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow
-  case selectTab, setPages, setRoot, setSplitColumns, setStack, setTabs, setWindowVisible, show
-  case showDetail, shutdown, subscribe, sync, transitionChildren, turnPage, unloadStoryboard
-  case unsubscribe, unwind, updateInteractive, waitIdle
+  case addChild, advanceClock, animateAlongside, beginAppearanceTransition, beginInteractive
+  case cancelInteractive, closeWindow, configureController, configureSplit, createController
+  case createWindow, deleteController, dismiss, endAppearanceTransition, finishInteractive
+  case getStatus, getTree, hello, instantiateScene, killSession, listControllers, listSessions
+  case listWindows, loadStoryboard, pauseTransition, performSegue, pop, popTo, popToRoot, present
+  case push, removeFromParent, resizeWindow, selectTab, setPages, setRoot, setSplitColumns
+  case setStack, setTabs, setWindowVisible, show, showDetail, shutdown, subscribe, sync, tap
+  case transitionChildren, turnPage, unloadStoryboard, unsubscribe, unwind, updateInteractive
+  case waitIdle
 
   /// The kind of a request body. Exhaustive: a new proto request does not
   /// compile until it is named here.
@@ -70,6 +71,9 @@ enum RequestKind: String, CaseIterable {
     case .setSplitColumns: self = .setSplitColumns
     case .setPages: self = .setPages
     case .turnPage: self = .turnPage
+    case .beginAppearanceTransition: self = .beginAppearanceTransition
+    case .endAppearanceTransition: self = .endAppearanceTransition
+    case .tap: self = .tap
     }
   }
 }

@@ -8,17 +8,17 @@ extension RequestHandler {
     .transitionChildren, mutates: true, { $0.transitionChildren.container },
     run: { context in
       let body = context.request.transitionChildren
-      let animator: AnimatorSpec
-      if body.hasAnimator {
-        animator = try AnimatorSpec(body.animator)
-      } else {
-        guard body.duration.isFinite, body.duration >= 0, body.duration <= 3600 else {
-          return .invalid("Duration must be between 0 and 3600 seconds")
-        }
-        animator =
-          body.option == .crossDissolve
-          ? .crossDissolve(duration: body.duration) : .none(duration: body.duration)
+      guard body.duration.isFinite, body.duration >= 0, body.duration <= 3600 else {
+        return .invalid("Duration must be between 0 and 3600 seconds")
       }
+      // The look the option names; an animator replaces it, or re-times it
+      // (`built_in`).
+      let optionLook: AnimatorSpec =
+        body.option == .crossDissolve
+        ? .crossDissolve(duration: body.duration) : .none(duration: body.duration)
+      let animator =
+        body.hasAnimator
+        ? try AnimatorSpec(body.animator).resolved(builtIn: optionLook) : optionLook
       return try context.server.submit(
         .transitionChildren(
           container: context.controller.id, from: try context.controller(body.from).id,

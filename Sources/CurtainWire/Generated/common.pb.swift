@@ -1282,7 +1282,8 @@ public nonisolated struct Curtain_V1_Track: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
-/// A declarative transition animator.
+/// A declarative transition animator (docs/animators.md): a duration and
+/// tracks, or, with `built_in`, the transition's built-in look re-timed.
 public nonisolated struct Curtain_V1_AnimatorSpec: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1292,9 +1293,57 @@ public nonisolated struct Curtain_V1_AnimatorSpec: Sendable {
 
   public var tracks: [Curtain_V1_Track] = []
 
+  /// The transition's built-in look (its UIKit look, or for
+  /// TransitionChildren the one its option names) with another duration
+  /// and curve; `duration` and `tracks` must then be empty.
+  public var builtIn: Curtain_V1_BuiltInRetiming {
+    get {_builtIn ?? Curtain_V1_BuiltInRetiming()}
+    set {_builtIn = newValue}
+  }
+  /// Returns true if `builtIn` has been explicitly set.
+  public var hasBuiltIn: Bool {self._builtIn != nil}
+  /// Clears the value of `builtIn`. Subsequent reads from it will return its default value.
+  public mutating func clearBuiltIn() {self._builtIn = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _builtIn: Curtain_V1_BuiltInRetiming? = nil
+}
+
+/// The built-in look of a transition, re-timed.
+public nonisolated struct Curtain_V1_BuiltInRetiming: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// absent: the look's own
+  public var duration: Double {
+    get {_duration ?? 0}
+    set {_duration = newValue}
+  }
+  /// Returns true if `duration` has been explicitly set.
+  public var hasDuration: Bool {self._duration != nil}
+  /// Clears the value of `duration`. Subsequent reads from it will return its default value.
+  public mutating func clearDuration() {self._duration = nil}
+
+  /// absent: each track keeps its curve
+  public var curve: Curtain_V1_TimingFunction {
+    get {_curve ?? Curtain_V1_TimingFunction()}
+    set {_curve = newValue}
+  }
+  /// Returns true if `curve` has been explicitly set.
+  public var hasCurve: Bool {self._curve != nil}
+  /// Clears the value of `curve`. Subsequent reads from it will return its default value.
+  public mutating func clearCurve() {self._curve = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _duration: Double? = nil
+  fileprivate var _curve: Curtain_V1_TimingFunction? = nil
 }
 
 public nonisolated struct Curtain_V1_ViewState: Sendable {
@@ -1455,6 +1504,24 @@ public nonisolated struct Curtain_V1_ControllerNode: @unchecked Sendable {
     set {_uniqueStorage()._children = newValue}
   }
 
+  /// The root view's safe-area insets while it is in the window: the
+  /// window's, plus the bars it extends under (SEMANTICS §3).
+  public var safeAreaInsets: Curtain_V1_EdgeInsets {
+    get {_storage._safeAreaInsets ?? Curtain_V1_EdgeInsets()}
+    set {_uniqueStorage()._safeAreaInsets = newValue}
+  }
+  /// Returns true if `safeAreaInsets` has been explicitly set.
+  public var hasSafeAreaInsets: Bool {_storage._safeAreaInsets != nil}
+  /// Clears the value of `safeAreaInsets`. Subsequent reads from it will return its default value.
+  public mutating func clearSafeAreaInsets() {_uniqueStorage()._safeAreaInsets = nil}
+
+  /// The view extends under a navigation bar or tab bar of a container
+  /// above it (the bars add to its safe area).
+  public var underBars: Bool {
+    get {_storage._underBars}
+    set {_uniqueStorage()._underBars = newValue}
+  }
+
   /// How this controller is presented, when it is.
   public var presentation: Curtain_V1_PresentationInfo {
     get {_storage._presentation ?? Curtain_V1_PresentationInfo()}
@@ -1569,6 +1636,23 @@ public nonisolated struct Curtain_V1_PresentationInfo: @unchecked Sendable {
     set {_uniqueStorage()._permittedArrowDirections = newValue}
   }
 
+  /// Popovers pointing at a bar button item: the item (source_view_id is
+  /// then the bar, source_rect the item's frame in it).
+  public var sourceBarItem: Curtain_V1_BarItem {
+    get {_storage._sourceBarItem ?? Curtain_V1_BarItem()}
+    set {_uniqueStorage()._sourceBarItem = newValue}
+  }
+  /// Returns true if `sourceBarItem` has been explicitly set.
+  public var hasSourceBarItem: Bool {_storage._sourceBarItem != nil}
+  /// Clears the value of `sourceBarItem`. Subsequent reads from it will return its default value.
+  public mutating func clearSourceBarItem() {_uniqueStorage()._sourceBarItem = nil}
+
+  /// Popovers: passthroughViews.
+  public var passthroughViewIds: [UInt64] {
+    get {_storage._passthroughViewIds}
+    set {_uniqueStorage()._passthroughViewIds = newValue}
+  }
+
   /// Where the popover is, while the style in force is POPOVER.
   public var popoverPlacement: Curtain_V1_PopoverPlacement {
     get {_storage._popoverPlacement ?? Curtain_V1_PopoverPlacement()}
@@ -1635,6 +1719,169 @@ public nonisolated struct Curtain_V1_CustomPresentation: Sendable {
 
   fileprivate var _frame: Curtain_V1_Rect? = nil
   fileprivate var _dimmingAlpha: Double? = nil
+}
+
+/// A bar button item (UIBarButtonItem) a popover points at.
+public nonisolated struct Curtain_V1_BarItem: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var item: Curtain_V1_BarItem.OneOf_Item? = nil
+
+  public var navigation: Curtain_V1_BarItem.Navigation {
+    get {
+      if case .navigation(let v)? = item {return v}
+      return .unspecified
+    }
+    set {item = .navigation(newValue)}
+  }
+
+  /// the tab bar item at this index (among those shown)
+  public var tabIndex: UInt32 {
+    get {
+      if case .tabIndex(let v)? = item {return v}
+      return 0
+    }
+    set {item = .tabIndex(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Item: Equatable, Sendable {
+    case navigation(Curtain_V1_BarItem.Navigation)
+    /// the tab bar item at this index (among those shown)
+    case tabIndex(UInt32)
+
+  }
+
+  public nonisolated enum Navigation: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unspecified // = 0
+
+    /// the navigation bar's left item
+    case left // = 1
+
+    /// its right item
+    case right // = 2
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unspecified
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unspecified
+      case 1: self = .left
+      case 2: self = .right
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unspecified: return 0
+      case .left: return 1
+      case .right: return 2
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Curtain_V1_BarItem.Navigation] = [
+      .unspecified,
+      .left,
+      .right,
+    ]
+
+  }
+
+  public init() {}
+}
+
+/// What a Tap reached (`Tap`): the deepest view under the point, or the
+/// popover's passthrough view it went through to.
+public nonisolated struct Curtain_V1_TapHit: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var point: Curtain_V1_Point {
+    get {_point ?? Curtain_V1_Point()}
+    set {_point = newValue}
+  }
+  /// Returns true if `point` has been explicitly set.
+  public var hasPoint: Bool {self._point != nil}
+  /// Clears the value of `point`. Subsequent reads from it will return its default value.
+  public mutating func clearPoint() {self._point = nil}
+
+  public var viewID: UInt64 = 0
+
+  /// the view's role (window, controllerRoot, dimming, …)
+  public var role: String = String()
+
+  /// the controller owning the view; 0: none
+  public var controllerID: UInt64 = 0
+
+  public var effect: Curtain_V1_TapHit.Effect = .none
+
+  /// PASSTHROUGH, DISMISSED, REFUSED
+  public var presentedID: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Effect: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case none // = 0
+
+    /// through a popover's dimming view to a passthrough view
+    case passthrough // = 1
+
+    /// a tap outside dismissed `presented_id`
+    case dismissed // = 2
+
+    /// `presented_id` is modal in presentation
+    case refused // = 3
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .none
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .none
+      case 1: self = .passthrough
+      case 2: self = .dismissed
+      case 3: self = .refused
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .none: return 0
+      case .passthrough: return 1
+      case .dismissed: return 2
+      case .refused: return 3
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Curtain_V1_TapHit.Effect] = [
+      .none,
+      .passthrough,
+      .dismissed,
+      .refused,
+    ]
+
+  }
+
+  public init() {}
+
+  fileprivate var _point: Curtain_V1_Point? = nil
 }
 
 /// Where a popover was placed (SEMANTICS §6), in its container's coordinates.
@@ -2966,7 +3213,7 @@ nonisolated extension Curtain_V1_Track: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Curtain_V1_AnimatorSpec: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AnimatorSpec"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}duration\0\u{1}tracks\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}duration\0\u{1}tracks\0\u{3}built_in\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2976,24 +3223,72 @@ nonisolated extension Curtain_V1_AnimatorSpec: SwiftProtobuf.Message, SwiftProto
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularDoubleField(value: &self.duration) }()
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.tracks) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._builtIn) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.duration.bitPattern != 0 {
       try visitor.visitSingularDoubleField(value: self.duration, fieldNumber: 1)
     }
     if !self.tracks.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.tracks, fieldNumber: 2)
     }
+    try { if let v = self._builtIn {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_AnimatorSpec, rhs: Curtain_V1_AnimatorSpec) -> Bool {
     if lhs.duration != rhs.duration {return false}
     if lhs.tracks != rhs.tracks {return false}
+    if lhs._builtIn != rhs._builtIn {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_BuiltInRetiming: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BuiltInRetiming"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}duration\0\u{1}curve\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self._duration) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._curve) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._duration {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._curve {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_BuiltInRetiming, rhs: Curtain_V1_BuiltInRetiming) -> Bool {
+    if lhs._duration != rhs._duration {return false}
+    if lhs._curve != rhs._curve {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3167,7 +3462,7 @@ nonisolated extension Curtain_V1_ViewNode: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ControllerNode"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{1}appearance\0\u{3}view_id\0\u{1}frame\0\u{3}view_in_window\0\u{3}selected_index\0\u{1}children\0\u{2}\u{a}presentation\0\u{1}presented\0\u{2}\u{9}split\0\u{1}page\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{1}appearance\0\u{3}view_id\0\u{1}frame\0\u{3}view_in_window\0\u{3}selected_index\0\u{1}children\0\u{3}safe_area_insets\0\u{3}under_bars\0\u{2}\u{8}presentation\0\u{1}presented\0\u{2}\u{9}split\0\u{1}page\0")
 
   fileprivate class _StorageClass {
     var _id: UInt64 = 0
@@ -3180,6 +3475,8 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
     var _viewInWindow: Bool = false
     var _selectedIndex: Int32 = 0
     var _children: [Curtain_V1_ControllerNode] = []
+    var _safeAreaInsets: Curtain_V1_EdgeInsets? = nil
+    var _underBars: Bool = false
     var _presentation: Curtain_V1_PresentationInfo? = nil
     var _presented: Curtain_V1_ControllerNode? = nil
     var _split: Curtain_V1_SplitInfo? = nil
@@ -3204,6 +3501,8 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
       _viewInWindow = source._viewInWindow
       _selectedIndex = source._selectedIndex
       _children = source._children
+      _safeAreaInsets = source._safeAreaInsets
+      _underBars = source._underBars
       _presentation = source._presentation
       _presented = source._presented
       _split = source._split
@@ -3236,6 +3535,8 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
         case 8: try { try decoder.decodeSingularBoolField(value: &_storage._viewInWindow) }()
         case 9: try { try decoder.decodeSingularInt32Field(value: &_storage._selectedIndex) }()
         case 10: try { try decoder.decodeRepeatedMessageField(value: &_storage._children) }()
+        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._safeAreaInsets) }()
+        case 12: try { try decoder.decodeSingularBoolField(value: &_storage._underBars) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._presentation) }()
         case 21: try { try decoder.decodeSingularMessageField(value: &_storage._presented) }()
         case 30: try { try decoder.decodeSingularMessageField(value: &_storage._split) }()
@@ -3282,6 +3583,12 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
       if !_storage._children.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._children, fieldNumber: 10)
       }
+      try { if let v = _storage._safeAreaInsets {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      } }()
+      if _storage._underBars != false {
+        try visitor.visitSingularBoolField(value: _storage._underBars, fieldNumber: 12)
+      }
       try { if let v = _storage._presentation {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
       } }()
@@ -3313,6 +3620,8 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
         if _storage._viewInWindow != rhs_storage._viewInWindow {return false}
         if _storage._selectedIndex != rhs_storage._selectedIndex {return false}
         if _storage._children != rhs_storage._children {return false}
+        if _storage._safeAreaInsets != rhs_storage._safeAreaInsets {return false}
+        if _storage._underBars != rhs_storage._underBars {return false}
         if _storage._presentation != rhs_storage._presentation {return false}
         if _storage._presented != rhs_storage._presented {return false}
         if _storage._split != rhs_storage._split {return false}
@@ -3328,7 +3637,7 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PresentationInfo"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}presenting_id\0\u{3}requested_style\0\u{1}style\0\u{1}card\0\u{3}transition_style\0\u{1}frame\0\u{3}source_view_id\0\u{3}source_rect\0\u{3}permitted_arrow_directions\0\u{2}\u{b}custom\0\u{4}\u{14}popover_placement\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}presenting_id\0\u{3}requested_style\0\u{1}style\0\u{1}card\0\u{3}transition_style\0\u{1}frame\0\u{3}source_view_id\0\u{3}source_rect\0\u{3}permitted_arrow_directions\0\u{3}source_bar_item\0\u{3}passthrough_view_ids\0\u{2}\u{9}custom\0\u{4}\u{14}popover_placement\0")
 
   fileprivate class _StorageClass {
     var _presentingID: UInt64 = 0
@@ -3340,6 +3649,8 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
     var _sourceViewID: UInt64 = 0
     var _sourceRect: Curtain_V1_Rect? = nil
     var _permittedArrowDirections: UInt32 = 0
+    var _sourceBarItem: Curtain_V1_BarItem? = nil
+    var _passthroughViewIds: [UInt64] = []
     var _popoverPlacement: Curtain_V1_PopoverPlacement? = nil
     var _custom: Curtain_V1_CustomPresentation? = nil
 
@@ -3361,6 +3672,8 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
       _sourceViewID = source._sourceViewID
       _sourceRect = source._sourceRect
       _permittedArrowDirections = source._permittedArrowDirections
+      _sourceBarItem = source._sourceBarItem
+      _passthroughViewIds = source._passthroughViewIds
       _popoverPlacement = source._popoverPlacement
       _custom = source._custom
     }
@@ -3390,6 +3703,8 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
         case 7: try { try decoder.decodeSingularUInt64Field(value: &_storage._sourceViewID) }()
         case 8: try { try decoder.decodeSingularMessageField(value: &_storage._sourceRect) }()
         case 9: try { try decoder.decodeSingularUInt32Field(value: &_storage._permittedArrowDirections) }()
+        case 10: try { try decoder.decodeSingularMessageField(value: &_storage._sourceBarItem) }()
+        case 11: try { try decoder.decodeRepeatedUInt64Field(value: &_storage._passthroughViewIds) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._custom) }()
         case 40: try { try decoder.decodeSingularMessageField(value: &_storage._popoverPlacement) }()
         default: break
@@ -3431,6 +3746,12 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
       if _storage._permittedArrowDirections != 0 {
         try visitor.visitSingularUInt32Field(value: _storage._permittedArrowDirections, fieldNumber: 9)
       }
+      try { if let v = _storage._sourceBarItem {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      } }()
+      if !_storage._passthroughViewIds.isEmpty {
+        try visitor.visitPackedUInt64Field(value: _storage._passthroughViewIds, fieldNumber: 11)
+      }
       try { if let v = _storage._custom {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
       } }()
@@ -3455,6 +3776,8 @@ nonisolated extension Curtain_V1_PresentationInfo: SwiftProtobuf.Message, SwiftP
         if _storage._sourceViewID != rhs_storage._sourceViewID {return false}
         if _storage._sourceRect != rhs_storage._sourceRect {return false}
         if _storage._permittedArrowDirections != rhs_storage._permittedArrowDirections {return false}
+        if _storage._sourceBarItem != rhs_storage._sourceBarItem {return false}
+        if _storage._passthroughViewIds != rhs_storage._passthroughViewIds {return false}
         if _storage._popoverPlacement != rhs_storage._popoverPlacement {return false}
         if _storage._custom != rhs_storage._custom {return false}
         return true
@@ -3508,6 +3831,130 @@ nonisolated extension Curtain_V1_CustomPresentation: SwiftProtobuf.Message, Swif
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
+}
+
+nonisolated extension Curtain_V1_BarItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BarItem"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}navigation\0\u{3}tab_index\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Curtain_V1_BarItem.Navigation?
+        try decoder.decodeSingularEnumField(value: &v)
+        if let v = v {
+          if self.item != nil {try decoder.handleConflictingOneOf()}
+          self.item = .navigation(v)
+        }
+      }()
+      case 2: try {
+        var v: UInt32?
+        try decoder.decodeSingularUInt32Field(value: &v)
+        if let v = v {
+          if self.item != nil {try decoder.handleConflictingOneOf()}
+          self.item = .tabIndex(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.item {
+    case .navigation?: try {
+      guard case .navigation(let v)? = self.item else { preconditionFailure() }
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 1)
+    }()
+    case .tabIndex?: try {
+      guard case .tabIndex(let v)? = self.item else { preconditionFailure() }
+      try visitor.visitSingularUInt32Field(value: v, fieldNumber: 2)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_BarItem, rhs: Curtain_V1_BarItem) -> Bool {
+    if lhs.item != rhs.item {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_BarItem.Navigation: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NAVIGATION_UNSPECIFIED\0\u{1}NAVIGATION_LEFT\0\u{1}NAVIGATION_RIGHT\0")
+}
+
+nonisolated extension Curtain_V1_TapHit: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TapHit"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}point\0\u{3}view_id\0\u{1}role\0\u{3}controller_id\0\u{1}effect\0\u{3}presented_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._point) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.viewID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.role) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.controllerID) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.effect) }()
+      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.presentedID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._point {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.viewID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.viewID, fieldNumber: 2)
+    }
+    if !self.role.isEmpty {
+      try visitor.visitSingularStringField(value: self.role, fieldNumber: 3)
+    }
+    if self.controllerID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.controllerID, fieldNumber: 4)
+    }
+    if self.effect != .none {
+      try visitor.visitSingularEnumField(value: self.effect, fieldNumber: 5)
+    }
+    if self.presentedID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.presentedID, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_TapHit, rhs: Curtain_V1_TapHit) -> Bool {
+    if lhs._point != rhs._point {return false}
+    if lhs.viewID != rhs.viewID {return false}
+    if lhs.role != rhs.role {return false}
+    if lhs.controllerID != rhs.controllerID {return false}
+    if lhs.effect != rhs.effect {return false}
+    if lhs.presentedID != rhs.presentedID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_TapHit.Effect: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0EFFECT_NONE\0\u{1}EFFECT_PASSTHROUGH\0\u{1}EFFECT_DISMISSED\0\u{1}EFFECT_REFUSED\0")
 }
 
 nonisolated extension Curtain_V1_PopoverPlacement: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

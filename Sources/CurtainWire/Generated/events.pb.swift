@@ -646,6 +646,17 @@ public nonisolated struct Curtain_V1_PresentationEvent: Sendable {
     /// A popover was placed: when presented, and whenever a resize or a new
     /// preferred size moves it (`popover_placement`).
     case popoverPlaced // = 6
+
+    /// A tap outside the presented controller (on its dimming view, `Tap`):
+    /// presentationControllerShouldDismiss (the delegate's default answer,
+    /// yes), presentationControllerWillDismiss, then the dismissal, then
+    /// presentationControllerDidDismiss once it completed; or, when the
+    /// presented controller is modal in presentation,
+    /// presentationControllerDidAttemptToDismiss alone.
+    case shouldDismiss // = 7
+    case willDismiss // = 8
+    case didDismiss // = 9
+    case didAttemptToDismiss // = 10
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -661,6 +672,10 @@ public nonisolated struct Curtain_V1_PresentationEvent: Sendable {
       case 4: self = .dismissalDidEnd
       case 5: self = .adapted
       case 6: self = .popoverPlaced
+      case 7: self = .shouldDismiss
+      case 8: self = .willDismiss
+      case 9: self = .didDismiss
+      case 10: self = .didAttemptToDismiss
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -674,6 +689,10 @@ public nonisolated struct Curtain_V1_PresentationEvent: Sendable {
       case .dismissalDidEnd: return 4
       case .adapted: return 5
       case .popoverPlaced: return 6
+      case .shouldDismiss: return 7
+      case .willDismiss: return 8
+      case .didDismiss: return 9
+      case .didAttemptToDismiss: return 10
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -687,6 +706,10 @@ public nonisolated struct Curtain_V1_PresentationEvent: Sendable {
       .dismissalDidEnd,
       .adapted,
       .popoverPlaced,
+      .shouldDismiss,
+      .willDismiss,
+      .didDismiss,
+      .didAttemptToDismiss,
     ]
 
   }
@@ -791,6 +814,16 @@ public nonisolated struct Curtain_V1_WindowEvent: Sendable {
 
   public var visible: Bool = false
 
+  /// TAPPED
+  public var tap: Curtain_V1_TapHit {
+    get {_tap ?? Curtain_V1_TapHit()}
+    set {_tap = newValue}
+  }
+  /// Returns true if `tap` has been explicitly set.
+  public var hasTap: Bool {self._tap != nil}
+  /// Clears the value of `tap`. Subsequent reads from it will return its default value.
+  public mutating func clearTap() {self._tap = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Change: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -800,6 +833,9 @@ public nonisolated struct Curtain_V1_WindowEvent: Sendable {
     case visibility // = 2
     case resized // = 3
     case closed // = 4
+
+    /// a Tap reached a view: `tap`
+    case tapped // = 5
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -813,6 +849,7 @@ public nonisolated struct Curtain_V1_WindowEvent: Sendable {
       case 2: self = .visibility
       case 3: self = .resized
       case 4: self = .closed
+      case 5: self = .tapped
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -824,6 +861,7 @@ public nonisolated struct Curtain_V1_WindowEvent: Sendable {
       case .visibility: return 2
       case .resized: return 3
       case .closed: return 4
+      case .tapped: return 5
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -835,6 +873,7 @@ public nonisolated struct Curtain_V1_WindowEvent: Sendable {
       .visibility,
       .resized,
       .closed,
+      .tapped,
     ]
 
   }
@@ -842,6 +881,7 @@ public nonisolated struct Curtain_V1_WindowEvent: Sendable {
   public init() {}
 
   fileprivate var _size: Curtain_V1_Size? = nil
+  fileprivate var _tap: Curtain_V1_TapHit? = nil
 }
 
 /// A storyboard segue callback of a controller (category LIFECYCLE).
@@ -1561,7 +1601,7 @@ nonisolated extension Curtain_V1_PresentationEvent: SwiftProtobuf.Message, Swift
 }
 
 nonisolated extension Curtain_V1_PresentationEvent.Phase: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PHASE_UNSPECIFIED\0\u{1}PHASE_PRESENTATION_WILL_BEGIN\0\u{1}PHASE_PRESENTATION_DID_END\0\u{1}PHASE_DISMISSAL_WILL_BEGIN\0\u{1}PHASE_DISMISSAL_DID_END\0\u{1}PHASE_ADAPTED\0\u{1}PHASE_POPOVER_PLACED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PHASE_UNSPECIFIED\0\u{1}PHASE_PRESENTATION_WILL_BEGIN\0\u{1}PHASE_PRESENTATION_DID_END\0\u{1}PHASE_DISMISSAL_WILL_BEGIN\0\u{1}PHASE_DISMISSAL_DID_END\0\u{1}PHASE_ADAPTED\0\u{1}PHASE_POPOVER_PLACED\0\u{1}PHASE_SHOULD_DISMISS\0\u{1}PHASE_WILL_DISMISS\0\u{1}PHASE_DID_DISMISS\0\u{1}PHASE_DID_ATTEMPT_TO_DISMISS\0")
 }
 
 nonisolated extension Curtain_V1_OperationEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -1629,7 +1669,7 @@ nonisolated extension Curtain_V1_OperationEvent.Phase: SwiftProtobuf._ProtoNameP
 
 nonisolated extension Curtain_V1_WindowEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".WindowEvent"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}change\0\u{1}size\0\u{1}visible\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}change\0\u{1}size\0\u{1}visible\0\u{1}tap\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1640,6 +1680,7 @@ nonisolated extension Curtain_V1_WindowEvent: SwiftProtobuf.Message, SwiftProtob
       case 1: try { try decoder.decodeSingularEnumField(value: &self.change) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._size) }()
       case 3: try { try decoder.decodeSingularBoolField(value: &self.visible) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._tap) }()
       default: break
       }
     }
@@ -1659,6 +1700,9 @@ nonisolated extension Curtain_V1_WindowEvent: SwiftProtobuf.Message, SwiftProtob
     if self.visible != false {
       try visitor.visitSingularBoolField(value: self.visible, fieldNumber: 3)
     }
+    try { if let v = self._tap {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1666,13 +1710,14 @@ nonisolated extension Curtain_V1_WindowEvent: SwiftProtobuf.Message, SwiftProtob
     if lhs.change != rhs.change {return false}
     if lhs._size != rhs._size {return false}
     if lhs.visible != rhs.visible {return false}
+    if lhs._tap != rhs._tap {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
 nonisolated extension Curtain_V1_WindowEvent.Change: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CHANGE_UNSPECIFIED\0\u{1}CHANGE_CREATED\0\u{1}CHANGE_VISIBILITY\0\u{1}CHANGE_RESIZED\0\u{1}CHANGE_CLOSED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CHANGE_UNSPECIFIED\0\u{1}CHANGE_CREATED\0\u{1}CHANGE_VISIBILITY\0\u{1}CHANGE_RESIZED\0\u{1}CHANGE_CLOSED\0\u{1}CHANGE_TAPPED\0")
 }
 
 nonisolated extension Curtain_V1_SegueEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

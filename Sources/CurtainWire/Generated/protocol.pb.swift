@@ -764,6 +764,30 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .turnPage(newValue)}
   }
 
+  public var beginAppearanceTransition: Curtain_V1_BeginAppearanceTransition {
+    get {
+      if case .beginAppearanceTransition(let v)? = _storage._body {return v}
+      return Curtain_V1_BeginAppearanceTransition()
+    }
+    set {_uniqueStorage()._body = .beginAppearanceTransition(newValue)}
+  }
+
+  public var endAppearanceTransition: Curtain_V1_EndAppearanceTransition {
+    get {
+      if case .endAppearanceTransition(let v)? = _storage._body {return v}
+      return Curtain_V1_EndAppearanceTransition()
+    }
+    set {_uniqueStorage()._body = .endAppearanceTransition(newValue)}
+  }
+
+  public var tap: Curtain_V1_Tap {
+    get {
+      if case .tap(let v)? = _storage._body {return v}
+      return Curtain_V1_Tap()
+    }
+    set {_uniqueStorage()._body = .tap(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -817,6 +841,9 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case setSplitColumns(Curtain_V1_SetSplitColumns)
     case setPages(Curtain_V1_SetPages)
     case turnPage(Curtain_V1_TurnPage)
+    case beginAppearanceTransition(Curtain_V1_BeginAppearanceTransition)
+    case endAppearanceTransition(Curtain_V1_EndAppearanceTransition)
+    case tap(Curtain_V1_Tap)
 
   }
 
@@ -825,152 +852,143 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
-public nonisolated struct Curtain_V1_Response: @unchecked Sendable {
+public nonisolated struct Curtain_V1_Response: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var requestID: UInt64 {
-    get {_storage._requestID}
-    set {_uniqueStorage()._requestID = newValue}
-  }
+  public var requestID: UInt64 = 0
 
-  public var traceID: String {
-    get {_storage._traceID}
-    set {_uniqueStorage()._traceID = newValue}
-  }
+  public var traceID: String = String()
 
-  public var result: OneOf_Result? {
-    get {return _storage._result}
-    set {_uniqueStorage()._result = newValue}
-  }
+  public var result: Curtain_V1_Response.OneOf_Result? = nil
 
   public var error: Curtain_V1_Error {
     get {
-      if case .error(let v)? = _storage._result {return v}
+      if case .error(let v)? = result {return v}
       return Curtain_V1_Error()
     }
-    set {_uniqueStorage()._result = .error(newValue)}
+    set {result = .error(newValue)}
   }
 
   public var welcome: Curtain_V1_Welcome {
     get {
-      if case .welcome(let v)? = _storage._result {return v}
+      if case .welcome(let v)? = result {return v}
       return Curtain_V1_Welcome()
     }
-    set {_uniqueStorage()._result = .welcome(newValue)}
+    set {result = .welcome(newValue)}
   }
 
   public var empty: Curtain_V1_Empty {
     get {
-      if case .empty(let v)? = _storage._result {return v}
+      if case .empty(let v)? = result {return v}
       return Curtain_V1_Empty()
     }
-    set {_uniqueStorage()._result = .empty(newValue)}
+    set {result = .empty(newValue)}
   }
 
   public var status: Curtain_V1_Status {
     get {
-      if case .status(let v)? = _storage._result {return v}
+      if case .status(let v)? = result {return v}
       return Curtain_V1_Status()
     }
-    set {_uniqueStorage()._result = .status(newValue)}
+    set {result = .status(newValue)}
   }
 
   public var sessions: Curtain_V1_SessionList {
     get {
-      if case .sessions(let v)? = _storage._result {return v}
+      if case .sessions(let v)? = result {return v}
       return Curtain_V1_SessionList()
     }
-    set {_uniqueStorage()._result = .sessions(newValue)}
+    set {result = .sessions(newValue)}
   }
 
   public var window: Curtain_V1_WindowInfo {
     get {
-      if case .window(let v)? = _storage._result {return v}
+      if case .window(let v)? = result {return v}
       return Curtain_V1_WindowInfo()
     }
-    set {_uniqueStorage()._result = .window(newValue)}
+    set {result = .window(newValue)}
   }
 
   public var windows: Curtain_V1_WindowList {
     get {
-      if case .windows(let v)? = _storage._result {return v}
+      if case .windows(let v)? = result {return v}
       return Curtain_V1_WindowList()
     }
-    set {_uniqueStorage()._result = .windows(newValue)}
+    set {result = .windows(newValue)}
   }
 
   public var controller: Curtain_V1_ControllerInfo {
     get {
-      if case .controller(let v)? = _storage._result {return v}
+      if case .controller(let v)? = result {return v}
       return Curtain_V1_ControllerInfo()
     }
-    set {_uniqueStorage()._result = .controller(newValue)}
+    set {result = .controller(newValue)}
   }
 
   public var controllers: Curtain_V1_ControllerList {
     get {
-      if case .controllers(let v)? = _storage._result {return v}
+      if case .controllers(let v)? = result {return v}
       return Curtain_V1_ControllerList()
     }
-    set {_uniqueStorage()._result = .controllers(newValue)}
+    set {result = .controllers(newValue)}
   }
 
   public var operation: Curtain_V1_OperationResult {
     get {
-      if case .operation(let v)? = _storage._result {return v}
+      if case .operation(let v)? = result {return v}
       return Curtain_V1_OperationResult()
     }
-    set {_uniqueStorage()._result = .operation(newValue)}
+    set {result = .operation(newValue)}
   }
 
   public var transition: Curtain_V1_TransitionResult {
     get {
-      if case .transition(let v)? = _storage._result {return v}
+      if case .transition(let v)? = result {return v}
       return Curtain_V1_TransitionResult()
     }
-    set {_uniqueStorage()._result = .transition(newValue)}
+    set {result = .transition(newValue)}
   }
 
   public var tree: Curtain_V1_Tree {
     get {
-      if case .tree(let v)? = _storage._result {return v}
+      if case .tree(let v)? = result {return v}
       return Curtain_V1_Tree()
     }
-    set {_uniqueStorage()._result = .tree(newValue)}
+    set {result = .tree(newValue)}
   }
 
   public var subscribed: Curtain_V1_SubscribeResult {
     get {
-      if case .subscribed(let v)? = _storage._result {return v}
+      if case .subscribed(let v)? = result {return v}
       return Curtain_V1_SubscribeResult()
     }
-    set {_uniqueStorage()._result = .subscribed(newValue)}
+    set {result = .subscribed(newValue)}
   }
 
   public var clock: Curtain_V1_ClockResult {
     get {
-      if case .clock(let v)? = _storage._result {return v}
+      if case .clock(let v)? = result {return v}
       return Curtain_V1_ClockResult()
     }
-    set {_uniqueStorage()._result = .clock(newValue)}
+    set {result = .clock(newValue)}
   }
 
   public var storyboard: Curtain_V1_StoryboardInfo {
     get {
-      if case .storyboard(let v)? = _storage._result {return v}
+      if case .storyboard(let v)? = result {return v}
       return Curtain_V1_StoryboardInfo()
     }
-    set {_uniqueStorage()._result = .storyboard(newValue)}
+    set {result = .storyboard(newValue)}
   }
 
   public var segue: Curtain_V1_SegueResult {
     get {
-      if case .segue(let v)? = _storage._result {return v}
+      if case .segue(let v)? = result {return v}
       return Curtain_V1_SegueResult()
     }
-    set {_uniqueStorage()._result = .segue(newValue)}
+    set {result = .segue(newValue)}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -996,8 +1014,6 @@ public nonisolated struct Curtain_V1_Response: @unchecked Sendable {
   }
 
   public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Curtain_V1_Empty: Sendable {
@@ -1605,6 +1621,51 @@ public nonisolated struct Curtain_V1_ConfigureController: Sendable {
   /// Clears the value of `preferredContentSize`. Subsequent reads from it will return its default value.
   public mutating func clearPreferredContentSize() {self._preferredContentSize = nil}
 
+  /// isModalInPresentation: a tap outside (Tap on the dimming view) does not
+  /// dismiss the controller.
+  public var modalInPresentation: Bool {
+    get {_modalInPresentation ?? false}
+    set {_modalInPresentation = newValue}
+  }
+  /// Returns true if `modalInPresentation` has been explicitly set.
+  public var hasModalInPresentation: Bool {self._modalInPresentation != nil}
+  /// Clears the value of `modalInPresentation`. Subsequent reads from it will return its default value.
+  public mutating func clearModalInPresentation() {self._modalInPresentation = nil}
+
+  /// edgesForExtendedLayout (UIRectEdge bits: top 1, left 2, bottom 4,
+  /// right 8; all 15): the edges along which a navigation or tab bar
+  /// controller lets the view go under its translucent bar.
+  public var edgesForExtendedLayout: UInt32 {
+    get {_edgesForExtendedLayout ?? 0}
+    set {_edgesForExtendedLayout = newValue}
+  }
+  /// Returns true if `edgesForExtendedLayout` has been explicitly set.
+  public var hasEdgesForExtendedLayout: Bool {self._edgesForExtendedLayout != nil}
+  /// Clears the value of `edgesForExtendedLayout`. Subsequent reads from it will return its default value.
+  public mutating func clearEdgesForExtendedLayout() {self._edgesForExtendedLayout = nil}
+
+  /// Navigation and tab bar controllers only: their bar's isTranslucent.
+  public var barTranslucent: Bool {
+    get {_barTranslucent ?? false}
+    set {_barTranslucent = newValue}
+  }
+  /// Returns true if `barTranslucent` has been explicitly set.
+  public var hasBarTranslucent: Bool {self._barTranslucent != nil}
+  /// Clears the value of `barTranslucent`. Subsequent reads from it will return its default value.
+  public mutating func clearBarTranslucent() {self._barTranslucent = nil}
+
+  /// Custom containers only: shouldAutomaticallyForwardAppearanceMethods.
+  /// false: the client drives the children's appearance
+  /// (BeginAppearanceTransition, EndAppearanceTransition).
+  public var shouldAutomaticallyForwardAppearanceMethods: Bool {
+    get {_shouldAutomaticallyForwardAppearanceMethods ?? false}
+    set {_shouldAutomaticallyForwardAppearanceMethods = newValue}
+  }
+  /// Returns true if `shouldAutomaticallyForwardAppearanceMethods` has been explicitly set.
+  public var hasShouldAutomaticallyForwardAppearanceMethods: Bool {self._shouldAutomaticallyForwardAppearanceMethods != nil}
+  /// Clears the value of `shouldAutomaticallyForwardAppearanceMethods`. Subsequent reads from it will return its default value.
+  public mutating func clearShouldAutomaticallyForwardAppearanceMethods() {self._shouldAutomaticallyForwardAppearanceMethods = nil}
+
   /// What shouldPerformSegue(withIdentifier:) answers when a segue of the
   /// controller is triggered (PerformSegue.triggered), by segue identifier.
   /// Each identifier must be a segue of the controller's storyboard scene
@@ -1623,6 +1684,10 @@ public nonisolated struct Curtain_V1_ConfigureController: Sendable {
   fileprivate var _definesPresentationContext: Bool? = nil
   fileprivate var _providesPresentationContextTransitionStyle: Bool? = nil
   fileprivate var _preferredContentSize: Curtain_V1_Size? = nil
+  fileprivate var _modalInPresentation: Bool? = nil
+  fileprivate var _edgesForExtendedLayout: UInt32? = nil
+  fileprivate var _barTranslucent: Bool? = nil
+  fileprivate var _shouldAutomaticallyForwardAppearanceMethods: Bool? = nil
 }
 
 /// The session's controllers by id; with window_id, only those in that
@@ -1666,58 +1731,121 @@ public nonisolated struct Curtain_V1_DeleteController: Sendable {
   fileprivate var _controller: Curtain_V1_ControllerRef? = nil
 }
 
-public nonisolated struct Curtain_V1_ControllerInfo: Sendable {
+public nonisolated struct Curtain_V1_ControllerInfo: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var id: UInt64 = 0
+  public var id: UInt64 {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
 
-  public var kind: Curtain_V1_ControllerKind = .unspecified
+  public var kind: Curtain_V1_ControllerKind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
-  public var identifier: String = String()
+  public var identifier: String {
+    get {_storage._identifier}
+    set {_uniqueStorage()._identifier = newValue}
+  }
 
-  public var title: String = String()
+  public var title: String {
+    get {_storage._title}
+    set {_uniqueStorage()._title = newValue}
+  }
 
   /// 0: in no window
-  public var windowID: UInt64 = 0
+  public var windowID: UInt64 {
+    get {_storage._windowID}
+    set {_uniqueStorage()._windowID = newValue}
+  }
 
-  public var parentID: UInt64 = 0
+  public var parentID: UInt64 {
+    get {_storage._parentID}
+    set {_uniqueStorage()._parentID = newValue}
+  }
 
-  public var appearance: Curtain_V1_AppearanceState = .disappeared
+  public var appearance: Curtain_V1_AppearanceState {
+    get {_storage._appearance}
+    set {_uniqueStorage()._appearance = newValue}
+  }
 
-  public var modalPresentationStyle: Curtain_V1_ModalPresentationStyle = .automatic
+  public var modalPresentationStyle: Curtain_V1_ModalPresentationStyle {
+    get {_storage._modalPresentationStyle}
+    set {_uniqueStorage()._modalPresentationStyle = newValue}
+  }
 
-  public var modalTransitionStyle: Curtain_V1_ModalTransitionStyle = .coverVertical
+  public var modalTransitionStyle: Curtain_V1_ModalTransitionStyle {
+    get {_storage._modalTransitionStyle}
+    set {_uniqueStorage()._modalTransitionStyle = newValue}
+  }
 
-  public var definesPresentationContext: Bool = false
+  public var definesPresentationContext: Bool {
+    get {_storage._definesPresentationContext}
+    set {_uniqueStorage()._definesPresentationContext = newValue}
+  }
 
-  public var providesPresentationContextTransitionStyle: Bool = false
+  public var providesPresentationContextTransitionStyle: Bool {
+    get {_storage._providesPresentationContextTransitionStyle}
+    set {_uniqueStorage()._providesPresentationContextTransitionStyle = newValue}
+  }
 
   public var preferredContentSize: Curtain_V1_Size {
-    get {_preferredContentSize ?? Curtain_V1_Size()}
-    set {_preferredContentSize = newValue}
+    get {_storage._preferredContentSize ?? Curtain_V1_Size()}
+    set {_uniqueStorage()._preferredContentSize = newValue}
   }
   /// Returns true if `preferredContentSize` has been explicitly set.
-  public var hasPreferredContentSize: Bool {self._preferredContentSize != nil}
+  public var hasPreferredContentSize: Bool {_storage._preferredContentSize != nil}
   /// Clears the value of `preferredContentSize`. Subsequent reads from it will return its default value.
-  public mutating func clearPreferredContentSize() {self._preferredContentSize = nil}
+  public mutating func clearPreferredContentSize() {_uniqueStorage()._preferredContentSize = nil}
 
   /// 0: not presented
-  public var presentingID: UInt64 = 0
+  public var presentingID: UInt64 {
+    get {_storage._presentingID}
+    set {_uniqueStorage()._presentingID = newValue}
+  }
 
   /// 0: presents nothing
-  public var presentedID: UInt64 = 0
+  public var presentedID: UInt64 {
+    get {_storage._presentedID}
+    set {_uniqueStorage()._presentedID = newValue}
+  }
+
+  public var modalInPresentation: Bool {
+    get {_storage._modalInPresentation}
+    set {_uniqueStorage()._modalInPresentation = newValue}
+  }
+
+  public var edgesForExtendedLayout: UInt32 {
+    get {_storage._edgesForExtendedLayout}
+    set {_uniqueStorage()._edgesForExtendedLayout = newValue}
+  }
+
+  /// Navigation and tab bar controllers: their bar's isTranslucent.
+  public var barTranslucent: Bool {
+    get {_storage._barTranslucent}
+    set {_uniqueStorage()._barTranslucent = newValue}
+  }
+
+  public var shouldAutomaticallyForwardAppearanceMethods: Bool {
+    get {_storage._shouldAutomaticallyForwardAppearanceMethods}
+    set {_uniqueStorage()._shouldAutomaticallyForwardAppearanceMethods = newValue}
+  }
 
   /// The shouldPerformSegue answers a client set (ConfigureController), by
   /// segue identifier; other segues answer the storyboard's `shouldPerform`.
-  public var shouldPerformSegue: Dictionary<String,Bool> = [:]
+  public var shouldPerformSegue: Dictionary<String,Bool> {
+    get {_storage._shouldPerformSegue}
+    set {_uniqueStorage()._shouldPerformSegue = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _preferredContentSize: Curtain_V1_Size? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Curtain_V1_ControllerList: Sendable {
@@ -1788,6 +1916,10 @@ public nonisolated struct Curtain_V1_AddChild: Sendable {
   public var hasFrame: Bool {self._frame != nil}
   /// Clears the value of `frame`. Subsequent reads from it will return its default value.
   public mutating func clearFrame() {self._frame = nil}
+
+  /// addChild alone: willMove, didMove; the child's view waits for a
+  /// TransitionChildren to install it.
+  public var noView: Bool = false
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2328,6 +2460,21 @@ public nonisolated struct Curtain_V1_PopoverSource: Sendable {
   /// Clears the value of `permittedArrowDirections`. Subsequent reads from it will return its default value.
   public mutating func clearPermittedArrowDirections() {self._permittedArrowDirections = nil}
 
+  /// barButtonItem: point at a bar button item instead (excludes
+  /// source_view_id and source_rect).
+  public var sourceBarItem: Curtain_V1_BarItem {
+    get {_sourceBarItem ?? Curtain_V1_BarItem()}
+    set {_sourceBarItem = newValue}
+  }
+  /// Returns true if `sourceBarItem` has been explicitly set.
+  public var hasSourceBarItem: Bool {self._sourceBarItem != nil}
+  /// Clears the value of `sourceBarItem`. Subsequent reads from it will return its default value.
+  public mutating func clearSourceBarItem() {self._sourceBarItem = nil}
+
+  /// passthroughViews: a Tap outside the popover on one of these views (or
+  /// inside one) reaches it and does not dismiss the popover.
+  public var passthroughViewIds: [UInt64] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2335,6 +2482,7 @@ public nonisolated struct Curtain_V1_PopoverSource: Sendable {
   fileprivate var _sourceViewID: UInt64? = nil
   fileprivate var _sourceRect: Curtain_V1_Rect? = nil
   fileprivate var _permittedArrowDirections: UInt32? = nil
+  fileprivate var _sourceBarItem: Curtain_V1_BarItem? = nil
 }
 
 /// `dismiss(animated:)` sent to `controller`: it dismisses what the
@@ -2541,83 +2689,143 @@ public nonisolated struct Curtain_V1_TurnPage: Sendable {
 
 /// The answer to an operation: accepted (queued or started), started or
 /// completed, per wait_until.
-public nonisolated struct Curtain_V1_OperationResult: Sendable {
+public nonisolated struct Curtain_V1_OperationResult: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var operationID: UInt64 = 0
+  public var operationID: UInt64 {
+    get {_storage._operationID}
+    set {_uniqueStorage()._operationID = newValue}
+  }
 
-  public var windowID: UInt64 = 0
+  public var windowID: UInt64 {
+    get {_storage._windowID}
+    set {_uniqueStorage()._windowID = newValue}
+  }
 
   /// 0: started at once
-  public var queuePosition: UInt32 = 0
+  public var queuePosition: UInt32 {
+    get {_storage._queuePosition}
+    set {_uniqueStorage()._queuePosition = newValue}
+  }
 
-  public var revision: UInt64 = 0
+  public var revision: UInt64 {
+    get {_storage._revision}
+    set {_uniqueStorage()._revision = newValue}
+  }
 
-  public var transitionID: UInt64 = 0
+  public var transitionID: UInt64 {
+    get {_storage._transitionID}
+    set {_uniqueStorage()._transitionID = newValue}
+  }
 
-  public var completed: Bool = false
+  public var completed: Bool {
+    get {_storage._completed}
+    set {_uniqueStorage()._completed = newValue}
+  }
 
-  public var cancelled: Bool = false
+  public var cancelled: Bool {
+    get {_storage._cancelled}
+    set {_uniqueStorage()._cancelled = newValue}
+  }
 
   /// The controllers it removed from their container: none once a
   /// cancelled transition put them back.
-  public var removedIds: [UInt64] = []
+  public var removedIds: [UInt64] {
+    get {_storage._removedIds}
+    set {_uniqueStorage()._removedIds = newValue}
+  }
 
-  public var createdIds: [UInt64] = []
+  public var createdIds: [UInt64] {
+    get {_storage._createdIds}
+    set {_uniqueStorage()._createdIds = newValue}
+  }
 
   /// It started and changed nothing (a pop of a stack's root, a dismiss with
   /// nothing presented, selecting the selected tab).
-  public var unchanged: Bool = false
+  public var unchanged: Bool {
+    get {_storage._unchanged}
+    set {_uniqueStorage()._unchanged = newValue}
+  }
+
+  /// Tap: what the tap reached and did, once it started.
+  public var tap: Curtain_V1_TapHit {
+    get {_storage._tap ?? Curtain_V1_TapHit()}
+    set {_uniqueStorage()._tap = newValue}
+  }
+  /// Returns true if `tap` has been explicitly set.
+  public var hasTap: Bool {_storage._tap != nil}
+  /// Clears the value of `tap`. Subsequent reads from it will return its default value.
+  public mutating func clearTap() {_uniqueStorage()._tap = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
-public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
+public nonisolated struct Curtain_V1_BeginInteractive: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var kind: Curtain_V1_BeginInteractive.Kind = .unspecified
+  public var kind: Curtain_V1_BeginInteractive.Kind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
   /// POP: the navigation controller; DISMISS: the controller the dismiss is
   /// sent to (as in Dismiss); PAGE_TURN: the page view controller (as in
   /// TurnPage); PRESENT: unused (`present.presenter`).
   public var controller: Curtain_V1_ControllerRef {
-    get {_controller ?? Curtain_V1_ControllerRef()}
-    set {_controller = newValue}
+    get {_storage._controller ?? Curtain_V1_ControllerRef()}
+    set {_uniqueStorage()._controller = newValue}
   }
   /// Returns true if `controller` has been explicitly set.
-  public var hasController: Bool {self._controller != nil}
+  public var hasController: Bool {_storage._controller != nil}
   /// Clears the value of `controller`. Subsequent reads from it will return its default value.
-  public mutating func clearController() {self._controller = nil}
+  public mutating func clearController() {_uniqueStorage()._controller = nil}
 
   public var animator: Curtain_V1_AnimatorSpec {
-    get {_animator ?? Curtain_V1_AnimatorSpec()}
-    set {_animator = newValue}
+    get {_storage._animator ?? Curtain_V1_AnimatorSpec()}
+    set {_uniqueStorage()._animator = newValue}
   }
   /// Returns true if `animator` has been explicitly set.
-  public var hasAnimator: Bool {self._animator != nil}
+  public var hasAnimator: Bool {_storage._animator != nil}
   /// Clears the value of `animator`. Subsequent reads from it will return its default value.
-  public mutating func clearAnimator() {self._animator = nil}
+  public mutating func clearAnimator() {_uniqueStorage()._animator = nil}
 
   /// PRESENT: the presentation (its not_animated is ignored; this message's
   /// animator, when present, replaces its animator).
   public var present: Curtain_V1_Present {
-    get {_present ?? Curtain_V1_Present()}
-    set {_present = newValue}
+    get {_storage._present ?? Curtain_V1_Present()}
+    set {_uniqueStorage()._present = newValue}
   }
   /// Returns true if `present` has been explicitly set.
-  public var hasPresent: Bool {self._present != nil}
+  public var hasPresent: Bool {_storage._present != nil}
   /// Clears the value of `present`. Subsequent reads from it will return its default value.
-  public mutating func clearPresent() {self._present = nil}
+  public mutating func clearPresent() {_uniqueStorage()._present = nil}
 
   /// PAGE_TURN: turn to the previous pages of the data source (default: the
   /// next ones). Refused with the other kinds.
-  public var reverse: Bool = false
+  public var reverse: Bool {
+    get {_storage._reverse}
+    set {_uniqueStorage()._reverse = newValue}
+  }
+
+  /// SELECT_TAB: the tab bar controller and the tab (an index or a
+  /// controller; not More); this message's animator, when present, replaces
+  /// its animator.
+  public var selectTab: Curtain_V1_SelectTab {
+    get {_storage._selectTab ?? Curtain_V1_SelectTab()}
+    set {_uniqueStorage()._selectTab = newValue}
+  }
+  /// Returns true if `selectTab` has been explicitly set.
+  public var hasSelectTab: Bool {_storage._selectTab != nil}
+  /// Clears the value of `selectTab`. Subsequent reads from it will return its default value.
+  public mutating func clearSelectTab() {_uniqueStorage()._selectTab = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2634,6 +2842,9 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
 
     /// a percent-driven turn of the page view controller `controller`
     case pageTurn // = 4
+
+    /// a percent-driven tab switch: see `select_tab`
+    case selectTab // = 5
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -2647,6 +2858,7 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
       case 2: self = .present
       case 3: self = .dismiss
       case 4: self = .pageTurn
+      case 5: self = .selectTab
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -2658,6 +2870,7 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
       case .present: return 2
       case .dismiss: return 3
       case .pageTurn: return 4
+      case .selectTab: return 5
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -2669,15 +2882,14 @@ public nonisolated struct Curtain_V1_BeginInteractive: Sendable {
       .present,
       .dismiss,
       .pageTurn,
+      .selectTab,
     ]
 
   }
 
   public init() {}
 
-  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
-  fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
-  fileprivate var _present: Curtain_V1_Present? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Curtain_V1_UpdateInteractive: Sendable {
@@ -3235,6 +3447,87 @@ public nonisolated struct Curtain_V1_InstantiateScene: Sendable {
   public init() {}
 }
 
+/// beginAppearanceTransition(_:animated:) on a child of a custom container
+/// whose should_automatically_forward_appearance_methods is false: its
+/// viewWillAppear (appearing) or viewWillDisappear. Each must be followed by
+/// one EndAppearanceTransition (INVALID_ARGUMENT "Unbalanced calls to
+/// begin/end appearance transitions" otherwise). Answers OperationResult.
+public nonisolated struct Curtain_V1_BeginAppearanceTransition: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var controller: Curtain_V1_ControllerRef {
+    get {_controller ?? Curtain_V1_ControllerRef()}
+    set {_controller = newValue}
+  }
+  /// Returns true if `controller` has been explicitly set.
+  public var hasController: Bool {self._controller != nil}
+  /// Clears the value of `controller`. Subsequent reads from it will return its default value.
+  public mutating func clearController() {self._controller = nil}
+
+  public var appearing: Bool = false
+
+  public var animated: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
+}
+
+/// endAppearanceTransition(): the pending begin's viewDidAppear or
+/// viewDidDisappear. Answers OperationResult.
+public nonisolated struct Curtain_V1_EndAppearanceTransition: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var controller: Curtain_V1_ControllerRef {
+    get {_controller ?? Curtain_V1_ControllerRef()}
+    set {_controller = newValue}
+  }
+  /// Returns true if `controller` has been explicitly set.
+  public var hasController: Bool {self._controller != nil}
+  /// Clears the value of `controller`. Subsequent reads from it will return its default value.
+  public mutating func clearController() {self._controller = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
+}
+
+/// A tap at `point` (window coordinates): hit-tests the window's views; a
+/// tap on a sheet's or popover's dimming view dismisses it unless the
+/// presented controller is modal in presentation or the tap lands on one of
+/// the popover's passthrough views. An operation (it waits for the window
+/// to be idle); answers OperationResult with `tap`.
+public nonisolated struct Curtain_V1_Tap: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var windowID: UInt64 = 0
+
+  public var point: Curtain_V1_Point {
+    get {_point ?? Curtain_V1_Point()}
+    set {_point = newValue}
+  }
+  /// Returns true if `point` has been explicitly set.
+  public var hasPoint: Bool {self._point != nil}
+  /// Clears the value of `point`. Subsequent reads from it will return its default value.
+  public mutating func clearPoint() {self._point = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _point: Curtain_V1_Point? = nil
+}
+
 public nonisolated struct Curtain_V1_SegueResult: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -3488,7 +3781,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{4}\u{5}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{4}\u{5}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -4186,6 +4479,45 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
             _storage._body = .instantiateScene(v)
           }
         }()
+        case 150: try {
+          var v: Curtain_V1_BeginAppearanceTransition?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .beginAppearanceTransition(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .beginAppearanceTransition(v)
+          }
+        }()
+        case 151: try {
+          var v: Curtain_V1_EndAppearanceTransition?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .endAppearanceTransition(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .endAppearanceTransition(v)
+          }
+        }()
+        case 152: try {
+          var v: Curtain_V1_Tap?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .tap(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .tap(v)
+          }
+        }()
         default: break
         }
       }
@@ -4414,6 +4746,18 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
         guard case .instantiateScene(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 146)
       }()
+      case .beginAppearanceTransition?: try {
+        guard case .beginAppearanceTransition(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 150)
+      }()
+      case .endAppearanceTransition?: try {
+        guard case .endAppearanceTransition(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 151)
+      }()
+      case .tap?: try {
+        guard case .tap(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 152)
+      }()
       case nil: break
       }
     }
@@ -4444,352 +4788,312 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
   public static let protoMessageName: String = _protobuf_package + ".Response"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{2}\u{7}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0")
 
-  fileprivate class _StorageClass {
-    var _requestID: UInt64 = 0
-    var _traceID: String = String()
-    var _result: Curtain_V1_Response.OneOf_Result?
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _requestID = source._requestID
-      _traceID = source._traceID
-      _result = source._result
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._requestID) }()
-        case 2: try { try decoder.decodeSingularStringField(value: &_storage._traceID) }()
-        case 3: try {
-          var v: Curtain_V1_Error?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .error(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .error(v)
-          }
-        }()
-        case 10: try {
-          var v: Curtain_V1_Welcome?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .welcome(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .welcome(v)
-          }
-        }()
-        case 11: try {
-          var v: Curtain_V1_Empty?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .empty(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .empty(v)
-          }
-        }()
-        case 12: try {
-          var v: Curtain_V1_Status?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .status(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .status(v)
-          }
-        }()
-        case 13: try {
-          var v: Curtain_V1_SessionList?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .sessions(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .sessions(v)
-          }
-        }()
-        case 20: try {
-          var v: Curtain_V1_WindowInfo?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .window(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .window(v)
-          }
-        }()
-        case 21: try {
-          var v: Curtain_V1_WindowList?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .windows(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .windows(v)
-          }
-        }()
-        case 30: try {
-          var v: Curtain_V1_ControllerInfo?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .controller(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .controller(v)
-          }
-        }()
-        case 31: try {
-          var v: Curtain_V1_ControllerList?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .controllers(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .controllers(v)
-          }
-        }()
-        case 40: try {
-          var v: Curtain_V1_OperationResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .operation(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .operation(v)
-          }
-        }()
-        case 70: try {
-          var v: Curtain_V1_TransitionResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .transition(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .transition(v)
-          }
-        }()
-        case 80: try {
-          var v: Curtain_V1_Tree?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .tree(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .tree(v)
-          }
-        }()
-        case 90: try {
-          var v: Curtain_V1_SubscribeResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .subscribed(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .subscribed(v)
-          }
-        }()
-        case 100: try {
-          var v: Curtain_V1_ClockResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .clock(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .clock(v)
-          }
-        }()
-        case 140: try {
-          var v: Curtain_V1_StoryboardInfo?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .storyboard(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .storyboard(v)
-          }
-        }()
-        case 141: try {
-          var v: Curtain_V1_SegueResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .segue(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .segue(v)
-          }
-        }()
-        default: break
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.requestID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.traceID) }()
+      case 3: try {
+        var v: Curtain_V1_Error?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .error(let m) = current {v = m}
         }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .error(v)
+        }
+      }()
+      case 10: try {
+        var v: Curtain_V1_Welcome?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .welcome(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .welcome(v)
+        }
+      }()
+      case 11: try {
+        var v: Curtain_V1_Empty?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .empty(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .empty(v)
+        }
+      }()
+      case 12: try {
+        var v: Curtain_V1_Status?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .status(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .status(v)
+        }
+      }()
+      case 13: try {
+        var v: Curtain_V1_SessionList?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .sessions(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .sessions(v)
+        }
+      }()
+      case 20: try {
+        var v: Curtain_V1_WindowInfo?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .window(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .window(v)
+        }
+      }()
+      case 21: try {
+        var v: Curtain_V1_WindowList?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .windows(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .windows(v)
+        }
+      }()
+      case 30: try {
+        var v: Curtain_V1_ControllerInfo?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .controller(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .controller(v)
+        }
+      }()
+      case 31: try {
+        var v: Curtain_V1_ControllerList?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .controllers(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .controllers(v)
+        }
+      }()
+      case 40: try {
+        var v: Curtain_V1_OperationResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .operation(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .operation(v)
+        }
+      }()
+      case 70: try {
+        var v: Curtain_V1_TransitionResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .transition(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .transition(v)
+        }
+      }()
+      case 80: try {
+        var v: Curtain_V1_Tree?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .tree(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .tree(v)
+        }
+      }()
+      case 90: try {
+        var v: Curtain_V1_SubscribeResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .subscribed(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .subscribed(v)
+        }
+      }()
+      case 100: try {
+        var v: Curtain_V1_ClockResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .clock(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .clock(v)
+        }
+      }()
+      case 140: try {
+        var v: Curtain_V1_StoryboardInfo?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .storyboard(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .storyboard(v)
+        }
+      }()
+      case 141: try {
+        var v: Curtain_V1_SegueResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .segue(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .segue(v)
+        }
+      }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._requestID != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._requestID, fieldNumber: 1)
-      }
-      if !_storage._traceID.isEmpty {
-        try visitor.visitSingularStringField(value: _storage._traceID, fieldNumber: 2)
-      }
-      switch _storage._result {
-      case .error?: try {
-        guard case .error(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-      }()
-      case .welcome?: try {
-        guard case .welcome(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-      }()
-      case .empty?: try {
-        guard case .empty(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-      }()
-      case .status?: try {
-        guard case .status(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
-      }()
-      case .sessions?: try {
-        guard case .sessions(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
-      }()
-      case .window?: try {
-        guard case .window(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-      }()
-      case .windows?: try {
-        guard case .windows(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
-      }()
-      case .controller?: try {
-        guard case .controller(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
-      }()
-      case .controllers?: try {
-        guard case .controllers(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
-      }()
-      case .operation?: try {
-        guard case .operation(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
-      }()
-      case .transition?: try {
-        guard case .transition(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 70)
-      }()
-      case .tree?: try {
-        guard case .tree(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 80)
-      }()
-      case .subscribed?: try {
-        guard case .subscribed(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 90)
-      }()
-      case .clock?: try {
-        guard case .clock(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 100)
-      }()
-      case .storyboard?: try {
-        guard case .storyboard(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
-      }()
-      case .segue?: try {
-        guard case .segue(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 141)
-      }()
-      case nil: break
-      }
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.requestID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.requestID, fieldNumber: 1)
+    }
+    if !self.traceID.isEmpty {
+      try visitor.visitSingularStringField(value: self.traceID, fieldNumber: 2)
+    }
+    switch self.result {
+    case .error?: try {
+      guard case .error(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case .welcome?: try {
+      guard case .welcome(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    }()
+    case .empty?: try {
+      guard case .empty(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    }()
+    case .status?: try {
+      guard case .status(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
+    case .sessions?: try {
+      guard case .sessions(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+    }()
+    case .window?: try {
+      guard case .window(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+    }()
+    case .windows?: try {
+      guard case .windows(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    }()
+    case .controller?: try {
+      guard case .controller(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+    }()
+    case .controllers?: try {
+      guard case .controllers(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+    }()
+    case .operation?: try {
+      guard case .operation(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
+    }()
+    case .transition?: try {
+      guard case .transition(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 70)
+    }()
+    case .tree?: try {
+      guard case .tree(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 80)
+    }()
+    case .subscribed?: try {
+      guard case .subscribed(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 90)
+    }()
+    case .clock?: try {
+      guard case .clock(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 100)
+    }()
+    case .storyboard?: try {
+      guard case .storyboard(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
+    }()
+    case .segue?: try {
+      guard case .segue(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 141)
+    }()
+    case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_Response, rhs: Curtain_V1_Response) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._requestID != rhs_storage._requestID {return false}
-        if _storage._traceID != rhs_storage._traceID {return false}
-        if _storage._result != rhs_storage._result {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs.requestID != rhs.requestID {return false}
+    if lhs.traceID != rhs.traceID {return false}
+    if lhs.result != rhs.result {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5816,7 +6120,7 @@ nonisolated extension Curtain_V1_CreateController: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ConfigureController"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}title\0\u{1}identifier\0\u{4}\u{11}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0\u{4}R\u{2}should_perform_segue\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}title\0\u{1}identifier\0\u{4}\u{11}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0\u{3}modal_in_presentation\0\u{3}edges_for_extended_layout\0\u{3}bar_translucent\0\u{3}should_automatically_forward_appearance_methods\0\u{4}N\u{2}should_perform_segue\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5832,6 +6136,10 @@ nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, Swi
       case 22: try { try decoder.decodeSingularBoolField(value: &self._definesPresentationContext) }()
       case 23: try { try decoder.decodeSingularBoolField(value: &self._providesPresentationContextTransitionStyle) }()
       case 24: try { try decoder.decodeSingularMessageField(value: &self._preferredContentSize) }()
+      case 25: try { try decoder.decodeSingularBoolField(value: &self._modalInPresentation) }()
+      case 26: try { try decoder.decodeSingularUInt32Field(value: &self._edgesForExtendedLayout) }()
+      case 27: try { try decoder.decodeSingularBoolField(value: &self._barTranslucent) }()
+      case 28: try { try decoder.decodeSingularBoolField(value: &self._shouldAutomaticallyForwardAppearanceMethods) }()
       case 170: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufEnumMap<SwiftProtobuf.ProtobufString,Curtain_V1_ShouldPerformAnswer>.self, value: &self.shouldPerformSegue) }()
       default: break
       }
@@ -5867,6 +6175,18 @@ nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, Swi
     try { if let v = self._preferredContentSize {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
     } }()
+    try { if let v = self._modalInPresentation {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 25)
+    } }()
+    try { if let v = self._edgesForExtendedLayout {
+      try visitor.visitSingularUInt32Field(value: v, fieldNumber: 26)
+    } }()
+    try { if let v = self._barTranslucent {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 27)
+    } }()
+    try { if let v = self._shouldAutomaticallyForwardAppearanceMethods {
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 28)
+    } }()
     if !self.shouldPerformSegue.isEmpty {
       try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufEnumMap<SwiftProtobuf.ProtobufString,Curtain_V1_ShouldPerformAnswer>.self, value: self.shouldPerformSegue, fieldNumber: 170)
     }
@@ -5882,6 +6202,10 @@ nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, Swi
     if lhs._definesPresentationContext != rhs._definesPresentationContext {return false}
     if lhs._providesPresentationContextTransitionStyle != rhs._providesPresentationContextTransitionStyle {return false}
     if lhs._preferredContentSize != rhs._preferredContentSize {return false}
+    if lhs._modalInPresentation != rhs._modalInPresentation {return false}
+    if lhs._edgesForExtendedLayout != rhs._edgesForExtendedLayout {return false}
+    if lhs._barTranslucent != rhs._barTranslucent {return false}
+    if lhs._shouldAutomaticallyForwardAppearanceMethods != rhs._shouldAutomaticallyForwardAppearanceMethods {return false}
     if lhs.shouldPerformSegue != rhs.shouldPerformSegue {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
@@ -5959,103 +6283,195 @@ nonisolated extension Curtain_V1_DeleteController: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Curtain_V1_ControllerInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ControllerInfo"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{3}window_id\0\u{3}parent_id\0\u{1}appearance\0\u{4}\u{d}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0\u{3}presenting_id\0\u{3}presented_id\0\u{4}P\u{2}should_perform_segue\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{3}window_id\0\u{3}parent_id\0\u{1}appearance\0\u{4}\u{d}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0\u{3}presenting_id\0\u{3}presented_id\0\u{3}modal_in_presentation\0\u{3}edges_for_extended_layout\0\u{3}bar_translucent\0\u{3}should_automatically_forward_appearance_methods\0\u{4}L\u{2}should_perform_segue\0")
+
+  fileprivate class _StorageClass {
+    var _id: UInt64 = 0
+    var _kind: Curtain_V1_ControllerKind = .unspecified
+    var _identifier: String = String()
+    var _title: String = String()
+    var _windowID: UInt64 = 0
+    var _parentID: UInt64 = 0
+    var _appearance: Curtain_V1_AppearanceState = .disappeared
+    var _modalPresentationStyle: Curtain_V1_ModalPresentationStyle = .automatic
+    var _modalTransitionStyle: Curtain_V1_ModalTransitionStyle = .coverVertical
+    var _definesPresentationContext: Bool = false
+    var _providesPresentationContextTransitionStyle: Bool = false
+    var _preferredContentSize: Curtain_V1_Size? = nil
+    var _presentingID: UInt64 = 0
+    var _presentedID: UInt64 = 0
+    var _modalInPresentation: Bool = false
+    var _edgesForExtendedLayout: UInt32 = 0
+    var _barTranslucent: Bool = false
+    var _shouldAutomaticallyForwardAppearanceMethods: Bool = false
+    var _shouldPerformSegue: Dictionary<String,Bool> = [:]
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _kind = source._kind
+      _identifier = source._identifier
+      _title = source._title
+      _windowID = source._windowID
+      _parentID = source._parentID
+      _appearance = source._appearance
+      _modalPresentationStyle = source._modalPresentationStyle
+      _modalTransitionStyle = source._modalTransitionStyle
+      _definesPresentationContext = source._definesPresentationContext
+      _providesPresentationContextTransitionStyle = source._providesPresentationContextTransitionStyle
+      _preferredContentSize = source._preferredContentSize
+      _presentingID = source._presentingID
+      _presentedID = source._presentedID
+      _modalInPresentation = source._modalInPresentation
+      _edgesForExtendedLayout = source._edgesForExtendedLayout
+      _barTranslucent = source._barTranslucent
+      _shouldAutomaticallyForwardAppearanceMethods = source._shouldAutomaticallyForwardAppearanceMethods
+      _shouldPerformSegue = source._shouldPerformSegue
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.id) }()
-      case 2: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
-      case 4: try { try decoder.decodeSingularStringField(value: &self.title) }()
-      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
-      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.parentID) }()
-      case 7: try { try decoder.decodeSingularEnumField(value: &self.appearance) }()
-      case 20: try { try decoder.decodeSingularEnumField(value: &self.modalPresentationStyle) }()
-      case 21: try { try decoder.decodeSingularEnumField(value: &self.modalTransitionStyle) }()
-      case 22: try { try decoder.decodeSingularBoolField(value: &self.definesPresentationContext) }()
-      case 23: try { try decoder.decodeSingularBoolField(value: &self.providesPresentationContextTransitionStyle) }()
-      case 24: try { try decoder.decodeSingularMessageField(value: &self._preferredContentSize) }()
-      case 25: try { try decoder.decodeSingularUInt64Field(value: &self.presentingID) }()
-      case 26: try { try decoder.decodeSingularUInt64Field(value: &self.presentedID) }()
-      case 170: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufBool>.self, value: &self.shouldPerformSegue) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._identifier) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._title) }()
+        case 5: try { try decoder.decodeSingularUInt64Field(value: &_storage._windowID) }()
+        case 6: try { try decoder.decodeSingularUInt64Field(value: &_storage._parentID) }()
+        case 7: try { try decoder.decodeSingularEnumField(value: &_storage._appearance) }()
+        case 20: try { try decoder.decodeSingularEnumField(value: &_storage._modalPresentationStyle) }()
+        case 21: try { try decoder.decodeSingularEnumField(value: &_storage._modalTransitionStyle) }()
+        case 22: try { try decoder.decodeSingularBoolField(value: &_storage._definesPresentationContext) }()
+        case 23: try { try decoder.decodeSingularBoolField(value: &_storage._providesPresentationContextTransitionStyle) }()
+        case 24: try { try decoder.decodeSingularMessageField(value: &_storage._preferredContentSize) }()
+        case 25: try { try decoder.decodeSingularUInt64Field(value: &_storage._presentingID) }()
+        case 26: try { try decoder.decodeSingularUInt64Field(value: &_storage._presentedID) }()
+        case 27: try { try decoder.decodeSingularBoolField(value: &_storage._modalInPresentation) }()
+        case 28: try { try decoder.decodeSingularUInt32Field(value: &_storage._edgesForExtendedLayout) }()
+        case 29: try { try decoder.decodeSingularBoolField(value: &_storage._barTranslucent) }()
+        case 30: try { try decoder.decodeSingularBoolField(value: &_storage._shouldAutomaticallyForwardAppearanceMethods) }()
+        case 170: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufBool>.self, value: &_storage._shouldPerformSegue) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.id != 0 {
-      try visitor.visitSingularUInt64Field(value: self.id, fieldNumber: 1)
-    }
-    if self.kind != .unspecified {
-      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 2)
-    }
-    if !self.identifier.isEmpty {
-      try visitor.visitSingularStringField(value: self.identifier, fieldNumber: 3)
-    }
-    if !self.title.isEmpty {
-      try visitor.visitSingularStringField(value: self.title, fieldNumber: 4)
-    }
-    if self.windowID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 5)
-    }
-    if self.parentID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.parentID, fieldNumber: 6)
-    }
-    if self.appearance != .disappeared {
-      try visitor.visitSingularEnumField(value: self.appearance, fieldNumber: 7)
-    }
-    if self.modalPresentationStyle != .automatic {
-      try visitor.visitSingularEnumField(value: self.modalPresentationStyle, fieldNumber: 20)
-    }
-    if self.modalTransitionStyle != .coverVertical {
-      try visitor.visitSingularEnumField(value: self.modalTransitionStyle, fieldNumber: 21)
-    }
-    if self.definesPresentationContext != false {
-      try visitor.visitSingularBoolField(value: self.definesPresentationContext, fieldNumber: 22)
-    }
-    if self.providesPresentationContextTransitionStyle != false {
-      try visitor.visitSingularBoolField(value: self.providesPresentationContextTransitionStyle, fieldNumber: 23)
-    }
-    try { if let v = self._preferredContentSize {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
-    } }()
-    if self.presentingID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.presentingID, fieldNumber: 25)
-    }
-    if self.presentedID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.presentedID, fieldNumber: 26)
-    }
-    if !self.shouldPerformSegue.isEmpty {
-      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufBool>.self, value: self.shouldPerformSegue, fieldNumber: 170)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._id != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._id, fieldNumber: 1)
+      }
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 2)
+      }
+      if !_storage._identifier.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._identifier, fieldNumber: 3)
+      }
+      if !_storage._title.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._title, fieldNumber: 4)
+      }
+      if _storage._windowID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._windowID, fieldNumber: 5)
+      }
+      if _storage._parentID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._parentID, fieldNumber: 6)
+      }
+      if _storage._appearance != .disappeared {
+        try visitor.visitSingularEnumField(value: _storage._appearance, fieldNumber: 7)
+      }
+      if _storage._modalPresentationStyle != .automatic {
+        try visitor.visitSingularEnumField(value: _storage._modalPresentationStyle, fieldNumber: 20)
+      }
+      if _storage._modalTransitionStyle != .coverVertical {
+        try visitor.visitSingularEnumField(value: _storage._modalTransitionStyle, fieldNumber: 21)
+      }
+      if _storage._definesPresentationContext != false {
+        try visitor.visitSingularBoolField(value: _storage._definesPresentationContext, fieldNumber: 22)
+      }
+      if _storage._providesPresentationContextTransitionStyle != false {
+        try visitor.visitSingularBoolField(value: _storage._providesPresentationContextTransitionStyle, fieldNumber: 23)
+      }
+      try { if let v = _storage._preferredContentSize {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
+      } }()
+      if _storage._presentingID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._presentingID, fieldNumber: 25)
+      }
+      if _storage._presentedID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._presentedID, fieldNumber: 26)
+      }
+      if _storage._modalInPresentation != false {
+        try visitor.visitSingularBoolField(value: _storage._modalInPresentation, fieldNumber: 27)
+      }
+      if _storage._edgesForExtendedLayout != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._edgesForExtendedLayout, fieldNumber: 28)
+      }
+      if _storage._barTranslucent != false {
+        try visitor.visitSingularBoolField(value: _storage._barTranslucent, fieldNumber: 29)
+      }
+      if _storage._shouldAutomaticallyForwardAppearanceMethods != false {
+        try visitor.visitSingularBoolField(value: _storage._shouldAutomaticallyForwardAppearanceMethods, fieldNumber: 30)
+      }
+      if !_storage._shouldPerformSegue.isEmpty {
+        try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufBool>.self, value: _storage._shouldPerformSegue, fieldNumber: 170)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_ControllerInfo, rhs: Curtain_V1_ControllerInfo) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs.kind != rhs.kind {return false}
-    if lhs.identifier != rhs.identifier {return false}
-    if lhs.title != rhs.title {return false}
-    if lhs.windowID != rhs.windowID {return false}
-    if lhs.parentID != rhs.parentID {return false}
-    if lhs.appearance != rhs.appearance {return false}
-    if lhs.modalPresentationStyle != rhs.modalPresentationStyle {return false}
-    if lhs.modalTransitionStyle != rhs.modalTransitionStyle {return false}
-    if lhs.definesPresentationContext != rhs.definesPresentationContext {return false}
-    if lhs.providesPresentationContextTransitionStyle != rhs.providesPresentationContextTransitionStyle {return false}
-    if lhs._preferredContentSize != rhs._preferredContentSize {return false}
-    if lhs.presentingID != rhs.presentingID {return false}
-    if lhs.presentedID != rhs.presentedID {return false}
-    if lhs.shouldPerformSegue != rhs.shouldPerformSegue {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._identifier != rhs_storage._identifier {return false}
+        if _storage._title != rhs_storage._title {return false}
+        if _storage._windowID != rhs_storage._windowID {return false}
+        if _storage._parentID != rhs_storage._parentID {return false}
+        if _storage._appearance != rhs_storage._appearance {return false}
+        if _storage._modalPresentationStyle != rhs_storage._modalPresentationStyle {return false}
+        if _storage._modalTransitionStyle != rhs_storage._modalTransitionStyle {return false}
+        if _storage._definesPresentationContext != rhs_storage._definesPresentationContext {return false}
+        if _storage._providesPresentationContextTransitionStyle != rhs_storage._providesPresentationContextTransitionStyle {return false}
+        if _storage._preferredContentSize != rhs_storage._preferredContentSize {return false}
+        if _storage._presentingID != rhs_storage._presentingID {return false}
+        if _storage._presentedID != rhs_storage._presentedID {return false}
+        if _storage._modalInPresentation != rhs_storage._modalInPresentation {return false}
+        if _storage._edgesForExtendedLayout != rhs_storage._edgesForExtendedLayout {return false}
+        if _storage._barTranslucent != rhs_storage._barTranslucent {return false}
+        if _storage._shouldAutomaticallyForwardAppearanceMethods != rhs_storage._shouldAutomaticallyForwardAppearanceMethods {return false}
+        if _storage._shouldPerformSegue != rhs_storage._shouldPerformSegue {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6132,7 +6548,7 @@ nonisolated extension Curtain_V1_SetRoot: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_AddChild: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AddChild"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}parent\0\u{1}child\0\u{1}frame\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}parent\0\u{1}child\0\u{1}frame\0\u{3}no_view\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6143,6 +6559,7 @@ nonisolated extension Curtain_V1_AddChild: SwiftProtobuf.Message, SwiftProtobuf.
       case 1: try { try decoder.decodeSingularMessageField(value: &self._parent) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._child) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._frame) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.noView) }()
       default: break
       }
     }
@@ -6162,6 +6579,9 @@ nonisolated extension Curtain_V1_AddChild: SwiftProtobuf.Message, SwiftProtobuf.
     try { if let v = self._frame {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    if self.noView != false {
+      try visitor.visitSingularBoolField(value: self.noView, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6169,6 +6589,7 @@ nonisolated extension Curtain_V1_AddChild: SwiftProtobuf.Message, SwiftProtobuf.
     if lhs._parent != rhs._parent {return false}
     if lhs._child != rhs._child {return false}
     if lhs._frame != rhs._frame {return false}
+    if lhs.noView != rhs.noView {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6764,7 +7185,7 @@ nonisolated extension Curtain_V1_Present: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_PopoverSource: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PopoverSource"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}source_view_id\0\u{3}source_rect\0\u{3}permitted_arrow_directions\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}source_view_id\0\u{3}source_rect\0\u{3}permitted_arrow_directions\0\u{3}source_bar_item\0\u{3}passthrough_view_ids\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6775,6 +7196,8 @@ nonisolated extension Curtain_V1_PopoverSource: SwiftProtobuf.Message, SwiftProt
       case 1: try { try decoder.decodeSingularUInt64Field(value: &self._sourceViewID) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._sourceRect) }()
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self._permittedArrowDirections) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._sourceBarItem) }()
+      case 5: try { try decoder.decodeRepeatedUInt64Field(value: &self.passthroughViewIds) }()
       default: break
       }
     }
@@ -6794,6 +7217,12 @@ nonisolated extension Curtain_V1_PopoverSource: SwiftProtobuf.Message, SwiftProt
     try { if let v = self._permittedArrowDirections {
       try visitor.visitSingularUInt32Field(value: v, fieldNumber: 3)
     } }()
+    try { if let v = self._sourceBarItem {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    if !self.passthroughViewIds.isEmpty {
+      try visitor.visitPackedUInt64Field(value: self.passthroughViewIds, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6801,6 +7230,8 @@ nonisolated extension Curtain_V1_PopoverSource: SwiftProtobuf.Message, SwiftProt
     if lhs._sourceViewID != rhs._sourceViewID {return false}
     if lhs._sourceRect != rhs._sourceRect {return false}
     if lhs._permittedArrowDirections != rhs._permittedArrowDirections {return false}
+    if lhs._sourceBarItem != rhs._sourceBarItem {return false}
+    if lhs.passthroughViewIds != rhs.passthroughViewIds {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -7053,74 +7484,139 @@ nonisolated extension Curtain_V1_TurnPage: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".OperationResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}operation_id\0\u{3}window_id\0\u{3}queue_position\0\u{1}revision\0\u{3}transition_id\0\u{1}completed\0\u{1}cancelled\0\u{3}removed_ids\0\u{3}created_ids\0\u{1}unchanged\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}operation_id\0\u{3}window_id\0\u{3}queue_position\0\u{1}revision\0\u{3}transition_id\0\u{1}completed\0\u{1}cancelled\0\u{3}removed_ids\0\u{3}created_ids\0\u{1}unchanged\0\u{1}tap\0")
+
+  fileprivate class _StorageClass {
+    var _operationID: UInt64 = 0
+    var _windowID: UInt64 = 0
+    var _queuePosition: UInt32 = 0
+    var _revision: UInt64 = 0
+    var _transitionID: UInt64 = 0
+    var _completed: Bool = false
+    var _cancelled: Bool = false
+    var _removedIds: [UInt64] = []
+    var _createdIds: [UInt64] = []
+    var _unchanged: Bool = false
+    var _tap: Curtain_V1_TapHit? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _operationID = source._operationID
+      _windowID = source._windowID
+      _queuePosition = source._queuePosition
+      _revision = source._revision
+      _transitionID = source._transitionID
+      _completed = source._completed
+      _cancelled = source._cancelled
+      _removedIds = source._removedIds
+      _createdIds = source._createdIds
+      _unchanged = source._unchanged
+      _tap = source._tap
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.operationID) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
-      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.queuePosition) }()
-      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.revision) }()
-      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.transitionID) }()
-      case 6: try { try decoder.decodeSingularBoolField(value: &self.completed) }()
-      case 7: try { try decoder.decodeSingularBoolField(value: &self.cancelled) }()
-      case 8: try { try decoder.decodeRepeatedUInt64Field(value: &self.removedIds) }()
-      case 9: try { try decoder.decodeRepeatedUInt64Field(value: &self.createdIds) }()
-      case 10: try { try decoder.decodeSingularBoolField(value: &self.unchanged) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._operationID) }()
+        case 2: try { try decoder.decodeSingularUInt64Field(value: &_storage._windowID) }()
+        case 3: try { try decoder.decodeSingularUInt32Field(value: &_storage._queuePosition) }()
+        case 4: try { try decoder.decodeSingularUInt64Field(value: &_storage._revision) }()
+        case 5: try { try decoder.decodeSingularUInt64Field(value: &_storage._transitionID) }()
+        case 6: try { try decoder.decodeSingularBoolField(value: &_storage._completed) }()
+        case 7: try { try decoder.decodeSingularBoolField(value: &_storage._cancelled) }()
+        case 8: try { try decoder.decodeRepeatedUInt64Field(value: &_storage._removedIds) }()
+        case 9: try { try decoder.decodeRepeatedUInt64Field(value: &_storage._createdIds) }()
+        case 10: try { try decoder.decodeSingularBoolField(value: &_storage._unchanged) }()
+        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._tap) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.operationID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.operationID, fieldNumber: 1)
-    }
-    if self.windowID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 2)
-    }
-    if self.queuePosition != 0 {
-      try visitor.visitSingularUInt32Field(value: self.queuePosition, fieldNumber: 3)
-    }
-    if self.revision != 0 {
-      try visitor.visitSingularUInt64Field(value: self.revision, fieldNumber: 4)
-    }
-    if self.transitionID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.transitionID, fieldNumber: 5)
-    }
-    if self.completed != false {
-      try visitor.visitSingularBoolField(value: self.completed, fieldNumber: 6)
-    }
-    if self.cancelled != false {
-      try visitor.visitSingularBoolField(value: self.cancelled, fieldNumber: 7)
-    }
-    if !self.removedIds.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.removedIds, fieldNumber: 8)
-    }
-    if !self.createdIds.isEmpty {
-      try visitor.visitPackedUInt64Field(value: self.createdIds, fieldNumber: 9)
-    }
-    if self.unchanged != false {
-      try visitor.visitSingularBoolField(value: self.unchanged, fieldNumber: 10)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._operationID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._operationID, fieldNumber: 1)
+      }
+      if _storage._windowID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._windowID, fieldNumber: 2)
+      }
+      if _storage._queuePosition != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._queuePosition, fieldNumber: 3)
+      }
+      if _storage._revision != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._revision, fieldNumber: 4)
+      }
+      if _storage._transitionID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._transitionID, fieldNumber: 5)
+      }
+      if _storage._completed != false {
+        try visitor.visitSingularBoolField(value: _storage._completed, fieldNumber: 6)
+      }
+      if _storage._cancelled != false {
+        try visitor.visitSingularBoolField(value: _storage._cancelled, fieldNumber: 7)
+      }
+      if !_storage._removedIds.isEmpty {
+        try visitor.visitPackedUInt64Field(value: _storage._removedIds, fieldNumber: 8)
+      }
+      if !_storage._createdIds.isEmpty {
+        try visitor.visitPackedUInt64Field(value: _storage._createdIds, fieldNumber: 9)
+      }
+      if _storage._unchanged != false {
+        try visitor.visitSingularBoolField(value: _storage._unchanged, fieldNumber: 10)
+      }
+      try { if let v = _storage._tap {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_OperationResult, rhs: Curtain_V1_OperationResult) -> Bool {
-    if lhs.operationID != rhs.operationID {return false}
-    if lhs.windowID != rhs.windowID {return false}
-    if lhs.queuePosition != rhs.queuePosition {return false}
-    if lhs.revision != rhs.revision {return false}
-    if lhs.transitionID != rhs.transitionID {return false}
-    if lhs.completed != rhs.completed {return false}
-    if lhs.cancelled != rhs.cancelled {return false}
-    if lhs.removedIds != rhs.removedIds {return false}
-    if lhs.createdIds != rhs.createdIds {return false}
-    if lhs.unchanged != rhs.unchanged {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._operationID != rhs_storage._operationID {return false}
+        if _storage._windowID != rhs_storage._windowID {return false}
+        if _storage._queuePosition != rhs_storage._queuePosition {return false}
+        if _storage._revision != rhs_storage._revision {return false}
+        if _storage._transitionID != rhs_storage._transitionID {return false}
+        if _storage._completed != rhs_storage._completed {return false}
+        if _storage._cancelled != rhs_storage._cancelled {return false}
+        if _storage._removedIds != rhs_storage._removedIds {return false}
+        if _storage._createdIds != rhs_storage._createdIds {return false}
+        if _storage._unchanged != rhs_storage._unchanged {return false}
+        if _storage._tap != rhs_storage._tap {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -7128,60 +7624,111 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BeginInteractive"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}controller\0\u{1}animator\0\u{2}\u{11}present\0\u{2}L\u{2}reverse\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}controller\0\u{1}animator\0\u{2}\u{11}present\0\u{3}select_tab\0\u{2}K\u{2}reverse\0")
+
+  fileprivate class _StorageClass {
+    var _kind: Curtain_V1_BeginInteractive.Kind = .unspecified
+    var _controller: Curtain_V1_ControllerRef? = nil
+    var _animator: Curtain_V1_AnimatorSpec? = nil
+    var _present: Curtain_V1_Present? = nil
+    var _reverse: Bool = false
+    var _selectTab: Curtain_V1_SelectTab? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _kind = source._kind
+      _controller = source._controller
+      _animator = source._animator
+      _present = source._present
+      _reverse = source._reverse
+      _selectTab = source._selectTab
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
-      case 3: try { try decoder.decodeSingularMessageField(value: &self._animator) }()
-      case 20: try { try decoder.decodeSingularMessageField(value: &self._present) }()
-      case 160: try { try decoder.decodeSingularBoolField(value: &self.reverse) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._controller) }()
+        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._animator) }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._present) }()
+        case 21: try { try decoder.decodeSingularMessageField(value: &_storage._selectTab) }()
+        case 160: try { try decoder.decodeSingularBoolField(value: &_storage._reverse) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.kind != .unspecified {
-      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
-    }
-    try { if let v = self._controller {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try { if let v = self._animator {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    } }()
-    try { if let v = self._present {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-    } }()
-    if self.reverse != false {
-      try visitor.visitSingularBoolField(value: self.reverse, fieldNumber: 160)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 1)
+      }
+      try { if let v = _storage._controller {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      try { if let v = _storage._animator {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      } }()
+      try { if let v = _storage._present {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
+      try { if let v = _storage._selectTab {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+      } }()
+      if _storage._reverse != false {
+        try visitor.visitSingularBoolField(value: _storage._reverse, fieldNumber: 160)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_BeginInteractive, rhs: Curtain_V1_BeginInteractive) -> Bool {
-    if lhs.kind != rhs.kind {return false}
-    if lhs._controller != rhs._controller {return false}
-    if lhs._animator != rhs._animator {return false}
-    if lhs._present != rhs._present {return false}
-    if lhs.reverse != rhs.reverse {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._controller != rhs_storage._controller {return false}
+        if _storage._animator != rhs_storage._animator {return false}
+        if _storage._present != rhs_storage._present {return false}
+        if _storage._reverse != rhs_storage._reverse {return false}
+        if _storage._selectTab != rhs_storage._selectTab {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
 nonisolated extension Curtain_V1_BeginInteractive.Kind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_POP\0\u{1}KIND_PRESENT\0\u{1}KIND_DISMISS\0\u{1}KIND_PAGE_TURN\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_POP\0\u{1}KIND_PRESENT\0\u{1}KIND_DISMISS\0\u{1}KIND_PAGE_TURN\0\u{1}KIND_SELECT_TAB\0")
 }
 
 nonisolated extension Curtain_V1_UpdateInteractive: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -8124,6 +8671,123 @@ nonisolated extension Curtain_V1_InstantiateScene: SwiftProtobuf.Message, SwiftP
   public static func ==(lhs: Curtain_V1_InstantiateScene, rhs: Curtain_V1_InstantiateScene) -> Bool {
     if lhs.storyboard != rhs.storyboard {return false}
     if lhs.scene != rhs.scene {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_BeginAppearanceTransition: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BeginAppearanceTransition"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}appearing\0\u{1}animated\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.appearing) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.animated) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._controller {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.appearing != false {
+      try visitor.visitSingularBoolField(value: self.appearing, fieldNumber: 2)
+    }
+    if self.animated != false {
+      try visitor.visitSingularBoolField(value: self.animated, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_BeginAppearanceTransition, rhs: Curtain_V1_BeginAppearanceTransition) -> Bool {
+    if lhs._controller != rhs._controller {return false}
+    if lhs.appearing != rhs.appearing {return false}
+    if lhs.animated != rhs.animated {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_EndAppearanceTransition: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".EndAppearanceTransition"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._controller {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_EndAppearanceTransition, rhs: Curtain_V1_EndAppearanceTransition) -> Bool {
+    if lhs._controller != rhs._controller {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_Tap: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Tap"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}point\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._point) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    try { if let v = self._point {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_Tap, rhs: Curtain_V1_Tap) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs._point != rhs._point {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -118,6 +118,9 @@ extension Curtain_V1_Event {
         window.size = Curtain_V1_Size(size)
       case .closed:
         window.change = .closed
+      case .tapped(let hit):
+        window.change = .tapped
+        window.tap = Curtain_V1_TapHit(hit)
       }
       kind = .window(window)
     case .presentation(let presented, let presenting, let phase):
@@ -254,6 +257,8 @@ extension Curtain_V1_ControllerNode {
     viewID = node.view?.rawValue ?? 0
     if let frame = node.frame { self.frame = Curtain_V1_Rect(frame) }
     viewInWindow = node.isViewInWindow
+    if let insets = node.safeAreaInsets { safeAreaInsets = Curtain_V1_EdgeInsets(insets) }
+    underBars = node.isUnderBars
     selectedIndex = node.selectedIndex.map { Int32(clamping: $0) } ?? -1
     children = node.children.map(Curtain_V1_ControllerNode.init)
     if let presentation = node.presentation {

@@ -64,6 +64,13 @@ extension Curtain_V1_ControllerInfo {
     presentingID = controller.presentingViewController?.id.rawValue ?? 0
     presentedID = controller.presentedViewController?.id.rawValue ?? 0
     shouldPerformSegue = controller.shouldPerformAnswers
+    modalInPresentation = controller.isModalInPresentation
+    edgesForExtendedLayout = controller.edgesForExtendedLayout.rawValue
+    barTranslucent =
+      (controller as? NavigationController)?.isBarTranslucent
+      ?? (controller as? TabBarController)?.isBarTranslucent ?? false
+    shouldAutomaticallyForwardAppearanceMethods =
+      controller.shouldAutomaticallyForwardAppearanceMethods
   }
 }
 
@@ -310,6 +317,17 @@ extension AnimatorSpec {
   /// The core form of a wire animator (validated).
   public init(_ wire: Curtain_V1_AnimatorSpec) throws {
     self.init(duration: wire.duration, tracks: try wire.tracks.map(TrackSpec.init))
+    if wire.hasBuiltIn {
+      guard wire.duration == 0, wire.tracks.isEmpty else {
+        throw CurtainError(
+          .invalidArgument,
+          "An animator that re-times the built-in look (built_in) has no duration or tracks "
+            + "of its own")
+      }
+      retiming = Retiming(
+        duration: wire.builtIn.hasDuration ? wire.builtIn.duration : nil,
+        curve: wire.builtIn.hasCurve ? try TimingFunction(wire.builtIn.curve) : nil)
+    }
     try validate()
   }
 }

@@ -18,6 +18,7 @@ extension Curtain_V1_OperationResult {
     removedIds = ticket.removed.map(\.rawValue)
     createdIds = ticket.created.map(\.rawValue)
     unchanged = ticket.unchanged
+    if let hit = ticket.tap { tap = Curtain_V1_TapHit(hit) }
   }
 
   /// Brings the answer up to date with what became of the operation since
@@ -29,6 +30,7 @@ extension Curtain_V1_OperationResult {
     removedIds = outcome.removed.map(\.rawValue)
     createdIds = outcome.created.map(\.rawValue)
     unchanged = outcome.unchanged
+    if let hit = outcome.tap { tap = Curtain_V1_TapHit(hit) }
     if case .completed(let cancelled) = outcome.phase {
       completed = true
       self.cancelled = cancelled
@@ -66,5 +68,29 @@ extension Curtain_V1_TransitionResult {
       percent = 1
     }
     self.accepted = accepted
+  }
+}
+
+extension Curtain_V1_TapHit {
+  /// The wire form of what a tap reached and did.
+  public init(_ hit: TapHit) {
+    self.init()
+    point = Curtain_V1_Point(hit.point)
+    viewID = hit.view.rawValue
+    role = hit.role.rawValue
+    controllerID = hit.controller?.rawValue ?? 0
+    switch hit.effect {
+    case .none:
+      effect = .none
+    case .passthrough(let presented):
+      effect = .passthrough
+      presentedID = presented.rawValue
+    case .dismissed(let presented):
+      effect = .dismissed
+      presentedID = presented.rawValue
+    case .refused(let presented):
+      effect = .refused
+      presentedID = presented.rawValue
+    }
   }
 }

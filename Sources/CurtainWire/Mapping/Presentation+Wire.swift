@@ -72,7 +72,7 @@ extension PresentOptions {
         ? try ModalTransitionStyle(wire.transitionStyle) : nil,
       preferredContentSize: wire.hasPreferredContentSize
         ? Size(wire.preferredContentSize) : nil,
-      popover: wire.hasPopover ? PopoverSource(wire.popover) : nil,
+      popover: wire.hasPopover ? try PopoverSource(wire.popover) : nil,
       custom: wire.hasCustom ? CustomPresentation(wire.custom) : nil)
   }
 }
@@ -99,12 +99,40 @@ extension Curtain_V1_CustomPresentation {
 
 extension PopoverSource {
   /// The core form of a wire popover source.
-  public init(_ wire: Curtain_V1_PopoverSource) {
+  public init(_ wire: Curtain_V1_PopoverSource) throws {
     self.init(
       view: wire.hasSourceViewID ? ViewID(wire.sourceViewID) : nil,
       rect: wire.hasSourceRect ? Rect(wire.sourceRect) : nil,
+      barItem: wire.hasSourceBarItem ? try BarItem(wire.sourceBarItem) : nil,
       permittedArrowDirections: wire.hasPermittedArrowDirections
-        ? PopoverArrowDirections(rawValue: wire.permittedArrowDirections) : .any)
+        ? PopoverArrowDirections(rawValue: wire.permittedArrowDirections) : .any,
+      passthroughViews: wire.passthroughViewIds.map(ViewID.init))
+  }
+}
+
+extension BarItem {
+  /// The core form of a wire bar item.
+  public init(_ wire: Curtain_V1_BarItem) throws {
+    switch wire.item {
+    case .navigation(.left): self = .navigationLeft
+    case .navigation(.right): self = .navigationRight
+    case .tabIndex(let index): self = .tab(Int(index))
+    case .navigation, nil:
+      throw CurtainError(
+        .invalidArgument, "A bar item is the navigation bar's left or right item, or a tab index")
+    }
+  }
+}
+
+extension Curtain_V1_BarItem {
+  /// The wire form of a bar item.
+  public init(_ item: BarItem) {
+    self.init()
+    switch item {
+    case .navigationLeft: navigation = .left
+    case .navigationRight: navigation = .right
+    case .tab(let index): tabIndex = UInt32(clamping: index)
+    }
   }
 }
 
@@ -121,6 +149,8 @@ extension Curtain_V1_PresentationInfo {
     sourceViewID = node.sourceView?.rawValue ?? 0
     if let sourceRect = node.sourceRect { self.sourceRect = Curtain_V1_Rect(sourceRect) }
     permittedArrowDirections = node.permittedArrowDirections?.rawValue ?? 0
+    if let item = node.sourceBarItem { sourceBarItem = Curtain_V1_BarItem(item) }
+    passthroughViewIds = node.passthroughViews.map(\.rawValue)
     if let placement = node.popoverPlacement {
       popoverPlacement = Curtain_V1_PopoverPlacement(placement)
     }
@@ -162,6 +192,10 @@ extension Curtain_V1_PresentationEvent {
     case .popoverPlaced(let placement):
       self.phase = .popoverPlaced
       popoverPlacement = Curtain_V1_PopoverPlacement(placement)
+    case .shouldDismiss: self.phase = .shouldDismiss
+    case .willDismiss: self.phase = .willDismiss
+    case .didDismiss: self.phase = .didDismiss
+    case .didAttemptToDismiss: self.phase = .didAttemptToDismiss
     }
   }
 }

@@ -33,8 +33,10 @@ extension FuzzRun {
       case .setVisible(_, let visible): text = "setVisible(\(visible))"
       case .resize(_, let metrics, let animation):
         text = "resize(\(metrics.size), \(animation.map { "\($0.duration) s" } ?? "at once"))"
-      case .addChild(let parent, let child, let frame):
-        text = "addChild(\(name(parent)) ← \(name(child))\(frame.map { ", frame \($0)" } ?? ""))"
+      case .addChild(let parent, let child, let frame, let installsView):
+        text =
+          "addChild(\(name(parent)) ← \(name(child))\(frame.map { ", frame \($0)" } ?? "")"
+          + "\(installsView ? "" : ", no view"))"
       case .removeFromParent(let child): text = "removeFromParent(\(name(child)))"
       case .transitionChildren(let container, let from, let to, let animator):
         text =
@@ -98,6 +100,17 @@ extension FuzzRun {
       case .beginInteractivePageTurn(let page, let direction, let animator):
         text =
           "beginInteractivePageTurn(\(name(page)), \(direction.rawValue), \(render(animator)))"
+      case .beginInteractiveTabSelection(let tab, let selection, let animator):
+        text =
+          "beginInteractiveTabSelection(\(name(tab)), \(render(selection)), \(render(animator)))"
+      case .beginAppearanceTransition(let controller, let appearing, let animated):
+        text =
+          "beginAppearanceTransition(\(name(controller)), appearing: \(appearing), "
+          + "animated: \(animated))"
+      case .endAppearanceTransition(let controller):
+        text = "endAppearanceTransition(\(name(controller)))"
+      case .tap(_, let point):
+        text = "tap(\(point))"
       }
       return expectNotFound ? text + " [expect NOT_FOUND]" : text
     case .advance(let seconds): return "advance(\(seconds))"

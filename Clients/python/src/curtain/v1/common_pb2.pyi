@@ -426,12 +426,22 @@ class Track(_message.Message):
     def __init__(self, target: _Optional[_Union[TrackTarget, _Mapping]] = ..., property: _Optional[_Union[AnimatableProperty, str]] = ..., to: _Optional[_Union[ValueSpec, _Mapping]] = ..., timing: _Optional[_Union[TimingFunction, _Mapping]] = ..., relative_delay: _Optional[float] = ..., relative_duration: _Optional[float] = ..., **kwargs) -> None: ...
 
 class AnimatorSpec(_message.Message):
-    __slots__ = ("duration", "tracks")
+    __slots__ = ("duration", "tracks", "built_in")
     DURATION_FIELD_NUMBER: _ClassVar[int]
     TRACKS_FIELD_NUMBER: _ClassVar[int]
+    BUILT_IN_FIELD_NUMBER: _ClassVar[int]
     duration: float
     tracks: _containers.RepeatedCompositeFieldContainer[Track]
-    def __init__(self, duration: _Optional[float] = ..., tracks: _Optional[_Iterable[_Union[Track, _Mapping]]] = ...) -> None: ...
+    built_in: BuiltInRetiming
+    def __init__(self, duration: _Optional[float] = ..., tracks: _Optional[_Iterable[_Union[Track, _Mapping]]] = ..., built_in: _Optional[_Union[BuiltInRetiming, _Mapping]] = ...) -> None: ...
+
+class BuiltInRetiming(_message.Message):
+    __slots__ = ("duration", "curve")
+    DURATION_FIELD_NUMBER: _ClassVar[int]
+    CURVE_FIELD_NUMBER: _ClassVar[int]
+    duration: float
+    curve: TimingFunction
+    def __init__(self, duration: _Optional[float] = ..., curve: _Optional[_Union[TimingFunction, _Mapping]] = ...) -> None: ...
 
 class ViewState(_message.Message):
     __slots__ = ("frame", "bounds", "alpha", "transform", "corner_radius")
@@ -466,7 +476,7 @@ class ViewNode(_message.Message):
     def __init__(self, id: _Optional[int] = ..., role: _Optional[str] = ..., controller_id: _Optional[int] = ..., state: _Optional[_Union[ViewState, _Mapping]] = ..., hidden: _Optional[bool] = ..., background_color: _Optional[str] = ..., subviews: _Optional[_Iterable[_Union[ViewNode, _Mapping]]] = ...) -> None: ...
 
 class ControllerNode(_message.Message):
-    __slots__ = ("id", "kind", "identifier", "title", "appearance", "view_id", "frame", "view_in_window", "selected_index", "children", "presentation", "presented", "split", "page")
+    __slots__ = ("id", "kind", "identifier", "title", "appearance", "view_id", "frame", "view_in_window", "selected_index", "children", "safe_area_insets", "under_bars", "presentation", "presented", "split", "page")
     ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
@@ -477,6 +487,8 @@ class ControllerNode(_message.Message):
     VIEW_IN_WINDOW_FIELD_NUMBER: _ClassVar[int]
     SELECTED_INDEX_FIELD_NUMBER: _ClassVar[int]
     CHILDREN_FIELD_NUMBER: _ClassVar[int]
+    SAFE_AREA_INSETS_FIELD_NUMBER: _ClassVar[int]
+    UNDER_BARS_FIELD_NUMBER: _ClassVar[int]
     PRESENTATION_FIELD_NUMBER: _ClassVar[int]
     PRESENTED_FIELD_NUMBER: _ClassVar[int]
     SPLIT_FIELD_NUMBER: _ClassVar[int]
@@ -491,14 +503,16 @@ class ControllerNode(_message.Message):
     view_in_window: bool
     selected_index: int
     children: _containers.RepeatedCompositeFieldContainer[ControllerNode]
+    safe_area_insets: EdgeInsets
+    under_bars: bool
     presentation: PresentationInfo
     presented: ControllerNode
     split: SplitInfo
     page: PageInfo
-    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., appearance: _Optional[_Union[AppearanceState, str]] = ..., view_id: _Optional[int] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., view_in_window: _Optional[bool] = ..., selected_index: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ControllerNode, _Mapping]]] = ..., presentation: _Optional[_Union[PresentationInfo, _Mapping]] = ..., presented: _Optional[_Union[ControllerNode, _Mapping]] = ..., split: _Optional[_Union[SplitInfo, _Mapping]] = ..., page: _Optional[_Union[PageInfo, _Mapping]] = ...) -> None: ...
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., appearance: _Optional[_Union[AppearanceState, str]] = ..., view_id: _Optional[int] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., view_in_window: _Optional[bool] = ..., selected_index: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ControllerNode, _Mapping]]] = ..., safe_area_insets: _Optional[_Union[EdgeInsets, _Mapping]] = ..., under_bars: _Optional[bool] = ..., presentation: _Optional[_Union[PresentationInfo, _Mapping]] = ..., presented: _Optional[_Union[ControllerNode, _Mapping]] = ..., split: _Optional[_Union[SplitInfo, _Mapping]] = ..., page: _Optional[_Union[PageInfo, _Mapping]] = ...) -> None: ...
 
 class PresentationInfo(_message.Message):
-    __slots__ = ("presenting_id", "requested_style", "style", "card", "transition_style", "frame", "source_view_id", "source_rect", "permitted_arrow_directions", "popover_placement", "custom")
+    __slots__ = ("presenting_id", "requested_style", "style", "card", "transition_style", "frame", "source_view_id", "source_rect", "permitted_arrow_directions", "source_bar_item", "passthrough_view_ids", "popover_placement", "custom")
     PRESENTING_ID_FIELD_NUMBER: _ClassVar[int]
     REQUESTED_STYLE_FIELD_NUMBER: _ClassVar[int]
     STYLE_FIELD_NUMBER: _ClassVar[int]
@@ -508,6 +522,8 @@ class PresentationInfo(_message.Message):
     SOURCE_VIEW_ID_FIELD_NUMBER: _ClassVar[int]
     SOURCE_RECT_FIELD_NUMBER: _ClassVar[int]
     PERMITTED_ARROW_DIRECTIONS_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_BAR_ITEM_FIELD_NUMBER: _ClassVar[int]
+    PASSTHROUGH_VIEW_IDS_FIELD_NUMBER: _ClassVar[int]
     POPOVER_PLACEMENT_FIELD_NUMBER: _ClassVar[int]
     CUSTOM_FIELD_NUMBER: _ClassVar[int]
     presenting_id: int
@@ -519,9 +535,11 @@ class PresentationInfo(_message.Message):
     source_view_id: int
     source_rect: Rect
     permitted_arrow_directions: int
+    source_bar_item: BarItem
+    passthrough_view_ids: _containers.RepeatedScalarFieldContainer[int]
     popover_placement: PopoverPlacement
     custom: CustomPresentation
-    def __init__(self, presenting_id: _Optional[int] = ..., requested_style: _Optional[_Union[ModalPresentationStyle, str]] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., card: _Optional[bool] = ..., transition_style: _Optional[_Union[ModalTransitionStyle, str]] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., source_view_id: _Optional[int] = ..., source_rect: _Optional[_Union[Rect, _Mapping]] = ..., permitted_arrow_directions: _Optional[int] = ..., popover_placement: _Optional[_Union[PopoverPlacement, _Mapping]] = ..., custom: _Optional[_Union[CustomPresentation, _Mapping]] = ...) -> None: ...
+    def __init__(self, presenting_id: _Optional[int] = ..., requested_style: _Optional[_Union[ModalPresentationStyle, str]] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., card: _Optional[bool] = ..., transition_style: _Optional[_Union[ModalTransitionStyle, str]] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., source_view_id: _Optional[int] = ..., source_rect: _Optional[_Union[Rect, _Mapping]] = ..., permitted_arrow_directions: _Optional[int] = ..., source_bar_item: _Optional[_Union[BarItem, _Mapping]] = ..., passthrough_view_ids: _Optional[_Iterable[int]] = ..., popover_placement: _Optional[_Union[PopoverPlacement, _Mapping]] = ..., custom: _Optional[_Union[CustomPresentation, _Mapping]] = ...) -> None: ...
 
 class CustomPresentation(_message.Message):
     __slots__ = ("frame", "dimming_alpha", "removes_presenter_view")
@@ -532,6 +550,48 @@ class CustomPresentation(_message.Message):
     dimming_alpha: float
     removes_presenter_view: bool
     def __init__(self, frame: _Optional[_Union[Rect, _Mapping]] = ..., dimming_alpha: _Optional[float] = ..., removes_presenter_view: _Optional[bool] = ...) -> None: ...
+
+class BarItem(_message.Message):
+    __slots__ = ("navigation", "tab_index")
+    class Navigation(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        NAVIGATION_UNSPECIFIED: _ClassVar[BarItem.Navigation]
+        NAVIGATION_LEFT: _ClassVar[BarItem.Navigation]
+        NAVIGATION_RIGHT: _ClassVar[BarItem.Navigation]
+    NAVIGATION_UNSPECIFIED: BarItem.Navigation
+    NAVIGATION_LEFT: BarItem.Navigation
+    NAVIGATION_RIGHT: BarItem.Navigation
+    NAVIGATION_FIELD_NUMBER: _ClassVar[int]
+    TAB_INDEX_FIELD_NUMBER: _ClassVar[int]
+    navigation: BarItem.Navigation
+    tab_index: int
+    def __init__(self, navigation: _Optional[_Union[BarItem.Navigation, str]] = ..., tab_index: _Optional[int] = ...) -> None: ...
+
+class TapHit(_message.Message):
+    __slots__ = ("point", "view_id", "role", "controller_id", "effect", "presented_id")
+    class Effect(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        EFFECT_NONE: _ClassVar[TapHit.Effect]
+        EFFECT_PASSTHROUGH: _ClassVar[TapHit.Effect]
+        EFFECT_DISMISSED: _ClassVar[TapHit.Effect]
+        EFFECT_REFUSED: _ClassVar[TapHit.Effect]
+    EFFECT_NONE: TapHit.Effect
+    EFFECT_PASSTHROUGH: TapHit.Effect
+    EFFECT_DISMISSED: TapHit.Effect
+    EFFECT_REFUSED: TapHit.Effect
+    POINT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    PRESENTED_ID_FIELD_NUMBER: _ClassVar[int]
+    point: Point
+    view_id: int
+    role: str
+    controller_id: int
+    effect: TapHit.Effect
+    presented_id: int
+    def __init__(self, point: _Optional[_Union[Point, _Mapping]] = ..., view_id: _Optional[int] = ..., role: _Optional[str] = ..., controller_id: _Optional[int] = ..., effect: _Optional[_Union[TapHit.Effect, str]] = ..., presented_id: _Optional[int] = ...) -> None: ...
 
 class PopoverPlacement(_message.Message):
     __slots__ = ("frame", "content_frame", "arrow_direction", "arrow_offset")

@@ -205,6 +205,10 @@ class PresentationEvent(_message.Message):
         PHASE_DISMISSAL_DID_END: _ClassVar[PresentationEvent.Phase]
         PHASE_ADAPTED: _ClassVar[PresentationEvent.Phase]
         PHASE_POPOVER_PLACED: _ClassVar[PresentationEvent.Phase]
+        PHASE_SHOULD_DISMISS: _ClassVar[PresentationEvent.Phase]
+        PHASE_WILL_DISMISS: _ClassVar[PresentationEvent.Phase]
+        PHASE_DID_DISMISS: _ClassVar[PresentationEvent.Phase]
+        PHASE_DID_ATTEMPT_TO_DISMISS: _ClassVar[PresentationEvent.Phase]
     PHASE_UNSPECIFIED: PresentationEvent.Phase
     PHASE_PRESENTATION_WILL_BEGIN: PresentationEvent.Phase
     PHASE_PRESENTATION_DID_END: PresentationEvent.Phase
@@ -212,6 +216,10 @@ class PresentationEvent(_message.Message):
     PHASE_DISMISSAL_DID_END: PresentationEvent.Phase
     PHASE_ADAPTED: PresentationEvent.Phase
     PHASE_POPOVER_PLACED: PresentationEvent.Phase
+    PHASE_SHOULD_DISMISS: PresentationEvent.Phase
+    PHASE_WILL_DISMISS: PresentationEvent.Phase
+    PHASE_DID_DISMISS: PresentationEvent.Phase
+    PHASE_DID_ATTEMPT_TO_DISMISS: PresentationEvent.Phase
     PRESENTED_ID_FIELD_NUMBER: _ClassVar[int]
     PRESENTING_ID_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -255,7 +263,7 @@ class OperationEvent(_message.Message):
     def __init__(self, operation_id: _Optional[int] = ..., phase: _Optional[_Union[OperationEvent.Phase, str]] = ..., position: _Optional[int] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., error: _Optional[_Union[Error, _Mapping]] = ...) -> None: ...
 
 class WindowEvent(_message.Message):
-    __slots__ = ("change", "size", "visible")
+    __slots__ = ("change", "size", "visible", "tap")
     class Change(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         CHANGE_UNSPECIFIED: _ClassVar[WindowEvent.Change]
@@ -263,18 +271,22 @@ class WindowEvent(_message.Message):
         CHANGE_VISIBILITY: _ClassVar[WindowEvent.Change]
         CHANGE_RESIZED: _ClassVar[WindowEvent.Change]
         CHANGE_CLOSED: _ClassVar[WindowEvent.Change]
+        CHANGE_TAPPED: _ClassVar[WindowEvent.Change]
     CHANGE_UNSPECIFIED: WindowEvent.Change
     CHANGE_CREATED: WindowEvent.Change
     CHANGE_VISIBILITY: WindowEvent.Change
     CHANGE_RESIZED: WindowEvent.Change
     CHANGE_CLOSED: WindowEvent.Change
+    CHANGE_TAPPED: WindowEvent.Change
     CHANGE_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
     VISIBLE_FIELD_NUMBER: _ClassVar[int]
+    TAP_FIELD_NUMBER: _ClassVar[int]
     change: WindowEvent.Change
     size: _common_pb2.Size
     visible: bool
-    def __init__(self, change: _Optional[_Union[WindowEvent.Change, str]] = ..., size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., visible: _Optional[bool] = ...) -> None: ...
+    tap: _common_pb2.TapHit
+    def __init__(self, change: _Optional[_Union[WindowEvent.Change, str]] = ..., size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., visible: _Optional[bool] = ..., tap: _Optional[_Union[_common_pb2.TapHit, _Mapping]] = ...) -> None: ...
 
 class SegueEvent(_message.Message):
     __slots__ = ("controller_id", "callback", "identifier", "action", "destination_id", "source_id", "answer")

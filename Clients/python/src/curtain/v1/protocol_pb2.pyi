@@ -77,7 +77,7 @@ class Goodbye(_message.Message):
     def __init__(self, reason: _Optional[_Union[Goodbye.Reason, str]] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Request(_message.Message):
-    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page")
+    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "begin_appearance_transition", "end_appearance_transition", "tap")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_REVISION_FIELD_NUMBER: _ClassVar[int]
@@ -133,6 +133,9 @@ class Request(_message.Message):
     SET_SPLIT_COLUMNS_FIELD_NUMBER: _ClassVar[int]
     SET_PAGES_FIELD_NUMBER: _ClassVar[int]
     TURN_PAGE_FIELD_NUMBER: _ClassVar[int]
+    BEGIN_APPEARANCE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
+    END_APPEARANCE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
+    TAP_FIELD_NUMBER: _ClassVar[int]
     request_id: int
     trace_id: str
     expected_revision: int
@@ -188,7 +191,10 @@ class Request(_message.Message):
     set_split_columns: SetSplitColumns
     set_pages: SetPages
     turn_page: TurnPage
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ...) -> None: ...
+    begin_appearance_transition: BeginAppearanceTransition
+    end_appearance_transition: EndAppearanceTransition
+    tap: Tap
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ...) -> None: ...
 
 class Response(_message.Message):
     __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "window", "windows", "controller", "controllers", "operation", "transition", "tree", "subscribed", "clock", "storyboard", "segue")
@@ -448,7 +454,7 @@ class CreateController(_message.Message):
     def __init__(self, kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., split: _Optional[_Union[_common_pb2.SplitPreferences, _Mapping]] = ..., page: _Optional[_Union[_common_pb2.PageOptions, _Mapping]] = ...) -> None: ...
 
 class ConfigureController(_message.Message):
-    __slots__ = ("controller", "title", "identifier", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "should_perform_segue")
+    __slots__ = ("controller", "title", "identifier", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "modal_in_presentation", "edges_for_extended_layout", "bar_translucent", "should_automatically_forward_appearance_methods", "should_perform_segue")
     class ShouldPerformSegueEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -464,6 +470,10 @@ class ConfigureController(_message.Message):
     DEFINES_PRESENTATION_CONTEXT_FIELD_NUMBER: _ClassVar[int]
     PROVIDES_PRESENTATION_CONTEXT_TRANSITION_STYLE_FIELD_NUMBER: _ClassVar[int]
     PREFERRED_CONTENT_SIZE_FIELD_NUMBER: _ClassVar[int]
+    MODAL_IN_PRESENTATION_FIELD_NUMBER: _ClassVar[int]
+    EDGES_FOR_EXTENDED_LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    BAR_TRANSLUCENT_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_AUTOMATICALLY_FORWARD_APPEARANCE_METHODS_FIELD_NUMBER: _ClassVar[int]
     SHOULD_PERFORM_SEGUE_FIELD_NUMBER: _ClassVar[int]
     controller: ControllerRef
     title: str
@@ -473,8 +483,12 @@ class ConfigureController(_message.Message):
     defines_presentation_context: bool
     provides_presentation_context_transition_style: bool
     preferred_content_size: _common_pb2.Size
+    modal_in_presentation: bool
+    edges_for_extended_layout: int
+    bar_translucent: bool
+    should_automatically_forward_appearance_methods: bool
     should_perform_segue: _containers.ScalarMap[str, ShouldPerformAnswer]
-    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., title: _Optional[str] = ..., identifier: _Optional[str] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., should_perform_segue: _Optional[_Mapping[str, ShouldPerformAnswer]] = ...) -> None: ...
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., title: _Optional[str] = ..., identifier: _Optional[str] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., modal_in_presentation: _Optional[bool] = ..., edges_for_extended_layout: _Optional[int] = ..., bar_translucent: _Optional[bool] = ..., should_automatically_forward_appearance_methods: _Optional[bool] = ..., should_perform_segue: _Optional[_Mapping[str, ShouldPerformAnswer]] = ...) -> None: ...
 
 class ListControllers(_message.Message):
     __slots__ = ("window_id", "detached")
@@ -491,7 +505,7 @@ class DeleteController(_message.Message):
     def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ...) -> None: ...
 
 class ControllerInfo(_message.Message):
-    __slots__ = ("id", "kind", "identifier", "title", "window_id", "parent_id", "appearance", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "presenting_id", "presented_id", "should_perform_segue")
+    __slots__ = ("id", "kind", "identifier", "title", "window_id", "parent_id", "appearance", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "presenting_id", "presented_id", "modal_in_presentation", "edges_for_extended_layout", "bar_translucent", "should_automatically_forward_appearance_methods", "should_perform_segue")
     class ShouldPerformSegueEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -513,6 +527,10 @@ class ControllerInfo(_message.Message):
     PREFERRED_CONTENT_SIZE_FIELD_NUMBER: _ClassVar[int]
     PRESENTING_ID_FIELD_NUMBER: _ClassVar[int]
     PRESENTED_ID_FIELD_NUMBER: _ClassVar[int]
+    MODAL_IN_PRESENTATION_FIELD_NUMBER: _ClassVar[int]
+    EDGES_FOR_EXTENDED_LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    BAR_TRANSLUCENT_FIELD_NUMBER: _ClassVar[int]
+    SHOULD_AUTOMATICALLY_FORWARD_APPEARANCE_METHODS_FIELD_NUMBER: _ClassVar[int]
     SHOULD_PERFORM_SEGUE_FIELD_NUMBER: _ClassVar[int]
     id: int
     kind: _common_pb2.ControllerKind
@@ -528,8 +546,12 @@ class ControllerInfo(_message.Message):
     preferred_content_size: _common_pb2.Size
     presenting_id: int
     presented_id: int
+    modal_in_presentation: bool
+    edges_for_extended_layout: int
+    bar_translucent: bool
+    should_automatically_forward_appearance_methods: bool
     should_perform_segue: _containers.ScalarMap[str, bool]
-    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., window_id: _Optional[int] = ..., parent_id: _Optional[int] = ..., appearance: _Optional[_Union[_common_pb2.AppearanceState, str]] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., presenting_id: _Optional[int] = ..., presented_id: _Optional[int] = ..., should_perform_segue: _Optional[_Mapping[str, bool]] = ...) -> None: ...
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., window_id: _Optional[int] = ..., parent_id: _Optional[int] = ..., appearance: _Optional[_Union[_common_pb2.AppearanceState, str]] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., presenting_id: _Optional[int] = ..., presented_id: _Optional[int] = ..., modal_in_presentation: _Optional[bool] = ..., edges_for_extended_layout: _Optional[int] = ..., bar_translucent: _Optional[bool] = ..., should_automatically_forward_appearance_methods: _Optional[bool] = ..., should_perform_segue: _Optional[_Mapping[str, bool]] = ...) -> None: ...
 
 class ControllerList(_message.Message):
     __slots__ = ("controllers",)
@@ -546,14 +568,16 @@ class SetRoot(_message.Message):
     def __init__(self, window_id: _Optional[int] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ...) -> None: ...
 
 class AddChild(_message.Message):
-    __slots__ = ("parent", "child", "frame")
+    __slots__ = ("parent", "child", "frame", "no_view")
     PARENT_FIELD_NUMBER: _ClassVar[int]
     CHILD_FIELD_NUMBER: _ClassVar[int]
     FRAME_FIELD_NUMBER: _ClassVar[int]
+    NO_VIEW_FIELD_NUMBER: _ClassVar[int]
     parent: ControllerRef
     child: ControllerRef
     frame: _common_pb2.Rect
-    def __init__(self, parent: _Optional[_Union[ControllerRef, _Mapping]] = ..., child: _Optional[_Union[ControllerRef, _Mapping]] = ..., frame: _Optional[_Union[_common_pb2.Rect, _Mapping]] = ...) -> None: ...
+    no_view: bool
+    def __init__(self, parent: _Optional[_Union[ControllerRef, _Mapping]] = ..., child: _Optional[_Union[ControllerRef, _Mapping]] = ..., frame: _Optional[_Union[_common_pb2.Rect, _Mapping]] = ..., no_view: _Optional[bool] = ...) -> None: ...
 
 class RemoveFromParent(_message.Message):
     __slots__ = ("controller",)
@@ -685,14 +709,18 @@ class Present(_message.Message):
     def __init__(self, presenter: _Optional[_Union[ControllerRef, _Mapping]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., not_animated: _Optional[bool] = ..., style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., adaptive_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., popover: _Optional[_Union[PopoverSource, _Mapping]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ..., custom: _Optional[_Union[_common_pb2.CustomPresentation, _Mapping]] = ...) -> None: ...
 
 class PopoverSource(_message.Message):
-    __slots__ = ("source_view_id", "source_rect", "permitted_arrow_directions")
+    __slots__ = ("source_view_id", "source_rect", "permitted_arrow_directions", "source_bar_item", "passthrough_view_ids")
     SOURCE_VIEW_ID_FIELD_NUMBER: _ClassVar[int]
     SOURCE_RECT_FIELD_NUMBER: _ClassVar[int]
     PERMITTED_ARROW_DIRECTIONS_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_BAR_ITEM_FIELD_NUMBER: _ClassVar[int]
+    PASSTHROUGH_VIEW_IDS_FIELD_NUMBER: _ClassVar[int]
     source_view_id: int
     source_rect: _common_pb2.Rect
     permitted_arrow_directions: int
-    def __init__(self, source_view_id: _Optional[int] = ..., source_rect: _Optional[_Union[_common_pb2.Rect, _Mapping]] = ..., permitted_arrow_directions: _Optional[int] = ...) -> None: ...
+    source_bar_item: _common_pb2.BarItem
+    passthrough_view_ids: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, source_view_id: _Optional[int] = ..., source_rect: _Optional[_Union[_common_pb2.Rect, _Mapping]] = ..., permitted_arrow_directions: _Optional[int] = ..., source_bar_item: _Optional[_Union[_common_pb2.BarItem, _Mapping]] = ..., passthrough_view_ids: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Dismiss(_message.Message):
     __slots__ = ("controller", "not_animated", "animator")
@@ -755,7 +783,7 @@ class TurnPage(_message.Message):
     def __init__(self, page: _Optional[_Union[ControllerRef, _Mapping]] = ..., reverse: _Optional[bool] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
 
 class OperationResult(_message.Message):
-    __slots__ = ("operation_id", "window_id", "queue_position", "revision", "transition_id", "completed", "cancelled", "removed_ids", "created_ids", "unchanged")
+    __slots__ = ("operation_id", "window_id", "queue_position", "revision", "transition_id", "completed", "cancelled", "removed_ids", "created_ids", "unchanged", "tap")
     OPERATION_ID_FIELD_NUMBER: _ClassVar[int]
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     QUEUE_POSITION_FIELD_NUMBER: _ClassVar[int]
@@ -766,6 +794,7 @@ class OperationResult(_message.Message):
     REMOVED_IDS_FIELD_NUMBER: _ClassVar[int]
     CREATED_IDS_FIELD_NUMBER: _ClassVar[int]
     UNCHANGED_FIELD_NUMBER: _ClassVar[int]
+    TAP_FIELD_NUMBER: _ClassVar[int]
     operation_id: int
     window_id: int
     queue_position: int
@@ -776,10 +805,11 @@ class OperationResult(_message.Message):
     removed_ids: _containers.RepeatedScalarFieldContainer[int]
     created_ids: _containers.RepeatedScalarFieldContainer[int]
     unchanged: bool
-    def __init__(self, operation_id: _Optional[int] = ..., window_id: _Optional[int] = ..., queue_position: _Optional[int] = ..., revision: _Optional[int] = ..., transition_id: _Optional[int] = ..., completed: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., created_ids: _Optional[_Iterable[int]] = ..., unchanged: _Optional[bool] = ...) -> None: ...
+    tap: _common_pb2.TapHit
+    def __init__(self, operation_id: _Optional[int] = ..., window_id: _Optional[int] = ..., queue_position: _Optional[int] = ..., revision: _Optional[int] = ..., transition_id: _Optional[int] = ..., completed: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., created_ids: _Optional[_Iterable[int]] = ..., unchanged: _Optional[bool] = ..., tap: _Optional[_Union[_common_pb2.TapHit, _Mapping]] = ...) -> None: ...
 
 class BeginInteractive(_message.Message):
-    __slots__ = ("kind", "controller", "animator", "present", "reverse")
+    __slots__ = ("kind", "controller", "animator", "present", "reverse", "select_tab")
     class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         KIND_UNSPECIFIED: _ClassVar[BeginInteractive.Kind]
@@ -787,22 +817,26 @@ class BeginInteractive(_message.Message):
         KIND_PRESENT: _ClassVar[BeginInteractive.Kind]
         KIND_DISMISS: _ClassVar[BeginInteractive.Kind]
         KIND_PAGE_TURN: _ClassVar[BeginInteractive.Kind]
+        KIND_SELECT_TAB: _ClassVar[BeginInteractive.Kind]
     KIND_UNSPECIFIED: BeginInteractive.Kind
     KIND_POP: BeginInteractive.Kind
     KIND_PRESENT: BeginInteractive.Kind
     KIND_DISMISS: BeginInteractive.Kind
     KIND_PAGE_TURN: BeginInteractive.Kind
+    KIND_SELECT_TAB: BeginInteractive.Kind
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     ANIMATOR_FIELD_NUMBER: _ClassVar[int]
     PRESENT_FIELD_NUMBER: _ClassVar[int]
     REVERSE_FIELD_NUMBER: _ClassVar[int]
+    SELECT_TAB_FIELD_NUMBER: _ClassVar[int]
     kind: BeginInteractive.Kind
     controller: ControllerRef
     animator: _common_pb2.AnimatorSpec
     present: Present
     reverse: bool
-    def __init__(self, kind: _Optional[_Union[BeginInteractive.Kind, str]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., reverse: _Optional[bool] = ...) -> None: ...
+    select_tab: SelectTab
+    def __init__(self, kind: _Optional[_Union[BeginInteractive.Kind, str]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., reverse: _Optional[bool] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ...) -> None: ...
 
 class UpdateInteractive(_message.Message):
     __slots__ = ("window_id", "transition_id", "percent")
@@ -1041,6 +1075,30 @@ class InstantiateScene(_message.Message):
     storyboard: str
     scene: str
     def __init__(self, storyboard: _Optional[str] = ..., scene: _Optional[str] = ...) -> None: ...
+
+class BeginAppearanceTransition(_message.Message):
+    __slots__ = ("controller", "appearing", "animated")
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    APPEARING_FIELD_NUMBER: _ClassVar[int]
+    ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    controller: ControllerRef
+    appearing: bool
+    animated: bool
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., appearing: _Optional[bool] = ..., animated: _Optional[bool] = ...) -> None: ...
+
+class EndAppearanceTransition(_message.Message):
+    __slots__ = ("controller",)
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    controller: ControllerRef
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ...) -> None: ...
+
+class Tap(_message.Message):
+    __slots__ = ("window_id", "point")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    POINT_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    point: _common_pb2.Point
+    def __init__(self, window_id: _Optional[int] = ..., point: _Optional[_Union[_common_pb2.Point, _Mapping]] = ...) -> None: ...
 
 class SegueResult(_message.Message):
     __slots__ = ("operation", "performed", "destination_id")

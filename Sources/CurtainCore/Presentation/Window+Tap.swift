@@ -1,0 +1,130 @@
+// A simulated tap (Curtain's `Tap{window, point}`): the window's views are
+// hit-tested as UIKit's `hitTest(_:with:)` does, at their model values
+// (transforms ignored): from the window's view down, a view is hit when it
+// is not hidden, its alpha is at least 0.01 and the point is inside its
+// frame (edges included); its subviews are tried front to back, and the
+// deepest view hit is the tap's target. A tap is an operation: it waits for
+// the window to be idle (UIKit ignores touches while a transition runs), and
+// the window records `tapped` with the target.
+//
+// A tap on a presentation's dimming view (a sheet's or a popover's) is a tap
+// outside it (seed 002: "tapping outside a popover dismisses it"):
+//
+//   - on a view of the popover's `passthroughViews` (the first view hit below
+//     the dimming view, or one inside it): the tap goes to that view, the
+//     popover stays;
+//   - the presented controller's `isModalInPresentation` is true:
+//     `presentationControllerDidAttemptToDismiss`, nothing else;
+//   - otherwise `presentationControllerShouldDismiss` (the delegate's default
+//     answer, yes), `presentationControllerWillDismiss`, the animated
+//     dismissal (what the presented controller presents goes too, SEMANTICS
+//     §4), then `presentationControllerDidDismiss` once it completed.
+
+/// What a tap hit, and what it did.
+public struct TapHit: Hashable, Sendable {
+  /// What the tap did besides reaching its target.
+  public enum Effect: Hashable, Sendable {
+    /// Nothing more.
+    case none
+    /// It went through a popover's dimming view to one of its passthrough
+    /// views (`view` is then that target).
+    case passthrough(presented: ControllerID)
+    /// It dismissed this presented controller (a tap outside it).
+    case dismissed(ControllerID)
+    /// It tried to dismiss this presented controller, which is modal in
+    /// presentation.
+    case refused(ControllerID)
+  }
+
+  /// Where the tap landed, in the window's coordinates.
+  public let point: Point
+  /// The view the tap reached (the window's own view when no other).
+  public let view: ViewID
+  /// The role of that view.
+  public let role: ViewRole
+  /// The controller owning that view (its root view or its chrome).
+  public let controller: ControllerID?
+  /// What the tap did.
+  public let effect: Effect
+}
+
+extension Window {
+  /// The deepest view under `point` (window coordinates), or the window's
+  /// own view; with `below`, only views behind it (and not inside it).
+  public func hitTest(_ point: Point, below: View? = nil) -> View {
+    hit(view, at: point, origin: .zero, below: below) ?? view
+  }
+
+  private func hit(_ candidate: View, at point: Point, origin: Point, below: View?) -> View? {
+    guard candidate !== below, !candidate.isHidden, candidate.alpha >= 0.01 else { return nil }
+    let frame =
+      candidate === view
+      ? bounds : candidate.frame.offsetBy(dx: origin.x, dy: origin.y)
+    guard frame.contains(point) else { return nil }
+    let inner = Point(
+      x: frame.minX - candidate.bounds.minX, y: frame.minY - candidate.bounds.minY)
+    var subviews = candidate.subviews
+    if let below, let index = subviews.firstIndex(where: { $0 === below }) {
+      subviews = Array(subviews[..<index])
+    }
+    for subview in subviews.reversed() {
+      if let found = hit(subview, at: point, origin: inner, below: below) { return found }
+    }
+    return candidate
+  }
+
+  func prepareTap(at point: Point) throws -> PreparedChange {
+    guard point.x.isFinite, point.y.isFinite else {
+      throw CurtainError.invalid("A tap's point must be finite, got \(point)")
+    }
+    let target = hitTest(point)
+    var reached = target
+    var effect = TapHit.Effect.none
+    var dismissal: PreparedChange?
+    var presentation: Presentation?
+    if target.role == .dimming, let id = target.controllerID,
+      let found = session.controllers[id]?.presentation, found.dimmingView === target
+    {
+      presentation = found
+      let through = hitTest(point, below: target)
+      if found.passthroughViews.contains(where: { through.isDescendant(of: $0) }) {
+        reached = through
+        effect = .passthrough(presented: id)
+      } else if found.presented.isModalInPresentation {
+        effect = .refused(id)
+      } else {
+        dismissal = try found.presenting.prepareDismiss(animated: true, animator: nil)
+        effect = .dismissed(id)
+      }
+    }
+    let hit = TapHit(
+      point: point, view: reached.id, role: reached.role, controller: reached.controllerID,
+      effect: effect)
+    var change = PreparedChange { [self] in
+      append(.window(.tapped(hit)))
+      guard let presentation else { return }
+      let presenter = presentation.presenting
+      let presented = presentation.presented
+      switch effect {
+      case .refused:
+        presenter.emitPresentation(presented, .didAttemptToDismiss)
+      case .dismissed:
+        presenter.emitPresentation(presented, .shouldDismiss)
+        presenter.emitPresentation(presented, .willDismiss)
+        dismissal?.run()
+        let didDismiss = { presenter.emitPresentation(presented, .didDismiss) }
+        if let running = currentOperation?.transition.flatMap(transition) {
+          running.addCompletion { context in
+            if !context.transitionWasCancelled { didDismiss() }
+          }
+        } else {
+          didDismiss()
+        }
+      case .none, .passthrough:
+        break
+      }
+    }
+    change.tap = hit
+    return change
+  }
+}
