@@ -86,6 +86,55 @@ public enum TargetName {
       "'\(text)' is not a controller name: use c<id> (c12) or @<identifier> (@Home)")
   }
 
+  /// A point from `X,Y`.
+  public static func point(_ text: String) throws -> Curtain_V1_Point {
+    guard let values = numbers(text, count: 2) else {
+      throw TargetNameError("'\(text)' is not a point: use X,Y, as in 100,600")
+    }
+    var point = Curtain_V1_Point()
+    point.x = values[0]
+    point.y = values[1]
+    return point
+  }
+
+  /// UIRectEdge bits from a list of `top`, `left`, `bottom`, `right`, `all`
+  /// and `none` (top 1, left 2, bottom 4, right 8).
+  public static func edges(_ text: String) throws -> UInt32 {
+    var bits: UInt32 = 0
+    for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+      switch name {
+      case "top": bits |= 1
+      case "left": bits |= 2
+      case "bottom": bits |= 4
+      case "right": bits |= 8
+      case "all": bits |= 15
+      case "none": break
+      default:
+        throw TargetNameError(
+          "'\(name)' is not an edge: use top, left, bottom, right, all or none")
+      }
+    }
+    return bits
+  }
+
+  /// A bar button item: `left` or `right` (the navigation bar's), or a tab
+  /// bar item's index.
+  public static func barItem(_ text: String) throws -> Curtain_V1_BarItem {
+    var item = Curtain_V1_BarItem()
+    switch text {
+    case "left": item.navigation = .left
+    case "right": item.navigation = .right
+    default:
+      guard let index = UInt32(text) else {
+        throw TargetNameError(
+          "'\(text)' is not a bar item: use left or right (the navigation bar's items) or a tab "
+            + "index from 0")
+      }
+      item.tabIndex = index
+    }
+    return item
+  }
+
   /// A tab selection: an index, a controller, or `more`.
   public static func tab(_ text: String) throws -> Curtain_V1_SelectTab.OneOf_Selection {
     if text == "more" { return .more(true) }

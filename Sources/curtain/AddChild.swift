@@ -10,10 +10,14 @@ struct AddChild: ParsableCommand {
     commandName: "add-child",
     abstract: "Add a child controller to a container (addChild + didMove(toParent:)).",
     discussion: """
-      The child's view fills the parent's bounds unless --frame says where.
+      The child's view fills the parent's bounds unless --frame says where. \
+      With --no-view only addChild happens (willMove, didMove): the child's \
+      view stays out until `transition-children` installs it, as in a \
+      UIKit custom container transition.
 
       Example:
         curtain add-child @Container @Panel --frame 0,0,390,200
+        curtain add-child @Container @Next --no-view
       """)
 
   @OptionGroup var globals: GlobalOptions
@@ -35,6 +39,9 @@ struct AddChild: ParsableCommand {
     transform: TargetName.rect)
   var frame: Curtain_V1_Rect?
 
+  @Flag(help: "addChild alone: the view waits for transition-children to install it.")
+  var noView = false
+
   func run() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
@@ -42,6 +49,7 @@ struct AddChild: ParsableCommand {
     addChild.parent = parent
     addChild.child = child
     if let frame { addChild.frame = frame }
+    addChild.noView = noView
     connection.report(
       try connection.perform(.addChild(addChild), mutating: true, wait: wait.waitUntil))
   }

@@ -19,12 +19,18 @@ struct Configure: ParsableCommand {
       that context. An empty --id removes the identifier. \
       --should-perform sets what the controller's shouldPerformSegue answers \
       when one of its storyboard segues is triggered (`segue --triggered`); \
-      segues performed by request are not asked.
+      segues performed by request are not asked. --edges and \
+      --bar-translucent decide whether a view goes under a navigation or tab \
+      bar (SEMANTICS §3); --forwards-appearance false lets the client drive \
+      a custom container's children's appearance (begin-appearance, \
+      end-appearance).
 
       Example:
         curtain configure @Nav --defines-context true
         curtain configure @Settings --style formSheet --size 400x500
         curtain configure @Catalog --should-perform showProduct=no
+        curtain configure @Box --forwards-appearance false
+        curtain configure @Map --edges left,right
       """)
 
   @OptionGroup var globals: GlobalOptions
@@ -69,6 +75,32 @@ struct Configure: ParsableCommand {
     transform: TargetName.shouldPerform)
   var shouldPerform: [(identifier: String, answer: Curtain_V1_ShouldPerformAnswer)] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "isModalInPresentation: a tap outside (curtain tap) does not dismiss it.",
+      valueName: "true|false"))
+  var modalInPresentation: Bool?
+
+  @Option(
+    help: ArgumentHelp(
+      "edgesForExtendedLayout: the edges along which its view goes under a translucent "
+        + "navigation or tab bar, from top, left, bottom, right, all, none.",
+      valueName: "list"),
+    transform: TargetName.edges)
+  var edges: UInt32?
+
+  @Option(
+    help: ArgumentHelp(
+      "Navigation and tab bar controllers: their bar's isTranslucent.", valueName: "true|false"))
+  var barTranslucent: Bool?
+
+  @Option(
+    help: ArgumentHelp(
+      "Custom containers: shouldAutomaticallyForwardAppearanceMethods (false: drive the "
+        + "children with begin-appearance and end-appearance).",
+      valueName: "true|false"))
+  var forwardsAppearance: Bool?
+
   func run() throws {
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
@@ -84,6 +116,12 @@ struct Configure: ParsableCommand {
     }
     if let preferredContentSize { configure.preferredContentSize = preferredContentSize }
     for (identifier, answer) in shouldPerform { configure.shouldPerformSegue[identifier] = answer }
+    if let modalInPresentation { configure.modalInPresentation = modalInPresentation }
+    if let edges { configure.edgesForExtendedLayout = edges }
+    if let barTranslucent { configure.barTranslucent = barTranslucent }
+    if let forwardsAppearance {
+      configure.shouldAutomaticallyForwardAppearanceMethods = forwardsAppearance
+    }
     connection.report(try connection.perform(.configureController(configure), mutating: true))
   }
 }

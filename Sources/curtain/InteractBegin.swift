@@ -1,5 +1,5 @@
 // `curtain interact begin pop NAV | present PRESENTER C | dismiss C |
-// page-turn PAGE [--reverse]`.
+// page-turn PAGE [--reverse] | select-tab TABS INDEX|C`.
 
 import ArgumentParser
 import CurtainCLIKit
@@ -18,7 +18,10 @@ struct InteractBegin: ParsableCommand {
       percent-driven dismissal (a sheet pulled down), sent to CONTROLLER as \
       `dismiss` would be. `page-turn PAGE`: a page view controller's page \
       dragged to the next pages of its data source (as `turn-page`), or \
-      the previous ones with --reverse. Each starts at 0% and returns as \
+      the previous ones with --reverse. `select-tab TABS TAB`: a swipe \
+      between tabs (seed 001) to the tab at an index or of a controller, \
+      with the tab slide; cancelled, the old tab stays selected. Each \
+      starts at 0% and returns as \
       soon as the \
       transition has started — it completes only when finished or \
       cancelled. Begin on an idle window (see wait-idle): a begin queued \
@@ -29,28 +32,33 @@ struct InteractBegin: ParsableCommand {
         curtain interact begin present @Home @Sheet --style pageSheet
         curtain interact begin dismiss @Sheet
         curtain interact begin page-turn @Book --reverse
+        curtain interact begin select-tab @Tabs 1
       """)
 
   @OptionGroup var globals: GlobalOptions
 
   @Argument(
     help: ArgumentHelp(
-      "The kind of transition: pop, present, dismiss or page-turn.", valueName: "kind"))
+      "The kind of transition: pop, present, dismiss, page-turn or select-tab.",
+      valueName: "kind"))
   var kind: InteractionKind
 
   @Argument(
     help: ArgumentHelp(
       "pop: the navigation controller; present: the presenter; dismiss: the controller; "
-        + "page-turn: the page view controller (c1 or @Nav).",
+        + "page-turn: the page view controller; select-tab: the tab bar controller "
+        + "(c1 or @Nav).",
       valueName: "target"),
     completion: Completions.controllers, transform: TargetName.controller)
   var target: Curtain_V1_ControllerRef
 
   @Argument(
     help: ArgumentHelp(
-      "present: the controller to present (c7 or @Sheet).", valueName: "controller"),
-    completion: Completions.controllers, transform: TargetName.controller)
-  var controller: Curtain_V1_ControllerRef?
+      "present: the controller to present (c7 or @Sheet); select-tab: the tab, an index from "
+        + "0 or a controller.",
+      valueName: "controller"),
+    completion: Completions.controllers)
+  var second: String?
 
   @Option(help: ArgumentHelp("present: the modal presentation style.", valueName: "style"))
   var style: WireName<Curtain_V1_ModalPresentationStyle>?
@@ -62,10 +70,13 @@ struct InteractBegin: ParsableCommand {
   var reverse = false
 
   func validate() throws {
-    if kind == .present, controller == nil {
+    if kind == .present, second == nil {
       throw ValidationError("`interact begin present` needs the controller to present")
     }
-    if kind != .present, controller != nil {
+    if kind == .selectTab, second == nil {
+      throw ValidationError("`interact begin select-tab` needs the tab: an index or a controller")
+    }
+    if kind != .present, kind != .selectTab, second != nil {
       throw ValidationError("`interact begin \(kind.rawValue)` takes one controller")
     }
     if kind != .present, style != nil || transition != nil {
@@ -91,10 +102,20 @@ struct InteractBegin: ParsableCommand {
       begin.kind = .pageTurn
       begin.controller = target
       begin.reverse = reverse
+    case .selectTab:
+      begin.kind = .selectTab
+      begin.selectTab.tabBar = target
+      if let second {
+        let selection = try TargetName.tab(second)
+        if case .more = selection {
+          throw CLIError("an interactive tab switch cannot involve the More tab")
+        }
+        begin.selectTab.selection = selection
+      }
     case .present:
       begin.kind = .present
       begin.present.presenter = target
-      if let controller { begin.present.controller = controller }
+      if let second { begin.present.controller = try TargetName.controller(second) }
       if let style { begin.present.style = style.wire }
       if let transition { begin.present.transitionStyle = transition.wire }
     }
@@ -133,4 +154,6 @@ enum InteractionKind: String, ExpressibleByArgument, CaseIterable {
   case dismiss
   /// A percent-driven page turn.
   case pageTurn = "page-turn"
+  /// A percent-driven tab switch.
+  case selectTab = "select-tab"
 }

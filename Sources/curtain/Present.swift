@@ -92,6 +92,22 @@ struct Present: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Popovers: point at a bar button item instead of a view: the navigation bar's left or "
+        + "right item, or the tab bar item at an index (from 0).",
+      valueName: "left|right|index"),
+    transform: TargetName.barItem)
+  var sourceBarItem: Curtain_V1_BarItem?
+
+  @Option(
+    help: ArgumentHelp(
+      "Popovers: a passthrough view (v12): a tap on it (curtain tap) does not dismiss the "
+        + "popover. Repeatable.",
+      valueName: "view"),
+    transform: TargetName.view)
+  var passthrough: [UInt64] = []
+
+  @Option(
+    help: ArgumentHelp(
       "Custom presentations: the presented view's frame in the window.", valueName: "X,Y,W,H"),
     transform: TargetName.rect)
   var frame: Curtain_V1_Rect?
@@ -116,11 +132,15 @@ struct Present: ParsableCommand {
     if let transition { present.transitionStyle = transition.wire }
     if let adaptive { present.adaptiveStyle = adaptive.wire }
     if let preferredContentSize { present.preferredContentSize = preferredContentSize }
-    if sourceView != nil || sourceRect != nil || arrows != nil {
+    if sourceView != nil || sourceRect != nil || arrows != nil || sourceBarItem != nil
+      || !passthrough.isEmpty
+    {
       var popover = Curtain_V1_PopoverSource()
       if let sourceView { popover.sourceViewID = sourceView }
       if let sourceRect { popover.sourceRect = sourceRect }
       if let arrows { popover.permittedArrowDirections = arrows }
+      if let sourceBarItem { popover.sourceBarItem = sourceBarItem }
+      popover.passthroughViewIds = passthrough
       present.popover = popover
     }
     if frame != nil || dimming != nil || removesPresenter {

@@ -29,6 +29,7 @@ final class GoldenTests: XCTestCase {
   func testSplitControllerPieceByPiece() throws { try check("split-controller") }
   func testNamesAndSessionsLifecycle() throws { try check("lifecycle") }
   func testCommandsDoWhatTheirHelpSays() throws { try check("commands") }
+  func testSeedCapabilities() throws { try check("fidelity") }
 
   /// Runs one transcript and compares it with the file.
   private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -1,0 +1,61 @@
+// `curtain tap W X,Y`.
+
+import ArgumentParser
+import CurtainCLIKit
+import CurtainWire
+
+/// Taps a point of a window.
+struct Tap: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Tap a point of a window: hit-test its views; a tap outside a sheet or popover "
+      + "dismisses it.",
+    discussion: """
+      The deepest visible view under the point (window coordinates) is the \
+      tap's target; the window records a `tapped` event. A tap on a sheet's \
+      or popover's dimming view is a tap outside it: it dismisses the \
+      presented controller (presentationControllerShouldDismiss, \
+      WillDismiss, the dismissal, DidDismiss), unless that controller is \
+      modal in presentation (`configure --modal-in-presentation true`: \
+      presentationControllerDidAttemptToDismiss only) or the tap lands on \
+      one of the popover's passthrough views (`present --passthrough`), \
+      which it then reaches. The tap waits for the window to be idle and, \
+      unless --no-wait, for a dismissal to complete. Prints what it reached.
+
+      Example:
+        curtain tap w1 100,600
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+  @OptionGroup var wait: WaitOptions
+
+  @Argument(
+    help: ArgumentHelp("The window (w1).", valueName: "window"), transform: TargetName.window)
+  var window: UInt64
+
+  @Argument(
+    help: ArgumentHelp("The point in the window's coordinates.", valueName: "x,y"),
+    transform: TargetName.point)
+  var point: Curtain_V1_Point
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    var tap = Curtain_V1_Tap()
+    tap.windowID = window
+    tap.point = point
+    let response = try connection.perform(.tap(tap), mutating: true, wait: wait.waitUntil)
+    guard case .operation(let result)? = response.result else {
+      throw ClientError.unexpectedResponse(expected: "operation", got: response.resultName)
+    }
+    guard result.hasTap else {
+      // Queued (--no-wait behind other operations): nothing reached yet.
+      connection.report(response)
+      return
+    }
+    if globals.json {
+      Output.json(OutputFormat.json(result.tap))
+    } else {
+      Output.line(OutputFormat.human(result.tap))
+    }
+  }
+}
