@@ -55,6 +55,13 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     op(client.add_child("Box", "D"))
     op(client.transition_children("Box", "C", "D", wait_until="completed"))
     op(client.remove_from_parent("D"))
+    tapped = client.tap(second, 10, 10)
+    op(tapped)
+    assert tapped.tap.controller_id and tapped.tap.effect == C.TapHit.EFFECT_NONE
+    client.configure_controller("Box", should_automatically_forward_appearance_methods=False)
+    op(client.begin_appearance_transition("C", True, animated=True))
+    op(client.end_appearance_transition("C"))
+    client.configure_controller("Box", should_automatically_forward_appearance_methods=True)
     assert [w.id for w in client.list_windows()] == [window.id, second.id]
     op(client.present("Box", "D", style="over_full_screen", animated=False))
     op(client.dismiss("D", animated=False))

@@ -285,6 +285,14 @@ class RequestMethods:
             timing=_message(common.TimingFunction, timing),
         )
 
+    @request("tap", "operation", operation=True)
+    def tap(self, window: WindowLike, x: float, y: float, **options: Unpack[CallOptions]) -> protocol.OperationResult:
+        """Taps the point (x, y) of a window: the result's ``tap`` says which
+        view it reached and what it did (a tap on a sheet's or popover's
+        dimming view dismisses it unless it is modal in presentation or the
+        tap lands on one of the popover's passthrough views)."""
+        return protocol.Tap(window_id=window_id(window), point=common.Point(x=x, y=y))  # type: ignore[return-value]
+
     @request("set_window_visible", "operation", operation=True)
     def set_window_visible(
         self, window: WindowLike, visible: bool, **options: Unpack[CallOptions]
@@ -326,15 +334,32 @@ class RequestMethods:
         title: str | None = None,
         identifier: str | None = None,
         should_perform_segue: Mapping[str, bool | None] | None = None,
+        modal_in_presentation: bool | None = None,
+        edges_for_extended_layout: int | None = None,
+        bar_translucent: bool | None = None,
+        should_automatically_forward_appearance_methods: bool | None = None,
         **options: Unpack[CallOptions],
     ) -> protocol.ControllerInfo:
         """Changes the title and/or identifier (an empty identifier removes it).
 
         ``should_perform_segue`` maps segue identifiers to what the controller's
         shouldPerformSegue answers when the segue is triggered; ``None`` goes back
-        to the storyboard's answer.
+        to the storyboard's answer. ``modal_in_presentation``:
+        isModalInPresentation (a :meth:`tap` outside does not dismiss it);
+        ``edges_for_extended_layout``: UIRectEdge bits (top 1, left 2, bottom
+        4, right 8); ``bar_translucent``: a navigation or tab bar
+        controller's bar; ``should_automatically_forward_appearance_methods``:
+        custom containers only. ``None`` leaves a property as it is.
         """
         message = protocol.ConfigureController(controller=controller_ref(controller))
+        if modal_in_presentation is not None:
+            message.modal_in_presentation = modal_in_presentation
+        if edges_for_extended_layout is not None:
+            message.edges_for_extended_layout = edges_for_extended_layout
+        if bar_translucent is not None:
+            message.bar_translucent = bar_translucent
+        if should_automatically_forward_appearance_methods is not None:
+            message.should_automatically_forward_appearance_methods = should_automatically_forward_appearance_methods
         if title is not None:
             message.title = title
         if identifier is not None:
@@ -383,12 +408,38 @@ class RequestMethods:
         child: ControllerLike,
         *,
         frame: common.Rect | Mapping[str, float] | None = None,
+        no_view: bool = False,
         **options: Unpack[CallOptions],
     ) -> protocol.OperationResult:
-        """Adds a child to a custom container (``frame``: the parent's bounds)."""
+        """Adds a child to a custom container (``frame``: the parent's bounds).
+        With ``no_view``, ``addChild`` alone: the child's view waits for
+        :meth:`transition_children` to install it."""
         return protocol.AddChild(  # type: ignore[return-value]
-            parent=controller_ref(parent), child=controller_ref(child), frame=_message(common.Rect, frame)
+            parent=controller_ref(parent),
+            child=controller_ref(child),
+            frame=_message(common.Rect, frame),
+            no_view=no_view,
         )
+
+    @request("begin_appearance_transition", "operation", operation=True)
+    def begin_appearance_transition(
+        self, controller: ControllerLike, appearing: bool, *, animated: bool = False, **options: Unpack[CallOptions]
+    ) -> protocol.OperationResult:
+        """``beginAppearanceTransition(_:animated:)`` on a child of a custom
+        container configured with
+        ``should_automatically_forward_appearance_methods=False``: its
+        viewWillAppear (``appearing``) or viewWillDisappear."""
+        return protocol.BeginAppearanceTransition(  # type: ignore[return-value]
+            controller=controller_ref(controller), appearing=appearing, animated=animated
+        )
+
+    @request("end_appearance_transition", "operation", operation=True)
+    def end_appearance_transition(
+        self, controller: ControllerLike, **options: Unpack[CallOptions]
+    ) -> protocol.OperationResult:
+        """``endAppearanceTransition()``: the pending begin's viewDidAppear or
+        viewDidDisappear."""
+        return protocol.EndAppearanceTransition(controller=controller_ref(controller))  # type: ignore[return-value]
 
     @request("remove_from_parent", "operation", operation=True)
     def remove_from_parent(
@@ -767,6 +818,8 @@ class RequestMethods:
         style: str | int | None = None,
         transition_style: str | int | None = None,
         reverse: bool = False,
+        tab: int | None = None,
+        tab_controller: ControllerLike | None = None,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
     ) -> protocol.OperationResult:
@@ -777,7 +830,8 @@ class RequestMethods:
         ``presenter`` (with ``style`` and ``transition_style`` as in
         :meth:`present`); ``"page_turn"``: the page view controller, turning
         to the next pages of its data source, or the previous ones with
-        ``reverse``."""
+        ``reverse``; ``"select_tab"``: the tab bar controller, switching to
+        the tab at index ``tab`` or of ``tab_controller``, with the tab slide."""
         message = protocol.BeginInteractive(
             kind=enum_value(protocol.BeginInteractive.Kind, kind, "KIND_"),
             animator=_message(common.AnimatorSpec, animator),
@@ -796,7 +850,20 @@ class RequestMethods:
         else:
             if presenter is not None or style is not None or transition_style is not None:
                 raise TypeError('presenter, style and transition_style go with kind="present"')
-            message.controller.CopyFrom(controller_ref(controller))
+            if message.kind == protocol.BeginInteractive.KIND_SELECT_TAB:
+                message.select_tab.tab_bar.CopyFrom(controller_ref(controller))
+                if (tab is None) == (tab_controller is None):
+                    raise TypeError('begin_interactive(kind="select_tab") takes one of tab or tab_controller')
+                if tab_controller is not None:
+                    message.select_tab.controller.CopyFrom(controller_ref(tab_controller))
+                else:
+                    message.select_tab.index = tab or 0
+            else:
+                message.controller.CopyFrom(controller_ref(controller))
+        if (
+            tab is not None or tab_controller is not None
+        ) and message.kind != protocol.BeginInteractive.KIND_SELECT_TAB:
+            raise TypeError('tab and tab_controller go with kind="select_tab"')
         if reverse:
             if message.kind != protocol.BeginInteractive.KIND_PAGE_TURN:
                 raise TypeError('reverse goes with kind="page_turn"')
