@@ -23,6 +23,7 @@ struct Dismiss: ParsableCommand {
 
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var animation: AnimationOptions
+  @OptionGroup var custom: AnimatorOptions
   @OptionGroup var wait: WaitOptions
 
   @Argument(
@@ -37,6 +38,8 @@ struct Dismiss: ParsableCommand {
     var dismiss = Curtain_V1_Dismiss()
     dismiss.controller = controller
     dismiss.notAnimated = animation.noAnimate
+    try custom.check(animated: !animation.noAnimate)
+    if let spec = try custom.spec() { dismiss.animator = spec }
     connection.report(
       try connection.perform(.dismiss(dismiss), mutating: true, wait: wait.waitUntil),
       unchanged: "nothing presented")

@@ -18,6 +18,7 @@ struct Pop: ParsableCommand {
 
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var animation: AnimationOptions
+  @OptionGroup var custom: AnimatorOptions
   @OptionGroup var wait: WaitOptions
 
   @Argument(
@@ -31,6 +32,8 @@ struct Pop: ParsableCommand {
     var pop = Curtain_V1_Pop()
     pop.navigation = navigation
     pop.notAnimated = animation.noAnimate
+    try custom.check(animated: !animation.noAnimate)
+    if let spec = try custom.spec() { pop.animator = spec }
     connection.report(
       try connection.perform(.pop(pop), mutating: true, wait: wait.waitUntil),
       unchanged: "nothing to pop")

@@ -18,6 +18,7 @@ struct PopTo: ParsableCommand {
 
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var animation: AnimationOptions
+  @OptionGroup var custom: AnimatorOptions
   @OptionGroup var wait: WaitOptions
 
   @Argument(
@@ -37,6 +38,8 @@ struct PopTo: ParsableCommand {
     popTo.navigation = navigation
     popTo.controller = controller
     popTo.notAnimated = animation.noAnimate
+    try custom.check(animated: !animation.noAnimate)
+    if let spec = try custom.spec() { popTo.animator = spec }
     connection.report(
       try connection.perform(.popTo(popTo), mutating: true, wait: wait.waitUntil),
       unchanged: "nothing to pop")

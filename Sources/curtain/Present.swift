@@ -40,6 +40,7 @@ struct Present: ParsableCommand {
 
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var animation: AnimationOptions
+  @OptionGroup var custom: AnimatorOptions
   @OptionGroup var wait: WaitOptions
 
   @Argument(
@@ -128,6 +129,8 @@ struct Present: ParsableCommand {
     present.presenter = presenter
     present.controller = controller
     present.notAnimated = animation.noAnimate
+    try custom.check(animated: !animation.noAnimate)
+    if let spec = try custom.spec() { present.animator = spec }
     if let style { present.style = style.wire }
     if let transition { present.transitionStyle = transition.wire }
     if let adaptive { present.adaptiveStyle = adaptive.wire }

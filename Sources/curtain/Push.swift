@@ -19,6 +19,7 @@ struct Push: ParsableCommand {
 
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var animation: AnimationOptions
+  @OptionGroup var custom: AnimatorOptions
   @OptionGroup var wait: WaitOptions
 
   @Argument(
@@ -38,6 +39,8 @@ struct Push: ParsableCommand {
     push.navigation = navigation
     push.controller = controller
     push.notAnimated = animation.noAnimate
+    try custom.check(animated: !animation.noAnimate)
+    if let spec = try custom.spec() { push.animator = spec }
     connection.report(try connection.perform(.push(push), mutating: true, wait: wait.waitUntil))
   }
 }

@@ -15,10 +15,12 @@ struct SelectTab: ParsableCommand {
       Example:
         curtain select-tab @Tabs 1
         curtain select-tab @Tabs @Settings
+        curtain select-tab @Tabs 1 --animator docs/examples/animators/slide-left.json
       """)
 
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var wait: WaitOptions
+  @OptionGroup var custom: AnimatorOptions
 
   @Argument(
     help: ArgumentHelp("The tab bar controller (c1 or @Tabs).", valueName: "tab"),
@@ -37,6 +39,7 @@ struct SelectTab: ParsableCommand {
     var select = Curtain_V1_SelectTab()
     select.tabBar = tabBar
     select.selection = selection
+    if let spec = try custom.spec() { select.animator = spec }
     connection.report(
       try connection.perform(.selectTab(select), mutating: true, wait: wait.waitUntil),
       unchanged: "already selected")

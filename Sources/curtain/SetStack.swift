@@ -18,6 +18,7 @@ struct SetStack: ParsableCommand {
 
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var animation: AnimationOptions
+  @OptionGroup var custom: AnimatorOptions
   @OptionGroup var wait: WaitOptions
 
   @Argument(
@@ -37,6 +38,8 @@ struct SetStack: ParsableCommand {
     setStack.navigation = navigation
     setStack.controllers = controllers
     setStack.notAnimated = animation.noAnimate
+    try custom.check(animated: !animation.noAnimate)
+    if let spec = try custom.spec() { setStack.animator = spec }
     connection.report(
       try connection.perform(.setStack(setStack), mutating: true, wait: wait.waitUntil))
   }

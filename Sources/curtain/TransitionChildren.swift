@@ -1,21 +1,23 @@
-// `curtain transition-children CONTAINER FROM TO`: a custom container's
-// transition(from:to:duration:options:).
+// `curtain transition-children CONTAINER FROM TO [--duration S] [--cross-dissolve]`.
 
 import ArgumentParser
 import CurtainCLIKit
 import CurtainWire
 
-/// Transitions between two children of a custom container.
+/// A custom container's `transition(from:to:duration:options:)`.
 struct TransitionChildren: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "transition-children",
-    abstract: "Swap which of two children of a custom container is shown.",
+    abstract:
+      "Transition a custom container from one child to another "
+      + "(transition(from:to:duration:options:)).",
     discussion: """
-      Like transition(from:to:duration:options:animations:completion:): \
-      FROM's view leaves, TO's view comes in, both children of CONTAINER. \
-      Without --duration the swap happens at once; --cross-dissolve fades \
-      between them. Returns when the transition completed, unless \
-      --no-wait.
+      Both must be children of CONTAINER. TO's view goes beside FROM's at \
+      its frame (it loads there the first time, as after `add-child \
+      --no-view`); FROM disappears while TO appears, and FROM's view leaves \
+      at the end. Without --duration nothing moves (0 s); \
+      --cross-dissolve fades TO in over FROM; --curve re-times that look, \
+      --animator replaces it (docs/animators.md).
 
       Example:
         curtain new-window --root 'Box=container[First,Second]'
@@ -24,6 +26,7 @@ struct TransitionChildren: ParsableCommand {
 
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var wait: WaitOptions
+  @OptionGroup var custom: AnimatorOptions
 
   @Argument(
     help: ArgumentHelp("The custom container (c1 or @Box).", valueName: "container"),
@@ -40,17 +43,8 @@ struct TransitionChildren: ParsableCommand {
     completion: Completions.controllers, transform: TargetName.controller)
   var to: Curtain_V1_ControllerRef
 
-  @Option(help: ArgumentHelp("Seconds the transition takes (default 0).", valueName: "seconds"))
-  var duration: Double = 0
-
-  @Flag(name: .customLong("cross-dissolve"), help: "Fade from one view to the other.")
+  @Flag(help: "The crossDissolve option: TO fades in.")
   var crossDissolve = false
-
-  func validate() throws {
-    guard duration.isFinite, duration >= 0, duration <= 3600 else {
-      throw ValidationError("--duration must be a number of seconds from 0 to 3600")
-    }
-  }
 
   func run() throws {
     let connection = try DaemonConnection.open(globals)
@@ -59,8 +53,11 @@ struct TransitionChildren: ParsableCommand {
     transition.container = container
     transition.from = from
     transition.to = to
-    transition.duration = duration
+    transition.duration = custom.duration ?? 0
     transition.option = crossDissolve ? .crossDissolve : .none
+    if custom.animator != nil || custom.curve != nil, let spec = try custom.spec() {
+      transition.animator = spec
+    }
     connection.report(
       try connection.perform(
         .transitionChildren(transition), mutating: true, wait: wait.waitUntil))

@@ -22,6 +22,7 @@ struct TurnPage: ParsableCommand {
 
   @OptionGroup var globals: GlobalOptions
   @OptionGroup var animation: AnimationOptions
+  @OptionGroup var custom: AnimatorOptions
   @OptionGroup var wait: WaitOptions
 
   @Argument(
@@ -39,6 +40,8 @@ struct TurnPage: ParsableCommand {
     turn.page = page
     turn.reverse = reverse
     turn.notAnimated = animation.noAnimate
+    try custom.check(animated: !animation.noAnimate)
+    if let spec = try custom.spec() { turn.animator = spec }
     connection.report(
       try connection.perform(.turnPage(turn), mutating: true, wait: wait.waitUntil))
   }

@@ -30,6 +30,7 @@ final class GoldenTests: XCTestCase {
   func testNamesAndSessionsLifecycle() throws { try check("lifecycle") }
   func testCommandsDoWhatTheirHelpSays() throws { try check("commands") }
   func testSeedCapabilities() throws { try check("fidelity") }
+  func testCustomAnimators() throws { try check("animators") }
 
   /// Runs one transcript and compares it with the file.
   private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -1,0 +1,79 @@
+// `--animator FILE|-`, `--duration S` and `--curve NAME` for the commands
+// whose transition takes an animator (push, pop, pop-to, set-stack,
+// select-tab, present, dismiss, transition-children, turn-page).
+
+import ArgumentParser
+import CurtainCLIKit
+import CurtainWire
+import Foundation
+
+/// A custom animator for a transition: a declarative spec read as JSON
+/// (docs/animators.md), or the built-in look re-timed.
+struct AnimatorOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "A custom animator: a JSON file, or - for standard input (docs/animators.md).",
+      valueName: "file"))
+  var animator: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The built-in look's duration in seconds, 0 to 3600 (instead of --animator).",
+      valueName: "seconds"))
+  var duration: Double?
+
+  @Option(
+    help: ArgumentHelp(
+      "The built-in look's curve: \(Curtain_V1_NamedCurve.nameTable.list()) (instead of "
+        + "--animator).",
+      valueName: "curve"))
+  var curve: CurveArgument?
+
+  func validate() throws {
+    if animator != nil, duration != nil || curve != nil {
+      throw ValidationError(
+        "--duration and --curve re-time the built-in look; they cannot go with --animator")
+    }
+    if let duration, !(duration.isFinite && duration >= 0 && duration <= 3600) {
+      throw ValidationError("--duration must be a number of seconds in [0, 3600]")
+    }
+  }
+
+  /// Whether any option was given.
+  var isGiven: Bool { animator != nil || duration != nil || curve != nil }
+
+  /// Refuses the options with `--no-animate`.
+  func check(animated: Bool) throws {
+    if !animated, isGiven {
+      throw CLIError("--animator, --duration and --curve animate; they cannot go with --no-animate")
+    }
+  }
+
+  /// The animator the options describe, or `nil`.
+  func spec() throws -> Curtain_V1_AnimatorSpec? {
+    if let animator {
+      let data: Data
+      if animator == "-" {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+      } else {
+        guard let read = FileManager.default.contents(atPath: animator) else {
+          throw CLIError("cannot read the animator file \(animator)")
+        }
+        data = read
+      }
+      do {
+        return try Curtain_V1_AnimatorSpec(jsonUTF8Data: data)
+      } catch {
+        // SwiftProtobuf's JSON errors say little more than "failure".
+        throw CLIError(
+          "the animator \(animator == "-" ? "on standard input" : animator) is not an "
+            + "AnimatorSpec in JSON (see docs/animators.md for its schema)")
+      }
+    }
+    guard duration != nil || curve != nil else { return nil }
+    var spec = Curtain_V1_AnimatorSpec()
+    if let duration { spec.builtIn.duration = duration }
+    if let curve { spec.builtIn.curve = curve.wire }
+    return spec
+  }
+}
