@@ -130,18 +130,19 @@ final class SnapshotTests: XCTestCase {
           "modalTransitionStyle", "definesPresentationContext",
           "providesPresentationContextTransitionStyle", "preferredContentSize",
           "presentedViewController", "presentation", "scene", "unwindActions",
-          "shouldPerformAnswers",
+          "shouldPerformAnswers", "isModalInPresentation", "edgesForExtendedLayout",
+          "shouldAutomaticallyForwardAppearanceMethods",
         ]
       ),
       (
         run.navigations[0], NavigationController.self,
-        ["navigationBar", "managingTabBarController"]
+        ["navigationBar", "managingTabBarController", "isBarTranslucent"]
       ),
       (
         run.tab, TabBarController.self,
         [
           "viewControllers", "selectedIndex", "tabBar", "moreNavigationController",
-          "moreListController", "shownController",
+          "moreListController", "shownController", "isBarTranslucent",
           // Transient: set only while a tab moves into More.
           "movingIntoMore",
         ]
@@ -151,7 +152,7 @@ final class SnapshotTests: XCTestCase {
         ["primary", "secondary", "preferences", "isCollapsed"]
       ),
       (run.page!, PageViewController.self, ["options", "viewControllers", "dataSource"]),
-      (run.container, ContainerController.self, ["childFrames"]),
+      (run.container, ContainerController.self, ["childFrames", "childrenAwaitingView"]),
     ]
     for (object, type, names): (AnyObject, AnyClass, Set<String>) in expected {
       let found = storedPropertyNames(of: object, declaredBy: type)
@@ -178,7 +179,7 @@ final class SnapshotTests: XCTestCase {
       [
         "presenting", "presented", "requestedStyle", "adaptiveStyle", "style", "isCard",
         "transitionStyle", "contextContainer", "windowView", "dimmingView", "popover",
-        "removedPresenterSlot", "isEstablished", "viewHiddenWithContext",
+        "passthroughViews", "removedPresenterSlot", "isEstablished", "viewHiddenWithContext",
         "dimmingHiddenWithContext", "custom", "popoverPlacement",
       ])
     _ = h.session.takeOutcomes()
@@ -186,6 +187,101 @@ final class SnapshotTests: XCTestCase {
     var comparison = ObjectGraphComparison()
     comparison.compare(h.session, copy, path: "session")
     XCTAssertEqual(comparison.differences, [])
+  }
+
+  /// Issue 15's properties, which the fuzz leaves at their defaults, set
+  /// to other values: Tabs (translucent bar) with Nav (translucent bar,
+  /// holding A, whose layout extends under the top edge only) and Box, a
+  /// custom container that does not forward appearance, with Panel added
+  /// without its view; Pop, modal in presentation, a popover from Nav's
+  /// right bar button item with the tab bar as a passthrough view.
+  private func issue15Session() throws -> Harness {
+    let h = Harness(metrics: PopoverTests.pad)
+    for name in ["A", "Panel", "Pop"] { h.make(.content, name) }
+    h.make(.navigation, "Nav")
+    h.make(.container, "Box")
+    h.make(.tabBar, "Tabs")
+    h.run(
+      .setViewControllers(
+        navigation: h.id("Nav"), controllers: [h.id("A")], animated: false, animator: nil))
+    try h.controller("Box").configureAppearanceForwarding(false)
+    h.run(.addChild(parent: h.id("Box"), child: h.id("Panel"), frame: nil, installsView: false))
+    h.run(.setTabs(tabBar: h.id("Tabs"), controllers: [h.id("Nav"), h.id("Box")]))
+    h.setRoot("Tabs")
+    try h.controller("Nav").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: true)
+    try h.controller("Tabs").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: true)
+    try h.controller("A").configureLayout(edgesForExtendedLayout: .top, isBarTranslucent: nil)
+    try h.controller("Pop").configurePresentation(isModalInPresentation: true)
+    h.presentPopover(
+      on: "A",
+      source: PopoverSource(
+        barItem: .navigationRight, passthroughViews: [try XCTUnwrap(h.tab("Tabs").tabBar).id]),
+      animated: false)
+    _ = h.session.takeOutcomes()
+    return h
+  }
+
+  func testIssue15PropertiesSurviveARestore() throws {
+    let h = try issue15Session()
+    let copy = try restored(h.session)
+    var comparison = ObjectGraphComparison()
+    comparison.compare(h.session, copy, path: "session")
+    XCTAssertEqual(comparison.differences, [])
+    let controller = { (name: String) in try XCTUnwrap(copy.controller(identifier: name)) }
+    XCTAssertTrue(try controller("Pop").isModalInPresentation)
+    XCTAssertEqual(try controller("A").edgesForExtendedLayout, .top)
+    XCTAssertFalse(try controller("Box").shouldAutomaticallyForwardAppearanceMethods)
+    XCTAssertEqual(
+      (try controller("Box") as? ContainerController)?.childrenAwaitingView, [h.id("Panel")])
+    XCTAssertEqual((try controller("Nav") as? NavigationController)?.isBarTranslucent, true)
+    XCTAssertEqual((try controller("Tabs") as? TabBarController)?.isBarTranslucent, true)
+    let presentation = try XCTUnwrap(try controller("Pop").presentation)
+    XCTAssertEqual(presentation.popover?.barItem?.item, .navigationRight)
+    XCTAssertTrue(presentation.popover?.barItem?.container === (try controller("Nav")))
+    XCTAssertEqual(presentation.passthroughViews.map(\.id), [h.tab("Tabs").tabBar?.id])
+    XCTAssertEqual(
+      copy.orderedWindows.map(\.hierarchyDescription),
+      h.session.orderedWindows.map(\.hierarchyDescription))
+  }
+
+  /// Values of issue 15's properties that would break the model's
+  /// invariants are refused, naming the controller.
+  func testIssue15PropertiesThatBreakInvariantsAreRefused() throws {
+    let h = try issue15Session()
+    let good = try h.session.snapshot()
+    func index(_ name: String) -> Int {
+      good.controllers.firstIndex { $0.id == h.id(name) }!
+    }
+    func refused(_ change: (inout SessionSnapshot) -> Void, _ message: String) {
+      var snapshot = good
+      change(&snapshot)
+      XCTAssertThrowsError(try Session.restore(snapshot, configuration: h.session.configuration)) {
+        error in
+        XCTAssertEqual((error as? CurtainError)?.code, .invalidArgument, "\(error)")
+        XCTAssertEqual((error as? CurtainError)?.message, message)
+      }
+    }
+    let box = index("Box")
+    refused(
+      { snapshot in
+        guard case .container(var state) = snapshot.controllers[box].container else { return }
+        state.childrenAwaitingView.insert(h.id("A"))
+        snapshot.controllers[box].container = .container(state)
+      },
+      "Snapshot of session 'test': controller \(h.id("Box")) waits to install the view of "
+        + "\(h.id("A")), which is not its child")
+    refused(
+      { $0.controllers[index("Nav")].shouldAutomaticallyForwardAppearanceMethods = false },
+      "Snapshot of session 'test': controller \(h.id("Nav")) is a navigation controller that "
+        + "does not forward appearance methods; only a custom container may stop")
+    refused(
+      { $0.controllers[index("A")].edgesForExtendedLayout = RectEdges(rawValue: 16) },
+      "Snapshot of session 'test': controller \(h.id("A")) extends its layout under edges 16, "
+        + "which are not top 1, left 2, bottom 4, right 8")
+    refused(
+      { $0.controllers[index("Pop")].presentation?.popover?.barItem?.container = h.id("Tabs") },
+      "Snapshot of session 'test': controller \(h.id("Pop")) points at the right of "
+        + "\(h.id("Tabs")), which is not a navigation controller")
   }
 
   func testABusySessionCannotBeSnapshotted() {

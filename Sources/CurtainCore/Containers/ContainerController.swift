@@ -37,7 +37,7 @@ public final class ContainerController: ViewController {
   /// the container's bounds.
   var childFrames: [ControllerID: Rect] = [:]
   /// The children added without their view, until a transition installs it.
-  public private(set) var childrenAwaitingView: Set<ControllerID> = []
+  public internal(set) var childrenAwaitingView: Set<ControllerID> = []
 
   override func viewDidLoadContents() {
     // Children added before the view existed get their views now.

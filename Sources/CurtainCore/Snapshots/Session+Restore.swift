@@ -194,6 +194,21 @@ private struct SnapshotRestorer {
         entry.providesPresentationContextTransitionStyle
       try ViewController.validatePreferredContentSize(entry.preferredContentSize)
       controller.preferredContentSize = entry.preferredContentSize
+      controller.isModalInPresentation = entry.isModalInPresentation
+      guard RectEdges.all.isSuperset(of: entry.edgesForExtendedLayout) else {
+        throw invalid(
+          "controller \(entry.id) extends its layout under edges "
+            + "\(entry.edgesForExtendedLayout.rawValue), which are not top 1, left 2, bottom 4, "
+            + "right 8")
+      }
+      controller.edgesForExtendedLayout = entry.edgesForExtendedLayout
+      guard entry.shouldAutomaticallyForwardAppearanceMethods || entry.kind == .container else {
+        throw invalid(
+          "controller \(entry.id) is a \(entry.kind.rawValue) controller that does not forward "
+            + "appearance methods; only a custom container may stop")
+      }
+      controller.shouldAutomaticallyForwardAppearanceMethods =
+        entry.shouldAutomaticallyForwardAppearanceMethods
       controller.scene = entry.scene
       controller.unwindActions = Set(entry.unwindActions)
       controller.shouldPerformAnswers = entry.shouldPerformAnswers
@@ -302,6 +317,7 @@ private struct SnapshotRestorer {
         }
         nav.managingTabBarController = tabs
       }
+      nav.isBarTranslucent = state.isBarTranslucent
     case (.tabBar(let state), let tabs as TabBarController):
       tabs.viewControllers = try state.viewControllers.map { try self.controller($0, what) }
       if let index = state.selectedIndex {
@@ -319,6 +335,7 @@ private struct SnapshotRestorer {
       }
       tabs.moreListController = try state.moreListController.map { try self.controller($0, what) }
       tabs.shownController = try state.shownController.map { try self.controller($0, what) }
+      tabs.isBarTranslucent = state.isBarTranslucent
     case (.split(let state), let split as SplitViewController):
       try state.preferences.validate()
       split.primary = try state.primary.map { try self.controller($0, what) }
@@ -337,6 +354,10 @@ private struct SnapshotRestorer {
         guard numbers.allSatisfy(\.isFinite) else { throw invalid("\(what) has a frame \(frame)") }
       }
       container.childFrames = state.childFrames
+      for id in state.childrenAwaitingView where !entry.children.contains(id) {
+        throw invalid("\(what) waits to install the view of \(id), which is not its child")
+      }
+      container.childrenAwaitingView = state.childrenAwaitingView
     default:
       throw invalid("\(what) is a \(entry.kind.rawValue) controller with another kind's state")
     }
@@ -382,8 +403,10 @@ private struct SnapshotRestorer {
     presentation.popover = try state.popover.map { anchor in
       PopoverAnchor(
         view: try view(anchor.view, what), givenRect: anchor.rect,
+        barItem: try anchor.barItem.map { try barItem($0, what) },
         permittedArrowDirections: anchor.permittedArrowDirections)
     }
+    presentation.passthroughViews = try state.passthroughViews.map { try view($0, what) }
     presentation.removedPresenterSlot = try state.removedPresenterSlot.map { slot in
       guard slot.index >= 0 else { throw invalid("\(what) has a slot at index \(slot.index)") }
       return (try view(slot.superview, what), slot.index)
@@ -395,6 +418,29 @@ private struct SnapshotRestorer {
     presentation.custom = state.custom
     presentation.popoverPlacement = state.popoverPlacement
     controller.presentation = presentation
+  }
+
+  /// A popover's bar button item, whose container must have that kind of
+  /// bar.
+  private func barItem(_ anchor: BarItemAnchorSnapshot, _ what: String) throws -> (
+    item: BarItem, container: ViewController
+  ) {
+    let container = try controller(anchor.container, what)
+    switch anchor.item {
+    case .navigationLeft, .navigationRight:
+      guard container is NavigationController else {
+        throw invalid(
+          "\(what) points at the \(anchor.item) of \(anchor.container), which is not a "
+            + "navigation controller")
+      }
+    case .tab(let index):
+      guard container is TabBarController, index >= 0 else {
+        throw invalid(
+          "\(what) points at the \(anchor.item) of \(anchor.container), which is not a tab bar "
+            + "controller or has no such item")
+      }
+    }
+    return (anchor.item, container)
   }
 
   /// No controller is its own ancestor through parents and presenters.

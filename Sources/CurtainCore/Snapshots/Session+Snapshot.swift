@@ -68,7 +68,10 @@ extension ViewController {
       modalTransitionStyle: modalTransitionStyle,
       definesPresentationContext: definesPresentationContext,
       providesPresentationContextTransitionStyle: providesPresentationContextTransitionStyle,
-      preferredContentSize: preferredContentSize, presented: presentedViewController?.id,
+      preferredContentSize: preferredContentSize, isModalInPresentation: isModalInPresentation,
+      edgesForExtendedLayout: edgesForExtendedLayout,
+      shouldAutomaticallyForwardAppearanceMethods: shouldAutomaticallyForwardAppearanceMethods,
+      presented: presentedViewController?.id,
       presentation: presentation?.snapshot, scene: scene, unwindActions: unwindActions.sorted(),
       shouldPerformAnswers: shouldPerformAnswers, container: containerSnapshot)
   }
@@ -80,14 +83,15 @@ extension ViewController {
       return .navigation(
         NavigationSnapshot(
           navigationBar: nav.navigationBar?.id,
-          managingTabBarController: nav.managingTabBarController?.id))
+          managingTabBarController: nav.managingTabBarController?.id,
+          isBarTranslucent: nav.isBarTranslucent))
     case let tabs as TabBarController:
       return .tabBar(
         TabBarSnapshot(
           viewControllers: tabs.viewControllers.map(\.id), selectedIndex: tabs.selectedIndex,
           tabBar: tabs.tabBar?.id, moreNavigationController: tabs.moreNavigationController?.id,
           moreListController: tabs.moreListController?.id,
-          shownController: tabs.shownController?.id))
+          shownController: tabs.shownController?.id, isBarTranslucent: tabs.isBarTranslucent))
     case let split as SplitViewController:
       return .split(
         SplitSnapshot(
@@ -99,7 +103,10 @@ extension ViewController {
           options: page.options, viewControllers: page.viewControllers.map(\.id),
           dataSource: page.dataSource.map(\.id)))
     case let container as ContainerController:
-      return .container(CustomContainerSnapshot(childFrames: container.childFrames))
+      return .container(
+        CustomContainerSnapshot(
+          childFrames: container.childFrames,
+          childrenAwaitingView: container.childrenAwaitingView))
     default:
       return .content
     }
@@ -116,8 +123,12 @@ extension Presentation {
       popover: popover.map {
         PopoverAnchorSnapshot(
           view: $0.view.id, rect: $0.givenRect,
+          barItem: $0.barItem.map {
+            BarItemAnchorSnapshot(item: $0.item, container: $0.container.id)
+          },
           permittedArrowDirections: $0.permittedArrowDirections)
       },
+      passthroughViews: passthroughViews.map(\.id),
       removedPresenterSlot: removedPresenterSlot.map {
         PresenterSlot(superview: $0.superview.id, index: $0.index)
       },

@@ -230,6 +230,13 @@ public struct ControllerSnapshot: Hashable, Sendable, Codable {
   public var providesPresentationContextTransitionStyle: Bool
   /// `preferredContentSize`.
   public var preferredContentSize: Size
+  /// `isModalInPresentation`.
+  public var isModalInPresentation: Bool
+  /// `edgesForExtendedLayout`.
+  public var edgesForExtendedLayout: RectEdges
+  /// `shouldAutomaticallyForwardAppearanceMethods` (false only for custom
+  /// containers).
+  public var shouldAutomaticallyForwardAppearanceMethods: Bool
   /// The controller it presents.
   public var presented: ControllerID?
   /// The presentation that shows it.
@@ -250,7 +257,9 @@ public struct ControllerSnapshot: Hashable, Sendable, Codable {
     view: ViewID?, hostWindow: WindowID?, modalPresentationStyle: ModalPresentationStyle,
     modalTransitionStyle: ModalTransitionStyle, definesPresentationContext: Bool,
     providesPresentationContextTransitionStyle: Bool, preferredContentSize: Size,
-    presented: ControllerID?, presentation: PresentationSnapshot?, scene: SceneReference?,
+    isModalInPresentation: Bool, edgesForExtendedLayout: RectEdges,
+    shouldAutomaticallyForwardAppearanceMethods: Bool, presented: ControllerID?,
+    presentation: PresentationSnapshot?, scene: SceneReference?,
     unwindActions: [String], shouldPerformAnswers: [String: Bool], container: ContainerSnapshot
   ) {
     self.id = id
@@ -267,6 +276,9 @@ public struct ControllerSnapshot: Hashable, Sendable, Codable {
     self.definesPresentationContext = definesPresentationContext
     self.providesPresentationContextTransitionStyle = providesPresentationContextTransitionStyle
     self.preferredContentSize = preferredContentSize
+    self.isModalInPresentation = isModalInPresentation
+    self.edgesForExtendedLayout = edgesForExtendedLayout
+    self.shouldAutomaticallyForwardAppearanceMethods = shouldAutomaticallyForwardAppearanceMethods
     self.presented = presented
     self.presentation = presentation
     self.scene = scene
@@ -298,11 +310,16 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
   public var navigationBar: ViewID?
   /// The tab bar controller whose More navigation controller it is.
   public var managingTabBarController: ControllerID?
+  /// Whether its bar is translucent.
+  public var isBarTranslucent: Bool
 
   /// Creates the state.
-  public init(navigationBar: ViewID?, managingTabBarController: ControllerID?) {
+  public init(
+    navigationBar: ViewID?, managingTabBarController: ControllerID?, isBarTranslucent: Bool
+  ) {
     self.navigationBar = navigationBar
     self.managingTabBarController = managingTabBarController
+    self.isBarTranslucent = isBarTranslucent
   }
 }
 
@@ -320,12 +337,14 @@ public struct TabBarSnapshot: Hashable, Sendable, Codable {
   public var moreListController: ControllerID?
   /// The controller whose view is installed.
   public var shownController: ControllerID?
+  /// Whether its bar is translucent.
+  public var isBarTranslucent: Bool
 
   /// Creates the state.
   public init(
     viewControllers: [ControllerID], selectedIndex: Int?, tabBar: ViewID?,
     moreNavigationController: ControllerID?, moreListController: ControllerID?,
-    shownController: ControllerID?
+    shownController: ControllerID?, isBarTranslucent: Bool
   ) {
     self.viewControllers = viewControllers
     self.selectedIndex = selectedIndex
@@ -333,6 +352,7 @@ public struct TabBarSnapshot: Hashable, Sendable, Codable {
     self.moreNavigationController = moreNavigationController
     self.moreListController = moreListController
     self.shownController = shownController
+    self.isBarTranslucent = isBarTranslucent
   }
 }
 
@@ -380,10 +400,14 @@ public struct PageSnapshot: Hashable, Sendable, Codable {
 public struct CustomContainerSnapshot: Hashable, Sendable, Codable {
   /// The frames clients gave when adding children.
   public var childFrames: [ControllerID: Rect]
+  /// The children added without their view, which no transition has
+  /// installed yet.
+  public var childrenAwaitingView: Set<ControllerID>
 
   /// Creates the state.
-  public init(childFrames: [ControllerID: Rect]) {
+  public init(childFrames: [ControllerID: Rect], childrenAwaitingView: Set<ControllerID>) {
     self.childFrames = childFrames
+    self.childrenAwaitingView = childrenAwaitingView
   }
 }
 
@@ -409,6 +433,8 @@ public struct PresentationSnapshot: Hashable, Sendable, Codable {
   public var dimmingView: ViewID?
   /// A popover's source.
   public var popover: PopoverAnchorSnapshot?
+  /// The views a tap on the dimming view reaches, in the order given.
+  public var passthroughViews: [ViewID]
   /// Where the presenter's view was when the presentation took it out.
   public var removedPresenterSlot: PresenterSlot?
   /// Whether it completed and no dismissal began.
@@ -427,7 +453,8 @@ public struct PresentationSnapshot: Hashable, Sendable, Codable {
     presenting: ControllerID, requestedStyle: ModalPresentationStyle,
     adaptiveStyle: ModalPresentationStyle?, style: ModalPresentationStyle, isCard: Bool,
     transitionStyle: ModalTransitionStyle, contextContainer: ViewID?, windowView: ViewID,
-    dimmingView: ViewID?, popover: PopoverAnchorSnapshot?, removedPresenterSlot: PresenterSlot?,
+    dimmingView: ViewID?, popover: PopoverAnchorSnapshot?, passthroughViews: [ViewID],
+    removedPresenterSlot: PresenterSlot?,
     isEstablished: Bool, viewHiddenWithContext: Bool, dimmingHiddenWithContext: Bool,
     custom: CustomPresentation?, popoverPlacement: PopoverPlacement?
   ) {
@@ -441,6 +468,7 @@ public struct PresentationSnapshot: Hashable, Sendable, Codable {
     self.windowView = windowView
     self.dimmingView = dimmingView
     self.popover = popover
+    self.passthroughViews = passthroughViews
     self.removedPresenterSlot = removedPresenterSlot
     self.isEstablished = isEstablished
     self.viewHiddenWithContext = viewHiddenWithContext
@@ -452,18 +480,38 @@ public struct PresentationSnapshot: Hashable, Sendable, Codable {
 
 /// A popover's resolved source.
 public struct PopoverAnchorSnapshot: Hashable, Sendable, Codable {
-  /// The source view.
+  /// The source view (the bar, for a bar button item).
   public var view: ViewID
   /// The rectangle given (`nil`: the view's bounds, as they change).
   public var rect: Rect?
+  /// The bar button item pointed at, and the container whose bar holds it.
+  public var barItem: BarItemAnchorSnapshot?
   /// The permitted arrow directions.
   public var permittedArrowDirections: PopoverArrowDirections
 
   /// Creates the source.
-  public init(view: ViewID, rect: Rect?, permittedArrowDirections: PopoverArrowDirections) {
+  public init(
+    view: ViewID, rect: Rect?, barItem: BarItemAnchorSnapshot?,
+    permittedArrowDirections: PopoverArrowDirections
+  ) {
     self.view = view
     self.rect = rect
+    self.barItem = barItem
     self.permittedArrowDirections = permittedArrowDirections
+  }
+}
+
+/// A bar button item a popover points at.
+public struct BarItemAnchorSnapshot: Hashable, Sendable, Codable {
+  /// The item.
+  public var item: BarItem
+  /// The navigation or tab bar controller whose bar holds it.
+  public var container: ControllerID
+
+  /// Creates the anchor.
+  public init(item: BarItem, container: ControllerID) {
+    self.item = item
+    self.container = container
   }
 }
 
