@@ -21,9 +21,9 @@
 //     §4), then `presentationControllerDidDismiss` once it completed.
 
 /// What a tap hit, and what it did.
-public struct TapHit: Hashable, Sendable {
+public struct TapHit: Hashable, Sendable, Codable {
   /// What the tap did besides reaching its target.
-  public enum Effect: Hashable, Sendable {
+  public enum Effect: Hashable, Sendable, Codable {
     /// Nothing more.
     case none
     /// It went through a popover's dimming view to one of its passthrough
