@@ -378,6 +378,38 @@ final class NavigationTests: XCTestCase {
     XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["One", "Two"])
   }
 
+  /// An owner's interactions are all cancelled when it leaves, also one an
+  /// operation queued behind a cancelled one begins: an interaction that
+  /// never moved ends at once, the queued pop starts its own interaction
+  /// for the same owner, and that one (owned) would never end by itself.
+  func testLeavingOwnerCancelsTheInteractionsItsQueueBegins() throws {
+    let h = Harness(configuration: SessionConfiguration(interactionTimeout: 5))
+    h.showNavigation("Nav", stack: ["One", "Two", "Three"])
+    let owner = OperationOptions(owner: OwnerID(7))
+    let first = try h.session.submit(
+      .beginInteractivePop(navigation: h.id("Nav"), animator: nil), options: owner)
+    let queued = try h.session.submit(
+      .beginInteractivePop(navigation: h.id("Nav"), animator: nil), options: owner)
+    let transition = try XCTUnwrap(first.transition)
+    XCTAssertNil(queued.transition, "queued behind the first")
+    XCTAssertEqual(h.window.queuedOperationCount, 1)
+    _ = h.events()
+    let cancelled = h.window.cancelInteractions(ownedBy: OwnerID(7))
+    XCTAssertEqual(cancelled.count, 2)
+    XCTAssertEqual(cancelled.first, transition)
+    XCTAssertTrue(h.window.isIdle, "nothing running, nothing waiting")
+    XCTAssertEqual(
+      h.described([.transition]),
+      [
+        "\(cancelled[0]).interactionChanged(cancelled: true)",
+        "\(cancelled[0]).ended(cancelled: true)",
+        "\(cancelled[1]).began(pop, Three → Two, animated: true, interactive: true)",
+        "\(cancelled[1]).interactionChanged(cancelled: true)",
+        "\(cancelled[1]).ended(cancelled: true)",
+      ])
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["One", "Two", "Three"])
+  }
+
   /// A timeout of 0 never cancels, not even an interaction of no client.
   func testZeroInteractionTimeoutNeverCancels() throws {
     let h = Harness(configuration: SessionConfiguration(interactionTimeout: 0))

@@ -262,14 +262,21 @@ extension Window {
     cancelInteractions { _ in true }
   }
 
+  /// Cancels the interactions `holds` picks until none is left: one that
+  /// never moved ends at once, and an operation queued behind it may then
+  /// begin another interaction for the same owner, which (owned) would
+  /// never end by itself (SEMANTICS §5).
   private func cancelInteractions(where holds: (Transition) -> Bool) -> [TransitionID] {
-    let held = transitions.filter { holds($0) && $0.isInteractive }
-    session.withActiveWindow(self) {
-      for transition in held {
-        letGo(transition, cancel: true, completion: InteractionCompletion(), ending: .ownerLeft)
+    var cancelled: [TransitionID] = []
+    while case let held = transitions.filter({ holds($0) && $0.isInteractive }), !held.isEmpty {
+      session.withActiveWindow(self) {
+        for transition in held {
+          letGo(transition, cancel: true, completion: InteractionCompletion(), ending: .ownerLeft)
+        }
       }
+      cancelled += held.map(\.id)
     }
-    return held.map(\.id)
+    return cancelled
   }
 
   /// Ends interactivity: re-times the rest of the timeline and tells the
