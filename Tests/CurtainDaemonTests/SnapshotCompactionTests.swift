@@ -200,6 +200,36 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
     XCTAssertEqual(try sqlite("SELECT count(*) FROM snapshot"), "1")
   }
 
+  /// A snapshot written by the curtaind of format 1 (before issue 15's
+  /// properties; Tests/Fixtures/snapshot-format-1) restores exactly the
+  /// trees that curtaind showed: its bars stay opaque, the only layout
+  /// then, so no frame moves; the next snapshot is written in format 2.
+  func testAFormat1SnapshotRestoresWithTheFramesItHad() throws {
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/snapshot-format-1")
+    let image = try [UInt8](Data(contentsOf: fixtures.appendingPathComponent("default.json")))
+    XCTAssertEqual(try startDaemon().stop().status, 0)
+    let hex = image.map { String(format: "%02x", $0) }.joined()
+    try sqlite(
+      "INSERT OR REPLACE INTO snapshot(session, seq, image, checksum, taken_at) "
+        + "VALUES ('default', 0, x'\(hex)', \(fnv1a(image)), 0)")
+    let daemon = try startDaemon()
+    for window in ["w1", "w2"] {
+      let expected = try String(
+        contentsOf: fixtures.appendingPathComponent("\(window).txt"), encoding: .utf8)
+      XCTAssertEqual(try runCLI(["--socket", daemon.socketPath, "tree", window]), expected)
+    }
+    let client = try TestClient(path: daemon.socketPath, name: "format 1")
+    let feed = try client.call {
+      $0.configureController.controller = controllerRef("Feed")
+    }.controller
+    XCTAssertFalse(feed.barTranslucent, "the bar stays opaque")
+    client.close()
+    XCTAssertEqual(daemon.stop().status, 0)
+    let stored = try sqlite("SELECT image FROM snapshot WHERE session = 'default'")
+    XCTAssertTrue(stored.contains("\"format\":2,\"session\""), String(stored.prefix(80)))
+  }
+
   func testTheDatabaseStaysBoundedUnderManyOperations() throws {
     let daemon = try startDaemon(["--snapshot-records", "500", "--event-ring", "64"])
     defer { daemon.stop() }

@@ -3,8 +3,15 @@
 // daemon's settings of its windows (frame rate, clock origin, frame
 // counter) and the server clock when it was taken, encoded as JSON (the
 // Core values' `Codable` form) with a format number. A reader refuses a
-// format newer than its own, and an image that does not decode or does
-// not restore is never half-used.
+// format newer than its own, migrates an older one, and never half-uses
+// an image that does not decode or does not restore.
+//
+// Formats: 1 (the first); 2 adds issue 15's controller properties
+// (isModalInPresentation, edgesForExtendedLayout, appearance forwarding,
+// bar translucency, children awaiting their view, passthrough views). A
+// format-1 image gets the values its session had: not modal, every edge,
+// automatic forwarding, no passthrough views, no child awaiting its view,
+// and opaque bars, which were the only layout then (so its frames stay).
 
 import CurtainCore
 import Foundation
@@ -12,7 +19,7 @@ import Foundation
 /// A stored snapshot of one session.
 struct SessionImage: Codable, Sendable {
   /// The format this curtaind writes and reads.
-  static let currentFormat = 1
+  static let currentFormat = 2
 
   /// The format it was written in.
   var format: Int
@@ -57,10 +64,54 @@ struct SessionImage: Codable, Sendable {
           + "\(currentFormat))")
     }
     do {
-      return try JSONDecoder().decode(SessionImage.self, from: data)
+      let current = header.format < 2 ? try migratedFromFormat1(data) : data
+      var image = try JSONDecoder().decode(SessionImage.self, from: current)
+      image.format = currentFormat
+      return image
+    } catch let error as ImageError {
+      throw error
     } catch {
       throw ImageError(description: "it cannot be decoded (\(error))")
     }
+  }
+
+  /// A format-1 image in format 2: the properties format 2 added, with the
+  /// values the session had (see the file's header).
+  private static func migratedFromFormat1(_ data: Data) throws -> Data {
+    guard var image = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      var session = image["session"] as? [String: Any],
+      let controllers = session["controllers"] as? [[String: Any]]
+    else { throw ImageError(description: "it is not a snapshot of format 1") }
+    session["controllers"] = controllers.map { controller -> [String: Any] in
+      var controller = controller
+      let added: [String: Any] = [
+        "isModalInPresentation": false, "edgesForExtendedLayout": RectEdges.all.rawValue,
+        "shouldAutomaticallyForwardAppearanceMethods": true,
+      ]
+      controller.merge(added) { old, _ in old }
+      if var presentation = controller["presentation"] as? [String: Any] {
+        presentation["passthroughViews"] = presentation["passthroughViews"] ?? [Any]()
+        controller["presentation"] = presentation
+      }
+      if var container = controller["container"] as? [String: Any] {
+        let additions: [String: (String, Any)] = [
+          "navigation": ("isBarTranslucent", false), "tabBar": ("isBarTranslucent", false),
+          "container": ("childrenAwaitingView", [Any]()),
+        ]
+        for (kind, (key, value)) in additions {
+          guard var wrapper = container[kind] as? [String: Any],
+            var state = wrapper["_0"] as? [String: Any]
+          else { continue }
+          state[key] = state[key] ?? value
+          wrapper["_0"] = state
+          container[kind] = wrapper
+        }
+        controller["container"] = container
+      }
+      return controller
+    }
+    image["session"] = session
+    return try JSONSerialization.data(withJSONObject: image)
   }
 }
 
