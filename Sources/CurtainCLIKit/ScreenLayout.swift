@@ -24,6 +24,10 @@ public struct ScreenBox: Equatable, Sendable {
   public var rect: Rect
   /// The view's opacity times its ancestors'.
   public var alpha: Double
+  /// How far below the box's top its label goes (points): the top of the
+  /// safe area for a controller's view that extends under a navigation
+  /// bar (SEMANTICS §3), so that the bar does not hide it; else 0.
+  public var labelInset: Double = 0
 }
 
 /// Flattening a view tree into boxes and naming what each box shows.
@@ -53,7 +57,8 @@ public enum ScreenLayout {
       boxes.append(
         ScreenBox(
           viewID: node.id, role: node.role, label: names.label(of: node),
-          rect: boundingBox(of: bounds, through: toWindow), alpha: opacity))
+          rect: boundingBox(of: bounds, through: toWindow), alpha: opacity,
+          labelInset: names.labelInset(of: node)))
       for subview in node.subviews {
         visit(subview, parent: toWindow, alpha: opacity)
       }
@@ -152,6 +157,15 @@ public struct ControllerLabels {
     default:
       return view.role
     }
+  }
+
+  /// Where a view's label goes below its top (`ScreenBox.labelInset`): the
+  /// safe area's top for the root view of a controller under the bars.
+  public func labelInset(of view: Curtain_V1_ViewNode) -> Double {
+    guard view.role == "controllerRoot", let node = controllers[view.controllerID],
+      node.underBars
+    else { return 0 }
+    return max(0, node.safeAreaInsets.top)
   }
 
   /// `[Home] Settings`, or with more than five tabs `A B C D [More]`.

@@ -4,8 +4,8 @@
 // Boxes are drawn back to front. An opaque box clears what is behind its
 // inside, as an opaque view hides the views behind it; a translucent box
 // (opacity below one half) draws only its dashed border. A box at least
-// three cells high and wide shows its label on its first inside row,
-// otherwise on its top border. Drawing can be clipped to a rectangle of
+// three cells high and wide shows its label on its first inside row (or a
+// lower inside row it is given), otherwise on its top border. Drawing can be clipped to a rectangle of
 // cells (the window: what lies beyond its edges is off screen); a box that
 // starts left of the clip shows its label from the clip's edge.
 
@@ -48,10 +48,12 @@ public struct TextCanvas: Equatable, Sendable {
 
   /// Draws a box covering the cells from (`left`, `top`) to (`right`,
   /// `bottom`) inclusive, with `label` inside (or on its top border when
-  /// it is too small to have an inside). `opaque` boxes clear their
-  /// inside; others have a dashed border.
+  /// it is too small to have an inside), on `labelRow` when that is an
+  /// inside row. `opaque` boxes clear their inside; others have a dashed
+  /// border.
   public mutating func drawBox(
-    left: Int, top: Int, right: Int, bottom: Int, label: String, opaque: Bool
+    left: Int, top: Int, right: Int, bottom: Int, label: String, opaque: Bool,
+    labelRow: Int? = nil
   ) {
     guard right >= left, bottom >= top else { return }
     let horizontal: Character = opaque ? "─" : "┄"
@@ -83,7 +85,8 @@ public struct TextCanvas: Equatable, Sendable {
     put("┘", row: bottom, column: right)
     // A label whose start is clipped away starts at the clip instead.
     let start = max(left + 1, clip.left)
-    let row = bottom - top >= 2 ? top + 1 : top
+    var row = bottom - top >= 2 ? top + 1 : top
+    if let labelRow, labelRow > top, labelRow < bottom { row = labelRow }
     write(label, row: row, column: start, limit: right - start)
   }
 

@@ -119,9 +119,13 @@ public struct WatchScreen: Sendable {
     canvas.clip = scale.cells(of: Rect(origin: .zero, size: size))
     for box in ScreenLayout.boxes(of: tree, overrides: overrides, labels: labels) {
       let cells = scale.cells(of: box.rect)
+      // A view under a navigation bar shows its label below the bar.
+      var safeTop = box.rect
+      safeTop.origin.y += box.labelInset
       canvas.drawBox(
         left: cells.left, top: cells.top, right: cells.right, bottom: cells.bottom,
-        label: box.label, opaque: box.alpha >= 0.5)
+        label: box.label, opaque: box.alpha >= 0.5,
+        labelRow: box.labelInset > 0 ? scale.cells(of: safeTop).top : nil)
     }
     var status = TextCanvas(columns: columns, rows: 1)
     status.write(statusLine, row: 0, column: 0, limit: columns)

@@ -84,14 +84,15 @@ struct Configure: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "edgesForExtendedLayout: the edges along which its view goes under a translucent "
-        + "navigation or tab bar, from top, left, bottom, right, all, none.",
+        + "navigation or tab bar, from top, left, bottom, right, all (the default), none.",
       valueName: "list"),
     transform: TargetName.edges)
   var edges: UInt32?
 
   @Option(
     help: ArgumentHelp(
-      "Navigation and tab bar controllers: their bar's isTranslucent.", valueName: "true|false"))
+      "Navigation and tab bar controllers: their bar's isTranslucent (default true: content "
+        + "goes under the bar; false: it fills the rest).", valueName: "true|false"))
   var barTranslucent: Bool?
 
   @Option(

@@ -194,16 +194,17 @@ final class ScreenTests: XCTestCase {
     screen.apply(frame)
     XCTAssertEqual(
       screen.render(columns: 60, rows: 20),
+      // The content goes under the translucent bars (SEMANTICS §3): the
+      // navigation bar (row 1) covers the views' tops; Detail, the top,
+      // shows its label below the bar, at its safe area's top.
       [
-        "                     ┌────────────────┐                     ",
-        "                     Detail────────────                     ",
         "                     ───────────────┌──                     ",
-        "                     Home           │De                     ",
+        "                     Detail────────────                     ",
+        "                                    │De                     ",
       ]
         + Array(
-          repeating: "                                    │                       ", count: 12)
+          repeating: "                                    │                       ", count: 14)
         + [
-          "                     ───────────────└──                     ",
           "                     ┌[Nav] Settings──┐                     ",
           "                     └────────────────┘                     ",
           "w1 390×844 manual t=0.100 · t1 push Home → Detail 29% · q qu",
@@ -220,8 +221,8 @@ final class ScreenTests: XCTestCase {
     screen.replaceTree(Curtain_V1_Tree(window, frameRate: 60, includeViews: true))
     XCTAssertEqual(screen.statusLine, "w1 390×844 manual t=1.100 · idle · q quits")
     XCTAssertEqual(
-      screen.render(columns: 60, rows: 20)[3],
-      "                     │Detail          │                     ")
+      screen.render(columns: 60, rows: 20)[2],
+      "                     │Detail          │                     ", "below the bar")
   }
 
   func testFramesOverrideTheModelTreeAndOlderFramesAreIgnored() throws {

@@ -60,7 +60,7 @@ final class ContextFollowingTests: XCTestCase {
         "B.viewDidAppear(false)", "completion",
       ])
     XCTAssertEqual(subviews(tabs.view), [b.view.id, bar.id], "One stays out under B")
-    XCTAssertEqual(b.view.frame, Rect(x: 0, y: 0, width: 820, height: 1110))
+    XCTAssertEqual(b.view.frame, Rect(x: 0, y: 0, width: 820, height: 1180))
     XCTAssertEqual(one.appearance, .disappeared)
     XCTAssertEqual(b.appearance, .appeared)
 
@@ -142,7 +142,7 @@ final class ContextFollowingTests: XCTestCase {
     XCTAssertEqual(subviews(nav.view), [b.view.id, bar.id], "Home stays out under B")
     XCTAssertNil(home.view.superview)
     XCTAssertEqual(home.appearance, .disappeared)
-    XCTAssertEqual(b.view.frame, Rect(x: 0, y: 74, width: 820, height: 1106))
+    XCTAssertEqual(b.view.frame, Rect(x: 0, y: 0, width: 820, height: 1180))
   }
 
   func testOverCurrentContextLeavesWithAPushAndComesBackWithThePop() throws {

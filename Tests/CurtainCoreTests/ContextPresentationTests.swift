@@ -24,7 +24,7 @@ final class ContextPresentationTests: XCTestCase {
     let home = h.controller("Home")
     try home.configurePresentation(definesPresentationContext: true)
     let bar = try XCTUnwrap(nav.navigationBar)
-    let homeFrame = Rect(x: 0, y: 74, width: 820, height: 1106)
+    let homeFrame = Rect(x: 0, y: 0, width: 820, height: 1180)  // under the translucent bar
     XCTAssertEqual(home.view.frame, homeFrame)
 
     h.present("B", on: "Home", animated: false, style: .currentContext)
@@ -56,7 +56,7 @@ final class ContextPresentationTests: XCTestCase {
     let one = h.controller("One")
     try one.configurePresentation(definesPresentationContext: true)
     let bar = try XCTUnwrap(tabs.tabBar)
-    let oneFrame = Rect(x: 0, y: 0, width: 820, height: 1110)
+    let oneFrame = Rect(x: 0, y: 0, width: 820, height: 1180)  // under the translucent bar
     XCTAssertEqual(one.view.frame, oneFrame)
 
     h.present("B", on: "One", animated: false, style: .overCurrentContext)
@@ -222,7 +222,7 @@ final class ContextPresentationTests: XCTestCase {
     h.pop("Nav", animated: false)
     XCTAssertEqual(subviews(nav.view), [c0.view.id, nav.navigationBar!.id])
     XCTAssertEqual(c0.appearance, .appeared)
-    XCTAssertEqual(c0.view.frame, Rect(x: 0, y: 74, width: 820, height: 1106))
+    XCTAssertEqual(c0.view.frame, Rect(x: 0, y: 0, width: 820, height: 1180))
   }
 
   func testDismissingAControllerDismissesWhatControllersInsideItPresent() throws {
@@ -297,6 +297,12 @@ final class ContextPresentationTests: XCTestCase {
         navigation: h.id("Nav"), controllers: [h.id("One")], animated: false, animator: nil))
     h.run(.setTabs(tabBar: h.id("Tabs"), controllers: [h.id("Nav"), h.id("Two")]))
     h.setRoot("Tabs")
+    // Opaque bars: the navigation controller's view ends at the tab bar and
+    // One's starts below the navigation bar (SEMANTICS §3).
+    for container in ["Tabs", "Nav"] {
+      try h.controller(container).configureLayout(
+        edgesForExtendedLayout: nil, isBarTranslucent: false)
+    }
     let nav = h.nav("Nav")
     let bar = try XCTUnwrap(nav.navigationBar)
     h.present("Ctx", on: "One", animated: false, style: .currentContext)

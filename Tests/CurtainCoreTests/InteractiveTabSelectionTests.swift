@@ -36,13 +36,13 @@ final class InteractiveTabSelectionTests: XCTestCase {
     XCTAssertEqual(h.tab("Tabs").selectedIndex, 1)
     // The tab slide follows the finger: halfway, B is half in from the right.
     try h.window.updateInteraction(transition, percent: 0.5)
-    let content = Rect(x: 0, y: 0, width: 390, height: 761)
+    let content = Rect(x: 0, y: 0, width: 390, height: 844)
     XCTAssertEqual(
       h.window.presentationState(of: h.controller("B").view).frame,
-      Rect(x: 195, y: 0, width: 390, height: 761))
+      Rect(x: 195, y: 0, width: 390, height: 844))
     XCTAssertEqual(
       h.window.presentationState(of: h.controller("A").view).frame,
-      Rect(x: -195, y: 0, width: 390, height: 761))
+      Rect(x: -195, y: 0, width: 390, height: 844))
     _ = h.events()
     try h.window.finishInteraction(transition)
     h.settle()
@@ -69,7 +69,7 @@ final class InteractiveTabSelectionTests: XCTestCase {
       ])
     XCTAssertEqual(h.tab("Tabs").selectedIndex, 0)
     XCTAssertTrue(h.tab("Tabs").selectedViewController === h.controller("A"))
-    XCTAssertEqual(h.controller("A").view.frame, Rect(x: 0, y: 0, width: 390, height: 761))
+    XCTAssertEqual(h.controller("A").view.frame, Rect(x: 0, y: 0, width: 390, height: 844))
     XCTAssertTrue(h.controller("A").view.superview === h.tab("Tabs").view)
     XCTAssertNil(h.controller("B").view.superview, "the new tab's view left")
     XCTAssertEqual(h.controller("A").appearance, .appeared)

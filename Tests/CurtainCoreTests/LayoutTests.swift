@@ -62,42 +62,85 @@ final class LayoutTests: XCTestCase {
     XCTAssertEqual(h.window.traitCollection.displayScale, 2)
   }
 
-  // MARK: Navigation controller
+  // MARK: Navigation controller (content under the bar, SEMANTICS §3)
 
   func testNavigationBarAndContentInADefaultWindow() throws {
     let h = Harness()
     h.showNavigation("Nav", stack: ["A"])
     XCTAssertEqual(h.nav("Nav").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844))
     XCTAssertEqual(h.nav("Nav").navigationBar?.frame, Rect(x: 0, y: 47, width: 390, height: 44))
+    XCTAssertTrue(h.nav("Nav").isBarTranslucent, "UIKit's default")
     XCTAssertEqual(
-      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 91, width: 390, height: 753))
+      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844),
+      "under the translucent bar")
+    XCTAssertEqual(
+      h.controller("A").safeAreaInsets, EdgeInsets(top: 91, left: 0, bottom: 34, right: 0),
+      "the bar's bottom edge in the safe area")
     let subviews = try XCTUnwrap(h.nav("Nav").viewIfLoaded?.subviews)
     XCTAssertEqual(
-      subviews.map(\.role), [.controllerRoot, .navigationBar], "content below the bar")
+      subviews.map(\.role), [.controllerRoot, .navigationBar], "content below the bar in z-order")
+  }
+
+  func testAnOpaqueNavigationBarPutsTheContentBelowIt() throws {
+    let h = Harness()
+    h.showNavigation("Nav", stack: ["A"])
+    try h.controller("Nav").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: false)
+    XCTAssertEqual(
+      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 91, width: 390, height: 753))
+    XCTAssertEqual(
+      h.controller("A").safeAreaInsets, EdgeInsets(top: 0, left: 0, bottom: 34, right: 0),
+      "below the bar the view is clear of the top inset")
+    h.push("Nav", "B", animated: false)
+    XCTAssertEqual(
+      h.controller("B").viewIfLoaded?.frame, Rect(x: 0, y: 91, width: 390, height: 753))
+    try h.controller("Nav").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: true)
+    XCTAssertEqual(h.controller("B").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844))
+  }
+
+  func testAControllerThatDoesNotExtendUnderTheTopStaysBelowTheBar() throws {
+    let h = Harness()
+    h.showNavigation("Nav", stack: ["A"])
+    h.make(.content, "B")
+    try h.controller("B").configureLayout(edgesForExtendedLayout: [.bottom], isBarTranslucent: nil)
+    h.push("Nav", "B", animated: false)
+    XCTAssertEqual(
+      h.controller("B").viewIfLoaded?.frame, Rect(x: 0, y: 91, width: 390, height: 753))
+    XCTAssertEqual(
+      h.controller("B").safeAreaInsets, EdgeInsets(top: 0, left: 0, bottom: 34, right: 0))
+    h.pop("Nav", animated: false)
+    XCTAssertEqual(
+      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844),
+      "the edges are the child's own")
   }
 
   func testAPushedControllerGetsTheContentFrame() {
     let h = Harness()
     h.showNavigation("Nav", stack: ["A", "B"])
+    XCTAssertEqual(h.controller("B").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844))
     XCTAssertEqual(
-      h.controller("B").viewIfLoaded?.frame, Rect(x: 0, y: 91, width: 390, height: 753))
+      h.controller("B").safeAreaInsets, EdgeInsets(top: 91, left: 0, bottom: 34, right: 0))
   }
 
   func testNavigationBarOnThePadIdiom() {
     let h = Harness(metrics: WindowMetrics(idiom: .pad))
     h.showNavigation("Nav", stack: ["A"])
     XCTAssertEqual(h.nav("Nav").navigationBar?.frame, Rect(x: 0, y: 47, width: 390, height: 50))
-    XCTAssertEqual(
-      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 97, width: 390, height: 747))
+    XCTAssertEqual(h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844))
+    XCTAssertEqual(h.controller("A").safeAreaInsets.top, 97)
   }
 
-  func testNavigationLayoutFollowsTheSafeArea() {
+  func testNavigationLayoutFollowsTheSafeArea() throws {
     let h = Harness(
       metrics: WindowMetrics(
         size: Size(width: 1024, height: 768), safeAreaInsets: EdgeInsets(top: 24, bottom: 20),
         scale: 2, idiom: .pad))
     h.showNavigation("Nav", stack: ["A"])
     XCTAssertEqual(h.nav("Nav").navigationBar?.frame, Rect(x: 0, y: 24, width: 1024, height: 50))
+    XCTAssertEqual(
+      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 1024, height: 768))
+    XCTAssertEqual(
+      h.controller("A").safeAreaInsets, EdgeInsets(top: 74, left: 0, bottom: 20, right: 0))
+    try h.controller("Nav").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: false)
     XCTAssertEqual(
       h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 74, width: 1024, height: 694))
   }
@@ -109,25 +152,45 @@ final class LayoutTests: XCTestCase {
     h.showTabs(["A", "B"])
     let tabs = h.tab("Tabs")
     XCTAssertEqual(tabs.viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844))
+    XCTAssertTrue(tabs.isBarTranslucent, "UIKit's default")
     XCTAssertEqual(
-      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844 - 34 - 49))
+      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844),
+      "under the translucent bar")
     let bar = try XCTUnwrap(tabs.tabBar)
     XCTAssertEqual(bar.frame.minY, 844 - 34 - 49)
     XCTAssertEqual(bar.frame, Rect(x: 0, y: 761, width: 390, height: 83), "down to the window edge")
+    XCTAssertEqual(
+      h.controller("A").safeAreaInsets, EdgeInsets(top: 47, left: 0, bottom: 83, right: 0),
+      "the bar's top edge in the safe area")
     XCTAssertEqual(tabs.viewIfLoaded?.subviews.last?.role, .tabBar, "the bar is on top")
     h.run(.selectTab(tabBar: h.id("Tabs"), selection: .index(1), animator: nil))
-    XCTAssertEqual(h.controller("B").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 761))
+    XCTAssertEqual(h.controller("B").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844))
+  }
+
+  func testAnOpaqueTabBarPutsTheContentAboveIt() throws {
+    let h = Harness()
+    h.showTabs(["A", "B"])
+    try h.controller("Tabs").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: false)
+    XCTAssertEqual(h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 761))
+    XCTAssertEqual(
+      h.controller("A").safeAreaInsets, EdgeInsets(top: 47, left: 0, bottom: 0, right: 0))
+    try h.controller("B").configureLayout(edgesForExtendedLayout: .top, isBarTranslucent: nil)
+    try h.controller("Tabs").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: true)
+    h.run(.selectTab(tabBar: h.id("Tabs"), selection: .index(1), animator: nil))
+    XCTAssertEqual(
+      h.controller("B").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 761),
+      "B does not extend under the bottom")
   }
 
   func testTabBarOnThePadIdiom() throws {
     let h = Harness(metrics: WindowMetrics(idiom: .pad))
     h.showTabs(["A"])
-    XCTAssertEqual(
-      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844 - 34 - 50))
+    XCTAssertEqual(h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844))
     XCTAssertEqual(h.tab("Tabs").tabBar?.frame, Rect(x: 0, y: 760, width: 390, height: 84))
+    XCTAssertEqual(h.controller("A").safeAreaInsets.bottom, 84)
   }
 
-  func testANavigationControllerInsideATab() {
+  func testANavigationControllerInsideATab() throws {
     let h = Harness()
     h.make(.navigation, "Nav")
     h.make(.content, "X")
@@ -135,14 +198,23 @@ final class LayoutTests: XCTestCase {
       .setViewControllers(
         navigation: h.id("Nav"), controllers: [h.id("X")], animated: false, animator: nil))
     h.showTabs(["Nav"])
-    XCTAssertEqual(h.nav("Nav").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 761))
+    XCTAssertEqual(h.nav("Nav").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844))
     XCTAssertEqual(h.nav("Nav").navigationBar?.frame, Rect(x: 0, y: 47, width: 390, height: 44))
     XCTAssertEqual(
-      h.controller("X").viewIfLoaded?.frame, Rect(x: 0, y: 91, width: 390, height: 670),
-      "content down to the tab bar")
-    h.push("Nav", "Y", animated: false)
+      h.controller("X").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844),
+      "under both bars")
     XCTAssertEqual(
-      h.controller("Y").viewIfLoaded?.frame, Rect(x: 0, y: 91, width: 390, height: 670))
+      h.controller("X").safeAreaInsets, EdgeInsets(top: 91, left: 0, bottom: 83, right: 0),
+      "both bars in the safe area")
+    h.push("Nav", "Y", animated: false)
+    XCTAssertEqual(h.controller("Y").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844))
+    try h.controller("Nav").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: false)
+    try h.controller("Tabs").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: false)
+    XCTAssertEqual(h.nav("Nav").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 761))
+    XCTAssertEqual(
+      h.controller("Y").viewIfLoaded?.frame, Rect(x: 0, y: 91, width: 390, height: 670),
+      "opaque bars: content between them")
+    XCTAssertEqual(h.controller("Y").safeAreaInsets, EdgeInsets())
   }
 
   func testResizingLaysOutTheTabBarAgain() throws {
@@ -154,7 +226,9 @@ final class LayoutTests: XCTestCase {
         safeAreaInsets: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)))
     XCTAssertEqual(h.tab("Tabs").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 844, height: 390))
     XCTAssertEqual(h.tab("Tabs").tabBar?.frame, Rect(x: 0, y: 320, width: 844, height: 70))
-    XCTAssertEqual(h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 844, height: 320))
+    XCTAssertEqual(h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 844, height: 390))
+    XCTAssertEqual(
+      h.controller("A").safeAreaInsets, EdgeInsets(top: 0, left: 47, bottom: 70, right: 47))
   }
 
   // MARK: Invalid metrics

@@ -219,7 +219,7 @@ final class PopoverTests: XCTestCase {
     XCTAssertEqual(
       h.flow(),
       [
-        "Nav.viewWillTransition(to: 1100×768)", "One.viewWillTransition(to: 1100×718)",
+        "Nav.viewWillTransition(to: 1100×768)", "One.viewWillTransition(to: 1100×768)",
         "Pop.viewWillTransition(to: 320×480)",
         "Pop.popoverPlaced(arrow up +0 (382, 50, 336, 509))",
       ])

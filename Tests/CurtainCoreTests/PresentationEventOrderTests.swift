@@ -159,7 +159,7 @@ final class PresentationEventOrderTests: XCTestCase {
 
   // MARK: Sent to a content controller inside Tabs → Nav → X
 
-  /// Sent to X: full-screen styles, sheets and popovers are presented by
+  /// Sent to X, with opaque bars: full-screen styles, sheets and popovers are presented by
   /// the tab bar controller; context styles by the navigation controller,
   /// over its frame (above the tab bar) in a regular window and, adapted to
   /// full screen, over the whole window in a compact one (the tab bar
@@ -181,7 +181,8 @@ final class PresentationEventOrderTests: XCTestCase {
   func testEveryStyleSentToAContentControllerInsideTabsAndNavigation() {
     for regular in [true, false] {
       for style in ModalPresentationStyle.presentationStyles {
-        let h = Harness.tabsNavigationContent(regular ? PresentationTests.regular : WindowMetrics())
+        let h = Harness.tabsNavigationContent(
+          regular ? PresentationTests.regular : WindowMetrics(), opaqueBars: true)
         let navFrame = h.controller("Nav").view.frame
         XCTAssertLessThan(
           navFrame.height, h.window.view.frame.height, "the tab bar is below the navigation")
@@ -208,7 +209,7 @@ final class PresentationEventOrderTests: XCTestCase {
   /// presented by it and covers only its area; the navigation and tab bars
   /// stay on screen and their controllers get no callbacks.
   func testCurrentContextDefinedByTheContentControllerCoversOnlyItsArea() {
-    let h = Harness.tabsNavigationContent(PresentationTests.regular)
+    let h = Harness.tabsNavigationContent(PresentationTests.regular, opaqueBars: true)
     try! h.controller("X").configurePresentation(definesPresentationContext: true)
     let area = h.controller("X").view.frameInWindow
     XCTAssertEqual(area, Rect(x: 0, y: 74, width: 820, height: 1036))
@@ -240,8 +241,10 @@ extension ModalPresentationStyle {
 extension Harness {
   /// Tabs (the root) → Nav (which defines the presentation context, as
   /// navigation controllers do) → X, and an unselected tab Other; events
-  /// so far are discarded.
-  static func tabsNavigationContent(_ metrics: WindowMetrics) -> Harness {
+  /// so far are discarded. With `opaqueBars` both bars are opaque, so X's,
+  /// Nav's and the window's areas differ (SEMANTICS §3, "content fills the
+  /// rest"); by default X goes under both translucent bars.
+  static func tabsNavigationContent(_ metrics: WindowMetrics, opaqueBars: Bool = false) -> Harness {
     let h = Harness(metrics: metrics)
     h.make(.tabBar, "Tabs")
     h.make(.navigation, "Nav")
@@ -252,6 +255,12 @@ extension Harness {
         navigation: h.id("Nav"), controllers: [h.id("X")], animated: false, animator: nil))
     h.run(.setTabs(tabBar: h.id("Tabs"), controllers: [h.id("Nav"), h.id("Other")]))
     h.setRoot("Tabs")
+    if opaqueBars {
+      for container in ["Tabs", "Nav"] {
+        try! h.controller(container).configureLayout(
+          edgesForExtendedLayout: nil, isBarTranslucent: false)
+      }
+    }
     _ = h.events()
     return h
   }

@@ -29,7 +29,7 @@ final class SizeTransitionTests: XCTestCase {
         "started", "window.resized(844×390)",
         "Nav.willTransition(to: regular×compact @3x phone)",
         "Two.willTransition(to: regular×compact @3x phone)",
-        "Nav.viewWillTransition(to: 844×390)", "Two.viewWillTransition(to: 844×346)",
+        "Nav.viewWillTransition(to: 844×390)", "Two.viewWillTransition(to: 844×390)",
         "Nav.traitCollectionDidChange(compact×regular @3x phone)",
         "Two.traitCollectionDidChange(compact×regular @3x phone)",
         "\(transition.id).began(sizeTransition, 390×844 → 844×390, "
@@ -37,7 +37,7 @@ final class SizeTransitionTests: XCTestCase {
           + "animated: true, interactive: false)",
       ])
     // The model is already at the new layout.
-    XCTAssertEqual(h.controller("Two").view.frame, Rect(x: 0, y: 44, width: 844, height: 346))
+    XCTAssertEqual(h.controller("Two").view.frame, Rect(x: 0, y: 0, width: 844, height: 390))
     XCTAssertEqual(h.window.traitCollection.verticalSizeClass, .compact)
     h.advance(0.39)
     XCTAssertEqual(h.rendered(), [])
@@ -59,7 +59,7 @@ final class SizeTransitionTests: XCTestCase {
     XCTAssertEqual(frames[h.window.view.id], Rect(x: 0, y: 0, width: 617, height: 617))
     XCTAssertEqual(frames[nav.view.id], Rect(x: 0, y: 0, width: 617, height: 617))
     XCTAssertEqual(frames[nav.navigationBar!.id], Rect(x: 0, y: 23.5, width: 617, height: 44))
-    XCTAssertEqual(frames[two.view.id], Rect(x: 0, y: 67.5, width: 617, height: 549.5))
+    XCTAssertEqual(frames[two.view.id], Rect(x: 0, y: 0, width: 617, height: 617))
     XCTAssertEqual(step.frame?.transitions.first?.percentComplete ?? 0, 0.5, accuracy: 1e-12)
     // One, below the top, is not in the window: it does not move.
     XCTAssertNil(frames[h.controller("One").view.id])
@@ -71,11 +71,11 @@ final class SizeTransitionTests: XCTestCase {
     h2.advance(0.1)
     XCTAssertEqual(
       h2.window.presentationState(of: h2.controller("One").view).frame,
-      Rect(x: 0, y: 91 - 11.75, width: 503.5, height: 753 - 101.75))
+      Rect(x: 0, y: 0, width: 390 + 113.5, height: 844 - 113.5))
     h2.advance(0.3)
     XCTAssertEqual(
       h2.window.presentationState(of: h2.controller("One").view).frame,
-      Rect(x: 0, y: 44, width: 844, height: 346))
+      Rect(x: 0, y: 0, width: 844, height: 390))
   }
 
   func testAResizeWithinTheSizeClassesSendsOnlySizes() throws {
@@ -86,7 +86,7 @@ final class SizeTransitionTests: XCTestCase {
     let events = h.events()
     XCTAssertEqual(
       events.filter { $0.category == .lifecycle }.map { h.session.describe($0) },
-      ["Nav.viewWillTransition(to: 400×860)", "One.viewWillTransition(to: 400×769)"])
+      ["Nav.viewWillTransition(to: 400×860)", "One.viewWillTransition(to: 400×860)"])
     // The transition says what changed: the size; the traits once, as they
     // stay.
     let began = events.compactMap { event -> String? in
@@ -161,8 +161,8 @@ final class SizeTransitionTests: XCTestCase {
       h.lifecycle().filter { $0.contains("viewWillTransition") },
       [
         "Box.viewWillTransition(to: 844×390)", "Nav.viewWillTransition(to: 844×390)",
-        "Top.viewWillTransition(to: 844×346)", "Fixed.viewWillTransition(to: 100×50)",
-        "Tabs.viewWillTransition(to: 844×390)", "T1.viewWillTransition(to: 844×320)",
+        "Top.viewWillTransition(to: 844×390)", "Fixed.viewWillTransition(to: 100×50)",
+        "Tabs.viewWillTransition(to: 844×390)", "T1.viewWillTransition(to: 844×390)",
       ])
   }
 
@@ -181,7 +181,7 @@ final class SizeTransitionTests: XCTestCase {
     XCTAssertEqual(
       h.lifecycle(),
       [
-        "Nav.viewWillTransition(to: 1180×820)", "One.viewWillTransition(to: 1180×746)",
+        "Nav.viewWillTransition(to: 1180×820)", "One.viewWillTransition(to: 1180×820)",
         "Sheet.viewWillTransition(to: 500×400)", "Over.viewWillTransition(to: 1180×820)",
       ])
     XCTAssertEqual(h.controller("Sheet").view.frame, Rect(x: 340, y: 210, width: 500, height: 400))
@@ -196,7 +196,7 @@ final class SizeTransitionTests: XCTestCase {
     XCTAssertEqual(
       h.lifecycle().filter { $0.contains("viewWillTransition") },
       [
-        "Nav.viewWillTransition(to: 844×390)", "One.viewWillTransition(to: 844×346)",
+        "Nav.viewWillTransition(to: 844×390)", "One.viewWillTransition(to: 844×390)",
         "Full.viewWillTransition(to: 844×390)",
       ])
     h.dismiss("Full", animated: false)
@@ -225,12 +225,12 @@ final class SizeTransitionTests: XCTestCase {
     XCTAssertEqual(
       pad.lifecycle().filter { $0.contains("viewWillTransition") },
       [
-        "Tabs.viewWillTransition(to: 1180×820)", "Nav.viewWillTransition(to: 1180×750)",
-        "One.viewWillTransition(to: 1180×676)", "Ctx.viewWillTransition(to: 1180×750)",
+        "Tabs.viewWillTransition(to: 1180×820)", "Nav.viewWillTransition(to: 1180×820)",
+        "One.viewWillTransition(to: 1180×820)", "Ctx.viewWillTransition(to: 1180×820)",
       ])
     XCTAssertEqual(pad.nav("Nav").navigationBar?.frame, Rect(x: 0, y: 24, width: 1180, height: 50))
     XCTAssertEqual(
-      pad.controller("Ctx").view.frame, Rect(x: 0, y: 0, width: 1180, height: 750))
+      pad.controller("Ctx").view.frame, Rect(x: 0, y: 0, width: 1180, height: 820))
   }
 
   // MARK: Re-adaptation
@@ -368,7 +368,7 @@ final class SizeTransitionTests: XCTestCase {
     XCTAssertEqual(
       Array(names.suffix(4)),
       [
-        "Nav.viewWillTransition(to: 844×390)", "Two.viewWillTransition(to: 844×346)",
+        "Nav.viewWillTransition(to: 844×390)", "Two.viewWillTransition(to: 844×390)",
         "Nav.traitCollectionDidChange(compact×regular @3x phone)",
         "Two.traitCollectionDidChange(compact×regular @3x phone)",
       ])
@@ -392,11 +392,11 @@ final class SizeTransitionTests: XCTestCase {
         "started", "window.resized(844×390)",
         "Nav.willTransition(to: regular×compact @3x phone)",
         "One.willTransition(to: regular×compact @3x phone)",
-        "Nav.viewWillTransition(to: 844×390)", "One.viewWillTransition(to: 844×346)",
+        "Nav.viewWillTransition(to: 844×390)", "One.viewWillTransition(to: 844×390)",
         "Nav.traitCollectionDidChange(compact×regular @3x phone)",
         "One.traitCollectionDidChange(compact×regular @3x phone)", "completed",
       ])
-    XCTAssertEqual(h.controller("One").view.frame, Rect(x: 0, y: 44, width: 844, height: 346))
+    XCTAssertEqual(h.controller("One").view.frame, Rect(x: 0, y: 0, width: 844, height: 390))
   }
 
   func testAHiddenWindowOrAnEmptyWindowResizesAtOnce() throws {

@@ -190,7 +190,7 @@ final class SnapshotTests: XCTestCase {
   }
 
   /// Issue 15's properties, which the fuzz leaves at their defaults, set
-  /// to other values: Tabs (translucent bar) with Nav (translucent bar,
+  /// to other values: Tabs (opaque bar) with Nav (opaque bar,
   /// holding A, whose layout extends under the top edge only) and Box, a
   /// custom container that does not forward appearance, with Panel added
   /// without its view; Pop, modal in presentation, a popover from Nav's
@@ -208,8 +208,8 @@ final class SnapshotTests: XCTestCase {
     h.run(.addChild(parent: h.id("Box"), child: h.id("Panel"), frame: nil, installsView: false))
     h.run(.setTabs(tabBar: h.id("Tabs"), controllers: [h.id("Nav"), h.id("Box")]))
     h.setRoot("Tabs")
-    try h.controller("Nav").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: true)
-    try h.controller("Tabs").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: true)
+    try h.controller("Nav").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: false)
+    try h.controller("Tabs").configureLayout(edgesForExtendedLayout: nil, isBarTranslucent: false)
     try h.controller("A").configureLayout(edgesForExtendedLayout: .top, isBarTranslucent: nil)
     try h.controller("Pop").configurePresentation(isModalInPresentation: true)
     h.presentPopover(
@@ -233,8 +233,8 @@ final class SnapshotTests: XCTestCase {
     XCTAssertFalse(try controller("Box").shouldAutomaticallyForwardAppearanceMethods)
     XCTAssertEqual(
       (try controller("Box") as? ContainerController)?.childrenAwaitingView, [h.id("Panel")])
-    XCTAssertEqual((try controller("Nav") as? NavigationController)?.isBarTranslucent, true)
-    XCTAssertEqual((try controller("Tabs") as? TabBarController)?.isBarTranslucent, true)
+    XCTAssertEqual((try controller("Nav") as? NavigationController)?.isBarTranslucent, false)
+    XCTAssertEqual((try controller("Tabs") as? TabBarController)?.isBarTranslucent, false)
     let presentation = try XCTUnwrap(try controller("Pop").presentation)
     XCTAssertEqual(presentation.popover?.barItem?.item, .navigationRight)
     XCTAssertTrue(presentation.popover?.barItem?.container === (try controller("Nav")))

@@ -119,7 +119,7 @@ final class SplitViewControllerTests: XCTestCase {
         "Nav.willTransition(to: compact×regular @2x pad)",
         "Detail.willTransition(to: compact×regular @2x pad)",
         "Split.viewWillTransition(to: 320×768)", "Nav.viewWillTransition(to: 320×768)",
-        "Detail.viewWillTransition(to: 320×694)",
+        "Detail.viewWillTransition(to: 320×768)",
         "Split.traitCollectionDidChange(regular×regular @2x pad)",
         "Nav.traitCollectionDidChange(regular×regular @2x pad)",
         "Detail.traitCollectionDidChange(regular×regular @2x pad)",
@@ -130,7 +130,7 @@ final class SplitViewControllerTests: XCTestCase {
     XCTAssertEqual(split.viewControllers.map(\.name), ["Nav"])
     XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Master", "Detail"])
     XCTAssertEqual(h.frame("Nav"), Rect(x: 0, y: 0, width: 320, height: 768))
-    XCTAssertEqual(h.frame("Detail"), Rect(x: 0, y: 74, width: 320, height: 694))
+    XCTAssertEqual(h.frame("Detail"), Rect(x: 0, y: 0, width: 320, height: 768))
     XCTAssertNil(h.controller("Master").viewIfLoaded?.superview)
     XCTAssertEqual(h.controller("Detail").appearance, .appeared)
     XCTAssertTrue(split.node.summary.hasSuffix(", collapsed"), split.node.summary)
@@ -163,7 +163,7 @@ final class SplitViewControllerTests: XCTestCase {
     XCTAssertTrue(split.secondary === h.controller("Detail"))
     XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Master"])
     XCTAssertEqual(h.frame("Nav"), Rect(x: 0, y: 0, width: 320, height: 768))
-    XCTAssertEqual(h.frame("Master"), Rect(x: 0, y: 74, width: 320, height: 694))
+    XCTAssertEqual(h.frame("Master"), Rect(x: 0, y: 0, width: 320, height: 768))
     XCTAssertEqual(h.frame("Detail"), Rect(x: 320, y: 0, width: 704, height: 768))
     XCTAssertEqual(h.controller("Detail").appearance, .appeared)
     XCTAssertEqual(h.controller("Master").appearance, .appeared)
@@ -217,11 +217,11 @@ final class SplitViewControllerTests: XCTestCase {
       oneBesideSecondary, primary width 320
          | \(nav) navigation @Nav "Nav", state: appeared, view: \(view("Nav")) (0, 0, 320, 768)
          |    | \(master) content @Master "Master", state: appeared, view: \(view("Master")) \
-      (0, 74, 320, 694)
+      (0, 0, 320, 768), under bars, safe area {74, 0, 20, 0}
          | \(dnav) navigation @DetailNav "DetailNav", state: appeared, view: \(view("DetailNav")) \
       (320, 0, 704, 768)
          |    | \(detail) content @Detail "Detail", state: appeared, view: \(view("Detail")) \
-      (0, 74, 704, 694)
+      (0, 0, 704, 768), under bars, safe area {74, 0, 20, 0}
       """)
     XCTAssertEqual(detailNav.isNavigationBarHidden, false)
 
@@ -242,7 +242,7 @@ final class SplitViewControllerTests: XCTestCase {
     XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Master", "DetailNav"])
     XCTAssertEqual(detailNav.viewControllers.map(\.name), ["Detail"])
     // One bar: the nested navigation controller hides its own, and its top
-    // fills its view below the primary's bar.
+    // fills its view, under the primary's translucent bar.
     XCTAssertTrue(detailNav.isNavigationBarHidden)
     XCTAssertEqual(detailNav.navigationBar?.isHidden, true)
     XCTAssertEqual(h.nav("Nav").navigationBar?.isHidden, false)
@@ -254,11 +254,11 @@ final class SplitViewControllerTests: XCTestCase {
       collapsed
          | \(nav) navigation @Nav "Nav", state: appeared, view: \(view("Nav")) (0, 0, 320, 768)
          |    | \(master) content @Master "Master", state: disappeared, view: \(view("Master")) \
-      (0, 74, 320, 694) not in the window
+      (0, 0, 320, 768) not in the window
          |    | \(dnav) navigation @DetailNav "DetailNav", state: appeared, view: \
-      \(view("DetailNav")) (0, 74, 320, 694)
+      \(view("DetailNav")) (0, 0, 320, 768), under bars, safe area {74, 0, 20, 0}
          |    |    | \(detail) content @Detail "Detail", state: appeared, view: \
-      \(view("Detail")) (0, 0, 320, 694)
+      \(view("Detail")) (0, 0, 320, 768), under bars, safe area {74, 0, 20, 0}
       """)
 
     try h.window.resize(Self.regular)
@@ -296,14 +296,14 @@ final class SplitViewControllerTests: XCTestCase {
     )
     h.settle()
     XCTAssertEqual(h.nav("DetailNav").viewControllers.map(\.name), ["Detail", "Photo"])
-    XCTAssertEqual(h.frame("Photo"), Rect(x: 0, y: 0, width: 320, height: 694))
+    XCTAssertEqual(h.frame("Photo"), Rect(x: 0, y: 0, width: 320, height: 768))
     _ = h.events()
     try h.window.resize(Self.regular)
     XCTAssertTrue(h.split("Split").secondary === h.controller("DetailNav"))
     XCTAssertEqual(h.nav("DetailNav").viewControllers.map(\.name), ["Detail", "Photo"])
     XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Master"])
     XCTAssertEqual(h.frame("DetailNav"), Rect(x: 320, y: 0, width: 704, height: 768))
-    XCTAssertEqual(h.frame("Photo"), Rect(x: 0, y: 74, width: 704, height: 694))
+    XCTAssertEqual(h.frame("Photo"), Rect(x: 0, y: 0, width: 704, height: 768))
     XCTAssertEqual(h.nav("DetailNav").navigationBar?.isHidden, false)
   }
 
@@ -323,7 +323,7 @@ final class SplitViewControllerTests: XCTestCase {
         "Nav.viewDidAppear(false)", "Detail.viewDidAppear(false)",
       ])
     XCTAssertFalse(h.controller("Master").isViewLoaded, "the collapsed stack shows only its top")
-    XCTAssertEqual(h.frame("Detail"), Rect(x: 0, y: 74, width: 320, height: 694))
+    XCTAssertEqual(h.frame("Detail"), Rect(x: 0, y: 0, width: 320, height: 768))
   }
 
   func testACollapsedSplitWithAContentPrimaryHidesItsSecondaryUntilItExpands() throws {
@@ -387,9 +387,9 @@ final class SplitViewControllerTests: XCTestCase {
     // content area with the size transition.
     XCTAssertEqual(
       h.advance(0.2).frame?.frame(of: h.controller("Detail"))?.rounded,
-      Rect(x: 160, y: 37, width: 512, height: 731))
+      Rect(x: 160, y: 0, width: 512, height: 768))
     h.settle()
-    XCTAssertEqual(h.frame("Detail"), Rect(x: 0, y: 74, width: 320, height: 694))
+    XCTAssertEqual(h.frame("Detail"), Rect(x: 0, y: 0, width: 320, height: 768))
   }
 
   func testAResizeDuringATransitionWaitsAndThenCollapses() throws {
@@ -415,7 +415,7 @@ final class SplitViewControllerTests: XCTestCase {
         "Nav.willTransition(to: compact×regular @2x pad)",
         "Detail.willTransition(to: compact×regular @2x pad)",
         "Split.viewWillTransition(to: 320×768)", "Nav.viewWillTransition(to: 320×768)",
-        "Detail.viewWillTransition(to: 320×694)",
+        "Detail.viewWillTransition(to: 320×768)",
         "Split.traitCollectionDidChange(regular×regular @2x pad)",
         "Nav.traitCollectionDidChange(regular×regular @2x pad)",
         "Detail.traitCollectionDidChange(regular×regular @2x pad)",

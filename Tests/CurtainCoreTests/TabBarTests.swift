@@ -214,7 +214,7 @@ final class TabBarTests: XCTestCase {
     XCTAssertEqual(h.lifecycle(), ["A.viewDidDisappear(true)", "B.viewDidAppear(true)"])
     XCTAssertNil(a.superview)
     XCTAssertTrue(h.window.isIdle)
-    XCTAssertEqual(b.frame, Rect(x: 0, y: 0, width: 390, height: 761))
+    XCTAssertEqual(b.frame, Rect(x: 0, y: 0, width: 390, height: 844))
   }
 
   // MARK: More
@@ -280,7 +280,7 @@ final class TabBarTests: XCTestCase {
     XCTAssertEqual(h.controller("T5").appearance, .appeared)
     XCTAssertTrue(h.controller("T5").viewIfLoaded?.superview === more.viewIfLoaded)
     XCTAssertEqual(
-      h.controller("T5").viewIfLoaded?.frame, Rect(x: 0, y: 91, width: 390, height: 670))
+      h.controller("T5").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844))
 
     h.select("Tabs", .index(0))
     XCTAssertEqual(
@@ -318,8 +318,8 @@ final class TabBarTests: XCTestCase {
     XCTAssertTrue(nested.isNavigationBarHidden)
     XCTAssertEqual(nested.navigationBar?.isHidden, true)
     XCTAssertEqual(more.navigationBar?.isHidden, false)
-    XCTAssertEqual(nested.view.frame, Rect(x: 0, y: 91, width: 390, height: 670))
-    XCTAssertEqual(h.controller("Inner").view.frame, Rect(x: 0, y: 0, width: 390, height: 670))
+    XCTAssertEqual(nested.view.frame, Rect(x: 0, y: 0, width: 390, height: 844))
+    XCTAssertEqual(h.controller("Inner").view.frame, Rect(x: 0, y: 0, width: 390, height: 844))
     h.select("Tabs", .index(0))
     h.select("Tabs", .index(1))
     XCTAssertTrue(nested.parent === h.tab("Tabs"))
@@ -497,7 +497,7 @@ final class TabBarTests: XCTestCase {
     XCTAssertEqual(h.controller("T5").appearance, .appeared)
     XCTAssertTrue(h.controller("T5").viewIfLoaded?.superview === h.tab("Tabs").viewIfLoaded)
     XCTAssertEqual(
-      h.controller("T5").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 761))
+      h.controller("T5").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 390, height: 844))
     XCTAssertEqual(more.appearance, .disappeared)
     XCTAssertNil(more.parent)
     XCTAssertEqual(

@@ -6,7 +6,9 @@ import XCTest
 /// coordinator (SEMANTICS §5).
 final class TransitionTests: XCTestCase {
   private let width = 390.0
-  private let content = Rect(x: 0, y: 91, width: 390, height: 753)
+  /// The top controller's frame: the whole window, under the translucent
+  /// navigation bar (SEMANTICS §3).
+  private let content = Rect(x: 0, y: 0, width: 390, height: 844)
 
   private func view(_ h: Harness, _ name: String) -> ViewID {
     h.controller(name).viewIfLoaded!.id

@@ -22,9 +22,9 @@ final class TreeTests: XCTestCase {
       """
       w1 390×844 scale 3 compact×regular safe area {47, 0, 34, 0} revision 2
       c1 tab @Tabs "Tabs", state: appeared, view: v2 (0, 0, 390, 844), selected: 0
-         | c2 navigation @Nav "Nav", state: appeared, view: v4 (0, 0, 390, 761)
-         |    | c3 content @Home "Home", state: disappeared, view: v6 (0, 91, 390, 670) not in the window
-         |    | c4 content @Detail "Detail", state: appeared, view: v7 (0, 91, 390, 670)
+         | c2 navigation @Nav "Nav", state: appeared, view: v4 (0, 0, 390, 844), under bars, safe area {47, 0, 83, 0}
+         |    | c3 content @Home "Home", state: disappeared, view: v6 (0, 0, 390, 844) not in the window
+         |    | c4 content @Detail "Detail", state: appeared, view: v7 (0, 0, 390, 844), under bars, safe area {91, 0, 83, 0}
          | c5 content @Settings "Settings", state: disappeared, view: not loaded
       """)
     let node = h.window.node

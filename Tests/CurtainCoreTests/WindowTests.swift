@@ -16,7 +16,7 @@ final class WindowTests: XCTestCase {
     XCTAssertEqual(h.nav("Nav").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 1024, height: 768))
     XCTAssertEqual(h.nav("Nav").navigationBar?.frame, Rect(x: 0, y: 24, width: 1024, height: 44))
     XCTAssertEqual(
-      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 68, width: 1024, height: 700))
+      h.controller("A").viewIfLoaded?.frame, Rect(x: 0, y: 0, width: 1024, height: 768))
     XCTAssertEqual(h.described([.window]), ["window.resized(1024×768)"])
     XCTAssertThrowsError(try h.window.resize(WindowMetrics(size: Size(width: 0, height: 10)))) {
       XCTAssertEqual(($0 as? CurtainError)?.code, .invalidArgument)

@@ -105,6 +105,13 @@ final class EndToEndTests: XCTestCase {
   func testCurrentContextDefinedByTheContentControllerCoversOnlyItsArea() throws {
     let window = try tabsNavigation("X")
     try client.make(.content, "B")
+    // Opaque bars, so that X's area is not the whole window (SEMANTICS §3).
+    for container in ["Tabs", "Nav"] {
+      try client.call {
+        $0.configureController.controller = controllerRef(container)
+        $0.configureController.barTranslucent = false
+      }
+    }
     let configured = try client.call {
       $0.configureController.controller = controllerRef("X")
       $0.configureController.definesPresentationContext = true

@@ -123,6 +123,11 @@ final class IntegrationTests: XCTestCase {
     let writer = try TestClient(path: daemon.socketPath, name: "writer")
     let reader = try TestClient(path: daemon.socketPath, name: "reader")
     let window = try buildNavigation(writer, manual: true)
+    // An opaque bar, so that A's frame moves below it (SEMANTICS §3).
+    try writer.call {
+      $0.configureController.controller = controllerRef("Nav")
+      $0.configureController.barTranslucent = false
+    }
     _ = try subscribe(reader, window: window, frames: true)
     let resize = try writer.call {
       $0.resizeWindow.windowID = window

@@ -25,7 +25,10 @@ def run_example(daemon: Daemon, name: str, *args: str) -> str:
 def test_navigation_tree_example_prints_the_tree_and_the_events(daemon: Daemon) -> None:
     out = run_example(daemon, "navigation_tree.py", "--session", "one")
     assert "c1 tab @Tabs, state: appeared, view: v2 (0, 0, 390, 844), selected: 0" in out
-    assert '   | c4 content @Settings "Settings", state: appeared, view: v8 (0, 0, 390, 761)' in out
+    assert (
+        '   | c4 content @Settings "Settings", state: appeared, view: v8 (0, 0, 390, 844), '
+        "under bars, safe area {47, 0, 83, 0}"
+    ) in out
     lines = [line.split(maxsplit=1)[1] for line in out.splitlines() if line[:5].strip().isdigit()]
     push = lines.index("t1.began(push, Home → Detail, animated: true, interactive: false)")
     assert lines[push + 1 : push + 6] == [

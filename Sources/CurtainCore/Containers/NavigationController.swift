@@ -100,7 +100,7 @@ public final class NavigationController: ViewController {
   public var isNavigationBarHidden: Bool { parent is NavigationController }
 
   /// `navigationBar.isTranslucent`: whether content goes under the bar.
-  public internal(set) var isBarTranslucent = false
+  public internal(set) var isBarTranslucent = true
 
   /// The frame of `child`'s view as the top: the whole view when it goes
   /// under a translucent bar (or the bar is hidden), else below the bar, to

@@ -85,7 +85,7 @@ public final class TabBarController: ViewController {
   }
 
   /// `tabBar.isTranslucent`: whether content goes under the bar.
-  public internal(set) var isBarTranslucent = false
+  public internal(set) var isBarTranslucent = true
 
   /// The frame of `child`'s view when shown: the whole view when it goes
   /// under a translucent bar, else above the bar.
