@@ -6,7 +6,8 @@ import XCTest
 
 /// Issue 15's requests end to end through the real `curtaind`: the
 /// interactive tab switch, manual appearance forwarding with AddChild
-/// no_view, and Tap with a popover's passthrough views.
+/// no_view, Tap with a popover's passthrough views, and content under the
+/// bars.
 final class SeedCapabilityTests: XCTestCase {
   private var daemon: TempDaemon!
   private var client: TestClient!
@@ -21,6 +22,45 @@ final class SeedCapabilityTests: XCTestCase {
     let result = daemon.stop()
     XCTAssertEqual(result.status, 0, "curtaind exit status; stderr:\n\(daemon.stderr)")
     daemon = nil
+  }
+
+  func testContentGoesUnderTranslucentBarsUnlessConfigured() throws {
+    let window = try client.makeWindow()
+    try client.make(.tabBar, "Tabs")
+    try client.make(.navigation, "Nav")
+    try client.make(.content, "Page")
+    try client.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("Page")]
+    }
+    try client.call {
+      $0.setTabs.tabBar = controllerRef("Tabs")
+      $0.setTabs.controllers = [controllerRef("Nav")]
+    }
+    try client.setRoot(window, "Tabs")
+    func page() throws -> Curtain_V1_ControllerNode {
+      try client.tree(window).root.children[0].children[0]
+    }
+    var node = try page()
+    XCTAssertEqual(Rect(node.frame), Rect(x: 0, y: 0, width: 390, height: 844))
+    XCTAssertTrue(node.underBars)
+    XCTAssertEqual(
+      [node.safeAreaInsets.top, node.safeAreaInsets.bottom], [91, 83], "both bars' heights")
+    for container in ["Nav", "Tabs"] {
+      let configured = try client.call {
+        $0.configureController.controller = controllerRef(container)
+        $0.configureController.barTranslucent = false
+      }
+      XCTAssertFalse(configured.controller.barTranslucent, container)
+    }
+    node = try page()
+    XCTAssertEqual(Rect(node.frame), Rect(x: 0, y: 91, width: 390, height: 670), "between the bars")
+    XCTAssertFalse(node.underBars)
+    let refused = try client.call {
+      $0.configureController.controller = controllerRef("Page")
+      $0.configureController.barTranslucent = true
+    }
+    XCTAssertEqual(refused.error.code, .invalidArgument)
   }
 
   func testAnInteractiveTabSwitchOverTheWire() throws {

@@ -52,3 +52,26 @@ def test_a_child_added_without_its_view_and_a_tap_outside_a_popover(client: curt
     assert tapped.tap.role == "dimming"
     client.advance_clock(window, 1)
     assert not client.get_tree(window).root.HasField("presented")
+
+
+def test_content_goes_under_translucent_bars_unless_configured(client: curtain.Client) -> None:
+    window = client.create_window(clock="manual")
+    client.create_controller("navigation", identifier="Stack")
+    client.create_controller("content", identifier="Page")
+    client.set_stack("Stack", ["Page"])
+    client.set_root(window, "Stack")
+
+    def page() -> C.ControllerNode:
+        return client.get_tree(window).root.children[0]
+
+    node = page()
+    assert (node.frame.y, node.frame.height) == (0, 844), "under the translucent bar"
+    assert node.under_bars
+    assert (node.safe_area_insets.top, node.safe_area_insets.bottom) == (91, 34)
+    assert client.configure_controller("Stack", bar_translucent=False).bar_translucent is False
+    node = page()
+    assert (node.frame.y, node.frame.height) == (91, 753), "below the opaque bar"
+    assert not node.under_bars
+    client.configure_controller("Stack", bar_translucent=True)
+    client.configure_controller("Page", edges_for_extended_layout=2 | 4 | 8)
+    assert (page().frame.y, page().frame.height) == (91, 753), "its edges leave out the top"
