@@ -93,9 +93,9 @@ final class SnapshotTests: XCTestCase {
           "name", "configuration", "ids", "windows", "controllers", "views", "storyboards",
           "detachedLog", "endings", "endingOrder", "departedNames", "departedOrder",
           // Transient: the log events go to during a call, the trace id
-          // and creations of the operation running, outcomes until the
-          // daemon takes them.
-          "activeWindow", "detachedTraceID", "outcomes", "creations",
+          // and creations of the operation running, outcomes and the
+          // windows with new events until the daemon takes them.
+          "activeWindow", "detachedTraceID", "outcomes", "creations", "windowsWithNewEvents",
         ]
       ),
       (

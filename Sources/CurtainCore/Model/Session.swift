@@ -69,6 +69,9 @@ public final class Session {
   var departedNames: [ControllerID: String] = [:]
   /// Their ids, oldest first.
   var departedOrder: [ControllerID] = []
+  /// The windows whose logs grew since the owner last took them
+  /// (`takeWindowsWithNewEvents()`).
+  var windowsWithNewEvents: Set<WindowID> = []
 
   /// Creates an empty session.
   public init(name: String = "default", configuration: SessionConfiguration = .init()) {

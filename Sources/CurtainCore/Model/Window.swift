@@ -113,7 +113,8 @@ public final class Window {
   /// and trace id.
   @discardableResult
   func append(_ kind: EventKind) -> Event {
-    log.append { seq in
+    session.windowsWithNewEvents.insert(id)
+    return log.append { seq in
       Event(
         seq: seq, windowID: id, revision: revision, traceID: currentTraceID, time: time,
         kind: kind)

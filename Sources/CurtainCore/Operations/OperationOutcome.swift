@@ -83,6 +83,14 @@ extension Session {
     return outcomes
   }
 
+  /// The windows whose event logs grew since the last call, so that a
+  /// publisher visits only what changed (a closed window's last events
+  /// count too).
+  public func takeWindowsWithNewEvents() -> Set<WindowID> {
+    defer { windowsWithNewEvents = [] }
+    return windowsWithNewEvents
+  }
+
   /// Records what became of an operation.
   func record(_ outcome: OperationOutcome) {
     outcomes.append(outcome)

@@ -64,13 +64,15 @@ extension Server {
     let id = nextSubscriptionID
     nextSubscriptionID += 1
     let wantsEvents = body.events || !body.frames
-    subscriptions[id] = Subscription(
+    let subscription = Subscription(
       id: id, clientID: client.id, session: session.name, window: scope,
       categories: categories.isEmpty ? Set(EventCategory.allCases) : categories,
       events: wantsEvents, frames: body.frames, policy: policy, cursors: cursors,
       detachedCursor: body.hasFromSeq
         ? min(body.fromSeq, session.detachedLog.lastSeq)
         : session.detachedLog.lastSeq)
+    subscriptions[id] = subscription
+    subscriptionIndex.insert(subscription)
     result.subscriptionID = id
     result.lastSeq = windows.first?.log.lastSeq ?? 0
     return .ok(.subscribed(result))

@@ -21,7 +21,14 @@ extension Server {
     guard let subscription = subscriptions[id], subscription.clientID == client.id else {
       return false
     }
-    subscriptions[id] = nil
+    removeSubscription(id)
     return true
+  }
+
+  /// Forgets subscription `id`.
+  func removeSubscription(_ id: UInt64) {
+    guard let subscription = subscriptions.removeValue(forKey: id) else { return }
+    subscriptionIndex.remove(subscription)
+    subscriptionsAwaitingBacklog.remove(id)
   }
 }

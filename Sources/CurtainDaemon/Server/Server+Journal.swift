@@ -118,6 +118,9 @@ extension Server {
       if journalFailure != nil { failUncommitted(of: client) }
       flushResponses(of: client)
     }
+    // A Subscribe answered only now (behind a response that waited for its
+    // record) gets the events it is owed at once.
+    if !subscriptionsAwaitingBacklog.isEmpty { publish() }
   }
 
   /// Answers every response of `client` still waiting for a lost record

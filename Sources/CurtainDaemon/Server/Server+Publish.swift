@@ -75,10 +75,9 @@ extension Server {
     state.lastFrameClock = now
     windowStates[key] = state
     let shared = SharedFrame(WireFrame(frame, frameSeq: state.frameSeq))
-    for (id, subscription) in subscriptions
-    where subscription.frames && subscription.isActive && subscription.session == key.session
-      && subscription.includes(key.window)
-    {
+    for id in subscriptionIndex.following(key).sorted() {
+      guard let subscription = subscriptions[id], subscription.frames, subscription.isActive
+      else { continue }
       guard let client = clients[subscription.clientID] else { continue }
       var updated = subscription
       if case .pause(let credits) = subscription.policy {
@@ -103,67 +102,112 @@ extension Server {
     return true
   }
 
-  /// Delivers new events and answers waiters.
+  /// Delivers new events and answers waiters, visiting only what changed:
+  /// the windows whose logs grew (and those closed), the subscriptions
+  /// that follow them, subscriptions with a backlog to send (just active,
+  /// resuming from a seq), and the waiters of operations with outcomes and
+  /// of windows that changed (FanOut.swift).
   func publish() {
-    for id in subscriptions.keys.sorted() {
-      guard var subscription = subscriptions[id], subscription.events, subscription.isActive,
-        let session = sessions[subscription.session],
-        let client = clients[subscription.clientID]
-      else { continue }
-      let closed = closedWindows.filter { $0.key.session == subscription.session }
-      let windows =
-        subscription.window.map { id in
-          (session.windows[id] ?? closed[WindowKey(session: subscription.session, window: id)])
-            .map { [$0] } ?? []
-        }
-        ?? session.orderedWindows
-        + closed.keys.sorted { $0.window < $1.window }.compactMap {
-          closed[$0]
-        }
+    var changed: [String: Set<WindowID>] = [:]
+    var detachedGrew: Set<String> = []
+    for (name, session) in sessions {
+      let windows = session.takeWindowsWithNewEvents()
+      if !windows.isEmpty { changed[name] = windows }
+      if session.detachedLog.lastSeq > (publishedDetachedSeq[name] ?? 0) {
+        detachedGrew.insert(name)
+        publishedDetachedSeq[name] = session.detachedLog.lastSeq
+      }
+    }
+    for key in closedWindows.keys { changed[key.session, default: []].insert(key.window) }
+    var due = subscriptionsAwaitingBacklog
+    for (name, windows) in changed {
       for window in windows {
-        let cursor = subscription.cursors[window.id] ?? 0
-        guard window.log.lastSeq > cursor else { continue }
-        let events =
-          window.events(after: cursor) ?? window.events(after: window.log.firstKeptSeq - 1) ?? []
-        for event in events where subscription.categories.contains(event.category) {
-          var message = ServerMessage()
-          message.event = WireEvent(event, session: session, subscription: id)
-          client.link.sendControl(message)
-        }
-        subscription.cursors[window.id] = window.log.lastSeq
+        due.formUnion(subscriptionIndex.following(WindowKey(session: name, window: window)))
       }
-      if subscription.window == nil, session.detachedLog.lastSeq > subscription.detachedCursor {
-        for event in session.detachedLog.events(after: subscription.detachedCursor) ?? []
-        where subscription.categories.contains(event.category) {
-          var message = ServerMessage()
-          message.event = WireEvent(event, session: session, subscription: id)
-          client.link.sendControl(message)
-        }
-        subscription.detachedCursor = session.detachedLog.lastSeq
-      }
-      for key in closed.keys { subscription.cursors[key.window] = nil }
-      subscriptions[id] = subscription
+    }
+    for name in detachedGrew { due.formUnion(subscriptionIndex.following(session: name)) }
+    for id in due.sorted() {
+      guard let subscription = subscriptions[id], subscription.isActive else { continue }
+      let backlog = subscriptionsAwaitingBacklog.remove(id) != nil
+      deliver(subscription, windows: backlog ? nil : changed[subscription.session] ?? [])
     }
     closedWindows = [:]
-    answerWaiters()
+    answerWaiters(changed: changed)
     for name in killedSessions {
       sessions[name] = nil
+      publishedDetachedSeq[name] = nil
       if name == "default" { _ = session(named: name, create: true) }
     }
     killedSessions = []
   }
 
-  private func answerWaiters() {
+  /// Sends `subscription` the events after its cursors: of `windows` (the
+  /// windows of its session that changed) or, when `nil`, of every window
+  /// it follows.
+  private func deliver(_ original: Subscription, windows changed: Set<WindowID>?) {
+    publishVisits += 1
+    var subscription = original
+    guard subscription.events, let session = sessions[subscription.session],
+      let client = clients[subscription.clientID]
+    else { return }
+    let name = subscription.session
+    func window(_ id: WindowID) -> Window? {
+      session.windows[id] ?? closedWindows[WindowKey(session: name, window: id)]
+    }
+    let ids: [WindowID]
+    if let scope = subscription.window {
+      ids = changed.map { $0.contains(scope) ? [scope] : [] } ?? [scope]
+    } else if let changed {
+      ids = changed.sorted()
+    } else {
+      ids =
+        session.windows.keys.sorted()
+        + closedWindows.keys.filter { $0.session == name }.map(\.window).sorted()
+    }
+    for id in ids {
+      guard let window = window(id) else { continue }
+      let cursor = subscription.cursors[window.id] ?? 0
+      guard window.log.lastSeq > cursor else { continue }
+      let events =
+        window.events(after: cursor) ?? window.events(after: window.log.firstKeptSeq - 1) ?? []
+      for event in events where subscription.categories.contains(event.category) {
+        var message = ServerMessage()
+        message.event = WireEvent(event, session: session, subscription: subscription.id)
+        client.link.sendControl(message)
+      }
+      subscription.cursors[window.id] = window.log.lastSeq
+    }
+    if subscription.window == nil, session.detachedLog.lastSeq > subscription.detachedCursor {
+      for event in session.detachedLog.events(after: subscription.detachedCursor) ?? []
+      where subscription.categories.contains(event.category) {
+        var message = ServerMessage()
+        message.event = WireEvent(event, session: session, subscription: subscription.id)
+        client.link.sendControl(message)
+      }
+      subscription.detachedCursor = session.detachedLog.lastSeq
+    }
+    for key in closedWindows.keys where key.session == name {
+      subscription.cursors[key.window] = nil
+    }
+    subscriptions[subscription.id] = subscription
+  }
+
+  /// Answers the waiters whose condition now holds: those of operations
+  /// with outcomes, the idle waiters that just came, and those of windows
+  /// that changed.
+  private func answerWaiters(changed: [String: Set<WindowID>]) {
     for (name, session) in sessions {
       for outcome in session.takeOutcomes() { answerWaiters(of: outcome, in: name) }
     }
-    var remaining: [Waiter] = []
-    for waiter in waiters {
-      guard let client = clients[waiter.clientID] else { continue }
-      guard case .idle = waiter.condition else {
-        remaining.append(waiter)
-        continue
+    var due = waiters.takeFresh()
+    for (name, windows) in changed {
+      for window in windows.sorted() {
+        due += waiters.takeIdle(WindowKey(session: name, window: window))
       }
+    }
+    publishVisits += due.count
+    for waiter in due {
+      guard let client = clients[waiter.clientID] else { continue }
       guard let window = window(for: waiter.key) else {
         fill(
           client, requestID: waiter.requestID, traceID: waiter.traceID,
@@ -171,33 +215,28 @@ extension Server {
         continue
       }
       guard window.isIdle else {
-        remaining.append(waiter)
+        waiters.append(waiter, checked: true)
         continue
       }
       fill(
         client, requestID: waiter.requestID, traceID: waiter.traceID,
         .success(.window(Curtain_V1_WindowInfo(window, frameRate: frameRate(of: window)))))
     }
-    waiters = remaining
   }
 
   /// Answers the waiters of an operation whose condition `outcome` fulfils.
   private func answerWaiters(of outcome: OperationOutcome, in session: String) {
-    var remaining: [Waiter] = []
-    for var waiter in waiters {
-      guard waiter.key.session == session, waiter.operation == outcome.operation,
-        let client = clients[waiter.clientID]
-      else {
-        remaining.append(waiter)
-        continue
-      }
+    let key = WaiterTable.OperationKey(session: session, operation: outcome.operation)
+    let waiting = waiters.take(key)
+    publishVisits += waiting.count
+    for var waiter in waiting {
+      guard let client = clients[waiter.clientID] else { continue }
       if let answer = waiter.take(outcome) {
         fill(client, requestID: waiter.requestID, traceID: waiter.traceID, answer)
       } else {
-        remaining.append(waiter)
+        waiters.append(waiter)
       }
     }
-    waiters = remaining
   }
 
   /// The frame rate of a window.

@@ -64,6 +64,7 @@ extension Server {
       client.link.sendControl(message)
       if case .subscribed(let result)? = message.response.result {
         subscriptions[result.subscriptionID]?.isActive = true
+        subscriptionsAwaitingBacklog.insert(result.subscriptionID)
       }
     }
   }

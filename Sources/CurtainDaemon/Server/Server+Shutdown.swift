@@ -10,8 +10,7 @@ extension Server {
   /// Answers every waiting request with `BUSY`: the daemon is stopping.
   /// The transport calls it when shutdown begins, before the goodbyes.
   public func refuseWaitersForShutdown() {
-    let pending = waiters
-    waiters = []
+    let pending = waiters.takeAll()
     for waiter in pending {
       guard let client = clients[waiter.clientID] else { continue }
       let unmet: String

@@ -48,9 +48,20 @@ public final class Server {
   var clients: [UInt64: ClientState] = [:]
   /// Subscriptions by id.
   var subscriptions: [UInt64: Subscription] = [:]
+  /// The subscriptions by the windows they follow (FanOut.swift).
+  var subscriptionIndex = SubscriptionIndex()
+  /// Active subscriptions whose every window the next `publish()` visits:
+  /// events may be owed from before they were active (a resume).
+  var subscriptionsAwaitingBacklog: Set<UInt64> = []
+  /// The detached log's last seq per session at the last `publish()`.
+  var publishedDetachedSeq: [String: UInt64] = [:]
+  /// Subscriptions and waiters `publish()` has looked at, in all: what
+  /// publishing costs, which FanOutTests keep in proportion to what
+  /// changed.
+  var publishVisits = 0
   var nextSubscriptionID: UInt64 = 1
-  /// Requests answered later (wait_until, WaitIdle).
-  var waiters: [Waiter] = []
+  /// Requests answered later (wait_until, WaitIdle), by what answers them.
+  var waiters = WaiterTable()
   /// The last frame sent per window (identical frames are not repeated).
   var lastFrames: [WindowKey: Frame] = [:]
   /// Windows closed since the last `publish()`: their final events (the
@@ -119,7 +130,9 @@ public final class Server {
   /// dropped and its interactive transitions are cancelled.
   public func disconnect(_ link: ClientLink) {
     guard let client = clients.removeValue(forKey: link.clientID) else { return }
-    subscriptions = subscriptions.filter { $0.value.clientID != link.clientID }
+    for (id, subscription) in subscriptions where subscription.clientID == link.clientID {
+      removeSubscription(id)
+    }
     waiters.removeAll { $0.clientID == link.clientID }
     let time = clock()
     let cancelled = pinningClock(at: time) {

@@ -1,0 +1,131 @@
+// Who must hear of a change, found without visiting everyone (issue 11,
+// bug 5): subscriptions indexed by the window they follow (or by session,
+// for those that follow every window of one), and deferred requests indexed
+// by what answers them (an operation's outcomes, or a window becoming idle).
+// Publishing then costs in proportion to what changed — the windows whose
+// logs grew, the operations with outcomes — and not to how many
+// subscriptions or waiters exist.
+
+import CurtainCore
+
+/// The subscriptions by what they follow.
+struct SubscriptionIndex {
+  private var byWindow: [WindowKey: Set<UInt64>] = [:]
+  private var bySession: [String: Set<UInt64>] = [:]
+
+  /// Adds a subscription.
+  mutating func insert(_ subscription: Subscription) {
+    if let window = subscription.window {
+      byWindow[WindowKey(session: subscription.session, window: window), default: []].insert(
+        subscription.id)
+    } else {
+      bySession[subscription.session, default: []].insert(subscription.id)
+    }
+  }
+
+  /// Removes a subscription.
+  mutating func remove(_ subscription: Subscription) {
+    if let window = subscription.window {
+      let key = WindowKey(session: subscription.session, window: window)
+      byWindow[key]?.remove(subscription.id)
+      if byWindow[key]?.isEmpty == true { byWindow[key] = nil }
+    } else {
+      bySession[subscription.session]?.remove(subscription.id)
+      if bySession[subscription.session]?.isEmpty == true { bySession[subscription.session] = nil }
+    }
+  }
+
+  /// The subscriptions that follow every window of `session`.
+  func following(session: String) -> Set<UInt64> {
+    bySession[session] ?? []
+  }
+
+  /// The subscriptions that follow `key`'s window: those of that window and
+  /// those of its whole session.
+  func following(_ key: WindowKey) -> Set<UInt64> {
+    following(session: key.session).union(byWindow[key] ?? [])
+  }
+}
+
+/// The deferred requests by what answers them.
+struct WaiterTable {
+  /// An operation of a session.
+  struct OperationKey: Hashable {
+    let session: String
+    let operation: OperationID
+  }
+
+  /// Waiters for an operation's outcomes, in the order they came.
+  private var byOperation: [OperationKey: [Waiter]] = [:]
+  /// WaitIdle requests by window, in the order they came, whose window
+  /// was not idle when they were checked: only a change in it can answer
+  /// them.
+  private var idle: [WindowKey: [Waiter]] = [:]
+  /// WaitIdle requests not checked yet (an idle window answers at once).
+  private var fresh: [Waiter] = []
+
+  /// How many requests wait.
+  private(set) var count = 0
+
+  /// Adds a waiter: an idle waiter is checked at the next publish
+  /// (`takeFresh`) unless `checked` (one put back: its window was not idle).
+  mutating func append(_ waiter: Waiter, checked: Bool = false) {
+    count += 1
+    if let operation = waiter.operation {
+      byOperation[OperationKey(session: waiter.key.session, operation: operation), default: []]
+        .append(waiter)
+    } else if checked {
+      idle[waiter.key, default: []].append(waiter)
+    } else {
+      fresh.append(waiter)
+    }
+  }
+
+  /// Takes the idle waiters not checked yet.
+  mutating func takeFresh() -> [Waiter] {
+    defer { fresh = [] }
+    count -= fresh.count
+    return fresh
+  }
+
+  /// Removes the waiters `matches` picks (a client gone, a lost record).
+  mutating func removeAll(where matches: (Waiter) -> Bool) {
+    for key in Array(byOperation.keys) {
+      byOperation[key]?.removeAll(where: matches)
+      if byOperation[key]?.isEmpty == true { byOperation[key] = nil }
+    }
+    for key in Array(idle.keys) {
+      idle[key]?.removeAll(where: matches)
+      if idle[key]?.isEmpty == true { idle[key] = nil }
+    }
+    fresh.removeAll(where: matches)
+    count =
+      byOperation.values.reduce(0) { $0 + $1.count } + idle.values.reduce(0) { $0 + $1.count }
+      + fresh.count
+  }
+
+  /// Takes the waiters of an operation (the caller puts back those its
+  /// outcome does not answer).
+  mutating func take(_ key: OperationKey) -> [Waiter] {
+    guard let waiting = byOperation.removeValue(forKey: key) else { return [] }
+    count -= waiting.count
+    return waiting
+  }
+
+  /// Takes the idle waiters of a window.
+  mutating func takeIdle(_ key: WindowKey) -> [Waiter] {
+    guard let waiting = idle.removeValue(forKey: key) else { return [] }
+    count -= waiting.count
+    return waiting
+  }
+
+  /// Takes every waiter, oldest request first per client (shutdown).
+  mutating func takeAll() -> [Waiter] {
+    let all = Array(byOperation.values.joined()) + Array(idle.values.joined()) + fresh
+    byOperation = [:]
+    idle = [:]
+    fresh = []
+    count = 0
+    return all.sorted { ($0.clientID, $0.requestID) < ($1.clientID, $1.requestID) }
+  }
+}
