@@ -40,12 +40,14 @@ static const char usage_text[] =
     "skipped.\n"
     "\n"
     "  WINDOW                the window: w1 or 1\n"
-    "  --socket PATH         the daemon's Unix socket (default: $CURTAIN_SOCKET,\n"
-    "                        else $XDG_RUNTIME_DIR/curtain/default.sock, else\n"
-    "                        /tmp/curtain-<uid>/default.sock)\n"
-    "  --tcp HOST:PORT       connect over TCP instead (e.g. 127.0.0.1:7070,\n"
-    "                        [::1]:7070)\n"
+    "  --socket ADDRESS      the daemon's Unix socket path, or tcp://HOST:PORT\n"
+    "                        for a TCP listener (tcp://127.0.0.1:7070,\n"
+    "                        tcp://[::1]:7070); default: $CURTAIN_SOCKET, else\n"
+    "                        $XDG_RUNTIME_DIR/curtain/default.sock, else\n"
+    "                        /tmp/curtain-<uid>/default.sock\n"
+    "  --tcp HOST:PORT       the same as --socket tcp://HOST:PORT\n"
     "  --token TOKEN         the token of a TCP listener with --token-file\n"
+    "                        (default: $CURTAIN_TOKEN)\n"
     "  --token-file PATH     read the token from a file\n"
     "  --session NAME        the session (default: \"default\")\n"
     "  --count N             stop after N frames\n"
@@ -62,10 +64,10 @@ static const char usage_text[] =
     "such window, connection lost), 2 on bad usage.\n";
 
 typedef struct frames_settings {
-  const char *socket_path;
-  char default_socket[256];
-  char *tcp_host;
-  uint16_t tcp_port;
+  /** --socket or tcp:// + --tcp, as written; NULL for the default rule. */
+  char *address;
+  /** Whether the address came from --tcp. */
+  bool from_tcp;
   char *token;
   const char *session;
   uint64_t window_id;
@@ -121,30 +123,34 @@ static uint64_t parse_window(const char *text) {
   return parse_count(digits, "not a window: '%s' (expected w1 or 1)");
 }
 
-/* HOST:PORT, [IPv6]:PORT. */
-static void parse_tcp(frames_settings *settings, const char *text) {
-  const char *colon = strrchr(text, ':');
-  if (colon == NULL || colon == text || colon[1] == '\0') {
-    usage_error("--tcp needs HOST:PORT, got '%s'", text);
+/* The daemon's address from `option`: --socket ADDRESS, --tcp HOST:PORT
+ * (which is tcp://HOST:PORT) or $CURTAIN_SOCKET; given once. */
+static void set_address(frames_settings *settings, const char *text, const char *option) {
+  bool tcp = strcmp(option, "--tcp") == 0;
+  if (settings->address != NULL) {
+    usage_error(settings->from_tcp == tcp ? "%s is given twice"
+                                          : "--socket and --tcp cannot both be given%s",
+                settings->from_tcp == tcp ? option : "");
   }
-  const char *host = text;
-  size_t host_length = (size_t)(colon - text);
-  if (text[0] == '[') {
-    if (colon[-1] != ']' || host_length < 3) {
-      usage_error("--tcp needs [IPv6]:PORT, got '%s'", text);
-    }
-    host++;
-    host_length -= 2;
+  size_t size = strlen(text) + sizeof "tcp://";
+  char *address = malloc(size);
+  if (address == NULL) {
+    usage_error("out of memory%s", "");
   }
-  uint64_t port = parse_count(colon + 1, "--tcp needs a port from 1 to 65535: '%s'");
-  if (port > 65535) {
-    usage_error("--tcp needs a port from 1 to 65535: '%s'", text);
+  snprintf(address, size, "%s%s", tcp ? "tcp://" : "", text);
+  char host[CURTAIN_HOST_MAX];
+  uint16_t port;
+  if (curtain_parse_address(address, host, &port) < 0) {
+    char message[512];
+    snprintf(message, sizeof message,
+             "%s needs a socket path or tcp://HOST:PORT (tcp://127.0.0.1:7070, "
+             "tcp://[::1]:7070) with a port from 1 to 65535, not '%.200s'",
+             option, address);
+    free(address);
+    usage_error("%s", message);
   }
-  free(settings->tcp_host);
-  settings->tcp_host = malloc(host_length + 1);
-  memcpy(settings->tcp_host, host, host_length);
-  settings->tcp_host[host_length] = '\0';
-  settings->tcp_port = (uint16_t)port;
+  settings->address = address;
+  settings->from_tcp = tcp;
 }
 
 /* The file's contents without surrounding whitespace, as curtaind reads it. */
@@ -194,10 +200,10 @@ static void parse_arguments(frames_settings *settings, int argc, char **argv) {
   while ((option = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
     switch (option) {
     case SOCKET:
-      settings->socket_path = optarg;
+      set_address(settings, optarg, "--socket");
       break;
     case TCP:
-      parse_tcp(settings, optarg);
+      set_address(settings, optarg, "--tcp");
       break;
     case TOKEN:
       free(settings->token);
@@ -264,15 +270,12 @@ static void parse_arguments(frames_settings *settings, int argc, char **argv) {
     usage_error("unexpected argument '%s'", argv[optind + 1]);
   }
   settings->window_id = parse_window(argv[optind]);
-  if (settings->socket_path != NULL && settings->tcp_host != NULL) {
-    usage_error("--socket and --tcp cannot both be given%s", "");
-  }
-  if (settings->socket_path == NULL && settings->tcp_host == NULL) {
-    if (curtain_default_socket_path(settings->default_socket, sizeof settings->default_socket) !=
-        0) {
+  if (settings->address == NULL) {
+    char fallback[4096];
+    if (curtain_default_socket_path(fallback, sizeof fallback) != CURTAIN_OK) {
       usage_error("the default socket path is too long; give --socket%s", "");
     }
-    settings->socket_path = settings->default_socket;
+    set_address(settings, fallback, "$CURTAIN_SOCKET");
   }
 }
 
@@ -537,24 +540,17 @@ int main(int argc, char **argv) {
       .on_goodbye = on_goodbye,
       .on_close = on_close,
   };
-  int result;
-  if (app.settings.tcp_host != NULL) {
-    result = curtain_connect_tcp(&loop, app.settings.tcp_host, app.settings.tcp_port, &options,
-                                 &callbacks, &app, &app.client);
-  } else {
-    result = curtain_connect_unix(&loop, app.settings.socket_path, &options, &callbacks, &app,
-                                  &app.client);
-  }
+  int result =
+      curtain_connect(&loop, app.settings.address, &options, &callbacks, &app, &app.client);
   if (result != CURTAIN_OK) {
-    fprintf(stderr, PROGRAM ": cannot connect to %s: %s\n",
-            app.settings.tcp_host ? app.settings.tcp_host : app.settings.socket_path,
+    fprintf(stderr, PROGRAM ": cannot connect to %s: %s\n", app.settings.address,
             curtain_strerror(result));
     app.exit_status = 1;
     close_local_handles(&app);
   }
   uv_run(&loop, UV_RUN_DEFAULT);
   uv_loop_close(&loop);
-  free(app.settings.tcp_host);
+  free(app.settings.address);
   free(app.settings.token);
   return app.exit_status;
 }

@@ -216,6 +216,33 @@ int curtain_connect_tcp(uv_loop_t *loop, const char *host, uint16_t port,
                         const curtain_options *options, const curtain_callbacks *callbacks,
                         void *user, curtain_client **out);
 
+/** The longest host `curtain_parse_address` accepts, with its NUL. */
+#define CURTAIN_HOST_MAX 256
+
+/**
+ * Reads a daemon address as `curtain --socket` and $CURTAIN_SOCKET take it
+ * (Sources/CurtainWire/Client/CurtainClient+Address.swift): `tcp://HOST:PORT`
+ * (or `tcp:HOST:PORT`, an IPv6 host in brackets: `tcp://[::1]:7070`) is a
+ * TCP listener, anything else a Unix socket path. Returns 1 for TCP, with the
+ * host (brackets removed) in `host` (at least CURTAIN_HOST_MAX bytes) and the
+ * port in `*port`; 0 for a Unix socket path (`host` and `port` untouched);
+ * CURTAIN_E_INVALID for NULL, an empty address, or a TCP address without a
+ * host or a port from 1 to 65535.
+ */
+int curtain_parse_address(const char *address, char *host, uint16_t *port);
+
+/**
+ * Connects to `address` as `curtain --socket` would: a Unix socket path or
+ * `tcp://HOST:PORT` (`curtain_parse_address`); NULL means the default socket
+ * rule (`curtain_default_socket_path`, so $CURTAIN_SOCKET may name a TCP
+ * listener too). Over TCP the token is `options->token`, else
+ * $CURTAIN_TOKEN, as the CLI does. Otherwise like `curtain_connect_unix` and
+ * `curtain_connect_tcp`, with CURTAIN_E_INVALID for an address that does not
+ * read.
+ */
+int curtain_connect(uv_loop_t *loop, const char *address, const curtain_options *options,
+                    const curtain_callbacks *callbacks, void *user, curtain_client **out);
+
 /** The default socket rule that `curtaind`, `curtain` and the Python client
  *  share (docs/protocol.md §1), for the given values of CURTAIN_SOCKET and
  *  XDG_RUNTIME_DIR (NULL when unset), user id and socket name (normally

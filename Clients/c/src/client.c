@@ -731,6 +731,85 @@ int curtain_connect_tcp(uv_loop_t *loop, const char *host, uint16_t port,
   return CURTAIN_OK;
 }
 
+/* A port of CurtainClient.Endpoint(address:)
+ * (Sources/CurtainWire/Client/CurtainClient+Address.swift): change them together. */
+int curtain_parse_address(const char *address, char *host, uint16_t *port) {
+  if (address == NULL || address[0] == '\0' || host == NULL || port == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  const char *rest;
+  if (strncmp(address, "tcp://", 6) == 0) {
+    rest = address + 6;
+  } else if (strncmp(address, "tcp:", 4) == 0) {
+    rest = address + 4;
+  } else {
+    return 0;
+  }
+  const char *host_start = rest;
+  const char *host_end;
+  const char *digits;
+  if (rest[0] == '[') {
+    host_start = rest + 1;
+    host_end = strchr(host_start, ']');
+    if (host_end == NULL || host_end[1] != ':') {
+      return CURTAIN_E_INVALID;
+    }
+    digits = host_end + 2;
+  } else {
+    host_end = strrchr(rest, ':');
+    if (host_end == NULL) {
+      return CURTAIN_E_INVALID;
+    }
+    digits = host_end + 1;
+  }
+  size_t host_length = (size_t)(host_end - host_start);
+  if (host_length == 0 || host_length >= CURTAIN_HOST_MAX || digits[0] == '\0') {
+    return CURTAIN_E_INVALID;
+  }
+  unsigned long value = 0;
+  for (const char *digit = digits; *digit != '\0'; digit++) {
+    if (*digit < '0' || *digit > '9' || value > 65535) {
+      return CURTAIN_E_INVALID;
+    }
+    value = value * 10 + (unsigned long)(*digit - '0');
+  }
+  if (value == 0 || value > 65535) {
+    return CURTAIN_E_INVALID;
+  }
+  memcpy(host, host_start, host_length);
+  host[host_length] = '\0';
+  *port = (uint16_t)value;
+  return 1;
+}
+
+int curtain_connect(uv_loop_t *loop, const char *address, const curtain_options *options,
+                    const curtain_callbacks *callbacks, void *user, curtain_client **out) {
+  char fallback[PATH_MAX];
+  if (address == NULL) {
+    if (curtain_default_socket_path(fallback, sizeof fallback) != CURTAIN_OK) {
+      return CURTAIN_E_INVALID;
+    }
+    address = fallback;
+  }
+  char host[CURTAIN_HOST_MAX];
+  uint16_t port = 0;
+  int kind = curtain_parse_address(address, host, &port);
+  if (kind < 0) {
+    return kind;
+  }
+  if (kind == 0) {
+    return curtain_connect_unix(loop, address, options, callbacks, user, out);
+  }
+  curtain_options with_token = {0};
+  if (options != NULL) {
+    with_token = *options;
+  }
+  if (with_token.token == NULL) {
+    with_token.token = getenv("CURTAIN_TOKEN");
+  }
+  return curtain_connect_tcp(loop, host, port, &with_token, callbacks, user, out);
+}
+
 /* A port of Sources/CurtainWire/SocketRule.swift, tested against the same cases
  * (Tests/Fixtures/socket-rule-cases.json, tests/test_socket_rule.c): change them together. */
 int curtain_socket_rule_path(const char *curtain_socket, const char *runtime_dir, uint32_t uid,

@@ -675,6 +675,74 @@ static void test_connect_failures(void) {
   harness_close_loop(&loop);
 }
 
+/* Addresses read as `curtain --socket` reads them
+ * (Tests/CurtainWireTests: CurtainClient.Endpoint(address:)). */
+static void test_addresses_read_as_the_cli_reads_them(void) {
+  static const struct {
+    const char *address;
+    int kind;
+    const char *host;
+    uint16_t port;
+  } cases[] = {
+      {"/tmp/curtain-1000/default.sock", 0, NULL, 0},
+      {"relative.sock", 0, NULL, 0},
+      {"tcpish.sock", 0, NULL, 0},
+      {"tcp://127.0.0.1:7070", 1, "127.0.0.1", 7070},
+      {"tcp:localhost:1", 1, "localhost", 1},
+      {"tcp://[::1]:65535", 1, "::1", 65535},
+      {"tcp://example.org:007", 1, "example.org", 7},
+      {"", CURTAIN_E_INVALID, NULL, 0},
+      {"tcp://", CURTAIN_E_INVALID, NULL, 0},
+      {"tcp://127.0.0.1", CURTAIN_E_INVALID, NULL, 0},
+      {"tcp://127.0.0.1:", CURTAIN_E_INVALID, NULL, 0},
+      {"tcp://:7070", CURTAIN_E_INVALID, NULL, 0},
+      {"tcp://127.0.0.1:0", CURTAIN_E_INVALID, NULL, 0},
+      {"tcp://127.0.0.1:65536", CURTAIN_E_INVALID, NULL, 0},
+      {"tcp://127.0.0.1:70x", CURTAIN_E_INVALID, NULL, 0},
+      {"tcp://127.0.0.1:99999999999999999999", CURTAIN_E_INVALID, NULL, 0},
+      {"tcp://[::1]7070", CURTAIN_E_INVALID, NULL, 0},
+      {"tcp://[::1:7070", CURTAIN_E_INVALID, NULL, 0},
+      {"tcp://[]:7070", CURTAIN_E_INVALID, NULL, 0},
+  };
+  for (size_t index = 0; index < sizeof cases / sizeof cases[0]; index++) {
+    char host[CURTAIN_HOST_MAX] = "untouched";
+    uint16_t port = 42;
+    int kind = curtain_parse_address(cases[index].address, host, &port);
+    if (kind != cases[index].kind) {
+      fprintf(stderr, "'%s' reads as %d, not %d\n", cases[index].address, kind, cases[index].kind);
+      harness_failures++;
+    }
+    CHECK_EQ_STR(host, cases[index].host != NULL ? cases[index].host : "untouched");
+    CHECK_EQ_U64(port, cases[index].host != NULL ? cases[index].port : 42);
+  }
+  char host[CURTAIN_HOST_MAX];
+  uint16_t port;
+  CHECK_EQ_U64(curtain_parse_address(NULL, host, &port), (uint64_t)CURTAIN_E_INVALID);
+  char long_host[CURTAIN_HOST_MAX + 16] = "tcp://";
+  memset(long_host + 6, 'h', CURTAIN_HOST_MAX);
+  strcpy(long_host + 6 + CURTAIN_HOST_MAX, ":1");
+  CHECK_EQ_U64(curtain_parse_address(long_host, host, &port), (uint64_t)CURTAIN_E_INVALID);
+
+  /* curtain_connect refuses an address that does not read, creating
+   * nothing, and connects to a path like curtain_connect_unix. */
+  uv_loop_t loop;
+  uv_loop_init(&loop);
+  curtain_client *client = NULL;
+  CHECK_EQ_U64(curtain_connect(&loop, "tcp://127.0.0.1:0", NULL, NULL, NULL, &client),
+               (uint64_t)CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_connect(&loop, "", NULL, NULL, NULL, &client), (uint64_t)CURTAIN_E_INVALID);
+  CHECK(client == NULL);
+  harness_recorder recorder = {0};
+  CHECK_EQ_U64(curtain_connect(&loop, "/tmp/curtain-c-no-such-dir/none.sock", NULL,
+                               &harness_recorder_callbacks, &recorder, &client),
+               CURTAIN_OK);
+  harness_run_until(&loop, &recorder.closed, 10);
+  CHECK_EQ_U64(recorder.close_status, (uint64_t)CURTAIN_E_IO);
+  CHECK(strstr(recorder.close_message, "/tmp/curtain-c-no-such-dir/none.sock") != NULL);
+  harness_recorder_free(&recorder);
+  harness_close_loop(&loop);
+}
+
 /* Answers Hello, then stops reading. */
 static void deaf_handler(fake_daemon *fake, const Curtain__V1__ClientMessage *message) {
   if (message->request->body_case == CURTAIN__V1__REQUEST__BODY_HELLO) {
@@ -750,6 +818,7 @@ int main(void) {
       {"the protocol version is the one defined in Proto",
        test_the_protocol_version_is_the_one_defined_in_proto},
       {"connect failures", test_connect_failures},
+      {"addresses read as the CLI reads them", test_addresses_read_as_the_cli_reads_them},
       {"close gives up flushing to a daemon that does not read",
        test_close_gives_up_flushing_to_a_daemon_that_does_not_read},
       {"names and copies", test_names_and_copies},

@@ -629,6 +629,17 @@ static void test_curtain_frames_prints_frames_and_a_summary(void) {
   harness_close_loop(&loop);
 }
 
+/* Runs the loop until a new connection is ready or closed. */
+static void wait_settled(uv_loop_t *loop, test_connection *connection) {
+  harness_recorder *recorder = &connection->recorder;
+  bool settled = false;
+  for (int turn = 0; turn < 1000 && !settled; turn++) {
+    harness_run_until(loop, &recorder->ready, 0.01);
+    settled = recorder->ready || recorder->closed;
+  }
+  CHECK(settled);
+}
+
 /* Connects over TCP with a token and runs the loop until the client is
  * ready or closed. */
 static void connect_tcp(uv_loop_t *loop, const char *host, uint16_t port, const char *token,
@@ -638,13 +649,18 @@ static void connect_tcp(uv_loop_t *loop, const char *host, uint16_t port, const 
   CHECK_EQ_U64(curtain_connect_tcp(loop, host, port, &options, &harness_recorder_callbacks,
                                    &connection->recorder, &connection->client),
                CURTAIN_OK);
-  harness_recorder *recorder = &connection->recorder;
-  bool settled = false;
-  for (int turn = 0; turn < 1000 && !settled; turn++) {
-    harness_run_until(loop, &recorder->ready, 0.01);
-    settled = recorder->ready || recorder->closed;
-  }
-  CHECK(settled);
+  wait_settled(loop, connection);
+}
+
+/* Connects with curtain_connect (an address as the CLI takes it, NULL for
+ * the default) and runs the loop until the client is ready or closed. */
+static void connect_address(uv_loop_t *loop, const char *address, test_connection *connection) {
+  memset(connection, 0, sizeof *connection);
+  curtain_options options = {.client_name = "address"};
+  CHECK_EQ_U64(curtain_connect(loop, address, &options, &harness_recorder_callbacks,
+                               &connection->recorder, &connection->client),
+               CURTAIN_OK);
+  wait_settled(loop, connection);
 }
 
 static void test_tcp_with_a_token(void) {
@@ -686,6 +702,68 @@ static void test_tcp_with_a_token(void) {
       CHECK_EQ_U64(accepted.recorder.close_status, (uint64_t)CURTAIN_E_CLOSED);
     }
     disconnect(&loop, &accepted);
+
+    /* An address as the CLI takes it, the token from $CURTAIN_TOKEN. */
+    char address[64];
+    snprintf(address, sizeof address, "tcp://127.0.0.1:%u", port);
+    setenv("CURTAIN_TOKEN", "secret-token", 1);
+    connect_address(&loop, address, &accepted);
+    CHECK(accepted.recorder.ready);
+    disconnect(&loop, &accepted);
+    /* ... and from $CURTAIN_SOCKET, the default; an explicit token wins. */
+    setenv("CURTAIN_SOCKET", "tcp://localhost:0", 1);
+    CHECK_EQ_U64(curtain_connect(&loop, NULL, NULL, NULL, NULL, &accepted.client),
+                 (uint64_t)CURTAIN_E_INVALID);
+    snprintf(address, sizeof address, "tcp://localhost:%u", port);
+    setenv("CURTAIN_SOCKET", address, 1);
+    connect_address(&loop, NULL, &accepted);
+    CHECK(accepted.recorder.ready);
+    disconnect(&loop, &accepted);
+    setenv("CURTAIN_TOKEN", "wrong", 1);
+    connect_address(&loop, NULL, &refused);
+    harness_run_until(&loop, &refused.recorder.closed, 10);
+    CHECK_EQ_U64(refused.recorder.close_status, (uint64_t)CURTAIN_E_HANDSHAKE);
+    harness_recorder_free(&refused.recorder);
+
+    /* curtain-frames takes the same address and token: it connects and
+     * reports the missing window (exit 1), or the refused token. */
+    const char *program = getenv("CURTAIN_FRAMES");
+    CHECK(program != NULL && program[0] != '\0');
+    snprintf(address, sizeof address, "tcp://127.0.0.1:%u", port);
+    char *by_socket[] = {(char *)program, "--socket", address, "w9", NULL};
+    char *by_default[] = {(char *)program, "w9", NULL};
+    char *by_file[] = {(char *)program, "--socket", address, "--token-file",
+                       token_path,      "w9",       NULL};
+    frames_process child;
+    if (program != NULL && frames_start(&loop, &child, by_socket)) {
+      frames_wait(&loop, &child);
+      CHECK_EQ_U64(child.exit_status, 1);
+      CHECK(strstr(child.err_text, "UNAUTHENTICATED") != NULL);
+    }
+    setenv("CURTAIN_TOKEN", "secret-token", 1);
+    if (program != NULL && frames_start(&loop, &child, by_socket)) {
+      frames_wait(&loop, &child);
+      CHECK_EQ_U64(child.exit_status, 1);
+      CHECK(strstr(child.err_text, "cannot subscribe to w9: NOT_FOUND") != NULL);
+    }
+    if (program != NULL && frames_start(&loop, &child, by_default)) {
+      frames_wait(&loop, &child);
+      CHECK_EQ_U64(child.exit_status, 1);
+      CHECK(strstr(child.err_text, "cannot subscribe to w9: NOT_FOUND") != NULL);
+    }
+    unsetenv("CURTAIN_TOKEN");
+    if (program != NULL && frames_start(&loop, &child, by_file)) {
+      frames_wait(&loop, &child);
+      CHECK_EQ_U64(child.exit_status, 1);
+      CHECK(strstr(child.err_text, "cannot subscribe to w9: NOT_FOUND") != NULL);
+    }
+    unsetenv("CURTAIN_SOCKET");
+    char *bad[] = {(char *)program, "--socket", "tcp://127.0.0.1:0", "w1", NULL};
+    if (program != NULL && frames_start(&loop, &child, bad)) {
+      frames_wait(&loop, &child);
+      CHECK_EQ_U64(child.exit_status, 2);
+      CHECK(strstr(child.err_text, "--socket needs a socket path or tcp://HOST:PORT") != NULL);
+    }
 
     harness_daemon_stop(&loop, &daemon);
   }

@@ -1,7 +1,8 @@
 // Addresses as users write them (`--socket`, `$CURTAIN_SOCKET`): a Unix
 // socket path, or `tcp://HOST:PORT` for a daemon's TCP listener
 // (`curtaind --listen`), with an IPv6 host in brackets (`tcp://[::1]:7070`);
-// `tcp:HOST:PORT` works too. The Python client's `parse_address` reads
+// `tcp:HOST:PORT` works too. The Python client's `parse_address` and the C
+// client's `curtain_parse_address` (Clients/c/src/client.c) read
 // them the same way.
 
 extension CurtainClient.Endpoint {
