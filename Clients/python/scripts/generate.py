@@ -9,15 +9,21 @@
 - src/curtain/_typed.pyi: the request methods of src/curtain/_requests.py as
   the asyncio client (a future of each result) and a pipeline (a Reply of
   each result) see them, for type checkers.
+- src/curtain/types.py: a dataclass for every message a response, an event
+  or a frame carries, and a ProtoEnum for every enum (src/curtain/_typebase.py
+  converts the messages at run time).
 """
 
 from __future__ import annotations
 
 import argparse
 import inspect
+import keyword
+import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 CLIENT = HERE.parent
@@ -26,6 +32,7 @@ PROTO = REPO / "Proto"
 SRC = CLIENT / "src"
 GENERATED = SRC / "curtain" / "v1"
 TYPED = SRC / "curtain" / "_typed.pyi"
+TYPES = SRC / "curtain" / "types.py"
 
 
 def generate_protocol(out: Path) -> None:
@@ -83,6 +90,7 @@ def typed_stub() -> str:
         "",
         "from typing_extensions import Unpack",
         "",
+        "from . import types",
         "from ._requests import Animator, CallOptions, ControllerLike, Metrics, TransitionLike, WindowLike",
         "from .aio import AsyncSubscription",
         "from .client import Reply, Subscription",
@@ -103,6 +111,212 @@ def typed_stub() -> str:
     return "\n".join(lines) + "\n"
 
 
+# MARK: Typed results
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).upper()
+
+
+def _members(enum: Any) -> list[str]:
+    """The enum's value names without the enum's name in front
+    (CONTROLLER_KIND_NAVIGATION is ControllerKind.NAVIGATION)."""
+    prefix = _snake(enum.name) + "_"
+    names = [value.name for value in enum.values]
+    if all(name.startswith(prefix) and not name[len(prefix)].isdigit() for name in names):
+        names = [name[len(prefix) :] for name in names]
+    return names
+
+
+def _enum(enum: Any, indent: str) -> list[str]:
+    names = _members(enum)
+    lines = [f"{indent}class {enum.name}(ProtoEnum):"]
+    lines += [f"{indent}    {name} = {value.number}" for name, value in zip(names, enum.values, strict=True)]
+    return lines
+
+
+def _python_name(field: Any) -> str:
+    return field.name + "_" if keyword.iskeyword(field.name) else field.name
+
+
+def _qualified(descriptor: Any) -> str:
+    # SessionList.Entry, LifecycleEvent.Callback, ControllerKind.
+    return descriptor.full_name[len(descriptor.file.package) + 1 :]
+
+
+def _scalar(field: Any) -> tuple[str, str]:
+    from google.protobuf.descriptor import FieldDescriptor as F
+
+    if field.type == F.TYPE_BOOL:
+        return "bool", "False"
+    if field.type in (F.TYPE_DOUBLE, F.TYPE_FLOAT):
+        return "float", "0.0"
+    if field.type == F.TYPE_STRING:
+        return "str", '""'
+    if field.type == F.TYPE_BYTES:
+        return "bytes", 'b""'
+    return "int", "0"
+
+
+def _field(field: Any, owner: Any) -> str:
+    """One dataclass field: `name: type = default`."""
+    name = _python_name(field)
+    if field.message_type is not None and field.message_type.GetOptions().map_entry:
+        value = field.message_type.fields_by_name["value"]
+        key = _scalar(field.message_type.fields_by_name["key"])[0]
+        kind = _element(value)
+        return f"{name}: dict[{key}, {kind}] = dataclasses.field(default_factory=dict)"
+    kind = _element(field)
+    if field.is_repeated:
+        return f"{name}: list[{kind}] = dataclasses.field(default_factory=list)"
+    if field.message_type is not None and not _optional(field):
+        # An absent message reads as an empty one, as in protobuf.
+        return f"{name}: {kind} = dataclasses.field(default_factory=lambda: {kind}())"
+    if field.has_presence:
+        return f"{name}: {kind} | None = None"
+    if field.enum_type is not None:
+        enum = field.enum_type
+        # Inside its own message, a nested enum is named without the message.
+        default = enum.name if enum.containing_type is owner else _qualified(enum)
+        return f"{name}: {kind} = {default}.{_members(enum)[0]}"
+    return f"{name}: {kind} = {_scalar(field)[1]}"
+
+
+def _optional(field: Any) -> bool:
+    """Whether an absent message field is None: a member of a oneof, or a
+    message that holds itself (ControllerNode.presented)."""
+    if field.containing_oneof is not None and not field.containing_oneof.name.startswith("_"):
+        return True
+    seen: set[str] = set()
+    pending = [field.message_type]
+    while pending:
+        message = pending.pop()
+        for inner in message.fields:
+            kind = inner.message_type
+            if kind is None or inner.is_repeated or inner.containing_oneof is not None:
+                continue
+            if kind is field.containing_type:
+                return True
+            if kind.full_name not in seen:
+                seen.add(kind.full_name)
+                pending.append(kind)
+    return field.message_type is field.containing_type
+
+
+def _element(field: Any) -> str:
+    if field.message_type is not None:
+        return _qualified(field.message_type)
+    if field.enum_type is not None:
+        return _qualified(field.enum_type)
+    return _scalar(field)[0]
+
+
+def _message(message: Any, module: str, indent: str, enums: list[str]) -> list[str]:
+    proto = f"{module}.{_qualified(message)}"
+    lines = [
+        f"{indent}@dataclasses.dataclass(frozen=True, repr=False)",
+        f"{indent}class {message.name}(ProtoMessage):",
+    ]
+    doc = f"The protocol's ``{message.full_name}``."
+    lines.append(f'{indent}    """{doc}"""')
+    lines.append("")
+    for enum in message.enum_types:
+        lines += _enum(enum, indent + "    ")
+        lines.append("")
+        enums.append(f'register_enum("{enum.full_name}", {_qualified(enum)})')
+    for nested in message.nested_types:
+        if not nested.GetOptions().map_entry:
+            lines += _message(nested, module, indent + "    ", enums)
+            lines.append("")
+    lines.append(f"{indent}    _PROTO: ClassVar[Any] = {proto}")
+    renamed = {_python_name(f): f.name for f in message.fields if _python_name(f) != f.name}
+    if renamed:
+        lines.append(f"{indent}    _RENAMED: ClassVar[dict[str, str]] = {renamed!r}")
+    optional = sorted(_python_name(f) for f in message.fields if f.message_type is not None and _optional(f))
+    optional = [name for name in optional if not message.fields_by_name[name].is_repeated]
+    if optional:
+        lines.append(f"{indent}    _OPTIONAL: ClassVar[frozenset[str]] = frozenset({optional!r})")
+    oneofs = [
+        o.name
+        for o in message.oneofs
+        if not (len(o.fields) == 1 and o.fields[0].has_presence and o.name.startswith("_"))
+    ]
+    taken = {_python_name(f) for f in message.fields}
+    oneofs = [name for name in oneofs if name not in taken]
+    if oneofs:
+        lines.append(f"{indent}    _ONEOFS: ClassVar[dict[str, str]] = { {n: n for n in oneofs}!r}")
+    lines.append("")
+    for field in message.fields:
+        lines.append(f"{indent}    {_field(field, message)}")
+    for name in oneofs:
+        lines.append(f"{indent}    #: Which member of the ``{name}`` oneof is set, or None.")
+        lines.append(f"{indent}    {name}: str | None = None")
+    return lines
+
+
+def _result_messages() -> list[Any]:
+    """The messages responses, events and frames carry, and what they hold,
+    in the order of their files."""
+    sys.path.insert(0, str(SRC))
+    try:
+        from curtain.v1 import events_pb2, protocol_pb2
+    finally:
+        sys.path.remove(str(SRC))
+    roots = [f.message_type for f in protocol_pb2.Response.DESCRIPTOR.oneofs_by_name["result"].fields]
+    roots += [events_pb2.Event.DESCRIPTOR, events_pb2.Frame.DESCRIPTOR]
+    seen: set[str] = set()
+    stack = list(roots)
+    while stack:
+        message = stack.pop()
+        top = message
+        while top.containing_type is not None:
+            top = top.containing_type
+        if top.full_name in seen:
+            continue
+        seen.add(top.full_name)
+        pending = [top]
+        while pending:
+            current = pending.pop()
+            pending += list(current.nested_types)
+            stack += [f.message_type for f in current.fields if f.message_type is not None]
+    files = [events_pb2.DESCRIPTOR.dependencies[0], events_pb2.DESCRIPTOR, protocol_pb2.DESCRIPTOR]
+    return [m for file in files for m in file.message_types_by_name.values() if m.full_name in seen]
+
+
+def typed_results() -> str:
+    messages = _result_messages()
+    modules = {"common.proto": "common_pb2", "events.proto": "events_pb2", "protocol.proto": "protocol_pb2"}
+    lines = [
+        "# Generated by scripts/generate.py from Proto/curtain/v1: do not edit.",
+        '"""The typed results: one dataclass per message that a response, an event',
+        "or a frame carries, one :class:`~curtain._typebase.ProtoEnum` per enum",
+        "(short member names: ``ControllerKind.NAVIGATION``). ``.proto`` is the",
+        'raw message; ``from_proto`` makes one from a message."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "import dataclasses",
+        "from typing import Any, ClassVar",
+        "",
+        "from ._typebase import ProtoEnum, ProtoMessage, register_enum",
+        "from .v1 import common_pb2, events_pb2, protocol_pb2",
+        "",
+    ]
+    enums: list[str] = []
+    files = {m.file for m in messages}
+    for file in sorted(files, key=lambda f: list(modules).index(f.name.rsplit("/", 1)[-1])):
+        for enum in file.enum_types_by_name.values():
+            lines += ["", *_enum(enum, ""), ""]
+            enums.append(f'register_enum("{enum.full_name}", {enum.name})')
+    for message in messages:
+        module = modules[message.file.name.rsplit("/", 1)[-1]]
+        lines += ["", *_message(message, module, "", enums), ""]
+    lines += ["", *enums, "", "#: The window a response or an event names (``WindowInfo``).", "Window = WindowInfo"]
+    names = sorted([m.name for m in messages] + [e.name for f in files for e in f.enum_types_by_name.values()])
+    lines += ["", "__all__ = [", *[f'    "{name}",' for name in sorted([*names, "Window"])], "]"]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if the committed code is out of date")
@@ -112,7 +326,11 @@ def main() -> int:
             old.unlink()
         generate_protocol(SRC)
         TYPED.write_text(typed_stub())
-        print(f"generate: wrote {GENERATED.relative_to(REPO)} and {TYPED.relative_to(REPO)}", file=sys.stderr)
+        TYPES.write_text(typed_results())
+        print(
+            f"generate: wrote {GENERATED.relative_to(REPO)}, {TYPED.relative_to(REPO)} and {TYPES.relative_to(REPO)}",
+            file=sys.stderr,
+        )
         return 0
     stale = []
     with tempfile.TemporaryDirectory() as scratch:
@@ -125,6 +343,8 @@ def main() -> int:
                 stale.append(str(old.relative_to(REPO)))
     if not TYPED.exists() or TYPED.read_text() != typed_stub():
         stale.append(str(TYPED.relative_to(REPO)))
+    if not TYPES.exists() or TYPES.read_text() != typed_results():
+        stale.append(str(TYPES.relative_to(REPO)))
     if stale:
         print(
             f"generate: out of date: {', '.join(stale)}; run Clients/python/scripts/generate.py",

@@ -31,14 +31,14 @@ def texts(items: list[object]) -> list[str]:
     """The text of each event, and ``frame N`` for each frame."""
     out = []
     for item in items:
-        if isinstance(item, curtain.events_pb2.Event):
+        if isinstance(item, curtain.Event):
             out.append(item.text)
         else:
             out.append(f"frame {item.frame_seq}")  # type: ignore[attr-defined]
     return out
 
 
-def manual_stack(client: curtain.Client, *identifiers: str) -> curtain.common_pb2.WindowInfo:
+def manual_stack(client: curtain.Client, *identifiers: str) -> curtain.Window:
     """A manual-clock window whose root is navigation controller ``Nav``
     with the stack ``identifiers`` (content controllers)."""
     window = client.create_window(clock="manual")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import curtain
-from curtain import _core, _spec, _wire
+from curtain import _core, _spec, _typebase, _wire, types
 from curtain._requests import RequestMethods
 from curtain.v1 import common_pb2, events_pb2, protocol_pb2
 
@@ -82,11 +82,16 @@ def test_the_core_builds_on_the_leaf_module_not_on_the_request_methods() -> None
         "collections.abc",
         "typing",
         "._spec",
+        "._typebase",
         "._wire",
         ".errors",
+        ".types",
         ".v1",
     }
     assert not {name for name in _imported_modules(_spec) if name.startswith(".")}
+    # The typed results are leaves too: the protocol's messages only.
+    assert {name for name in _imported_modules(types) if name.startswith(".")} == {"._typebase", ".v1"}
+    assert not {name for name in _imported_modules(_typebase) if name.startswith(".")}
 
 
 class Recorder(RequestMethods):

@@ -15,7 +15,7 @@ def run(coroutine: object) -> object:
     return asyncio.run(asyncio.wait_for(coroutine, 30))  # type: ignore[arg-type]
 
 
-async def manual_stack(client: curtain.AsyncClient, *identifiers: str) -> curtain.common_pb2.WindowInfo:
+async def manual_stack(client: curtain.AsyncClient, *identifiers: str) -> curtain.Window:
     window = await client.create_window(clock="manual")
     await client.create_controller("navigation", identifier="Nav")
     for identifier in identifiers:

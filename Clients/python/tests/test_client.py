@@ -76,8 +76,8 @@ def test_pipelined_push_and_clock_steps_answer_in_order_with_events_and_frames(c
     assert (step.result().time, step.result().frames) == (pytest.approx(0.1), 1)
     assert end.result().time == pytest.approx(1.1)
     items = sub.poll()
-    events = [item for item in items if isinstance(item, curtain.events_pb2.Event)]
-    frames = [item for item in items if isinstance(item, curtain.events_pb2.Frame)]
+    events = [item for item in items if isinstance(item, curtain.Event)]
+    frames = [item for item in items if isinstance(item, curtain.Frame)]
     assert texts(events) == PUSH_STARTED + PUSH_ENDED
     # Frames come between the transition's start and its end. With the
     # LATEST policy a frame still unsent when the next one is made is
@@ -321,10 +321,13 @@ def test_present_and_dismiss_with_presentation_events_and_tree(client: curtain.C
     presented = tree.root.presented
     assert presented.identifier == "Sheet"
     assert presented.presentation.presenting_id == tree.root.id
+    assert presented is not None
+    assert presented.presentation.requested_style is curtain.types.ModalPresentationStyle.FORM_SHEET
+    # The enums are ints too: the protobuf constants still compare equal.
     assert presented.presentation.requested_style == curtain.common_pb2.MODAL_PRESENTATION_STYLE_FORM_SHEET
     assert presented.presentation.card  # a compact-width window shows sheets as cards
     client.dismiss("Sheet", animated=False)
-    assert not client.get_tree(window).root.HasField("presented")
+    assert client.get_tree(window).root.presented is None
     with pytest.raises(curtain.ServerError) as caught:
         client.present("Home", "Home")
     assert caught.value.code is curtain.ErrorCode.INVALID_ARGUMENT
@@ -512,7 +515,7 @@ def test_advance_to_a_time_and_read_the_presentation_tree(client: curtain.Client
     halfway = client.advance_clock(window, to_time=start + 0.2)
     assert halfway.time == pytest.approx(start + 0.2)
 
-    def detail_frame(tree: curtain.common_pb2.Tree) -> curtain.common_pb2.Rect:
+    def detail_frame(tree: curtain.Tree) -> curtain.types.Rect:
         detail = next(c.id for c in client.list_controllers() if c.identifier == "Detail")
         stack = [tree.view]
         while stack:

@@ -10,7 +10,7 @@ from typing import Any
 import curtain
 from curtain.testing import Daemon
 
-P = curtain.protocol_pb2
+P = curtain.types
 C = curtain.common_pb2
 
 
@@ -27,7 +27,7 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert isinstance(client.get_status(), P.Status)
     assert client.sync() is None
     window = client.create_window(clock="manual")
-    assert isinstance(window, C.WindowInfo)
+    assert isinstance(window, curtain.Window)
     for kind, name in [("navigation", "Nav"), ("tab_bar", "Tabs"), ("container", "Box")]:
         assert isinstance(client.create_controller(kind, identifier=name), P.ControllerInfo)
     for name in ("A", "B", "X", "Y", "C", "D"):

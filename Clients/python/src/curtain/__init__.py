@@ -1,7 +1,10 @@
 """Python client for ``curtaind``, the Curtain view-controller session server.
 
 - :class:`Client`: synchronous; every request is a method returning its
-  typed result (protobuf messages from :mod:`curtain.v1`).
+  typed result: a dataclass of :mod:`curtain.types` (:class:`Window`,
+  :class:`ControllerInfo`, :class:`Tree`, :class:`OperationResult`,
+  :class:`Event`, :class:`Frame`, …) with enums, whose ``.proto`` is the
+  protobuf message of :mod:`curtain.v1` it was made from.
 - :class:`AsyncClient`: asyncio; every request method returns an awaitable.
 - Errors are :class:`ServerError` (with the protocol's :class:`ErrorCode`),
   :class:`ConnectionClosed` (with the goodbye's reason), :class:`Timeout`,
@@ -9,10 +12,12 @@
 - :mod:`curtain.testing` starts a private daemon on a temporary socket.
 """
 
+from . import types
 from ._core import PROTOCOL_VERSION
 from ._requests import CallOptions, controller_ref
 from ._rootspec import RootSpecError, parse_root_spec
 from ._spec import REQUESTS, RequestSpec
+from ._typebase import ProtoEnum, ProtoMessage
 from ._wire import default_socket_path, parse_address
 from .aio import AsyncClient, AsyncSubscription
 from .client import Client, Pipeline, Reply, Subscription
@@ -27,6 +32,21 @@ from .errors import (
     SubscriptionEnded,
     Timeout,
 )
+from .types import (
+    ClockResult,
+    ControllerInfo,
+    ControllerNode,
+    Event,
+    Frame,
+    OperationResult,
+    SegueResult,
+    Status,
+    StoryboardInfo,
+    TransitionResult,
+    Tree,
+    Window,
+    WindowInfo,
+)
 from .v1 import common_pb2, events_pb2, protocol_pb2
 
 __version__ = "0.1.0"
@@ -38,20 +58,35 @@ __all__ = [
     "AsyncSubscription",
     "CallOptions",
     "Client",
+    "ClockResult",
     "ConnectFailed",
     "ConnectionClosed",
+    "ControllerInfo",
+    "ControllerNode",
     "CurtainError",
     "ErrorCode",
+    "Event",
+    "Frame",
     "GoodbyeReason",
+    "OperationResult",
     "Pipeline",
+    "ProtoEnum",
+    "ProtoMessage",
     "ProtocolError",
     "Reply",
     "RequestSpec",
     "RootSpecError",
+    "SegueResult",
     "ServerError",
+    "Status",
+    "StoryboardInfo",
     "Subscription",
     "SubscriptionEnded",
     "Timeout",
+    "TransitionResult",
+    "Tree",
+    "Window",
+    "WindowInfo",
     "common_pb2",
     "controller_ref",
     "default_socket_path",
@@ -59,4 +94,5 @@ __all__ = [
     "parse_address",
     "parse_root_spec",
     "protocol_pb2",
+    "types",
 ]

@@ -12,8 +12,9 @@ import collections
 from collections.abc import Callable
 from typing import Any
 
-from . import _wire
+from . import _wire, types
 from ._spec import RequestSpec, enum_value
+from ._typebase import typed
 from .errors import ConnectionClosed, CurtainError, ProtocolError, ServerError, SubscriptionEnded
 from .v1 import common_pb2, events_pb2, protocol_pb2
 
@@ -22,8 +23,10 @@ from .v1 import common_pb2, events_pb2, protocol_pb2
 #: defined for the daemon and every client.
 PROTOCOL_VERSION: int = protocol_pb2.PROTOCOL_VERSION_CURRENT
 
-#: What a subscription delivers: an event, or a frame.
-Item = events_pb2.Event | events_pb2.Frame
+#: What a subscription delivers: an event, or a frame (typed, :mod:`curtain.types`).
+Item = types.Event | types.Frame
+#: What arrives: the raw messages, converted when handed out.
+RawItem = events_pb2.Event | events_pb2.Frame
 
 
 class Pending:
@@ -70,7 +73,7 @@ class SubscriptionState:
         self.result = result
         self.id = result.subscription_id
         self.window_id = request.window_id
-        self.items: collections.deque[Item] = collections.deque()
+        self.items: collections.deque[RawItem] = collections.deque()
         self.last_seq: dict[int, int] = {}
         self.active = True
         #: Why the subscription ended, once it has: SubscriptionEnded after
@@ -97,9 +100,9 @@ class SubscriptionState:
         return self.result.snapshot_required
 
     @property
-    def snapshots(self) -> list[common_pb2.Tree]:
+    def snapshots(self) -> list[types.Tree]:
         """The window trees of the last (re)subscription's answer."""
-        return list(self.result.snapshots)
+        return [types.Tree.from_proto(tree) for tree in self.result.snapshots]
 
     @property
     def wants_frames(self) -> bool:
@@ -137,7 +140,7 @@ class SubscriptionState:
         return True
 
     # Hooks for the clients.
-    def deliver(self, item: Item) -> None:
+    def deliver(self, item: RawItem) -> None:
         self.items.append(item)
 
     def end(self, error: CurtainError) -> None:
@@ -241,6 +244,7 @@ class Core:
                 state = self.subscriptions.pop(pending.body.subscription_id, None)
                 if state is not None:
                     state.end(SubscriptionEnded(f"subscription {state.id} ended by an unsubscribe"))
+            value = typed(value)
             if pending.spec.unwrap is not None:
                 value = pending.spec.unwrap(value)
         pending._finish(value)

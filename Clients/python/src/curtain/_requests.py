@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from google.protobuf.message import Message
 
+from . import types
 from ._rootspec import parse_root_spec
 from ._spec import REQUESTS, RequestSpec, enum_value
+from ._typebase import raw
 from .v1 import common_pb2 as common
 from .v1 import events_pb2
 from .v1 import protocol_pb2 as protocol
@@ -35,12 +37,22 @@ if TYPE_CHECKING:
 # A controller: its id (int), its identifier (str), a ControllerRef, or
 # anything with an ``id`` field that names a controller (ControllerInfo,
 # ControllerNode).
-ControllerLike = int | str | protocol.ControllerRef | protocol.ControllerInfo | common.ControllerNode
-# A window: its id, or a WindowInfo.
-WindowLike = int | common.WindowInfo
+ControllerLike = (
+    int
+    | str
+    | protocol.ControllerRef
+    | types.ControllerInfo
+    | types.ControllerNode
+    | protocol.ControllerInfo
+    | common.ControllerNode
+)
+# A window: its id, or a WindowInfo (typed or raw).
+WindowLike = int | types.WindowInfo | common.WindowInfo
 # A transition: its id, or an OperationResult/TransitionResult naming it.
-TransitionLike = int | protocol.OperationResult | protocol.TransitionResult
-Metrics = common.WindowMetrics | Mapping[str, Any]
+TransitionLike = (
+    int | types.OperationResult | types.TransitionResult | protocol.OperationResult | protocol.TransitionResult
+)
+Metrics = types.WindowMetrics | common.WindowMetrics | Mapping[str, Any]
 Animator = common.AnimatorSpec | Mapping[str, Any]
 
 # The CLI's names for controller kinds (`curtain new-controller nav`).
@@ -112,7 +124,7 @@ def request(
 # MARK: Conversions
 
 
-def controller_ref(value: ControllerLike) -> protocol.ControllerRef:
+def controller_ref(value: ControllerLike) -> types.ControllerRef:
     """A ``ControllerRef``: an int is an id, a str an identifier."""
     if isinstance(value, protocol.ControllerRef):
         return value
@@ -122,17 +134,17 @@ def controller_ref(value: ControllerLike) -> protocol.ControllerRef:
         return protocol.ControllerRef(id=value)
     if isinstance(value, str):
         return protocol.ControllerRef(identifier=value)
-    if isinstance(value, (protocol.ControllerInfo, common.ControllerNode)):
+    if isinstance(value, (types.ControllerInfo, types.ControllerNode, protocol.ControllerInfo, common.ControllerNode)):
         return protocol.ControllerRef(id=value.id)
     raise TypeError(f"not a controller: {value!r}")
 
 
-def optional_ref(value: ControllerLike | None) -> protocol.ControllerRef | None:
+def optional_ref(value: ControllerLike | None) -> types.ControllerRef | None:
     return None if value is None else controller_ref(value)
 
 
 def window_id(value: WindowLike) -> int:
-    if isinstance(value, common.WindowInfo):
+    if isinstance(value, (types.WindowInfo, common.WindowInfo)):
         return value.id
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"not a window: {value!r}")
@@ -140,7 +152,9 @@ def window_id(value: WindowLike) -> int:
 
 
 def transition_id(value: TransitionLike) -> int:
-    if isinstance(value, (protocol.OperationResult, protocol.TransitionResult)):
+    if isinstance(
+        value, (types.OperationResult, types.TransitionResult, protocol.OperationResult, protocol.TransitionResult)
+    ):
         return value.transition_id
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"not a transition: {value!r}")
@@ -153,12 +167,14 @@ def _metrics(size: tuple[float, float] | None, metrics: Metrics | None) -> commo
     if size is not None:
         width, height = size
         return common.WindowMetrics(size=common.Size(width=width, height=height))
-    if metrics is None or isinstance(metrics, common.WindowMetrics):
-        return metrics
-    return common.WindowMetrics(**metrics)
+    given: Any = raw(metrics)
+    if given is None or isinstance(given, common.WindowMetrics):
+        return given
+    return common.WindowMetrics(**given)
 
 
 def _message(kind: type[Any], value: Any) -> Any:
+    value = raw(value)
     if value is None or isinstance(value, kind):
         return value
     return kind(**value)
@@ -199,7 +215,7 @@ class RequestMethods:
         return protocol.Sync()  # type: ignore[return-value]
 
     @request("get_status", "status")
-    def get_status(self, **options: Unpack[CallOptions]) -> protocol.Status:
+    def get_status(self, **options: Unpack[CallOptions]) -> types.Status:
         """The daemon's version, pid, uptime, clients, sessions and listeners."""
         return protocol.GetStatus()  # type: ignore[return-value]
 
@@ -209,7 +225,7 @@ class RequestMethods:
         return protocol.Shutdown()  # type: ignore[return-value]
 
     @request("list_sessions", "sessions", unwrap=_list("sessions"))
-    def list_sessions(self, **options: Unpack[CallOptions]) -> list[protocol.SessionList.Entry]:
+    def list_sessions(self, **options: Unpack[CallOptions]) -> list[types.SessionList.Entry]:
         """Every session with its window and controller counts."""
         return protocol.ListSessions()  # type: ignore[return-value]
 
@@ -231,7 +247,7 @@ class RequestMethods:
         frame_rate: int = 0,
         root: str | protocol.ControllerSpec | None = None,
         **options: Unpack[CallOptions],
-    ) -> common.WindowInfo:
+    ) -> types.WindowInfo:
         """A new visible window. ``size=(w, h)`` or full ``metrics`` (default
         390×844 phone); ``clock`` ``"realtime"`` or ``"manual"``;
         ``frame_rate`` 0 means 60. ``root`` creates a controller tree as its
@@ -247,7 +263,7 @@ class RequestMethods:
         )
 
     @request("list_windows", "windows", unwrap=_list("windows"))
-    def list_windows(self, **options: Unpack[CallOptions]) -> list[common.WindowInfo]:
+    def list_windows(self, **options: Unpack[CallOptions]) -> list[types.WindowInfo]:
         """The session's windows in creation order."""
         return protocol.ListWindows()  # type: ignore[return-value]
 
@@ -273,7 +289,7 @@ class RequestMethods:
         duration: float = 0.0,
         timing: common.TimingFunction | Mapping[str, Any] | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """New metrics (or just a new ``size``) in a size transition: every
         moved view animates over ``duration`` seconds (0 means 0.4) along
         ``timing`` (default easeInOut), unless ``animated=False``."""
@@ -286,7 +302,7 @@ class RequestMethods:
         )
 
     @request("tap", "operation", operation=True)
-    def tap(self, window: WindowLike, x: float, y: float, **options: Unpack[CallOptions]) -> protocol.OperationResult:
+    def tap(self, window: WindowLike, x: float, y: float, **options: Unpack[CallOptions]) -> types.OperationResult:
         """Taps the point (x, y) of a window: the result's ``tap`` says which
         view it reached and what it did (a tap on a sheet's or popover's
         dimming view dismisses it unless it is modal in presentation or the
@@ -296,7 +312,7 @@ class RequestMethods:
     @request("set_window_visible", "operation", operation=True)
     def set_window_visible(
         self, window: WindowLike, visible: bool, **options: Unpack[CallOptions]
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Shows or hides a window; its root appears or disappears."""
         return protocol.SetWindowVisible(window_id=window_id(window), visible=visible)  # type: ignore[return-value]
 
@@ -312,7 +328,7 @@ class RequestMethods:
         split: common.SplitPreferences | Mapping[str, Any] | None = None,
         page: common.PageOptions | Mapping[str, Any] | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.ControllerInfo:
+    ) -> types.ControllerInfo:
         """A new controller in no window. ``kind``: ``"content"``,
         ``"navigation"``, ``"tab_bar"``, ``"container"``, ``"split"``,
         ``"page"``, or the CLI's names ``"nav"``, ``"tab"``, ``"tabbar"``
@@ -339,7 +355,7 @@ class RequestMethods:
         bar_translucent: bool | None = None,
         should_automatically_forward_appearance_methods: bool | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.ControllerInfo:
+    ) -> types.ControllerInfo:
         """Changes the title and/or identifier (an empty identifier removes it).
 
         ``should_perform_segue`` maps segue identifiers to what the controller's
@@ -377,7 +393,7 @@ class RequestMethods:
     @request("list_controllers", "controllers", unwrap=_list("controllers"))
     def list_controllers(
         self, *, window: WindowLike | None = None, detached: bool = False, **options: Unpack[CallOptions]
-    ) -> list[protocol.ControllerInfo]:
+    ) -> list[types.ControllerInfo]:
         """The session's controllers by id: all of them, those in ``window``, or
         (``detached=True``) those in no window."""
         return protocol.ListControllers(  # type: ignore[return-value]
@@ -387,7 +403,7 @@ class RequestMethods:
     @request("delete_controller", "controllers", unwrap=_list("controllers"))
     def delete_controller(
         self, controller: ControllerLike, **options: Unpack[CallOptions]
-    ) -> list[protocol.ControllerInfo]:
+    ) -> list[types.ControllerInfo]:
         """Deletes a controller that is in no window and has no parent, with the
         controllers it contains; answers them as they were, the controller first."""
         return protocol.DeleteController(controller=controller_ref(controller))  # type: ignore[return-value]
@@ -397,7 +413,7 @@ class RequestMethods:
     @request("set_root", "operation", operation=True)
     def set_root(
         self, window: WindowLike, controller: ControllerLike | None = None, **options: Unpack[CallOptions]
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Sets a window's root controller, or clears it (no ``controller``)."""
         return protocol.SetRoot(window_id=window_id(window), controller=optional_ref(controller))  # type: ignore[return-value]
 
@@ -410,7 +426,7 @@ class RequestMethods:
         frame: common.Rect | Mapping[str, float] | None = None,
         no_view: bool = False,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Adds a child to a custom container (``frame``: the parent's bounds).
         With ``no_view``, ``addChild`` alone: the child's view waits for
         :meth:`transition_children` to install it."""
@@ -424,7 +440,7 @@ class RequestMethods:
     @request("begin_appearance_transition", "operation", operation=True)
     def begin_appearance_transition(
         self, controller: ControllerLike, appearing: bool, *, animated: bool = False, **options: Unpack[CallOptions]
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """``beginAppearanceTransition(_:animated:)`` on a child of a custom
         container configured with
         ``should_automatically_forward_appearance_methods=False``: its
@@ -436,15 +452,13 @@ class RequestMethods:
     @request("end_appearance_transition", "operation", operation=True)
     def end_appearance_transition(
         self, controller: ControllerLike, **options: Unpack[CallOptions]
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """``endAppearanceTransition()``: the pending begin's viewDidAppear or
         viewDidDisappear."""
         return protocol.EndAppearanceTransition(controller=controller_ref(controller))  # type: ignore[return-value]
 
     @request("remove_from_parent", "operation", operation=True)
-    def remove_from_parent(
-        self, controller: ControllerLike, **options: Unpack[CallOptions]
-    ) -> protocol.OperationResult:
+    def remove_from_parent(self, controller: ControllerLike, **options: Unpack[CallOptions]) -> types.OperationResult:
         """Removes a controller from its parent container."""
         return protocol.RemoveFromParent(controller=controller_ref(controller))  # type: ignore[return-value]
 
@@ -459,7 +473,7 @@ class RequestMethods:
         option: str | int = "none",
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """A container transition from one child to another (``option``
         ``"none"`` or ``"cross_dissolve"``, or an ``animator``)."""
         return protocol.TransitionChildren(  # type: ignore[return-value]
@@ -482,7 +496,7 @@ class RequestMethods:
         animated: bool = True,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Pushes a controller onto a navigation stack."""
         return protocol.Push(  # type: ignore[return-value]
             navigation=controller_ref(navigation),
@@ -498,7 +512,7 @@ class RequestMethods:
         animated: bool = True,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Pops the top controller (popping the root does nothing)."""
         return protocol.Pop(  # type: ignore[return-value]
             navigation=controller_ref(navigation), **_animation(animated, animator)
@@ -513,7 +527,7 @@ class RequestMethods:
         animated: bool = True,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Pops to a controller of the stack."""
         return protocol.PopTo(  # type: ignore[return-value]
             navigation=controller_ref(navigation),
@@ -529,7 +543,7 @@ class RequestMethods:
         animated: bool = True,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Pops to the root of the stack."""
         return protocol.PopToRoot(  # type: ignore[return-value]
             navigation=controller_ref(navigation), **_animation(animated, animator)
@@ -544,7 +558,7 @@ class RequestMethods:
         animated: bool = True,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Replaces the navigation stack."""
         return protocol.SetStack(  # type: ignore[return-value]
             navigation=controller_ref(navigation),
@@ -563,7 +577,7 @@ class RequestMethods:
         animated: bool = True,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """``show(_:sender:)``: a navigation controller above the sender pushes, else the sender presents."""
         return protocol.Show(  # type: ignore[return-value]
             sender=controller_ref(sender), controller=controller_ref(controller), **_animation(animated, animator)
@@ -578,7 +592,7 @@ class RequestMethods:
         animated: bool = True,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """``showDetailViewController(_:sender:)``: a split view controller
         above the sender shows it, else the sender presents."""
         return protocol.ShowDetail(  # type: ignore[return-value]
@@ -593,7 +607,7 @@ class RequestMethods:
         window: WindowLike | None = None,
         scene: str | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.StoryboardInfo:
+    ) -> types.StoryboardInfo:
         """Loads a storyboard document (JSON, as bytes or str; docs/storyboards.md); with ``window``,
         an instance of ``scene`` (default: the initial scene) becomes its root."""
         data = document.encode() if isinstance(document, str) else bytes(document)
@@ -609,7 +623,7 @@ class RequestMethods:
     @request("instantiate_scene", "controller")
     def instantiate_scene(
         self, storyboard: str, scene: str | None = None, **options: Unpack[CallOptions]
-    ) -> protocol.ControllerInfo:
+    ) -> types.ControllerInfo:
         """``instantiateViewController(withIdentifier:)``: a new instance of a scene
         (default: the initial one) with the scenes it embeds, in no window."""
         return protocol.InstantiateScene(storyboard=storyboard, scene=scene or "")  # type: ignore[return-value]
@@ -623,7 +637,7 @@ class RequestMethods:
         triggered: bool = False,
         animated: bool = True,
         **options: Unpack[CallOptions],
-    ) -> protocol.SegueResult:
+    ) -> types.SegueResult:
         """``performSegue(withIdentifier:sender:)``; ``triggered`` asks ``shouldPerformSegue`` first."""
         return protocol.PerformSegue(  # type: ignore[return-value]
             source=controller_ref(source), identifier=identifier, triggered=triggered, not_animated=not animated
@@ -632,7 +646,7 @@ class RequestMethods:
     @request("unwind", "segue", operation=True)
     def unwind(
         self, source: ControllerLike, action: str, *, animated: bool = True, **options: Unpack[CallOptions]
-    ) -> protocol.SegueResult:
+    ) -> types.SegueResult:
         """Unwinds from ``source`` to the first controller above it that declares ``action``."""
         return protocol.Unwind(  # type: ignore[return-value]
             source=controller_ref(source), action=action, not_animated=not animated
@@ -650,7 +664,7 @@ class RequestMethods:
         more: bool = False,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Selects a tab: exactly one of ``index``, ``controller`` or ``more=True``."""
         chosen = (index is not None) + (controller is not None) + bool(more)
         if chosen != 1:
@@ -667,7 +681,7 @@ class RequestMethods:
     @request("set_tabs", "operation", operation=True)
     def set_tabs(
         self, tab_bar: ControllerLike, controllers: Sequence[ControllerLike], **options: Unpack[CallOptions]
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Replaces a tab bar controller's controllers."""
         return protocol.SetTabs(tab_bar=controller_ref(tab_bar), controllers=_refs(controllers))  # type: ignore[return-value]
 
@@ -680,7 +694,7 @@ class RequestMethods:
         primary: ControllerLike,
         secondary: ControllerLike | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Sets a split view controller's primary and (optional) secondary
         columns; while collapsed onto a navigation controller the secondary is
         pushed onto it."""
@@ -698,7 +712,7 @@ class RequestMethods:
         animated: bool = True,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Changes a split view controller's display mode and primary column
         widths (absent fields unchanged, negative values automatic)."""
         return protocol.ConfigureSplit(  # type: ignore[return-value]
@@ -718,7 +732,7 @@ class RequestMethods:
         animated: bool = True,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Sets the pages a page view controller shows (forward, or backward
         with ``reverse``); a non-empty ``data_source`` replaces its data source
         (with no ``controllers`` its first pages show)."""
@@ -739,7 +753,7 @@ class RequestMethods:
         animated: bool = True,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Turns a page view controller to the next (or, with ``reverse``,
         previous) pages of its data source."""
         return protocol.TurnPage(page=controller_ref(page), reverse=reverse, **_animation(animated, animator))  # type: ignore[return-value]
@@ -761,7 +775,7 @@ class RequestMethods:
         custom: common.CustomPresentation | Mapping[str, Any] | None = None,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Presents ``controller`` modally; the request is sent to
         ``presenter``. ``style`` (``"form_sheet"``, ``"popover"``, …),
         ``transition_style`` (``"cross_dissolve"``, …) and
@@ -799,7 +813,7 @@ class RequestMethods:
         animated: bool = True,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Dismisses what ``controller`` presents, else ``controller``
         itself (nothing presented: nothing happens)."""
         return protocol.Dismiss(  # type: ignore[return-value]
@@ -822,7 +836,7 @@ class RequestMethods:
         tab_controller: ControllerLike | None = None,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.OperationResult:
+    ) -> types.OperationResult:
         """Begins an interactive transition; it belongs to this client. Its id
         is the result's ``transition_id``. ``kind="pop"``: ``controller`` is
         the navigation controller; ``"dismiss"``: the controller the dismiss
@@ -873,7 +887,7 @@ class RequestMethods:
     @request("update_interactive", "transition")
     def update_interactive(
         self, window: WindowLike, transition: TransitionLike, percent: float, **options: Unpack[CallOptions]
-    ) -> protocol.TransitionResult:
+    ) -> types.TransitionResult:
         """Sets an interactive transition's fraction (clamped to [0, 1])."""
         return protocol.UpdateInteractive(  # type: ignore[return-value]
             window_id=window_id(window), transition_id=transition_id(transition), percent=percent
@@ -882,7 +896,7 @@ class RequestMethods:
     @request("pause_transition", "transition")
     def pause_transition(
         self, window: WindowLike, transition: TransitionLike, **options: Unpack[CallOptions]
-    ) -> protocol.TransitionResult:
+    ) -> types.TransitionResult:
         """Makes a running transition interactive at its current fraction."""
         return protocol.PauseTransition(window_id=window_id(window), transition_id=transition_id(transition))  # type: ignore[return-value]
 
@@ -895,7 +909,7 @@ class RequestMethods:
         completion_speed: float = 0.0,
         completion_curve: common.TimingFunction | Mapping[str, Any] | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.TransitionResult:
+    ) -> types.TransitionResult:
         """Finishes an interactive transition (``completion_speed`` ≤ 0 means 1)."""
         return protocol.FinishInteractive(  # type: ignore[return-value]
             window_id=window_id(window),
@@ -913,7 +927,7 @@ class RequestMethods:
         completion_speed: float = 0.0,
         completion_curve: common.TimingFunction | Mapping[str, Any] | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.TransitionResult:
+    ) -> types.TransitionResult:
         """Cancels an interactive transition, with the same options as finishing."""
         return protocol.CancelInteractive(  # type: ignore[return-value]
             window_id=window_id(window),
@@ -929,7 +943,7 @@ class RequestMethods:
         transition: TransitionLike,
         tracks: Sequence[common.Track | Mapping[str, Any]],
         **options: Unpack[CallOptions],
-    ) -> protocol.TransitionResult:
+    ) -> types.TransitionResult:
         """Adds tracks on a transition's timeline (``accepted`` is false once it ended)."""
         return protocol.AnimateAlongside(  # type: ignore[return-value]
             window_id=window_id(window),
@@ -947,7 +961,7 @@ class RequestMethods:
         include_views: bool = False,
         presentation: bool = False,
         **options: Unpack[CallOptions],
-    ) -> common.Tree:
+    ) -> types.Tree:
         """The controller tree (and views with ``include_views``) and its text;
         window 0 is the session's first window. ``presentation`` gives the view
         tree at its on-screen (presentation) values instead of model values."""
@@ -1006,7 +1020,7 @@ class RequestMethods:
         *,
         to_time: float | None = None,
         **options: Unpack[CallOptions],
-    ) -> protocol.ClockResult:
+    ) -> types.ClockResult:
         """Moves a MANUAL window's clock by ``seconds``, or to the window time
         ``to_time`` (never backwards); answers after the step's frames are queued."""
         message = protocol.AdvanceClock(window_id=window_id(window), seconds=seconds)
@@ -1015,6 +1029,6 @@ class RequestMethods:
         return message  # type: ignore[return-value]
 
     @request("wait_idle", "window")
-    def wait_idle(self, window: WindowLike, **options: Unpack[CallOptions]) -> common.WindowInfo:
+    def wait_idle(self, window: WindowLike, **options: Unpack[CallOptions]) -> types.WindowInfo:
         """Answers once the window has no running transition and an empty queue."""
         return protocol.WaitIdle(window_id=window_id(window))  # type: ignore[return-value]

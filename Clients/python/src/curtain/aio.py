@@ -22,10 +22,11 @@ import socket
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, Protocol
 
-from . import _connect
-from ._core import HELLO, Item, Pending, SubscriptionState, hello_body
+from . import _connect, types
+from ._core import HELLO, Item, Pending, RawItem, SubscriptionState, hello_body
 from ._requests import RequestMethods
 from ._spec import RequestSpec
+from ._typebase import typed
 from .errors import ConnectFailed, ConnectionClosed, CurtainError, SubscriptionEnded, Timeout
 from .v1 import events_pb2, protocol_pb2
 
@@ -62,7 +63,7 @@ class AsyncSubscription(SubscriptionState):
         self._changed = asyncio.Event()
         self.auto_ack = True
 
-    def deliver(self, item: Item) -> None:
+    def deliver(self, item: RawItem) -> None:
         super().deliver(item)
         self._changed.set()
 
@@ -113,16 +114,16 @@ class AsyncSubscription(SubscriptionState):
         except SubscriptionEnded:
             raise StopAsyncIteration from None
 
-    async def events(self, timeout: float | None = None) -> AsyncIterator[events_pb2.Event]:
+    async def events(self, timeout: float | None = None) -> AsyncIterator[types.Event]:
         """The events only, until ``timeout`` seconds pass without any item."""
         async for item in self._until_quiet(timeout):
-            if isinstance(item, events_pb2.Event):
+            if isinstance(item, types.Event):
                 yield item
 
-    async def frames(self, timeout: float | None = None) -> AsyncIterator[events_pb2.Frame]:
+    async def frames(self, timeout: float | None = None) -> AsyncIterator[types.Frame]:
         """The frames only, until ``timeout`` seconds pass without any item."""
         async for item in self._until_quiet(timeout):
-            if isinstance(item, events_pb2.Frame):
+            if isinstance(item, types.Frame):
                 yield item
 
     async def _until_quiet(self, timeout: float | None) -> AsyncIterator[Item]:
@@ -132,7 +133,7 @@ class AsyncSubscription(SubscriptionState):
             except (Timeout, SubscriptionEnded):
                 return
 
-    def ack(self, frame: events_pb2.Frame) -> None:
+    def ack(self, frame: types.Frame | events_pb2.Frame) -> None:
         """Acknowledges frames up to ``frame`` (``"pause"`` subscriptions)."""
         self._connection._acknowledge(self.id, frame.frame_seq)
 
@@ -141,10 +142,11 @@ class AsyncSubscription(SubscriptionState):
         if self.active and self._connection.connected:
             await self._connection.unsubscribe(self)
 
-    def _hand_out(self, item: Item) -> Item:
-        if self.auto_ack and self.pauses and isinstance(item, events_pb2.Frame) and self._connection.connected:
-            self.ack(item)
-        return item
+    def _hand_out(self, item: RawItem) -> Item:
+        handed: Item = typed(item)
+        if self.auto_ack and self.pauses and isinstance(handed, types.Frame) and self._connection.connected:
+            self.ack(handed)
+        return handed
 
 
 if TYPE_CHECKING:

@@ -21,10 +21,11 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from . import _connect
-from ._core import HELLO, Item, Pending, SubscriptionState, hello_body
+from . import _connect, types
+from ._core import HELLO, Item, Pending, RawItem, SubscriptionState, hello_body
 from ._requests import RequestMethods
 from ._spec import RequestSpec
+from ._typebase import typed
 from .errors import ConnectFailed, ConnectionClosed, ServerError, SubscriptionEnded, Timeout
 from .v1 import events_pb2, protocol_pb2
 
@@ -79,8 +80,8 @@ class _Connection(Protocol):
 class Subscription(SubscriptionState):
     """A subscription's events and frames, in arrival order.
 
-    Iterate it (``for item in sub``) to get each :class:`~curtain.v1.events_pb2.Event`
-    or :class:`~curtain.v1.events_pb2.Frame` as it arrives; the loop ends
+    Iterate it (``for item in sub``) to get each :class:`~curtain.types.Event`
+    or :class:`~curtain.types.Frame` as it arrives; the loop ends
     after an unsubscribe and raises :class:`~curtain.errors.ConnectionClosed`
     when the connection ends (call :meth:`Client.reconnect`, then iterate
     again: it resumes after the last event delivered; if the daemon refused
@@ -122,15 +123,15 @@ class Subscription(SubscriptionState):
             except SubscriptionEnded:
                 return
 
-    def events(self, timeout: float | None = None) -> Iterator[events_pb2.Event]:
+    def events(self, timeout: float | None = None) -> Iterator[types.Event]:
         """Iterates the events only (frames are skipped), until ``timeout``
         seconds pass without one (None: until the subscription ends)."""
-        return (item for item in self._until_quiet(timeout) if isinstance(item, events_pb2.Event))
+        return (item for item in self._until_quiet(timeout) if isinstance(item, types.Event))
 
-    def frames(self, timeout: float | None = None) -> Iterator[events_pb2.Frame]:
+    def frames(self, timeout: float | None = None) -> Iterator[types.Frame]:
         """Iterates the frames only, until ``timeout`` seconds pass without
         any item (None: until the subscription ends)."""
-        return (item for item in self._until_quiet(timeout) if isinstance(item, events_pb2.Frame))
+        return (item for item in self._until_quiet(timeout) if isinstance(item, types.Frame))
 
     def _until_quiet(self, timeout: float | None) -> Iterator[Item]:
         while True:
@@ -139,7 +140,7 @@ class Subscription(SubscriptionState):
             except (Timeout, SubscriptionEnded):
                 return
 
-    def ack(self, frame: events_pb2.Frame) -> None:
+    def ack(self, frame: types.Frame | events_pb2.Frame) -> None:
         """Acknowledges frames up to ``frame`` (``"pause"`` subscriptions)."""
         self._connection._acknowledge(self.id, frame.frame_seq)
 
@@ -155,10 +156,11 @@ class Subscription(SubscriptionState):
         """Leaving ``with client.subscribe(…) as sub:`` unsubscribes."""
         self.close()
 
-    def _hand_out(self, item: Item) -> Item:
-        if self.auto_ack and self.pauses and isinstance(item, events_pb2.Frame) and self._connection.connected:
-            self.ack(item)
-        return item
+    def _hand_out(self, item: RawItem) -> Item:
+        handed: Item = typed(item)
+        if self.auto_ack and self.pauses and isinstance(handed, types.Frame) and self._connection.connected:
+            self.ack(handed)
+        return handed
 
 
 class Reply(Generic[T]):
