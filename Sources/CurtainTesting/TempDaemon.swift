@@ -303,10 +303,12 @@ public final class TempDaemon: @unchecked Sendable {
 extension TempDaemon {
   /// The TCP port from the "listening on tcp HOST:PORT" line, if any.
   public var tcpPort: UInt16? {
-    for line in stderr.split(separator: "\n") where line.contains("listening on tcp") {
-      if let port = line.split(separator: ":").last.flatMap({
-        UInt16($0.trimmingCharacters(in: .whitespaces))
-      }) {
+    let marker = "listening on tcp "
+    for line in stderr.split(separator: "\n") {
+      guard let found = line.range(of: marker) else { continue }
+      // The address ends at a space, or at the quote of a JSON log line.
+      let address = line[found.upperBound...].prefix { $0 != " " && $0 != "\"" }
+      if let port = address.split(separator: ":").last.flatMap({ UInt16($0) }) {
         return port
       }
     }

@@ -1,9 +1,10 @@
 // curtaind: the Curtain daemon. Parses its flags, sets up logging to stderr,
 // builds the daemon (which binds its sockets) and runs it until SIGINT,
-// SIGTERM or a Shutdown request. Once it listens it prints exactly one line
-// per listener to stderr, `curtaind: listening on PATH` and
-// `curtaind: listening on tcp HOST:PORT`; tests and the CLI wait for that
-// line rather than sleeping.
+// SIGTERM or a Shutdown request. Every line it writes, to stderr and to
+// --log-file, has the one format of --log-format (LogFormat.swift). Once it
+// listens it writes exactly one line per listener whose message is
+// `listening on PATH` or `listening on tcp HOST:PORT`; tests and the CLI
+// wait for that line rather than sleeping.
 
 import ArgumentParser
 import CurtainDaemon
@@ -54,7 +55,7 @@ struct Curtaind: ParsableCommand {
   @Option(
     name: .customLong("log-level"),
     help: ArgumentHelp(
-      "How much to log to stderr.",
+      "How much to log (to stderr and --log-file).",
       valueName: "level"))
   var logLevel: LogLevel = .info
 
@@ -64,6 +65,13 @@ struct Curtaind: ParsableCommand {
       "How log lines look: text, or json (one JSON object per line, for log collectors).",
       valueName: "format"))
   var logFormat: LogFormat = .text
+
+  @Option(
+    name: .customLong("log-file"),
+    help: ArgumentHelp(
+      "Also write the log to this file (appended to, created 0600), besides stderr.",
+      valueName: "path"))
+  var logFile: String?
 
   @Option(
     name: .customLong("max-frame-bytes"),
@@ -174,9 +182,11 @@ struct Curtaind: ParsableCommand {
     // A stderr pipe whose reader left must fail the write, not kill the
     // daemon (the Daemon ignores SIGPIPE too, but it starts later).
     signal(SIGPIPE, SIG_IGN)
+    let output = try openLog()
     let level = logLevel.level
-    let format = logFormat
-    LoggingSystem.bootstrap { label in format.handler(label: label, level: level) }
+    LoggingSystem.bootstrap { label in
+      LineLogHandler(label: label, format: output.format, sink: output.sink, logLevel: level)
+    }
     let logger = Logger(label: "curtaind")
 
     var configuration = ServerConfiguration()
@@ -190,12 +200,12 @@ struct Curtaind: ParsableCommand {
       .unix(socket.map { SocketPath($0) } ?? SocketPath.defaultPath())
     ]
     if let tokenFile {
-      configuration.token = try fail { try readToken(from: tokenFile) }
+      configuration.token = try fail(output) { try readToken(from: tokenFile) }
     }
     if let listen {
-      let address = try fail { try TCPAddress(parsing: listen) }
+      let address = try fail(output) { try TCPAddress(parsing: listen) }
       if !address.isLoopback, configuration.token == nil {
-        throw failure(
+        throw output.failure(
           "refusing to listen on \(address) without a token: it is not a loopback address; pass --token-file"
         )
       }
@@ -212,7 +222,7 @@ struct Curtaind: ParsableCommand {
           ?? StateOptions.defaultDirectory(
             socketPath: socketPath, environment: ProcessInfo.processInfo.environment)
       else {
-        throw failure(
+        throw output.failure(
           "no state directory: set HOME or XDG_STATE_HOME, or pass --state-dir or --ephemeral")
       }
       state = StateOptions(
@@ -220,15 +230,17 @@ struct Curtaind: ParsableCommand {
         snapshotRecords: snapshotRecords, snapshotInterval: snapshotInterval)
     }
 
-    let daemon = try fail {
+    let daemon = try fail(output) {
       try Daemon(configuration: configuration, endpoints: endpoints, state: state, logger: logger)
     }
     // One write for every listener, so that a reader waiting for the first
     // line gets the TCP line with it.
-    printError(
-      daemon.listeningDescriptions.map { "curtaind: listening on \($0)" }.joined(separator: "\n"))
+    output.sink.write(
+      daemon.listeningDescriptions.map {
+        output.format.line(level: .info, message: "listening on \($0)")
+      }.joined(separator: "\n"))
     logger.info("curtaind \(curtainVersion) started (protocol \(protocolVersion))")
-    try fail { try daemon.run() }
+    try fail(output) { try daemon.run() }
   }
 
   /// The token in `path`, without surrounding whitespace.
@@ -244,23 +256,38 @@ struct Curtaind: ParsableCommand {
     return token
   }
 
-  /// Runs `body`; an error is printed as `curtaind: message` and the
-  /// process exits with status 1.
-  private func fail<T>(_ body: () throws -> T) throws -> T {
+  /// Stderr, and --log-file when given, in --log-format. A log file that
+  /// cannot be opened is reported on stderr and stops the daemon.
+  private func openLog() throws -> LogOutput {
+    guard let logFile else { return LogOutput(format: logFormat, sink: LogSink()) }
     do {
-      return try body()
+      return LogOutput(format: logFormat, sink: try LogSink(appendingTo: logFile))
     } catch {
-      throw failure("\(error)")
+      throw LogOutput(format: logFormat, sink: LogSink()).failure("\(error)")
     }
   }
 
-  private func failure(_ message: String) -> ExitCode {
-    printError("curtaind: \(message)")
-    return ExitCode.failure
+  /// Runs `body`; an error is logged as the reason curtaind stops, and the
+  /// process exits with status 1.
+  private func fail<T>(_ output: LogOutput, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch {
+      throw output.failure("\(error)")
+    }
   }
+}
 
-  private func printError(_ line: String) {
-    StandardError.write(line + "\n")
+/// The log's format and destinations.
+struct LogOutput {
+  let format: LogFormat
+  let sink: LogSink
+
+  /// Logs `message` as an error whatever the log level, and returns the
+  /// exit status 1 for the caller to throw.
+  func failure(_ message: String) -> ExitCode {
+    sink.write(format.line(level: .error, message: message))
+    return ExitCode.failure
   }
 }
 

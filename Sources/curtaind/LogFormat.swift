@@ -1,27 +1,53 @@
-// The `--log-format` values: how curtaind writes its log to stderr.
+// The `--log-format` values: how every line curtaind writes looks, on
+// stderr and in the --log-file.
 
 import ArgumentParser
 import Logging
 
 /// A log format as written on the command line.
 enum LogFormat: String, CaseIterable, ExpressibleByArgument {
-  /// swift-log's text lines: time, level, label, message and `key=value`
-  /// metadata.
+  /// Text lines (TextLogLine.swift): time, level, label, message and
+  /// `key=value` metadata.
   case text
-  /// JSON lines for log collectors (JSONLogHandler.swift).
+  /// JSON lines for log collectors (JSONLogLine.swift).
   case json
 
-  /// A handler of this format writing to stderr, at `level`.
-  func handler(label: String, level: Logger.Level) -> any LogHandler {
+  /// An entry as a line of this format (without the newline).
+  func line(
+    level: Logger.Level, message: String, metadata: Logger.Metadata = [:],
+    label: String = "curtaind"
+  ) -> String {
     switch self {
     case .text:
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = level
-      return handler
+      return TextLogLine.line(
+        timestamp: LogTimestamp.now(), level: level, label: label, message: message,
+        metadata: metadata)
     case .json:
-      var handler = JSONLogHandler(label: label)
-      handler.logLevel = level
-      return handler
+      return JSONLogLine.line(
+        timestamp: LogTimestamp.now(), level: level, label: label, message: message,
+        metadata: metadata)
     }
+  }
+}
+
+/// The swift-log handler of curtaind: each entry is one line of the log's
+/// format, written to its sink.
+struct LineLogHandler: LogHandler {
+  let label: String
+  let format: LogFormat
+  let sink: LogSink
+  var logLevel: Logger.Level
+  var metadata: Logger.Metadata = [:]
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+    sink.write(
+      format.line(
+        level: event.level, message: event.message.description, metadata: merged, label: label))
   }
 }

@@ -108,8 +108,11 @@ final class LoggingTests: XCTestCase {
     XCTAssertEqual(status, 0)
     XCTAssertTrue(removed)
 
-    let lines = daemon.stderr.split(separator: "\n").filter { !$0.hasPrefix("curtaind: ") }
-    XCTAssertFalse(lines.isEmpty)
+    // Every line is JSON: the "listening on" line too.
+    let lines = daemon.stderr.split(separator: "\n")
+    XCTAssertTrue(
+      lines.contains { $0.contains("\"message\":\"listening on \(daemon.socketPath)\"") },
+      daemon.stderr)
     var requests: [[String: Any]] = []
     for line in lines {
       let object = try XCTUnwrap(
@@ -133,6 +136,82 @@ final class LoggingTests: XCTestCase {
     XCTAssertNotNil(Double(requests[1]["loop_ms"] as? String ?? ""))
     let hello = lines.first { $0.contains("\"message\":\"hello\"") && $0.contains("json-test") }
     XCTAssertNotNil(hello, "the Hello is logged")
+  }
+
+  /// One text format for every line the daemon writes: time, level,
+  /// `curtaind:`, message, metadata.
+  private static var textLine: Regex<AnyRegexOutput> {
+    try! Regex(
+      #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (trace|debug|info|notice|warning|error|critical) curtaind: \S"#
+    )
+  }
+
+  /// `curtaind --log-file PATH`: the same lines as stderr, in the one text
+  /// format, "listening on" included; the file is appended to, 0600.
+  func testTheLogFileHasTheLinesOfStderrInOneFormat() throws {
+    let directory = FileManager.default.temporaryDirectory.path + "/curtain-log-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let logPath = directory + "/curtaind.log"
+
+    let daemon = try TempDaemon(arguments: ["--log-file", logPath, "--log-level", "debug"])
+    let client = try TestClient(path: daemon.socketPath, name: "file-test")
+    try client.sync()
+    client.close()
+    XCTAssertEqual(daemon.stop().status, 0)
+
+    let stderr = daemon.stderr.split(separator: "\n").map(String.init)
+    XCTAssertEqual(try lines(of: logPath), stderr)
+    XCTAssertTrue(
+      stderr.contains { $0.hasSuffix(" info curtaind: listening on \(daemon.socketPath)") })
+    XCTAssertTrue(stderr.contains { $0.hasSuffix(" info curtaind: stopped") }, daemon.stderr)
+    XCTAssertTrue(
+      stderr.contains { $0.contains(" debug curtaind: request ") && $0.contains(" kind=sync ") },
+      daemon.stderr)
+    for line in stderr {
+      XCTAssertNotNil(line.firstMatch(of: Self.textLine), "not in the log format: \(line)")
+      XCTAssertFalse(line.contains("[curtaind]"), line)
+    }
+    var info = stat()
+    XCTAssertEqual(stat(logPath, &info), 0)
+    XCTAssertEqual(info.st_mode & 0o777, 0o600)
+
+    // A second daemon appends to it.
+    let second = try TempDaemon(arguments: ["--log-file", logPath])
+    XCTAssertEqual(second.stop().status, 0)
+    XCTAssertEqual(
+      try lines(of: logPath), stderr + second.stderr.split(separator: "\n").map(String.init))
+  }
+
+  private func lines(of path: String) throws -> [String] {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+  }
+
+  /// The reason curtaind cannot start is a log line of the same format; a
+  /// log file that cannot be opened is one such reason.
+  func testAFailureToStartIsALogLine() throws {
+    XCTAssertThrowsError(
+      try TempDaemon(arguments: ["--log-file", "/nonexistent-curtain-dir/curtaind.log"])
+    ) { error in
+      let text = "\(error)"
+      XCTAssertNotNil(
+        text.firstMatch(
+          of: try! Regex(
+            #"\d\dZ error curtaind: cannot open the log file /nonexistent-curtain-dir/curtaind.log: No such file or directory"#
+          )), text)
+    }
+    XCTAssertThrowsError(
+      try TempDaemon(arguments: [
+        "--log-format", "json", "--listen", "127.0.0.1:0", "--token-file", "/nonexistent-token",
+      ])
+    ) { error in
+      let text = "\(error)"
+      XCTAssertTrue(
+        text.contains(
+          #""label":"curtaind","level":"error","message":"cannot read the token file /nonexistent-token"#
+        ),
+        text)
+    }
   }
 }
 

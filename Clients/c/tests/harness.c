@@ -323,9 +323,11 @@ uint16_t harness_daemon_tcp_port(const harness_daemon *daemon) {
   if (line == NULL) {
     return 0;
   }
-  const char *end = strchr(line, '\n');
+  /* The address ends at a space, a newline, or the quote of a JSON log
+   * line. */
   const char *colon = line;
-  for (const char *at = line; *at && at != end; at++) {
+  for (const char *at = line + strlen("listening on tcp ");
+       *at && *at != ' ' && *at != '\n' && *at != '"'; at++) {
     if (*at == ':') {
       colon = at;
     }

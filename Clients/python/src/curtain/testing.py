@@ -121,7 +121,8 @@ class Daemon:
             with self._lock:
                 self._lines.append(line)
                 count = sum("listening on" in seen for seen in self._lines)
-            match = re.search(r"listening on tcp (\S+)", line)
+            # The address ends at a space, or at the quote of a JSON log line.
+            match = re.search(r'listening on tcp ([^\s"]+)', line)
             if match:
                 self.tcp_address = "tcp:" + match.group(1)
             if count >= listeners:
