@@ -14,8 +14,11 @@ build:
 
 # Builds, starts curtaind on the default socket (CURTAIN_SOCKET overrides),
 # plays a short demo with the CLI and keeps the daemon running until Ctrl-C.
+# `exec`: the script, which ends with status 0 on Ctrl-C, is make's own child,
+# not a shell's that would die of the SIGINT and have make print
+# "*** [run] Interrupt" (MakeRunTests).
 run:
-	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/run.sh
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" exec scripts/run.sh
 
 # Every test step of the project.
 test: test-swift lint check-proto check-docs test-python test-c

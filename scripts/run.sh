@@ -11,8 +11,30 @@
 #
 # Extra arguments after the options go to curtaind (for example
 # `--log-level debug` or `--listen 127.0.0.1:7070 --token-file FILE`).
+# CURTAIN_BIN=DIR uses the curtaind and curtain in DIR instead of building
+# them (the tests do).
+#
+# Ctrl-C (SIGINT, which the terminal sends to make as well) or SIGTERM stops
+# the daemon and ends the script with status 0, at any point: make then
+# stops quietly, without `make: *** [run] Interrupt` (it prints that only
+# for a recipe that died of the signal or failed).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+daemon=
+interrupted() {
+  trap - INT TERM
+  if [[ -n "$daemon" ]]; then
+    echo "run: stopping curtaind (pid $daemon)" >&2
+    kill -TERM "$daemon" 2>/dev/null || true
+    wait "$daemon" 2>/dev/null || true
+    echo "run: stopped" >&2
+  else
+    echo "run: interrupted" >&2
+  fi
+  exit 0
+}
+trap interrupted INT TERM
 
 demo=1
 if [[ "${1-}" == "--no-demo" ]]; then
@@ -20,12 +42,16 @@ if [[ "${1-}" == "--no-demo" ]]; then
   shift
 fi
 
-swift="${SWIFT:-swift}"
-read -r -a swiftpm_flags <<<"${SWIFTPM_FLAGS-}"
-echo "run: building" >&2
-"$swift" build "${swiftpm_flags[@]}" --product curtaind >&2
-"$swift" build "${swiftpm_flags[@]}" --product curtain >&2
-bin="$("$swift" build "${swiftpm_flags[@]}" --show-bin-path)"
+if [[ -n "${CURTAIN_BIN-}" ]]; then
+  bin="$CURTAIN_BIN"
+else
+  swift="${SWIFT:-swift}"
+  read -r -a swiftpm_flags <<<"${SWIFTPM_FLAGS-}"
+  echo "run: building" >&2
+  "$swift" build "${swiftpm_flags[@]}" --product curtaind >&2
+  "$swift" build "${swiftpm_flags[@]}" --product curtain >&2
+  bin="$("$swift" build "${swiftpm_flags[@]}" --show-bin-path)"
+fi
 
 socket_args=()
 if [[ -n "${CURTAIN_SOCKET-}" ]]; then
@@ -49,11 +75,6 @@ fi
 
 "$bin/curtaind" "${socket_args[@]}" "$@" &
 daemon=$!
-stop() {
-  kill -TERM "$daemon" 2>/dev/null || true
-  wait "$daemon" || true
-}
-trap stop INT TERM
 
 # Wait for the daemon to answer (up to 20 s); stop if it exited.
 for _ in $(seq 200); do
@@ -94,4 +115,8 @@ README's tour runs in the default session. In another terminal, try:
   curtain --session demo frames w1 --follow
 Ctrl-C here (or '$cli kill-server') stops the daemon.
 TOUR
-wait "$daemon"
+# Until the daemon stops (kill-server, a Shutdown request): its status.
+status=0
+wait "$daemon" || status=$?
+daemon=
+exit "$status"
