@@ -46,6 +46,8 @@ struct CurtainCommand: ParsableCommand {
       KillServer.self,
       ListSessions.self,
       KillSession.self,
+      Export.self,
+      Import.self,
       NewWindow.self,
       ListWindows.self,
       CloseWindow.self,

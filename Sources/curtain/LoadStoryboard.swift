@@ -42,17 +42,7 @@ struct LoadStoryboard: ParsableCommand {
   }
 
   func run() throws {
-    let document: Data
-    if file == "-" {
-      document = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      guard FileManager.default.isReadableFile(atPath: file),
-        let contents = FileManager.default.contents(atPath: file)
-      else {
-        throw CLIError("cannot read \(file): no such readable file")
-      }
-      document = contents
-    }
+    let document = try InputFile.read(file)
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
     var load = Curtain_V1_LoadStoryboard()

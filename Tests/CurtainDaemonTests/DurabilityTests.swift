@@ -397,18 +397,22 @@ final class DurabilityTests: StateDirectoryTestCase {
   }
 }
 
-/// The serialized trees (with views) of `windows` and the controller list.
-func serializedTrees(_ client: TestClient, windows: [UInt64]) throws -> [Data] {
+/// The serialized trees (with views) of `windows` of `session` (empty:
+/// "default") and its controller list.
+func serializedTrees(_ client: TestClient, session: String = "", windows: [UInt64]) throws
+  -> [Data]
+{
   var parts: [Data] = []
   for window in windows {
-    let tree = try client.call {
+    let tree = try client.call(session: session) {
       $0.getTree.windowID = window
       $0.getTree.includeViews = true
     }.tree
     parts.append(try tree.serializedData())
   }
   parts.append(
-    try client.call { $0.listControllers = .init() }.controllers.serializedData())
+    try client.call(session: session) { $0.listControllers = .init() }.controllers
+      .serializedData())
   return parts
 }
 

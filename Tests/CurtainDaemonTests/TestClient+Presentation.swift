@@ -47,14 +47,15 @@ extension TestClient {
     return window
   }
 
-  func make(_ kind: Curtain_V1_ControllerKind, _ names: String...) throws {
-    try make(kind, names)
+  func make(_ kind: Curtain_V1_ControllerKind, _ names: String..., session: String = "") throws {
+    try make(kind, names, session: session)
   }
 
-  /// Creates controllers named `names` of `kind`.
-  func make(_ kind: Curtain_V1_ControllerKind, _ names: [String]) throws {
+  /// Creates controllers named `names` of `kind` (in `session`; empty:
+  /// "default").
+  func make(_ kind: Curtain_V1_ControllerKind, _ names: [String], session: String = "") throws {
     for name in names {
-      let created = try call {
+      let created = try call(session: session) {
         $0.createController.kind = kind
         $0.createController.identifier = name
       }

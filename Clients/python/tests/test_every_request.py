@@ -126,6 +126,11 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert client.close_window(window) is None
     assert client.close_window(second, keep_controllers=True) is None
     assert "Box" in [c.identifier for c in client.list_controllers(detached=True)]
+    document = client.export_session(session="default")
+    assert isinstance(document, P.SessionDocument)
+    imported = client.import_session(document.document, name="copy")
+    assert isinstance(imported, P.SessionList.Entry)
+    assert imported.name == "copy"
     assert client.kill_session("default") is None
     assert client.list_controllers() == []
     assert client.shutdown() is None

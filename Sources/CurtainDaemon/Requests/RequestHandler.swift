@@ -9,13 +9,13 @@ import CurtainWire
 enum RequestKind: String, CaseIterable {
   case addChild, advanceClock, animateAlongside, beginAppearanceTransition, beginInteractive
   case cancelInteractive, closeWindow, configureController, configureSplit, createController
-  case createWindow, deleteController, dismiss, endAppearanceTransition, finishInteractive
-  case getStatus, getTree, hello, instantiateScene, killSession, listControllers, listSessions
-  case listWindows, loadStoryboard, pauseTransition, performSegue, pop, popTo, popToRoot, present
-  case push, removeFromParent, resizeWindow, selectTab, setPages, setRoot, setSplitColumns
-  case setStack, setTabs, setWindowVisible, show, showDetail, shutdown, subscribe, sync, tap
-  case transitionChildren, turnPage, unloadStoryboard, unsubscribe, unwind, updateInteractive
-  case waitIdle
+  case createWindow, deleteController, dismiss, endAppearanceTransition, exportSession
+  case finishInteractive, getStatus, getTree, hello, importSession, instantiateScene, killSession
+  case listControllers, listSessions, listWindows, loadStoryboard, pauseTransition, performSegue
+  case pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow, selectTab, setPages
+  case setRoot, setSplitColumns, setStack, setTabs, setWindowVisible, show, showDetail, shutdown
+  case subscribe, sync, tap, transitionChildren, turnPage, unloadStoryboard, unsubscribe, unwind
+  case updateInteractive, waitIdle
 
   /// The kind of a request body. Exhaustive: a new proto request does not
   /// compile until it is named here.
@@ -27,6 +27,8 @@ enum RequestKind: String, CaseIterable {
     case .shutdown: self = .shutdown
     case .listSessions: self = .listSessions
     case .killSession: self = .killSession
+    case .exportSession: self = .exportSession
+    case .importSession: self = .importSession
     case .createWindow: self = .createWindow
     case .listWindows: self = .listWindows
     case .closeWindow: self = .closeWindow

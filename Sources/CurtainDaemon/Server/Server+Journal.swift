@@ -49,10 +49,16 @@ extension Server {
     entry.request = request
     entry.clientID = client.id
     entry.ownsInteractions = client.ownsInteractions
-    entry.check = check(after: request, result: result)
-    return journal.record(
-      session: request.session.isEmpty ? "default" : request.session,
-      entry: (try? entry.serializedBytes()) ?? [])
+    let session = journalSession(of: request, result: result)
+    entry.check = check(after: request, result: result, in: session)
+    return journal.record(session: session, entry: (try? entry.serializedBytes()) ?? [])
+  }
+
+  /// The session a request's record belongs to: the request's session,
+  /// except for an import, which makes the session it names.
+  private func journalSession(of request: WireRequest, result: HandlerResult) -> String {
+    if case .ok(.imported(let entry)) = result { return entry.name }
+    return request.session.isEmpty ? "default" : request.session
   }
 
   /// Records a client going away whose interactive transitions were
@@ -67,7 +73,7 @@ extension Server {
   }
 
   /// What a request left behind: its error code and its session's counters.
-  private func check(after request: WireRequest, result: HandlerResult)
+  private func check(after request: WireRequest, result: HandlerResult, in session: String)
     -> Curtain_V1_JournalCheck
   {
     var check = Curtain_V1_JournalCheck()
@@ -77,7 +83,7 @@ extension Server {
     case .failed(let code, _), .failedAndClose(let code, _, _):
       check.errorCode = Int32(code.wire.rawValue)
     }
-    if let session = sessions[request.session.isEmpty ? "default" : request.session] {
+    if let session = sessions[session] {
       let ids = session.identifierCounters
       check.nextIds.window = ids.window
       check.nextIds.controller = ids.controller
@@ -176,7 +182,8 @@ extension Server {
       let result = pinningClock(at: entry.clock) {
         dispatch(request, RequestKind(body), from: client, target: &target)
       }
-      let replayed = check(after: request, result: result)
+      let replayed = check(
+        after: request, result: result, in: journalSession(of: request, result: result))
       guard replayed == entry.check else {
         throw ReplayFailure(
           description:

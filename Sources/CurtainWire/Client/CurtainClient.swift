@@ -468,6 +468,8 @@ extension WireResponse {
     case .empty: return "empty"
     case .status: return "status"
     case .sessions: return "sessions"
+    case .sessionDocument: return "session_document"
+    case .imported: return "imported"
     case .window: return "window"
     case .windows: return "windows"
     case .controller: return "controller"

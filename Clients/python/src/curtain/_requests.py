@@ -235,6 +235,24 @@ class RequestMethods:
         storyboards; the session is gone (``"default"`` comes back empty)."""
         return protocol.KillSession(name=name)  # type: ignore[return-value]
 
+    @request("export_session", "session_document")
+    def export_session(self, **options: Unpack[CallOptions]) -> protocol.SessionDocument:
+        """The session (``session=``, default the client's) as a portable,
+        versioned document (docs/session-format.md) in ``.document``; the
+        session must be idle (BUSY otherwise)."""
+        return protocol.ExportSession()  # type: ignore[return-value]
+
+    @request("import_session", "imported")
+    def import_session(
+        self, document: bytes | str, *, name: str | None = None, **options: Unpack[CallOptions]
+    ) -> protocol.SessionList.Entry:
+        """Loads a document of :meth:`export_session` as a session named
+        ``name`` (default: the name in the document). Refused, with nothing
+        changed, for a damaged or newer document or a session of that name
+        that is not empty."""
+        data = document.encode() if isinstance(document, str) else bytes(document)
+        return protocol.ImportSession(document=data, name=name or "")  # type: ignore[return-value]
+
     # -- Windows
 
     @request("create_window", "window")

@@ -782,6 +782,16 @@ class SessionList(ProtoMessage):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class SessionDocument(ProtoMessage):
+    """The protocol's ``curtain.v1.SessionDocument``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.SessionDocument
+
+    name: str = ""
+    document: bytes = b""
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class WindowList(ProtoMessage):
     """The protocol's ``curtain.v1.WindowList``."""
 
@@ -975,6 +985,7 @@ __all__ = [
     "Rect",
     "SegueEvent",
     "SegueResult",
+    "SessionDocument",
     "SessionList",
     "ShouldPerformAnswer",
     "Size",
