@@ -83,10 +83,13 @@ public final class TempDaemon: @unchecked Sendable {
   /// state directory is always in the temporary directory
   /// (XDG_STATE_HOME=<tmp>/state), never the user's. With `tcpToken`, it
   /// also listens on a loopback port (`tcpPort`) and TCP clients need that
-  /// token (a token file in the directory).
+  /// token (a token file in the directory). With `fileSizeLimit`, it runs
+  /// with RLIMIT_FSIZE lowered to that many bytes (rounded down to 512), so
+  /// that its writes past it fail with EFBIG (a disk that fills up).
   public init(
     arguments: [String] = [], socket: SocketChoice = .argument,
-    standardError: StandardErrorChoice = .pipe, tcpToken: String? = nil, timeout: Double = 20
+    standardError: StandardErrorChoice = .pipe, tcpToken: String? = nil, timeout: Double = 20,
+    fileSizeLimit: Int? = nil
   ) throws {
     var arguments = arguments
     var template = Array("/tmp/curtain-test-XXXXXX".utf8CString)
@@ -123,6 +126,15 @@ public final class TempDaemon: @unchecked Sendable {
       environment["XDG_RUNTIME_DIR"] = directory + "/runtime"
     }
     process.environment = environment
+    if let fileSizeLimit {
+      // `ulimit -f` counts 512-byte blocks in POSIX shells; `exec` keeps
+      // the process (and its pid) for curtaind.
+      let curtaind = process.executableURL?.path ?? ""
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments =
+        ["-c", "ulimit -f \(fileSizeLimit / 512) && exec \"$0\" \"$@\"", curtaind]
+        + (process.arguments ?? [])
+    }
     switch standardError {
     case .pipe:
       process.standardError = stderrPipe

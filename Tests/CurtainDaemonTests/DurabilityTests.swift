@@ -433,9 +433,15 @@ func stateSQL(_ sql: String, database: String) throws -> String {
 }
 
 private func runPython(_ script: String, arguments: [String]) throws -> (Int32, String) {
+  try runProcess("/usr/bin/python3", ["-c", script] + arguments)
+}
+
+/// Runs a program to its end; its exit status and what it wrote (stdout
+/// and stderr together).
+func runProcess(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-  process.arguments = ["-c", script] + arguments
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
   let pipe = Pipe()
   process.standardOutput = pipe
   process.standardError = pipe

@@ -114,6 +114,14 @@ final class Persistence: JournalSink {
     do {
       store = try StateStore(path: databasePath, sync: options.sync)
     } catch {
+      // SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN: the
+      // disk, not the database, is the problem.
+      guard ![8, 10, 13, 14].contains(error.code & 0xFF) else {
+        throw PersistenceError(
+          description:
+            "cannot write the state database \(databasePath): \(error.description); "
+            + "make room on its disk or make it writable, or start with --ephemeral")
+      }
       guard options.resetState else {
         throw PersistenceError(
           description:

@@ -103,12 +103,15 @@ public final class Daemon {
   /// `SocketPath.Failure`, `UVError`, `TCPAddress.ParseError` or
   /// `PersistenceError` with a message fit to print. Ignores SIGPIPE for
   /// the whole process (writes to a vanished client must fail, not kill the
+  /// daemon), and SIGXFSZ (a database that reaches the file size limit
+  /// must fail its write with EFBIG, which is reported, not kill the
   /// daemon).
   public init(
     configuration: ServerConfiguration, endpoints: [Endpoint], state: StateOptions? = nil,
     logger: Logger = Logger(label: "curtaind")
   ) throws {
     signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
     let loop = try UVLoop()
     var listeners: [Listener] = []
     var timer: UVTimer?
