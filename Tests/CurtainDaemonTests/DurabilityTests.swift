@@ -81,8 +81,14 @@ final class DurabilityTests: StateDirectoryTestCase {
   /// and restore the same state again after a clean restart. 50 kill
   /// points: 5 state directories of 10 kills each (without snapshots a
   /// restore replays the whole journal, which grows with every round).
+  /// Each restore must also keep the invariants of the invariant fuzz
+  /// (`WireInvariants`) and let every client resume its events from the
+  /// last seq it saw with exactly the events it missed.
+  /// `CURTAIN_KILL_POINTS=N` runs N kill points instead (in state
+  /// directories of 10; the soak script's longer variant).
   func testSIGKILLUnderLoadLosesNothingAcknowledged() throws {
-    for group in 0..<5 {
+    let points = ProcessInfo.processInfo.environment["CURTAIN_KILL_POINTS"].flatMap(Int.init) ?? 50
+    for group in 0..<max(1, (points + 9) / 10) {
       try FileManager.default.removeItem(atPath: stateDirectory)
       try FileManager.default.createDirectory(
         atPath: stateDirectory, withIntermediateDirectories: false)
@@ -127,6 +133,17 @@ final class DurabilityTests: StateDirectoryTestCase {
     for round in 0..<kills {
       let clients = try (0..<4).map {
         try TestClient(path: daemon.socketPath, name: "load \($0)")
+      }
+      // Each client follows the events of its two windows from here.
+      var start: [UInt64: UInt64] = [:]
+      for (number, client) in clients.enumerated() {
+        for window in windows[(number * 2)...(number * 2 + 1)] {
+          start[window.id] =
+            try client.call {
+              $0.subscribe.windowID = window.id
+              $0.subscribe.events = true
+            }.subscribed.lastSeq
+        }
       }
       var sent: [[(id: UInt64, identifier: String?, window: UInt64)]] = []
       for (number, client) in clients.enumerated() {
@@ -206,6 +223,11 @@ final class DurabilityTests: StateDirectoryTestCase {
           }
         }
       }
+      // What each client saw of its windows before the crash.
+      var seen: [UInt64: [WireEvent]] = [:]
+      for client in clients {
+        for event in client.takeEvents() { seen[event.windowID, default: []].append(event) }
+      }
       daemon.kill9()
       for client in clients { client.close() }
 
@@ -224,6 +246,12 @@ final class DurabilityTests: StateDirectoryTestCase {
           "group \(group) round \(round) seed \(seed): window \(window) went back")
         XCTAssertEqual(info.queuedOperations, 0, "round \(round): settled")
       }
+      for failure in try WireInvariants.check(checker, windows: windows.map(\.id)) {
+        XCTFail("group \(group) round \(round) seed \(seed): \(failure)")
+      }
+      try checkResume(
+        daemon, windows: windows.map(\.id), start: start, seen: seen,
+        label: "group \(group) round \(round) seed \(seed)")
       // The restore is deterministic: a clean restart gives the same state.
       if round % 10 == 9 {
         checker.close()
@@ -243,6 +271,70 @@ final class DurabilityTests: StateDirectoryTestCase {
       if testRun?.failureCount ?? 0 > 0 { break }
     }
     XCTAssertEqual(daemon.stop().status, 0, daemon.stderr)
+  }
+
+  /// Each load client comes back and resumes its windows' events from the
+  /// last seq it saw: it gets exactly the events it missed (from that seq
+  /// to the restored window's last, none twice, none left out), the
+  /// history it saw is the restored one, and the whole stream since it
+  /// subscribed keeps I7 (every transition that began ended once).
+  private func checkResume(
+    _ daemon: TempDaemon, windows: [UInt64], start: [UInt64: UInt64],
+    seen: [UInt64: [WireEvent]], label: String
+  ) throws {
+    for number in 0..<4 {
+      let client = try TestClient(path: daemon.socketPath, name: "resume \(number)")
+      defer { client.close() }
+      var resumed: [UInt64: (subscription: UInt64, lastSeq: UInt64)] = [:]
+      var whole: [UInt64: UInt64] = [:]
+      for window in windows[(number * 2)...(number * 2 + 1)] {
+        let first = start[window] ?? 0
+        let saw = seen[window] ?? []
+        let seqs = saw.map(\.seq)
+        XCTAssertEqual(
+          seqs, Array((first + 1)..<(first + 1 + UInt64(seqs.count))),
+          "\(label): w\(window) delivered with a gap before the crash")
+        let lastSeen = seqs.last ?? first
+        let result = try client.call {
+          $0.subscribe.windowID = window
+          $0.subscribe.events = true
+          $0.subscribe.fromSeq = lastSeen
+        }.subscribed
+        XCTAssertFalse(result.snapshotRequired, "\(label): w\(window)")
+        XCTAssertGreaterThanOrEqual(
+          result.lastSeq, lastSeen,
+          "\(label): w\(window): the client saw seq \(lastSeen) but the restore ends at "
+            + "\(result.lastSeq) (events of a change that was not recorded were delivered)")
+        resumed[window] = (result.subscriptionID, result.lastSeq)
+        whole[window] =
+          try client.call {
+            $0.subscribe.windowID = window
+            $0.subscribe.events = true
+            $0.subscribe.fromSeq = first
+          }.subscribed.subscriptionID
+      }
+      try client.sync()
+      let events = client.takeEvents()
+      for (window, resume) in resumed {
+        let first = start[window] ?? 0
+        let saw = seen[window] ?? []
+        let lastSeen = saw.last?.seq ?? first
+        let missed = events.filter { $0.subscriptionID == resume.subscription }.map(\.seq)
+        XCTAssertEqual(
+          missed, lastSeen < resume.lastSeq ? Array((lastSeen + 1)...resume.lastSeq) : [],
+          "\(label): w\(window) resumed from \(lastSeen)")
+        var history = events.filter { $0.subscriptionID == whole[window] }
+        for failure in WireInvariants.checkEvents(history, after: first) {
+          XCTFail("\(label): w\(window): \(failure)")
+        }
+        for index in history.indices { history[index].subscriptionID = 0 }
+        var before = saw
+        for index in before.indices { before[index].subscriptionID = 0 }
+        XCTAssertEqual(
+          Array(history.prefix(before.count)), before,
+          "\(label): w\(window): the events seen before the crash are not the restored ones")
+      }
+    }
   }
 
   // MARK: Damage
@@ -272,28 +364,61 @@ final class DurabilityTests: StateDirectoryTestCase {
     XCTAssertEqual(try sqlite("SELECT count(*) FROM journal"), "3")
   }
 
-  /// Truncated and byte-flipped databases: the daemon restores a prefix of
-  /// the controllers (and serves) or refuses with a clear message and exit
-  /// status 1; it never crashes.
+  /// Truncated (at random offsets) and byte-flipped (at random offsets)
+  /// databases holding snapshots and a journal after them: the daemon
+  /// either serves a state the sessions were in after some acknowledged
+  /// change (every window's tree and the controllers exactly as they were
+  /// then: never a half-restored window), saying so in its log when it is
+  /// not the last one, or refuses with a clear message and exit status 1;
+  /// it never crashes.
   func testTruncatedOrFlippedDatabasesRestoreAPrefixOrAreRefused() throws {
-    let daemon = try startDaemon()
+    let daemon = try startDaemon(["--snapshot-records", "6"])
     let client = try TestClient(path: daemon.socketPath, name: "corrupt")
-    let names = (0..<40).map { "C\($0)" }
-    try client.make(.content, names)
+    // Every state after an acknowledged change (manual clocks, nothing
+    // animated, so each is settled).
+    var states: [[Data]] = [try restoredState(client)]
+    for index in 0..<4 {
+      let window = try client.call { $0.createWindow.clock = .manual }.window.id
+      try client.make(.navigation, "Nav\(index)")
+      states.append(try restoredState(client))
+      for step in 0..<4 {
+        try client.make(.content, "C\(index)-\(step)")
+        states.append(try restoredState(client))
+        if step == 0 {
+          try client.call {
+            $0.setStack.navigation = controllerRef("Nav\(index)")
+            $0.setStack.controllers = [controllerRef("C\(index)-0")]
+          }
+          states.append(try restoredState(client))
+          try client.setRoot(window, "Nav\(index)")
+        } else {
+          try client.call {
+            $0.push.navigation = controllerRef("Nav\(index)")
+            $0.push.controller = controllerRef("C\(index)-\(step)")
+            $0.push.notAnimated = true
+          }
+        }
+        states.append(try restoredState(client))
+      }
+    }
     client.close()
-    XCTAssertEqual(daemon.stop().status, 0)
+    // A crash leaves snapshots and records after them; they are moved from
+    // the write-ahead log into the database file, which is then damaged.
+    daemon.kill9()
     let path = stateDirectory + "/state.sqlite3"
+    try sqlite("PRAGMA wal_checkpoint(TRUNCATE)")
+    XCTAssertNotEqual(try sqlite("SELECT count(*) FROM snapshot"), "0")
+    XCTAssertNotEqual(try sqlite("SELECT count(*) FROM journal"), "0")
     let original = try Data(contentsOf: URL(fileURLWithPath: path))
     var random = SplitMix(seed: UInt64(UInt32.random(in: 0...UInt32.max)))
     let seed = random.state
-    var restored = 0
-    var refused = 0
-    for attempt in 0..<16 {
+    var outcomes: [String: Int] = [:]
+    for attempt in 0..<24 {
       var damaged = original
       if attempt % 2 == 0 {
         damaged = damaged.prefix(Int(random.next() % UInt64(damaged.count)))
       } else {
-        for _ in 0..<4 {
+        for _ in 0..<(1 + Int(random.next() % 4)) {
           let offset = Int(random.next() % UInt64(damaged.count))
           damaged[offset] ^= UInt8(1 + random.next() % 255)
         }
@@ -304,21 +429,35 @@ final class DurabilityTests: StateDirectoryTestCase {
       do {
         let restarted = try startDaemon()
         let checker = try TestClient(path: restarted.socketPath, name: "checker")
-        let kept = try state(checker).controllers
+        let state = try restoredState(checker)
         checker.close()
         XCTAssertEqual(restarted.stop().status, 0, label)
-        XCTAssertEqual(
-          Set(kept.keys), Set(names.prefix(kept.count)), "\(label): a prefix is restored")
-        restored += 1
+        let index = states.lastIndex(of: state)
+        XCTAssertNotNil(index, "\(label): the restored state is none the sessions were in")
+        if index != states.count - 1 {
+          XCTAssertTrue(
+            restarted.stderr.contains("a record cannot be restored"),
+            "\(label): an earlier state is restored without saying so: \(restarted.stderr)")
+          outcomes["prefix", default: 0] += 1
+        } else {
+          outcomes["all", default: 0] += 1
+        }
       } catch let error as TempDaemonError {
         XCTAssertTrue(
           error.description.contains("exited with status 1: ")
             && error.description.contains("curtaind: cannot "),
           "\(label): \(error.description)")
-        refused += 1
+        outcomes["refused", default: 0] += 1
       }
     }
-    XCTAssertEqual(restored + refused, 16)
+    XCTAssertEqual(outcomes.values.reduce(0, +), 24, "\(outcomes)")
+  }
+
+  /// Every window's tree (with views) and the controllers of the default
+  /// session.
+  private func restoredState(_ client: TestClient) throws -> [Data] {
+    let windows = try client.call { $0.listWindows = .init() }.windows.windows.map(\.id)
+    return try serializedTrees(client, windows: windows)
   }
 
   func testADatabaseFromANewerCurtaindIsRefusedUnlessReset() throws {
