@@ -296,7 +296,7 @@ final class SessionDocumentTests: StateDirectoryTestCase {
   }
 
   private func expectRefused(
-    _ client: TestClient, _ document: Data, as name: String = "", code: Curtain_V1_ErrorCode,
+    _ client: TestClient, _ document: Data, as name: String = "", code: WireErrorCode,
     saying text: String, line: UInt = #line
   ) throws {
     let response = try client.call {
