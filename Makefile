@@ -7,7 +7,7 @@
 SWIFT ?= swift
 SWIFTPM_FLAGS ?=
 
-.PHONY: build run test test-swift test-python test-c check-proto check-docs docs tour completions format lint clean
+.PHONY: build run test test-swift test-python test-c check-proto check-docs docs tour completions format lint clean bench soak
 
 build:
 	$(SWIFT) build $(SWIFTPM_FLAGS)
@@ -40,6 +40,18 @@ test-c:
 	$(SWIFT) build $(SWIFTPM_FLAGS) --product curtaind
 	$(MAKE) -C Clients/c lint test \
 		CURTAIND="$$($(SWIFT) build $(SWIFTPM_FLAGS) --show-bin-path)/curtaind"
+
+# The benchmarks (Benchmarks/, a package of its own that `make test` never
+# builds): release builds, then the figures of docs/benchmarks.md as
+# Markdown. Run on a quiet machine; BENCH_ARGS="--quick throughput" runs a
+# tenth of the load of one benchmark.
+bench:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/bench.sh $(BENCH_ARGS)
+
+# The long kill -9 soak of durable sessions (minutes, not part of `make
+# test`); SOAK_ARGS="--rounds 1000 --minutes 60" runs it longer.
+soak:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/soak.sh $(SOAK_ARGS)
 
 # Regenerates docs/cli.md from the commands' --help, and the tour's pictures.
 docs: tour
