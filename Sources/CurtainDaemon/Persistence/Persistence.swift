@@ -7,6 +7,7 @@
 // shutdown) so that the journal stays short.
 
 import CurtainWire
+import Dispatch
 import Logging
 
 #if canImport(Glibc)
@@ -161,14 +162,13 @@ final class Persistence: JournalSink {
     } catch {
       throw PersistenceError(description: "cannot read the state database: \(error)")
     }
-    // Every snapshot is rebuilt before any is used: all or nothing.
+    // Every snapshot is rebuilt before any is used: all or nothing. The
+    // images are decoded on every core first (most of a restore's time).
+    let images = Self.decode(snapshots)
     var restored: [RestoredSession] = []
-    for snapshot in snapshots {
+    for (snapshot, decoded) in zip(snapshots, images) {
       do throws(ImageError) {
-        guard snapshot.isIntact else {
-          throw ImageError(description: "its checksum does not match")
-        }
-        let image = try SessionImage.decode(snapshot.image)
+        let image = try decoded.get()
         guard image.session.name == snapshot.session else {
           throw ImageError(description: "it describes session '\(image.session.name)'")
         }
@@ -236,6 +236,27 @@ final class Persistence: JournalSink {
           "sessions": "\(server.sessions.count)",
         ])
     }
+  }
+
+  /// The snapshots' images, decoded in parallel (in the order given).
+  private static func decode(_ snapshots: [StateStore.Snapshot]) -> [Result<
+    SessionImage, ImageError
+  >] {
+    let results = UnsafeMutableBufferPointer<Result<SessionImage, ImageError>?>.allocate(
+      capacity: snapshots.count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let slots = results
+    DispatchQueue.concurrentPerform(iterations: snapshots.count) { index in
+      let snapshot = snapshots[index]
+      slots[index] = Result { () throws(ImageError) -> SessionImage in
+        guard snapshot.isIntact else {
+          throw ImageError(description: "its checksum does not match")
+        }
+        return try SessionImage.decode(snapshot.image)
+      }
+    }
+    return results.map { $0! }
   }
 
   /// Moves the database aside (`--reset-state`) and starts a new one.
