@@ -120,9 +120,50 @@ final class SessionDocumentTests: StateDirectoryTestCase {
     XCTAssertEqual(tree.root.children.first?.children.map(\.identifier), ["Home", "Detail"])
     XCTAssertEqual(tree.root.presented.identifier, "Sheet")
     XCTAssertEqual(tree.root.presented.presentation.style, .formSheet)
+    // It exports in today's snapshot format (2), which adds issue 15's
+    // properties with the values a format-1 session had; without them it
+    // is the fixture's session.
+    let exported = try SessionJSON(try export(client, session: "fixture"))
+    XCTAssertEqual((exported.object["snapshot"] as? [String: Any])?["format"] as? Int, 2)
     XCTAssertEqual(
-      NSDictionary(dictionary: try SessionJSON(try export(client, session: "fixture")).session),
+      NSDictionary(dictionary: Self.withoutFormat2Properties(exported.session)),
       NSDictionary(dictionary: try SessionJSON(document).session))
+  }
+
+  /// A snapshot's session without the properties format 2 added (all at
+  /// the values a format-1 session had, as the migration gives them).
+  private static func withoutFormat2Properties(_ session: [String: Any]) -> [String: Any] {
+    var session = session
+    let controllers = (session["controllers"] as? [[String: Any]]) ?? []
+    session["controllers"] = controllers.map { controller -> [String: Any] in
+      var controller = controller
+      XCTAssertEqual(controller.removeValue(forKey: "isModalInPresentation") as? Bool, false)
+      XCTAssertEqual(controller.removeValue(forKey: "edgesForExtendedLayout") as? Int, 15)
+      XCTAssertEqual(
+        controller.removeValue(forKey: "shouldAutomaticallyForwardAppearanceMethods") as? Bool, true
+      )
+      if var presentation = controller["presentation"] as? [String: Any] {
+        XCTAssertEqual((presentation.removeValue(forKey: "passthroughViews") as? [Any])?.count, 0)
+        controller["presentation"] = presentation
+      }
+      if var container = controller["container"] as? [String: Any] {
+        for (kind, key) in [
+          ("navigation", "isBarTranslucent"), ("tabBar", "isBarTranslucent"),
+          ("container", "childrenAwaitingView"),
+        ] {
+          guard var wrapper = container[kind] as? [String: Any],
+            var state = wrapper["_0"] as? [String: Any]
+          else { continue }
+          let value = state.removeValue(forKey: key)
+          XCTAssertTrue((value as? Bool) == false || (value as? [Any])?.isEmpty == true, key)
+          wrapper["_0"] = state
+          container[kind] = wrapper
+        }
+        controller["container"] = container
+      }
+      return controller
+    }
+    return session
   }
 
   func testDocumentsFromANewerCurtaindAreRefused() throws {

@@ -51,7 +51,7 @@ def test_a_child_added_without_its_view_and_a_tap_outside_a_popover(client: curt
     assert tapped.tap.effect == C.TapHit.EFFECT_DISMISSED
     assert tapped.tap.role == "dimming"
     client.advance_clock(window, 1)
-    assert not client.get_tree(window).root.HasField("presented")
+    assert client.get_tree(window).root.presented is None
 
 
 def test_content_goes_under_translucent_bars_unless_configured(client: curtain.Client) -> None:
@@ -61,7 +61,7 @@ def test_content_goes_under_translucent_bars_unless_configured(client: curtain.C
     client.set_stack("Stack", ["Page"])
     client.set_root(window, "Stack")
 
-    def page() -> C.ControllerNode:
+    def page() -> curtain.types.ControllerNode:
         return client.get_tree(window).root.children[0]
 
     node = page()

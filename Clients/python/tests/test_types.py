@@ -4,6 +4,7 @@ and the raw protobuf message as ``.proto``."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import pytest
 from conftest import manual_stack
@@ -77,7 +78,9 @@ def test_events_and_frames_are_typed(client: curtain.Client) -> None:
 
 def test_every_result_message_has_a_dataclass() -> None:
     for field in protocol_pb2.Response.DESCRIPTOR.oneofs_by_name["result"].fields:
-        kind = getattr(types, field.message_type.name)
+        # Nested messages (SessionList.Entry) are nested classes.
+        path = field.message_type.full_name.removeprefix("curtain.v1.").split(".")
+        kind = functools.reduce(getattr, path, types)
         assert issubclass(kind, curtain.ProtoMessage), field.name
         assert kind.from_proto(kind._PROTO()).proto == kind._PROTO()
     assert types.Window is types.WindowInfo

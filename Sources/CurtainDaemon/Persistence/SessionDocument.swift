@@ -54,6 +54,7 @@ struct SessionDocument: Codable {
     struct Header: Decodable {
       var kind: String?
       var version: Int?
+      var generator: String?
     }
     let data = Data(bytes)
     let header: Header
@@ -89,8 +90,27 @@ struct SessionDocument: Codable {
         "its snapshot has format \(format), written by a newer curtaind (this one reads up to "
           + "format \(SessionImage.currentFormat))")
     }
+    if format < SessionImage.currentFormat {
+      return try migrated(data, generator: header.generator ?? "")
+    }
     do {
       return try JSONDecoder().decode(SessionDocument.self, from: data)
+    } catch {
+      throw .invalid("its snapshot cannot be decoded (\(reason(error)))")
+    }
+  }
+
+  /// A document whose snapshot has an older format: the snapshot goes
+  /// through `SessionImage.decode`, which migrates it.
+  private static func migrated(_ data: Data, generator: String) throws(Problem) -> SessionDocument {
+    do {
+      guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let snapshot = object["snapshot"]
+      else { throw ImageError(description: "no snapshot object") }
+      let bytes = try JSONSerialization.data(withJSONObject: snapshot)
+      return SessionDocument(image: try SessionImage.decode([UInt8](bytes)), generator: generator)
+    } catch let error as ImageError {
+      throw .invalid("its snapshot cannot be decoded (\(error.description))")
     } catch {
       throw .invalid("its snapshot cannot be decoded (\(reason(error)))")
     }

@@ -124,7 +124,7 @@ def request(
 # MARK: Conversions
 
 
-def controller_ref(value: ControllerLike) -> types.ControllerRef:
+def controller_ref(value: ControllerLike) -> protocol.ControllerRef:
     """A ``ControllerRef``: an int is an id, a str an identifier."""
     if isinstance(value, protocol.ControllerRef):
         return value
@@ -139,7 +139,7 @@ def controller_ref(value: ControllerLike) -> types.ControllerRef:
     raise TypeError(f"not a controller: {value!r}")
 
 
-def optional_ref(value: ControllerLike | None) -> types.ControllerRef | None:
+def optional_ref(value: ControllerLike | None) -> protocol.ControllerRef | None:
     return None if value is None else controller_ref(value)
 
 
