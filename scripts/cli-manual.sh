@@ -13,7 +13,7 @@ export COLUMNS=80
 
 commands=(
   start status kill-server
-  new-window list-windows close-window resize-window
+  new-window list-windows close-window resize-window lease release
   new-controller configure set-root
   push pop pop-to pop-to-root set-stack
   select-tab set-tabs set-columns configure-split set-pages turn-page

@@ -33,7 +33,9 @@ extension OutputFormat {
   /// - segue (type lifecycle): `segue` (the identifier, `null` for an unwind
   ///   by action) and `destination` for prepare; `segue` and `answer` for
   ///   shouldPerformSegue; `action`, `source` (and `answer` for
-  ///   canPerformUnwindSegueAction) for the unwind callbacks.
+  ///   canPerformUnwindSegueAction) for the unwind callbacks;
+  /// - lease (type window, seq 0): `change`, `holder`, `holder_name`,
+  ///   `expires_in`, `by` (who released it).
   ///
   /// `identifiers` maps controller ids to identifiers (the wire event carries
   /// ids only); `controller`, `callback` and `animated` are `null` where the
@@ -161,6 +163,12 @@ extension OutputFormat {
       case .unspecified, .UNRECOGNIZED:
         break
       }
+    case .lease(let lease)?:
+      details = [
+        ("change", .string(lease.change.name)), ("holder", .id(lease.holderClientID)),
+        ("holder_name", .string(lease.holderName)), ("expires_in", .number(lease.expiresIn)),
+        ("by", .id(lease.byClientID)),
+      ]
     case nil:
       break
     }

@@ -4,7 +4,8 @@ public import CurtainWire
 
 extension OutputFormat {
   /// `w1  390×844  realtime 60Hz  root c3  revision 4  seq 17  idle`, with
-  /// `busy, 2 queued` instead of `idle` and a trailing `hidden`.
+  /// `busy, 2 queued` instead of `idle`, a trailing `hidden`, and
+  /// `leased by client 3 (name)` while a client holds its lease.
   public static func human(_ window: Curtain_V1_WindowInfo) -> String {
     let size = window.metrics.size
     var parts = [
@@ -17,17 +18,23 @@ extension OutputFormat {
       window.idle ? "idle" : "busy, \(window.queuedOperations) queued",
     ]
     if !window.visible { parts.append("hidden") }
+    if window.hasLease {
+      let lease = window.lease
+      let name = lease.holderName.isEmpty ? "" : " (\(lease.holderName))"
+      parts.append("leased by client \(lease.holderClientID)\(name)")
+    }
     return parts.joined(separator: "  ")
   }
 
   /// Keys: `window`, `size` [w, h], `safe_area` [top, left, bottom, right],
   /// `scale`, `horizontal`, `vertical` (size classes), `idiom`, `clock`,
   /// `frame_rate`, `visible`, `revision`, `time`, `root`, `last_seq`,
-  /// `idle`, `queued_operations`.
+  /// `idle`, `queued_operations`, and while a client holds its lease,
+  /// `lease` (`holder`, `holder_name`, `expires_in`).
   public static func json(_ window: Curtain_V1_WindowInfo) -> JSONValue {
     let metrics = window.metrics
     let insets = metrics.safeArea
-    return .object([
+    var fields: [(String, JSONValue)] = [
       ("window", .unsigned(window.id)),
       ("size", numbers([metrics.size.width, metrics.size.height])),
       ("safe_area", numbers([insets.top, insets.left, insets.bottom, insets.right])),
@@ -44,7 +51,19 @@ extension OutputFormat {
       ("last_seq", .unsigned(window.lastSeq)),
       ("idle", .bool(window.idle)),
       ("queued_operations", .unsigned(UInt64(window.queuedOperations))),
-    ])
+    ]
+    if window.hasLease {
+      fields.append(
+        (
+          "lease",
+          .object([
+            ("holder", .unsigned(window.lease.holderClientID)),
+            ("holder_name", .string(window.lease.holderName)),
+            ("expires_in", .number(window.lease.expiresIn)),
+          ])
+        ))
+    }
+    return .object(fields)
   }
 
   /// Traits as an object. Keys: `horizontal`, `vertical` (size classes),

@@ -53,6 +53,8 @@ struct CurtainCommand: ParsableCommand {
       CloseWindow.self,
       ResizeWindow.self,
       SetWindowVisible.self,
+      Lease.self,
+      Release.self,
       NewController.self,
       ListControllers.self,
       DeleteController.self,

@@ -48,7 +48,7 @@ struct Curtaind: ParsableCommand {
   @Option(
     name: .customLong("token-file"),
     help: ArgumentHelp(
-      "A file holding the token TCP clients must send in Hello (surrounding whitespace is ignored).",
+      "A file of tokens TCP clients may send in Hello, one per line: TOKEN [sessions=a,b|*] [read-only] [admin]. A bare token grants everything; see docs/protocol.md, Access.",
       valueName: "path"))
   var tokenFile: String?
 
@@ -200,11 +200,11 @@ struct Curtaind: ParsableCommand {
       .unix(socket.map { SocketPath($0) } ?? SocketPath.defaultPath())
     ]
     if let tokenFile {
-      configuration.token = try fail(output) { try readToken(from: tokenFile) }
+      configuration.tokens = try fail(output) { try readTokens(from: tokenFile) }
     }
     if let listen {
       let address = try fail(output) { try TCPAddress(parsing: listen) }
-      if !address.isLoopback, configuration.token == nil {
+      if !address.isLoopback, configuration.tokens.isEmpty {
         throw output.failure(
           "refusing to listen on \(address) without a token: it is not a loopback address; pass --token-file"
         )
@@ -243,17 +243,23 @@ struct Curtaind: ParsableCommand {
     try fail(output) { try daemon.run() }
   }
 
-  /// The token in `path`, without surrounding whitespace.
-  private func readToken(from path: String) throws -> String {
+  /// The tokens in `path`, one per line with what each grants
+  /// (`TokenFile`); a line that cannot be read stops the daemon, naming it.
+  private func readTokens(from path: String) throws -> [TokenGrant] {
     let contents: String
     do {
       contents = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
       throw Message("cannot read the token file \(path): \(error.localizedDescription)")
     }
-    let token = contents.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !token.isEmpty else { throw Message("the token file \(path) is empty") }
-    return token
+    let grants: [TokenGrant]
+    do {
+      grants = try TokenFile.parse(contents)
+    } catch {
+      throw Message("the token file \(path), \(error)")
+    }
+    guard !grants.isEmpty else { throw Message("the token file \(path) is empty") }
+    return grants
   }
 
   /// Stderr, and --log-file when given, in --log-format. A log file that

@@ -80,6 +80,16 @@ extension Curtain_V1_WindowEvent.Change: WireNamed {
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "change")
 }
 
+extension Curtain_V1_LeaseEvent.Change: WireNamed {
+  /// `acquired`, `renewed`, `released`, `expired`, `lost`.
+  public static let nameTable = NameTable<Self>(
+    [
+      (.acquired, "acquired"), (.renewed, "renewed"), (.released, "released"),
+      (.expired, "expired"), (.lost, "lost"),
+    ],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "change")
+}
+
 extension Curtain_V1_TransitionEvent.Phase: WireNamed {
   /// `began`, `paused`, `interactionChanged`, `ended`.
   public static let nameTable = NameTable<Self>(

@@ -54,6 +54,7 @@ extension Window {
         destination: pending.destination)
       let running = RunningOperation(
         id: pending.id, traceID: pending.options.traceID, change: change)
+      running.initiator = pending.options.owner
       commit()
       append(.operation(pending.id, .started))
       operationsInFlight[pending.id] = running

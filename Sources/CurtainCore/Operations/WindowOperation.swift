@@ -333,6 +333,9 @@ final class RunningOperation {
   let traceID: String?
   /// What its prepared change said.
   let change: PreparedChange
+  /// The client that submitted it (`OperationOptions.owner`): the
+  /// initiator of the transition it starts.
+  var initiator: OwnerID?
   /// The controllers created as it started.
   var created: [ControllerID] = []
   /// The transition it started, if any.

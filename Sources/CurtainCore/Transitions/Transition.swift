@@ -25,6 +25,10 @@ public final class Transition {
   public let duration: Double
   /// The client driving it, once interactive.
   public internal(set) var owner: OwnerID?
+  /// The client whose operation started it (`nil`: none, or one whose
+  /// interactions belong to no client). A transition playing by itself
+  /// belongs to its initiator; one that is interactive, to its owner.
+  public internal(set) var initiator: OwnerID?
   /// The operation that started it.
   public let operationID: OperationID?
   /// The trace id of that operation.

@@ -49,6 +49,7 @@ extension Window {
       owner: request.interactive ? request.owner : nil,
       operationID: currentOperation?.id, traceID: currentTraceID, begin: time,
       containerCompletion: completion)
+    transition.initiator = currentOperation?.initiator ?? transition.owner
     transitions.append(transition)
     currentOperation?.transition = transition.id
     append(

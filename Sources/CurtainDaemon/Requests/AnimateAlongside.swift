@@ -9,6 +9,8 @@ extension RequestHandler {
     .animateAlongside, { ($0.animateAlongside.transitionID, $0.animateAlongside.windowID) },
     run: { context in
       let id = context.transition.id
+      try context.server.checkTransitionAccess(
+        context.transition, in: context.window, for: context.client, action: "animate alongside")
       let tracks = try context.request.animateAlongside.tracks.map(TrackSpec.init)
       let accepted = try context.window.animateAlongside(id, tracks: tracks)
       return .ok(

@@ -17,6 +17,7 @@ extension RequestHandler {
       status.sessions = UInt32(clamping: server.sessions.count)
       status.windows = UInt32(clamping: server.sessions.values.reduce(0) { $0 + $1.windows.count })
       status.listeners = server.configuration.listenerDescriptions
+      status.leases = UInt32(clamping: server.leases.count)
       if let journal = server.journal {
         status.storage = journal.storageStatus
       } else {

@@ -10,10 +10,10 @@ extension RequestHandler {
     run: { context in
       let window = context.window
       let request = context.request.getTree
-      return .ok(
-        .tree(
-          Curtain_V1_Tree(
-            window, frameRate: context.server.frameRate(of: window),
-            includeViews: request.includeViews, presentation: request.presentation)))
+      var tree = Curtain_V1_Tree(
+        window, frameRate: context.server.frameRate(of: window),
+        includeViews: request.includeViews, presentation: request.presentation)
+      if let lease = context.server.wireLease(of: window) { tree.window.lease = lease }
+      return .ok(.tree(tree))
     })
 }

@@ -1,5 +1,6 @@
 // `Hello`: the handshake. It must be the first request; TCP clients must carry
-// the daemon's token. Anything else first closes the connection.
+// one of the daemon's tokens, whose scope says what they may do
+// (TokenScopes.swift). Anything else first closes the connection.
 //
 // Capabilities a client may name: `read-only` (it may only read and
 // subscribe) and `unowned-interactions` (interactive transitions it begins
@@ -32,14 +33,17 @@ extension Server {
         "Protocol version \(requested) is not supported (this daemon speaks \(protocolVersion))",
         .protocolError)
     }
-    if client.link.transportKind == .tcp, let token = configuration.token {
-      guard constantTimeEqual(Array(hello.token.utf8), Array(token.utf8)) else {
+    var scope = AccessScope.full
+    if client.link.transportKind == .tcp, let grants = tokenGrants {
+      guard let granted = grant(matching: hello.token, among: grants) else {
         return .failedAndClose(.unauthenticated, "Bad or missing token", .unauthenticated)
       }
+      scope = granted
     }
     client.isWelcomed = true
     client.name = hello.clientName
-    client.isReadOnly = hello.capabilities.contains("read-only")
+    client.scope = scope
+    client.isReadOnly = hello.capabilities.contains("read-only") || scope.isReadOnly
     client.ownsInteractions = !hello.capabilities.contains("unowned-interactions")
     logger.debug(
       "hello",
@@ -54,7 +58,7 @@ extension Server {
     welcome.protocolVersion = requested
     welcome.clientID = client.id
     welcome.capabilities = [
-      "read-only", "unowned-interactions", "manual-clock", "resume", "frames",
+      "read-only", "unowned-interactions", "manual-clock", "resume", "frames", "leases",
     ]
     welcome.limits.maxFrameBytes = UInt32(clamping: configuration.maxFrameBytes)
     welcome.limits.maxWriteQueueBytes = UInt32(clamping: configuration.maxWriteQueueBytes)
@@ -62,6 +66,26 @@ extension Server {
     welcome.limits.eventRing = UInt32(clamping: configuration.eventRing)
     welcome.limits.interactionTimeout = configuration.interactionTimeout
     return .ok(.welcome(welcome))
+  }
+}
+
+extension Server {
+  /// The tokens TCP clients may present (`nil`: TCP needs none).
+  var tokenGrants: [TokenGrant]? {
+    let single = configuration.token.map { [TokenGrant(token: $0, scope: .full)] } ?? []
+    let grants = single + configuration.tokens
+    return grants.isEmpty ? nil : grants
+  }
+
+  /// The scope of the grant whose token is `token`. Every token is compared,
+  /// each in constant time, whether or not an earlier one matched.
+  func grant(matching token: String, among grants: [TokenGrant]) -> AccessScope? {
+    let presented = Array(token.utf8)
+    var match: AccessScope?
+    for grant in grants where constantTimeEqual(presented, Array(grant.token.utf8)) {
+      match = match ?? grant.scope
+    }
+    return match
   }
 }
 

@@ -14,6 +14,7 @@ extension RequestHandler {
       guard let session = context.server.sessions[name] else {
         return .failed(.notFound, "No session '\(name)'")
       }
+      try context.server.checkSessionAccess(session, for: context.client)
       try context.server.killSession(session)
       return .ok(.empty(Curtain_V1_Empty()))
     })

@@ -1,4 +1,4 @@
-// `ListWindows`: the session's windows.
+// `ListWindows`: the session's windows, with the holder of each lease.
 
 import CurtainCore
 import CurtainWire
@@ -8,8 +8,10 @@ extension RequestHandler {
     .listWindows, mutates: false,
     run: { context in
       var list = Curtain_V1_WindowList()
-      list.windows = context.session.orderedWindows.map {
-        Curtain_V1_WindowInfo($0, frameRate: context.server.frameRate(of: $0))
+      list.windows = context.session.orderedWindows.map { window in
+        var info = Curtain_V1_WindowInfo(window, frameRate: context.server.frameRate(of: window))
+        if let lease = context.server.wireLease(of: window) { info.lease = lease }
+        return info
       }
       return .ok(.windows(list))
     })

@@ -15,7 +15,7 @@ enum RequestKind: String, CaseIterable {
   case pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow, selectTab, setPages
   case setRoot, setSplitColumns, setStack, setTabs, setWindowVisible, show, showDetail, shutdown
   case subscribe, sync, tap, transitionChildren, turnPage, unloadStoryboard, unsubscribe, unwind
-  case updateInteractive, waitIdle
+  case updateInteractive, waitIdle, lease, release
 
   /// The kind of a request body. Exhaustive: a new proto request does not
   /// compile until it is named here.
@@ -76,6 +76,8 @@ enum RequestKind: String, CaseIterable {
     case .beginAppearanceTransition: self = .beginAppearanceTransition
     case .endAppearanceTransition: self = .endAppearanceTransition
     case .tap: self = .tap
+    case .lease: self = .lease
+    case .release: self = .release
     }
   }
 }
@@ -136,6 +138,12 @@ enum HandlerResult {
   case failedAndClose(ErrorCode, String, Goodbye.Reason)
   /// The answer comes later.
   case deferred(Waiter)
+
+  /// Whether it refuses access (PERMISSION_DENIED).
+  var isPermissionDenied: Bool {
+    if case .failed(.permissionDenied, _) = self { return true }
+    return false
+  }
 }
 
 /// One request's declaration and implementation. Handlers are made by the

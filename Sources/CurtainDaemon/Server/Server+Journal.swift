@@ -32,7 +32,9 @@ public struct ReplayFailure: Error, CustomStringConvertible {
 extension Server {
   /// Whether the request must be recorded before it is answered.
   func isRecorded(_ kind: RequestKind?, from client: ClientState) -> Bool {
-    guard journal != nil, let kind, kind != .shutdown, !client.isReadOnly,
+    // Leases belong to connections: a restarted daemon has none.
+    guard journal != nil, let kind, kind != .shutdown, kind != .lease, kind != .release,
+      !client.isReadOnly,
       let handler = RequestTable.handler(for: kind)
     else { return false }
     return handler.mutates

@@ -1,6 +1,7 @@
-// Request processing: the handshake gate, the read-only gate, target
-// resolution (tmux-style: by the time a handler runs its targets exist), the
-// handler, the response, and one log line per request.
+// Request processing: the handshake gate, the read-only gate, the access
+// checks (Server+Access.swift), target resolution (tmux-style: by the time a
+// handler runs its targets exist), the handler, the response, and one log
+// line per request.
 
 import CurtainCore
 import CurtainWire
@@ -26,7 +27,9 @@ extension Server {
     } else {
       let time = clock()
       result = pinningClock(at: time) { dispatch(request, kind, from: client, target: &target) }
-      if recorded {
+      // A refusal of access changed nothing and depends on connections, not
+      // on the model: it is not journalled (Server+Access.swift).
+      if recorded, !result.isPermissionDenied {
         commit = recordRequest(request, at: time, from: client, result: result)
       }
     }
@@ -69,13 +72,19 @@ extension Server {
     guard let handler = RequestTable.handler(for: kind) else {
       return .failed(.internalError, "No handler for \(kind.rawValue)")
     }
-    target = handler.target(request)
+    let resolving = handler.target(request)
+    target = resolving
     if handler.mutates, client.isReadOnly {
       return .failed(.permissionDenied, "A read-only client cannot send \(kind.rawValue)")
     }
     advanceRealtimeWindows(sendingFrames: false)
     do {
+      try checkScope(kind, request, target: resolving, client: client)
+      expireLeases()
       let bound = try handler.bind(self, client, request)
+      if handler.mutates {
+        try checkWindowAccess(kind, request, window: bound.window, client: client)
+      }
       if handler.mutates, request.hasExpectedRevision {
         try checkRevision(request.expectedRevision, bound.window)
       }

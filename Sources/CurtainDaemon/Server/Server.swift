@@ -62,6 +62,8 @@ public final class Server {
   var nextSubscriptionID: UInt64 = 1
   /// Requests answered later (wait_until, WaitIdle), by what answers them.
   var waiters = WaiterTable()
+  /// The windows' leases (Leases.swift).
+  var leases = LeaseTable()
   /// The last frame sent per window (identical frames are not repeated).
   var lastFrames: [WindowKey: Frame] = [:]
   /// Windows closed since the last `publish()`: their final events (the
@@ -134,6 +136,7 @@ public final class Server {
       removeSubscription(id)
     }
     waiters.removeAll { $0.clientID == link.clientID }
+    dropLeases(of: client)
     let time = clock()
     let cancelled = pinningClock(at: time) {
       advanceRealtimeWindows(sendingFrames: false)
@@ -196,6 +199,7 @@ public final class Server {
         client.link.close(reason: .unauthenticated, message: "No Hello within the time limit")
       }
     }
+    expireLeases()
     advanceRealtimeWindows(sendingFrames: true)
     publish()
   }
@@ -215,6 +219,7 @@ public final class Server {
     for client in clients.values where !client.isWelcomed && client.link.transportKind == .tcp {
       times.append(client.connectedAt + configuration.helloTimeout)
     }
+    if let expiry = leases.nextExpiry { times.append(expiry) }
     return times.min()
   }
 }

@@ -15,8 +15,12 @@ public struct ServerConfiguration: Sendable {
   /// client (one begun by a one-shot CLI command) is cancelled; 0 never.
   /// Interactions owned by a connected client never time out.
   public var interactionTimeout: Double = 30
-  /// The token TCP clients must present in Hello, if any.
+  /// The token TCP clients must present in Hello, if any: it grants
+  /// everything (as a bare line of the token file).
   public var token: String?
+  /// The scoped tokens of the token file (TokenScopes.swift); with `token`,
+  /// a TCP client must present one of them.
+  public var tokens: [TokenGrant] = []
   /// Seconds a TCP client has to send Hello.
   public var helloTimeout: Double = 5
   /// Describes the listeners for `GetStatus`.

@@ -34,8 +34,10 @@ final class ClientState {
   let connectedAt: Double
   /// Hello accepted.
   var isWelcomed = false
-  /// The "read-only" capability.
+  /// The "read-only" capability, or a read-only token.
   var isReadOnly = false
+  /// What its token grants (TokenScopes.swift); full for Unix clients.
+  var scope = AccessScope.full
   /// Whether interactive transitions it begins belong to it (not with the
   /// "unowned-interactions" capability).
   var ownsInteractions = true

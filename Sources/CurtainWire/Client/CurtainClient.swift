@@ -481,6 +481,7 @@ extension WireResponse {
     case .clock: return "clock"
     case .storyboard: return "storyboard"
     case .segue: return "segue"
+    case .lease: return "lease"
     }
   }
 }

@@ -1999,11 +1999,39 @@ public nonisolated struct Curtain_V1_WindowInfo: @unchecked Sendable {
     set {_uniqueStorage()._queuedOperations = newValue}
   }
 
+  /// The window's lease, if a client holds one (docs/protocol.md, "Leases").
+  public var lease: Curtain_V1_WindowLease {
+    get {_storage._lease ?? Curtain_V1_WindowLease()}
+    set {_uniqueStorage()._lease = newValue}
+  }
+  /// Returns true if `lease` has been explicitly set.
+  public var hasLease: Bool {_storage._lease != nil}
+  /// Clears the value of `lease`. Subsequent reads from it will return its default value.
+  public mutating func clearLease() {_uniqueStorage()._lease = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Who holds a window's lease, and for how long.
+public nonisolated struct Curtain_V1_WindowLease: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var holderClientID: UInt64 = 0
+
+  public var holderName: String = String()
+
+  /// seconds left on the daemon's clock
+  public var expiresIn: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Curtain_V1_Tree: Sendable {
@@ -4008,7 +4036,7 @@ nonisolated extension Curtain_V1_PopoverPlacement: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".WindowInfo"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}metrics\0\u{1}traits\0\u{1}clock\0\u{3}frame_rate\0\u{1}visible\0\u{1}revision\0\u{1}time\0\u{3}root_id\0\u{3}last_seq\0\u{1}idle\0\u{3}queued_operations\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}metrics\0\u{1}traits\0\u{1}clock\0\u{3}frame_rate\0\u{1}visible\0\u{1}revision\0\u{1}time\0\u{3}root_id\0\u{3}last_seq\0\u{1}idle\0\u{3}queued_operations\0\u{1}lease\0")
 
   fileprivate class _StorageClass {
     var _id: UInt64 = 0
@@ -4023,6 +4051,7 @@ nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobu
     var _lastSeq: UInt64 = 0
     var _idle: Bool = false
     var _queuedOperations: UInt32 = 0
+    var _lease: Curtain_V1_WindowLease? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4045,6 +4074,7 @@ nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobu
       _lastSeq = source._lastSeq
       _idle = source._idle
       _queuedOperations = source._queuedOperations
+      _lease = source._lease
     }
   }
 
@@ -4075,6 +4105,7 @@ nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobu
         case 10: try { try decoder.decodeSingularUInt64Field(value: &_storage._lastSeq) }()
         case 11: try { try decoder.decodeSingularBoolField(value: &_storage._idle) }()
         case 12: try { try decoder.decodeSingularUInt32Field(value: &_storage._queuedOperations) }()
+        case 13: try { try decoder.decodeSingularMessageField(value: &_storage._lease) }()
         default: break
         }
       }
@@ -4123,6 +4154,9 @@ nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobu
       if _storage._queuedOperations != 0 {
         try visitor.visitSingularUInt32Field(value: _storage._queuedOperations, fieldNumber: 12)
       }
+      try { if let v = _storage._lease {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4144,10 +4178,51 @@ nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobu
         if _storage._lastSeq != rhs_storage._lastSeq {return false}
         if _storage._idle != rhs_storage._idle {return false}
         if _storage._queuedOperations != rhs_storage._queuedOperations {return false}
+        if _storage._lease != rhs_storage._lease {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_WindowLease: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".WindowLease"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}holder_client_id\0\u{3}holder_name\0\u{3}expires_in\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.holderClientID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.holderName) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.expiresIn) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.holderClientID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.holderClientID, fieldNumber: 1)
+    }
+    if !self.holderName.isEmpty {
+      try visitor.visitSingularStringField(value: self.holderName, fieldNumber: 2)
+    }
+    if self.expiresIn.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.expiresIn, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_WindowLease, rhs: Curtain_V1_WindowLease) -> Bool {
+    if lhs.holderClientID != rhs.holderClientID {return false}
+    if lhs.holderName != rhs.holderName {return false}
+    if lhs.expiresIn != rhs.expiresIn {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

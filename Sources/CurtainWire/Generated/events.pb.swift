@@ -965,6 +965,92 @@ public nonisolated struct Curtain_V1_SegueEvent: Sendable {
   public init() {}
 }
 
+/// A window's lease changed (docs/protocol.md, "Leases"). Category WINDOW.
+/// Lease events are live notices outside the window's log: their seq is 0,
+/// they are not replayed on resume, and they change no revision.
+public nonisolated struct Curtain_V1_LeaseEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var change: Curtain_V1_LeaseEvent.Change = .unspecified
+
+  public var holderClientID: UInt64 = 0
+
+  public var holderName: String = String()
+
+  /// Seconds left (ACQUIRED, RENEWED); 0 otherwise.
+  public var expiresIn: Double = 0
+
+  /// RELEASED: the client that released it (the holder, or an admin
+  /// breaking it with Release.force).
+  public var byClientID: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Change: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unspecified // = 0
+
+    /// holder_client_id took the lease
+    case acquired // = 1
+
+    /// the holder extended it (expires_in from now)
+    case renewed // = 2
+
+    /// Release by the holder, or broken by by_client_id
+    case released // = 3
+
+    /// its ttl ran out on the daemon's clock
+    case expired // = 4
+
+    /// the holder disconnected
+    case lost // = 5
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unspecified
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unspecified
+      case 1: self = .acquired
+      case 2: self = .renewed
+      case 3: self = .released
+      case 4: self = .expired
+      case 5: self = .lost
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unspecified: return 0
+      case .acquired: return 1
+      case .renewed: return 2
+      case .released: return 3
+      case .expired: return 4
+      case .lost: return 5
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Curtain_V1_LeaseEvent.Change] = [
+      .unspecified,
+      .acquired,
+      .renewed,
+      .released,
+      .expired,
+      .lost,
+    ]
+
+  }
+
+  public init() {}
+}
+
 /// One observable effect.
 public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -1084,6 +1170,15 @@ public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
     set {_uniqueStorage()._kind = .segue(newValue)}
   }
 
+  /// Live only: seq 0, not kept for resuming (category WINDOW).
+  public var lease: Curtain_V1_LeaseEvent {
+    get {
+      if case .lease(let v)? = _storage._kind {return v}
+      return Curtain_V1_LeaseEvent()
+    }
+    set {_uniqueStorage()._kind = .lease(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -1095,6 +1190,8 @@ public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
     case presentation(Curtain_V1_PresentationEvent)
     case sizeTransition(Curtain_V1_SizeTransitionEvent)
     case segue(Curtain_V1_SegueEvent)
+    /// Live only: seq 0, not kept for resuming (category WINDOW).
+    case lease(Curtain_V1_LeaseEvent)
 
   }
 
@@ -1784,9 +1881,63 @@ nonisolated extension Curtain_V1_SegueEvent.Callback: SwiftProtobuf._ProtoNamePr
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CALLBACK_UNSPECIFIED\0\u{1}CALLBACK_SHOULD_PERFORM\0\u{1}CALLBACK_PREPARE\0\u{1}CALLBACK_CAN_PERFORM_UNWIND\0\u{1}CALLBACK_UNWIND_ACTION\0")
 }
 
+nonisolated extension Curtain_V1_LeaseEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LeaseEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}change\0\u{3}holder_client_id\0\u{3}holder_name\0\u{3}expires_in\0\u{3}by_client_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.change) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.holderClientID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.holderName) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.expiresIn) }()
+      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.byClientID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.change != .unspecified {
+      try visitor.visitSingularEnumField(value: self.change, fieldNumber: 1)
+    }
+    if self.holderClientID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.holderClientID, fieldNumber: 2)
+    }
+    if !self.holderName.isEmpty {
+      try visitor.visitSingularStringField(value: self.holderName, fieldNumber: 3)
+    }
+    if self.expiresIn.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.expiresIn, fieldNumber: 4)
+    }
+    if self.byClientID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.byClientID, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_LeaseEvent, rhs: Curtain_V1_LeaseEvent) -> Bool {
+    if lhs.change != rhs.change {return false}
+    if lhs.holderClientID != rhs.holderClientID {return false}
+    if lhs.holderName != rhs.holderName {return false}
+    if lhs.expiresIn != rhs.expiresIn {return false}
+    if lhs.byClientID != rhs.byClientID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_LeaseEvent.Change: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CHANGE_UNSPECIFIED\0\u{1}CHANGE_ACQUIRED\0\u{1}CHANGE_RENEWED\0\u{1}CHANGE_RELEASED\0\u{1}CHANGE_EXPIRED\0\u{1}CHANGE_LOST\0")
+}
+
 nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Event"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}subscription_id\0\u{3}window_id\0\u{1}seq\0\u{1}revision\0\u{3}trace_id\0\u{1}time\0\u{1}category\0\u{1}text\0\u{2}\u{2}lifecycle\0\u{1}hierarchy\0\u{1}transition\0\u{1}operation\0\u{1}window\0\u{1}presentation\0\u{4}\u{a}size_transition\0\u{2}\u{5}segue\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}subscription_id\0\u{3}window_id\0\u{1}seq\0\u{1}revision\0\u{3}trace_id\0\u{1}time\0\u{1}category\0\u{1}text\0\u{2}\u{2}lifecycle\0\u{1}hierarchy\0\u{1}transition\0\u{1}operation\0\u{1}window\0\u{1}presentation\0\u{4}\u{a}size_transition\0\u{2}\u{5}segue\0\u{1}lease\0")
 
   fileprivate class _StorageClass {
     var _subscriptionID: UInt64 = 0
@@ -1947,6 +2098,19 @@ nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._Me
             _storage._kind = .segue(v)
           }
         }()
+        case 31: try {
+          var v: Curtain_V1_LeaseEvent?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .lease(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .lease(v)
+          }
+        }()
         default: break
         }
       }
@@ -2015,6 +2179,10 @@ nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._Me
       case .segue?: try {
         guard case .segue(let v)? = _storage._kind else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+      }()
+      case .lease?: try {
+        guard case .lease(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
       }()
       case nil: break
       }

@@ -804,6 +804,22 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .tap(newValue)}
   }
 
+  public var lease: Curtain_V1_Lease {
+    get {
+      if case .lease(let v)? = _storage._body {return v}
+      return Curtain_V1_Lease()
+    }
+    set {_uniqueStorage()._body = .lease(newValue)}
+  }
+
+  public var release: Curtain_V1_Release {
+    get {
+      if case .release(let v)? = _storage._body {return v}
+      return Curtain_V1_Release()
+    }
+    set {_uniqueStorage()._body = .release(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -862,6 +878,8 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case beginAppearanceTransition(Curtain_V1_BeginAppearanceTransition)
     case endAppearanceTransition(Curtain_V1_EndAppearanceTransition)
     case tap(Curtain_V1_Tap)
+    case lease(Curtain_V1_Lease)
+    case release(Curtain_V1_Release)
 
   }
 
@@ -1026,6 +1044,14 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     set {result = .segue(newValue)}
   }
 
+  public var lease: Curtain_V1_LeaseResult {
+    get {
+      if case .lease(let v)? = result {return v}
+      return Curtain_V1_LeaseResult()
+    }
+    set {result = .lease(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Result: Equatable, Sendable {
@@ -1048,6 +1074,7 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     case clock(Curtain_V1_ClockResult)
     case storyboard(Curtain_V1_StoryboardInfo)
     case segue(Curtain_V1_SegueResult)
+    case lease(Curtain_V1_LeaseResult)
 
   }
 
@@ -1066,6 +1093,9 @@ public nonisolated struct Curtain_V1_Empty: Sendable {
 
 /// Client capabilities named in Hello.
 ///   "read-only": the client may only read and subscribe.
+/// Over TCP, `token` must be one of the daemon's tokens (--token-file); a
+/// scoped token limits the client to its sessions, and to reading when it
+/// is read-only (docs/protocol.md, "Access").
 public nonisolated struct Curtain_V1_Hello: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1208,6 +1238,12 @@ public nonisolated struct Curtain_V1_Status: @unchecked Sendable {
   public var hasStorage: Bool {_storage._storage != nil}
   /// Clears the value of `storage`. Subsequent reads from it will return its default value.
   public mutating func clearStorage() {_uniqueStorage()._storage = nil}
+
+  /// Windows leased by a client now (docs/protocol.md, "Leases").
+  public var leases: UInt32 {
+    get {_storage._leases}
+    set {_uniqueStorage()._leases = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3647,6 +3683,65 @@ public nonisolated struct Curtain_V1_SegueResult: Sendable {
   fileprivate var _operation: Curtain_V1_OperationResult? = nil
 }
 
+/// Takes or renews the lease of a window of the request's session: until
+/// Release, expiry after `ttl` seconds on the daemon's clock, or the
+/// holder's disconnect, only the holder may send mutating requests that
+/// target the window (others get PERMISSION_DENIED naming the holder). The
+/// holder renews by sending Lease again. Leases belong to connections and
+/// are never journalled: a restarted daemon has none. Answers LeaseResult.
+public nonisolated struct Curtain_V1_Lease: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// required
+  public var windowID: UInt64 = 0
+
+  /// seconds, > 0 and at most 86400
+  public var ttl: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Ends the lease of a window held by this client. With `force`, an admin
+/// client (Unix socket, or a token with `admin`) breaks another client's
+/// lease. Answers Empty.
+public nonisolated struct Curtain_V1_Release: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// required
+  public var windowID: UInt64 = 0
+
+  public var force: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_LeaseResult: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var windowID: UInt64 = 0
+
+  public var holderClientID: UInt64 = 0
+
+  public var expiresIn: Double = 0
+
+  /// True when the client already held the lease and extended it.
+  public var renewed: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "curtain.v1"
@@ -3872,7 +3967,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{4}\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{4}\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -4635,6 +4730,32 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
             _storage._body = .tap(v)
           }
         }()
+        case 160: try {
+          var v: Curtain_V1_Lease?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .lease(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .lease(v)
+          }
+        }()
+        case 161: try {
+          var v: Curtain_V1_Release?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .release(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .release(v)
+          }
+        }()
         default: break
         }
       }
@@ -4883,6 +5004,14 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
         guard case .tap(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 152)
       }()
+      case .lease?: try {
+        guard case .lease(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 160)
+      }()
+      case .release?: try {
+        guard case .release(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 161)
+      }()
       case nil: break
       }
     }
@@ -4911,7 +5040,7 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Response"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{2}\u{5}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{2}\u{5}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5155,6 +5284,19 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
           self.result = .segue(v)
         }
       }()
+      case 160: try {
+        var v: Curtain_V1_LeaseResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .lease(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .lease(v)
+        }
+      }()
       default: break
       }
     }
@@ -5243,6 +5385,10 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
     case .segue?: try {
       guard case .segue(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 141)
+    }()
+    case .lease?: try {
+      guard case .lease(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 160)
     }()
     case nil: break
     }
@@ -5466,7 +5612,7 @@ nonisolated extension Curtain_V1_GetStatus: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Status"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0\u{2}\u{c}storage\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0\u{2}\u{c}storage\0\u{2}\u{a}leases\0")
 
   fileprivate class _StorageClass {
     var _serverVersion: String = String()
@@ -5478,6 +5624,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
     var _windows: UInt32 = 0
     var _listeners: [String] = []
     var _storage: Curtain_V1_StorageStatus? = nil
+    var _leases: UInt32 = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -5497,6 +5644,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
       _windows = source._windows
       _listeners = source._listeners
       _storage = source._storage
+      _leases = source._leases
     }
   }
 
@@ -5524,6 +5672,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
         case 7: try { try decoder.decodeSingularUInt32Field(value: &_storage._windows) }()
         case 8: try { try decoder.decodeRepeatedStringField(value: &_storage._listeners) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._storage) }()
+        case 30: try { try decoder.decodeSingularUInt32Field(value: &_storage._leases) }()
         default: break
         }
       }
@@ -5563,6 +5712,9 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
       try { if let v = _storage._storage {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
       } }()
+      if _storage._leases != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._leases, fieldNumber: 30)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -5581,6 +5733,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
         if _storage._windows != rhs_storage._windows {return false}
         if _storage._listeners != rhs_storage._listeners {return false}
         if _storage._storage != rhs_storage._storage {return false}
+        if _storage._leases != rhs_storage._leases {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -9080,6 +9233,121 @@ nonisolated extension Curtain_V1_SegueResult: SwiftProtobuf.Message, SwiftProtob
     if lhs._operation != rhs._operation {return false}
     if lhs.performed != rhs.performed {return false}
     if lhs.destinationID != rhs.destinationID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_Lease: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Lease"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}ttl\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.ttl) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    if self.ttl.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.ttl, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_Lease, rhs: Curtain_V1_Lease) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.ttl != rhs.ttl {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_Release: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Release"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}force\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.force) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    if self.force != false {
+      try visitor.visitSingularBoolField(value: self.force, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_Release, rhs: Curtain_V1_Release) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.force != rhs.force {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_LeaseResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LeaseResult"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{3}holder_client_id\0\u{3}expires_in\0\u{1}renewed\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.holderClientID) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.expiresIn) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.renewed) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    if self.holderClientID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.holderClientID, fieldNumber: 2)
+    }
+    if self.expiresIn.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.expiresIn, fieldNumber: 3)
+    }
+    if self.renewed != false {
+      try visitor.visitSingularBoolField(value: self.renewed, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_LeaseResult, rhs: Curtain_V1_LeaseResult) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.holderClientID != rhs.holderClientID {return false}
+    if lhs.expiresIn != rhs.expiresIn {return false}
+    if lhs.renewed != rhs.renewed {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
