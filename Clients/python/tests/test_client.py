@@ -561,3 +561,25 @@ def test_the_readme_snippet_runs_twice_because_closing_a_window_frees_its_names(
     with pytest.raises(curtain.CurtainError) as refused:
         client.create_controller("content", identifier="Kept")
     assert "already exists" in str(refused.value)
+
+
+def test_a_lease_keeps_other_clients_off_a_window_until_released(daemon: Daemon, client: curtain.Client) -> None:
+    window = client.create_window(clock="manual")
+    sub = client.subscribe(window, categories=["window"])
+    leased = client.lease(window, 30)
+    holder = f"client {leased.holder_client_id} (pytest)"
+    with daemon.client(client_name="other") as other:
+        with pytest.raises(curtain.ServerError) as caught:
+            other.set_window_visible(window, False)
+        assert caught.value.code is curtain.ErrorCode.PERMISSION_DENIED
+        assert caught.value.message.startswith(f"Window w{window.id} is leased by {holder} for another ")
+        assert [w.lease.holder_name for w in other.list_windows()] == ["pytest"]
+        client.release(window)
+        other.set_window_visible(window, False)
+    client.sync()
+    leases = [e for e in sub.poll() if isinstance(e, curtain.Event) and e.seq == 0]
+    assert texts(leases) == [f"w{window.id} leased by {holder} for 30.0 s", f"w{window.id} lease released by {holder}"]
+    assert [e.lease.change for e in leases] == [
+        curtain.types.LeaseEvent.Change.ACQUIRED,
+        curtain.types.LeaseEvent.Change.RELEASED,
+    ]

@@ -120,6 +120,11 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert client.unload_storyboard("S") is None
     op(client.resize_window(window, size=(300, 600), animated=False))
     op(client.set_window_visible(window, False))
+    leased = client.lease(window, 30)
+    assert isinstance(leased, P.LeaseResult) and leased.expires_in == 30 and not leased.renewed
+    assert client.lease(window, 60).renewed
+    assert [w.lease.holder_client_id for w in client.list_windows() if w.id == window.id] == [leased.holder_client_id]
+    assert client.release(window) is None
     sub = client.subscribe(window)
     assert isinstance(sub, curtain.Subscription)
     assert client.unsubscribe(sub) is None

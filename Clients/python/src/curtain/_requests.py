@@ -334,6 +334,20 @@ class RequestMethods:
         """Shows or hides a window; its root appears or disappears."""
         return protocol.SetWindowVisible(window_id=window_id(window), visible=visible)  # type: ignore[return-value]
 
+    @request("lease", "lease")
+    def lease(self, window: WindowLike, ttl: float, **options: Unpack[CallOptions]) -> types.LeaseResult:
+        """Takes (or, for its holder, renews) the window's lease for ``ttl``
+        seconds: until :meth:`release`, expiry or this client's disconnect,
+        only this client may change the window; others get PERMISSION_DENIED
+        naming the holder. Subscribers of the window see ``LeaseEvent``s."""
+        return protocol.Lease(window_id=window_id(window), ttl=ttl)  # type: ignore[return-value]
+
+    @request("release", "empty", unwrap=_none)
+    def release(self, window: WindowLike, *, force: bool = False, **options: Unpack[CallOptions]) -> None:
+        """Ends this client's lease of the window; with ``force=True``, an admin
+        client (Unix socket, or an admin token) breaks another client's."""
+        return protocol.Release(window_id=window_id(window), force=force)  # type: ignore[return-value]
+
     # -- Controllers
 
     @request("create_controller", "controller")

@@ -414,6 +414,18 @@ class WindowInfo(ProtoMessage):
     last_seq: int = 0
     idle: bool = False
     queued_operations: int = 0
+    lease: WindowLease = dataclasses.field(default_factory=lambda: WindowLease())
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class WindowLease(ProtoMessage):
+    """The protocol's ``curtain.v1.WindowLease``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.WindowLease
+
+    holder_client_id: int = 0
+    holder_name: str = ""
+    expires_in: float = 0.0
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -616,11 +628,32 @@ class SegueEvent(ProtoMessage):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class LeaseEvent(ProtoMessage):
+    """The protocol's ``curtain.v1.LeaseEvent``."""
+
+    class Change(ProtoEnum):
+        UNSPECIFIED = 0
+        ACQUIRED = 1
+        RENEWED = 2
+        RELEASED = 3
+        EXPIRED = 4
+        LOST = 5
+
+    _PROTO: ClassVar[Any] = events_pb2.LeaseEvent
+
+    change: LeaseEvent.Change = Change.UNSPECIFIED
+    holder_client_id: int = 0
+    holder_name: str = ""
+    expires_in: float = 0.0
+    by_client_id: int = 0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class Event(ProtoMessage):
     """The protocol's ``curtain.v1.Event``."""
 
     _PROTO: ClassVar[Any] = events_pb2.Event
-    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['hierarchy', 'lifecycle', 'operation', 'presentation', 'segue', 'size_transition', 'transition', 'window'])
+    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['hierarchy', 'lease', 'lifecycle', 'operation', 'presentation', 'segue', 'size_transition', 'transition', 'window'])
     _ONEOFS: ClassVar[dict[str, str]] = {'kind': 'kind'}
 
     subscription_id: int = 0
@@ -639,6 +672,7 @@ class Event(ProtoMessage):
     presentation: PresentationEvent | None = None
     size_transition: SizeTransitionEvent | None = None
     segue: SegueEvent | None = None
+    lease: LeaseEvent | None = None
     #: Which member of the ``kind`` oneof is set, or None.
     kind: str | None = None
 
@@ -740,6 +774,7 @@ class Status(ProtoMessage):
     windows: int = 0
     listeners: list[str] = dataclasses.field(default_factory=list)
     storage: StorageStatus = dataclasses.field(default_factory=lambda: StorageStatus())
+    leases: int = 0
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -914,6 +949,18 @@ class SegueResult(ProtoMessage):
     destination_id: int = 0
 
 
+@dataclasses.dataclass(frozen=True, repr=False)
+class LeaseResult(ProtoMessage):
+    """The protocol's ``curtain.v1.LeaseResult``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.LeaseResult
+
+    window_id: int = 0
+    holder_client_id: int = 0
+    expires_in: float = 0.0
+    renewed: bool = False
+
+
 register_enum("curtain.v1.ControllerKind", ControllerKind)
 register_enum("curtain.v1.SplitDisplayMode", SplitDisplayMode)
 register_enum("curtain.v1.PageTransitionStyle", PageTransitionStyle)
@@ -942,6 +989,7 @@ register_enum("curtain.v1.PresentationEvent.Phase", PresentationEvent.Phase)
 register_enum("curtain.v1.OperationEvent.Phase", OperationEvent.Phase)
 register_enum("curtain.v1.WindowEvent.Change", WindowEvent.Change)
 register_enum("curtain.v1.SegueEvent.Callback", SegueEvent.Callback)
+register_enum("curtain.v1.LeaseEvent.Change", LeaseEvent.Change)
 
 #: The window a response or an event names (``WindowInfo``).
 Window = WindowInfo
@@ -966,6 +1014,8 @@ __all__ = [
     "Frame",
     "HierarchyEvent",
     "Idiom",
+    "LeaseEvent",
+    "LeaseResult",
     "LifecycleEvent",
     "Limits",
     "ModalPresentationStyle",
@@ -1012,6 +1062,7 @@ __all__ = [
     "Window",
     "WindowEvent",
     "WindowInfo",
+    "WindowLease",
     "WindowList",
     "WindowMetrics",
 ]

@@ -318,8 +318,36 @@ class SegueEvent(_message.Message):
     answer: bool
     def __init__(self, controller_id: _Optional[int] = ..., callback: _Optional[_Union[SegueEvent.Callback, str]] = ..., identifier: _Optional[str] = ..., action: _Optional[str] = ..., destination_id: _Optional[int] = ..., source_id: _Optional[int] = ..., answer: _Optional[bool] = ...) -> None: ...
 
+class LeaseEvent(_message.Message):
+    __slots__ = ("change", "holder_client_id", "holder_name", "expires_in", "by_client_id")
+    class Change(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        CHANGE_UNSPECIFIED: _ClassVar[LeaseEvent.Change]
+        CHANGE_ACQUIRED: _ClassVar[LeaseEvent.Change]
+        CHANGE_RENEWED: _ClassVar[LeaseEvent.Change]
+        CHANGE_RELEASED: _ClassVar[LeaseEvent.Change]
+        CHANGE_EXPIRED: _ClassVar[LeaseEvent.Change]
+        CHANGE_LOST: _ClassVar[LeaseEvent.Change]
+    CHANGE_UNSPECIFIED: LeaseEvent.Change
+    CHANGE_ACQUIRED: LeaseEvent.Change
+    CHANGE_RENEWED: LeaseEvent.Change
+    CHANGE_RELEASED: LeaseEvent.Change
+    CHANGE_EXPIRED: LeaseEvent.Change
+    CHANGE_LOST: LeaseEvent.Change
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    HOLDER_CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    HOLDER_NAME_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_IN_FIELD_NUMBER: _ClassVar[int]
+    BY_CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    change: LeaseEvent.Change
+    holder_client_id: int
+    holder_name: str
+    expires_in: float
+    by_client_id: int
+    def __init__(self, change: _Optional[_Union[LeaseEvent.Change, str]] = ..., holder_client_id: _Optional[int] = ..., holder_name: _Optional[str] = ..., expires_in: _Optional[float] = ..., by_client_id: _Optional[int] = ...) -> None: ...
+
 class Event(_message.Message):
-    __slots__ = ("subscription_id", "window_id", "seq", "revision", "trace_id", "time", "category", "text", "lifecycle", "hierarchy", "transition", "operation", "window", "presentation", "size_transition", "segue")
+    __slots__ = ("subscription_id", "window_id", "seq", "revision", "trace_id", "time", "category", "text", "lifecycle", "hierarchy", "transition", "operation", "window", "presentation", "size_transition", "segue", "lease")
     SUBSCRIPTION_ID_FIELD_NUMBER: _ClassVar[int]
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
@@ -336,6 +364,7 @@ class Event(_message.Message):
     PRESENTATION_FIELD_NUMBER: _ClassVar[int]
     SIZE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
     SEGUE_FIELD_NUMBER: _ClassVar[int]
+    LEASE_FIELD_NUMBER: _ClassVar[int]
     subscription_id: int
     window_id: int
     seq: int
@@ -352,7 +381,8 @@ class Event(_message.Message):
     presentation: PresentationEvent
     size_transition: SizeTransitionEvent
     segue: SegueEvent
-    def __init__(self, subscription_id: _Optional[int] = ..., window_id: _Optional[int] = ..., seq: _Optional[int] = ..., revision: _Optional[int] = ..., trace_id: _Optional[str] = ..., time: _Optional[float] = ..., category: _Optional[_Union[EventCategory, str]] = ..., text: _Optional[str] = ..., lifecycle: _Optional[_Union[LifecycleEvent, _Mapping]] = ..., hierarchy: _Optional[_Union[HierarchyEvent, _Mapping]] = ..., transition: _Optional[_Union[TransitionEvent, _Mapping]] = ..., operation: _Optional[_Union[OperationEvent, _Mapping]] = ..., window: _Optional[_Union[WindowEvent, _Mapping]] = ..., presentation: _Optional[_Union[PresentationEvent, _Mapping]] = ..., size_transition: _Optional[_Union[SizeTransitionEvent, _Mapping]] = ..., segue: _Optional[_Union[SegueEvent, _Mapping]] = ...) -> None: ...
+    lease: LeaseEvent
+    def __init__(self, subscription_id: _Optional[int] = ..., window_id: _Optional[int] = ..., seq: _Optional[int] = ..., revision: _Optional[int] = ..., trace_id: _Optional[str] = ..., time: _Optional[float] = ..., category: _Optional[_Union[EventCategory, str]] = ..., text: _Optional[str] = ..., lifecycle: _Optional[_Union[LifecycleEvent, _Mapping]] = ..., hierarchy: _Optional[_Union[HierarchyEvent, _Mapping]] = ..., transition: _Optional[_Union[TransitionEvent, _Mapping]] = ..., operation: _Optional[_Union[OperationEvent, _Mapping]] = ..., window: _Optional[_Union[WindowEvent, _Mapping]] = ..., presentation: _Optional[_Union[PresentationEvent, _Mapping]] = ..., size_transition: _Optional[_Union[SizeTransitionEvent, _Mapping]] = ..., segue: _Optional[_Union[SegueEvent, _Mapping]] = ..., lease: _Optional[_Union[LeaseEvent, _Mapping]] = ...) -> None: ...
 
 class ViewFrame(_message.Message):
     __slots__ = ("view_id", "controller_id", "role", "state")

@@ -77,7 +77,7 @@ class Goodbye(_message.Message):
     def __init__(self, reason: _Optional[_Union[Goodbye.Reason, str]] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Request(_message.Message):
-    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "begin_appearance_transition", "end_appearance_transition", "tap")
+    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "begin_appearance_transition", "end_appearance_transition", "tap", "lease", "release")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_REVISION_FIELD_NUMBER: _ClassVar[int]
@@ -138,6 +138,8 @@ class Request(_message.Message):
     BEGIN_APPEARANCE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
     END_APPEARANCE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
     TAP_FIELD_NUMBER: _ClassVar[int]
+    LEASE_FIELD_NUMBER: _ClassVar[int]
+    RELEASE_FIELD_NUMBER: _ClassVar[int]
     request_id: int
     trace_id: str
     expected_revision: int
@@ -198,10 +200,12 @@ class Request(_message.Message):
     begin_appearance_transition: BeginAppearanceTransition
     end_appearance_transition: EndAppearanceTransition
     tap: Tap
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ...) -> None: ...
+    lease: Lease
+    release: Release
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ..., lease: _Optional[_Union[Lease, _Mapping]] = ..., release: _Optional[_Union[Release, _Mapping]] = ...) -> None: ...
 
 class Response(_message.Message):
-    __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "session_document", "imported", "window", "windows", "controller", "controllers", "operation", "transition", "tree", "subscribed", "clock", "storyboard", "segue")
+    __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "session_document", "imported", "window", "windows", "controller", "controllers", "operation", "transition", "tree", "subscribed", "clock", "storyboard", "segue", "lease")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
@@ -222,6 +226,7 @@ class Response(_message.Message):
     CLOCK_FIELD_NUMBER: _ClassVar[int]
     STORYBOARD_FIELD_NUMBER: _ClassVar[int]
     SEGUE_FIELD_NUMBER: _ClassVar[int]
+    LEASE_FIELD_NUMBER: _ClassVar[int]
     request_id: int
     trace_id: str
     error: _events_pb2.Error
@@ -242,7 +247,8 @@ class Response(_message.Message):
     clock: ClockResult
     storyboard: StoryboardInfo
     segue: SegueResult
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., error: _Optional[_Union[_events_pb2.Error, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., empty: _Optional[_Union[Empty, _Mapping]] = ..., status: _Optional[_Union[Status, _Mapping]] = ..., sessions: _Optional[_Union[SessionList, _Mapping]] = ..., session_document: _Optional[_Union[SessionDocument, _Mapping]] = ..., imported: _Optional[_Union[SessionList.Entry, _Mapping]] = ..., window: _Optional[_Union[_common_pb2.WindowInfo, _Mapping]] = ..., windows: _Optional[_Union[WindowList, _Mapping]] = ..., controller: _Optional[_Union[ControllerInfo, _Mapping]] = ..., controllers: _Optional[_Union[ControllerList, _Mapping]] = ..., operation: _Optional[_Union[OperationResult, _Mapping]] = ..., transition: _Optional[_Union[TransitionResult, _Mapping]] = ..., tree: _Optional[_Union[_common_pb2.Tree, _Mapping]] = ..., subscribed: _Optional[_Union[SubscribeResult, _Mapping]] = ..., clock: _Optional[_Union[ClockResult, _Mapping]] = ..., storyboard: _Optional[_Union[StoryboardInfo, _Mapping]] = ..., segue: _Optional[_Union[SegueResult, _Mapping]] = ...) -> None: ...
+    lease: LeaseResult
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., error: _Optional[_Union[_events_pb2.Error, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., empty: _Optional[_Union[Empty, _Mapping]] = ..., status: _Optional[_Union[Status, _Mapping]] = ..., sessions: _Optional[_Union[SessionList, _Mapping]] = ..., session_document: _Optional[_Union[SessionDocument, _Mapping]] = ..., imported: _Optional[_Union[SessionList.Entry, _Mapping]] = ..., window: _Optional[_Union[_common_pb2.WindowInfo, _Mapping]] = ..., windows: _Optional[_Union[WindowList, _Mapping]] = ..., controller: _Optional[_Union[ControllerInfo, _Mapping]] = ..., controllers: _Optional[_Union[ControllerList, _Mapping]] = ..., operation: _Optional[_Union[OperationResult, _Mapping]] = ..., transition: _Optional[_Union[TransitionResult, _Mapping]] = ..., tree: _Optional[_Union[_common_pb2.Tree, _Mapping]] = ..., subscribed: _Optional[_Union[SubscribeResult, _Mapping]] = ..., clock: _Optional[_Union[ClockResult, _Mapping]] = ..., storyboard: _Optional[_Union[StoryboardInfo, _Mapping]] = ..., segue: _Optional[_Union[SegueResult, _Mapping]] = ..., lease: _Optional[_Union[LeaseResult, _Mapping]] = ...) -> None: ...
 
 class Empty(_message.Message):
     __slots__ = ()
@@ -297,7 +303,7 @@ class GetStatus(_message.Message):
     def __init__(self) -> None: ...
 
 class Status(_message.Message):
-    __slots__ = ("server_version", "protocol_version", "pid", "uptime", "clients", "sessions", "windows", "listeners", "storage")
+    __slots__ = ("server_version", "protocol_version", "pid", "uptime", "clients", "sessions", "windows", "listeners", "storage", "leases")
     SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     PID_FIELD_NUMBER: _ClassVar[int]
@@ -307,6 +313,7 @@ class Status(_message.Message):
     WINDOWS_FIELD_NUMBER: _ClassVar[int]
     LISTENERS_FIELD_NUMBER: _ClassVar[int]
     STORAGE_FIELD_NUMBER: _ClassVar[int]
+    LEASES_FIELD_NUMBER: _ClassVar[int]
     server_version: str
     protocol_version: int
     pid: int
@@ -316,7 +323,8 @@ class Status(_message.Message):
     windows: int
     listeners: _containers.RepeatedScalarFieldContainer[str]
     storage: StorageStatus
-    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ..., storage: _Optional[_Union[StorageStatus, _Mapping]] = ...) -> None: ...
+    leases: int
+    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ..., storage: _Optional[_Union[StorageStatus, _Mapping]] = ..., leases: _Optional[int] = ...) -> None: ...
 
 class StorageStatus(_message.Message):
     __slots__ = ("durable", "state_directory", "database", "database_bytes", "journal_records", "sync", "available", "error", "schema_version", "last_snapshot_time", "snapshot_records", "snapshot_interval")
@@ -1137,3 +1145,31 @@ class SegueResult(_message.Message):
     performed: bool
     destination_id: int
     def __init__(self, operation: _Optional[_Union[OperationResult, _Mapping]] = ..., performed: _Optional[bool] = ..., destination_id: _Optional[int] = ...) -> None: ...
+
+class Lease(_message.Message):
+    __slots__ = ("window_id", "ttl")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    TTL_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    ttl: float
+    def __init__(self, window_id: _Optional[int] = ..., ttl: _Optional[float] = ...) -> None: ...
+
+class Release(_message.Message):
+    __slots__ = ("window_id", "force")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    FORCE_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    force: bool
+    def __init__(self, window_id: _Optional[int] = ..., force: _Optional[bool] = ...) -> None: ...
+
+class LeaseResult(_message.Message):
+    __slots__ = ("window_id", "holder_client_id", "expires_in", "renewed")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    HOLDER_CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_IN_FIELD_NUMBER: _ClassVar[int]
+    RENEWED_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    holder_client_id: int
+    expires_in: float
+    renewed: bool
+    def __init__(self, window_id: _Optional[int] = ..., holder_client_id: _Optional[int] = ..., expires_in: _Optional[float] = ..., renewed: _Optional[bool] = ...) -> None: ...
