@@ -21,6 +21,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-protobuf.git", exact: "1.39.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.11.0"),
+    .package(url: "https://github.com/apple/swift-metrics.git", from: "2.9.0"),
   ],
   targets: [
     .target(
@@ -58,6 +59,7 @@ let package = Package(
         "CLibUV",
         "CSQLite",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
       swiftSettings: strictSettings
     ),
@@ -90,6 +92,7 @@ let package = Package(
       dependencies: [
         "CurtainDaemon", "CurtainWire", "CurtainCore", "CurtainTesting",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
       swiftSettings: strictSettings
     ),

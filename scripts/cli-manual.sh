@@ -12,7 +12,7 @@ source scripts/docs-common.sh "$@"
 export COLUMNS=80
 
 commands=(
-  start status kill-server
+  start status metrics kill-server
   new-window list-windows close-window resize-window lease release
   new-controller configure set-root
   push pop pop-to pop-to-root set-stack

@@ -43,6 +43,7 @@ struct CurtainCommand: ParsableCommand {
     subcommands: [
       Start.self,
       Status.self,
+      Metrics.self,
       KillServer.self,
       ListSessions.self,
       KillSession.self,

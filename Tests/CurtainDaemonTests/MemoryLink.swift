@@ -27,6 +27,9 @@ final class MemoryLink: ClientLink {
     frames.append((subscription, frame.frame))
   }
 
+  /// Nothing waits: every message is kept at once.
+  var unwrittenBytes: Int { 0 }
+
   func close(reason: Goodbye.Reason, message: String) {
     guard closed == nil else { return }
     closed = (reason, message)

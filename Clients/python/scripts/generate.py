@@ -95,6 +95,7 @@ def typed_stub() -> str:
         "from .aio import AsyncSubscription",
         "from .client import Reply, Subscription",
         "from .v1 import common_pb2 as common",
+        "from .v1 import metrics_pb2",
         "from .v1 import protocol_pb2 as protocol",
     ]
     flavours = [

@@ -12,6 +12,7 @@ from curtain.testing import Daemon
 
 P = curtain.types
 C = curtain.common_pb2
+M = curtain.metrics_pb2
 
 
 def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: curtain.Client) -> None:
@@ -25,6 +26,8 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     client._call = spy  # type: ignore[method-assign]
 
     assert isinstance(client.get_status(), P.Status)
+    families = {family.name: family for family in client.get_metrics().families}
+    assert families["curtain_windows"].type == M.MetricFamily.TYPE_GAUGE
     assert client.sync() is None
     window = client.create_window(clock="manual")
     assert isinstance(window, curtain.Window)

@@ -51,6 +51,9 @@ public final class Session {
   public internal(set) var storyboards: [String: Storyboard] = [:]
   /// Events of controllers that are in no window.
   public internal(set) var detachedLog: EventLog
+  /// Interactive transitions cancelled because nobody updated them within
+  /// `configuration.interactionTimeout`, since the session was made.
+  public internal(set) var interactionTimeouts = 0
   /// The window whose log receives events now.
   private var activeWindow: Window?
   /// The trace id of the operation running on controllers in no window.

@@ -297,6 +297,7 @@ extension Window {
           best = (
             end,
             { [unowned self] in
+              self.session.interactionTimeouts += 1
               self.letGo(
                 transition, cancel: true, completion: InteractionCompletion(),
                 ending: .timedOut(seconds: timeout))

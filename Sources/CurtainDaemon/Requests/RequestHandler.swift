@@ -10,7 +10,8 @@ enum RequestKind: String, CaseIterable {
   case addChild, advanceClock, animateAlongside, beginAppearanceTransition, beginInteractive
   case cancelInteractive, closeWindow, configureController, configureSplit, createController
   case createWindow, deleteController, dismiss, endAppearanceTransition, exportSession
-  case finishInteractive, getStatus, getTree, hello, importSession, instantiateScene, killSession
+  case finishInteractive, getMetrics, getStatus, getTree, hello, importSession, instantiateScene
+  case killSession
   case listControllers, listSessions, listWindows, loadStoryboard, pauseTransition, performSegue
   case pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow, selectTab, setPages
   case setRoot, setSplitColumns, setStack, setTabs, setWindowVisible, show, showDetail, shutdown
@@ -24,6 +25,7 @@ enum RequestKind: String, CaseIterable {
     case .hello: self = .hello
     case .sync: self = .sync
     case .getStatus: self = .getStatus
+    case .getMetrics: self = .getMetrics
     case .shutdown: self = .shutdown
     case .listSessions: self = .listSessions
     case .killSession: self = .killSession

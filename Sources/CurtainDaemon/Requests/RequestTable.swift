@@ -21,6 +21,7 @@ enum RequestTable {
     .endAppearanceTransition,
     .exportSession,
     .finishInteractive,
+    .getMetrics,
     .getStatus,
     .getTree,
     .hello,

@@ -65,6 +65,9 @@ public protocol ClientLink: AnyObject {
   /// it skipped; `disconnect` closes the client past its limit; `pause` is
   /// enforced by the server, which then sends nothing).
   func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy)
+  /// Bytes of responses, events and goodbyes queued and not yet written
+  /// (what the slow-consumer limit counts).
+  var unwrittenBytes: Int { get }
   /// Sends a goodbye, flushes what is queued and closes.
   func close(reason: Goodbye.Reason, message: String)
 }

@@ -71,6 +71,7 @@ extension Server {
       return true
     }
     lastFrames[key] = frame
+    metrics.counter(.framesProduced, state.clockMode.rawValue).increment()
     state.frameSeq += 1
     state.lastFrameClock = now
     windowStates[key] = state
@@ -79,9 +80,11 @@ extension Server {
       guard let subscription = subscriptions[id], subscription.frames, subscription.isActive
       else { continue }
       guard let client = clients[subscription.clientID] else { continue }
+      let sent = metrics.counter(.framesSent, Self.metricName(of: subscription.policy))
       var updated = subscription
       if case .pause(let credits) = subscription.policy {
         if updated.framesSent >= UInt64(credits) {
+          metrics.counter(.framesSkipped, "pause").increment()
           updated.pausedSkips += 1
           subscriptions[id] = updated
           continue
@@ -94,10 +97,12 @@ extension Server {
           var copy = shared.frame
           copy.framesSkipped = skipped
           client.link.sendFrame(SharedFrame(copy), subscription: id, policy: subscription.policy)
+          sent.increment()
           continue
         }
       }
       client.link.sendFrame(shared, subscription: id, policy: subscription.policy)
+      sent.increment()
     }
     return true
   }
@@ -174,6 +179,7 @@ extension Server {
         var message = ServerMessage()
         message.event = WireEvent(event, session: session, subscription: subscription.id)
         client.link.sendControl(message)
+        metrics.counter(.eventsPublished, event.category.rawValue).increment()
       }
       subscription.cursors[window.id] = window.log.lastSeq
     }
@@ -183,6 +189,7 @@ extension Server {
         var message = ServerMessage()
         message.event = WireEvent(event, session: session, subscription: subscription.id)
         client.link.sendControl(message)
+        metrics.counter(.eventsPublished, event.category.rawValue).increment()
       }
       subscription.detachedCursor = session.detachedLog.lastSeq
     }

@@ -13,6 +13,7 @@ extension Server {
     let kind = request.body.map(RequestKind.init)
     if !client.isWelcomed, kind != .hello {
       logRequest(request, kind, target: nil, from: client, outcome: "CLOSED", start: start)
+      measureRequest(kind, outcome: "CLOSED", seconds: clock() - start)
       return client.link.close(
         reason: .protocolError,
         message: kind.map { "The first message must be Hello, not \($0.rawValue)" }
@@ -61,6 +62,7 @@ extension Server {
       waiters.append(waiter)
     }
     logRequest(request, kind, target: target, from: client, outcome: outcome, start: start)
+    measureRequest(kind, outcome: outcome, seconds: clock() - start)
   }
 
   /// Runs the gates, resolves the handler's target and runs the handler.

@@ -78,6 +78,10 @@ public final class Server {
   public internal(set) var isShuttingDown = false
   /// Called once when a Shutdown request has been answered.
   public var onShutdown: (() -> Void)?
+  /// The daemon's metrics (GetMetrics).
+  public let metrics = MetricsRegistry()
+  /// Interaction timeouts already counted in `metrics`.
+  var interactionTimeoutsMeasured = 0
   /// A request that holds the loop longer than this (in seconds) is logged
   /// as a warning.
   static let slowRequestSeconds = 0.010
@@ -123,6 +127,7 @@ public final class Server {
   /// A client connected.
   public func connect(_ link: ClientLink) {
     clients[link.clientID] = ClientState(link: link, connectedAt: clock())
+    metrics.counter(.connections, link.transportKind.rawValue).increment()
     logger.debug(
       "connected",
       metadata: ["client": "\(link.clientID)", "transport": "\(link.transportKind.rawValue)"])

@@ -126,16 +126,22 @@ final class Connection: ClientLink {
   func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy) {
     guard state == .open else { return }
     switch backlog.enqueueFrame(frame, subscription: subscription, policy: policy) {
-    case .queued, .replaced:
+    case .queued:
+      pump()
+    case .replaced:
+      server.measureReplacedFrame()
       pump()
     case .disconnect(let reason, let message):
       close(reason: reason, message: message)
     }
   }
 
+  var unwrittenBytes: Int { backlog.controlBytes }
+
   func close(reason: Goodbye.Reason, message: String) {
     guard state == .open else { return }
     state = .closing
+    server.measureGoodbye(reason)
     logger.debug(
       "closing",
       metadata: ["client": "\(clientID)", "reason": "\(reason)", "message": "\(message)"])

@@ -470,6 +470,7 @@ extension WireResponse {
     case .sessions: return "sessions"
     case .sessionDocument: return "session_document"
     case .imported: return "imported"
+    case .metrics: return "metrics"
     case .window: return "window"
     case .windows: return "windows"
     case .controller: return "controller"

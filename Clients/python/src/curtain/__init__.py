@@ -47,7 +47,7 @@ from .types import (
     Window,
     WindowInfo,
 )
-from .v1 import common_pb2, events_pb2, protocol_pb2
+from .v1 import common_pb2, events_pb2, metrics_pb2, protocol_pb2
 
 __version__ = "0.1.0"
 
@@ -91,6 +91,7 @@ __all__ = [
     "controller_ref",
     "default_socket_path",
     "events_pb2",
+    "metrics_pb2",
     "parse_address",
     "parse_root_spec",
     "protocol_pb2",

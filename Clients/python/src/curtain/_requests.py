@@ -26,7 +26,7 @@ from ._rootspec import parse_root_spec
 from ._spec import REQUESTS, RequestSpec, enum_value
 from ._typebase import raw
 from .v1 import common_pb2 as common
-from .v1 import events_pb2
+from .v1 import events_pb2, metrics_pb2
 from .v1 import protocol_pb2 as protocol
 
 if TYPE_CHECKING:
@@ -218,6 +218,11 @@ class RequestMethods:
     def get_status(self, **options: Unpack[CallOptions]) -> types.Status:
         """The daemon's version, pid, uptime, clients, sessions and listeners."""
         return protocol.GetStatus()  # type: ignore[return-value]
+
+    @request("get_metrics", "metrics")
+    def get_metrics(self, **options: Unpack[CallOptions]) -> metrics_pb2.Metrics:
+        """What the daemon has counted: requests, frames, events, clients, goodbyes (docs/metrics.md)."""
+        return metrics_pb2.GetMetrics()  # type: ignore[return-value]
 
     @request("shutdown", "empty", unwrap=_none)
     def shutdown(self, **options: Unpack[CallOptions]) -> None:

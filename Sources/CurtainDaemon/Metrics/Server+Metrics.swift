@@ -1,0 +1,104 @@
+// What the server measures, and GetMetrics' answer. Counters and the
+// request-time histogram are updated where things happen (requests,
+// frames, events, connections, goodbyes); gauges are read off the state
+// when metrics are collected, so they cost nothing in between.
+
+import CurtainCore
+import CurtainWire
+
+extension Server {
+  /// A request was handled: its kind and outcome as the log names them,
+  /// and the seconds it held the loop.
+  func measureRequest(_ kind: RequestKind?, outcome: String, seconds: Double) {
+    metrics.counter(.requests, kind?.rawValue ?? "empty", outcome).increment()
+    metrics.timer(.requestSeconds).recordSeconds(max(0, seconds))
+  }
+
+  /// A connection says goodbye to its client (`Connection.close`).
+  func measureGoodbye(_ reason: Goodbye.Reason) {
+    metrics.counter(.goodbyes, Self.metricName(of: reason)).increment()
+  }
+
+  /// A `.latest` frame was replaced in a connection's queue before it was
+  /// written.
+  func measureReplacedFrame() {
+    metrics.counter(.framesSkipped, "latest").increment()
+  }
+
+  /// Brings the gauges (and the counters read off the model) up to date.
+  func collectMetrics() {
+    var byTransport: [TransportKind: Int] = [.unix: 0, .tcp: 0]
+    var unwritten = 0
+    for client in clients.values {
+      byTransport[client.link.transportKind, default: 0] += 1
+      unwritten += client.link.unwrittenBytes
+    }
+    for (transport, count) in byTransport {
+      metrics.meter(.clients, transport.rawValue).set(count)
+    }
+    metrics.meter(.sessions).set(sessions.count)
+    metrics.meter(.windows).set(sessions.values.reduce(0) { $0 + $1.windows.count })
+    metrics.meter(.controllers).set(sessions.values.reduce(0) { $0 + $1.controllers.count })
+    metrics.meter(.subscriptions).set(subscriptions.count)
+    metrics.meter(.writeQueueBytes).set(unwritten)
+    metrics.meter(.waitingRequests).set(waiters.count)
+    metrics.meter(.uptime).set(clock() - startTime)
+    let timeouts = sessions.values.reduce(0) { $0 + $1.interactionTimeouts }
+    if timeouts > interactionTimeoutsMeasured {
+      metrics.counter(.interactionTimeouts).increment(by: timeouts - interactionTimeoutsMeasured)
+      interactionTimeoutsMeasured = timeouts
+    }
+  }
+
+  /// GetMetrics' answer: every family with its samples.
+  func metricsMessage() -> Curtain_V1_Metrics {
+    collectMetrics()
+    var message = Curtain_V1_Metrics()
+    message.uptime = clock() - startTime
+    message.families = metrics.snapshot().map { family, samples in
+      var wire = Curtain_V1_MetricFamily()
+      wire.name = family.name
+      wire.help = family.help
+      switch family.kind {
+      case .counter: wire.type = .counter
+      case .gauge: wire.type = .gauge
+      case .histogram: wire.type = .histogram
+      }
+      wire.labelNames = family.labels
+      wire.bucketBounds = family.buckets
+      wire.samples = samples.map { sample in
+        var entry = Curtain_V1_MetricSample()
+        entry.labelValues = sample.labelValues
+        entry.value = sample.value
+        entry.bucketCounts = sample.bucketCounts
+        entry.bucketSums = sample.bucketSums
+        entry.count = sample.bucketCounts.reduce(0, +)
+        entry.sum = sample.bucketSums.reduce(0, +)
+        return entry
+      }
+      return wire
+    }
+    return message
+  }
+
+  /// The label value of a frame policy.
+  static func metricName(of policy: FramePolicy) -> String {
+    switch policy {
+    case .latest: return "latest"
+    case .pause: return "pause"
+    case .disconnect: return "disconnect"
+    }
+  }
+
+  /// The label value of a goodbye's reason.
+  static func metricName(of reason: Goodbye.Reason) -> String {
+    switch reason {
+    case .shutdown: return "shutdown"
+    case .protocolError: return "protocol_error"
+    case .slowConsumer: return "slow_consumer"
+    case .unauthenticated: return "unauthenticated"
+    case .framePolicy: return "frame_policy"
+    case .unspecified, .UNRECOGNIZED: return "unspecified"
+    }
+  }
+}
