@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 /// Settings shared by every Swift target: Swift 6 language mode comes from the
@@ -16,12 +16,21 @@ let package = Package(
     .library(name: "CurtainWire", targets: ["CurtainWire"]),
     .executable(name: "curtaind", targets: ["curtaind"]),
     .executable(name: "curtain", targets: ["curtain"]),
+    .executable(name: "curtain-web", targets: ["curtain-web"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-protobuf.git", exact: "1.39.0"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.11.0"),
     .package(url: "https://github.com/apple/swift-metrics.git", from: "2.9.0"),
+    // Only the web inspector (CurtainWeb, curtain-web) uses these: the daemon
+    // and the CLI stay free of HTTP and NIO. Hummingbird's default traits
+    // (swift-configuration support, full Foundation) are not needed.
+    .package(
+      url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0", traits: []),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
   ],
   targets: [
     .target(
@@ -83,6 +92,32 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .target(
+      name: "CurtainWeb",
+      dependencies: [
+        "CurtainCore",
+        "CurtainWire",
+        "CurtainCLIKit",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      resources: [.copy("Page")],
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(
+      name: "curtain-web",
+      dependencies: [
+        "CurtainWeb",
+        "CurtainWire",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
       name: "CurtainTesting",
       dependencies: ["CurtainWire"],
       swiftSettings: strictSettings
@@ -93,6 +128,14 @@ let package = Package(
         "CurtainDaemon", "CurtainWire", "CurtainCore", "CurtainTesting",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CurtainWebTests",
+      dependencies: [
+        "CurtainWeb", "CurtainWire", "CurtainTesting",
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ],
       swiftSettings: strictSettings
     ),

@@ -1,0 +1,327 @@
+// One connection of curtain-web to curtaind, kept up for as long as the
+// bridge runs, and the window feeds of one session that ride on it.
+//
+// The link connects, says Hello (read-only unless --read-write) and then
+// reads the daemon's messages from one task: responses answer the requests
+// waiting for them (`call`), events and frames go to the feed of their
+// window. When the connection goes (the daemon stopped, or restarted), the
+// waiting requests fail with UNAVAILABLE, every watcher hears that the
+// daemon is unavailable, and the link tries again, a little less often
+// each time (up to once a second). Once it is back, every feed subscribes
+// again from the last event it had (resume); watchers are told to fetch
+// the window again (`resync`), since what happened meanwhile may not all
+// be in the daemon's event ring, or the window may be gone.
+//
+// A feed is one daemon subscription (events and frames, LATEST frame
+// policy) per watched window, however many browser tabs watch it: each
+// message is encoded to JSON once and handed to every tab's `Outbox`.
+// Frames carry no subscription id, so a link holds the feeds of one
+// session only (window ids are per session); the bridge keeps one link
+// per watched session.
+
+import CurtainCLIKit
+import CurtainCore
+import CurtainWire
+import Logging
+import NIOCore
+
+/// A connection to the daemon with the feeds of one session.
+actor DaemonLink {
+  /// Whether the daemon answers.
+  enum State: Equatable, Sendable {
+    /// Connecting for the first time.
+    case connecting
+    /// Connected and welcomed.
+    case connected
+    /// Not connected; the message says why.
+    case unavailable(String)
+  }
+
+  let session: String
+  private let endpoint: DaemonEndpoint
+  private let readWrite: Bool
+  private let clientName: String
+  private let group: any EventLoopGroup
+  private let logger: Logger
+
+  private(set) var state = State.connecting
+  /// Increases with every connection: a reconnected daemon may be a new
+  /// one, whose counters started again.
+  private(set) var generation: UInt64 = 0
+  private var connection: DaemonConnection?
+  private var pending: [UInt64: CheckedContinuation<WireResponse, any Error>] = [:]
+  private var nextRequestID: UInt64 = 1
+  private var feeds: [UInt64: WindowFeed] = [:]
+  private var feedOfSubscription: [UInt64: UInt64] = [:]
+
+  init(
+    session: String, endpoint: DaemonEndpoint, readWrite: Bool, clientName: String,
+    group: any EventLoopGroup, logger: Logger
+  ) {
+    self.session = session
+    self.endpoint = endpoint
+    self.readWrite = readWrite
+    self.clientName = clientName
+    self.group = group
+    self.logger = logger
+  }
+
+  // MARK: Running
+
+  /// Keeps the link up until the task is cancelled.
+  func run() async {
+    var delay = 0.05
+    while !Task.isCancelled {
+      do {
+        let connection = try await DaemonConnection.connect(to: endpoint, group: group)
+        delay = 0.05
+        await withTaskCancellationHandler {
+          await serve(connection)
+        } onCancel: {
+          connection.close()
+        }
+      } catch {
+        lose(reason: "curtaind does not answer on \(endpoint): \(error)")
+      }
+      if Task.isCancelled { break }
+      try? await Task.sleep(for: .seconds(delay))
+      delay = min(delay * 2, 1)
+    }
+    connection?.close()
+    lose(reason: "curtain-web is stopping")
+  }
+
+  /// Runs one connection until it ends.
+  private func serve(_ connection: DaemonConnection) async {
+    generation += 1
+    let current = generation
+    self.connection = connection
+    let reader = Task {
+      var goodbye: String?
+      for await message in connection.messages {
+        if case .goodbye(let farewell)? = message.kind { goodbye = farewell.message }
+        self.receive(message, generation: current)
+      }
+      return goodbye
+    }
+    do {
+      var hello = Curtain_V1_Hello()
+      hello.protocolVersion = protocolVersion
+      hello.clientName = clientName
+      hello.capabilities = readWrite ? [] : ["read-only"]
+      hello.token = endpoint.token
+      _ = try await send(.hello(hello), session: "", waitUntil: .accepted, welcomed: false)
+      setState(.connected)
+      logger.info(
+        "connected to curtaind", metadata: ["socket": "\(endpoint)", "session": "\(session)"])
+      for window in feeds.keys.sorted() { await subscribe(window, resuming: true) }
+    } catch {
+      logger.warning("handshake failed", metadata: ["error": "\(error)"])
+      connection.close()
+    }
+    let goodbye = await reader.value
+    if self.connection === connection { self.connection = nil }
+    connection.close()
+    lose(reason: goodbye.map { "curtaind said goodbye: \($0)" } ?? "curtaind closed the connection")
+  }
+
+  /// The connection is gone: requests fail, watchers hear it.
+  private func lose(reason: String) {
+    connection = nil
+    for (_, continuation) in pending {
+      continuation.resume(throwing: BridgeError.unavailable(reason))
+    }
+    pending = [:]
+    feedOfSubscription = [:]
+    for feed in feeds.values { feed.subscription = nil }
+    if case .unavailable = state, state == .unavailable(reason) { return }
+    if state == .connected {
+      logger.warning("lost curtaind", metadata: ["reason": "\(reason)"])
+    }
+    setState(.unavailable(reason))
+  }
+
+  private func setState(_ new: State) {
+    guard new != state else { return }
+    state = new
+    let message = Self.stateMessage(new)
+    for feed in feeds.values { feed.broadcast(message) }
+  }
+
+  /// Waits until the link is connected, or `seconds` have passed; returns
+  /// whether it is connected.
+  func waitUntilConnected(seconds: Double) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while state != .connected, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return state == .connected
+  }
+
+  // MARK: Requests
+
+  /// Sends a request and waits for its response; an error response throws
+  /// `BridgeError.daemon`, no connection `BridgeError.unavailable`.
+  func call(
+    _ body: WireRequest.OneOf_Body, session: String? = nil,
+    waitUntil: Curtain_V1_WaitUntil = .accepted
+  ) async throws -> WireResponse {
+    try await send(body, session: session ?? self.session, waitUntil: waitUntil, welcomed: true)
+  }
+
+  private func send(
+    _ body: WireRequest.OneOf_Body, session: String, waitUntil: Curtain_V1_WaitUntil, welcomed: Bool
+  ) async throws -> WireResponse {
+    guard let connection, !welcomed || state == .connected else {
+      if case .unavailable(let reason) = state { throw BridgeError.unavailable(reason) }
+      throw BridgeError.unavailable("curtain-web is connecting to curtaind on \(endpoint)")
+    }
+    let id = nextRequestID
+    nextRequestID += 1
+    var request = WireRequest()
+    request.requestID = id
+    request.session = session
+    request.waitUntil = waitUntil
+    request.body = body
+    var message = ClientMessage()
+    message.request = request
+    let response = try await withCheckedThrowingContinuation { continuation in
+      pending[id] = continuation
+      Task {
+        do {
+          try await connection.send(message)
+        } catch {
+          self.fail(id, BridgeError.unavailable("cannot write to curtaind: \(error)"))
+        }
+      }
+    }
+    if case .error(let error)? = response.result {
+      throw BridgeError.daemon(CurtainError(error))
+    }
+    return response
+  }
+
+  private func fail(_ id: UInt64, _ error: any Error) {
+    pending.removeValue(forKey: id)?.resume(throwing: error)
+  }
+
+  // MARK: What the daemon sends
+
+  private func receive(_ message: ServerMessage, generation: UInt64) {
+    guard generation == self.generation else { return }
+    switch message.kind {
+    case .response(let response)?:
+      pending.removeValue(forKey: response.requestID)?.resume(returning: response)
+    case .event(let event)?:
+      guard let window = feedOfSubscription[event.subscriptionID], let feed = feeds[window] else {
+        return
+      }
+      feed.deliver(event)
+    case .frame(let frame)?:
+      feeds[frame.windowID]?.deliver(frame)
+    case .goodbye?, nil:
+      break
+    }
+  }
+
+  // MARK: Feeds
+
+  /// Adds `outbox` to the watchers of `window`, subscribing to it when it
+  /// is the first. The outbox gets the greeting, the events so far and the
+  /// last frame at once.
+  func watch(window: UInt64, outbox: Outbox) async {
+    let feed: WindowFeed
+    if let existing = feeds[window] {
+      feed = existing
+    } else {
+      feed = WindowFeed(session: session, window: window)
+      feeds[window] = feed
+    }
+    feed.add(outbox, greeting: greeting(window: window))
+    if feed.subscription == nil, state == .connected, feed.watcherCount == 1 {
+      await subscribe(window, resuming: false)
+    }
+  }
+
+  /// Removes `outbox`; the last watcher of a window ends its subscription.
+  func unwatch(window: UInt64, outbox: Outbox) async {
+    guard let feed = feeds[window] else { return }
+    feed.remove(outbox)
+    guard feed.watcherCount == 0 else { return }
+    feeds[window] = nil
+    if let subscription = feed.subscription {
+      feedOfSubscription[subscription] = nil
+      var unsubscribe = Curtain_V1_Unsubscribe()
+      unsubscribe.subscriptionID = subscription
+      _ = try? await call(.unsubscribe(unsubscribe))
+    }
+  }
+
+  /// The number of windows watched and of watchers in all.
+  var watchCounts: (windows: Int, watchers: Int) {
+    (feeds.count, feeds.values.reduce(0) { $0 + $1.watcherCount })
+  }
+
+  /// Subscribes a feed: from its last event when resuming, else from the
+  /// start of the daemon's event ring.
+  private func subscribe(_ window: UInt64, resuming: Bool) async {
+    guard let feed = feeds[window], feed.subscription == nil else { return }
+    var subscribe = Curtain_V1_Subscribe()
+    subscribe.windowID = window
+    subscribe.events = true
+    subscribe.frames = true
+    subscribe.framePolicy = .latest
+    subscribe.fromSeq = resuming ? feed.lastSeq : 0
+    do {
+      let response = try await call(.subscribe(subscribe))
+      guard case .subscribed(let result)? = response.result else { return }
+      // The feed may have lost its last watcher meanwhile.
+      guard feeds[window] === feed else {
+        var unsubscribe = Curtain_V1_Unsubscribe()
+        unsubscribe.subscriptionID = result.subscriptionID
+        _ = try? await call(.unsubscribe(unsubscribe))
+        return
+      }
+      feed.subscription = result.subscriptionID
+      feedOfSubscription[result.subscriptionID] = window
+      if resuming {
+        feed.resynchronize(reason: result.snapshotRequired ? "snapshot_required" : "reconnected")
+      }
+    } catch let error as BridgeError {
+      feed.broadcast(
+        JSONValue.object([
+          ("type", .string("window")), ("state", .string("missing")),
+          ("code", .string(error.code)), ("message", .string(error.message)),
+        ]).rendered)
+    } catch {
+      logger.error("subscribe failed", metadata: ["error": "\(error)"])
+    }
+  }
+
+  private func greeting(window: UInt64) -> String {
+    JSONValue.object([
+      ("type", .string("hello")),
+      ("session", .string(session)),
+      ("window", .unsigned(window)),
+      ("read_write", .bool(readWrite)),
+      ("daemon", Self.stateJSON(state)),
+    ]).rendered
+  }
+
+  /// `{"type":"daemon","state":…,"message":…}`.
+  static func stateMessage(_ state: State) -> String {
+    guard case .object(let members) = stateJSON(state) else { return "" }
+    return JSONValue.object([("type", .string("daemon"))] + members).rendered
+  }
+
+  static func stateJSON(_ state: State) -> JSONValue {
+    switch state {
+    case .connecting:
+      return .object([("state", .string("connecting")), ("message", .null)])
+    case .connected:
+      return .object([("state", .string("connected")), ("message", .null)])
+    case .unavailable(let reason):
+      return .object([("state", .string("unavailable")), ("message", .string(reason))])
+    }
+  }
+}

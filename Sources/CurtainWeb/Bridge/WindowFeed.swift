@@ -1,0 +1,75 @@
+// One watched window: its daemon subscription, the events seen so far (the
+// last `capacity` of them, for tabs that open later), the last frame, and
+// the browser tabs watching it. Each event and frame is encoded to JSON
+// once and the same text goes to every tab. Only its `DaemonLink` touches
+// it.
+//
+// Messages to the page (one JSON object each):
+//   {"type":"events","events":[…]}   the events so far, when a tab joins
+//   {"type":"event","event":{…}}     an event (`curtain events --json`)
+//   {"type":"frame","frame":{…}}     a frame (`curtain frames --json`)
+//   {"type":"resync","reason":…}     fetch the window again (reconnected)
+
+import CurtainCLIKit
+import CurtainWire
+
+/// A window's subscription and its watchers.
+final class WindowFeed {
+  /// Events kept for tabs that join later.
+  static let capacity = 1_000
+
+  let session: String
+  let window: UInt64
+  /// The daemon subscription, while connected.
+  var subscription: UInt64?
+  /// The seq of the last event received (resume point).
+  private(set) var lastSeq: UInt64 = 0
+  private var events: [String] = []
+  private var lastFrame: String?
+  private var watchers: [ObjectIdentifier: Outbox] = [:]
+
+  init(session: String, window: UInt64) {
+    self.session = session
+    self.window = window
+  }
+
+  var watcherCount: Int { watchers.count }
+
+  /// Adds a tab: it gets `greeting`, the events so far and the last frame.
+  func add(_ outbox: Outbox, greeting: String) {
+    watchers[ObjectIdentifier(outbox)] = outbox
+    outbox.send(greeting)
+    outbox.send(#"{"type":"events","events":["# + events.joined(separator: ",") + "]}")
+    if let lastFrame { outbox.sendFrame(lastFrame) }
+  }
+
+  func remove(_ outbox: Outbox) {
+    watchers[ObjectIdentifier(outbox)] = nil
+  }
+
+  /// Sends a message to every tab.
+  func broadcast(_ message: String) {
+    for outbox in watchers.values { outbox.send(message) }
+  }
+
+  func deliver(_ event: WireEvent) {
+    guard event.seq > lastSeq else { return }
+    lastSeq = event.seq
+    let json = OutputFormat.json(event).rendered
+    events.append(json)
+    if events.count > Self.capacity { events.removeFirst(events.count - Self.capacity) }
+    broadcast(#"{"type":"event","event":"# + json + "}")
+  }
+
+  func deliver(_ frame: WireFrame) {
+    let message = #"{"type":"frame","frame":"# + OutputFormat.json(frame).rendered + "}"
+    lastFrame = message
+    for outbox in watchers.values { outbox.sendFrame(message) }
+  }
+
+  /// After a reconnection: the tabs fetch the window again.
+  func resynchronize(reason: String) {
+    lastFrame = nil
+    broadcast(#"{"type":"resync","reason":"\#(reason)"}"#)
+  }
+}

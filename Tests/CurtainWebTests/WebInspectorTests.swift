@@ -1,0 +1,238 @@
+// curtain-web for real: the built executable on a free port beside a real
+// curtaind, its JSON API, /metrics and the window WebSocket over real HTTP.
+
+import CurtainTesting
+import Foundation
+import HummingbirdWSClient
+import Logging
+import XCTest
+
+final class WebInspectorTests: XCTestCase {
+  private func object(_ answer: TempWeb.Answer) throws -> [String: Any] {
+    try XCTUnwrap(try answer.json() as? [String: Any], answer.body)
+  }
+
+  func testTheReadAPIMirrorsTheDaemonsReadRequests() throws {
+    let daemon = try TempDaemon()
+    defer { _ = daemon.stop() }
+    try curtain(daemon.socketPath, ["new-window", "--clock", "manual", "--root", "Nav=nav[Home]"])
+    let web = try TempWeb(socket: daemon.socketPath)
+    defer { XCTAssertEqual(web.stop(), 0, web.stderr) }
+
+    let status = try web.request("/api/status")
+    XCTAssertEqual(status.status, 200)
+    XCTAssertTrue(status.type.hasPrefix("application/json"), status.type)
+    XCTAssertEqual(try object(status)["windows"] as? Int, 1)
+
+    let list = try web.request("/api/windows").json()
+    let windows = try XCTUnwrap(list as? [[String: Any]])
+    XCTAssertEqual(windows.map { $0["window"] as? Int }, [1])
+    let one = try object(try web.request("/api/windows/w1"))
+    XCTAssertEqual(one["clock"] as? String, "manual")
+
+    let tree = try object(try web.request("/api/windows/1/tree"))
+    let root = try XCTUnwrap(tree["root"] as? [String: Any])
+    XCTAssertEqual(root["identifier"] as? String, "Nav")
+    let children = try XCTUnwrap(root["children"] as? [[String: Any]])
+    XCTAssertEqual(children.map { $0["identifier"] as? String }, ["Home"])
+    // The same as `curtain tree --json`.
+    let cli = try curtain(daemon.socketPath, ["tree", "w1", "--json"])
+    let same = try web.request("/api/windows/w1/tree")
+    XCTAssertEqual(same.body, cli)
+
+    let home = try object(try web.request("/api/controllers/@Home"))
+    XCTAssertEqual(home["kind"] as? String, "content")
+    let controllerList = try web.request("/api/controllers").json()
+    let controllers = try XCTUnwrap(controllerList as? [[String: Any]])
+    XCTAssertEqual(Set(controllers.compactMap { $0["identifier"] as? String }), ["Nav", "Home"])
+    let sessionList = try web.request("/api/sessions").json()
+    let sessions = try XCTUnwrap(sessionList as? [[String: Any]])
+    XCTAssertEqual(sessions.first?["session"] as? String, "default")
+    XCTAssertEqual(sessions.first?["windows"] as? Int, 1)
+
+    let svg = try web.request("/api/windows/w1/snapshot.svg")
+    XCTAssertEqual(svg.status, 200)
+    XCTAssertTrue(svg.type.hasPrefix("image/svg+xml"), svg.type)
+    XCTAssertTrue(svg.body.contains("<svg"), svg.body)
+    // The CLI's picture of the same window.
+    let picture = try curtain(daemon.socketPath, ["snapshot", "w1", "--svg", "-"])
+    XCTAssertEqual(svg.body.trimmingSuffixNewline, picture.trimmingSuffixNewline)
+  }
+
+  func testUnknownIdsAndPathsAre404WithAJSONError() throws {
+    let daemon = try TempDaemon()
+    defer { _ = daemon.stop() }
+    try curtain(daemon.socketPath, ["new-window", "--clock", "manual"])
+    let web = try TempWeb(socket: daemon.socketPath)
+    defer { XCTAssertEqual(web.stop(), 0, web.stderr) }
+    for path in [
+      "/api/windows/w9", "/api/windows/9/tree", "/api/windows/x/tree",
+      "/api/windows/w9/snapshot.svg", "/api/controllers/@Nobody", "/api/controllers/c99",
+      "/api/nothing", "/api/windows/1/tree?session=other",
+    ] {
+      let answer = try web.request(path)
+      XCTAssertEqual(answer.status, 404, path)
+      XCTAssertTrue(answer.type.hasPrefix("application/json"), "\(path): \(answer.type)")
+      XCTAssertEqual(try answer.errorCode(), "NOT_FOUND", "\(path): \(answer.body)")
+    }
+  }
+
+  func testChangesNeedReadWrite() throws {
+    let daemon = try TempDaemon()
+    defer { _ = daemon.stop() }
+    try curtain(daemon.socketPath, ["new-window", "--clock", "manual", "--root", "Nav=nav[Home]"])
+    let web = try TempWeb(socket: daemon.socketPath)
+    defer { XCTAssertEqual(web.stop(), 0, web.stderr) }
+    let push = try web.request("/api/controllers/@Nav/push", post: "{}")
+    XCTAssertEqual(push.status, 403)
+    XCTAssertEqual(try push.errorCode(), "PERMISSION_DENIED")
+    let advance = try web.request("/api/windows/1/advance", post: #"{"seconds":1}"#)
+    XCTAssertEqual(advance.status, 403)
+    let inspector = try object(try web.request("/api/inspector"))
+    XCTAssertEqual(inspector["read_write"] as? Bool, false)
+  }
+
+  func testReadWriteDrivesAPushAnInteractivePopAndTheClock() throws {
+    let daemon = try TempDaemon()
+    defer { _ = daemon.stop() }
+    try curtain(daemon.socketPath, ["new-window", "--clock", "manual", "--root", "Nav=nav[Home]"])
+    try curtain(daemon.socketPath, ["new-controller", "content", "--id", "Detail"])
+    let web = try TempWeb(socket: daemon.socketPath, arguments: ["--read-write"])
+    defer { XCTAssertEqual(web.stop(), 0, web.stderr) }
+
+    let push = try web.request(
+      "/api/controllers/@Nav/push", post: #"{"controller":"@Detail"}"#)
+    XCTAssertEqual(push.status, 200, push.body)
+    XCTAssertNotNil(try object(push)["transition"] as? Int)
+    let advance = try web.request("/api/windows/w1/advance", post: #"{"to":1}"#)
+    XCTAssertEqual(try object(advance)["time"] as? Double, 1)
+    let pushed = try curtain(daemon.socketPath, ["tree", "w1"])
+    XCTAssertTrue(pushed.contains("@Detail"), pushed)
+
+    let begun = try object(
+      try web.request("/api/controllers/@Nav/interactive-pop", post: ""))
+    let transition = try XCTUnwrap(begun["transition"] as? Int, "\(begun)")
+    let update = try web.request(
+      "/api/transitions/t\(transition)/update", post: #"{"percent":0.5}"#)
+    XCTAssertEqual(update.status, 200, update.body)
+    XCTAssertEqual(try object(update)["percent"] as? Double, 0.5)
+    let finish = try web.request("/api/transitions/\(transition)/finish", post: "{}")
+    XCTAssertEqual(finish.status, 200, finish.body)
+    _ = try web.request("/api/windows/1/advance", post: #"{"seconds":1}"#)
+    let popped = try curtain(daemon.socketPath, ["tree", "w1"])
+    XCTAssertFalse(popped.contains("@Detail"), popped)
+
+    let bad = try web.request("/api/transitions/t1/update", post: #"{"percent":"x"}"#)
+    XCTAssertEqual(bad.status, 400)
+    XCTAssertEqual(try bad.errorCode(), "INVALID_ARGUMENT")
+    let notJSON = try web.request("/api/windows/1/advance", post: "nope")
+    XCTAssertEqual(notJSON.status, 400)
+  }
+
+  func testMetricsAreServedInPrometheusTextFormat() throws {
+    let daemon = try TempDaemon()
+    defer { _ = daemon.stop() }
+    try curtain(daemon.socketPath, ["new-window", "--clock", "manual"])
+    let web = try TempWeb(socket: daemon.socketPath)
+    defer { XCTAssertEqual(web.stop(), 0, web.stderr) }
+    let first = try web.request("/metrics")
+    XCTAssertEqual(first.status, 200)
+    XCTAssertTrue(first.type.hasPrefix("text/plain"), first.type)
+    let lines = first.body.split(separator: "\n").map(String.init)
+    XCTAssertTrue(lines.contains("# TYPE curtain_requests_total counter"), first.body)
+    XCTAssertTrue(lines.contains("# TYPE curtain_request_seconds histogram"))
+    XCTAssertTrue(lines.contains("# TYPE curtain_windows gauge"))
+    XCTAssertTrue(lines.contains("curtain_windows 1.0"))
+    XCTAssertTrue(lines.contains(#"curtain_requests_total{kind="createWindow",outcome="OK"} 1"#))
+    XCTAssertTrue(lines.contains("curtain_web_daemon_up 1.0"))
+    XCTAssertTrue(lines.contains { $0.hasPrefix(#"curtain_request_seconds_bucket{le="+Inf"} "#) })
+
+    // The counters follow the daemon's totals from scrape to scrape.
+    try curtain(daemon.socketPath, ["new-window", "--clock", "manual"])
+    let second = try web.request("/metrics").body.split(separator: "\n").map(String.init)
+    XCTAssertTrue(second.contains(#"curtain_requests_total{kind="createWindow",outcome="OK"} 2"#))
+    XCTAssertTrue(second.contains("curtain_windows 2.0"))
+
+    // The daemon goes: curtain-web stays up and says so.
+    XCTAssertEqual(daemon.stop().status, 0)
+    let gone = try web.request("/metrics").body
+    XCTAssertTrue(gone.contains("curtain_web_daemon_up 0.0"), gone)
+    XCTAssertFalse(gone.contains("curtain_windows"), gone)
+    let status = try web.request("/api/status")
+    XCTAssertEqual(status.status, 503)
+    XCTAssertEqual(try status.errorCode(), "UNAVAILABLE")
+  }
+
+  func testTheWindowSocketCarriesEventsAndFramesAsJSON() throws {
+    let daemon = try TempDaemon()
+    defer { _ = daemon.stop() }
+    try curtain(daemon.socketPath, ["new-window", "--clock", "manual", "--root", "Nav=nav[Home]"])
+    try curtain(daemon.socketPath, ["new-controller", "content", "--id", "Detail"])
+    let web = try TempWeb(socket: daemon.socketPath)
+    defer { XCTAssertEqual(web.stop(), 0, web.stderr) }
+    let url = web.base.replacingOccurrences(of: "http://", with: "ws://") + "/ws/windows/w1"
+    let socket = daemon.socketPath
+    let seen = SeenTypes()
+    let done = DispatchSemaphore(value: 0)
+    // The WebSocket client is async; the test waits for it from its own
+    // (non-concurrency) thread.
+    Task {
+      do {
+        try await WebSocketClient.connect(url: url, logger: Logger(label: "test")) {
+          inbound, outbound, _ in
+          var pushed = false
+          for try await message in inbound.messages(maxSize: 1 << 20) {
+            guard case .text(let text) = message,
+              let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+                as? [String: Any],
+              let type = object["type"] as? String
+            else { continue }
+            seen.append(type, object)
+            if type == "events", !pushed {
+              // Watching (the feed subscribes from the start of the event
+              // ring, so nothing is missed): now make something happen.
+              pushed = true
+              try curtain(socket, ["push", "@Nav", "@Detail", "--no-wait"])
+              try curtain(socket, ["advance", "w1", "0.1"])
+            }
+            if type == "frame" {
+              try await outbound.close(.normalClosure, reason: nil)
+              break
+            }
+          }
+        }
+      } catch {
+        seen.append("error: \(error)", [:])
+      }
+      done.signal()
+    }
+    XCTAssertEqual(done.wait(timeout: .now() + 20), .success)
+    let types = seen.types
+    XCTAssertEqual(types.first, "hello", "\(types)")
+    XCTAssertTrue(types.contains("events"), "\(types)")
+    XCTAssertTrue(types.contains("event"), "\(types)")
+    XCTAssertEqual(types.last, "frame", "\(types)")
+    let frame = seen.last?["frame"] as? [String: Any]
+    XCTAssertEqual(frame?["window"] as? Int, 1)
+  }
+}
+
+/// The messages a WebSocket test saw, from the client's task.
+private final class SeenTypes: @unchecked Sendable {
+  private let lock = NSLock()
+  private var messages: [(String, [String: Any])] = []
+
+  func append(_ type: String, _ object: [String: Any]) {
+    lock.withLock { messages.append((type, object)) }
+  }
+
+  var types: [String] { lock.withLock { messages.map(\.0) } }
+  var last: [String: Any]? { lock.withLock { messages.last?.1 } }
+}
+
+extension String {
+  /// Without one trailing newline.
+  fileprivate var trimmingSuffixNewline: String {
+    hasSuffix("\n") ? String(dropLast()) : self
+  }
+}
