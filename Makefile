@@ -7,7 +7,7 @@
 SWIFT ?= swift
 SWIFTPM_FLAGS ?=
 
-.PHONY: build run test test-swift test-python test-c check-proto check-docs docs tour completions format lint clean bench soak
+.PHONY: build run test test-swift test-python test-c test-web check-proto check-docs docs tour completions format lint clean bench soak
 
 build:
 	$(SWIFT) build $(SWIFTPM_FLAGS)
@@ -21,7 +21,7 @@ run:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" exec scripts/run.sh
 
 # Every test step of the project.
-test: test-swift lint check-proto check-docs test-python test-c
+test: test-swift lint check-proto check-docs test-python test-c test-web
 
 test-swift:
 	$(SWIFT) build --build-tests $(SWIFTPM_FLAGS)
@@ -52,6 +52,11 @@ bench:
 # test`); SOAK_ARGS="--rounds 1000 --minutes 60" runs it longer.
 soak:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/soak.sh $(SOAK_ARGS)
+
+# The web inspector's page in headless Chromium (Tests/browser, Selenium),
+# against the built curtaind and curtain-web.
+test-web:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/test-web.sh
 
 # Regenerates docs/cli.md from the commands' --help, and the tour's pictures.
 docs: tour

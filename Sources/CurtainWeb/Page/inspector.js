@@ -13,7 +13,8 @@ const state = {
   socket: null,
   elements: new Map(), // view id -> element
   controllerViews: new Map(), // controller id -> view id
-  names: new Map(), // controller id -> name
+  names: new Map(), // controller id -> name (the scene's labels)
+  treeNames: new Map(), // controller id -> @identifier or cN (the tree's)
   selected: null, // controller id
   tree: null,
   clock: "realtime",
@@ -273,6 +274,7 @@ async function loadTree() {
   const names = new Map();
   const container = $("tree");
   container.replaceChildren(tree.root ? makeNode(tree.root, names) : "(no root)");
+  state.treeNames = names;
   const filter = $("filter-controller");
   const chosen = filter.value;
   filter.replaceChildren(new Option("all", ""),
@@ -337,7 +339,8 @@ function highlight() {
   document.querySelector(`#tree summary[data-controller="${state.selected}"]`)?.classList.add("selected");
   const view = state.controllerViews.get(state.selected);
   if (view !== undefined) state.elements.get(view)?.classList.add("selected");
-  $("selected-name").textContent = state.names.get(state.selected) || `c${state.selected}`;
+  $("selected-name").textContent =
+    state.treeNames.get(state.selected) || state.names.get(state.selected) || `c${state.selected}`;
 }
 
 // MARK: Events
@@ -424,7 +427,12 @@ function wire() {
     const percent = Number(slider.value) / 100;
     const interaction = state.interactive;
     interaction.transition = interaction.transition.then(async (id) => {
-      if (id !== null) await act(() => api(`transitions/${id}/update`, { percent }));
+      if (id !== null) {
+        await act(() => api(`transitions/${id}/update`, { percent }));
+        // A manual clock draws a frame only when it advances: ask for one
+        // at the same time.
+        if (state.clock === "manual") await act(() => api(`windows/${state.window}/advance`, { seconds: 0 }));
+      }
       return id;
     });
   });
