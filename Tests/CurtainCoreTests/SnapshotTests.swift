@@ -93,9 +93,12 @@ final class SnapshotTests: XCTestCase {
           "name", "configuration", "ids", "windows", "controllers", "views", "storyboards",
           "detachedLog", "endings", "endingOrder", "departedNames", "departedOrder",
           // Transient: the log events go to during a call, the trace id
-          // and creations of the operation running, outcomes and the
-          // windows with new events until the daemon takes them.
+          // and creations of the operation running, outcomes, the
+          // windows with new events until the daemon takes them, and the
+          // count of interactions timed out since the daemon started (a
+          // metric).
           "activeWindow", "detachedTraceID", "outcomes", "creations", "windowsWithNewEvents",
+          "interactionTimeouts",
         ]
       ),
       (

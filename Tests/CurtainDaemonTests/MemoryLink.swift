@@ -84,9 +84,10 @@ final class ServerHarness {
   }
 
   /// Connects a client and says Hello.
-  func connect(kind: TransportKind = .unix, token: String = "", readOnly: Bool = false)
-    -> MemoryLink
-  {
+  func connect(
+    kind: TransportKind = .unix, token: String = "", readOnly: Bool = false,
+    capabilities: [String] = []
+  ) -> MemoryLink {
     let link = MemoryLink(id: nextLinkID, kind: kind)
     nextLinkID += 1
     server.connect(link)
@@ -94,7 +95,7 @@ final class ServerHarness {
     hello.protocolVersion = protocolVersion
     hello.clientName = "test"
     hello.token = token
-    if readOnly { hello.capabilities = ["read-only"] }
+    hello.capabilities = (readOnly ? ["read-only"] : []) + capabilities
     _ = send(link) { $0.hello = hello }
     return link
   }

@@ -127,7 +127,8 @@ final class MetricsTests: XCTestCase {
 
   func testAnInteractionLeftAloneTimesOutAndIsCounted() {
     let h = ServerHarness { $0.interactionTimeout = 1 }
-    let link = h.connect()
+    // Only an interaction nobody owns (a one-shot CLI's) times out.
+    let link = h.connect(capabilities: ["unowned-interactions"])
     let window = h.buildNavigation(link)
     _ = h.call(link) {
       $0.push.navigation = ref("Nav")

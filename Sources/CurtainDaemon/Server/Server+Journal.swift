@@ -251,5 +251,6 @@ final class ReplayLink: ClientLink {
 
   func sendControl(_ message: ServerMessage) {}
   func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy) {}
+  var unwrittenBytes: Int { 0 }
   func close(reason: Goodbye.Reason, message: String) {}
 }
