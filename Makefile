@@ -7,7 +7,7 @@
 SWIFT ?= swift
 SWIFTPM_FLAGS ?=
 
-.PHONY: build run test test-swift test-python test-c test-web check-proto check-docs docs tour completions format lint clean bench soak
+.PHONY: build run test test-swift test-python test-c test-web check-proto check-docs docs tour completions format lint clean bench bench-web soak
 
 build:
 	$(SWIFT) build $(SWIFTPM_FLAGS)
@@ -47,6 +47,12 @@ test-c:
 # tenth of the load of one benchmark.
 bench:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/bench.sh $(BENCH_ARGS)
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/bench-web.sh
+
+# The web inspector's benchmark alone (part of `make bench`): one window at
+# 60 Hz watched by 1, 10 and 50 WebSocket clients.
+bench-web:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/bench-web.sh
 
 # The long kill -9 soak of durable sessions (minutes, not part of `make
 # test`); SOAK_ARGS="--rounds 1000 --minutes 60" runs it longer.

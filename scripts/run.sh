@@ -3,15 +3,21 @@
 # socket (or CURTAIN_SOCKET), plays a short demo against it with the CLI, and
 # keeps the daemon running until Ctrl-C (or `curtain kill-server`). The demo
 # plays in its own session, "demo", so that the names it creates never
-# collide with the README's tour in the default session.
+# collide with the README's tour in the default session. Beside the daemon
+# it starts the web inspector, curtain-web (read-only, on
+# CURTAIN_WEB_HTTP, default 127.0.0.1:8080), and prints its address; if it
+# cannot serve there (the port is taken), the daemon and demo go on without
+# it.
 #
-#   scripts/run.sh               default socket, demo, then wait
-#   scripts/run.sh --no-demo     only the daemon
+#   scripts/run.sh               default socket, demo, web inspector, then wait
+#   scripts/run.sh --no-demo     only the daemon and the web inspector
+#   scripts/run.sh --no-web      no web inspector (either option first)
 #   CURTAIN_SOCKET=/tmp/x.sock scripts/run.sh
+#   CURTAIN_WEB_HTTP=127.0.0.1:0 scripts/run.sh   the inspector on any free port
 #
 # Extra arguments after the options go to curtaind (for example
 # `--log-level debug` or `--listen 127.0.0.1:7070 --token-file FILE`).
-# CURTAIN_BIN=DIR uses the curtaind and curtain in DIR instead of building
+# CURTAIN_BIN=DIR uses the curtaind, curtain and curtain-web in DIR instead of building
 # them (the tests do).
 #
 # Ctrl-C (SIGINT, which the terminal sends to make as well) or SIGTERM stops
@@ -22,8 +28,19 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 daemon=
+web=
+web_log=
+stop_web() {
+  if [[ -n "$web" ]]; then
+    kill -TERM "$web" 2>/dev/null || true
+    wait "$web" 2>/dev/null || true
+    web=
+  fi
+  if [[ -n "$web_log" ]]; then rm -f "$web_log"; fi
+}
 interrupted() {
   trap - INT TERM
+  stop_web
   if [[ -n "$daemon" ]]; then
     echo "run: stopping curtaind (pid $daemon)" >&2
     kill -TERM "$daemon" 2>/dev/null || true
@@ -37,10 +54,11 @@ interrupted() {
 trap interrupted INT TERM
 
 demo=1
-if [[ "${1-}" == "--no-demo" ]]; then
-  demo=0
+inspector=1
+while [[ "${1-}" == "--no-demo" || "${1-}" == "--no-web" ]]; do
+  if [[ "$1" == "--no-demo" ]]; then demo=0; else inspector=0; fi
   shift
-fi
+done
 
 if [[ -n "${CURTAIN_BIN-}" ]]; then
   bin="$CURTAIN_BIN"
@@ -50,6 +68,7 @@ else
   echo "run: building" >&2
   "$swift" build "${swiftpm_flags[@]}" --product curtaind >&2
   "$swift" build "${swiftpm_flags[@]}" --product curtain >&2
+  if ((inspector)); then "$swift" build "${swiftpm_flags[@]}" --product curtain-web >&2; fi
   bin="$("$swift" build "${swiftpm_flags[@]}" --show-bin-path)"
 fi
 
@@ -87,6 +106,24 @@ for _ in $(seq 200); do
 done
 curtain status --no-start
 
+# The web inspector: its address once it serves (up to 20 s), else a warning.
+web_address=
+if ((inspector)); then
+  web_log="$(mktemp /tmp/curtain-web-run-XXXXXX.log)"
+  "$bin/curtain-web" "${socket_args[@]}" --http "${CURTAIN_WEB_HTTP:-127.0.0.1:8080}" 2>"$web_log" &
+  web=$!
+  for _ in $(seq 200); do
+    web_address="$(grep -o 'http://[^ ]*' "$web_log" | head -n 1 || true)"
+    if [[ -n "$web_address" ]] || ! kill -0 "$web" 2>/dev/null; then break; fi
+    sleep 0.1
+  done
+  if [[ -z "$web_address" ]]; then
+    echo "run: the web inspector did not start (set CURTAIN_WEB_HTTP to another address):" >&2
+    cat "$web_log" >&2
+    stop_web
+  fi
+fi
+
 if ((demo)); then
   echo
   echo "run: demo — a tab bar with a navigation stack, a push, a pop, a tab switch and a sheet"
@@ -115,8 +152,12 @@ README's tour runs in the default session. In another terminal, try:
   curtain --session demo frames w1 --follow
 Ctrl-C here (or '$cli kill-server') stops the daemon.
 TOUR
+if [[ -n "$web_address" ]]; then
+  echo "The web inspector (curtain-web, read-only) shows the demo at ${web_address}?session=demo&window=1"
+fi
 # Until the daemon stops (kill-server, a Shutdown request): its status.
 status=0
 wait "$daemon" || status=$?
 daemon=
+stop_web
 exit "$status"

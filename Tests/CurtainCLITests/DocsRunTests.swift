@@ -50,6 +50,7 @@ final class DocsRunTests: XCTestCase {
       "exec \"$1\"", Self.repository.appendingPathComponent("scripts/run.sh").path,
       environment: [
         "CURTAIN_BIN": bin, "CURTAIN_SOCKET": socket, "XDG_STATE_HOME": directory + "/state",
+        "CURTAIN_WEB_HTTP": "127.0.0.1:0",
       ])
     defer { run.killGroup() }
     var output = try run.read(until: "Ctrl-C here", seconds: 60)

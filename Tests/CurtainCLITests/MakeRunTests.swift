@@ -7,11 +7,16 @@
 // The test runs the real `make run` in its own process group, with
 // CURTAIN_BIN pointing at the built binaries (so that it builds nothing),
 // its own socket and state directory, and sends SIGINT to the group once the
-// demo has played.
+// demo has played. The web inspector `make run` starts beside the daemon
+// serves the demo on the address it printed, and stops with it.
 
 import CurtainTesting
 import Foundation
 import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 final class MakeRunTests: XCTestCase {
   func testCtrlCStopsTheDaemonWithoutMakesInterruptNoise() throws {
@@ -26,14 +31,22 @@ final class MakeRunTests: XCTestCase {
       environment: [
         "CURTAIN_BIN": bin, "CURTAIN_SOCKET": socket,
         "XDG_STATE_HOME": directory + "/state",
+        // The web inspector on any free port (8080 may be taken).
+        "CURTAIN_WEB_HTTP": "127.0.0.1:0",
         // Not a sub-make of `make test`: no jobserver, no "Entering directory".
         "MAKEFLAGS": "", "MFLAGS": "", "MAKELEVEL": "",
       ])
     defer { run.killGroup() }
-    let ready = "Ctrl-C here"
+    let ready = "?session=demo&window=1\n"
     var output = try run.read(until: ready, seconds: 60)
-    XCTAssertTrue(output.contains(ready), output)
+    XCTAssertTrue(output.contains("Ctrl-C here"), output)
     XCTAssertTrue(output.contains("curtain --session demo dismiss @Sheet"), "the demo played")
+    // The web inspector serves beside the daemon, on the address it printed.
+    let inspector = try XCTUnwrap(
+      output.firstMatch(of: #/shows the demo at (http://127\.0\.0\.1:\d+/)\?/#).map { String($0.1) },
+      output)
+    let sessions = try httpGet(inspector + "api/sessions")
+    XCTAssertTrue(sessions.contains(#""session":"demo""#), sessions)
     let pid = try XCTUnwrap(
       output.firstMatch(of: #/curtaind is running \(pid (\d+)\)/#).flatMap { pid_t($0.1) },
       output)
@@ -52,4 +65,26 @@ final class MakeRunTests: XCTestCase {
     XCTAssertEqual(killpg(run.pid, 0), -1, "no process of the group is left")
     XCTAssertEqual(errno, ESRCH)
   }
+}
+
+/// The body of a GET of `url` (the test fails on anything but 200).
+private func httpGet(_ url: String) throws -> String {
+  let done = DispatchSemaphore(value: 0)
+  let box = GetBox()
+  URLSession.shared.dataTask(with: try XCTUnwrap(URL(string: url))) { data, response, error in
+    box.status = (response as? HTTPURLResponse)?.statusCode
+    box.body = String(decoding: data ?? Data(), as: UTF8.self)
+    box.error = error
+    done.signal()
+  }.resume()
+  done.wait()
+  XCTAssertEqual(box.status, 200, "GET \(url): \(box.body) \(String(describing: box.error))")
+  return box.body
+}
+
+/// Where the URLSession callback leaves its answer (read after a semaphore).
+private final class GetBox: @unchecked Sendable {
+  var status: Int?
+  var body = ""
+  var error: (any Error)?
 }

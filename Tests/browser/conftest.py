@@ -55,7 +55,7 @@ def _start(read_write: bool) -> Iterator[Stack]:
     with tempfile.TemporaryDirectory(prefix="curtain-web-") as directory:
         socket = f"{directory}/d.sock"
         daemon = subprocess.Popen(
-            [str(BIN / "curtaind"), "--socket", socket, "--log-level", "warning"],
+            [str(BIN / "curtaind"), "--socket", socket, "--ephemeral", "--log-level", "warning"],
             stderr=subprocess.PIPE,
             text=True,
         )

@@ -421,6 +421,8 @@ function wire() {
   // half way, else cancels it.
   slider.addEventListener("input", () => {
     if (!state.interactive) {
+      delete $("interactive-outcome").dataset.outcome;
+      $("interactive-outcome").textContent = "";
       const begun = act(() => api(`controllers/${selectedName()}/interactive-pop`, {}));
       state.interactive = { transition: begun.then((result) => (result ? result.transition : null)) };
     }
@@ -440,10 +442,17 @@ function wire() {
     const interaction = state.interactive;
     state.interactive = null;
     if (!interaction) return;
-    const finish = Number(slider.value) >= 50;
+    const released = Number(slider.value);
+    const finish = released >= 50;
+    const outcome = $("interactive-outcome");
     slider.value = "0";
-    interaction.transition.then((id) => {
-      if (id !== null) act(() => api(`transitions/${id}/${finish ? "finish" : "cancel"}`, {}));
+    interaction.transition.then(async (id) => {
+      if (id === null) return;
+      const answer = await act(() => api(`transitions/${id}/${finish ? "finish" : "cancel"}`, {}));
+      if (!answer) return;
+      // Says what the release did once the daemon took it.
+      outcome.dataset.outcome = finish ? "finish" : "cancel";
+      outcome.textContent = `released at ${released}%: ${finish ? "finishing" : "cancelling"} t${id}`;
     });
   });
 }
