@@ -11,17 +11,23 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/docs-common.sh "$@"
 export COLUMNS=80
 
-commands=(
-  start status metrics kill-server
-  new-window list-windows close-window resize-window lease release
-  new-controller configure set-root
-  push pop pop-to pop-to-root set-stack
-  select-tab set-tabs set-columns configure-split set-pages turn-page
-  add-child remove-child present dismiss
-  show show-detail load-storyboard segue unwind
-  "interact begin" "interact update" "interact finish" "interact cancel"
-  tree events frames watch snapshot advance wait-idle
-)
+# Every command, as the CLI lists them under SUBCOMMANDS (`help` is hidden),
+# each followed by its own subcommands ("interact", "interact begin", …):
+# a command added to the CLI gets its section without a change here.
+subcommands() {
+  "$bin/curtain" help "$@" | awk '
+    /^SUBCOMMANDS:/ { listing = 1; next }
+    listing && /^$/ { exit }
+    listing && /^  [a-z]/ { print $1 }'
+}
+commands_under() {
+  local name
+  for name in $(subcommands "$@"); do
+    echo "$* $name" | sed -e 's/^ //'
+    commands_under "$@" "$name"
+  done
+}
+mapfile -t commands < <(commands_under)
 
 # The help text of one command, as a fenced block.
 help_block() {

@@ -40,7 +40,7 @@ shot() { curtain snapshot "$1" --svg "$out/$2.svg" "${@:3}"; }
 curtain new-window --clock manual --root 'Nav=nav[Home]' >/dev/null
 curtain new-controller content --id Detail --title Detail >/dev/null
 shot w1 01-navigation
-curtain push @Nav @Detail --no-wait
+curtain push @Nav @Detail --no-wait >/dev/null
 shot w1 02-push-halfway --at 0.175
 shot w1 03-pushed --at 0.5
 
@@ -60,7 +60,7 @@ shot w4 06-interactive-pop --at 0.05
 
 # 4. A page sheet presented over the navigation stack, halfway up.
 curtain new-controller content --id Sheet >/dev/null
-curtain present @Detail @Sheet --style pageSheet --no-wait
+curtain present @Detail @Sheet --style pageSheet --no-wait >/dev/null
 shot w1 07-sheet-halfway --at 0.8
 shot w1 08-sheet --at 2
 

@@ -16,7 +16,10 @@ struct AddChild: ParsableCommand {
       UIKit custom container transition.
 
       Example:
+        curtain new-window --root 'Container=container[Main]'
+        curtain new-controller content --id Panel
         curtain add-child @Container @Panel --frame 0,0,390,200
+        curtain new-controller content --id Next
         curtain add-child @Container @Next --no-view
       """)
 

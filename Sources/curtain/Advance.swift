@@ -16,9 +16,14 @@ struct Advance: ParsableCommand {
       the revision.
 
       Example:
-        curtain new-window --clock manual --root 'nav[Home]'
-        curtain advance w1 0.25
-        curtain advance w1 --to 1
+        w=$(curtain new-window --clock manual --root 'Nav=nav[Home]')
+        curtain new-controller content --id Detail
+        curtain push @Nav @Detail --no-wait
+          t1
+        curtain advance $w 0.25
+          t=0.250  1 frame  revision 2
+        curtain advance $w --to 1
+          t=1.000  1 frame  revision 3
       """)
 
   @OptionGroup var globals: GlobalOptions

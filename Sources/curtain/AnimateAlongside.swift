@@ -23,8 +23,9 @@ struct AnimateAlongside: ParsableCommand {
       Example:
         w=$(curtain new-window --clock manual --root 'Nav=nav[Home]')
         curtain new-controller content --id Detail
-        curtain push @Nav @Detail --no-wait
-        curtain animate-alongside t1 from alpha --to 0
+        t=$(curtain push @Nav @Detail --no-wait)
+        curtain animate-alongside $t from alpha --to 0
+          added
         curtain advance $w 1
       """)
 

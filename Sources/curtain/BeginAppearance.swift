@@ -20,7 +20,9 @@ struct BeginAppearance: ParsableCommand {
       transitions").
 
       Example:
+        curtain new-window --root 'Box=container[Main]'
         curtain configure @Box --forwards-appearance false
+        curtain new-controller content --id Panel
         curtain add-child @Box @Panel
         curtain begin-appearance @Panel --appearing --animated
         curtain end-appearance @Panel
@@ -65,6 +67,11 @@ struct EndAppearance: ParsableCommand {
       The viewDidAppear or viewDidDisappear of the pending begin-appearance.
 
       Example:
+        curtain new-window --root 'Box=container[Main]'
+        curtain configure @Box --forwards-appearance false
+        curtain new-controller content --id Panel
+        curtain add-child @Box @Panel
+        curtain begin-appearance @Panel --appearing
         curtain end-appearance @Panel
       """)
 

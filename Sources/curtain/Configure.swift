@@ -26,11 +26,16 @@ struct Configure: ParsableCommand {
       end-appearance).
 
       Example:
+        curtain new-window --root 'Nav=nav[Home]'
         curtain configure @Nav --defines-context true
+        curtain configure @Home --edges left,right
+        curtain new-controller content --id Settings
         curtain configure @Settings --style formSheet --size 400x500
-        curtain configure @Catalog --should-perform showProduct=no
+        curtain new-controller container --id Box
         curtain configure @Box --forwards-appearance false
-        curtain configure @Map --edges left,right
+        curtain load-storyboard docs/examples/shop.storyboard.json
+        curtain instantiate Shop Catalog
+        curtain configure @Catalog --should-perform showProduct=no
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -17,6 +17,7 @@ struct ConfigureSplit: ParsableCommand {
       split is collapsed only the preferences change.
 
       Example:
+        curtain new-window --size 1024x768 --root 'Split=split[Menu,Content]'
         curtain configure-split @Split --display-mode secondaryOnly
         curtain configure-split @Split --primary-fraction 0.5 --max-primary-width 600
       """)

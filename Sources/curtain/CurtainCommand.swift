@@ -23,11 +23,18 @@ struct CurtainCommand: ParsableCommand {
 
       Windows are named w3 or 3, transitions t5 or 5, and controllers c12 (by \
       id) or @Home (by identifier). Changes animate by default (--no-animate) \
-      and return once their transition completed (--no-wait returns at once).
+      and return once their transition completed (--no-wait returns at once \
+      and prints the transition still running, t5).
 
       Commands that create something print its name, which later commands \
       use (new-window prints w1); the examples keep it in a shell variable. \
       A change that does nothing says so ("nothing to pop").
+
+      Each command's example (curtain help COMMAND) runs as written, from \
+      the repository's root (some read docs/examples/), on an empty session \
+      (a fresh daemon, or after `curtain kill-session default`): it creates \
+      what it uses and refers to it by identifier (@Nav) or by the name a \
+      command printed. Lines indented under a command show what it prints.
 
       With --json every result is one JSON object per line, and an error is \
       one object on stderr: {"error": {"code": ..., "message": ...}}. A list \

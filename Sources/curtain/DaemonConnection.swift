@@ -121,11 +121,17 @@ final class DaemonConnection {
 
   /// Prints an operation's result with `--json`. Otherwise mutating
   /// commands are silent, unless their change did nothing: then they say
-  /// so (`unchanged`, "nothing to pop").
+  /// so (`unchanged`, "nothing to pop"); or unless they returned while the
+  /// transition they started still runs (--no-wait): then they print its
+  /// name (t5), which later commands use (`pause`, `animate-alongside`).
   func report(_ response: WireResponse, unchanged: String = "nothing changed") {
     guard globals.json else {
-      if case .operation(let operation)? = response.result, operation.unchanged {
-        Output.line(unchanged)
+      if case .operation(let operation)? = response.result {
+        if operation.unchanged {
+          Output.line(unchanged)
+        } else if operation.transitionID != 0, !operation.completed {
+          Output.line("t\(operation.transitionID)")
+        }
       }
       return
     }

@@ -17,8 +17,12 @@ struct Dismiss: ParsableCommand {
       dismissal transition completed, unless --no-wait.
 
       Example:
+        curtain new-window --root Home
+        curtain new-controller content --id Settings
+        curtain present @Home @Settings
         curtain dismiss @Settings
         curtain dismiss @Home --no-animate
+          nothing presented
       """)
 
   @OptionGroup var globals: GlobalOptions

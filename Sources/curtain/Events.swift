@@ -26,9 +26,23 @@ struct Events: ParsableCommand {
       starts at a sequence number, also with --follow.
 
       Example:
-        curtain events w1
-        curtain events w1 --follow --type lifecycle
-        curtain events --json --from 40
+        w=$(curtain new-window --root 'Nav=nav[Home]')
+        curtain events $w
+          1  w1  window.created(390×844)
+          2  w1  o1.started
+          3  w1  Nav.viewDidLoad
+          4  w1  Home.viewDidLoad
+          5  w1  Nav.viewWillAppear(false)
+          6  w1  Home.viewWillAppear(false)
+          7  w1  root(Nav)
+          8  w1  Nav.viewDidAppear(false)
+          9  w1  Home.viewDidAppear(false)
+          10  w1  o1.completed(cancelled: false, removed: [])
+        curtain new-controller content --id Detail
+        curtain events $w --follow --type lifecycle &
+        curtain push @Nav @Detail
+        kill $!
+        curtain events --json --from 10
       """)
 
   @OptionGroup var globals: GlobalOptions

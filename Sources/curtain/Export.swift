@@ -19,6 +19,7 @@ struct Export: ParsableCommand {
       transitions run.
 
       Example:
+        curtain --session work new-window --root 'Nav=nav[Home]'
         curtain --session work export > work.session.json
         curtain import work.session.json --as copy
       """)

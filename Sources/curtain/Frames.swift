@@ -19,8 +19,11 @@ struct Frames: ParsableCommand {
       A slow reader gets the newest frame and a count of the ones skipped.
 
       Example:
-        curtain frames w1 --follow &
+        w=$(curtain new-window --root 'Nav=nav[Home]')
+        curtain new-controller content --id Detail
+        curtain frames $w --follow &
         curtain push @Nav @Detail
+        kill $!
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -19,9 +19,12 @@ struct Import: ParsableCommand {
       list-sessions.
 
       Example:
+        curtain --session work new-window --root 'Nav=nav[Home]'
         curtain --session work export > work.session.json
         curtain import work.session.json --as copy
+          copy  1 window  2 controllers
         curtain --session copy list-windows
+          w1  390×844  realtime 60Hz  root c2  revision 1  seq 10  idle
       """)
 
   @OptionGroup var globals: GlobalOptions

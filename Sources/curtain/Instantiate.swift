@@ -17,8 +17,10 @@ struct Instantiate: ParsableCommand {
       later commands use.
 
       Example:
-        curtain load-storyboard docs/examples/shop.storyboard.json
+        w=$(curtain new-window)
+        curtain load-storyboard docs/examples/shop.storyboard.json --window $w
         curtain instantiate Shop Cart
+          c5 @Cart
         curtain present @Catalog @Cart
       """)
 

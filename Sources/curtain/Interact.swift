@@ -13,10 +13,10 @@ struct Interact: ParsableCommand {
       cancels it if nobody updates it for its interaction timeout.
 
       Example:
-        curtain interact begin pop @Nav        # prints t5
-        curtain interact begin dismiss @Sheet  # a sheet pulled down
-        curtain interact update t5 0.4
-        curtain interact finish t5 --speed 0.5
+        curtain new-window --root 'Nav=nav[Home,Detail]'
+        t=$(curtain interact begin pop @Nav)    # t1: the edge-swipe back gesture
+        curtain interact update $t 0.4
+        curtain interact finish $t --speed 0.5
       """,
     subcommands: [
       InteractBegin.self, InteractUpdate.self, InteractFinish.self, InteractCancel.self,

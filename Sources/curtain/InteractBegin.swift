@@ -28,11 +28,20 @@ struct InteractBegin: ParsableCommand {
       behind other operations has no transition id to print yet, and fails.
 
       Example:
-        curtain interact begin pop @Nav
-        curtain interact begin present @Home @Sheet --style pageSheet
-        curtain interact begin dismiss @Sheet
-        curtain interact begin page-turn @Book --reverse
-        curtain interact begin select-tab @Tabs 1
+        curtain new-window --root 'Nav=nav[Home,Detail]'
+        t=$(curtain interact begin pop @Nav)
+        curtain interact cancel $t
+        curtain new-controller content --id Sheet
+        t=$(curtain interact begin present @Detail @Sheet --style pageSheet)
+        curtain interact finish $t
+        t=$(curtain interact begin dismiss @Sheet)
+        curtain interact finish $t
+        curtain new-window --root 'Tabs=tab[Book=page[P1,P2],Settings]'
+        curtain turn-page @Book
+        t=$(curtain interact begin page-turn @Book --reverse)
+        curtain interact finish $t
+        t=$(curtain interact begin select-tab @Tabs 1)
+        curtain interact cancel $t
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -14,7 +14,10 @@ struct InteractCancel: ParsableCommand {
       completed (cancelled), unless --no-wait.
 
       Example:
-        curtain interact cancel t5
+        curtain new-window --root 'Nav=nav[Home,Detail]'
+        t=$(curtain interact begin pop @Nav)
+        curtain interact update $t 0.2
+        curtain interact cancel $t
       """)
 
   @OptionGroup var globals: GlobalOptions

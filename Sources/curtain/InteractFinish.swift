@@ -14,7 +14,10 @@ struct InteractFinish: ParsableCommand {
       completionCurve. Returns when the transition completed, unless --no-wait.
 
       Example:
-        curtain interact finish t5 --speed 0.5
+        curtain new-window --root 'Nav=nav[Home,Detail]'
+        t=$(curtain interact begin pop @Nav)
+        curtain interact update $t 0.6
+        curtain interact finish $t --speed 0.5
       """)
 
   @OptionGroup var globals: GlobalOptions

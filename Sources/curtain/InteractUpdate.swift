@@ -14,8 +14,11 @@ struct InteractUpdate: ParsableCommand {
       the daemon.
 
       Example:
-        curtain interact update t5 0.4
-        curtain interact update t5 40%
+        curtain new-window --root 'Nav=nav[Home,Detail]'
+        t=$(curtain interact begin pop @Nav)
+        curtain interact update $t 0.4
+        curtain interact update $t 40%
+        curtain interact finish $t
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -14,7 +14,8 @@ struct KillServer: ParsableCommand {
       gone. Never starts a daemon: when none listens, it says so and exits 1.
 
       Example:
-        curtain kill-server
+        curtain start --socket other.sock
+        curtain kill-server --socket other.sock
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -18,9 +18,17 @@ struct ListControllers: ParsableCommand {
       their session is killed.
 
       Example:
+        w=$(curtain new-window --root 'Nav=nav[Home]')
+        curtain new-controller content --id Detail
         curtain list-controllers
-        curtain list-controllers --window w1
+          c1  content @Home  w1, parent c2  appeared
+          c2  navigation @Nav  w1  appeared
+          c3  content @Detail  no window  disappeared
+        curtain list-controllers --window $w
+          c1  content @Home  w1, parent c2  appeared
+          c2  navigation @Nav  w1  appeared
         curtain list-controllers --detached
+          c3  content @Detail  no window  disappeared
       """)
 
   @OptionGroup var globals: GlobalOptions

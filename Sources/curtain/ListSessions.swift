@@ -14,8 +14,8 @@ struct ListSessions: ParsableCommand {
       windows, controllers); "default" always exists.
 
       Example:
+        curtain --session scratch new-window
         curtain list-sessions
-        curtain --session demo new-window
         curtain list-sessions --json
       """)
 

@@ -11,8 +11,10 @@ struct ListWindows: ParsableCommand {
     abstract: "List the session's windows: size, clock, root, revision, last event and state.",
     discussion: """
       Example:
+        curtain new-window --root 'Nav=nav[Home]'
+          w1
         curtain list-windows
-        w1  390×844  realtime 60Hz  root c3  revision 4  seq 17  idle
+          w1  390×844  realtime 60Hz  root c2  revision 1  seq 10  idle
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -16,8 +16,11 @@ struct LoadStoryboard: ParsableCommand {
       Prints the storyboard's name, its scene and segue counts and the root.
 
       Example:
-        curtain load-storyboard docs/examples/shop.storyboard.json --window w1
+        w=$(curtain new-window)
+        curtain load-storyboard docs/examples/shop.storyboard.json --window $w
+          Shop: 10 scenes, 7 segues; root c1 in w1
         curtain segue @Catalog showProduct
+          c5
       """)
 
   @OptionGroup var globals: GlobalOptions

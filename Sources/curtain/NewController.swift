@@ -18,7 +18,9 @@ struct NewController: ParsableCommand {
       fixed once it has pages.
 
       Example:
+        curtain new-window --root 'Nav=nav[Home]'
         curtain new-controller content --id Detail --title 'Detail'
+          c3
         curtain push @Nav @Detail
         curtain new-controller split --id Split --display-mode oneOverSecondary
         curtain new-controller page --id Book --style curl --spine mid

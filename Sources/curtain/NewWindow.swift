@@ -31,7 +31,9 @@ struct NewWindow: ParsableCommand {
 
       Example:
         curtain new-window
+          w1
         curtain new-window --size 1024x768 --idiom pad --clock manual
+          w2
         w=$(curtain new-window --root 'Tabs=tab[Feed=nav[Home,Detail],Settings]')
         curtain tree $w
         curtain new-window --size 1024x768 --root 'Split=split[Menu,Content]'

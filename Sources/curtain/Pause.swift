@@ -18,10 +18,12 @@ struct Pause: ParsableCommand {
       Example:
         w=$(curtain new-window --clock manual --root 'Nav=nav[Home]')
         curtain new-controller content --id Detail
-        curtain push @Nav @Detail --no-wait
+        t=$(curtain push @Nav @Detail --no-wait)
         curtain advance $w 0.1
-        curtain pause t1
-        curtain interact finish t1 --no-wait
+        curtain pause $t
+          paused at 28.6%
+        curtain interact finish $t --no-wait
+        curtain advance $w 1
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -13,7 +13,10 @@ struct Pop: ParsableCommand {
       completed, unless --no-wait.
 
       Example:
+        curtain new-window --root 'Nav=nav[Home,Detail]'
         curtain pop @Nav
+        curtain pop @Nav
+          nothing to pop
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -13,6 +13,7 @@ struct PopTo: ParsableCommand {
       Like popToViewController(_:animated:).
 
       Example:
+        curtain new-window --root 'Nav=nav[Home,List,Detail]'
         curtain pop-to @Nav @Home
       """)
 

@@ -13,6 +13,7 @@ struct PopToRoot: ParsableCommand {
       Like popToRootViewController(animated:).
 
       Example:
+        curtain new-window --root 'Nav=nav[Home,List,Detail]'
         curtain pop-to-root @Nav
       """)
 

@@ -32,10 +32,21 @@ struct Present: ParsableCommand {
       styles: none, fullScreen, overFullScreen, formSheet.
 
       Example:
+        curtain new-window --root Home
+        curtain new-controller content --id Settings
         curtain present @Home @Settings --style formSheet
-        curtain present @Home @Menu --style popover --source-rect 10,60,44,44 --arrows up,down
-        curtain present @Home @Panel --style custom --frame 20,100,350,400 --dimming 0.5
-        curtain present c3 c7 --style fullScreen --transition crossDissolve --no-animate
+        curtain dismiss @Settings
+        curtain new-controller content --id Menu
+        curtain present @Home @Menu --style popover --source-rect 10,60,44,44 \\
+          --arrows up,down
+        curtain dismiss @Menu
+        curtain new-controller content --id Panel
+        curtain present @Home @Panel --style custom --frame 20,100,350,400 \\
+          --dimming 0.5
+        curtain dismiss @Panel
+        c=$(curtain new-controller content)
+        curtain present @Home $c --style fullScreen --transition crossDissolve \\
+          --no-animate
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -13,8 +13,11 @@ struct Push: ParsableCommand {
       completed, unless --no-wait.
 
       Example:
+        curtain new-window --root 'Nav=nav[Home]'
+        curtain new-controller content --id Detail
         curtain push @Nav @Detail
-        curtain push c1 c4 --no-animate
+        c=$(curtain new-controller content)
+        curtain push @Nav $c --no-animate
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -11,6 +11,7 @@ struct RemoveChild: ParsableCommand {
     abstract: "Remove a controller from its parent (willMove(toParent: nil) + removeFromParent).",
     discussion: """
       Example:
+        curtain new-window --root 'Container=container[Main,Panel]'
         curtain remove-child @Panel
       """)
 

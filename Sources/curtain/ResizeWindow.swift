@@ -25,10 +25,11 @@ struct ResizeWindow: ParsableCommand {
       both from its size again.
 
       Example:
-        curtain resize-window w1 --size 844x390
-        curtain resize-window w1 --size 1024x768 --idiom pad --safe-area 24,0,20,0
-        curtain resize-window w1 --size 390x844 --duration 1 --curve linear
-        curtain resize-window w1 --size 1024x768 --horizontal-size-class compact
+        w=$(curtain new-window --root 'Nav=nav[Home]')
+        curtain resize-window $w --size 844x390
+        curtain resize-window $w --size 1024x768 --idiom pad --safe-area 24,0,20,0
+        curtain resize-window $w --size 390x844 --duration 1 --curve linear
+        curtain resize-window $w --size 1024x768 --horizontal-size-class compact
       """)
 
   @OptionGroup var globals: GlobalOptions

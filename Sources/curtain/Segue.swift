@@ -18,8 +18,16 @@ struct Segue: ParsableCommand {
       'declined'. Returns when the transition completed, unless --no-wait.
 
       Example:
+        w=$(curtain new-window)
+        curtain load-storyboard docs/examples/shop.storyboard.json --window $w
         curtain segue @Catalog showProduct
+          c5
+        curtain segue @Product openCart
+          c6
+        curtain segue @CartList checkout
+          c8
         curtain segue @Checkout done
+          c3
       """)
 
   @OptionGroup var globals: GlobalOptions

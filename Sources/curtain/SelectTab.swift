@@ -13,8 +13,9 @@ struct SelectTab: ParsableCommand {
       Like setting selectedIndex or selectedViewController.
 
       Example:
+        curtain new-window --root 'Tabs=tab[Home,Settings]'
         curtain select-tab @Tabs 1
-        curtain select-tab @Tabs @Settings
+        curtain select-tab @Tabs @Home
         curtain select-tab @Tabs 1 --animator docs/examples/animators/slide-left.json
       """)
 

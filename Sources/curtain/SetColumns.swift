@@ -16,7 +16,9 @@ struct SetColumns: ParsableCommand {
       navigation controller, the secondary is pushed onto it.
 
       Example:
-        curtain set-columns @Split @Nav @Detail
+        curtain new-window --size 1024x768 --root 'Split=split[Menu,Content]'
+        curtain new-controller content --id Detail
+        curtain set-columns @Split @Menu @Detail
       """)
 
   @OptionGroup var globals: GlobalOptions

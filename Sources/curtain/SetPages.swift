@@ -18,6 +18,9 @@ struct SetPages: ParsableCommand {
       animates (forward, or backward with --reverse) unless --no-animate.
 
       Example:
+        curtain new-window --root 'Book=page[P1]'
+        curtain new-controller content --id P2
+        curtain new-controller content --id P3
         curtain set-pages @Book --data-source @P1,@P2,@P3
         curtain set-pages @Book @P3 --reverse
       """)

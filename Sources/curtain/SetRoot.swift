@@ -14,7 +14,9 @@ struct SetRoot: ParsableCommand {
       UIKit's appearance callbacks.
 
       Example:
-        curtain set-root w1 @Home
+        w=$(curtain new-window --root 'Nav=nav[Home]')
+        curtain new-controller content --id Welcome
+        curtain set-root $w @Welcome
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -13,6 +13,9 @@ struct SetStack: ParsableCommand {
       Like setViewControllers(_:animated:): the last controller ends up on top.
 
       Example:
+        curtain new-window --root 'Nav=nav[Home]'
+        curtain new-controller content --id List
+        curtain new-controller content --id Detail
         curtain set-stack @Nav @Home @List @Detail
       """)
 

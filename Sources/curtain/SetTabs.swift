@@ -13,6 +13,8 @@ struct SetTabs: ParsableCommand {
       Like setViewControllers(_:animated:) on UITabBarController.
 
       Example:
+        curtain new-window --root 'Tabs=tab[Home]'
+        curtain new-controller content --id Settings
         curtain set-tabs @Tabs @Home @Settings
       """)
 

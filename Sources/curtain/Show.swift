@@ -16,6 +16,8 @@ struct Show: ParsableCommand {
       Returns when the transition completed, unless --no-wait.
 
       Example:
+        curtain new-window --root 'Nav=nav[Home]'
+        curtain new-controller content --id Detail
         curtain show @Home @Detail
       """)
 
@@ -40,6 +42,8 @@ struct ShowDetail: ParsableCommand {
       --no-wait.
 
       Example:
+        curtain new-window --size 1024x768 --root 'Split=split[List,Content]'
+        curtain new-controller content --id Item
         curtain show-detail @List @Item
       """)
 

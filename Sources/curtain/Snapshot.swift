@@ -31,10 +31,10 @@ struct Snapshot: ParsableCommand {
       daemon answers.
 
       Example:
-        curtain new-window --clock manual --root 'Nav=nav[Home]'
+        w=$(curtain new-window --clock manual --root 'Nav=nav[Home]')
         curtain new-controller content --id Detail
         curtain push @Nav @Detail --no-wait
-        curtain snapshot w1 --svg push.svg --at 0.15
+        curtain snapshot $w --svg push.svg --at 0.15
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -16,8 +16,9 @@ struct Start: ParsableCommand {
       default.log).
 
       Example:
-        curtain start
-        curtain start --socket /tmp/demo.sock
+        curtain start                  # on $CURTAIN_SOCKET, or the default socket
+        curtain start --socket other.sock     # a second daemon, on its own socket
+        curtain kill-server --socket other.sock
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -22,7 +22,13 @@ struct Tap: ParsableCommand {
       unless --no-wait, for a dismissal to complete. Prints what it reached.
 
       Example:
-        curtain tap w1 100,600
+        w=$(curtain new-window --root Home)
+        curtain tap $w 100,600
+          tapped v2 (controllerRoot of c1) at (100, 600)
+        curtain new-controller content --id Sheet
+        curtain present @Home @Sheet --style pageSheet
+        curtain tap $w 100,20          # above the sheet: a tap outside it
+          tapped v4 (dimming of c2) at (100, 20), dismissed c2
       """)
 
   @OptionGroup var globals: GlobalOptions

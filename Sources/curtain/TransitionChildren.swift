@@ -20,8 +20,8 @@ struct TransitionChildren: ParsableCommand {
       --animator replaces it (docs/animators.md).
 
       Example:
-        curtain new-window --root 'Box=container[First,Second]'
-        curtain transition-children @Box @First @Second --duration 0.3 --cross-dissolve
+        curtain new-window --root 'Box=container[Old,New]'
+        curtain transition-children @Box @Old @New --duration 0.3 --cross-dissolve
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -13,7 +13,8 @@ struct Tree: ParsableCommand {
       Without a window, the session's first window.
 
       Example:
-        curtain tree w1
+        w=$(curtain new-window --root 'Nav=nav[Home]')
+        curtain tree $w
         curtain tree --json
       """)
 

@@ -16,6 +16,7 @@ struct TurnPage: ParsableCommand {
       returns when the turn completed, unless --no-wait.
 
       Example:
+        curtain new-window --root 'Book=page[P1,P2,P3]'
         curtain turn-page @Book
         curtain turn-page @Book --reverse --no-animate
       """)

@@ -18,7 +18,13 @@ struct Unwind: ParsableCommand {
       unless --no-wait.
 
       Example:
+        w=$(curtain new-window)
+        curtain load-storyboard docs/examples/shop.storyboard.json --window $w
+        curtain segue @Catalog showProduct
+        curtain segue @Product openCart
+        curtain segue @CartList checkout
         curtain unwind @Checkout backToCatalog
+          c3
       """)
 
   @OptionGroup var globals: GlobalOptions

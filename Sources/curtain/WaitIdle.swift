@@ -14,8 +14,10 @@ struct WaitIdle: ParsableCommand {
       idle only as `advance` moves its time.
 
       Example:
+        w=$(curtain new-window --root 'Nav=nav[Home]')
+        curtain new-controller content --id Detail
         curtain push @Nav @Detail --no-wait
-        curtain wait-idle w1
+        curtain wait-idle $w
       """)
 
   @OptionGroup var globals: GlobalOptions

@@ -7,7 +7,10 @@ import CurtainWire
 struct WaitOptions: ParsableArguments {
   @Flag(
     name: .customLong("no-wait"),
-    help: "Return once the daemon accepted the change instead of when its transition completed.")
+    help: """
+      Return once the daemon accepted the change instead of when its transition completed \
+      (prints the transition it started, t5; nothing while the change waits in the queue).
+      """)
   var noWait = false
 
   /// The request's wait policy: COMPLETED, or ACCEPTED with `--no-wait`.

@@ -29,8 +29,10 @@ struct Watch: ParsableCommand {
       says so and exits with status 1.
 
       Example:
-        curtain watch w1        # in one terminal
-        curtain push @Nav @Detail   # in another
+        w=$(curtain new-window --root 'Nav=nav[Home]')
+        curtain watch $w                              # in one terminal; q quits
+        curtain new-controller content --id Detail    # in another
+        curtain push @Nav @Detail
       """)
 
   @OptionGroup var globals: GlobalOptions

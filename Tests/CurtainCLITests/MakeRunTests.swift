@@ -27,7 +27,7 @@ final class MakeRunTests: XCTestCase {
     let bin = try TempDaemon.cliURL().deletingLastPathComponent().path
 
     let run = try GroupLeader(
-      "cd \"$1\" && exec make run", DocsRunTests.repository.path,
+      "cd \"$1\" && exec make run", DocsShell.repository.path,
       environment: [
         "CURTAIN_BIN": bin, "CURTAIN_SOCKET": socket,
         "XDG_STATE_HOME": directory + "/state",
