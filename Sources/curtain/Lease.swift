@@ -28,9 +28,16 @@ struct Lease: ParsableCommand {
       by another client is an error naming the holder.
 
       Example:
-        curtain lease w1 --ttl 60 &     # freeze w1 for a minute
-        curtain push @Nav @Detail       # PERMISSION_DENIED: w1 is leased
-        curtain release w1              # break it early
+        w=$(curtain new-window --root 'Nav=nav[Home]')
+        curtain new-controller content --id Detail
+        curtain lease $w --ttl 60 > lease.txt &
+        until grep -q leased lease.txt; do sleep 0.1; done
+        curtain push @Nav @Detail 2> /dev/null || echo refused
+          refused
+        curtain release $w
+        wait
+        head -n 1 lease.txt
+          w1 leased for 60 s
       """)
 
   @OptionGroup var globals: GlobalOptions

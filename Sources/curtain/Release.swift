@@ -16,8 +16,11 @@ struct Release: ParsableCommand {
       window that is not leased is NOT_FOUND.
 
       Example:
-        curtain lease w1 --ttl 600 &
-        curtain release w1
+        w=$(curtain new-window --root 'Nav=nav[Home]')
+        curtain lease $w --ttl 600 > lease.txt &
+        until grep -q leased lease.txt; do sleep 0.1; done
+        curtain release $w
+        wait
       """)
 
   @OptionGroup var globals: GlobalOptions
