@@ -784,6 +784,12 @@ static void test_names_and_copies(void) {
   CHECK_EQ_STR(curtain_error_code_name(999), "UNKNOWN");
   CHECK_EQ_STR(curtain_goodbye_reason_name(CURTAIN__V1__GOODBYE__REASON__REASON_FRAME_POLICY),
                "FRAME_POLICY");
+  CHECK_EQ_STR(curtain_error_code_name(CURTAIN__V1__ERROR_CODE__ERROR_CODE_LIMIT_EXCEEDED),
+               "LIMIT_EXCEEDED");
+  CHECK_EQ_STR(curtain_goodbye_reason_name(CURTAIN__V1__GOODBYE__REASON__REASON_LIMIT_EXCEEDED),
+               "LIMIT_EXCEEDED");
+  CHECK_EQ_STR(curtain_goodbye_reason_name(CURTAIN__V1__GOODBYE__REASON__REASON_TIMEOUT),
+               "TIMEOUT");
   CHECK_EQ_STR(curtain_strerror(CURTAIN_E_EOF), "connection closed by the daemon");
   char path[256];
   unsetenv("CURTAIN_SOCKET");

@@ -81,6 +81,8 @@ extension Goodbye.Reason {
     case .slowConsumer: return "SLOW_CONSUMER"
     case .unauthenticated: return "UNAUTHENTICATED"
     case .framePolicy: return "FRAME_POLICY"
+    case .timeout: return "TIMEOUT"
+    case .limitExceeded: return "LIMIT_EXCEEDED"
     case .UNRECOGNIZED(let value): return "REASON_\(value)"
     }
   }

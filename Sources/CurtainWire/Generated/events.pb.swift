@@ -84,11 +84,19 @@ public nonisolated enum Curtain_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
   case notFound // = 2
   case alreadyPresenting // = 3
   case notInWindow // = 4
+
+  /// A window's operation queue is full, a controller is in a transition
+  /// elsewhere, or the daemon stopped before a waiting request (wait_until,
+  /// WaitIdle) could be answered: try again later.
   case busy // = 5
   case conflict // = 6
   case notOwner // = 7
   case unauthenticated // = 8
   case permissionDenied // = 9
+
+  /// A configured limit: details["limit"] names it (the name of the
+  /// curtaind flag that sets it, e.g. "max-windows") and details["value"]
+  /// gives its value.
   case limitExceeded // = 10
   case unsupportedVersion // = 11
   case `internal` // = 12

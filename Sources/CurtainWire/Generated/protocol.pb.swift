@@ -278,6 +278,15 @@ public nonisolated struct Curtain_V1_Goodbye: Sendable {
 
     /// DISCONNECT frame policy
     case framePolicy // = 5
+
+    /// A message the client started was not completed within
+    /// --message-timeout (docs/protocol.md, Limits).
+    case timeout // = 6
+
+    /// A daemon limit: too many clients (--max-clients), or the bytes held
+    /// in unfinished messages of all clients exceeded --max-partial-bytes
+    /// and this client's unfinished message was the oldest.
+    case limitExceeded // = 7
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -292,6 +301,8 @@ public nonisolated struct Curtain_V1_Goodbye: Sendable {
       case 3: self = .slowConsumer
       case 4: self = .unauthenticated
       case 5: self = .framePolicy
+      case 6: self = .timeout
+      case 7: self = .limitExceeded
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -304,6 +315,8 @@ public nonisolated struct Curtain_V1_Goodbye: Sendable {
       case .slowConsumer: return 3
       case .unauthenticated: return 4
       case .framePolicy: return 5
+      case .timeout: return 6
+      case .limitExceeded: return 7
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -316,6 +329,8 @@ public nonisolated struct Curtain_V1_Goodbye: Sendable {
       .slowConsumer,
       .unauthenticated,
       .framePolicy,
+      .timeout,
+      .limitExceeded,
     ]
 
   }
@@ -1263,11 +1278,96 @@ public nonisolated struct Curtain_V1_Status: @unchecked Sendable {
     set {_uniqueStorage()._leases = newValue}
   }
 
+  /// Every configured limit with its current use (docs/protocol.md, Limits).
+  public var limits: [Curtain_V1_LimitUsage] {
+    get {_storage._limits}
+    set {_uniqueStorage()._limits = newValue}
+  }
+
+  /// Failed Hellos (bad token) and the source addresses refused for now.
+  public var helloFailures: Curtain_V1_HelloFailures {
+    get {_storage._helloFailures ?? Curtain_V1_HelloFailures()}
+    set {_uniqueStorage()._helloFailures = newValue}
+  }
+  /// Returns true if `helloFailures` has been explicitly set.
+  public var hasHelloFailures: Bool {_storage._helloFailures != nil}
+  /// Clears the value of `helloFailures`. Subsequent reads from it will return its default value.
+  public mutating func clearHelloFailures() {_uniqueStorage()._helloFailures = nil}
+
+  /// Conditions an operator should fix (a token file readable by others).
+  public var warnings: [String] {
+    get {_storage._warnings}
+    set {_uniqueStorage()._warnings = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// One limit: its name (that of the curtaind flag that sets it, e.g.
+/// "max-windows", which LIMIT_EXCEEDED errors name in details["limit"]),
+/// what it bounds, its value, and the current use: for a limit per session
+/// or per client, the largest use among them.
+public nonisolated struct Curtain_V1_LimitUsage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  /// "daemon", "session", "client", "request" or "connection"
+  public var scope: String = String()
+
+  public var value: Double = 0
+
+  public var used: Double = 0
+
+  public var description_p: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_HelloFailures: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Hellos refused for a bad or missing token since the start.
+  public var failed: UInt64 = 0
+
+  /// Hellos refused without looking at the token: their address was
+  /// backing off (--hello-failure-limit).
+  public var refused: UInt64 = 0
+
+  /// Addresses with recent failures, most failures first (at most 20).
+  public var sources: [Curtain_V1_HelloFailureSource] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_HelloFailureSource: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var address: String = String()
+
+  /// Consecutive failures (a successful Hello resets them).
+  public var failures: UInt32 = 0
+
+  /// Seconds until the address may try again (0: it may now).
+  public var blockedFor: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Curtain_V1_StorageStatus: Sendable {
@@ -3980,7 +4080,7 @@ nonisolated extension Curtain_V1_Goodbye: SwiftProtobuf.Message, SwiftProtobuf._
 }
 
 nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REASON_UNSPECIFIED\0\u{1}REASON_SHUTDOWN\0\u{1}REASON_PROTOCOL_ERROR\0\u{1}REASON_SLOW_CONSUMER\0\u{1}REASON_UNAUTHENTICATED\0\u{1}REASON_FRAME_POLICY\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REASON_UNSPECIFIED\0\u{1}REASON_SHUTDOWN\0\u{1}REASON_PROTOCOL_ERROR\0\u{1}REASON_SLOW_CONSUMER\0\u{1}REASON_UNAUTHENTICATED\0\u{1}REASON_FRAME_POLICY\0\u{1}REASON_TIMEOUT\0\u{1}REASON_LIMIT_EXCEEDED\0")
 }
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -5664,7 +5764,7 @@ nonisolated extension Curtain_V1_GetStatus: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Status"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0\u{2}\u{c}storage\0\u{2}\u{a}leases\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0\u{2}\u{c}storage\0\u{2}\u{a}leases\0\u{2}\u{a}limits\0\u{3}hello_failures\0\u{1}warnings\0")
 
   fileprivate class _StorageClass {
     var _serverVersion: String = String()
@@ -5677,6 +5777,9 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
     var _listeners: [String] = []
     var _storage: Curtain_V1_StorageStatus? = nil
     var _leases: UInt32 = 0
+    var _limits: [Curtain_V1_LimitUsage] = []
+    var _helloFailures: Curtain_V1_HelloFailures? = nil
+    var _warnings: [String] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -5697,6 +5800,9 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
       _listeners = source._listeners
       _storage = source._storage
       _leases = source._leases
+      _limits = source._limits
+      _helloFailures = source._helloFailures
+      _warnings = source._warnings
     }
   }
 
@@ -5725,6 +5831,9 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
         case 8: try { try decoder.decodeRepeatedStringField(value: &_storage._listeners) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._storage) }()
         case 30: try { try decoder.decodeSingularUInt32Field(value: &_storage._leases) }()
+        case 40: try { try decoder.decodeRepeatedMessageField(value: &_storage._limits) }()
+        case 41: try { try decoder.decodeSingularMessageField(value: &_storage._helloFailures) }()
+        case 42: try { try decoder.decodeRepeatedStringField(value: &_storage._warnings) }()
         default: break
         }
       }
@@ -5767,6 +5876,15 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
       if _storage._leases != 0 {
         try visitor.visitSingularUInt32Field(value: _storage._leases, fieldNumber: 30)
       }
+      if !_storage._limits.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._limits, fieldNumber: 40)
+      }
+      try { if let v = _storage._helloFailures {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 41)
+      } }()
+      if !_storage._warnings.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._warnings, fieldNumber: 42)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -5786,10 +5904,143 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
         if _storage._listeners != rhs_storage._listeners {return false}
         if _storage._storage != rhs_storage._storage {return false}
         if _storage._leases != rhs_storage._leases {return false}
+        if _storage._limits != rhs_storage._limits {return false}
+        if _storage._helloFailures != rhs_storage._helloFailures {return false}
+        if _storage._warnings != rhs_storage._warnings {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_LimitUsage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LimitUsage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}scope\0\u{1}value\0\u{1}used\0\u{1}description\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.scope) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.value) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.used) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.description_p) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if !self.scope.isEmpty {
+      try visitor.visitSingularStringField(value: self.scope, fieldNumber: 2)
+    }
+    if self.value.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.value, fieldNumber: 3)
+    }
+    if self.used.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.used, fieldNumber: 4)
+    }
+    if !self.description_p.isEmpty {
+      try visitor.visitSingularStringField(value: self.description_p, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_LimitUsage, rhs: Curtain_V1_LimitUsage) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.scope != rhs.scope {return false}
+    if lhs.value != rhs.value {return false}
+    if lhs.used != rhs.used {return false}
+    if lhs.description_p != rhs.description_p {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_HelloFailures: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HelloFailures"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}failed\0\u{1}refused\0\u{1}sources\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.failed) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.refused) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.sources) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.failed != 0 {
+      try visitor.visitSingularUInt64Field(value: self.failed, fieldNumber: 1)
+    }
+    if self.refused != 0 {
+      try visitor.visitSingularUInt64Field(value: self.refused, fieldNumber: 2)
+    }
+    if !self.sources.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.sources, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_HelloFailures, rhs: Curtain_V1_HelloFailures) -> Bool {
+    if lhs.failed != rhs.failed {return false}
+    if lhs.refused != rhs.refused {return false}
+    if lhs.sources != rhs.sources {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_HelloFailureSource: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".HelloFailureSource"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}address\0\u{1}failures\0\u{3}blocked_for\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.address) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.failures) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.blockedFor) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.address.isEmpty {
+      try visitor.visitSingularStringField(value: self.address, fieldNumber: 1)
+    }
+    if self.failures != 0 {
+      try visitor.visitSingularUInt32Field(value: self.failures, fieldNumber: 2)
+    }
+    if self.blockedFor.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.blockedFor, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_HelloFailureSource, rhs: Curtain_V1_HelloFailureSource) -> Bool {
+    if lhs.address != rhs.address {return false}
+    if lhs.failures != rhs.failures {return false}
+    if lhs.blockedFor != rhs.blockedFor {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -37,6 +37,8 @@ class GoodbyeReason(enum.IntEnum):
     SLOW_CONSUMER = 3
     UNAUTHENTICATED = 4
     FRAME_POLICY = 5
+    TIMEOUT = 6
+    LIMIT_EXCEEDED = 7
 
 
 class CurtainError(Exception):

@@ -775,6 +775,44 @@ class Status(ProtoMessage):
     listeners: list[str] = dataclasses.field(default_factory=list)
     storage: StorageStatus = dataclasses.field(default_factory=lambda: StorageStatus())
     leases: int = 0
+    limits: list[LimitUsage] = dataclasses.field(default_factory=list)
+    hello_failures: HelloFailures = dataclasses.field(default_factory=lambda: HelloFailures())
+    warnings: list[str] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class LimitUsage(ProtoMessage):
+    """The protocol's ``curtain.v1.LimitUsage``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.LimitUsage
+
+    name: str = ""
+    scope: str = ""
+    value: float = 0.0
+    used: float = 0.0
+    description: str = ""
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class HelloFailures(ProtoMessage):
+    """The protocol's ``curtain.v1.HelloFailures``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.HelloFailures
+
+    failed: int = 0
+    refused: int = 0
+    sources: list[HelloFailureSource] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class HelloFailureSource(ProtoMessage):
+    """The protocol's ``curtain.v1.HelloFailureSource``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.HelloFailureSource
+
+    address: str = ""
+    failures: int = 0
+    blocked_for: float = 0.0
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1012,11 +1050,14 @@ __all__ = [
     "Event",
     "EventCategory",
     "Frame",
+    "HelloFailureSource",
+    "HelloFailures",
     "HierarchyEvent",
     "Idiom",
     "LeaseEvent",
     "LeaseResult",
     "LifecycleEvent",
+    "LimitUsage",
     "Limits",
     "ModalPresentationStyle",
     "ModalTransitionStyle",

@@ -65,12 +65,16 @@ class Goodbye(_message.Message):
         REASON_SLOW_CONSUMER: _ClassVar[Goodbye.Reason]
         REASON_UNAUTHENTICATED: _ClassVar[Goodbye.Reason]
         REASON_FRAME_POLICY: _ClassVar[Goodbye.Reason]
+        REASON_TIMEOUT: _ClassVar[Goodbye.Reason]
+        REASON_LIMIT_EXCEEDED: _ClassVar[Goodbye.Reason]
     REASON_UNSPECIFIED: Goodbye.Reason
     REASON_SHUTDOWN: Goodbye.Reason
     REASON_PROTOCOL_ERROR: Goodbye.Reason
     REASON_SLOW_CONSUMER: Goodbye.Reason
     REASON_UNAUTHENTICATED: Goodbye.Reason
     REASON_FRAME_POLICY: Goodbye.Reason
+    REASON_TIMEOUT: Goodbye.Reason
+    REASON_LIMIT_EXCEEDED: Goodbye.Reason
     REASON_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     reason: Goodbye.Reason
@@ -308,7 +312,7 @@ class GetStatus(_message.Message):
     def __init__(self) -> None: ...
 
 class Status(_message.Message):
-    __slots__ = ("server_version", "protocol_version", "pid", "uptime", "clients", "sessions", "windows", "listeners", "storage", "leases")
+    __slots__ = ("server_version", "protocol_version", "pid", "uptime", "clients", "sessions", "windows", "listeners", "storage", "leases", "limits", "hello_failures", "warnings")
     SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     PID_FIELD_NUMBER: _ClassVar[int]
@@ -319,6 +323,9 @@ class Status(_message.Message):
     LISTENERS_FIELD_NUMBER: _ClassVar[int]
     STORAGE_FIELD_NUMBER: _ClassVar[int]
     LEASES_FIELD_NUMBER: _ClassVar[int]
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    HELLO_FAILURES_FIELD_NUMBER: _ClassVar[int]
+    WARNINGS_FIELD_NUMBER: _ClassVar[int]
     server_version: str
     protocol_version: int
     pid: int
@@ -329,7 +336,44 @@ class Status(_message.Message):
     listeners: _containers.RepeatedScalarFieldContainer[str]
     storage: StorageStatus
     leases: int
-    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ..., storage: _Optional[_Union[StorageStatus, _Mapping]] = ..., leases: _Optional[int] = ...) -> None: ...
+    limits: _containers.RepeatedCompositeFieldContainer[LimitUsage]
+    hello_failures: HelloFailures
+    warnings: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ..., storage: _Optional[_Union[StorageStatus, _Mapping]] = ..., leases: _Optional[int] = ..., limits: _Optional[_Iterable[_Union[LimitUsage, _Mapping]]] = ..., hello_failures: _Optional[_Union[HelloFailures, _Mapping]] = ..., warnings: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class LimitUsage(_message.Message):
+    __slots__ = ("name", "scope", "value", "used", "description")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    USED_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    scope: str
+    value: float
+    used: float
+    description: str
+    def __init__(self, name: _Optional[str] = ..., scope: _Optional[str] = ..., value: _Optional[float] = ..., used: _Optional[float] = ..., description: _Optional[str] = ...) -> None: ...
+
+class HelloFailures(_message.Message):
+    __slots__ = ("failed", "refused", "sources")
+    FAILED_FIELD_NUMBER: _ClassVar[int]
+    REFUSED_FIELD_NUMBER: _ClassVar[int]
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
+    failed: int
+    refused: int
+    sources: _containers.RepeatedCompositeFieldContainer[HelloFailureSource]
+    def __init__(self, failed: _Optional[int] = ..., refused: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[HelloFailureSource, _Mapping]]] = ...) -> None: ...
+
+class HelloFailureSource(_message.Message):
+    __slots__ = ("address", "failures", "blocked_for")
+    ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    FAILURES_FIELD_NUMBER: _ClassVar[int]
+    BLOCKED_FOR_FIELD_NUMBER: _ClassVar[int]
+    address: str
+    failures: int
+    blocked_for: float
+    def __init__(self, address: _Optional[str] = ..., failures: _Optional[int] = ..., blocked_for: _Optional[float] = ...) -> None: ...
 
 class StorageStatus(_message.Message):
     __slots__ = ("durable", "state_directory", "database", "database_bytes", "journal_records", "sync", "available", "error", "schema_version", "last_snapshot_time", "snapshot_records", "snapshot_interval")
