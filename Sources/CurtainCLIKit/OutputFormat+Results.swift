@@ -147,7 +147,8 @@ extension OutputFormat {
     ])
   }
 
-  /// The daemon's status, one fact per line, then one line per session
+  /// The daemon's status, one fact per line, the warnings, limits and
+  /// failed Hellos (OutputFormat+Limits.swift), then one line per session
   /// (`session default: 1 window, 3 controllers`).
   public static func human(
     _ status: Curtain_V1_Status, sessions: [Curtain_V1_SessionList.Entry] = []
@@ -172,6 +173,7 @@ extension OutputFormat {
     } else {
       lines.append("state in memory only (--ephemeral)")
     }
+    lines += limitLines(status)
     lines += sessions.map {
       "session \($0.name): \(count($0.windows, "window")), "
         + "\(count($0.controllers, "controller"))"
@@ -219,7 +221,8 @@ extension OutputFormat {
   /// `storage` (`durable`, `state_directory`, `database`, `database_bytes`,
   /// `journal_records` (since the last snapshot), `last_snapshot_time` (Unix
   /// seconds, 0: none), `snapshot_records`, `snapshot_interval`, `sync`,
-  /// `available`, `error`, `schema_version`), then `session_list` (as
+  /// `available`, `error`, `schema_version`), `limits`, `hello_failures`
+  /// and `warnings` (OutputFormat+Limits.swift), then `session_list` (as
   /// `list-sessions --json` prints each session) when given.
   public static func json(
     _ status: Curtain_V1_Status, sessions: [Curtain_V1_SessionList.Entry]? = nil
@@ -235,6 +238,7 @@ extension OutputFormat {
       ("listeners", .array(status.listeners.map { .string($0) })),
       ("storage", json(status.storage)),
     ]
+    members += limitMembers(status)
     if let sessions { members.append(("session_list", .array(sessions.map(json)))) }
     return .object(members)
   }

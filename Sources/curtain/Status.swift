@@ -7,9 +7,12 @@ import CurtainWire
 /// Shows the daemon's version, pid, uptime, clients, listeners and sessions.
 struct Status: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Show the daemon's version, pid, uptime, clients, listeners and sessions.",
+    abstract: "Show the daemon's version, pid, uptime, clients, listeners, limits and sessions.",
     discussion: """
-      Ends with one line per session and its window and controller counts \
+      Then its warnings (a token file others can read), every limit with \
+      its use (for a limit per session or per client, the largest use; \
+      docs/protocol.md says what each protects) and the failed Hellos by \
+      source address. Ends with one line per session and its window and controller counts \
       (with --json, `session_list`). Never starts a daemon: when none \
       listens, it says so and exits 1.
 

@@ -153,6 +153,9 @@ struct Curtaind: ParsableCommand {
       valueName: "seconds"))
   var snapshotInterval = 60.0
 
+  @OptionGroup(title: "Limits")
+  var limits: LimitOptions
+
   func validate() throws {
     if ephemeral, stateDirectory != nil {
       throw ValidationError("--ephemeral and --state-dir exclude each other")
@@ -195,12 +198,16 @@ struct Curtaind: ParsableCommand {
     configuration.eventRing = eventRing
     configuration.operationQueueLimit = queueLimit
     configuration.interactionTimeout = interactionTimeout
+    limits.apply(to: &configuration)
 
     var endpoints: [Daemon.Endpoint] = [
       .unix(socket.map { SocketPath($0) } ?? SocketPath.defaultPath())
     ]
     if let tokenFile {
       configuration.tokens = try fail(output) { try readTokens(from: tokenFile) }
+      if let warning = TokenFilePermissions.warning(for: tokenFile) {
+        configuration.warnings.append(warning)
+      }
     }
     if let listen {
       let address = try fail(output) { try TCPAddress(parsing: listen) }

@@ -583,3 +583,20 @@ def test_a_lease_keeps_other_clients_off_a_window_until_released(daemon: Daemon,
         curtain.types.LeaseEvent.Change.ACQUIRED,
         curtain.types.LeaseEvent.Change.RELEASED,
     ]
+
+
+def test_limits_name_themselves_and_show_in_the_status() -> None:
+    with Daemon(["--max-windows", "1", "--max-clients", "1"]) as small, small.client(timeout=10) as client:
+        client.create_window()
+        with pytest.raises(curtain.ServerError) as caught:
+            client.create_window()
+        assert caught.value.code is curtain.ErrorCode.LIMIT_EXCEEDED
+        assert caught.value.details == {"limit": "max-windows", "value": "1"}
+        assert caught.value.message.endswith("(limit max-windows = 1)")
+        limits = {limit.name: limit for limit in client.get_status().limits}
+        assert (limits["max-windows"].value, limits["max-windows"].used) == (1, 1)
+        with pytest.raises(curtain.ConnectionClosed) as refused:
+            small.client(timeout=10)
+        assert refused.value.reason is curtain.GoodbyeReason.LIMIT_EXCEEDED
+        assert "max-clients" in refused.value.message
+        assert client.sync() is None

@@ -79,8 +79,9 @@ extension Session {
       }
     }
     guard controllers.count + nodes.count <= configuration.maxControllers else {
-      throw CurtainError(
-        .limitExceeded, "A session may have at most \(configuration.maxControllers) controllers")
+      throw CurtainError.limitExceeded(
+        "A session may have at most \(configuration.maxControllers) controllers",
+        limit: "max-controllers", value: configuration.maxControllers)
     }
     return try tentatively { try build(spec) }
   }
@@ -95,8 +96,9 @@ extension Session {
   ) throws -> (window: Window, ticket: OperationTicket) {
     try metrics.validate()
     guard windows.count < configuration.maxWindows else {
-      throw CurtainError(
-        .limitExceeded, "A session may have at most \(configuration.maxWindows) windows")
+      throw CurtainError.limitExceeded(
+        "A session may have at most \(configuration.maxWindows) windows", limit: "max-windows",
+        value: configuration.maxWindows)
     }
     let savedIDs = ids
     let tree = try makeControllerTree(root)

@@ -36,11 +36,27 @@ public struct CurtainError: Error, Hashable, Sendable, Codable, CustomStringConv
   public let code: ErrorCode
   /// A human-readable explanation.
   public let message: String
+  /// Machine-readable details (the wire error's `details`): a
+  /// `LIMIT_EXCEEDED` error names its limit (`limit`) and the limit's value
+  /// (`value`).
+  public let details: [String: String]?
 
   /// Creates an error.
-  public init(_ code: ErrorCode, _ message: String) {
+  public init(_ code: ErrorCode, _ message: String, details: [String: String]? = nil) {
     self.code = code
     self.message = message
+    self.details = details
+  }
+
+  /// A `LIMIT_EXCEEDED` error for the limit `name` (the curtaind flag that
+  /// sets it, e.g. `max-windows`) of `value`: the message ends with the
+  /// limit's name and value, the details carry them.
+  public static func limitExceeded(_ message: String, limit name: String, value: Int)
+    -> CurtainError
+  {
+    CurtainError(
+      .limitExceeded, "\(message) (limit \(name) = \(value))",
+      details: ["limit": name, "value": "\(value)"])
   }
 
   public var description: String { "\(code.rawValue): \(message)" }

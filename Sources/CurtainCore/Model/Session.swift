@@ -96,8 +96,9 @@ public final class Session {
   {
     try metrics.validate()
     guard windows.count < configuration.maxWindows else {
-      throw CurtainError(
-        .limitExceeded, "A session may have at most \(configuration.maxWindows) windows")
+      throw CurtainError.limitExceeded(
+        "A session may have at most \(configuration.maxWindows) windows", limit: "max-windows",
+        value: configuration.maxWindows)
     }
     let window = Window(id: ids.window(), session: self, metrics: metrics, clockMode: clockMode)
     windows[window.id] = window
@@ -124,8 +125,9 @@ public final class Session {
       }
     }
     guard controllers.count < configuration.maxControllers else {
-      throw CurtainError(
-        .limitExceeded, "A session may have at most \(configuration.maxControllers) controllers")
+      throw CurtainError.limitExceeded(
+        "A session may have at most \(configuration.maxControllers) controllers",
+        limit: "max-controllers", value: configuration.maxControllers)
     }
     let controller = insertController(
       kind: kind, id: reserved ?? ids.controller(), identifier: identifier, title: title)

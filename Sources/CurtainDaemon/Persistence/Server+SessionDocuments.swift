@@ -53,6 +53,8 @@ extension Server {
           + "\(count(existing.controllers.count, "controller"))); import under another name, "
           + "or kill-session it first")
     }
+    if sessions[target] == nil { try checkSessionLimit() }
+    try checkImportLimits(document.snapshot.session)
     var image = document.snapshot
     image.session.name = target
     let now = clock()

@@ -167,10 +167,8 @@ extension Server {
     do {
       session = try Session.restore(
         image.session,
-        configuration: SessionConfiguration(
-          operationQueueLimit: configuration.operationQueueLimit,
-          eventLogCapacity: configuration.eventRing,
-          interactionTimeout: configuration.interactionTimeout))
+        configuration: sessionConfiguration(
+          windows: image.session.windows.count, controllers: image.session.controllers.count))
     } catch {
       throw ImageError(description: "it does not restore (\(error))")
     }

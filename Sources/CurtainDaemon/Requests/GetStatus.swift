@@ -24,6 +24,9 @@ extension RequestHandler {
         status.storage.durable = false
         status.storage.available = true
       }
+      status.limits = server.limitUsages()
+      status.helloFailures = server.helloFailureLog.status(at: server.clock())
+      status.warnings = server.configuration.warnings
       return .ok(.status(status))
     })
 }

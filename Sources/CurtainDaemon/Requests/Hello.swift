@@ -35,9 +35,12 @@ extension Server {
     }
     var scope = AccessScope.full
     if client.link.transportKind == .tcp, let grants = tokenGrants {
+      if let refusal = checkHelloBackoff(client) { return refusal }
       guard let granted = grant(matching: hello.token, among: grants) else {
+        noteHelloFailure(client)
         return .failedAndClose(.unauthenticated, "Bad or missing token", .unauthenticated)
       }
+      noteHelloSuccess(client)
       scope = granted
     }
     client.isWelcomed = true

@@ -10,7 +10,8 @@ extension RequestHandler {
     .loadStoryboard, mutates: true, window: { $0.loadStoryboard.windowID },
     run: { context in
       let body = context.request.loadStoryboard
-      let storyboard = try Storyboard(json: body.document)
+      let storyboard = try Storyboard(
+        json: body.document, maxBytes: context.server.configuration.limits.maxStoryboardBytes)
       let session = context.session
       var info = Curtain_V1_StoryboardInfo(storyboard)
       if let window = context.window {

@@ -134,7 +134,7 @@ enum HandlerResult {
   /// The request is wrong (INVALID_ARGUMENT).
   case invalid(String)
   /// The request is valid but the state does not allow it.
-  case failed(ErrorCode, String)
+  case failed(ErrorCode, String, details: [String: String]? = nil)
   /// An error response, then the connection closes with a goodbye saying
   /// the same (a Hello that cannot be accepted).
   case failedAndClose(ErrorCode, String, Goodbye.Reason)

@@ -72,6 +72,7 @@ extension Server {
         ? min(body.fromSeq, session.detachedLog.lastSeq)
         : session.detachedLog.lastSeq)
     subscriptions[id] = subscription
+    client.subscriptionCount += 1
     subscriptionIndex.insert(subscription)
     result.subscriptionID = id
     result.lastSeq = windows.first?.log.lastSeq ?? 0

@@ -28,6 +28,7 @@ extension Server {
   /// Forgets subscription `id`.
   func removeSubscription(_ id: UInt64) {
     guard let subscription = subscriptions.removeValue(forKey: id) else { return }
+    clients[subscription.clientID]?.subscriptionCount -= 1
     subscriptionIndex.remove(subscription)
     subscriptionsAwaitingBacklog.remove(id)
   }

@@ -56,6 +56,9 @@ public protocol ClientLink: AnyObject {
   var clientID: UInt64 { get }
   /// Unix or TCP.
   var transportKind: TransportKind { get }
+  /// Where the client connects from: the peer's IP address for TCP (what
+  /// failed Hellos are counted by), `unix` for a Unix socket.
+  var peerAddress: String { get }
   /// Queues a response, event or goodbye. These are never dropped: a client
   /// whose unwritten control messages exceed the connection limit is
   /// disconnected with a goodbye.
@@ -70,4 +73,9 @@ public protocol ClientLink: AnyObject {
   var unwrittenBytes: Int { get }
   /// Sends a goodbye, flushes what is queued and closes.
   func close(reason: Goodbye.Reason, message: String)
+}
+
+extension ClientLink {
+  /// By default the transport's name (links that have no address).
+  public var peerAddress: String { transportKind.rawValue }
 }

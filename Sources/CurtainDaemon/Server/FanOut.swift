@@ -66,11 +66,25 @@ struct WaiterTable {
 
   /// How many requests wait.
   private(set) var count = 0
+  /// How many requests of each client wait (max-waiters).
+  private var countByClient: [UInt64: Int] = [:]
+
+  /// How many requests of client `id` wait.
+  func count(of id: UInt64) -> Int { countByClient[id] ?? 0 }
+
+  /// Counts `waiters` in (`by` 1) or out (`by` -1).
+  private mutating func tally(_ waiters: some Sequence<Waiter>, by step: Int) {
+    for waiter in waiters {
+      let total = (countByClient[waiter.clientID] ?? 0) + step
+      countByClient[waiter.clientID] = total > 0 ? total : nil
+    }
+  }
 
   /// Adds a waiter: an idle waiter is checked at the next publish
   /// (`takeFresh`) unless `checked` (one put back: its window was not idle).
   mutating func append(_ waiter: Waiter, checked: Bool = false) {
     count += 1
+    tally(CollectionOfOne(waiter), by: 1)
     if let operation = waiter.operation {
       byOperation[OperationKey(session: waiter.key.session, operation: operation), default: []]
         .append(waiter)
@@ -85,20 +99,28 @@ struct WaiterTable {
   mutating func takeFresh() -> [Waiter] {
     defer { fresh = [] }
     count -= fresh.count
+    tally(fresh, by: -1)
     return fresh
   }
 
   /// Removes the waiters `matches` picks (a client gone, a lost record).
   mutating func removeAll(where matches: (Waiter) -> Bool) {
+    var removed: [Waiter] = []
+    func picked(_ waiter: Waiter) -> Bool {
+      guard matches(waiter) else { return false }
+      removed.append(waiter)
+      return true
+    }
+    defer { tally(removed, by: -1) }
     for key in Array(byOperation.keys) {
-      byOperation[key]?.removeAll(where: matches)
+      byOperation[key]?.removeAll(where: picked)
       if byOperation[key]?.isEmpty == true { byOperation[key] = nil }
     }
     for key in Array(idle.keys) {
-      idle[key]?.removeAll(where: matches)
+      idle[key]?.removeAll(where: picked)
       if idle[key]?.isEmpty == true { idle[key] = nil }
     }
-    fresh.removeAll(where: matches)
+    fresh.removeAll(where: picked)
     count =
       byOperation.values.reduce(0) { $0 + $1.count } + idle.values.reduce(0) { $0 + $1.count }
       + fresh.count
@@ -109,6 +131,7 @@ struct WaiterTable {
   mutating func take(_ key: OperationKey) -> [Waiter] {
     guard let waiting = byOperation.removeValue(forKey: key) else { return [] }
     count -= waiting.count
+    tally(waiting, by: -1)
     return waiting
   }
 
@@ -116,6 +139,7 @@ struct WaiterTable {
   mutating func takeIdle(_ key: WindowKey) -> [Waiter] {
     guard let waiting = idle.removeValue(forKey: key) else { return [] }
     count -= waiting.count
+    tally(waiting, by: -1)
     return waiting
   }
 
@@ -126,6 +150,7 @@ struct WaiterTable {
     idle = [:]
     fresh = []
     count = 0
+    countByClient = [:]
     return all.sorted { ($0.clientID, $0.requestID) < ($1.clientID, $1.requestID) }
   }
 }

@@ -82,7 +82,7 @@ extension Server {
     switch result {
     case .ok, .deferred: break
     case .invalid: check.errorCode = Int32(ErrorCode.invalidArgument.wire.rawValue)
-    case .failed(let code, _), .failedAndClose(let code, _, _):
+    case .failed(let code, _, _), .failedAndClose(let code, _, _):
       check.errorCode = Int32(code.wire.rawValue)
     }
     if let session = sessions[session] {

@@ -141,7 +141,7 @@ extension Server {
     for name in killedSessions {
       sessions[name] = nil
       publishedDetachedSeq[name] = nil
-      if name == "default" { _ = session(named: name, create: true) }
+      if name == "default" { _ = try? session(named: name, create: true) }
     }
     killedSessions = []
   }

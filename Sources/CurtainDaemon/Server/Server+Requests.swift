@@ -25,6 +25,8 @@ extension Server {
     var commit: UInt64 = 0
     if recorded, let failure = journalFailure {
       result = .failed(.unavailable, "The daemon cannot record changes: \(failure)")
+    } else if let refusal = limitRefusal(of: request, kind, from: client) {
+      result = refusal
     } else {
       let time = clock()
       result = pinningClock(at: time) { dispatch(request, kind, from: client, target: &target) }
@@ -45,11 +47,11 @@ extension Server {
       respond(
         to: client, requestID: requestID, traceID: traceID, commit: commit,
         .failure(CurtainError(.invalidArgument, message)))
-    case .failed(let code, let message):
+    case .failed(let code, let message, let details):
       outcome = code.rawValue
       respond(
         to: client, requestID: requestID, traceID: traceID, commit: commit,
-        .failure(CurtainError(code, message)))
+        .failure(CurtainError(code, message, details: details)))
     case .failedAndClose(let code, let message, let reason):
       outcome = code.rawValue
       respond(
@@ -92,7 +94,7 @@ extension Server {
       }
       return try bound.run()
     } catch let error as CurtainError {
-      return .failed(error.code, error.message)
+      return .failed(error.code, error.message, details: error.details)
     } catch {
       logger.error(
         "request failed unexpectedly",
@@ -149,22 +151,19 @@ extension Server {
   /// and the name is valid.
   func resolveSession(of request: WireRequest, create: Bool) throws -> Session {
     let name = request.session.isEmpty ? "default" : request.session
-    guard let session = session(named: name, create: create) else {
+    guard let session = try session(named: name, create: create) else {
       throw CurtainError(.notFound, "No session '\(name)'")
     }
     return session
   }
 
-  /// The session with this name, created when asked and the name is valid.
-  func session(named name: String, create: Bool) -> Session? {
+  /// The session with this name, created when asked, the name is valid and
+  /// the daemon has room for it (max-sessions: `LIMIT_EXCEEDED`).
+  func session(named name: String, create: Bool) throws(CurtainError) -> Session? {
     if let session = sessions[name] { return session }
     guard create, Self.isValidSessionName(name) else { return nil }
-    let session = Session(
-      name: name,
-      configuration: SessionConfiguration(
-        operationQueueLimit: configuration.operationQueueLimit,
-        eventLogCapacity: configuration.eventRing,
-        interactionTimeout: configuration.interactionTimeout))
+    try checkSessionLimit()
+    let session = Session(name: name, configuration: sessionConfiguration())
     sessions[name] = session
     return session
   }

@@ -72,6 +72,14 @@ public final class Server {
   /// Sessions killed since the last `publish()`: they go once their
   /// windows' last events are out and their waiters answered.
   var killedSessions: Set<String> = []
+  /// Bytes the transport holds for unfinished messages of all clients
+  /// (`max-partial-bytes`), for `GetStatus`.
+  public var partialBytesInUse: () -> Int = { 0 }
+  /// Set while a state directory is restored: limits that refuse what
+  /// was accepted before (max-sessions) are not applied.
+  public var isRestoring = false
+  /// Failed Hellos by source address (HelloRateLimit.swift).
+  var helloFailureLog = HelloFailureLog()
   /// Set by a Shutdown request: stop once the responses have been queued.
   var shutdownAfterResponses = false
   /// Set once shutdown began; the transport stops the loop.
@@ -95,7 +103,7 @@ public final class Server {
     self.loopClock = clock
     self.logger = logger
     self.startTime = Self.onGrid(clock())
-    _ = session(named: "default", create: true)
+    _ = try? session(named: "default", create: true)
   }
 
   /// Server time in seconds: loop time plus `clockBase`, on a grid of
@@ -196,10 +204,10 @@ public final class Server {
 
   /// The loop's timer fired (or the transport wants the state brought up
   /// to date): realtime windows advance, frames and events go out, clients
-  /// that never said Hello in time are closed.
+  /// (TCP or Unix) that never said Hello in time are closed.
   public func tick() {
     let now = clock()
-    for client in clients.values where !client.isWelcomed && client.link.transportKind == .tcp {
+    for client in clients.values where !client.isWelcomed {
       if now - client.connectedAt >= configuration.helloTimeout {
         client.link.close(reason: .unauthenticated, message: "No Hello within the time limit")
       }
@@ -221,7 +229,7 @@ public final class Server {
         times.append(state.origin + deadline)
       }
     }
-    for client in clients.values where !client.isWelcomed && client.link.transportKind == .tcp {
+    for client in clients.values where !client.isWelcomed {
       times.append(client.connectedAt + configuration.helloTimeout)
     }
     if let expiry = leases.nextExpiry { times.append(expiry) }

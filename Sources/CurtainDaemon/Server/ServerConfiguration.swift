@@ -21,8 +21,16 @@ public struct ServerConfiguration: Sendable {
   /// The scoped tokens of the token file (TokenScopes.swift); with `token`,
   /// a TCP client must present one of them.
   public var tokens: [TokenGrant] = []
-  /// Seconds a TCP client has to send Hello.
+  /// Seconds a client (TCP or Unix) has to send Hello.
   public var helloTimeout: Double = 5
+  /// What clients, sessions and requests may take (Limits.swift).
+  public var limits = ServerLimits()
+  /// Failed Hellos allowed per source address before it backs off
+  /// (HelloRateLimit.swift).
+  public var helloFailures = HelloFailurePolicy()
+  /// Conditions an operator should fix, found at start (a token file
+  /// readable by others); logged and shown by `GetStatus`.
+  public var warnings: [String] = []
   /// Describes the listeners for `GetStatus`.
   public var listenerDescriptions: [String] = []
 

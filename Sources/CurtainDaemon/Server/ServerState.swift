@@ -43,6 +43,8 @@ final class ClientState {
   var ownsInteractions = true
   /// The name from Hello.
   var name = ""
+  /// Its subscriptions (max-subscriptions).
+  var subscriptionCount = 0
   /// Responses in request order; `nil` until answered. A response leaves
   /// only once the journal record numbered `commit` is committed (0: no
   /// record).

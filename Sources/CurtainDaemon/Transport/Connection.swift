@@ -11,6 +11,17 @@
 // so a `.latest` frame can be replaced until its batch is handed out and the
 // loop never waits for a client.
 //
+// Unfinished messages: a message must be complete within `messageTimeout`
+// of its first byte (a timer, started when a read leaves part of a message
+// in the decoder, restarted when a message completes and another one has
+// begun, stopped when nothing is left over), else goodbye `timeout`. The
+// bytes held are reported to the daemon (`onPartialMessage`), which keeps
+// them within --max-partial-bytes for all connections together
+// (PartialMessageBudget.swift). A closing connection drops what it holds.
+//
+// A connection over --max-clients is `refuse`d: it never reaches the
+// server; its goodbye `limitExceeded` is flushed and it closes.
+//
 // Closing: `close(reason:message:)` queues a goodbye and stops taking
 // messages in either direction (input is still read, and discarded, so that
 // closing never turns into a reset while the peer is still sending). What is
@@ -50,6 +61,9 @@ final class Connection: ClientLink {
 
   let clientID: UInt64
   let transportKind: TransportKind
+  let peerAddress: String
+  /// Seconds a started message may take to complete.
+  let messageTimeout: Double
   private let stream: UVStream
   private let server: Server
   private let logger: Logger
@@ -61,6 +75,10 @@ final class Connection: ClientLink {
   private var isOutputShutDown = false
   private var peerFinished = false
   private var flushTimer: UVTimer?
+  /// When the first byte of the unfinished message arrived (monotonic
+  /// seconds), while part of one is held.
+  private var partialSince: Double?
+  private var messageTimer: UVTimer?
 
   /// Runs after every read, so the daemon can react to what changed.
   var onActivity: (() -> Void)?
@@ -70,6 +88,9 @@ final class Connection: ClientLink {
   var onClosing: ((Connection) -> Void)?
   /// Runs once when the handle has closed.
   var onClosed: ((Connection) -> Void)?
+  /// Runs when the bytes held for an unfinished message change: the
+  /// connection, the bytes (0: none) and when that message began.
+  var onPartialMessage: ((Connection, Int, Double) -> Void)?
 
   /// Wraps an accepted stream; `open()` starts it.
   init(
@@ -79,6 +100,9 @@ final class Connection: ClientLink {
     self.flushTimeout = flushTimeout
     self.clientID = clientID
     self.transportKind = transportKind
+    self.peerAddress =
+      transportKind == .tcp ? ((try? stream.peerAddress())?.host ?? "unknown") : "unix"
+    self.messageTimeout = server.configuration.limits.messageTimeout
     self.stream = stream
     self.server = server
     self.logger = logger
@@ -96,6 +120,19 @@ final class Connection: ClientLink {
     } catch {
       logger.warning("cannot read", metadata: ["client": "\(clientID)", "error": "\(error)"])
       detachFromServer()
+      abort()
+    }
+  }
+
+  /// Turns the client away before the server hears of it (a daemon
+  /// limit): a goodbye, flushed, then the connection closes. What the
+  /// client sends meanwhile is read and discarded.
+  func refuse(reason: Goodbye.Reason, message: String) {
+    guard state == .open, !serverKnowsClient else { return }
+    close(reason: reason, message: message)
+    do {
+      try stream.startReading { [weak self] event in self?.didRead(event) }
+    } catch {
       abort()
     }
   }
@@ -142,6 +179,7 @@ final class Connection: ClientLink {
     guard state == .open else { return }
     state = .closing
     server.measureGoodbye(reason)
+    dropPartialMessage()
     logger.debug(
       "closing",
       metadata: ["client": "\(clientID)", "reason": "\(reason)", "message": "\(message)"])
@@ -168,7 +206,8 @@ final class Connection: ClientLink {
     case .data(let bytes):
       guard state == .open else { return }
       decoder.append(bytes)
-      deliverFrames()
+      let completed = deliverFrames()
+      if state == .open { trackPartialMessage(completedOne: completed) }
     case .endOfFile:
       logger.debug("client closed its side", metadata: ["client": "\(clientID)"])
       peerFinished = true
@@ -189,18 +228,23 @@ final class Connection: ClientLink {
     onActivity?()
   }
 
-  private func deliverFrames() {
+  /// Hands every complete message to the server; returns whether there
+  /// was one.
+  @discardableResult
+  private func deliverFrames() -> Bool {
+    var completed = false
     while state == .open {
       let payload: [UInt8]
       do {
-        guard let next = try decoder.next() else { return }
+        guard let next = try decoder.next() else { return completed }
         payload = next
+        completed = true
       } catch {
         logger.info(
           "malformed stream", metadata: ["client": "\(clientID)", "error": "\(error)"])
         detachFromServer()
         close(reason: .protocolError, message: "\(error)")
-        return
+        return completed
       }
       let message: ClientMessage
       do {
@@ -210,10 +254,67 @@ final class Connection: ClientLink {
         continue
       } catch {
         close(reason: .protocolError, message: "\(error)")
-        return
+        return completed
       }
       server.receive(message, from: self)
     }
+    return completed
+  }
+
+  // MARK: Unfinished messages
+
+  /// After a read: starts the message deadline when part of a message is
+  /// left over (again when a message completed and another began), stops
+  /// it when nothing is, and reports the bytes held.
+  private func trackPartialMessage(completedOne: Bool) {
+    let held = decoder.bufferedByteCount
+    guard held > 0 else { return dropPartialMessage() }
+    if partialSince == nil || completedOne {
+      let now = MonotonicClock.now()
+      partialSince = now
+      startMessageTimer()
+    }
+    onPartialMessage?(self, held, partialSince ?? 0)
+  }
+
+  private func startMessageTimer() {
+    if messageTimer == nil {
+      messageTimer = try? UVTimer(loop: stream.loop) { [weak self] in
+        self?.messageTimedOut()
+      }
+    }
+    let milliseconds = max(1, (messageTimeout * 1000).rounded(.up))
+    messageTimer?.start(afterMilliseconds: UInt64(min(milliseconds, 86_400_000)))
+  }
+
+  private func messageTimedOut() {
+    guard state == .open, partialSince != nil else { return }
+    let held = decoder.bufferedByteCount
+    logger.info(
+      "message not completed in time",
+      metadata: ["client": "\(clientID)", "bytes": "\(held)", "seconds": "\(messageTimeout)"])
+    close(
+      reason: .timeout,
+      message:
+        "A message was not completed within \(Self.seconds(messageTimeout)) s of its first byte "
+        + "(\(held) bytes received; limit message-timeout)")
+    onActivity?()
+  }
+
+  /// Forgets the unfinished message (none left, or the connection closes).
+  private func dropPartialMessage() {
+    messageTimer?.stop()
+    guard partialSince != nil || decoder.bufferedByteCount > 0 else { return }
+    partialSince = nil
+    if decoder.bufferedByteCount > 0 {
+      decoder = FrameDecoder(maxFrameBytes: server.configuration.maxFrameBytes)
+    }
+    onPartialMessage?(self, 0, 0)
+  }
+
+  /// `2`, `0.5`: seconds as flags spell them.
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value))" : "\(value)"
   }
 
   // MARK: Writing
@@ -295,9 +396,12 @@ final class Connection: ClientLink {
   private func abort() {
     guard state != .closed else { return }
     state = .closed
+    dropPartialMessage()
     onClosing?(self)
     flushTimer?.close()
     flushTimer = nil
+    messageTimer?.close()
+    messageTimer = nil
     backlog.discardQueued()
     stream.close { [self] in
       detachFromServer()

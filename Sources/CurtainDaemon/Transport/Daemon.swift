@@ -11,6 +11,12 @@
 // started closing are disconnected from the server at the same point, after
 // the callback and outside the server's own code.
 //
+// Limits of the transport: a client past --max-clients is refused with
+// goodbye `LIMIT_EXCEEDED` (it never reaches the server); the bytes held
+// for unfinished messages of all clients stay within --max-partial-bytes
+// (the oldest are dropped, PartialMessageBudget.swift), and each
+// connection bounds the time to finish a message (--message-timeout).
+//
 // Shutdown (SIGINT, SIGTERM, a Shutdown request, or the Stopper): the
 // listeners close (the socket file is removed), every request still waiting
 // (wait_until, WaitIdle) is answered with an error saying the daemon is
@@ -92,6 +98,8 @@ public final class Daemon {
   /// Connections that started closing and may still be known to the server.
   private var detaching: [Connection] = []
   private var nextClientID: UInt64 = 1
+  /// The bytes held for unfinished messages (--max-partial-bytes).
+  private var partialMessages: PartialMessageBudget
   private var shutdownRequested = false
   private var isShuttingDown = false
   private var isFinished = false
@@ -162,12 +170,15 @@ public final class Daemon {
     self.stopper = Stopper(async.sender)
     self.server = Server(
       configuration: configuration, clock: MonotonicClock.now, logger: logger)
+    self.partialMessages = PartialMessageBudget(limit: configuration.limits.maxPartialBytes)
     self.signals = signals
     self.persistence = persistence
     self.commitAsync = commitAsync
     self.snapshotTimer = snapshotTimer
 
     if let persistence, let commitAsync {
+      server.isRestoring = true
+      defer { server.isRestoring = false }
       do {
         try persistence.restore(into: server)
       } catch {
@@ -210,6 +221,8 @@ public final class Daemon {
       watcher.setCallback { [unowned self] number in self.received(signal: number) }
     }
     server.onShutdown = { [unowned self] in self.shutdownRequested = true }
+    server.partialBytesInUse = { [unowned self] in self.partialMessages.total }
+    for warning in configuration.warnings { logger.warning("\(warning)") }
   }
 
   /// What the daemon listens on, one line per listener: the socket path, or
@@ -259,9 +272,40 @@ public final class Daemon {
     connection.onActivity = { [unowned self] in self.afterCallback() }
     connection.onClosing = { [unowned self] connection in self.detaching.append(connection) }
     connection.onClosed = { [unowned self] connection in self.closed(connection) }
+    connection.onPartialMessage = { [unowned self] connection, bytes, since in
+      self.partialMessage(of: connection, bytes: bytes, since: since)
+    }
+    let limit = server.configuration.limits.maxClients
+    let open = connections.values.reduce(0) { $0 + ($1.isOpen ? 1 : 0) }
     connections[id] = connection
-    connection.open()
+    if open >= limit {
+      logger.warning(
+        "client refused: too many clients",
+        metadata: ["client": "\(id)", "address": "\(connection.peerAddress)", "limit": "\(limit)"])
+      connection.refuse(
+        reason: .limitExceeded,
+        message: "Too many clients: the daemon serves at most \(limit) (limit max-clients)")
+    } else {
+      connection.open()
+    }
     afterCallback()
+  }
+
+  /// A connection holds `bytes` of an unfinished message begun at `since`:
+  /// past --max-partial-bytes, the oldest unfinished messages are dropped.
+  private func partialMessage(of connection: Connection, bytes: Int, since: Double) {
+    let dropped = partialMessages.update(connection.clientID, bytes: bytes, since: since)
+    for id in dropped {
+      guard let holder = connections[id] else { continue }
+      logger.warning(
+        "unfinished message dropped: partial bytes over the limit",
+        metadata: ["client": "\(id)", "limit": "\(partialMessages.limit)"])
+      holder.close(
+        reason: .limitExceeded,
+        message:
+          "Your unfinished message was the oldest when the daemon held more than "
+          + "\(partialMessages.limit) bytes of unfinished messages (limit max-partial-bytes)")
+    }
   }
 
   private func closed(_ connection: Connection) {

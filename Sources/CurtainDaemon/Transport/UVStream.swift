@@ -121,16 +121,27 @@ final class UVStream {
 
   /// The address a TCP socket is bound to (its port once bound to port 0).
   func localAddress() throws(UVError) -> TCPAddress {
+    try address("getsockname") { uv_tcp_getsockname(tcp, $0, $1) }
+  }
+
+  /// The address of a connected TCP socket's peer.
+  func peerAddress() throws(UVError) -> TCPAddress {
+    try address("getpeername") { uv_tcp_getpeername(tcp, $0, $1) }
+  }
+
+  /// An address `read` (getsockname or getpeername) fills in.
+  private func address(
+    _ operation: String,
+    _ read: (UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<Int32>) -> Int32
+  ) throws(UVError) -> TCPAddress {
     var storage = sockaddr_storage()
     var length = Int32(MemoryLayout<sockaddr_storage>.size)
     let result = withUnsafeMutablePointer(to: &storage) { storage in
-      storage.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        uv_tcp_getsockname(tcp, $0, &length)
-      }
+      storage.withMemoryRebound(to: sockaddr.self, capacity: 1) { read($0, &length) }
     }
-    try UVError.check(result, "getsockname")
+    try UVError.check(result, operation)
     guard let address = TCPAddress(storage) else {
-      throw UVError(code: UV_EAFNOSUPPORT.rawValue, operation: "getsockname")
+      throw UVError(code: UV_EAFNOSUPPORT.rawValue, operation: operation)
     }
     return address
   }

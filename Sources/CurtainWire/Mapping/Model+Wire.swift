@@ -378,12 +378,14 @@ extension Curtain_V1_Error {
     self.init()
     code = error.code.wire
     message = error.message
+    details = error.details ?? [:]
   }
 }
 
 extension CurtainError {
   /// The core form of a wire error.
   public init(_ wire: Curtain_V1_Error) {
-    self.init(ErrorCode(wire.code), wire.message)
+    self.init(
+      ErrorCode(wire.code), wire.message, details: wire.details.isEmpty ? nil : wire.details)
   }
 }

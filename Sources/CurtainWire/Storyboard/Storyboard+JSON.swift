@@ -22,12 +22,13 @@ extension Storyboard {
   /// The largest document accepted, in bytes.
   public static let maxDocumentBytes = 1 << 20
 
-  /// Parses a storyboard document.
-  public init(json data: Data) throws {
-    guard data.count <= Self.maxDocumentBytes else {
-      throw CurtainError(
-        .limitExceeded,
-        "A storyboard document may have at most \(Self.maxDocumentBytes) bytes, got \(data.count)")
+  /// Parses a storyboard document of at most `maxBytes` bytes (the
+  /// daemon's max-storyboard-bytes).
+  public init(json data: Data, maxBytes: Int = maxDocumentBytes) throws {
+    guard data.count <= maxBytes else {
+      throw CurtainError.limitExceeded(
+        "A storyboard document may have at most \(maxBytes) bytes, got \(data.count)",
+        limit: "max-storyboard-bytes", value: maxBytes)
     }
     let root: Any
     do {
