@@ -10,8 +10,16 @@ import XCTest
 final class FanOutTests: XCTestCase {
   private let count = 400
 
+  /// A server whose clients may have `count` subscriptions and waiters.
+  private func manySubscribers() -> ServerHarness {
+    ServerHarness { [count] in
+      $0.limits.maxSubscriptions = count
+      $0.limits.maxWaiters = count
+    }
+  }
+
   func testAChangeElsewhereVisitsNoneOfManySubscriptionsAndWaiters() throws {
-    let h = ServerHarness()
+    let h = manySubscribers()
     let writer = h.connect()
     let busy = h.buildNavigation(writer)
     // An animated push on a manual clock: the window stays busy.
@@ -84,7 +92,7 @@ final class FanOutTests: XCTestCase {
   }
 
   func testAResumedSubscriptionGetsItsBacklogOnce() throws {
-    let h = ServerHarness()
+    let h = manySubscribers()
     let writer = h.connect()
     let window = h.buildNavigation(writer)
     _ = h.call(writer) {
