@@ -14,6 +14,9 @@ let package = Package(
   products: [
     .library(name: "CurtainCore", targets: ["CurtainCore"]),
     .library(name: "CurtainWire", targets: ["CurtainWire"]),
+    // For Fuzz/ (a package of its own): the fuzz target drives the server
+    // in memory.
+    .library(name: "CurtainDaemon", targets: ["CurtainDaemon"]),
     .executable(name: "curtaind", targets: ["curtaind"]),
     .executable(name: "curtain", targets: ["curtain"]),
     .executable(name: "curtain-web", targets: ["curtain-web"]),

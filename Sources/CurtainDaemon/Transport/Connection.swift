@@ -1,7 +1,7 @@
 // One accepted client stream, as the server sees it (`ClientLink`).
 //
-// Reading: bytes go through a `FrameDecoder`; each payload is decoded as a
-// `ClientMessage` and given to the server (`receive`), or reported as
+// Reading: bytes go through a `ClientStreamReader` (framing, then decoding
+// as a `ClientMessage`); each message is given to the server (`receive`), or reported as
 // undecodable (`receiveUndecodable`, the connection stays). A framing error
 // (bad varint, oversized length) cannot be recovered from: goodbye
 // `protocolError`, then close.
@@ -67,7 +67,7 @@ final class Connection: ClientLink {
   private let stream: UVStream
   private let server: Server
   private let logger: Logger
-  private var decoder: FrameDecoder
+  private var reader: ClientStreamReader
   private var backlog: WriteBacklog
   private var state = State.open
   private var serverKnowsClient = false
@@ -106,7 +106,7 @@ final class Connection: ClientLink {
     self.stream = stream
     self.server = server
     self.logger = logger
-    self.decoder = FrameDecoder(maxFrameBytes: server.configuration.maxFrameBytes)
+    self.reader = ClientStreamReader(maxFrameBytes: server.configuration.maxFrameBytes)
     self.backlog = WriteBacklog(maxControlBytes: server.configuration.maxWriteQueueBytes)
   }
 
@@ -205,7 +205,7 @@ final class Connection: ClientLink {
     switch event {
     case .data(let bytes):
       guard state == .open else { return }
-      decoder.append(bytes)
+      reader.append(bytes)
       let completed = deliverFrames()
       if state == .open { trackPartialMessage(completedOne: completed) }
     case .endOfFile:
@@ -233,30 +233,20 @@ final class Connection: ClientLink {
   @discardableResult
   private func deliverFrames() -> Bool {
     var completed = false
-    while state == .open {
-      let payload: [UInt8]
-      do {
-        guard let next = try decoder.next() else { return completed }
-        payload = next
+    while state == .open, let input = reader.next() {
+      switch input {
+      case .message(let message):
         completed = true
-      } catch {
+        server.receive(message, from: self)
+      case .undecodable(let error):
+        completed = true
+        server.receiveUndecodable(error, from: self)
+      case .malformed(let error):
         logger.info(
           "malformed stream", metadata: ["client": "\(clientID)", "error": "\(error)"])
         detachFromServer()
         close(reason: .protocolError, message: "\(error)")
-        return completed
       }
-      let message: ClientMessage
-      do {
-        message = try WireCodec.decode(ClientMessage.self, from: payload)
-      } catch let error as WireDecodingError {
-        server.receiveUndecodable(error, from: self)
-        continue
-      } catch {
-        close(reason: .protocolError, message: "\(error)")
-        return completed
-      }
-      server.receive(message, from: self)
     }
     return completed
   }
@@ -267,7 +257,7 @@ final class Connection: ClientLink {
   /// left over (again when a message completed and another began), stops
   /// it when nothing is, and reports the bytes held.
   private func trackPartialMessage(completedOne: Bool) {
-    let held = decoder.bufferedByteCount
+    let held = reader.bufferedByteCount
     guard held > 0 else { return dropPartialMessage() }
     if partialSince == nil || completedOne {
       let now = MonotonicClock.now()
@@ -289,7 +279,7 @@ final class Connection: ClientLink {
 
   private func messageTimedOut() {
     guard state == .open, partialSince != nil else { return }
-    let held = decoder.bufferedByteCount
+    let held = reader.bufferedByteCount
     logger.info(
       "message not completed in time",
       metadata: ["client": "\(clientID)", "bytes": "\(held)", "seconds": "\(messageTimeout)"])
@@ -304,11 +294,9 @@ final class Connection: ClientLink {
   /// Forgets the unfinished message (none left, or the connection closes).
   private func dropPartialMessage() {
     messageTimer?.stop()
-    guard partialSince != nil || decoder.bufferedByteCount > 0 else { return }
+    guard partialSince != nil || reader.bufferedByteCount > 0 else { return }
     partialSince = nil
-    if decoder.bufferedByteCount > 0 {
-      decoder = FrameDecoder(maxFrameBytes: server.configuration.maxFrameBytes)
-    }
+    if reader.bufferedByteCount > 0 { reader.discardBuffered() }
     onPartialMessage?(self, 0, 0)
   }
 
