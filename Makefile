@@ -7,7 +7,7 @@
 SWIFT ?= swift
 SWIFTPM_FLAGS ?=
 
-.PHONY: build run test test-swift test-python test-c test-web check-proto check-docs docs tour completions format lint clean bench bench-web soak
+.PHONY: build run test test-swift test-python test-c test-web test-fuzz check-proto check-docs docs tour completions format lint clean bench bench-web soak soak-wire fuzz
 
 build:
 	$(SWIFT) build $(SWIFTPM_FLAGS)
@@ -21,7 +21,7 @@ run:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" exec scripts/run.sh
 
 # Every test step of the project.
-test: test-swift lint check-proto check-docs test-python test-c test-web
+test: test-swift lint check-proto check-docs test-python test-c test-web test-fuzz
 
 test-swift:
 	$(SWIFT) build --build-tests $(SWIFTPM_FLAGS)
@@ -40,6 +40,30 @@ test-c:
 	$(SWIFT) build $(SWIFTPM_FLAGS) --product curtaind
 	$(MAKE) -C Clients/c lint test \
 		CURTAIND="$$($(SWIFT) build $(SWIFTPM_FLAGS) --show-bin-path)/curtaind"
+
+# The coverage-guided fuzz target (Fuzz/, its own package built with
+# -sanitize=fuzzer in .build-fuzz; docs/reliability.md): a short run of a
+# debug build in `make test`, FUZZ_SECONDS of a release build in `make fuzz`
+# (FUZZ_ARGS adds libFuzzer flags). Either fails when an input crashes,
+# breaks one of the server's promises or hangs.
+FUZZ_SECONDS ?= 600
+TEST_FUZZ_SECONDS ?= 60
+
+test-fuzz:
+	SWIFT="$(SWIFT)" FUZZ_CONFIG=debug FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) scripts/fuzz.sh
+
+fuzz:
+	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
+
+# The wire-level semantic fuzz (WireFuzzTests: four clients, random
+# operations on shared windows of a real curtaind, invariants after every
+# round) for WIRE_FUZZ_ROUNDS rounds instead of `make test`'s dozen;
+# WIRE_FUZZ_SEED=S replays the seed a failure names.
+WIRE_FUZZ_ROUNDS ?= 400
+
+soak-wire:
+	CURTAIN_WIRE_FUZZ_ROUNDS=$(WIRE_FUZZ_ROUNDS) CURTAIN_WIRE_FUZZ_SEED=$(WIRE_FUZZ_SEED) \
+		$(SWIFT) test $(SWIFTPM_FLAGS) --filter WireFuzzTests
 
 # The benchmarks (Benchmarks/, a package of its own that `make test` never
 # builds): release builds, then the figures of docs/benchmarks.md as

@@ -10,7 +10,7 @@ source scripts/check-option.sh "$@"
 swift="${SWIFT:-swift}"
 
 dirs=()
-for dir in Sources Tests Benchmarks; do
+for dir in Sources Tests Benchmarks Fuzz; do
   if [[ -d "$dir" ]]; then
     dirs+=("$dir")
   fi
