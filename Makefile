@@ -42,15 +42,15 @@ test-c:
 		CURTAIND="$$($(SWIFT) build $(SWIFTPM_FLAGS) --show-bin-path)/curtaind"
 
 # The coverage-guided fuzz target (Fuzz/, its own package built with
-# -sanitize=fuzzer in .build-fuzz; docs/reliability.md): a short run of a
-# debug build in `make test`, FUZZ_SECONDS of a release build in `make fuzz`
+# -sanitize=fuzzer in .build-fuzz; docs/reliability.md): a short run in
+# `make test`, FUZZ_SECONDS in `make fuzz`, both of a release build
 # (FUZZ_ARGS adds libFuzzer flags). Either fails when an input crashes,
 # breaks one of the server's promises or hangs.
 FUZZ_SECONDS ?= 600
 TEST_FUZZ_SECONDS ?= 60
 
 test-fuzz:
-	SWIFT="$(SWIFT)" FUZZ_CONFIG=debug FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) scripts/fuzz.sh
+	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) scripts/fuzz.sh
 
 fuzz:
 	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
