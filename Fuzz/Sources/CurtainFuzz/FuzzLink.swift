@@ -30,6 +30,7 @@ final class FuzzLink: ClientLink {
   }
 
   func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy) {}
+  var unwrittenBytes: Int { 0 }
 
   func close(reason: Goodbye.Reason, message: String) {
     guard closed == nil else { return }
