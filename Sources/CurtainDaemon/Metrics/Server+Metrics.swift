@@ -98,6 +98,8 @@ extension Server {
     case .slowConsumer: return "slow_consumer"
     case .unauthenticated: return "unauthenticated"
     case .framePolicy: return "frame_policy"
+    case .timeout: return "timeout"
+    case .limitExceeded: return "limit_exceeded"
     case .unspecified, .UNRECOGNIZED: return "unspecified"
     }
   }

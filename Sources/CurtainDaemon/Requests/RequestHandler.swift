@@ -143,7 +143,7 @@ enum HandlerResult {
 
   /// Whether it refuses access (PERMISSION_DENIED).
   var isPermissionDenied: Bool {
-    if case .failed(.permissionDenied, _) = self { return true }
+    if case .failed(.permissionDenied, _, _) = self { return true }
     return false
   }
 }
