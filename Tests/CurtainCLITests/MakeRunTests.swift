@@ -43,7 +43,9 @@ final class MakeRunTests: XCTestCase {
     XCTAssertTrue(output.contains("curtain --session demo dismiss @Sheet"), "the demo played")
     // The web inspector serves beside the daemon, on the address it printed.
     let inspector = try XCTUnwrap(
-      output.firstMatch(of: #/shows the demo at (http://127\.0\.0\.1:\d+/)\?/#).map { String($0.1) },
+      output.firstMatch(of: #/shows the demo at (http://127\.0\.0\.1:\d+/)\?/#).map {
+        String($0.1)
+      },
       output)
     let sessions = try httpGet(inspector + "api/sessions")
     XCTAssertTrue(sessions.contains(#""session":"demo""#), sessions)
