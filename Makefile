@@ -58,8 +58,10 @@ fuzz:
 # The wire-level semantic fuzz (WireFuzzTests: four clients, random
 # operations on shared windows of a real curtaind, invariants after every
 # round) for WIRE_FUZZ_ROUNDS rounds instead of `make test`'s dozen;
-# WIRE_FUZZ_SEED=S replays the seed a failure names.
+# a seed drawn at random, or WIRE_FUZZ_SEED=S to replay the seed a failure
+# names (`make test` runs a fixed seed).
 WIRE_FUZZ_ROUNDS ?= 400
+WIRE_FUZZ_SEED ?= random
 
 soak-wire:
 	CURTAIN_WIRE_FUZZ_ROUNDS=$(WIRE_FUZZ_ROUNDS) CURTAIN_WIRE_FUZZ_SEED=$(WIRE_FUZZ_SEED) \
