@@ -10,7 +10,7 @@ import dataclasses
 from typing import Any, ClassVar
 
 from ._typebase import ProtoEnum, ProtoMessage, register_enum
-from .v1 import common_pb2, events_pb2, protocol_pb2
+from .v1 import common_pb2, events_pb2, metrics_pb2, protocol_pb2
 
 
 class ControllerKind(ProtoEnum):
@@ -726,6 +726,50 @@ class Error(ProtoMessage):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class Metrics(ProtoMessage):
+    """The protocol's ``curtain.v1.Metrics``."""
+
+    _PROTO: ClassVar[Any] = metrics_pb2.Metrics
+
+    families: list[MetricFamily] = dataclasses.field(default_factory=list)
+    uptime: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class MetricFamily(ProtoMessage):
+    """The protocol's ``curtain.v1.MetricFamily``."""
+
+    class Type(ProtoEnum):
+        UNSPECIFIED = 0
+        COUNTER = 1
+        GAUGE = 2
+        HISTOGRAM = 3
+
+    _PROTO: ClassVar[Any] = metrics_pb2.MetricFamily
+
+    name: str = ""
+    help: str = ""
+    type: MetricFamily.Type = Type.UNSPECIFIED
+    label_names: list[str] = dataclasses.field(default_factory=list)
+    bucket_bounds: list[float] = dataclasses.field(default_factory=list)
+    samples: list[MetricSample] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class MetricSample(ProtoMessage):
+    """The protocol's ``curtain.v1.MetricSample``."""
+
+    _PROTO: ClassVar[Any] = metrics_pb2.MetricSample
+
+    label_values: list[str] = dataclasses.field(default_factory=list)
+    value: float = 0.0
+    bucket_counts: list[int] = dataclasses.field(default_factory=list)
+    bucket_sums: list[float] = dataclasses.field(default_factory=list)
+    count: int = 0
+    sum: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class Empty(ProtoMessage):
     """The protocol's ``curtain.v1.Empty``."""
 
@@ -1028,6 +1072,7 @@ register_enum("curtain.v1.OperationEvent.Phase", OperationEvent.Phase)
 register_enum("curtain.v1.WindowEvent.Change", WindowEvent.Change)
 register_enum("curtain.v1.SegueEvent.Callback", SegueEvent.Callback)
 register_enum("curtain.v1.LeaseEvent.Change", LeaseEvent.Change)
+register_enum("curtain.v1.MetricFamily.Type", MetricFamily.Type)
 
 #: The window a response or an event names (``WindowInfo``).
 Window = WindowInfo
@@ -1059,6 +1104,9 @@ __all__ = [
     "LifecycleEvent",
     "LimitUsage",
     "Limits",
+    "MetricFamily",
+    "MetricSample",
+    "Metrics",
     "ModalPresentationStyle",
     "ModalTransitionStyle",
     "NamedCurve",
