@@ -8,7 +8,6 @@ import urllib.request
 from conftest import Stack
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -130,46 +129,3 @@ def test_boxes_move_during_an_animated_push_and_the_scrubber_draws_the_frames_va
     # One step of the clock.
     browser.find_element(By.ID, "step").click()
     wait(browser, "Math.abs(Number(document.getElementById('canvas').dataset.time) - (0.25 + 1 / 60)) < 1e-9")
-
-
-def drag_slider(browser: webdriver.Chrome, to_percent: int) -> None:
-    """Presses the interactive-pop slider in its middle, drags it to
-    `to_percent` and, once the page shows the transition there, releases it."""
-    slider = browser.find_element(By.ID, "interactive")
-    width = slider.size["width"]
-    actions = ActionChains(browser)
-    actions.click_and_hold(slider).pause(0.1)
-    actions.move_by_offset(round(width * (to_percent - 50) / 100), 0).perform()
-    wait(
-        browser,
-        "document.getElementById('transitions').textContent.includes('(interactive)')"
-        " && document.getElementById('transitions').textContent.includes(arguments[0])",
-        f" {to_percent}%",
-    )
-    ActionChains(browser).release().perform()
-
-
-def test_the_slider_finishes_an_interactive_pop_past_half_way_and_cancels_it_before(
-    writable: Stack, browser: webdriver.Chrome
-) -> None:
-    writable.curtain("new-window", "--clock", "manual", "--root", "Nav=nav[Home]")
-    writable.curtain("new-controller", "content", "--id", "Detail")
-    writable.curtain("push", "@Nav", "@Detail", "--no-animate")
-    browser.get(f"{writable.url}/?window=1")
-    wait(browser, "document.getElementById('tree').textContent.includes('@Detail')")
-    # The root, Nav, is selected: the slider pops it.
-    assert browser.find_element(By.ID, "selected-name").text == "@Nav"
-
-    # Released before half way: the pop is cancelled and Detail stays.
-    drag_slider(browser, 20)
-    wait(browser, "document.getElementById('interactive-outcome').dataset.outcome === 'cancel'")
-    writable.curtain("advance", "w1", "1")
-    wait(browser, "document.getElementById('transitions').textContent === ''")
-    assert "@Detail" in tree_text(browser)
-
-    # Released past half way: the pop finishes and Detail goes.
-    drag_slider(browser, 80)
-    wait(browser, "document.getElementById('interactive-outcome').dataset.outcome === 'finish'")
-    writable.curtain("advance", "w1", "1")
-    wait(browser, "!document.getElementById('tree').textContent.includes('@Detail')")
-    assert "@Home" in tree_text(browser)
