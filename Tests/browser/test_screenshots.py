@@ -45,9 +45,11 @@ def _sheet(stack: Stack, browser: webdriver.Chrome) -> None:
     """A page sheet presented over a navigation stack, settled."""
     stack.curtain("new-window", "--clock", "manual", "--root", "Nav=nav[Home]")
     stack.curtain("new-controller", "content", "--id", "Sheet", "--title", "Sheet")
+    # The page follows the presentation live (as in the push's scene).
+    browser.get(f"{stack.url}/?window=1")
+    wait(browser, "document.getElementById('tree').textContent.includes('@Home')")
     stack.curtain("present", "@Home", "@Sheet", "--style", "pageSheet", "--no-wait")
     stack.curtain("advance", "w1", "1")
-    browser.get(f"{stack.url}/?window=1")
     wait(
         browser,
         "document.getElementById('tree').textContent.includes('@Sheet')"
