@@ -8,6 +8,7 @@ import urllib.request
 from conftest import Stack
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -34,20 +35,30 @@ def tree_text(browser: webdriver.Chrome) -> str:
 
 
 def box(browser: webdriver.Chrome, identifier: str) -> dict[str, float]:
-    """The drawn box of a controller's view (once drawn): its CSS left and
-    top, its controller and view ids."""
-    found = wait(
+    """The drawn box of a controller's view, found by its identifier in the
+    tree (once drawn): its CSS left and top, its controller and view ids."""
+    controller = wait(
         browser,
         """(() => {
             const summary = [...document.querySelectorAll('#tree summary')]
               .find((s) => s.textContent.startsWith('@' + arguments[0] + ' '));
-            const view = summary && document.querySelector(
-              `.view[data-controller="${summary.dataset.controller}"]`);
-            return view && { left: parseFloat(view.style.left), top: parseFloat(view.style.top),
-                             controller: Number(summary.dataset.controller),
-                             view: Number(view.dataset.view) };
+            return summary && Number(summary.dataset.controller);
         })()""",
         identifier,
+    )
+    return view_box(browser, int(controller))  # type: ignore[call-overload]
+
+
+def view_box(browser: webdriver.Chrome, controller: int) -> dict[str, float]:
+    """The drawn box of the view of controller `controller` (once drawn)."""
+    found = wait(
+        browser,
+        """(() => {
+            const view = document.querySelector(`.view[data-controller="${arguments[0]}"]`);
+            return view && { left: parseFloat(view.style.left), top: parseFloat(view.style.top),
+                             controller: arguments[0], view: Number(view.dataset.view) };
+        })()""",
+        controller,
     )
     return dict(found)  # type: ignore[call-overload]
 
@@ -129,3 +140,134 @@ def test_boxes_move_during_an_animated_push_and_the_scrubber_draws_the_frames_va
     # One step of the clock.
     browser.find_element(By.ID, "step").click()
     wait(browser, "Math.abs(Number(document.getElementById('canvas').dataset.time) - (0.25 + 1 / 60)) < 1e-9")
+
+
+def api_json(stack: Stack, path: str) -> dict:
+    """GET /api/{path}: the daemon's state as curtain-web's JSON API has it."""
+    with urllib.request.urlopen(f"{stack.url}/api/{path}") as response:
+        return dict(json.load(response))
+
+
+def tree_identifiers(stack: Stack) -> list[str]:
+    """The identifiers of the root's children in window 1, from the API."""
+    root = api_json(stack, "windows/1/tree")["root"]
+    return [child["identifier"] for child in root["children"]]
+
+
+def updates_done(stack: Stack) -> int:
+    """How many interactive updates the daemon has taken so far."""
+    for family in api_json(stack, "metrics")["metrics"]:
+        if family["name"] == "curtain_requests_total":
+            return sum(
+                int(sample["value"])
+                for sample in family["samples"]
+                if sample["labels"] == {"kind": "updateInteractive", "outcome": "OK"}
+            )
+    return 0
+
+
+def slider_value(browser: webdriver.Chrome) -> int:
+    return int(browser.execute_script("return document.getElementById('interactive').value"))
+
+
+def wait_for_shown_percent(browser: webdriver.Chrome, percent: int) -> None:
+    """Waits until the page draws the interactive transition at `percent`
+    (its row's text and its progress bar), as the daemon's last frame has it."""
+    wait(
+        browser,
+        """(() => {
+            const row = document.querySelector('#transitions .transition');
+            return row !== null && row.textContent.includes('(interactive)')
+              && row.textContent.endsWith(' ' + arguments[0] + '%')
+              && Math.abs(row.querySelector('progress').value * 100 - arguments[0]) < 1e-6;
+        })()""",
+        percent,
+    )
+
+
+def drag_and_release(writable: Stack, browser: webdriver.Chrome, towards: int) -> int:
+    """Presses the interactive-pop slider in its middle (the pop begins),
+    drags it `towards` percent of its width in three moves (each updates
+    the pop) and, once the page shows where the pop is, releases it.
+    Returns the slider's value where it was released.
+
+    The press and the moves are one action sequence: Chromium ends a
+    slider's drag (a `change` event) when the next sequence begins, so a
+    move in a second sequence would release the slider instead of dragging
+    it. The release is a sequence of its own, after the waits."""
+    slider = browser.find_element(By.ID, "interactive")
+    step = round(slider.size["width"] * towards / 300)
+    updates = updates_done(writable)
+    browser.execute_script(
+        "if (window.slid === undefined) arguments[0].addEventListener('input', () => { window.slid += 1; });"
+        " window.slid = 0;",
+        slider,
+    )
+    drag = ActionChains(browser).move_to_element(slider).click_and_hold()
+    for _ in range(3):
+        drag = drag.move_by_offset(step, 0)
+    drag.perform()
+    dragged = slider_value(browser)
+    wait_for_shown_percent(browser, dragged)
+    # The daemon has the pop under way, updated once per value the slider
+    # took (the press, then each move), and the box drawn for Detail is
+    # where the daemon has it now (Detail is out of the tree already, being
+    # popped, but its view is still drawn).
+    assert api_json(writable, "windows/1")["idle"] is False
+    slid = int(browser.execute_script("return window.slid"))
+    assert slid >= 2 and updates_done(writable) - updates == slid, (slid, updates_done(writable), updates)
+    drawn = view_box(browser, int(api_json(writable, "controllers/@Detail")["controller"]))
+    x, y, _, _ = scene_frame(writable, int(drawn["view"]))
+    assert abs(drawn["left"] - x) < 1e-3 and abs(drawn["top"] - y) < 1e-3, (drawn, x, y)
+    ActionChains(browser).release().perform()
+    return dragged
+
+
+def test_the_slider_drives_an_interactive_pop_cancelled_before_half_way_and_finished_past_it(
+    writable: Stack, browser: webdriver.Chrome
+) -> None:
+    writable.curtain("new-window", "--clock", "manual", "--root", "Nav=nav[Home]")
+    writable.curtain("new-controller", "content", "--id", "Detail")
+    writable.curtain("push", "@Nav", "@Detail", "--no-animate")
+    browser.get(f"{writable.url}/?window=1")
+    wait(
+        browser,
+        "document.getElementById('tree').textContent.includes('@Detail')"
+        " && document.getElementById('selected-name').textContent === '@Nav'"
+        " && document.querySelector('.view[data-controller]') !== null",
+    )
+
+    # Released before half way, and released back at 0 (where the slider
+    # rests, so the browser fires no `change`): the pop is cancelled and
+    # Detail stays.
+    for towards, expected in ((-30, range(1, 50)), (-60, range(0, 1))):
+        released = drag_and_release(writable, browser, towards)
+        assert released in expected, (towards, released)
+        wait(browser, "document.getElementById('interactive-outcome').dataset.outcome === 'cancel'")
+        outcome = browser.find_element(By.ID, "interactive-outcome").text
+        assert outcome.startswith(f"released at {released}%: cancelling"), outcome
+        assert slider_value(browser) == 0
+        writable.curtain("advance", "w1", "1")
+        assert api_json(writable, "windows/1")["idle"] is True
+        assert tree_identifiers(writable) == ["Home", "Detail"]
+        wait(
+            browser,
+            "document.getElementById('tree').textContent.includes('@Detail')"
+            " && document.getElementById('transitions').textContent === ''",
+        )
+
+    # Released past half way: the pop finishes and Detail goes.
+    released = drag_and_release(writable, browser, 30)
+    assert released >= 50
+    wait(browser, "document.getElementById('interactive-outcome').dataset.outcome === 'finish'")
+    outcome = browser.find_element(By.ID, "interactive-outcome").text
+    assert outcome.startswith(f"released at {released}%: finishing"), outcome
+    writable.curtain("advance", "w1", "1")
+    assert api_json(writable, "windows/1")["idle"] is True
+    assert tree_identifiers(writable) == ["Home"]
+    wait(
+        browser,
+        "!document.getElementById('tree').textContent.includes('@Detail')"
+        " && document.getElementById('transitions').textContent === ''",
+    )
+    assert "@Home" in tree_text(browser)

@@ -21,6 +21,7 @@ const state = {
   sceneTimer: null,
   treeTimer: null,
   interactive: null, // { transition: Promise<number> }
+  ended: new Set(), // transitions that ended: no longer shown, whatever a late frame says
 };
 
 async function api(path, body) {
@@ -87,6 +88,7 @@ function openWindow() {
   }
   $("log").replaceChildren();
   state.selected = null;
+  state.ended = new Set();
   if (state.window === null) {
     $("window-caption").textContent = "(no window)";
     $("stage").replaceChildren();
@@ -131,6 +133,9 @@ function receive(message) {
         scheduleTree();
       }
       if (message.event.type === "window") scheduleScene();
+      if (message.event.type === "transition" && message.event.phase === "ended") {
+        endTransition(message.event.transition);
+      }
       break;
     case "frame":
       applyFrame(message.frame);
@@ -174,7 +179,6 @@ async function loadScene() {
   state.clock = window.clock;
   state.names = new Map(Object.entries(scene.controllers).map(([id, name]) => [Number(id), name]));
   $("window-caption").textContent = `w${window.window} ${window.size[0]}×${window.size[1]} ${window.clock}`;
-  showTime(window.time);
   const scale = Math.min(1, 420 / window.size[0], 640 / window.size[1]);
   const stage = $("stage");
   stage.style.width = `${window.size[0] * scale}px`;
@@ -185,6 +189,9 @@ async function loadScene() {
   state.elements = new Map();
   if (scene.views) canvas.append(makeView(scene.views));
   stage.replaceChildren(canvas);
+  // On the new canvas: the scene is fetched again after most frames, and a
+  // time shown on the canvas it replaces would be lost.
+  showTime(window.time);
   highlight();
   updateControls();
 }
@@ -237,7 +244,7 @@ function applyFrame(frame) {
   if (missing) scheduleScene();
   showTime(frame.time);
   $("transitions").replaceChildren(
-    ...frame.transitions.map((t) => {
+    ...frame.transitions.filter((t) => !state.ended.has(t.transition)).map((t) => {
       const row = document.createElement("div");
       row.className = "transition";
       row.dataset.transition = t.transition;
@@ -247,6 +254,17 @@ function applyFrame(frame) {
       row.append(`t${t.transition}${t.interactive ? " (interactive)" : ""} `, bar, ` ${(t.percent * 100).toFixed(0)}%`);
       return row;
     }));
+}
+
+// A transition that ends with no frame after it (an interactive one
+// cancelled or finished where it stands, for one) would stay in the list,
+// and its views where its last frame drew them: the list drops it, and the
+// scene is fetched again. A frame sent before the end may still come after
+// it (a tab gets events first, then the newest frame); the list ignores it.
+function endTransition(id) {
+  state.ended.add(id);
+  document.querySelector(`#transitions .transition[data-transition="${id}"]`)?.remove();
+  scheduleScene();
 }
 
 function showTime(time) {
@@ -438,7 +456,11 @@ function wire() {
       return id;
     });
   });
-  slider.addEventListener("change", () => {
+  // The release: the pointer going up ends a drag, and `change` ends a
+  // keyboard step. A drag released where it started (back at 0) fires no
+  // `change`, so `change` alone would leave the pop hanging; whichever of
+  // the two comes second finds nothing left to do.
+  const release = () => {
     const interaction = state.interactive;
     state.interactive = null;
     if (!interaction) return;
@@ -454,7 +476,8 @@ function wire() {
       outcome.dataset.outcome = finish ? "finish" : "cancel";
       outcome.textContent = `released at ${released}%: ${finish ? "finishing" : "cancelling"} t${id}`;
     });
-  });
+  };
+  for (const type of ["pointerup", "pointercancel", "change"]) slider.addEventListener(type, release);
 }
 
 wire();
