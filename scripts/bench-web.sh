@@ -5,7 +5,7 @@
 # Markdown for docs/benchmarks.md. Part of `make bench`; run it on a quiet
 # machine (the shared build machine: inside `flock /tmp/curtain-build.lock`).
 #
-#   scripts/bench-web.sh [--seconds 10] [--clients 1,10,50]
+#   scripts/bench-web.sh [--seconds 10] [--clients 1,10,50] [--runs 3]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 swift="${SWIFT:-swift}"

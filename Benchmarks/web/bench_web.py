@@ -3,9 +3,12 @@ watched by 1, 10 and 50 WebSocket clients (what a browser tab opens:
 /ws/windows/{w}). Prints, per count of clients, curtain-web's CPU (from
 /proc, user + system, as a share of one core), curtaind's CPU, and the
 frames each client received per second (median, minimum and maximum over
-the clients) — Markdown for docs/benchmarks.md.
+the clients) — Markdown for docs/benchmarks.md. Each count is measured
+`--runs` times (new clients each time); the table has the median of the
+runs (CPU, and the clients' median rate) and the slowest and fastest
+client over every run.
 
-    python bench_web.py --bin DIR [--seconds 10] [--clients 1,10,50]
+    python bench_web.py --bin DIR [--seconds 10] [--clients 1,10,50] [--runs 3]
 
 DIR holds curtaind, curtain and curtain-web (scripts/bench-web.sh builds
 them in release mode). The clients speak RFC 6455 themselves (stdlib only):
@@ -119,6 +122,20 @@ async def measure(host: str, port: int, clients: int, seconds: float, web: int, 
     }
 
 
+def combine(runs: list[dict]) -> dict:
+    """One row from several runs of the same count: the medians of the
+    runs' CPU and median rate, the lowest and highest client rate seen."""
+    return {
+        "clients": runs[0]["clients"],
+        "runs": len(runs),
+        "web_cpu": statistics.median(r["web_cpu"] for r in runs),
+        "daemon_cpu": statistics.median(r["daemon_cpu"] for r in runs),
+        "median": statistics.median(r["median"] for r in runs),
+        "min": min(r["min"] for r in runs),
+        "max": max(r["max"] for r in runs),
+    }
+
+
 def wait_for_line(process: subprocess.Popen[str], pattern: str) -> str:
     assert process.stderr is not None
     deadline = time.monotonic() + 30
@@ -137,8 +154,11 @@ def main() -> int:
     parser.add_argument("--bin", required=True, type=Path, help="where curtaind, curtain and curtain-web are")
     parser.add_argument("--seconds", type=float, default=10, help="the measurement per count (default 10)")
     parser.add_argument("--clients", default="1,10,50", help="the counts of clients (default 1,10,50)")
+    parser.add_argument("--runs", type=int, default=3, help="measurements per count (default 3)")
     arguments = parser.parse_args()
     counts = [int(c) for c in arguments.clients.split(",")]
+    if arguments.runs < 1:
+        parser.error("--runs must be at least 1")
 
     with tempfile.TemporaryDirectory(prefix="curtain-bench-web-") as directory:
         socket = f"{directory}/d.sock"
@@ -169,15 +189,23 @@ def main() -> int:
             curtain("new-window", "--frame-rate", "60", "--root", "Nav=nav[Home]")
             curtain("new-controller", "content", "--id", "Detail")
             curtain("push", "@Nav", "@Detail", "--duration", "3600", "--no-wait")
-            rows = [asyncio.run(measure(host, int(port), n, arguments.seconds, web.pid, daemon.pid)) for n in counts]
+            rows = []
+            for n in counts:
+                runs = [
+                    asyncio.run(measure(host, int(port), n, arguments.seconds, web.pid, daemon.pid))
+                    for _ in range(arguments.runs)
+                ]
+                rows.append(combine(runs))
         finally:
             for process in (web, daemon):
                 if process is not None:
                     process.send_signal(signal.SIGTERM)
                     process.wait(timeout=20)
 
-    print(f"One window animating at 60 Hz, {arguments.seconds:g} s per row (frames per client per second:")
-    print("median, and the slowest and fastest client):\n")
+    print(
+        f"One window animating at 60 Hz, {arguments.seconds:g} s per run, median of {arguments.runs} runs"
+        " (frames per client per second: median, and the slowest and fastest client of any run):\n"
+    )
     print(
         "| WebSocket clients | curtain-web CPU (% of a core) | curtaind CPU"
         " | frames/s per client (median) | min | max |"
