@@ -55,6 +55,11 @@ final class TempWeb: @unchecked Sendable {
     base = String(text[range])
   }
 
+  /// `ws://127.0.0.1:PORT` followed by `path`.
+  func webSocketURL(_ path: String) -> String {
+    base.replacingOccurrences(of: "http://", with: "ws://") + path
+  }
+
   /// What curtain-web wrote to stderr so far.
   var stderr: String {
     lock.lock()

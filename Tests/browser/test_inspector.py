@@ -142,6 +142,27 @@ def test_boxes_move_during_an_animated_push_and_the_scrubber_draws_the_frames_va
     wait(browser, "Math.abs(Number(document.getElementById('canvas').dataset.time) - (0.25 + 1 / 60)) < 1e-9")
 
 
+def test_pages_opened_after_the_events_show_them_all(stack: Stack, browser: webdriver.Chrome) -> None:
+    """A page opened after its window's events happened shows them all in
+    its log. It is the window's first tab, so curtain-web subscribes then,
+    and the daemon replays its event ring right after the Subscribed
+    response; curtain-web used to drop that replay whenever its reader took
+    it before the subscription was filed under the window (DaemonLink.swift):
+    an empty log, in about half the tries. Each window is one more try."""
+    for window in range(1, 6):
+        stack.curtain("new-window", "--clock", "manual", "--root", f"Nav{window}=nav[Home{window}]")
+        stack.curtain("new-controller", "content", "--id", f"Sheet{window}")
+        stack.curtain("present", f"@Home{window}", f"@Sheet{window}", "--style", "pageSheet", "--no-wait")
+        stack.curtain("advance", f"w{window}", "1")
+    for window in range(1, 6):
+        last = int(api_json(stack, f"windows/{window}")["last_seq"])
+        assert last > 10
+        browser.get(f"{stack.url}/?window={window}")
+        wait(browser, "document.querySelectorAll('#log li').length === arguments[0]", last)
+        shown = browser.execute_script("return [...document.querySelectorAll('#log li')].map((li) => li.value)")
+        assert shown == list(range(1, last + 1)), (window, shown)
+
+
 def api_json(stack: Stack, path: str) -> dict:
     """GET /api/{path}: the daemon's state as curtain-web's JSON API has it."""
     with urllib.request.urlopen(f"{stack.url}/api/{path}") as response:

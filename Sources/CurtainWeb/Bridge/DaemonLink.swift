@@ -18,6 +18,14 @@
 // Frames carry no subscription id, so a link holds the feeds of one
 // session only (window ids are per session); the bridge keeps one link
 // per watched session.
+//
+// The daemon sends a subscription's first events (the replay of its event
+// ring) right after the Subscribed response, and the reader may take them
+// before the task that asked to subscribe runs again. So the reader itself
+// files the subscription under its feed when it reads the response
+// (`subscribing`); the events that follow find their feed at once. (Filed
+// later, by the subscribing task, those events were dropped, and a page
+// opened after the events happened sometimes showed an empty log.)
 
 import CurtainCLIKit
 import CurtainCore
@@ -52,7 +60,14 @@ actor DaemonLink {
   private var pending: [UInt64: CheckedContinuation<WireResponse, any Error>] = [:]
   private var nextRequestID: UInt64 = 1
   private var feeds: [UInt64: WindowFeed] = [:]
-  private var feedOfSubscription: [UInt64: UInt64] = [:]
+  /// The feed of each daemon subscription, filed by the reader as soon as
+  /// the Subscribed response comes (a feed whose last watcher left while it
+  /// subscribed is here until `subscribe` ends that subscription; it has
+  /// no one to send to).
+  private var feedOfSubscription: [UInt64: WindowFeed] = [:]
+  /// The feed of each Subscribe request awaiting its response, by request
+  /// id.
+  private var subscribing: [UInt64: WindowFeed] = [:]
 
   init(
     session: String, endpoint: DaemonEndpoint, readWrite: Bool, clientName: String,
@@ -132,6 +147,7 @@ actor DaemonLink {
       continuation.resume(throwing: BridgeError.unavailable(reason))
     }
     pending = [:]
+    subscribing = [:]
     feedOfSubscription = [:]
     for feed in feeds.values { feed.subscription = nil }
     if case .unavailable = state, state == .unavailable(reason) { return }
@@ -169,8 +185,12 @@ actor DaemonLink {
     try await send(body, session: session ?? self.session, waitUntil: waitUntil, welcomed: true)
   }
 
+  /// Sends a request; with `feed`, a Subscribe whose subscription the
+  /// reader files under `feed` as soon as it reads the response.
   private func send(
-    _ body: WireRequest.OneOf_Body, session: String, waitUntil: Curtain_V1_WaitUntil, welcomed: Bool
+    _ body: WireRequest.OneOf_Body, session: String, waitUntil: Curtain_V1_WaitUntil,
+    welcomed: Bool,
+    subscribing feed: WindowFeed? = nil
   ) async throws -> WireResponse {
     guard let connection, !welcomed || state == .connected else {
       if case .unavailable(let reason) = state { throw BridgeError.unavailable(reason) }
@@ -187,6 +207,7 @@ actor DaemonLink {
     message.request = request
     let response = try await withCheckedThrowingContinuation { continuation in
       pending[id] = continuation
+      if let feed { subscribing[id] = feed }
       Task {
         do {
           try await connection.send(message)
@@ -202,6 +223,7 @@ actor DaemonLink {
   }
 
   private func fail(_ id: UInt64, _ error: any Error) {
+    subscribing[id] = nil
     pending.removeValue(forKey: id)?.resume(throwing: error)
   }
 
@@ -211,12 +233,15 @@ actor DaemonLink {
     guard generation == self.generation else { return }
     switch message.kind {
     case .response(let response)?:
+      if let feed = subscribing.removeValue(forKey: response.requestID),
+        case .subscribed(let result)? = response.result
+      {
+        // Before the next message: the subscription's first events follow.
+        feedOfSubscription[result.subscriptionID] = feed
+      }
       pending.removeValue(forKey: response.requestID)?.resume(returning: response)
     case .event(let event)?:
-      guard let window = feedOfSubscription[event.subscriptionID], let feed = feeds[window] else {
-        return
-      }
-      feed.deliver(event)
+      feedOfSubscription[event.subscriptionID]?.deliver(event)
     case .frame(let frame)?:
       feeds[frame.windowID]?.deliver(frame)
     case .goodbye?, nil:
@@ -265,7 +290,9 @@ actor DaemonLink {
   /// Subscribes a feed: from its last event when resuming, else from the
   /// start of the daemon's event ring.
   private func subscribe(_ window: UInt64, resuming: Bool) async {
-    guard let feed = feeds[window], feed.subscription == nil else { return }
+    guard let feed = feeds[window], feed.subscription == nil,
+      !subscribing.values.contains(where: { $0 === feed })
+    else { return }
     var subscribe = Curtain_V1_Subscribe()
     subscribe.windowID = window
     subscribe.events = true
@@ -273,17 +300,19 @@ actor DaemonLink {
     subscribe.framePolicy = .latest
     subscribe.fromSeq = resuming ? feed.lastSeq : 0
     do {
-      let response = try await call(.subscribe(subscribe))
+      let response = try await send(
+        .subscribe(subscribe), session: session, waitUntil: .accepted, welcomed: true,
+        subscribing: feed)
       guard case .subscribed(let result)? = response.result else { return }
       // The feed may have lost its last watcher meanwhile.
       guard feeds[window] === feed else {
+        feedOfSubscription[result.subscriptionID] = nil
         var unsubscribe = Curtain_V1_Unsubscribe()
         unsubscribe.subscriptionID = result.subscriptionID
         _ = try? await call(.unsubscribe(unsubscribe))
         return
       }
       feed.subscription = result.subscriptionID
-      feedOfSubscription[result.subscriptionID] = window
       if resuming {
         feed.resynchronize(reason: result.snapshotRequired ? "snapshot_required" : "reconnected")
       }
