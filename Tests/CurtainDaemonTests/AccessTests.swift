@@ -59,6 +59,15 @@ final class AccessTests: XCTestCase {
           token: "star", scope: AccessScope(sessions: nil, isReadOnly: false, isAdmin: false),
           line: 6),
       ])
+    // A comment may end a line, as in docs/protocol.md; CRLF files too.
+    XCTAssertEqual(
+      try TokenFile.parse("s3cret   # a bare token\r\nops sessions=* admin #every session\r\n"),
+      [
+        TokenGrant(token: "s3cret", scope: .full, line: 1),
+        TokenGrant(
+          token: "ops", scope: AccessScope(sessions: nil, isReadOnly: false, isAdmin: true),
+          line: 2),
+      ])
     // The file of one token keeps its meaning: everything.
     XCTAssertEqual(
       try TokenFile.parse("  s3cret \n"), [TokenGrant(token: "s3cret", scope: .full, line: 1)])
