@@ -8,8 +8,8 @@
 # longer than 10 s (a hang) or takes more than 2 GB.
 #
 #   FUZZ_SECONDS   how long to fuzz (default 600)
-#   FUZZ_CONFIG    release (default; a debug build does not link yet: libFuzzer's
-#                  main wants LLVMFuzzerTestOneInput without --gc-sections)
+#   FUZZ_CONFIG    release (default) or debug (slower, for a debugger; it
+#                  links because TestOneInput.swift defines LLVMFuzzerTestOneInput)
 #   FUZZ_ARGS      more libFuzzer flags (for example -jobs=2 -workers=2)
 #
 # The corpus grows in .build-fuzz/corpus across runs; the seeds

@@ -149,17 +149,61 @@ extension OutputFormat {
 
   /// The daemon's status, one fact per line, the warnings, limits and
   /// failed Hellos (OutputFormat+Limits.swift), then one line per session
-  /// (`session default: 1 window, 3 controllers`).
+  /// (`session default: 1 window, 3 controllers`). A status seen through a
+  /// token that is not admin (`scope`) says so and shows what it has.
   public static func human(
     _ status: Curtain_V1_Status, sessions: [Curtain_V1_SessionList.Entry] = []
   ) -> String {
+    guard status.scope.isEmpty else { return scopedHuman(status, sessions: sessions) }
     var lines = [
       "curtaind \(status.serverVersion) (protocol \(status.protocolVersion)), pid \(status.pid)",
       "up \(decimal(status.uptime, places: 1)) s, \(count(status.clients, "client")), "
         + "\(count(status.sessions, "session")), \(count(status.windows, "window"))",
     ]
     lines += status.listeners.map { "listening on \($0)" }
-    let storage = status.storage
+    lines += storageLines(status.storage)
+    lines += limitLines(status)
+    lines += sessionLines(sessions)
+    return lines.joined(separator: "\n")
+  }
+
+  /// The status a client whose token is not admin sees: its sessions only,
+  /// without what concerns the daemon as a whole.
+  private static func scopedHuman(
+    _ status: Curtain_V1_Status, sessions: [Curtain_V1_SessionList.Entry]
+  ) -> String {
+    var lines = [
+      "curtaind \(status.serverVersion) (protocol \(status.protocolVersion))",
+      "this client's token grants \(status.scope): what follows counts its sessions and itself "
+        + "only",
+      "up \(decimal(status.uptime, places: 1)) s, \(count(status.sessions, "session")), "
+        + "\(count(status.windows, "window"))",
+    ]
+    if status.storage.durable {
+      lines.append("state kept on disk (sync \(status.storage.sync))")
+      if !status.storage.available {
+        lines.append(
+          "NOT RECORDING CHANGES (mutating requests are refused): \(status.storage.error)")
+      }
+    } else {
+      lines.append("state in memory only (--ephemeral)")
+    }
+    lines += limitLines(status)
+    lines += sessionLines(sessions)
+    return lines.joined(separator: "\n")
+  }
+
+  /// One line per session (`session default: 1 window, 3 controllers`).
+  private static func sessionLines(_ sessions: [Curtain_V1_SessionList.Entry]) -> [String] {
+    sessions.map {
+      "session \($0.name): \(count($0.windows, "window")), "
+        + "\(count($0.controllers, "controller"))"
+    }
+  }
+
+  /// Where the state is kept, its database and snapshots.
+  private static func storageLines(_ storage: Curtain_V1_StorageStatus) -> [String] {
+    var lines: [String] = []
     if storage.durable {
       lines.append("state in \(storage.stateDirectory)")
       lines.append(
@@ -173,12 +217,7 @@ extension OutputFormat {
     } else {
       lines.append("state in memory only (--ephemeral)")
     }
-    lines += limitLines(status)
-    lines += sessions.map {
-      "session \($0.name): \(count($0.windows, "window")), "
-        + "\(count($0.controllers, "controller"))"
-    }
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   /// When the last snapshot was taken and the snapshot policy.
@@ -222,7 +261,9 @@ extension OutputFormat {
   /// `journal_records` (since the last snapshot), `last_snapshot_time` (Unix
   /// seconds, 0: none), `snapshot_records`, `snapshot_interval`, `sync`,
   /// `available`, `error`, `schema_version`), `limits`, `hello_failures`
-  /// and `warnings` (OutputFormat+Limits.swift), then `session_list` (as
+  /// and `warnings` (OutputFormat+Limits.swift), `scope` (empty when the
+  /// status covers the whole daemon; else what the client's token grants,
+  /// and the rest covers only that), then `session_list` (as
   /// `list-sessions --json` prints each session) when given.
   public static func json(
     _ status: Curtain_V1_Status, sessions: [Curtain_V1_SessionList.Entry]? = nil
@@ -239,6 +280,7 @@ extension OutputFormat {
       ("storage", json(status.storage)),
     ]
     members += limitMembers(status)
+    members.append(("scope", .string(status.scope)))
     if let sessions { members.append(("session_list", .array(sessions.map(json)))) }
     return .object(members)
   }

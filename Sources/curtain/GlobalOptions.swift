@@ -23,7 +23,9 @@ struct GlobalOptions: ParsableArguments {
   @Option(
     name: .customLong("token-file"),
     help: ArgumentHelp(
-      "A file holding the token of a TCP listener (default: $CURTAIN_TOKEN).",
+      "A file with the token of a TCP listener: the first word of its first line "
+        + "that is neither blank nor a # comment, as in curtaind's --token-file "
+        + "(default: $CURTAIN_TOKEN).",
       valueName: "path"),
     completion: .file())
   var tokenFile: String?
@@ -76,16 +78,34 @@ struct GlobalOptions: ParsableArguments {
     get throws { try CurtainClient.Endpoint(address: socketPath) }
   }
 
-  /// The token for a TCP listener: the contents of `--token-file` (without
-  /// surrounding whitespace), else `$CURTAIN_TOKEN`, else none.
+  /// The token for a TCP listener: the first token of `--token-file`
+  /// (`ClientToken`), else `$CURTAIN_TOKEN`, else none.
   func token() throws -> String {
     guard let tokenFile else {
       return ProcessInfo.processInfo.environment["CURTAIN_TOKEN"] ?? ""
     }
-    guard let contents = try? String(contentsOfFile: tokenFile, encoding: .utf8) else {
+    let files = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard files.fileExists(atPath: tokenFile, isDirectory: &isDirectory) else {
+      throw CLIError("cannot read the token file \(tokenFile): no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw CLIError("cannot read the token file \(tokenFile): it is a directory")
+    }
+    guard files.isReadableFile(atPath: tokenFile) else {
+      throw CLIError("cannot read the token file \(tokenFile): permission denied")
+    }
+    guard let data = files.contents(atPath: tokenFile) else {
       throw CLIError("cannot read the token file \(tokenFile)")
     }
-    return contents.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let contents = String(data: data, encoding: .utf8) else {
+      throw CLIError("the token file \(tokenFile) is not UTF-8 text")
+    }
+    guard let token = ClientToken.first(in: contents) else {
+      throw CLIError(
+        "the token file \(tokenFile) holds no token (every line is blank or a # comment)")
+    }
+    return token
   }
 
   /// The response timeout for the client; nil waits forever.

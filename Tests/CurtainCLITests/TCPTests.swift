@@ -50,4 +50,43 @@ final class TCPTests: XCTestCase {
     XCTAssertTrue(
       malformed.output.contains("'tcp://nowhere' is not a TCP address"), malformed.output)
   }
+
+  func testTheTokenFileGivesItsFirstTokenAndBadFilesAreNamed() throws {
+    let directory = NSTemporaryDirectory() + "curtain-tcp-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // The daemon's own file: comments, blank lines, tokens with options.
+    let daemonFile = directory + "/tokens"
+    try """
+
+    # Who may come in.
+      ci-91bd sessions=ci read-only\r
+    ops-7f3a admin
+
+    """.write(toFile: daemonFile, atomically: true, encoding: .utf8)
+    let daemon = try TempDaemon(arguments: ["--listen", "127.0.0.1:0", "--token-file", daemonFile])
+    defer { daemon.stop() }
+    let port = try XCTUnwrap(daemon.tcpPort, daemon.stderr)
+    let address = "tcp://127.0.0.1:\(port)"
+    let cli = try TempDaemon.cliURL().path
+
+    let first = try spawnProgram(
+      cli, ["list-sessions", "--socket", address, "--token-file", daemonFile])
+    XCTAssertEqual(first.status, 0, first.output)
+    let status = try spawnProgram(cli, ["status", "--socket", address, "--token-file", daemonFile])
+    XCTAssertTrue(
+      status.output.contains("this client's token grants sessions=ci read-only"), status.output)
+
+    let empty = directory + "/empty"
+    try "\n  \n# only a comment\n".write(toFile: empty, atomically: true, encoding: .utf8)
+    for (file, message) in [
+      (empty, "the token file \(empty) holds no token (every line is blank or a # comment)"),
+      (directory + "/missing", "cannot read the token file \(directory)/missing: no such file"),
+      (directory, "cannot read the token file \(directory): it is a directory"),
+    ] {
+      let refused = try spawnProgram(cli, ["status", "--socket", address, "--token-file", file])
+      XCTAssertEqual(refused.status, 1, refused.output)
+      XCTAssertEqual(refused.output, "curtain: \(message)\n")
+    }
+  }
 }

@@ -59,6 +59,15 @@ final class AccessTests: XCTestCase {
           token: "star", scope: AccessScope(sessions: nil, isReadOnly: false, isAdmin: false),
           line: 6),
       ])
+    // A comment may end a line, as in docs/protocol.md; CRLF files too.
+    XCTAssertEqual(
+      try TokenFile.parse("s3cret   # a bare token\r\nops sessions=* admin #every session\r\n"),
+      [
+        TokenGrant(token: "s3cret", scope: .full, line: 1),
+        TokenGrant(
+          token: "ops", scope: AccessScope(sessions: nil, isReadOnly: false, isAdmin: true),
+          line: 2),
+      ])
     // The file of one token keeps its meaning: everything.
     XCTAssertEqual(
       try TokenFile.parse("  s3cret \n"), [TokenGrant(token: "s3cret", scope: .full, line: 1)])
@@ -166,6 +175,81 @@ final class AccessTests: XCTestCase {
     XCTAssertEqual(try sessions(boss), ["alpha"])
     XCTAssertEqual(try boss.call { $0.shutdown = .init() }.error.code, .unspecified)
     daemon.waitUntilExit()
+  }
+
+  func testAClientThatIsNotAdminSeesInTheStatusOnlyItsSessions() throws {
+    let daemon = try TempDaemon(tcpToken: Self.tokens)
+    defer { daemon.stop() }
+    let local = try TestClient(path: daemon.socketPath, name: "local")
+    for session in ["alpha", "beta", "beta", "beta", "shared"] {
+      try local.call(session: session) { $0.createWindow = .init() }
+    }
+    let leased = try local.call(session: "beta") { $0.createWindow = .init() }.window.id
+    XCTAssertEqual(
+      try local.call(session: "beta") {
+        $0.lease.windowID = leased
+        $0.lease.ttl = 60
+      }.error.code, .unspecified)
+    XCTAssertThrowsError(try tcp(daemon, "wrong"), "a failed Hello, counted daemon-wide")
+    let alpha = try tcp(daemon, "alpha")
+    try alpha.call(session: "alpha") {
+      $0.subscribe.windowID = 0
+      $0.subscribe.events = true
+    }
+
+    // The daemon-wide view: Unix clients and admin tokens.
+    for client in [local, try tcp(daemon, "boss")] {
+      let status = try client.call { $0.getStatus = .init() }.status
+      XCTAssertEqual(status.scope, "")
+      XCTAssertEqual(status.sessions, 4, "alpha, beta, default and shared")
+      XCTAssertEqual(status.windows, 6)
+      XCTAssertEqual(status.leases, 1)
+      XCTAssertGreaterThanOrEqual(status.clients, 3)
+      XCTAssertGreaterThan(status.pid, 0)
+      XCTAssertFalse(status.listeners.isEmpty)
+      XCTAssertEqual(status.helloFailures.failed, 1)
+      XCTAssertEqual(status.limits.first { $0.name == "max-windows" }?.used, 4)
+    }
+
+    // A client limited to alpha and shared learns nothing of beta: not its
+    // windows, controllers or lease, not the daemon's other clients, nor
+    // where the daemon listens or who failed to say Hello.
+    let status = try alpha.call { $0.getStatus = .init() }.status
+    XCTAssertEqual(status.scope, "sessions=alpha,shared")
+    XCTAssertEqual(
+      [status.sessions, status.windows, status.leases, status.clients, status.pid], [2, 2, 0, 0, 0])
+    XCTAssertEqual(status.listeners, [])
+    XCTAssertEqual(status.helloFailures, .init())
+    XCTAssertEqual(status.warnings, [])
+    XCTAssertEqual(status.storage.stateDirectory, "")
+    XCTAssertTrue(status.storage.available)
+    let used = Dictionary(uniqueKeysWithValues: status.limits.map { ($0.name, $0.used) })
+    XCTAssertEqual(used["max-sessions"], 2)
+    XCTAssertEqual(used["max-windows"], 1)
+    XCTAssertEqual(used["max-controllers"], 0)
+    XCTAssertEqual(used["max-clients"], 1, "its own connection")
+    XCTAssertEqual(used["max-subscriptions"], 1)
+    XCTAssertEqual(
+      status.limits.map(\.name),
+      try local.call { $0.getStatus = .init() }.status.limits.map(\.name), "every limit's value")
+    XCTAssertFalse(try status.jsonString().contains("beta"))
+
+    // Every session, but still not the daemon's own facts, for sessions=*;
+    // read-only as the token says.
+    let star = try tcp(daemon, "star").call { $0.getStatus = .init() }.status
+    XCTAssertEqual(star.scope, "sessions=*")
+    XCTAssertEqual([star.sessions, star.windows, star.leases, star.pid], [4, 6, 1, 0])
+    let reader = try tcp(daemon, "reader").call { $0.getStatus = .init() }.status
+    XCTAssertEqual(reader.scope, "sessions=shared read-only")
+    XCTAssertEqual([reader.sessions, reader.windows], [1, 1])
+
+    // Metrics count the whole daemon: admins only.
+    assertDenied(
+      try alpha.call { $0.getMetrics = .init() },
+      "Only an admin client may read the daemon's metrics, which count every session and "
+        + "client (its token is not admin)")
+    XCTAssertFalse(
+      try tcp(daemon, "boss").call { $0.getMetrics = .init() }.metrics.families.isEmpty)
   }
 
   // MARK: Ownership of transitions

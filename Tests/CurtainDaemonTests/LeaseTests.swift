@@ -114,6 +114,64 @@ final class LeaseTests: StateDirectoryTestCase {
       ])
   }
 
+  func testAnOperationIsCheckedAgainstTheLeaseOfEveryWindowItTouches() throws {
+    let daemon = try TempDaemon()
+    defer { daemon.stop() }
+    let holder = try TestClient(path: daemon.socketPath, name: "holder")
+    let other = try TestClient(path: daemon.socketPath, name: "other")
+    let leased = try holder.navigationWindow(stack: ["A", "B"])
+    // The other client's own window, leased by nobody: Free=nav[F].
+    let free = try other.call { $0.createWindow.clock = .manual }.window.id
+    try other.make(.navigation, "Free")
+    try other.make(.content, "F", "G")
+    try other.call {
+      $0.setStack.navigation = controllerRef("Free")
+      $0.setStack.controllers = [controllerRef("F")]
+    }
+    try other.setRoot(free, "Free")
+    let holderID = try lease(holder, leased, ttl: 60).lease.holderClientID
+    let denial = "Window w\(leased) is leased by client \(holderID) (holder) for another "
+    func pushOntoFree(_ name: String) throws -> WireResponse {
+      try other.call {
+        $0.push.navigation = controllerRef("Free")
+        $0.push.controller = controllerRef(name)
+        $0.push.notAnimated = true
+      }
+    }
+
+    // Each request's first controller is in the free window, but it names
+    // B (or the whole Nav) of the leased one: the lease answers first,
+    // naming its holder, before the model's rules.
+    assertDenied(try pushOntoFree("B"), denial)
+    assertDenied(
+      try other.call {
+        $0.setStack.navigation = controllerRef("Free")
+        $0.setStack.controllers = [controllerRef("F"), controllerRef("B")]
+      }, denial)
+    assertDenied(
+      try other.call {
+        $0.present.presenter = controllerRef("F")
+        $0.present.controller = controllerRef("Nav")
+        $0.present.notAnimated = true
+      }, denial)
+    assertDenied(
+      try other.call {
+        $0.setRoot.windowID = free
+        $0.setRoot.controller = controllerRef("Nav")
+      }, denial)
+    let stack = try other.call { $0.getTree.windowID = leased }.tree.root.children.map(\.identifier)
+    XCTAssertEqual(stack, ["A", "B"], "nothing left the leased window")
+
+    // What touches the free window only is still the other client's.
+    XCTAssertEqual(try pushOntoFree("G").error.code, .unspecified)
+    // Once the holder lets go, the model's own rule answers: a controller
+    // of another window cannot be taken from it.
+    XCTAssertEqual(try release(holder, leased).error.code, .unspecified)
+    let taken = try pushOntoFree("B")
+    XCTAssertEqual(taken.error.code, .invalidArgument)
+    XCTAssertEqual(taken.error.message, "B is in another window (w\(leased))")
+  }
+
   func testALeaseIsLostOnDisconnectAndAnAdminBreaksOne() throws {
     let daemon = try TempDaemon(tcpToken: "worker sessions=*\nboss admin")
     defer { daemon.stop() }

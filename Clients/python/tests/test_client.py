@@ -311,6 +311,23 @@ def test_tcp_with_a_token(tmp_path: os.PathLike[str]) -> None:
         assert caught.value.code is curtain.ErrorCode.UNAUTHENTICATED
 
 
+def test_a_token_file_of_several_lines_gives_its_first_token(tmp_path: os.PathLike[str]) -> None:
+    token_file = os.path.join(tmp_path, "tokens")
+    with open(token_file, "w") as handle:
+        handle.write("\n# Who may come in.\n  ci-91bd sessions=ci read-only\r\nops-7f3a admin\n")
+    with Daemon(["--listen", "127.0.0.1:0", "--token-file", token_file]) as daemon:
+        assert daemon.tcp_address is not None
+        with curtain.Client(daemon.tcp_address, token_file=token_file) as tcp:
+            assert tcp.get_status().scope == "sessions=ci read-only"
+    empty = os.path.join(tmp_path, "empty")
+    with open(empty, "w") as handle:
+        handle.write("\n  \n# only a comment\n")
+    with pytest.raises(ValueError, match="holds no token"):
+        curtain.Client("tcp:127.0.0.1:1", token_file=empty)
+    with pytest.raises(FileNotFoundError):
+        curtain.Client("tcp:127.0.0.1:1", token_file=os.path.join(tmp_path, "missing"))
+
+
 def test_present_and_dismiss_with_presentation_events_and_tree(client: curtain.Client) -> None:
     window = client.create_window(clock="manual")
     client.create_controller("content", identifier="Home")

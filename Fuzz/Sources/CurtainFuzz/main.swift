@@ -29,11 +29,7 @@ if let directory = ProcessInfo.processInfo.environment["CURTAIN_FUZZ_WRITE_SEEDS
 func runFuzzer() -> CInt {
   var argc = CommandLine.argc
   var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-  return LLVMFuzzerRunDriver(&argc, &argv) { data, count in
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-    FuzzCase(bytes).run()
-    return 0
-  }
+  return LLVMFuzzerRunDriver(&argc, &argv) { data, count in testOneInput(data, count) }
 }
 
 exit(runFuzzer())

@@ -152,7 +152,7 @@ public enum WindowOperation: Hashable, Sendable {
   }
 
   /// The window an operation names directly.
-  var targetWindow: WindowID? {
+  public var targetWindow: WindowID? {
     switch self {
     case .setRoot(let window, _), .setVisible(let window, _), .resize(let window, _, _),
       .tap(let window, _):
@@ -162,7 +162,7 @@ public enum WindowOperation: Hashable, Sendable {
   }
 
   /// Every controller the operation names.
-  var controllerIDs: [ControllerID] {
+  public var controllerIDs: [ControllerID] {
     switch self {
     case .setRoot(_, let controller): return controller.map { [$0] } ?? []
     case .setVisible, .resize, .tap: return []

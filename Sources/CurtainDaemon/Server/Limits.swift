@@ -155,8 +155,11 @@ extension Server {
     }
   }
 
-  /// Every limit with its current use, for `GetStatus`.
-  func limitUsages() -> [Curtain_V1_LimitUsage] {
+  /// Every limit with its current use, for `GetStatus`: in the whole
+  /// daemon, or as `client` may see it when given (a client that is not
+  /// admin): the use of its own sessions and of itself only (max-clients
+  /// counts its connection, max-partial-bytes nothing).
+  func limitUsages(seenBy client: ClientState? = nil) -> [Curtain_V1_LimitUsage] {
     let limits = configuration.limits
     func usage(
       _ name: String, _ scope: String, _ value: Double, _ used: Double, _ description: String
@@ -169,19 +172,22 @@ extension Server {
       entry.description_p = description
       return entry
     }
-    let mostWindows = sessions.values.map(\.windows.count).max() ?? 0
-    let mostControllers = sessions.values.map(\.controllers.count).max() ?? 0
-    let mostSubscriptions = clients.values.map(\.subscriptionCount).max() ?? 0
-    let mostWaiters = clients.keys.map { waiters.count(of: $0) }.max() ?? 0
+    let seen = sessions.values.filter { client?.scope.allows(session: $0.name) ?? true }
+    let mostWindows = seen.map(\.windows.count).max() ?? 0
+    let mostControllers = seen.map(\.controllers.count).max() ?? 0
+    let seenClients = client.map { [$0] } ?? Array(clients.values)
+    let mostSubscriptions = seenClients.map(\.subscriptionCount).max() ?? 0
+    let mostWaiters = seenClients.map { waiters.count(of: $0.id) }.max() ?? 0
     return [
       usage(
-        "max-clients", "daemon", Double(limits.maxClients), Double(clients.count),
+        "max-clients", "daemon", Double(limits.maxClients), Double(seenClients.count),
         "connected clients"),
       usage(
-        "max-sessions", "daemon", Double(limits.maxSessions), Double(sessions.count), "sessions"),
+        "max-sessions", "daemon", Double(limits.maxSessions), Double(seen.count), "sessions"),
       usage(
         "max-partial-bytes", "daemon", Double(limits.maxPartialBytes),
-        Double(partialBytesInUse()), "bytes held for unfinished messages of all clients"),
+        Double(client == nil ? partialBytesInUse() : 0),
+        "bytes held for unfinished messages of all clients"),
       usage(
         "max-windows", "session", Double(limits.maxWindows), Double(mostWindows),
         "windows per session"),

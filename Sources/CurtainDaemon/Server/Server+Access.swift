@@ -1,12 +1,16 @@
 // Access control, checked by the dispatcher around target resolution:
 //
 // - before it, the token's scope (TokenScopes.swift): only an admin may
-//   `Shutdown`; a client limited to some sessions may address no other
-//   (PERMISSION_DENIED whether or not the session exists, so neither the
-//   names nor the ids of other sessions leak);
+//   `Shutdown` or read the daemon-wide `GetMetrics` (`GetStatus` shows a
+//   client that is not admin only its own sessions); a client limited to
+//   some sessions may address no other (PERMISSION_DENIED whether or not
+//   the session exists, so neither the names nor the ids of other sessions
+//   leak);
 // - after it, the window the request targets: a mutating request of a
 //   client that does not hold the window's lease is refused while another
-//   client holds it (Leases.swift), and closing, resizing or hiding a
+//   client holds it (Leases.swift); an operation is checked against the
+//   lease of every window it touches (`checkLeases(touchedBy:)`, when it is
+//   submitted: the windows of all the controllers it names); and closing, resizing or hiding a
 //   window is refused while another client drives an interactive
 //   transition in it, unless the requester holds the window's lease.
 //
@@ -30,6 +34,12 @@ extension Server {
     if kind == .shutdown, !scope.isAdmin {
       throw CurtainError(
         .permissionDenied, "Only an admin client may shut the daemon down (its token is not admin)")
+    }
+    if kind == .getMetrics, !scope.isAdmin {
+      throw CurtainError(
+        .permissionDenied,
+        "Only an admin client may read the daemon's metrics, which count every session and "
+          + "client (its token is not admin)")
     }
     guard scope.sessions != nil else { return }
     var names: [String] = []
@@ -71,6 +81,22 @@ extension Server {
     default: ending = nil
     }
     if let ending { try checkInteractions(in: window, for: client, action: ending) }
+  }
+
+  /// Refuses `client` an operation that touches a window another client
+  /// leases: the window it names and the window of every controller it
+  /// names (a push whose controller another window holds takes it from
+  /// there), not only the window of its target, which the dispatcher
+  /// checked.
+  func checkLeases(
+    touchedBy operation: WindowOperation, in session: Session, for client: ClientState
+  ) throws {
+    let named = operation.targetWindow.flatMap { session.windows[$0] }
+    let windows = [named] + operation.controllerIDs.map { session.controllers[$0]?.window }
+    var checked: Set<WindowID> = []
+    for case let window? in windows where checked.insert(window.id).inserted {
+      try checkLease(of: window, for: client)
+    }
   }
 
   /// Refuses `client` to change `window` as `action` says while another

@@ -17,6 +17,7 @@ extension Server {
     _ operation: WindowOperation, _ context: some SessionRequestContext,
     waitUntil: Curtain_V1_WaitUntil? = nil, segue: Bool = false
   ) throws -> HandlerResult {
+    try checkLeases(touchedBy: operation, in: context.session, for: context.client)
     let ticket = try context.session.submit(operation, options: context.operationOptions)
     let result = Curtain_V1_OperationResult(ticket)
     let segueResult = segue ? Curtain_V1_SegueResult(ticket) : nil

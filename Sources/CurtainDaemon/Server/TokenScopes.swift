@@ -10,7 +10,8 @@
 // they say: `sessions=` names the sessions the client sees and touches
 // (`*`, the default, is every session), `read-only` limits it to reading
 // and subscribing, `admin` lets it shut the daemon down and break other
-// clients' leases. Blank lines and lines starting with `#` are ignored.
+// clients' leases. Blank lines and lines starting with `#` are ignored; a
+// `#` word after the options begins a comment.
 //
 // Unix-socket clients are the daemon's own user: they keep full rights
 // (unless they ask for read-only in Hello). So does a TCP client of a
@@ -85,13 +86,14 @@ public enum TokenFile {
   public static func parse(_ contents: String) throws(TokenFileError) -> [TokenGrant] {
     var grants: [TokenGrant] = []
     var lines: [String: Int] = [:]
-    for (index, raw) in contents.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
+    // `isNewline`: a CRLF file too ("\r\n" is one Character).
+    let rows = contents.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    for (index, raw) in rows.enumerated() {
       let line = index + 1
-      let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-        .map(String.init)
-      guard let token = words.first, !token.hasPrefix("#") else { continue }
+      // A word starting with `#` begins a comment, to the end of the line.
+      let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        .map(String.init).prefix { !$0.hasPrefix("#") }
+      guard let token = words.first else { continue }
       if let earlier = lines[token] {
         throw TokenFileError(line: line, reason: "the same token as line \(earlier)")
       }

@@ -1300,6 +1300,18 @@ public nonisolated struct Curtain_V1_Status: @unchecked Sendable {
     set {_uniqueStorage()._warnings = newValue}
   }
 
+  /// Empty when the status covers the whole daemon (a Unix-socket client,
+  /// an admin token). For a TCP client whose token is not admin, what the
+  /// token grants ("sessions=a,b read-only"): sessions, windows, leases and
+  /// the limits' use then count only its sessions and itself, and what
+  /// concerns the daemon as a whole (pid, clients, listeners, the state's
+  /// paths and sizes, hello_failures, warnings) is left out
+  /// (docs/protocol.md, "Scoped tokens").
+  public var scope: String {
+    get {_storage._scope}
+    set {_uniqueStorage()._scope = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -5764,7 +5776,7 @@ nonisolated extension Curtain_V1_GetStatus: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Status"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0\u{2}\u{c}storage\0\u{2}\u{a}leases\0\u{2}\u{a}limits\0\u{3}hello_failures\0\u{1}warnings\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0\u{2}\u{c}storage\0\u{2}\u{a}leases\0\u{2}\u{a}limits\0\u{3}hello_failures\0\u{1}warnings\0\u{1}scope\0")
 
   fileprivate class _StorageClass {
     var _serverVersion: String = String()
@@ -5780,6 +5792,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
     var _limits: [Curtain_V1_LimitUsage] = []
     var _helloFailures: Curtain_V1_HelloFailures? = nil
     var _warnings: [String] = []
+    var _scope: String = String()
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -5803,6 +5816,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
       _limits = source._limits
       _helloFailures = source._helloFailures
       _warnings = source._warnings
+      _scope = source._scope
     }
   }
 
@@ -5834,6 +5848,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
         case 40: try { try decoder.decodeRepeatedMessageField(value: &_storage._limits) }()
         case 41: try { try decoder.decodeSingularMessageField(value: &_storage._helloFailures) }()
         case 42: try { try decoder.decodeRepeatedStringField(value: &_storage._warnings) }()
+        case 43: try { try decoder.decodeSingularStringField(value: &_storage._scope) }()
         default: break
         }
       }
@@ -5885,6 +5900,9 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
       if !_storage._warnings.isEmpty {
         try visitor.visitRepeatedStringField(value: _storage._warnings, fieldNumber: 42)
       }
+      if !_storage._scope.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._scope, fieldNumber: 43)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -5907,6 +5925,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
         if _storage._limits != rhs_storage._limits {return false}
         if _storage._helloFailures != rhs_storage._helloFailures {return false}
         if _storage._warnings != rhs_storage._warnings {return false}
+        if _storage._scope != rhs_storage._scope {return false}
         return true
       }
       if !storagesAreEqual {return false}

@@ -39,14 +39,27 @@ def options(
     if token is not None and token_file is not None:
         raise TypeError("give token or token_file, not both")
     if token_file is not None:
-        with open(token_file, encoding="utf-8") as handle:
-            token = handle.read().strip()
+        token = read_token_file(token_file)
     wanted = list(capabilities)
     if read_only and "read-only" not in wanted:
         wanted.append("read-only")
     if unowned_interactions and "unowned-interactions" not in wanted:
         wanted.append("unowned-interactions")
     return Options(parse_address(address), token or "", client_name, wanted, session)  # type: ignore[arg-type]
+
+
+def read_token_file(path: str | os.PathLike[str]) -> str:
+    """The token of a token file: the first word of its first line that is
+    neither blank nor a ``#`` comment, as ``curtaind --token-file`` reads
+    its tokens (so the daemon's own file, ``TOKEN [sessions=…] [read-only]
+    [admin]`` per line, gives its first token). An unreadable file raises
+    its ``OSError``; a file without a token raises ``ValueError``."""
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            words = line.split()
+            if words and not words[0].startswith("#"):
+                return words[0]
+    raise ValueError(f"the token file {os.fspath(path)} holds no token (every line is blank or a # comment)")
 
 
 def unreachable(address: Address, error: OSError) -> str:
@@ -59,8 +72,9 @@ class ClientBase:
 
     ``address``: None (``$CURTAIN_SOCKET``, else the daemon's default
     socket), a Unix socket path, ``(host, port)`` or ``"tcp:HOST:PORT"``.
-    ``token`` (or ``token_file``) is sent in Hello for TCP listeners that
-    require one. ``read_only`` and ``unowned_interactions`` ask for those
+    ``token`` (or ``token_file``, whose first token is taken: see
+    ``read_token_file``) is sent in Hello for TCP listeners that require
+    one. ``read_only`` and ``unowned_interactions`` ask for those
     capabilities. ``session`` is the default session of every request.
     ``timeout`` is how long a call waits for its response (None: forever).
     """

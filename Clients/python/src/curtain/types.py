@@ -822,6 +822,7 @@ class Status(ProtoMessage):
     limits: list[LimitUsage] = dataclasses.field(default_factory=list)
     hello_failures: HelloFailures = dataclasses.field(default_factory=lambda: HelloFailures())
     warnings: list[str] = dataclasses.field(default_factory=list)
+    scope: str = ""
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
