@@ -122,6 +122,14 @@ struct Curtaind: ParsableCommand {
   var ephemeral = false
 
   @Option(
+    name: .customLong("test-kill-before-record"),
+    help: ArgumentHelp(
+      "For durability tests: the writer kills the daemon (SIGKILL) instead of committing the "
+        + "hand-over with this journal record (counted from 1 in this run).",
+      valueName: "number", visibility: .private))
+  var killBeforeRecord: UInt64?
+
+  @Option(
     name: .customLong("sync"),
     help: ArgumentHelp(
       "normal: a change survives a crash of the daemon once acknowledged; full: it survives "
@@ -235,6 +243,7 @@ struct Curtaind: ParsableCommand {
       state = StateOptions(
         directory: directory, sync: sync.options, resetState: resetState,
         snapshotRecords: snapshotRecords, snapshotInterval: snapshotInterval)
+      state?.killBeforeRecord = killBeforeRecord
     }
 
     let daemon = try fail(output) {

@@ -203,10 +203,75 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
   /// A snapshot written by the curtaind of format 1 (before issue 15's
   /// properties; Tests/Fixtures/snapshot-format-1) restores exactly the
   /// trees that curtaind showed: its bars stay opaque, the only layout
-  /// then, so no frame moves; the next snapshot is written in format 2.
+  /// then, so no frame moves; the next snapshot is written in format 3.
   func testAFormat1SnapshotRestoresWithTheFramesItHad() throws {
+    let daemon = try restoreFixture("snapshot-format-1")
+    let client = try TestClient(path: daemon.socketPath, name: "format 1")
+    let feed = try client.call {
+      $0.configureController.controller = controllerRef("Feed")
+    }.controller
+    XCTAssertFalse(feed.barTranslucent, "the bar stays opaque")
+    client.close()
+    XCTAssertEqual(daemon.stop().status, 0)
+    try assertStoredInTheCurrentFormat()
+  }
+
+  /// A JSON snapshot written by the curtaind of format 2
+  /// (Tests/Fixtures/snapshot-format-2) restores exactly the trees and
+  /// events that curtaind showed; the next snapshot is written in the
+  /// binary format 3 and restores the same again.
+  func testAFormat2SnapshotRestoresExactly() throws {
+    let daemon = try restoreFixture("snapshot-format-2")
+    let client = try TestClient(path: daemon.socketPath, name: "format 2")
+    let events = try client.call {
+      $0.subscribe.windowID = 1
+      $0.subscribe.events = true
+      $0.subscribe.fromSeq = 0
+    }
+    XCTAssertFalse(events.subscribed.snapshotRequired)
+    try client.sync()
+    let before = client.takeEvents().map { event -> WireEvent in
+      var event = event
+      event.subscriptionID = 0
+      return event
+    }
+    XCTAssertFalse(before.isEmpty)
+    client.close()
+    XCTAssertEqual(daemon.stop().status, 0)
+    try assertStoredInTheCurrentFormat()
+
+    let again = try startDaemon()
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Fixtures/snapshot-format-1")
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/snapshot-format-2")
+    for window in ["w1", "w2"] {
+      let expected = try String(
+        contentsOf: fixtures.appendingPathComponent("\(window).txt"), encoding: .utf8)
+      XCTAssertEqual(try runCLI(["--socket", again.socketPath, "tree", window]), expected)
+    }
+    let reader = try TestClient(path: again.socketPath, name: "format 3")
+    try reader.call {
+      $0.subscribe.windowID = 1
+      $0.subscribe.events = true
+      $0.subscribe.fromSeq = 0
+    }
+    try reader.sync()
+    let after = reader.takeEvents().map { event -> WireEvent in
+      var event = event
+      event.subscriptionID = 0
+      return event
+    }
+    XCTAssertEqual(after, before, "the events come back from format 3 as they were")
+    reader.close()
+    XCTAssertEqual(again.stop().status, 0)
+  }
+
+  /// Puts the image `default.json` of the fixture directory `name` into
+  /// the state database as the snapshot of the session `default`, starts a
+  /// daemon on it and checks that `curtain tree` shows `w1.txt` and
+  /// `w2.txt` of the fixture.
+  private func restoreFixture(_ name: String) throws -> TempDaemon {
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
     let image = try [UInt8](Data(contentsOf: fixtures.appendingPathComponent("default.json")))
     XCTAssertEqual(try startDaemon().stop().status, 0)
     let hex = image.map { String(format: "%02x", $0) }.joined()
@@ -217,17 +282,18 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
     for window in ["w1", "w2"] {
       let expected = try String(
         contentsOf: fixtures.appendingPathComponent("\(window).txt"), encoding: .utf8)
-      XCTAssertEqual(try runCLI(["--socket", daemon.socketPath, "tree", window]), expected)
+      XCTAssertEqual(
+        try runCLI(["--socket", daemon.socketPath, "tree", window]), expected, "\(name) \(window)")
     }
-    let client = try TestClient(path: daemon.socketPath, name: "format 1")
-    let feed = try client.call {
-      $0.configureController.controller = controllerRef("Feed")
-    }.controller
-    XCTAssertFalse(feed.barTranslucent, "the bar stays opaque")
-    client.close()
-    XCTAssertEqual(daemon.stop().status, 0)
-    let stored = try sqlite("SELECT image FROM snapshot WHERE session = 'default'")
-    XCTAssertTrue(stored.contains("\"format\":2,\"session\""), String(stored.prefix(80)))
+    return daemon
+  }
+
+  /// The stored snapshot of `default` is in the binary format 3 (its
+  /// magic number, then the format).
+  private func assertStoredInTheCurrentFormat() throws {
+    let stored = try sqlite(
+      "SELECT hex(substr(image, 1, 5)) FROM snapshot WHERE session = 'default'")
+    XCTAssertEqual(stored.trimmingCharacters(in: .whitespacesAndNewlines), "8943534903")
   }
 
   func testTheDatabaseStaysBoundedUnderManyOperations() throws {

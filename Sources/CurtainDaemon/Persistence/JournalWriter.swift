@@ -53,6 +53,8 @@ final class JournalWriter: @unchecked Sendable {
   private let shared = Mutex(Shared())
   private let wake: UnsafeMutablePointer<sem_t>
   private let report: UVAsync.Sender
+  /// `StateOptions.killBeforeRecord`.
+  private let killBeforeRecord: UInt64?
   private var thread: pthread_t?
   /// Loop side: queued since the last hand-over.
   private var queued: [Item] = []
@@ -60,10 +62,11 @@ final class JournalWriter: @unchecked Sendable {
   private(set) var lastNumber: UInt64 = 0
 
   /// Starts the thread; `report` wakes the loop after every commit.
-  init(store: StateStore, base: Int64, report: UVAsync.Sender) {
+  init(store: StateStore, base: Int64, report: UVAsync.Sender, killBeforeRecord: UInt64? = nil) {
     self.store = store
     self.base = base
     self.report = report
+    self.killBeforeRecord = killBeforeRecord
     wake = .allocate(capacity: 1)
     sem_init(wake, 0, 0)
     var thread = pthread_t()
@@ -163,6 +166,9 @@ final class JournalWriter: @unchecked Sendable {
             sharedBound: sharedBound))
         lastCheckpoint = after
       }
+    }
+    if let killBeforeRecord, let last, last >= killBeforeRecord {
+      kill(getpid(), SIGKILL)
     }
     let now = Self.wallClock()
     do {

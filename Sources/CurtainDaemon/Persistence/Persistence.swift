@@ -6,6 +6,7 @@
 // `snapshotRecords` records or `snapshotInterval` seconds, and at a clean
 // shutdown) so that the journal stays short.
 
+import CurtainCore
 import CurtainWire
 import Dispatch
 import Logging
@@ -31,6 +32,11 @@ public struct StateOptions: Sendable {
   /// seconds after the last snapshot when records were written since
   /// (0: not by time).
   public var snapshotInterval: Double
+  /// A kill point for durability tests (`--test-kill-before-record`, not
+  /// in the help): the writer sends the daemon SIGKILL instead of
+  /// committing the hand-over that holds this record (numbered from 1 in
+  /// this run), after the loop has applied it.
+  public var killBeforeRecord: UInt64?
 
   /// `--sync normal|full`.
   public enum Sync: String, CaseIterable, Sendable {
@@ -163,16 +169,17 @@ final class Persistence: JournalSink {
       throw PersistenceError(description: "cannot read the state database: \(error)")
     }
     // Every snapshot is rebuilt before any is used: all or nothing. The
-    // images are decoded on every core first (most of a restore's time).
-    let images = Self.decode(snapshots)
+    // images are decoded and their sessions built on every core first
+    // (most of a restore's time).
+    let images = Self.decode(snapshots, configuration: server.sessionConfiguration())
     var restored: [RestoredSession] = []
     for (snapshot, decoded) in zip(snapshots, images) {
       do throws(ImageError) {
-        let image = try decoded.get()
+        let (image, session) = try decoded.get()
         guard image.session.name == snapshot.session else {
           throw ImageError(description: "it describes session '\(image.session.name)'")
         }
-        restored.append(try server.rebuild(image))
+        restored.append(try server.rebuild(image, prebuilt: session))
       } catch {
         let problem =
           "cannot restore the snapshot of session '\(snapshot.session)' in \(databasePath): "
@@ -191,6 +198,9 @@ final class Persistence: JournalSink {
     for (session, snapshot) in zip(restored, snapshots) {
       server.install(session)
       snapshotSeq[snapshot.session] = snapshot.seq
+      // A snapshot of an older format is written again in the current
+      // one at the next checkpoint.
+      if !snapshot.image.starts(with: SessionImage.magic) { changed.insert(snapshot.session) }
       restoredSnapshotTime = max(restoredSnapshotTime, snapshot.takenAt)
     }
     var applied = 0
@@ -238,22 +248,32 @@ final class Persistence: JournalSink {
     }
   }
 
-  /// The snapshots' images, decoded in parallel (in the order given).
-  private static func decode(_ snapshots: [StateStore.Snapshot]) -> [Result<
-    SessionImage, ImageError
-  >] {
-    let results = UnsafeMutableBufferPointer<Result<SessionImage, ImageError>?>.allocate(
-      capacity: snapshots.count)
+  /// The snapshots' images, decoded in parallel (in the order given),
+  /// each with its session built from it (`nil` when the snapshot does not
+  /// restore: `Server.rebuild` tries again and says why). A session is
+  /// built from values only, touching nothing shared, so sessions can be
+  /// built on different threads before the loop takes them over.
+  private typealias Decoded = Result<(SessionImage, Session?), ImageError>
+  private static func decode(
+    _ snapshots: [StateStore.Snapshot], configuration: SessionConfiguration
+  ) -> [Decoded] {
+    let results = UnsafeMutableBufferPointer<Decoded?>.allocate(capacity: snapshots.count)
     results.initialize(repeating: nil)
     defer { results.deallocate() }
     nonisolated(unsafe) let slots = results
     DispatchQueue.concurrentPerform(iterations: snapshots.count) { index in
       let snapshot = snapshots[index]
-      slots[index] = Result { () throws(ImageError) -> SessionImage in
+      slots[index] = Result { () throws(ImageError) -> (SessionImage, Session?) in
         guard snapshot.isIntact else {
           throw ImageError(description: "its checksum does not match")
         }
-        return try SessionImage.decode(snapshot.image)
+        let image = try SessionImage.decode(snapshot.image)
+        // A restored session keeps what it has, even over a lowered limit.
+        var configuration = configuration
+        configuration.maxWindows = max(configuration.maxWindows, image.session.windows.count)
+        configuration.maxControllers = max(
+          configuration.maxControllers, image.session.controllers.count)
+        return (image, try? Session.restore(image.session, configuration: configuration))
       }
     }
     return results.map { $0! }
@@ -279,7 +299,8 @@ final class Persistence: JournalSink {
 
   /// Starts the writer thread; `report` wakes the loop after each commit.
   func startWriter(report: UVAsync.Sender) {
-    writer = JournalWriter(store: store, base: base, report: report)
+    writer = JournalWriter(
+      store: store, base: base, report: report, killBeforeRecord: options.killBeforeRecord)
   }
 
   // MARK: Snapshots
