@@ -559,8 +559,10 @@ final class DurabilityTests: StateDirectoryTestCase {
     XCTAssertEqual(storage.sync, "full")
     XCTAssertEqual(storage.schemaVersion, 2)
     XCTAssertEqual(storage.lastSnapshotTime, 0)
-    XCTAssertEqual(storage.snapshotRecords, 1000)
+    XCTAssertEqual(storage.snapshotRecords, 10_000)
     XCTAssertEqual(storage.snapshotInterval, 60)
+    XCTAssertEqual(storage.snapshotJournalRatio, 1)
+    XCTAssertEqual(storage.snapshotBytes, 0)
     var info = stat()
     XCTAssertEqual(stat(stateDirectory, &info), 0)
   }

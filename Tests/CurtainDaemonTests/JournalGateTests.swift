@@ -23,6 +23,8 @@ final class MemoryJournal: JournalSink {
   }
 
   var storageStatus: Curtain_V1_StorageStatus { Curtain_V1_StorageStatus() }
+
+  func takeMeasurements() -> JournalMeasurements { JournalMeasurements() }
 }
 
 final class JournalGateTests: XCTestCase {

@@ -143,7 +143,8 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
     let text = try runCLI(["--socket", restarted.socketPath, "status"])
     XCTAssertTrue(text.contains("0 journal records since the last snapshot"), text)
     XCTAssertTrue(text.contains("last snapshot at 20"), text)
-    XCTAssertTrue(text.contains("(snapshots every 1000 records or 60 s)"), text)
+    XCTAssertTrue(
+      text.contains("(snapshots every 10000 records or 60 s or 1× their size in journal)"), text)
     let json = try runCLI(["--socket", restarted.socketPath, "status", "--json"])
     XCTAssertTrue(json.contains("\"journal_records\":0"), json)
     XCTAssertTrue(json.contains("\"last_snapshot_time\":"), json)
@@ -335,6 +336,105 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
     XCTAssertLessThan(
       largest, 8 * snapshotBytes + 256 * 1024,
       "database \(largest) bytes, snapshot \(snapshotBytes) bytes")
+  }
+
+  /// Pipelines `pairs` non-animated push/pop pairs of "Top" on "Nav".
+  private func pushAndPop(_ client: TestClient, pairs: Int) throws {
+    var ids: [UInt64] = []
+    for _ in 0..<pairs {
+      ids.append(
+        client.send {
+          $0.push.navigation = controllerRef("Nav")
+          $0.push.controller = controllerRef("Top")
+          $0.push.notAnimated = true
+        })
+      ids.append(
+        client.send {
+          $0.pop.navigation = controllerRef("Nav")
+          $0.pop.notAnimated = true
+        })
+    }
+    for id in ids {
+      assertSucceeded(try XCTUnwrap(try client.response(to: id)))
+    }
+  }
+
+  /// The journal's stored bytes.
+  private func journalBytes() throws -> Int {
+    Int(try sqlite("SELECT coalesce(sum(length(entry)), 0) FROM journal")) ?? -1
+  }
+
+  func testTheJournalIsSnapshottedOnceItOutgrowsTheSnapshots() throws {
+    // Neither by count nor by time: only by size (with short event rings
+    // the snapshots are far smaller than 64 KiB, so the journal may reach
+    // 64 KiB).
+    let daemon = try startDaemon([
+      "--snapshot-records", "0", "--snapshot-interval", "0", "--snapshot-journal-ratio", "1",
+      "--event-ring", "64",
+    ])
+    defer { daemon.stop() }
+    let client = try TestClient(path: daemon.socketPath, name: "by size")
+    defer { client.close() }
+    _ = try makeNavigationWindow(client)
+    try client.make(.content, "Top")
+    XCTAssertEqual(try storage(client).snapshotJournalRatio, 1)
+    var snapshots = 0
+    var lastSnapshotTime = 0.0
+    for _ in 0..<80 {
+      try pushAndPop(client, pairs: 25)
+      let status = try storage(client)
+      if status.lastSnapshotTime != lastSnapshotTime {
+        snapshots += 1
+        lastSnapshotTime = status.lastSnapshotTime
+        XCTAssertGreaterThan(status.snapshotBytes, 0)
+        XCTAssertLessThan(status.snapshotBytes, 64 * 1024)
+      }
+      // A batch of 50 records is well under 16 KiB: the journal never
+      // holds much more than the 64 KiB the rule allows.
+      XCTAssertLessThan(try journalBytes(), 64 * 1024 + 16 * 1024)
+    }
+    // 4,000 records of about 48 bytes: about 190 KB of journal, so two
+    // snapshots or more (none would have been written without the rule).
+    XCTAssertGreaterThanOrEqual(snapshots, 2)
+  }
+
+  func testCommitsAndSnapshotsAreMeasured() throws {
+    let daemon = try startDaemon(["--snapshot-records", "3", "--snapshot-interval", "0"])
+    defer { daemon.stop() }
+    let client = try TestClient(path: daemon.socketPath, name: "metrics")
+    defer { client.close() }
+    // Three records, one at a time: three commits, the last with the
+    // snapshot of the default session.
+    try client.make(.content, "A", "B", "C")
+    let families = try client.call { $0.getMetrics = Curtain_V1_GetMetrics() }.metrics.families
+    func family(_ name: String) throws -> Curtain_V1_MetricFamily {
+      try XCTUnwrap(families.first { $0.name == name }, name)
+    }
+    XCTAssertEqual(try family("curtain_journal_records_total").samples.map(\.value), [3])
+    let commits = try XCTUnwrap(try family("curtain_journal_commit_seconds").samples.first)
+    XCTAssertEqual(commits.count, 3)
+    XCTAssertGreaterThan(commits.sum, 0)
+    let snapshots = try XCTUnwrap(try family("curtain_snapshot_bytes").samples.first)
+    XCTAssertEqual(snapshots.count, 1)
+    let stored = try storage(client).snapshotBytes
+    XCTAssertEqual(UInt64(snapshots.sum), stored)
+    XCTAssertEqual(
+      try family("curtain_snapshot_stored_bytes").samples.map(\.value), [Double(stored)])
+  }
+
+  func testARatioOfZeroTakesNoSnapshotBySize() throws {
+    let daemon = try startDaemon([
+      "--snapshot-records", "0", "--snapshot-interval", "0", "--snapshot-journal-ratio", "0",
+    ])
+    defer { daemon.stop() }
+    let client = try TestClient(path: daemon.socketPath, name: "not by size")
+    defer { client.close() }
+    _ = try makeNavigationWindow(client)
+    try client.make(.content, "Top")
+    try pushAndPop(client, pairs: 1_000)
+    XCTAssertGreaterThan(try journalBytes(), 64 * 1024)
+    XCTAssertEqual(try sqlite("SELECT count(*) FROM snapshot"), "0")
+    XCTAssertEqual(try storage(client).lastSnapshotTime, 0)
   }
 
   // MARK: Helpers

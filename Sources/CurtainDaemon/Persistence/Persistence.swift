@@ -3,8 +3,10 @@
 // --reset-state), restoring the sessions from it (their snapshots, then the
 // journal after them), recording what changes them through the writer
 // thread, and taking snapshots of the changed sessions (every
-// `snapshotRecords` records or `snapshotInterval` seconds, and at a clean
-// shutdown) so that the journal stays short.
+// `snapshotRecords` records, `snapshotInterval` seconds, or once the
+// journal written since the last snapshot reaches `snapshotJournalRatio`
+// times the stored snapshots' size, and at a clean shutdown) so that the
+// journal stays short.
 
 import CurtainCore
 import CurtainWire
@@ -32,6 +34,14 @@ public struct StateOptions: Sendable {
   /// seconds after the last snapshot when records were written since
   /// (0: not by time).
   public var snapshotInterval: Double
+  /// `--snapshot-journal-ratio`: snapshot the changed sessions once the
+  /// journal written since the last snapshot reaches this many times the
+  /// stored snapshots' size (at least `minimumSnapshotBytes`; 0: not by
+  /// size). It keeps the database within a small multiple of the live
+  /// state and the cost of snapshots in proportion to the journal's.
+  public var snapshotJournalRatio: Double
+  /// The least snapshot size `snapshotJournalRatio` is applied to.
+  public static let minimumSnapshotBytes = 64 * 1024
   /// A kill point for durability tests (`--test-kill-before-record`, not
   /// in the help): the writer sends the daemon SIGKILL instead of
   /// committing the hand-over that holds this record (numbered from 1 in
@@ -50,13 +60,15 @@ public struct StateOptions: Sendable {
   /// Options for `directory`.
   public init(
     directory: String, sync: Sync = .normal, resetState: Bool = false,
-    snapshotRecords: Int = 1000, snapshotInterval: Double = 60
+    snapshotRecords: Int = 10_000, snapshotInterval: Double = 60,
+    snapshotJournalRatio: Double = 1
   ) {
     self.directory = directory
     self.sync = sync
     self.resetState = resetState
     self.snapshotRecords = snapshotRecords
     self.snapshotInterval = snapshotInterval
+    self.snapshotJournalRatio = snapshotJournalRatio
   }
 
   /// The default state directory for a socket: `$XDG_STATE_HOME/curtain/NAME`,
@@ -104,6 +116,10 @@ final class Persistence: JournalSink {
   private var busy: Set<String> = []
   /// The record number of the last checkpoint queued (this run).
   private var lastCheckpointNumber: UInt64 = 0
+  /// Bytes of journal records queued since the last checkpoint.
+  private var journalBytesSinceCheckpoint = 0
+  /// The stored snapshots' size at the start (before the writer reports).
+  private var restoredSnapshotBytes: UInt64 = 0
   /// Loop clock of the last checkpoint (or of the start).
   private var lastCheckpointClock: Double?
   /// Wall-clock time of the newest stored snapshot (0: none).
@@ -202,6 +218,7 @@ final class Persistence: JournalSink {
       // one at the next checkpoint.
       if !snapshot.image.starts(with: SessionImage.magic) { changed.insert(snapshot.session) }
       restoredSnapshotTime = max(restoredSnapshotTime, snapshot.takenAt)
+      restoredSnapshotBytes += UInt64(snapshot.image.count)
     }
     var applied = 0
     for record in journal {
@@ -317,6 +334,9 @@ final class Persistence: JournalSink {
     let due =
       force
       || (options.snapshotRecords > 0 && since >= UInt64(options.snapshotRecords))
+      || (options.snapshotJournalRatio > 0
+        && Double(journalBytesSinceCheckpoint) >= options.snapshotJournalRatio
+          * Double(max(snapshotBytes, UInt64(StateOptions.minimumSnapshotBytes))))
       || (options.snapshotInterval > 0 && since > 0
         && now - (lastCheckpointClock ?? now) >= options.snapshotInterval)
     let retrying = busy.filter { server.sessions[$0]?.isQuiescent ?? true }
@@ -339,6 +359,7 @@ final class Persistence: JournalSink {
     if due {
       lastCheckpointClock = now
       lastCheckpointNumber = writer.lastNumber
+      journalBytesSinceCheckpoint = 0
     }
     guard !images.isEmpty || since > 0 else { return }
     // Records of every session ("") are needed until every session has a
@@ -358,6 +379,9 @@ final class Persistence: JournalSink {
 
   /// What the writer has committed.
   var progress: JournalWriter.Progress { writer?.progress ?? finalProgress }
+
+  /// The stored snapshots' size (their images), as of the last checkpoint.
+  var snapshotBytes: UInt64 { progress.snapshotBytes ?? restoredSnapshotBytes }
   private var finalProgress = JournalWriter.Progress()
 
   /// Commits what is left and stops the writer (records queued later are
@@ -372,12 +396,17 @@ final class Persistence: JournalSink {
   // MARK: JournalSink
 
   func record(session: String, entry: [UInt8]) -> UInt64 {
+    journalBytesSinceCheckpoint += entry.count
     if session.isEmpty {
       if let server { changed.formUnion(server.sessions.keys) }
     } else {
       changed.insert(session)
     }
     return writer?.enqueue(session: session, entry: entry) ?? 0
+  }
+
+  func takeMeasurements() -> JournalMeasurements {
+    writer?.takeMeasurements() ?? JournalMeasurements()
   }
 
   var storageStatus: Curtain_V1_StorageStatus {
@@ -401,6 +430,8 @@ final class Persistence: JournalSink {
     let failure = progress.failure
     status.snapshotRecords = UInt32(clamping: options.snapshotRecords)
     status.snapshotInterval = options.snapshotInterval
+    status.snapshotJournalRatio = options.snapshotJournalRatio
+    status.snapshotBytes = snapshotBytes
     status.available = failure == nil
     status.error = failure ?? ""
     status.schemaVersion = UInt32(StateStore.schemaVersion)

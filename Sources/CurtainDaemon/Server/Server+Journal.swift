@@ -21,6 +21,8 @@ public protocol JournalSink: AnyObject {
   func record(session: String, entry: [UInt8]) -> UInt64
   /// What `GetStatus` reports about the state directory.
   var storageStatus: Curtain_V1_StorageStatus { get }
+  /// What was measured since the last call (the daemon's metrics).
+  func takeMeasurements() -> JournalMeasurements
 }
 
 /// A record a restore could not apply.
@@ -125,6 +127,7 @@ extension Server {
   /// failure mutating requests are refused.
   public func journalProgressed(committed: UInt64, failure: String?) {
     journalCommitted = max(journalCommitted, committed)
+    if let measurements = journal?.takeMeasurements() { measureJournal(measurements) }
     if let failure, journalFailure == nil {
       journalFailure = failure
       logger.error(
