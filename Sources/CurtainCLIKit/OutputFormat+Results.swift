@@ -209,7 +209,7 @@ extension OutputFormat {
       lines.append(
         "database \(storage.database): \(storage.databaseBytes) bytes, "
           + "\(count(storage.journalRecords, "journal record")) since the last snapshot, "
-          + "sync \(storage.sync)")
+          + "sync \(storage.sync), snapshots \(storage.snapshotBytes) bytes")
       lines.append(snapshotLine(storage))
       if !storage.available {
         lines.append("NOT RECORDING CHANGES (mutating requests are refused): \(storage.error)")
@@ -225,6 +225,9 @@ extension OutputFormat {
     var policy: [String] = []
     if storage.snapshotRecords > 0 { policy.append(count(storage.snapshotRecords, "record")) }
     if storage.snapshotInterval > 0 { policy.append("\(decimal(storage.snapshotInterval)) s") }
+    if storage.snapshotJournalRatio > 0 {
+      policy.append("\(decimal(storage.snapshotJournalRatio))× their size in journal")
+    }
     let when =
       storage.lastSnapshotTime > 0
       ? "last snapshot at \(utcTime(storage.lastSnapshotTime))" : "no snapshot yet"
@@ -259,7 +262,8 @@ extension OutputFormat {
   /// to the millisecond), `clients`, `sessions`, `windows`, `listeners`,
   /// `storage` (`durable`, `state_directory`, `database`, `database_bytes`,
   /// `journal_records` (since the last snapshot), `last_snapshot_time` (Unix
-  /// seconds, 0: none), `snapshot_records`, `snapshot_interval`, `sync`,
+  /// seconds, 0: none), `snapshot_records`, `snapshot_interval`,
+  /// `snapshot_journal_ratio`, `snapshot_bytes`, `sync`,
   /// `available`, `error`, `schema_version`), `limits`, `hello_failures`
   /// and `warnings` (OutputFormat+Limits.swift), `scope` (empty when the
   /// status covers the whole daemon; else what the client's token grants,
@@ -295,6 +299,8 @@ extension OutputFormat {
       ("last_snapshot_time", .number(storage.lastSnapshotTime)),
       ("snapshot_records", .unsigned(UInt64(storage.snapshotRecords))),
       ("snapshot_interval", .number(storage.snapshotInterval)),
+      ("snapshot_journal_ratio", .number(storage.snapshotJournalRatio)),
+      ("snapshot_bytes", .unsigned(storage.snapshotBytes)),
       ("sync", .string(storage.sync)),
       ("available", .bool(storage.available)),
       ("error", .string(storage.error)),

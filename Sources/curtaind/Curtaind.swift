@@ -122,6 +122,14 @@ struct Curtaind: ParsableCommand {
   var ephemeral = false
 
   @Option(
+    name: .customLong("test-kill-before-record"),
+    help: ArgumentHelp(
+      "For durability tests: the writer kills the daemon (SIGKILL) instead of committing the "
+        + "hand-over with this journal record (counted from 1 in this run).",
+      valueName: "number", visibility: .private))
+  var killBeforeRecord: UInt64?
+
+  @Option(
     name: .customLong("sync"),
     help: ArgumentHelp(
       "normal: a change survives a crash of the daemon once acknowledged; full: it survives "
@@ -140,9 +148,20 @@ struct Curtaind: ParsableCommand {
     name: .customLong("snapshot-records"),
     help: ArgumentHelp(
       "Snapshot the changed sessions (and drop the journal before them) once this many "
-        + "journal records were written since the last snapshot; 0: not by count.",
+        + "journal records were written since the last snapshot (it bounds the replay after "
+        + "a crash); 0: not by count.",
       valueName: "count"))
-  var snapshotRecords = 1000
+  var snapshotRecords = 10_000
+
+  @Option(
+    name: .customLong("snapshot-journal-ratio"),
+    help: ArgumentHelp(
+      "Snapshot the changed sessions once the journal written since the last snapshot "
+        + "reaches this many times the size of the stored snapshots (at least 64 KiB): the "
+        + "database stays within a small multiple of the live state, and writing snapshots "
+        + "costs in proportion to the journal; 0: not by size.",
+      valueName: "ratio"))
+  var snapshotJournalRatio = 1.0
 
   @Option(
     name: .customLong("snapshot-interval"),
@@ -169,6 +188,9 @@ struct Curtaind: ParsableCommand {
     }
     guard snapshotRecords >= 0 else {
       throw ValidationError("--snapshot-records must be 0 or more")
+    }
+    guard snapshotJournalRatio >= 0, snapshotJournalRatio.isFinite else {
+      throw ValidationError("--snapshot-journal-ratio must be 0 or more")
     }
     guard snapshotInterval >= 0, snapshotInterval.isFinite else {
       throw ValidationError("--snapshot-interval must be 0 or more seconds")
@@ -234,7 +256,9 @@ struct Curtaind: ParsableCommand {
       }
       state = StateOptions(
         directory: directory, sync: sync.options, resetState: resetState,
-        snapshotRecords: snapshotRecords, snapshotInterval: snapshotInterval)
+        snapshotRecords: snapshotRecords, snapshotInterval: snapshotInterval,
+        snapshotJournalRatio: snapshotJournalRatio)
+      state?.killBeforeRecord = killBeforeRecord
     }
 
     let daemon = try fail(output) {

@@ -5,9 +5,9 @@ import XCTest
 /// `curtain status` of a durable daemon: the journal since the last
 /// snapshot and when it was taken, as text and JSON.
 final class StatusOutputTests: XCTestCase {
-  private func status(lastSnapshot: Double, records: UInt32, interval: Double)
-    -> Curtain_V1_Status
-  {
+  private func status(
+    lastSnapshot: Double, records: UInt32, interval: Double, ratio: Double = 0
+  ) -> Curtain_V1_Status {
     var status = Curtain_V1_Status()
     status.serverVersion = "1.0"
     status.protocolVersion = 1
@@ -25,6 +25,8 @@ final class StatusOutputTests: XCTestCase {
     status.storage.lastSnapshotTime = lastSnapshot
     status.storage.snapshotRecords = records
     status.storage.snapshotInterval = interval
+    status.storage.snapshotJournalRatio = ratio
+    status.storage.snapshotBytes = 70_000
     return status
   }
 
@@ -36,7 +38,7 @@ final class StatusOutputTests: XCTestCase {
       text.split(separator: "\n").suffix(3).joined(separator: "\n"),
       """
       state in /state
-      database /state/state.sqlite3: 8192 bytes, 12 journal records since the last snapshot, sync normal
+      database /state/state.sqlite3: 8192 bytes, 12 journal records since the last snapshot, sync normal, snapshots 70000 bytes
       last snapshot at 2024-02-29 23:59:59 UTC (snapshots every 1000 records or 60 s)
       """)
     XCTAssertTrue(
@@ -45,6 +47,9 @@ final class StatusOutputTests: XCTestCase {
     XCTAssertTrue(
       OutputFormat.human(status(lastSnapshot: 0, records: 1, interval: 0.5)).hasSuffix(
         "no snapshot yet (snapshots every 1 record or 0.5 s)"))
+    XCTAssertTrue(
+      OutputFormat.human(status(lastSnapshot: 0, records: 10_000, interval: 0, ratio: 1.5))
+        .hasSuffix("no snapshot yet (snapshots every 10000 records or 1.5× their size in journal)"))
   }
 
   func testJSON() {
@@ -53,6 +58,7 @@ final class StatusOutputTests: XCTestCase {
     XCTAssertTrue(
       json.contains(
         "\"journal_records\":12,\"last_snapshot_time\":86400,\"snapshot_records\":1000,"
-          + "\"snapshot_interval\":60,"), json)
+          + "\"snapshot_interval\":60,\"snapshot_journal_ratio\":0,\"snapshot_bytes\":70000,"),
+      json)
   }
 }

@@ -73,6 +73,61 @@ final class DurabilityTests: StateDirectoryTestCase {
 
   // MARK: SIGKILL
 
+  /// A change is applied, its record is handed to the writer, and the
+  /// daemon dies before the record commits (the kill point
+  /// `--test-kill-before-record`): no subscriber may have seen its events,
+  /// since the restored daemon does not have the change (JournalGateTests
+  /// check that answers showing it wait too).
+  func testNoEventOfAChangeLeavesBeforeItsRecordCommits() throws {
+    let first = try startDaemon()
+    let setup = try TestClient(path: first.socketPath, name: "setup")
+    let window = try setup.call { $0.createWindow.clock = .manual }.window.id
+    try setup.make(.navigation, "Nav")
+    try setup.make(.content, "A", "B")
+    try setup.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("A")]
+    }
+    try setup.setRoot(window, "Nav")
+    setup.close()
+    XCTAssertEqual(first.stop().status, 0, first.stderr)
+
+    // Record 1 of the next run is the push: the daemon dies instead of
+    // committing it.
+    let doomed = try startDaemon(["--test-kill-before-record", "1"])
+    let watcher = try TestClient(path: doomed.socketPath, name: "watcher")
+    let before = try watcher.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+    }.subscribed.lastSeq
+    let writer = try TestClient(path: doomed.socketPath, name: "writer")
+    let push = writer.send {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+      $0.push.notAnimated = true
+    }
+    // The daemon dies with nothing of the watcher's unread, so its end
+    // reaches the watcher after everything the daemon sent (a request
+    // still unread would turn it into a reset that may drop that).
+    XCTAssertNil(
+      (try? writer.response(to: push)) ?? nil, "the push was acknowledged without its record")
+    try? watcher.drain(timeout: 5)
+    doomed.waitUntilExit()
+    let seen = watcher.takeEvents().filter { $0.windowID == window }.map(\.seq)
+    watcher.close()
+    writer.close()
+    doomed.kill9()
+
+    let restored = try startDaemon()
+    defer { restored.stop() }
+    let checker = try TestClient(path: restored.socketPath, name: "checker")
+    defer { checker.close() }
+    let info = try XCTUnwrap(
+      checker.call { $0.listWindows = .init() }.windows.windows.first { $0.id == window })
+    XCTAssertEqual(info.lastSeq, before, "the push was not recorded, so it is not restored")
+    XCTAssertEqual(seen, [], "events of the unrecorded push reached a subscriber")
+  }
+
   /// Four clients pipeline random mutations (animated and interactive ones
   /// among them) on eight windows; the daemon is killed with SIGKILL at a
   /// random point after some responses arrived; a new daemon on the same
@@ -504,8 +559,10 @@ final class DurabilityTests: StateDirectoryTestCase {
     XCTAssertEqual(storage.sync, "full")
     XCTAssertEqual(storage.schemaVersion, 2)
     XCTAssertEqual(storage.lastSnapshotTime, 0)
-    XCTAssertEqual(storage.snapshotRecords, 1000)
+    XCTAssertEqual(storage.snapshotRecords, 10_000)
     XCTAssertEqual(storage.snapshotInterval, 60)
+    XCTAssertEqual(storage.snapshotJournalRatio, 1)
+    XCTAssertEqual(storage.snapshotBytes, 0)
     var info = stat()
     XCTAssertEqual(stat(stateDirectory, &info), 0)
   }

@@ -23,6 +23,8 @@ final class MemoryJournal: JournalSink {
   }
 
   var storageStatus: Curtain_V1_StorageStatus { Curtain_V1_StorageStatus() }
+
+  func takeMeasurements() -> JournalMeasurements { JournalMeasurements() }
 }
 
 final class JournalGateTests: XCTestCase {
@@ -47,6 +49,69 @@ final class JournalGateTests: XCTestCase {
     XCTAssertEqual(link.takeResponses().map(\.requestID), [], "nothing before the commit")
     harness.server.journalProgressed(committed: 1, failure: nil)
     XCTAssertEqual(link.takeResponses().map(\.requestID), [create, list])
+  }
+
+  func testEventsAndAnswersWaitForTheRecordsBeforeThem() throws {
+    let (harness, journal, writer) = gated()
+    journal.committing = harness.server
+    let window = harness.buildNavigation(writer)
+    let watcher = harness.connect()
+    for link in [writer, watcher] {
+      _ = harness.call(link) {
+        $0.subscribe.windowID = window
+        $0.subscribe.events = true
+      }
+      _ = link.takeEvents()
+    }
+    _ = watcher.takeResponses()
+    journal.committing = nil
+    let recorded = journal.records.count
+
+    let push = harness.send(writer) {
+      $0.push.navigation = ref("Nav")
+      $0.push.controller = ref("B")
+      $0.push.notAnimated = true
+    }
+    let list = harness.send(watcher) { $0.listControllers = .init() }
+    XCTAssertEqual(journal.records.count, recorded + 1)
+    XCTAssertEqual(writer.messages.count + watcher.messages.count, 0, "nothing before the commit")
+
+    harness.server.journalProgressed(committed: UInt64(recorded + 1), failure: nil)
+    // The writer gets its answer, then the events of its push; the watcher
+    // the events, then the answer it asked for after them.
+    let writerKinds = writer.messages.map { $0.response.requestID == push ? "response" : "event" }
+    XCTAssertEqual(writerKinds.first, "response")
+    XCTAssertEqual(writerKinds.dropFirst().count, writerKinds.count - 1)
+    XCTAssertFalse(writerKinds.dropFirst().contains("response"))
+    let watcherKinds = watcher.messages.map { $0.response.requestID == list ? "response" : "event" }
+    XCTAssertEqual(watcherKinds.last, "response")
+    XCTAssertFalse(watcherKinds.dropLast().contains("response"))
+    let events = watcher.takeEvents()
+    XCTAssertEqual(events.map(\.seq), writer.takeEvents().map(\.seq))
+    XCTAssertFalse(events.isEmpty)
+  }
+
+  func testEventsDoNotWaitForARequestWaitingForItsTransition() throws {
+    let (harness, journal, link) = gated()
+    journal.committing = harness.server
+    let window = harness.buildNavigation(link)
+    _ = harness.call(link) {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+    }
+    _ = link.takeEvents()
+    let push = harness.send(link) {
+      $0.push.navigation = ref("Nav")
+      $0.push.controller = ref("B")
+      $0.waitUntil = .completed
+    }
+    XCTAssertEqual(link.takeResponses().map(\.requestID), [], "the push runs")
+    XCTAssertFalse(link.takeEvents().isEmpty, "its events do not wait for its answer")
+    let advance = harness.send(link) {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 1
+    }
+    XCTAssertEqual(link.takeResponses().map(\.requestID), [push, advance])
   }
 
   func testAFailedCommitAnswersUnavailableAndRefusesLaterChanges() throws {

@@ -143,7 +143,8 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
     let text = try runCLI(["--socket", restarted.socketPath, "status"])
     XCTAssertTrue(text.contains("0 journal records since the last snapshot"), text)
     XCTAssertTrue(text.contains("last snapshot at 20"), text)
-    XCTAssertTrue(text.contains("(snapshots every 1000 records or 60 s)"), text)
+    XCTAssertTrue(
+      text.contains("(snapshots every 10000 records or 60 s or 1× their size in journal)"), text)
     let json = try runCLI(["--socket", restarted.socketPath, "status", "--json"])
     XCTAssertTrue(json.contains("\"journal_records\":0"), json)
     XCTAssertTrue(json.contains("\"last_snapshot_time\":"), json)
@@ -203,10 +204,75 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
   /// A snapshot written by the curtaind of format 1 (before issue 15's
   /// properties; Tests/Fixtures/snapshot-format-1) restores exactly the
   /// trees that curtaind showed: its bars stay opaque, the only layout
-  /// then, so no frame moves; the next snapshot is written in format 2.
+  /// then, so no frame moves; the next snapshot is written in format 3.
   func testAFormat1SnapshotRestoresWithTheFramesItHad() throws {
+    let daemon = try restoreFixture("snapshot-format-1")
+    let client = try TestClient(path: daemon.socketPath, name: "format 1")
+    let feed = try client.call {
+      $0.configureController.controller = controllerRef("Feed")
+    }.controller
+    XCTAssertFalse(feed.barTranslucent, "the bar stays opaque")
+    client.close()
+    XCTAssertEqual(daemon.stop().status, 0)
+    try assertStoredInTheCurrentFormat()
+  }
+
+  /// A JSON snapshot written by the curtaind of format 2
+  /// (Tests/Fixtures/snapshot-format-2) restores exactly the trees and
+  /// events that curtaind showed; the next snapshot is written in the
+  /// binary format 3 and restores the same again.
+  func testAFormat2SnapshotRestoresExactly() throws {
+    let daemon = try restoreFixture("snapshot-format-2")
+    let client = try TestClient(path: daemon.socketPath, name: "format 2")
+    let events = try client.call {
+      $0.subscribe.windowID = 1
+      $0.subscribe.events = true
+      $0.subscribe.fromSeq = 0
+    }
+    XCTAssertFalse(events.subscribed.snapshotRequired)
+    try client.sync()
+    let before = client.takeEvents().map { event -> WireEvent in
+      var event = event
+      event.subscriptionID = 0
+      return event
+    }
+    XCTAssertFalse(before.isEmpty)
+    client.close()
+    XCTAssertEqual(daemon.stop().status, 0)
+    try assertStoredInTheCurrentFormat()
+
+    let again = try startDaemon()
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Fixtures/snapshot-format-1")
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/snapshot-format-2")
+    for window in ["w1", "w2"] {
+      let expected = try String(
+        contentsOf: fixtures.appendingPathComponent("\(window).txt"), encoding: .utf8)
+      XCTAssertEqual(try runCLI(["--socket", again.socketPath, "tree", window]), expected)
+    }
+    let reader = try TestClient(path: again.socketPath, name: "format 3")
+    try reader.call {
+      $0.subscribe.windowID = 1
+      $0.subscribe.events = true
+      $0.subscribe.fromSeq = 0
+    }
+    try reader.sync()
+    let after = reader.takeEvents().map { event -> WireEvent in
+      var event = event
+      event.subscriptionID = 0
+      return event
+    }
+    XCTAssertEqual(after, before, "the events come back from format 3 as they were")
+    reader.close()
+    XCTAssertEqual(again.stop().status, 0)
+  }
+
+  /// Puts the image `default.json` of the fixture directory `name` into
+  /// the state database as the snapshot of the session `default`, starts a
+  /// daemon on it and checks that `curtain tree` shows `w1.txt` and
+  /// `w2.txt` of the fixture.
+  private func restoreFixture(_ name: String) throws -> TempDaemon {
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
     let image = try [UInt8](Data(contentsOf: fixtures.appendingPathComponent("default.json")))
     XCTAssertEqual(try startDaemon().stop().status, 0)
     let hex = image.map { String(format: "%02x", $0) }.joined()
@@ -217,17 +283,18 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
     for window in ["w1", "w2"] {
       let expected = try String(
         contentsOf: fixtures.appendingPathComponent("\(window).txt"), encoding: .utf8)
-      XCTAssertEqual(try runCLI(["--socket", daemon.socketPath, "tree", window]), expected)
+      XCTAssertEqual(
+        try runCLI(["--socket", daemon.socketPath, "tree", window]), expected, "\(name) \(window)")
     }
-    let client = try TestClient(path: daemon.socketPath, name: "format 1")
-    let feed = try client.call {
-      $0.configureController.controller = controllerRef("Feed")
-    }.controller
-    XCTAssertFalse(feed.barTranslucent, "the bar stays opaque")
-    client.close()
-    XCTAssertEqual(daemon.stop().status, 0)
-    let stored = try sqlite("SELECT image FROM snapshot WHERE session = 'default'")
-    XCTAssertTrue(stored.contains("\"format\":2,\"session\""), String(stored.prefix(80)))
+    return daemon
+  }
+
+  /// The stored snapshot of `default` is in the binary format 3 (its
+  /// magic number, then the format).
+  private func assertStoredInTheCurrentFormat() throws {
+    let stored = try sqlite(
+      "SELECT hex(substr(image, 1, 5)) FROM snapshot WHERE session = 'default'")
+    XCTAssertEqual(stored.trimmingCharacters(in: .whitespacesAndNewlines), "8943534903")
   }
 
   func testTheDatabaseStaysBoundedUnderManyOperations() throws {
@@ -269,6 +336,105 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
     XCTAssertLessThan(
       largest, 8 * snapshotBytes + 256 * 1024,
       "database \(largest) bytes, snapshot \(snapshotBytes) bytes")
+  }
+
+  /// Pipelines `pairs` non-animated push/pop pairs of "Top" on "Nav".
+  private func pushAndPop(_ client: TestClient, pairs: Int) throws {
+    var ids: [UInt64] = []
+    for _ in 0..<pairs {
+      ids.append(
+        client.send {
+          $0.push.navigation = controllerRef("Nav")
+          $0.push.controller = controllerRef("Top")
+          $0.push.notAnimated = true
+        })
+      ids.append(
+        client.send {
+          $0.pop.navigation = controllerRef("Nav")
+          $0.pop.notAnimated = true
+        })
+    }
+    for id in ids {
+      assertSucceeded(try XCTUnwrap(try client.response(to: id)))
+    }
+  }
+
+  /// The journal's stored bytes.
+  private func journalBytes() throws -> Int {
+    Int(try sqlite("SELECT coalesce(sum(length(entry)), 0) FROM journal")) ?? -1
+  }
+
+  func testTheJournalIsSnapshottedOnceItOutgrowsTheSnapshots() throws {
+    // Neither by count nor by time: only by size (with short event rings
+    // the snapshots are far smaller than 64 KiB, so the journal may reach
+    // 64 KiB).
+    let daemon = try startDaemon([
+      "--snapshot-records", "0", "--snapshot-interval", "0", "--snapshot-journal-ratio", "1",
+      "--event-ring", "64",
+    ])
+    defer { daemon.stop() }
+    let client = try TestClient(path: daemon.socketPath, name: "by size")
+    defer { client.close() }
+    _ = try makeNavigationWindow(client)
+    try client.make(.content, "Top")
+    XCTAssertEqual(try storage(client).snapshotJournalRatio, 1)
+    var snapshots = 0
+    var lastSnapshotTime = 0.0
+    for _ in 0..<80 {
+      try pushAndPop(client, pairs: 25)
+      let status = try storage(client)
+      if status.lastSnapshotTime != lastSnapshotTime {
+        snapshots += 1
+        lastSnapshotTime = status.lastSnapshotTime
+        XCTAssertGreaterThan(status.snapshotBytes, 0)
+        XCTAssertLessThan(status.snapshotBytes, 64 * 1024)
+      }
+      // A batch of 50 records is well under 16 KiB: the journal never
+      // holds much more than the 64 KiB the rule allows.
+      XCTAssertLessThan(try journalBytes(), 64 * 1024 + 16 * 1024)
+    }
+    // 4,000 records of about 48 bytes: about 190 KB of journal, so two
+    // snapshots or more (none would have been written without the rule).
+    XCTAssertGreaterThanOrEqual(snapshots, 2)
+  }
+
+  func testCommitsAndSnapshotsAreMeasured() throws {
+    let daemon = try startDaemon(["--snapshot-records", "3", "--snapshot-interval", "0"])
+    defer { daemon.stop() }
+    let client = try TestClient(path: daemon.socketPath, name: "metrics")
+    defer { client.close() }
+    // Three records, one at a time: three commits, the last with the
+    // snapshot of the default session.
+    try client.make(.content, "A", "B", "C")
+    let families = try client.call { $0.getMetrics = Curtain_V1_GetMetrics() }.metrics.families
+    func family(_ name: String) throws -> Curtain_V1_MetricFamily {
+      try XCTUnwrap(families.first { $0.name == name }, name)
+    }
+    XCTAssertEqual(try family("curtain_journal_records_total").samples.map(\.value), [3])
+    let commits = try XCTUnwrap(try family("curtain_journal_commit_seconds").samples.first)
+    XCTAssertEqual(commits.count, 3)
+    XCTAssertGreaterThan(commits.sum, 0)
+    let snapshots = try XCTUnwrap(try family("curtain_snapshot_bytes").samples.first)
+    XCTAssertEqual(snapshots.count, 1)
+    let stored = try storage(client).snapshotBytes
+    XCTAssertEqual(UInt64(snapshots.sum), stored)
+    XCTAssertEqual(
+      try family("curtain_snapshot_stored_bytes").samples.map(\.value), [Double(stored)])
+  }
+
+  func testARatioOfZeroTakesNoSnapshotBySize() throws {
+    let daemon = try startDaemon([
+      "--snapshot-records", "0", "--snapshot-interval", "0", "--snapshot-journal-ratio", "0",
+    ])
+    defer { daemon.stop() }
+    let client = try TestClient(path: daemon.socketPath, name: "not by size")
+    defer { client.close() }
+    _ = try makeNavigationWindow(client)
+    try client.make(.content, "Top")
+    try pushAndPop(client, pairs: 1_000)
+    XCTAssertGreaterThan(try journalBytes(), 64 * 1024)
+    XCTAssertEqual(try sqlite("SELECT count(*) FROM snapshot"), "0")
+    XCTAssertEqual(try storage(client).lastSnapshotTime, 0)
   }
 
   // MARK: Helpers

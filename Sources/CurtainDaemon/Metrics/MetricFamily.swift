@@ -95,11 +95,26 @@ extension MetricFamily {
   static let waitingRequests = gauge(
     "curtain_waiting_requests", "Requests whose answer waits for a transition or an idle window.")
   static let uptime = gauge("curtain_uptime_seconds", "Seconds since the daemon started.")
+  static let journalCommitSeconds = histogram(
+    "curtain_journal_commit_seconds",
+    "Seconds each group commit of journal records (and snapshots) took on the writer thread.",
+    buckets: [
+      0.000_025, 0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05,
+      0.1, 0.25, 1,
+    ])
+  static let journalRecords = counter(
+    "curtain_journal_records_total", "Journal records committed to the state database.")
+  static let snapshotBytes = histogram(
+    "curtain_snapshot_bytes", "Size in bytes of each session snapshot written.",
+    buckets: [1_024, 4_096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304, 16_777_216, 67_108_864])
+  static let storedSnapshotBytes = gauge(
+    "curtain_snapshot_stored_bytes", "Bytes of the session snapshots in the state database.")
 
   /// Every family, in the order GetMetrics lists them.
   public static let all: [MetricFamily] = [
     requests, requestSeconds, framesProduced, framesSent, framesSkipped, eventsPublished,
     connections, goodbyes, interactionTimeouts, clients, sessions, windows, controllers,
-    subscriptions, writeQueueBytes, waitingRequests, uptime,
+    subscriptions, writeQueueBytes, waitingRequests, uptime, journalCommitSeconds,
+    journalRecords, snapshotBytes, storedSnapshotBytes,
   ]
 }

@@ -62,6 +62,11 @@ public final class MetricsRegistry: MetricsFactory {
     CoreMetrics.Timer(label: family.name, dimensions: [], factory: self)
   }
 
+  /// The histogram of `family`, observed in its own unit (bytes).
+  func recorder(_ family: MetricFamily) -> Recorder {
+    Recorder(label: family.name, dimensions: [], aggregate: true, factory: self)
+  }
+
   private func dimensions(_ family: MetricFamily, _ values: [String]) -> [(String, String)] {
     precondition(values.count == family.labels.count, "\(family.name) takes \(family.labels)")
     return Array(zip(family.labels, values))

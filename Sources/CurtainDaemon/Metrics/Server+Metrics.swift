@@ -25,6 +25,19 @@ extension Server {
     metrics.counter(.framesSkipped, "latest").increment()
   }
 
+  /// The writer's measurements: commit times, records, snapshot sizes.
+  func measureJournal(_ measurements: JournalMeasurements) {
+    for seconds in measurements.commitSeconds {
+      metrics.timer(.journalCommitSeconds).recordSeconds(max(0, seconds))
+    }
+    if measurements.records > 0 {
+      metrics.counter(.journalRecords).increment(by: measurements.records)
+    }
+    for size in measurements.snapshotSizes {
+      metrics.recorder(.snapshotBytes).record(size)
+    }
+  }
+
   /// Brings the gauges (and the counters read off the model) up to date.
   func collectMetrics() {
     var byTransport: [TransportKind: Int] = [.unix: 0, .tcp: 0]
@@ -43,6 +56,9 @@ extension Server {
     metrics.meter(.writeQueueBytes).set(unwritten)
     metrics.meter(.waitingRequests).set(waiters.count)
     metrics.meter(.uptime).set(clock() - startTime)
+    if let journal {
+      metrics.meter(.storedSnapshotBytes).set(Int(clamping: journal.storageStatus.snapshotBytes))
+    }
     let timeouts = sessions.values.reduce(0) { $0 + $1.interactionTimeouts }
     if timeouts > interactionTimeoutsMeasured {
       metrics.counter(.interactionTimeouts).increment(by: timeouts - interactionTimeoutsMeasured)

@@ -9,6 +9,7 @@
 // transaction as the records before them.
 
 import CSQLite
+import CurtainWire
 import Synchronization
 
 #if canImport(Glibc)
@@ -29,6 +30,9 @@ final class JournalWriter: @unchecked Sendable {
     /// The last checkpoint committed: after record `number`, leaving
     /// `journalRecords` records in the journal, at `takenAt` (Unix time).
     var checkpoint: (number: UInt64, journalRecords: UInt64, takenAt: Double)?
+    /// The stored snapshots' size after the last checkpoint (`nil`: none
+    /// in this run yet).
+    var snapshotBytes: UInt64?
   }
 
   /// What the loop queues.
@@ -45,6 +49,8 @@ final class JournalWriter: @unchecked Sendable {
     var handedOver: [Item] = []
     var stopping = false
     var progress = Progress()
+    /// Measured since the loop last took them.
+    var measurements = JournalMeasurements()
   }
 
   private let store: StateStore
@@ -53,6 +59,8 @@ final class JournalWriter: @unchecked Sendable {
   private let shared = Mutex(Shared())
   private let wake: UnsafeMutablePointer<sem_t>
   private let report: UVAsync.Sender
+  /// `StateOptions.killBeforeRecord`.
+  private let killBeforeRecord: UInt64?
   private var thread: pthread_t?
   /// Loop side: queued since the last hand-over.
   private var queued: [Item] = []
@@ -60,10 +68,11 @@ final class JournalWriter: @unchecked Sendable {
   private(set) var lastNumber: UInt64 = 0
 
   /// Starts the thread; `report` wakes the loop after every commit.
-  init(store: StateStore, base: Int64, report: UVAsync.Sender) {
+  init(store: StateStore, base: Int64, report: UVAsync.Sender, killBeforeRecord: UInt64? = nil) {
     self.store = store
     self.base = base
     self.report = report
+    self.killBeforeRecord = killBeforeRecord
     wake = .allocate(capacity: 1)
     sem_init(wake, 0, 0)
     var thread = pthread_t()
@@ -115,6 +124,14 @@ final class JournalWriter: @unchecked Sendable {
   /// What has been committed (loop thread, after a report).
   var progress: Progress { shared.withLock { $0.progress } }
 
+  /// What the writer measured since the last call (loop thread).
+  func takeMeasurements() -> JournalMeasurements {
+    shared.withLock { shared in
+      defer { shared.measurements = JournalMeasurements() }
+      return shared.measurements
+    }
+  }
+
   /// Commits what is queued, stops the thread and waits for it.
   func stop() {
     flush()
@@ -146,6 +163,7 @@ final class JournalWriter: @unchecked Sendable {
   private func commit(_ batch: [Item]) {
     var records: [(seq: Int64, session: String, entry: [UInt8])] = []
     var checkpoints: [StateStore.Checkpoint] = []
+    var snapshotSizes: [Int] = []
     var last: UInt64?
     var lastCheckpoint: UInt64?
     for item in batch {
@@ -158,18 +176,30 @@ final class JournalWriter: @unchecked Sendable {
           StateStore.Checkpoint(
             seq: seq(of: after),
             snapshots: images.map {
-              StateStore.NewSnapshot(session: $0.session.name, image: $0.encoded())
+              let image = $0.encoded()
+              snapshotSizes.append(image.count)
+              return StateStore.NewSnapshot(session: $0.session.name, image: image)
             },
             sharedBound: sharedBound))
         lastCheckpoint = after
       }
     }
+    if let killBeforeRecord, let last, last >= killBeforeRecord {
+      kill(getpid(), SIGKILL)
+    }
     let now = Self.wallClock()
     do {
+      let started = MonotonicClock.now()
       try store.commit(records: records, checkpoints: checkpoints, at: now)
+      let seconds = MonotonicClock.now() - started
       let remaining = lastCheckpoint == nil ? nil : try store.journalCount()
+      let snapshotBytes = lastCheckpoint == nil ? nil : try store.snapshotBytes()
       shared.withLock { shared in
+        shared.measurements.commitSeconds.append(seconds)
+        shared.measurements.records += records.count
+        shared.measurements.snapshotSizes += snapshotSizes
         if let last { shared.progress.committed = last }
+        if let snapshotBytes { shared.progress.snapshotBytes = UInt64(max(0, snapshotBytes)) }
         if let lastCheckpoint, let remaining {
           // Records queued after the checkpoint in this batch are counted
           // by the loop from the checkpoint's number on.
@@ -191,4 +221,18 @@ final class JournalWriter: @unchecked Sendable {
     clock_gettime(CLOCK_REALTIME, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
+}
+
+/// What the writer measured (the daemon's metrics): how long each group
+/// commit took, the records committed and the size of each snapshot.
+public struct JournalMeasurements: Sendable {
+  /// Seconds per group commit.
+  public var commitSeconds: [Double] = []
+  /// Records committed.
+  public var records = 0
+  /// Bytes per snapshot written.
+  public var snapshotSizes: [Int] = []
+
+  /// Nothing measured.
+  public init() {}
 }

@@ -3,9 +3,12 @@
 // --reset-state), restoring the sessions from it (their snapshots, then the
 // journal after them), recording what changes them through the writer
 // thread, and taking snapshots of the changed sessions (every
-// `snapshotRecords` records or `snapshotInterval` seconds, and at a clean
-// shutdown) so that the journal stays short.
+// `snapshotRecords` records, `snapshotInterval` seconds, or once the
+// journal written since the last snapshot reaches `snapshotJournalRatio`
+// times the stored snapshots' size, and at a clean shutdown) so that the
+// journal stays short.
 
+import CurtainCore
 import CurtainWire
 import Dispatch
 import Logging
@@ -31,6 +34,19 @@ public struct StateOptions: Sendable {
   /// seconds after the last snapshot when records were written since
   /// (0: not by time).
   public var snapshotInterval: Double
+  /// `--snapshot-journal-ratio`: snapshot the changed sessions once the
+  /// journal written since the last snapshot reaches this many times the
+  /// stored snapshots' size (at least `minimumSnapshotBytes`; 0: not by
+  /// size). It keeps the database within a small multiple of the live
+  /// state and the cost of snapshots in proportion to the journal's.
+  public var snapshotJournalRatio: Double
+  /// The least snapshot size `snapshotJournalRatio` is applied to.
+  public static let minimumSnapshotBytes = 64 * 1024
+  /// A kill point for durability tests (`--test-kill-before-record`, not
+  /// in the help): the writer sends the daemon SIGKILL instead of
+  /// committing the hand-over that holds this record (numbered from 1 in
+  /// this run), after the loop has applied it.
+  public var killBeforeRecord: UInt64?
 
   /// `--sync normal|full`.
   public enum Sync: String, CaseIterable, Sendable {
@@ -44,13 +60,15 @@ public struct StateOptions: Sendable {
   /// Options for `directory`.
   public init(
     directory: String, sync: Sync = .normal, resetState: Bool = false,
-    snapshotRecords: Int = 1000, snapshotInterval: Double = 60
+    snapshotRecords: Int = 10_000, snapshotInterval: Double = 60,
+    snapshotJournalRatio: Double = 1
   ) {
     self.directory = directory
     self.sync = sync
     self.resetState = resetState
     self.snapshotRecords = snapshotRecords
     self.snapshotInterval = snapshotInterval
+    self.snapshotJournalRatio = snapshotJournalRatio
   }
 
   /// The default state directory for a socket: `$XDG_STATE_HOME/curtain/NAME`,
@@ -98,6 +116,10 @@ final class Persistence: JournalSink {
   private var busy: Set<String> = []
   /// The record number of the last checkpoint queued (this run).
   private var lastCheckpointNumber: UInt64 = 0
+  /// Bytes of journal records queued since the last checkpoint.
+  private var journalBytesSinceCheckpoint = 0
+  /// The stored snapshots' size at the start (before the writer reports).
+  private var restoredSnapshotBytes: UInt64 = 0
   /// Loop clock of the last checkpoint (or of the start).
   private var lastCheckpointClock: Double?
   /// Wall-clock time of the newest stored snapshot (0: none).
@@ -163,16 +185,17 @@ final class Persistence: JournalSink {
       throw PersistenceError(description: "cannot read the state database: \(error)")
     }
     // Every snapshot is rebuilt before any is used: all or nothing. The
-    // images are decoded on every core first (most of a restore's time).
-    let images = Self.decode(snapshots)
+    // images are decoded and their sessions built on every core first
+    // (most of a restore's time).
+    let images = Self.decode(snapshots, configuration: server.sessionConfiguration())
     var restored: [RestoredSession] = []
     for (snapshot, decoded) in zip(snapshots, images) {
       do throws(ImageError) {
-        let image = try decoded.get()
+        let (image, session) = try decoded.get()
         guard image.session.name == snapshot.session else {
           throw ImageError(description: "it describes session '\(image.session.name)'")
         }
-        restored.append(try server.rebuild(image))
+        restored.append(try server.rebuild(image, prebuilt: session))
       } catch {
         let problem =
           "cannot restore the snapshot of session '\(snapshot.session)' in \(databasePath): "
@@ -191,7 +214,11 @@ final class Persistence: JournalSink {
     for (session, snapshot) in zip(restored, snapshots) {
       server.install(session)
       snapshotSeq[snapshot.session] = snapshot.seq
+      // A snapshot of an older format is written again in the current
+      // one at the next checkpoint.
+      if !snapshot.image.starts(with: SessionImage.magic) { changed.insert(snapshot.session) }
       restoredSnapshotTime = max(restoredSnapshotTime, snapshot.takenAt)
+      restoredSnapshotBytes += UInt64(snapshot.image.count)
     }
     var applied = 0
     for record in journal {
@@ -238,22 +265,32 @@ final class Persistence: JournalSink {
     }
   }
 
-  /// The snapshots' images, decoded in parallel (in the order given).
-  private static func decode(_ snapshots: [StateStore.Snapshot]) -> [Result<
-    SessionImage, ImageError
-  >] {
-    let results = UnsafeMutableBufferPointer<Result<SessionImage, ImageError>?>.allocate(
-      capacity: snapshots.count)
+  /// The snapshots' images, decoded in parallel (in the order given),
+  /// each with its session built from it (`nil` when the snapshot does not
+  /// restore: `Server.rebuild` tries again and says why). A session is
+  /// built from values only, touching nothing shared, so sessions can be
+  /// built on different threads before the loop takes them over.
+  private typealias Decoded = Result<(SessionImage, Session?), ImageError>
+  private static func decode(
+    _ snapshots: [StateStore.Snapshot], configuration: SessionConfiguration
+  ) -> [Decoded] {
+    let results = UnsafeMutableBufferPointer<Decoded?>.allocate(capacity: snapshots.count)
     results.initialize(repeating: nil)
     defer { results.deallocate() }
     nonisolated(unsafe) let slots = results
     DispatchQueue.concurrentPerform(iterations: snapshots.count) { index in
       let snapshot = snapshots[index]
-      slots[index] = Result { () throws(ImageError) -> SessionImage in
+      slots[index] = Result { () throws(ImageError) -> (SessionImage, Session?) in
         guard snapshot.isIntact else {
           throw ImageError(description: "its checksum does not match")
         }
-        return try SessionImage.decode(snapshot.image)
+        let image = try SessionImage.decode(snapshot.image)
+        // A restored session keeps what it has, even over a lowered limit.
+        var configuration = configuration
+        configuration.maxWindows = max(configuration.maxWindows, image.session.windows.count)
+        configuration.maxControllers = max(
+          configuration.maxControllers, image.session.controllers.count)
+        return (image, try? Session.restore(image.session, configuration: configuration))
       }
     }
     return results.map { $0! }
@@ -279,7 +316,8 @@ final class Persistence: JournalSink {
 
   /// Starts the writer thread; `report` wakes the loop after each commit.
   func startWriter(report: UVAsync.Sender) {
-    writer = JournalWriter(store: store, base: base, report: report)
+    writer = JournalWriter(
+      store: store, base: base, report: report, killBeforeRecord: options.killBeforeRecord)
   }
 
   // MARK: Snapshots
@@ -296,6 +334,9 @@ final class Persistence: JournalSink {
     let due =
       force
       || (options.snapshotRecords > 0 && since >= UInt64(options.snapshotRecords))
+      || (options.snapshotJournalRatio > 0
+        && Double(journalBytesSinceCheckpoint) >= options.snapshotJournalRatio
+          * Double(max(snapshotBytes, UInt64(StateOptions.minimumSnapshotBytes))))
       || (options.snapshotInterval > 0 && since > 0
         && now - (lastCheckpointClock ?? now) >= options.snapshotInterval)
     let retrying = busy.filter { server.sessions[$0]?.isQuiescent ?? true }
@@ -318,6 +359,7 @@ final class Persistence: JournalSink {
     if due {
       lastCheckpointClock = now
       lastCheckpointNumber = writer.lastNumber
+      journalBytesSinceCheckpoint = 0
     }
     guard !images.isEmpty || since > 0 else { return }
     // Records of every session ("") are needed until every session has a
@@ -337,6 +379,9 @@ final class Persistence: JournalSink {
 
   /// What the writer has committed.
   var progress: JournalWriter.Progress { writer?.progress ?? finalProgress }
+
+  /// The stored snapshots' size (their images), as of the last checkpoint.
+  var snapshotBytes: UInt64 { progress.snapshotBytes ?? restoredSnapshotBytes }
   private var finalProgress = JournalWriter.Progress()
 
   /// Commits what is left and stops the writer (records queued later are
@@ -351,12 +396,17 @@ final class Persistence: JournalSink {
   // MARK: JournalSink
 
   func record(session: String, entry: [UInt8]) -> UInt64 {
+    journalBytesSinceCheckpoint += entry.count
     if session.isEmpty {
       if let server { changed.formUnion(server.sessions.keys) }
     } else {
       changed.insert(session)
     }
     return writer?.enqueue(session: session, entry: entry) ?? 0
+  }
+
+  func takeMeasurements() -> JournalMeasurements {
+    writer?.takeMeasurements() ?? JournalMeasurements()
   }
 
   var storageStatus: Curtain_V1_StorageStatus {
@@ -380,6 +430,8 @@ final class Persistence: JournalSink {
     let failure = progress.failure
     status.snapshotRecords = UInt32(clamping: options.snapshotRecords)
     status.snapshotInterval = options.snapshotInterval
+    status.snapshotJournalRatio = options.snapshotJournalRatio
+    status.snapshotBytes = snapshotBytes
     status.available = failure == nil
     status.error = failure ?? ""
     status.schemaVersion = UInt32(StateStore.schemaVersion)

@@ -85,12 +85,12 @@ struct SessionDocument: Codable {
     } catch {
       throw .invalid("its snapshot is missing or has no format (\(reason(error)))")
     }
-    guard format <= SessionImage.currentFormat else {
+    guard format <= SessionImage.jsonFormat else {
       throw .newer(
         "its snapshot has format \(format), written by a newer curtaind (this one reads up to "
-          + "format \(SessionImage.currentFormat))")
+          + "format \(SessionImage.jsonFormat))")
     }
-    if format < SessionImage.currentFormat {
+    if format < SessionImage.jsonFormat {
       return try migrated(data, generator: header.generator ?? "")
     }
     do {

@@ -1,27 +1,39 @@
 // A session as the state database keeps its snapshot (docs/durability.md,
 // "Snapshots"): the Core's `SessionSnapshot` of a quiescent session, the
 // daemon's settings of its windows (frame rate, clock origin, frame
-// counter) and the server clock when it was taken, encoded as JSON (the
-// Core values' `Codable` form) with a format number. A reader refuses a
-// format newer than its own, migrates an older one, and never half-uses
-// an image that does not decode or does not restore.
+// counter) and the server clock when it was taken, with a format number. A
+// reader refuses a format newer than its own, migrates an older one, and
+// never half-uses an image that does not decode or does not restore.
 //
-// Formats: 1 (the first); 2 adds issue 15's controller properties
-// (isModalInPresentation, edgesForExtendedLayout, appearance forwarding,
-// bar translucency, children awaiting their view, passthrough views). A
-// format-1 image gets the values its session had: not modal, every edge,
-// automatic forwarding, no passthrough views, no child awaiting its view,
-// and opaque bars, which were the only layout then (so its frames stay).
+// Formats: 1 (the first) and 2 are JSON (the Core values' `Codable` form);
+// 2 adds issue 15's controller properties (isModalInPresentation,
+// edgesForExtendedLayout, appearance forwarding, bar translucency, children
+// awaiting their view, passthrough views). A format-1 image gets the values
+// its session had: not modal, every edge, automatic forwarding, no
+// passthrough views, no child awaiting its view, and opaque bars, which
+// were the only layout then (so its frames stay). Format 3 holds the same
+// values as format 2 in the Core's compact binary form (BinaryCoding.swift
+// of CurtainCore): a magic number, the format as a varint, the clock, the
+// window settings, then the `SessionSnapshot`. JSON is 10 to 20 times
+// slower to encode and decode, and the event rings made snapshots large
+// (docs/benchmarks.md). Portable documents (SessionDocument) keep the JSON
+// form of format 2: they are for people.
 
 import CurtainCore
 import Foundation
 
 /// A stored snapshot of one session.
 struct SessionImage: Codable, Sendable {
-  /// The format this curtaind writes and reads.
-  static let currentFormat = 2
+  /// The format this curtaind writes in the database (binary) and the
+  /// newest it reads.
+  static let currentFormat = 3
+  /// The newest JSON form (older databases; portable documents).
+  static let jsonFormat = 2
+  /// The first bytes of a binary image ("\u{89}CSI"); a JSON image starts
+  /// with `{`.
+  static let magic: [UInt8] = [0x89, 0x43, 0x53, 0x49]
 
-  /// The format it was written in.
+  /// The format of its JSON form (`jsonFormat` once read).
   var format: Int
   /// The server clock when it was taken (seconds).
   var clock: Double
@@ -39,25 +51,72 @@ struct SessionImage: Codable, Sendable {
     var frameSeq: UInt64
   }
 
-  /// The image's bytes.
+  /// The image's bytes in the current (binary) format.
   func encoded() -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    // Every value of a snapshot encodes (finite numbers, plain values).
-    return Array((try? encoder.encode(self)) ?? Data())
+    var writer = BinaryWriter()
+    writer.append(raw: Self.magic)
+    writer.writeVarint(UInt64(Self.currentFormat))
+    writer.write(clock)
+    writer.writeVarint(UInt64(windows.count))
+    for setting in windows {
+      writer.write(setting.window)
+      writer.write(setting.frameRate)
+      writer.write(setting.origin)
+      writer.write(setting.lastFrameClock)
+      writer.write(setting.frameSeq)
+    }
+    writer.write(session)
+    return writer.bytes
   }
 
-  /// Reads an image; throws a description of what is wrong. A good image
-  /// is decoded in one pass (restores are measured in docs/benchmarks.md);
-  /// only a bad one is read again for its format number, to say why.
+  /// Reads an image of any format up to the current one; throws a
+  /// description of what is wrong.
   static func decode(_ bytes: [UInt8]) throws(ImageError) -> SessionImage {
+    guard bytes.starts(with: magic) else { return try decodeJSON(bytes) }
+    var reader = BinaryReader(bytes, position: magic.count)
+    let format: UInt64
+    do {
+      format = try reader.readVarint()
+    } catch {
+      throw ImageError(description: "it is not a snapshot (\(error.description))")
+    }
+    guard format <= UInt64(currentFormat) else { throw newer(Int(clamping: format)) }
+    guard format == UInt64(currentFormat) else {
+      throw ImageError(description: "it has binary format \(format), which no curtaind wrote")
+    }
+    do throws(BinaryCodingError) {
+      let clock = try reader.read(Double.self)
+      var windows: [WindowSettings] = []
+      for _ in 0..<(try reader.readCount()) {
+        let window = try reader.read(WindowID.self)
+        let frameRate = try reader.read(Int.self)
+        let origin = try reader.read(Double.self)
+        let lastFrameClock = try reader.read(Double.self)
+        windows.append(
+          WindowSettings(
+            window: window, frameRate: frameRate, origin: origin, lastFrameClock: lastFrameClock,
+            frameSeq: try reader.readVarint()))
+      }
+      let session = try reader.read(SessionSnapshot.self)
+      guard reader.isAtEnd else {
+        throw BinaryCodingError("bytes left after the snapshot at offset \(reader.position)")
+      }
+      return SessionImage(format: jsonFormat, clock: clock, session: session, windows: windows)
+    } catch {
+      throw ImageError(description: "it cannot be decoded (\(error.description))")
+    }
+  }
+
+  /// Reads a JSON image (formats 1 and 2). A good image is decoded in one
+  /// pass; only a bad one is read again for its format number, to say why.
+  private static func decodeJSON(_ bytes: [UInt8]) throws(ImageError) -> SessionImage {
     struct Header: Decodable { var format: Int }
     let data = Data(bytes)
     let decoder = JSONDecoder()
     let failure: any Error
     do {
       let image = try decoder.decode(SessionImage.self, from: data)
-      guard image.format <= currentFormat else { throw newer(image.format) }
+      guard image.format <= jsonFormat else { throw newer(image.format) }
       return image
     } catch let error as ImageError {
       throw error
@@ -70,13 +129,13 @@ struct SessionImage: Codable, Sendable {
     } catch {
       throw ImageError(description: "it is not a snapshot (\(error))")
     }
-    guard header.format <= currentFormat else { throw newer(header.format) }
+    guard header.format <= jsonFormat else { throw newer(header.format) }
     guard header.format < 2 else {
       throw ImageError(description: "it cannot be decoded (\(failure))")
     }
     do {
       var image = try decoder.decode(SessionImage.self, from: try migratedFromFormat1(data))
-      image.format = currentFormat
+      image.format = jsonFormat
       return image
     } catch let error as ImageError {
       throw error
@@ -157,18 +216,25 @@ extension Server {
         lastFrameClock: state.lastFrameClock, frameSeq: state.frameSeq)
     }
     return SessionImage(
-      format: SessionImage.currentFormat, clock: clock(), session: snapshot, windows: windows)
+      format: SessionImage.jsonFormat, clock: clock(), session: snapshot, windows: windows)
   }
 
   /// Rebuilds a session from its image (a restore, before the journal
-  /// after it is replayed); `install` puts it in place.
-  func rebuild(_ image: SessionImage) throws(ImageError) -> RestoredSession {
+  /// after it is replayed); `install` puts it in place. `prebuilt` is the
+  /// session already restored from `image.session` with
+  /// `sessionConfiguration(windows:controllers:)` (a restore builds them on
+  /// every core).
+  func rebuild(_ image: SessionImage, prebuilt: Session? = nil) throws(ImageError)
+    -> RestoredSession
+  {
     let session: Session
     do {
-      session = try Session.restore(
-        image.session,
-        configuration: sessionConfiguration(
-          windows: image.session.windows.count, controllers: image.session.controllers.count))
+      session =
+        try prebuilt
+        ?? Session.restore(
+          image.session,
+          configuration: sessionConfiguration(
+            windows: image.session.windows.count, controllers: image.session.controllers.count))
     } catch {
       throw ImageError(description: "it does not restore (\(error))")
     }
@@ -193,6 +259,9 @@ extension Server {
   /// Puts a rebuilt session in place.
   func install(_ restored: RestoredSession) {
     windowStates.merge(restored.windowStates) { _, new in new }
+    for (key, state) in restored.windowStates where state.clockMode == .realtime {
+      realtimeWindows[key.session, default: []].insert(key.window)
+    }
     sessions[restored.session.name] = restored.session
     lastRecordClock = max(lastRecordClock, restored.clock)
   }

@@ -158,6 +158,11 @@ final class StateStore {
     try database.integer("SELECT count(*) FROM journal")
   }
 
+  /// The stored snapshots' size (the sum of their images' lengths).
+  func snapshotBytes() throws(SQLiteError) -> Int64 {
+    try database.integer("SELECT coalesce(sum(length(image)), 0) FROM snapshot")
+  }
+
   /// Moves the records from `seq` on to `dropped_journal` with `reason`.
   func dropJournal(from seq: Int64, reason: String, at time: Double) throws(SQLiteError) {
     try database.execute("BEGIN")

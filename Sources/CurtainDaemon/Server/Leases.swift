@@ -220,7 +220,8 @@ extension Server {
       wire.lease = event
       var message = ServerMessage()
       message.event = wire
-      client.link.sendControl(message)
+      // In order with the responses and events held for their records.
+      send(event: message, to: client)
     }
   }
 }

@@ -21,6 +21,8 @@ public protocol JournalSink: AnyObject {
   func record(session: String, entry: [UInt8]) -> UInt64
   /// What `GetStatus` reports about the state directory.
   var storageStatus: Curtain_V1_StorageStatus { get }
+  /// What was measured since the last call (the daemon's metrics).
+  func takeMeasurements() -> JournalMeasurements
 }
 
 /// A record a restore could not apply.
@@ -45,7 +47,7 @@ extension Server {
   func recordRequest(
     _ request: WireRequest, at time: Double, from client: ClientState, result: HandlerResult
   ) -> UInt64 {
-    guard let journal else { return 0 }
+    guard journal != nil else { return 0 }
     var entry = Curtain_V1_JournalEntry()
     entry.clock = time
     entry.request = request
@@ -53,7 +55,15 @@ extension Server {
     entry.ownsInteractions = client.ownsInteractions
     let session = journalSession(of: request, result: result)
     entry.check = check(after: request, result: result, in: session)
-    return journal.record(session: session, entry: (try? entry.serializedBytes()) ?? [])
+    return record(session: session, entry)
+  }
+
+  /// Queues a record; returns its number.
+  private func record(session: String, _ entry: Curtain_V1_JournalEntry) -> UInt64 {
+    guard let journal else { return 0 }
+    let number = journal.record(session: session, entry: (try? entry.serializedBytes()) ?? [])
+    journalRecorded = max(journalRecorded, number)
+    return number
   }
 
   /// The session a request's record belongs to: the request's session,
@@ -66,12 +76,12 @@ extension Server {
   /// Records a client going away whose interactive transitions were
   /// cancelled.
   func recordClientGone(_ client: ClientState, at time: Double) {
-    guard let journal else { return }
+    guard journal != nil else { return }
     var entry = Curtain_V1_JournalEntry()
     entry.clock = time
     entry.clientGone = Curtain_V1_ClientGone()
     entry.clientID = client.id
-    _ = journal.record(session: "", entry: (try? entry.serializedBytes()) ?? [])
+    _ = record(session: "", entry)
   }
 
   /// What a request left behind: its error code and its session's counters.
@@ -112,10 +122,12 @@ extension Server {
   // MARK: Commits
 
   /// The writer committed records up to `committed`, or failed: responses
-  /// waiting for those records go out (as `UNAVAILABLE` errors for records
-  /// that were lost), and after a failure mutating requests are refused.
+  /// and events waiting for those records go out (as `UNAVAILABLE` errors
+  /// for the responses to requests whose records were lost), and after a
+  /// failure mutating requests are refused.
   public func journalProgressed(committed: UInt64, failure: String?) {
     journalCommitted = max(journalCommitted, committed)
+    if let measurements = journal?.takeMeasurements() { measureJournal(measurements) }
     if let failure, journalFailure == nil {
       journalFailure = failure
       logger.error(
@@ -131,12 +143,14 @@ extension Server {
     if !subscriptionsAwaitingBacklog.isEmpty { publish() }
   }
 
-  /// Answers every response of `client` still waiting for a lost record
-  /// with `UNAVAILABLE`.
+  /// Answers every response of `client` to a request whose record was
+  /// lost with `UNAVAILABLE`; its other messages wait for no record any
+  /// more (what they show stays in memory until a restart).
   private func failUncommitted(of client: ClientState) {
-    for index in client.responseSlots.indices
-    where client.responseSlots[index].commit > journalCommitted {
-      let requestID = client.responseSlots[index].requestID
+    for index in client.outbox.indices where client.outbox[index].commit > journalCommitted {
+      client.outbox[index].commit = 0
+      guard case .response(recorded: true) = client.outbox[index].kind else { continue }
+      let requestID = client.outbox[index].requestID
       waiters.removeAll { $0.clientID == client.id && $0.requestID == requestID }
       var response = WireResponse()
       response.requestID = requestID
@@ -148,8 +162,7 @@ extension Server {
               + (journalFailure ?? ""))))
       var message = ServerMessage()
       message.response = response
-      client.responseSlots[index].message = message
-      client.responseSlots[index].commit = 0
+      client.outbox[index].message = message
     }
   }
 
@@ -181,6 +194,8 @@ extension Server {
       client.isWelcomed = true
       client.ownsInteractions = entry.ownsInteractions
       var target: RequestTarget?
+      replayScope = request.session.isEmpty ? "default" : request.session
+      defer { replayScope = nil }
       let result = pinningClock(at: entry.clock) {
         dispatch(request, RequestKind(body), from: client, target: &target)
       }
@@ -219,7 +234,7 @@ extension Server {
       var entry = Curtain_V1_JournalEntry()
       entry.clock = time
       entry.settled = Curtain_V1_Settled()
-      _ = journal?.record(session: "", entry: (try? entry.serializedBytes()) ?? [])
+      _ = record(session: "", entry)
       clockBase += max(0, end - clock())
     }
     startTime = clock()

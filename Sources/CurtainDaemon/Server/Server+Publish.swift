@@ -20,9 +20,15 @@ extension Server {
   /// only (`sendingFrames`, the loop's timer at the frame rate): an advance
   /// for a request, a disconnect or a replay keeps its frame for the next
   /// tick, which sends it merged under its own frame, or alone.
+  /// While a restore replays a record, only the record's session is
+  /// brought up to date (`replayScope`): the others catch up at their own
+  /// next record in one jump, which gives the same ids and events, so a
+  /// replay costs in proportion to the record's session, not to every
+  /// window of the daemon.
   func advanceRealtimeWindows(sendingFrames: Bool) {
     let now = clock()
-    for name in sessions.keys.sorted() {
+    let names = replayScope.map { [$0] } ?? sessions.keys.sorted()
+    for name in names {
       guard let session = sessions[name] else { continue }
       let clocked = clockedWindows(of: session)
       guard !clocked.isEmpty else { continue }
@@ -45,10 +51,12 @@ extension Server {
 
   /// The realtime windows of `session`, each with its clock origin.
   func clockedWindows(of session: Session) -> [Session.ClockedWindow] {
-    session.orderedWindows.compactMap { window in
-      guard let state = windowStates[key(of: window)], state.clockMode == .realtime else {
-        return nil
-      }
+    guard let ids = realtimeWindows[session.name], !ids.isEmpty else { return [] }
+    return ids.sorted().compactMap { id in
+      guard let window = session.windows[id],
+        let state = windowStates[WindowKey(session: session.name, window: id)],
+        state.clockMode == .realtime
+      else { return nil }
       return Session.ClockedWindow(window, origin: state.origin)
     }
   }
@@ -178,7 +186,7 @@ extension Server {
       for event in events where subscription.categories.contains(event.category) {
         var message = ServerMessage()
         message.event = WireEvent(event, session: session, subscription: subscription.id)
-        client.link.sendControl(message)
+        send(event: message, to: client)
         metrics.counter(.eventsPublished, event.category.rawValue).increment()
       }
       subscription.cursors[window.id] = window.log.lastSeq
@@ -188,7 +196,7 @@ extension Server {
       where subscription.categories.contains(event.category) {
         var message = ServerMessage()
         message.event = WireEvent(event, session: session, subscription: subscription.id)
-        client.link.sendControl(message)
+        send(event: message, to: client)
         metrics.counter(.eventsPublished, event.category.rawValue).increment()
       }
       subscription.detachedCursor = session.detachedLog.lastSeq

@@ -41,26 +41,32 @@ extension Server {
     switch result {
     case .ok(let payload):
       outcome = "OK"
-      respond(to: client, requestID: requestID, traceID: traceID, commit: commit, .success(payload))
+      respond(
+        to: client, requestID: requestID, traceID: traceID, commit: commit, recorded: recorded,
+        .success(payload))
     case .invalid(let message):
       outcome = ErrorCode.invalidArgument.rawValue
       respond(
-        to: client, requestID: requestID, traceID: traceID, commit: commit,
+        to: client, requestID: requestID, traceID: traceID, commit: commit, recorded: recorded,
         .failure(CurtainError(.invalidArgument, message)))
     case .failed(let code, let message, let details):
       outcome = code.rawValue
       respond(
-        to: client, requestID: requestID, traceID: traceID, commit: commit,
+        to: client, requestID: requestID, traceID: traceID, commit: commit, recorded: recorded,
         .failure(CurtainError(code, message, details: details)))
     case .failedAndClose(let code, let message, let reason):
       outcome = code.rawValue
       respond(
-        to: client, requestID: requestID, traceID: traceID, commit: commit,
+        to: client, requestID: requestID, traceID: traceID, commit: commit, recorded: recorded,
         .failure(CurtainError(code, message)))
+      // The connection closes now, so its last answer (a refused Hello,
+      // which shows nothing of the sessions) cannot wait for the journal.
+      for index in client.outbox.indices { client.outbox[index].commit = 0 }
+      flushResponses(of: client)
       client.link.close(reason: reason, message: message)
     case .deferred(let waiter):
       outcome = "DEFERRED"
-      _ = reserveSlot(for: client, requestID: requestID, commit: commit)
+      reserveSlot(for: client, requestID: requestID, commit: commit, recorded: recorded)
       waiters.append(waiter)
     }
     logRequest(request, kind, target: target, from: client, outcome: outcome, start: start)

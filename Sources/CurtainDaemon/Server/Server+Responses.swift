@@ -1,6 +1,15 @@
-// Responses leave in the order their requests arrived: each request takes a
-// slot, answered now or later (wait_until, WaitIdle); filled slots at the
-// front are written.
+// What goes back to a client waits in its outbox (docs/durability.md,
+// "Nothing leaves before its record"). Responses leave in the order their
+// requests arrived: each request takes a slot, answered now or later
+// (wait_until, WaitIdle), and answered slots at the front are written.
+// Responses and events also wait for the journal: each message remembers
+// the last record queued when it was made (it may show every change up to
+// that one) and leaves only once that record is committed, so a client
+// never sees a change that a kill -9 could still take back. Events keep
+// their order with the responses around them, except that they never wait
+// for a response that is not answered yet (a request waiting for a
+// transition): they pass it, as they always did. Without a journal
+// (`--ephemeral`) nothing waits for commits.
 
 import CurtainCore
 import CurtainWire
@@ -14,14 +23,24 @@ enum ResponseOutcome {
 }
 
 extension Server {
-  /// Reserves the next response slot for a request whose response waits
-  /// for journal record `commit` (0: none).
-  func reserveSlot(for client: ClientState, requestID: UInt64, commit: UInt64 = 0) -> Int {
-    client.responseSlots.append((requestID, nil, commit))
-    return client.responseSlots.count - 1
+  /// The record a message made now must wait for: the last one queued,
+  /// unless it is committed already or the journal failed (0: none).
+  var commitBarrier: UInt64 {
+    journalFailure == nil && journalRecorded > journalCommitted ? journalRecorded : 0
   }
 
-  /// Fills the slot of `requestID` and writes every answered slot at the front.
+  /// Reserves the next response slot for a request; it waits for journal
+  /// record `commit`, or for the last one queued if that is later.
+  func reserveSlot(
+    for client: ClientState, requestID: UInt64, commit: UInt64 = 0, recorded: Bool = false
+  ) {
+    client.outbox.append(
+      OutboundMessage(
+        kind: .response(recorded: recorded), requestID: requestID, message: nil,
+        commit: max(commit, commitBarrier)))
+  }
+
+  /// Fills the slot of `requestID` and writes what may leave.
   func fill(
     _ client: ClientState, requestID: UInt64, traceID: String, _ outcome: ResponseOutcome
   ) {
@@ -34,38 +53,74 @@ extension Server {
     }
     var message = ServerMessage()
     message.response = response
-    if let index = client.responseSlots.firstIndex(where: {
+    if let index = client.outbox.firstIndex(where: {
       $0.requestID == requestID && $0.message == nil
     }) {
-      client.responseSlots[index].message = message
+      client.outbox[index].message = message
+      // A response answered later shows the state as it is now.
+      client.outbox[index].commit = max(client.outbox[index].commit, commitBarrier)
     } else {
-      client.responseSlots.append((requestID, message, 0))
+      client.outbox.append(
+        OutboundMessage(
+          kind: .response(recorded: false), requestID: requestID, message: message,
+          commit: commitBarrier))
     }
     flushResponses(of: client)
   }
 
   /// Answers at once (reserving and filling a slot), once journal record
-  /// `commit` is committed.
+  /// `commit` (and every record before the answer) is committed.
   func respond(
     to client: ClientState, requestID: UInt64, traceID: String, commit: UInt64 = 0,
-    _ outcome: ResponseOutcome
+    recorded: Bool = false, _ outcome: ResponseOutcome
   ) {
-    _ = reserveSlot(for: client, requestID: requestID, commit: commit)
+    reserveSlot(for: client, requestID: requestID, commit: commit, recorded: recorded)
     fill(client, requestID: requestID, traceID: traceID, outcome)
   }
 
-  /// Writes answered responses whose records are committed from the front,
-  /// then activates subscriptions whose Subscribe response went out.
+  /// Queues an event for `client`: it leaves once the records before it
+  /// are committed, after the responses answered before it.
+  func send(event message: ServerMessage, to client: ClientState) {
+    let commit = commitBarrier
+    if client.outbox.isEmpty, commit == 0 {
+      client.link.sendControl(message)
+      return
+    }
+    client.outbox.append(
+      OutboundMessage(kind: .event, requestID: 0, message: message, commit: commit))
+    flushResponses(of: client)
+  }
+
+  /// Writes what may leave: answered responses whose records are committed,
+  /// in request order, and events whose records are committed, in their
+  /// order; an event passes only responses held up by an earlier response
+  /// not answered yet (see the file's header). Then activates
+  /// subscriptions whose Subscribe response went out.
   func flushResponses(of client: ClientState) {
-    while let first = client.responseSlots.first, let message = first.message,
-      first.commit <= journalCommitted
-    {
-      client.responseSlots.removeFirst()
+    guard !client.outbox.isEmpty else { return }
+    var kept: [OutboundMessage] = []
+    // A response before is still here; an event before is.
+    var responseWaits = false
+    var eventWaits = false
+    for slot in client.outbox {
+      let isEvent: Bool
+      switch slot.kind {
+      case .event: isEvent = true
+      case .response: isEvent = false
+      }
+      guard let message = slot.message, slot.commit <= journalCommitted,
+        isEvent ? !eventWaits : !responseWaits
+      else {
+        if isEvent { eventWaits = true } else { responseWaits = true }
+        kept.append(slot)
+        continue
+      }
       client.link.sendControl(message)
       if case .subscribed(let result)? = message.response.result {
         subscriptions[result.subscriptionID]?.isActive = true
         subscriptionsAwaitingBacklog.insert(result.subscriptionID)
       }
     }
+    client.outbox = kept
   }
 }

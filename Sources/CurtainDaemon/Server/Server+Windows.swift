@@ -21,6 +21,7 @@ extension Server {
     let now = clock()
     windowStates[key(of: window)] = WindowState(
       frameRate: frameRate, clockMode: clockMode, origin: now, lastFrameClock: now)
+    if clockMode == .realtime { realtimeWindows[session.name, default: []].insert(window.id) }
     return window
   }
 
@@ -33,6 +34,7 @@ extension Server {
     let key = key(of: window)
     try session.closeWindow(window.id, keepingControllers: keepingControllers)
     windowStates[key] = nil
+    realtimeWindows[key.session]?.remove(key.window)
     lastFrames[key] = nil
     closedWindows[key] = window
   }

@@ -35,8 +35,13 @@ public final class Server {
   public var journal: JournalSink?
   /// Records the writer has committed.
   var journalCommitted: UInt64 = 0
+  /// The number of the last record queued.
+  var journalRecorded: UInt64 = 0
   /// Why the last commit failed; mutating requests are refused from then on.
   var journalFailure: String?
+  /// The session of the request record a restore is replaying: only its
+  /// windows advance (`advanceRealtimeWindows`).
+  var replayScope: String?
   /// The clock time of the last record replayed by a restore.
   var lastRecordClock = 0.0
 
@@ -44,6 +49,10 @@ public final class Server {
   var sessions: [String: Session] = [:]
   /// Per-window daemon settings (frame rate, clock origin, frame counter).
   var windowStates: [WindowKey: WindowState] = [:]
+  /// The realtime windows of each session (those `windowStates` says are
+  /// realtime), so that bringing the clocks up to date visits them only,
+  /// not every manual window of the daemon.
+  var realtimeWindows: [String: Set<WindowID>] = [:]
   /// Connected clients by id.
   var clients: [UInt64: ClientState] = [:]
   /// Subscriptions by id.

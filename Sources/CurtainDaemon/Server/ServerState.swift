@@ -45,10 +45,9 @@ final class ClientState {
   var name = ""
   /// Its subscriptions (max-subscriptions).
   var subscriptionCount = 0
-  /// Responses in request order; `nil` until answered. A response leaves
-  /// only once the journal record numbered `commit` is committed (0: no
-  /// record).
-  var responseSlots: [(requestID: UInt64, message: ServerMessage?, commit: UInt64)] = []
+  /// Responses (in request order) and events waiting to leave
+  /// (Server+Responses.swift).
+  var outbox: [OutboundMessage] = []
 
   init(link: ClientLink, connectedAt: Double) {
     self.link = link
@@ -56,6 +55,29 @@ final class ClientState {
   }
 
   var id: UInt64 { link.clientID }
+}
+
+/// A response or an event that waits in a client's outbox: a response
+/// until it is answered and every response before it has left, either
+/// until the journal record numbered `commit` is committed (0: none).
+struct OutboundMessage {
+  /// What it is.
+  enum Kind {
+    /// The response to a request; `recorded` when the request itself was
+    /// recorded (it becomes `UNAVAILABLE` if its record is lost).
+    case response(recorded: Bool)
+    /// An event of a subscription.
+    case event
+  }
+
+  let kind: Kind
+  /// The request it answers (responses).
+  let requestID: UInt64
+  /// `nil` until the response is answered.
+  var message: ServerMessage?
+  /// The last journal record queued when it was made: it reflects the
+  /// changes up to that record, so it leaves only once that is committed.
+  var commit: UInt64
 }
 
 /// A client's subscription to events and/or frames.

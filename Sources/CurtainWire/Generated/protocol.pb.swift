@@ -1423,6 +1423,14 @@ public nonisolated struct Curtain_V1_StorageStatus: Sendable {
 
   public var snapshotInterval: Double = 0
 
+  /// ... or once the journal written since the last snapshot reaches this
+  /// many times the stored snapshots' size, at least 64 KiB
+  /// (--snapshot-journal-ratio; 0: not by size).
+  public var snapshotJournalRatio: Double = 0
+
+  /// The stored snapshots' size in bytes (their images).
+  public var snapshotBytes: UInt64 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -6067,7 +6075,7 @@ nonisolated extension Curtain_V1_HelloFailureSource: SwiftProtobuf.Message, Swif
 
 nonisolated extension Curtain_V1_StorageStatus: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StorageStatus"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}durable\0\u{3}state_directory\0\u{1}database\0\u{3}database_bytes\0\u{3}journal_records\0\u{2}\u{2}sync\0\u{1}available\0\u{1}error\0\u{3}schema_version\0\u{3}last_snapshot_time\0\u{3}snapshot_records\0\u{3}snapshot_interval\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}durable\0\u{3}state_directory\0\u{1}database\0\u{3}database_bytes\0\u{3}journal_records\0\u{2}\u{2}sync\0\u{1}available\0\u{1}error\0\u{3}schema_version\0\u{3}last_snapshot_time\0\u{3}snapshot_records\0\u{3}snapshot_interval\0\u{3}snapshot_journal_ratio\0\u{3}snapshot_bytes\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6087,6 +6095,8 @@ nonisolated extension Curtain_V1_StorageStatus: SwiftProtobuf.Message, SwiftProt
       case 11: try { try decoder.decodeSingularDoubleField(value: &self.lastSnapshotTime) }()
       case 12: try { try decoder.decodeSingularUInt32Field(value: &self.snapshotRecords) }()
       case 13: try { try decoder.decodeSingularDoubleField(value: &self.snapshotInterval) }()
+      case 14: try { try decoder.decodeSingularDoubleField(value: &self.snapshotJournalRatio) }()
+      case 15: try { try decoder.decodeSingularUInt64Field(value: &self.snapshotBytes) }()
       default: break
       }
     }
@@ -6129,6 +6139,12 @@ nonisolated extension Curtain_V1_StorageStatus: SwiftProtobuf.Message, SwiftProt
     if self.snapshotInterval.bitPattern != 0 {
       try visitor.visitSingularDoubleField(value: self.snapshotInterval, fieldNumber: 13)
     }
+    if self.snapshotJournalRatio.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.snapshotJournalRatio, fieldNumber: 14)
+    }
+    if self.snapshotBytes != 0 {
+      try visitor.visitSingularUInt64Field(value: self.snapshotBytes, fieldNumber: 15)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6145,6 +6161,8 @@ nonisolated extension Curtain_V1_StorageStatus: SwiftProtobuf.Message, SwiftProt
     if lhs.lastSnapshotTime != rhs.lastSnapshotTime {return false}
     if lhs.snapshotRecords != rhs.snapshotRecords {return false}
     if lhs.snapshotInterval != rhs.snapshotInterval {return false}
+    if lhs.snapshotJournalRatio != rhs.snapshotJournalRatio {return false}
+    if lhs.snapshotBytes != rhs.snapshotBytes {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -878,6 +878,8 @@ class StorageStatus(ProtoMessage):
     last_snapshot_time: float = 0.0
     snapshot_records: int = 0
     snapshot_interval: float = 0.0
+    snapshot_journal_ratio: float = 0.0
+    snapshot_bytes: int = 0
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

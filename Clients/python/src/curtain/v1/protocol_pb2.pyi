@@ -378,7 +378,7 @@ class HelloFailureSource(_message.Message):
     def __init__(self, address: _Optional[str] = ..., failures: _Optional[int] = ..., blocked_for: _Optional[float] = ...) -> None: ...
 
 class StorageStatus(_message.Message):
-    __slots__ = ("durable", "state_directory", "database", "database_bytes", "journal_records", "sync", "available", "error", "schema_version", "last_snapshot_time", "snapshot_records", "snapshot_interval")
+    __slots__ = ("durable", "state_directory", "database", "database_bytes", "journal_records", "sync", "available", "error", "schema_version", "last_snapshot_time", "snapshot_records", "snapshot_interval", "snapshot_journal_ratio", "snapshot_bytes")
     DURABLE_FIELD_NUMBER: _ClassVar[int]
     STATE_DIRECTORY_FIELD_NUMBER: _ClassVar[int]
     DATABASE_FIELD_NUMBER: _ClassVar[int]
@@ -391,6 +391,8 @@ class StorageStatus(_message.Message):
     LAST_SNAPSHOT_TIME_FIELD_NUMBER: _ClassVar[int]
     SNAPSHOT_RECORDS_FIELD_NUMBER: _ClassVar[int]
     SNAPSHOT_INTERVAL_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_JOURNAL_RATIO_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_BYTES_FIELD_NUMBER: _ClassVar[int]
     durable: bool
     state_directory: str
     database: str
@@ -403,7 +405,9 @@ class StorageStatus(_message.Message):
     last_snapshot_time: float
     snapshot_records: int
     snapshot_interval: float
-    def __init__(self, durable: _Optional[bool] = ..., state_directory: _Optional[str] = ..., database: _Optional[str] = ..., database_bytes: _Optional[int] = ..., journal_records: _Optional[int] = ..., sync: _Optional[str] = ..., available: _Optional[bool] = ..., error: _Optional[str] = ..., schema_version: _Optional[int] = ..., last_snapshot_time: _Optional[float] = ..., snapshot_records: _Optional[int] = ..., snapshot_interval: _Optional[float] = ...) -> None: ...
+    snapshot_journal_ratio: float
+    snapshot_bytes: int
+    def __init__(self, durable: _Optional[bool] = ..., state_directory: _Optional[str] = ..., database: _Optional[str] = ..., database_bytes: _Optional[int] = ..., journal_records: _Optional[int] = ..., sync: _Optional[str] = ..., available: _Optional[bool] = ..., error: _Optional[str] = ..., schema_version: _Optional[int] = ..., last_snapshot_time: _Optional[float] = ..., snapshot_records: _Optional[int] = ..., snapshot_interval: _Optional[float] = ..., snapshot_journal_ratio: _Optional[float] = ..., snapshot_bytes: _Optional[int] = ...) -> None: ...
 
 class Shutdown(_message.Message):
     __slots__ = ()
