@@ -306,25 +306,7 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
     try client.make(.content, "Top")
     var largest: UInt64 = 0
     for _ in 0..<50 {
-      // 100 push/pop pairs, pipelined.
-      var ids: [UInt64] = []
-      for _ in 0..<100 {
-        ids.append(
-          client.send {
-            $0.push.navigation = controllerRef("Nav")
-            $0.push.controller = controllerRef("Top")
-            $0.push.notAnimated = true
-          })
-        ids.append(
-          client.send {
-            $0.pop.navigation = controllerRef("Nav")
-            $0.pop.notAnimated = true
-          })
-      }
-      for id in ids {
-        let response = try XCTUnwrap(try client.response(to: id))
-        assertSucceeded(response)
-      }
+      try pushAndPop(client, pairs: 100)
       largest = max(largest, try storage(client).databaseBytes)
     }
     let snapshotBytes = try XCTUnwrap(UInt64(try sqlite("SELECT max(length(image)) FROM snapshot")))
