@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# `make bench`: builds curtaind and Benchmarks/ in release mode and runs the
-# benchmarks (Benchmarks/Sources/curtain-bench), printing their figures as
-# Markdown for docs/benchmarks.md. Run it on a quiet machine (the shared
+# `make bench`: builds curtaind, curtain and Benchmarks/ in release mode and
+# runs the benchmarks (Benchmarks/Sources/curtain-bench), printing their
+# figures as Markdown for docs/benchmarks.md. Run it on a quiet machine (the shared
 # build machine: inside `flock /tmp/curtain-build.lock`).
 #
 #   scripts/bench.sh                      every benchmark
 #   scripts/bench.sh --quick throughput   a tenth of the load, one benchmark
 #
 # Arguments go to curtain-bench (--quick, --runs N, restore, throughput,
-# roundtrip, dbsize); BENCH_ARGS from make does the same.
+# roundtrip, dbsize, lookup, memory, cli); BENCH_ARGS from make does the
+# same.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=scripts/benchmarks-build.sh

@@ -1,12 +1,13 @@
-# Sourced by scripts/bench.sh and scripts/soak.sh: builds curtaind and the
+# Sourced by scripts/bench.sh and scripts/soak.sh: builds curtaind, curtain and the
 # Benchmarks package (Benchmarks/, its own SwiftPM package, never built by
 # `make test`) in release mode, and sets `curtaind` and `benchmarks_bin` to
 # where they are. SWIFT and SWIFTPM_FLAGS as in the Makefile; the
 # Benchmarks package keeps its build in Benchmarks/.build.
 swift="${SWIFT:-swift}"
 read -r -a swiftpm_flags <<<"${SWIFTPM_FLAGS-}"
-echo "building curtaind and Benchmarks/ (release)" >&2
+echo "building curtaind, curtain and Benchmarks/ (release)" >&2
 "$swift" build -c release "${swiftpm_flags[@]}" --product curtaind >&2
+"$swift" build -c release "${swiftpm_flags[@]}" --product curtain >&2
 curtaind="$("$swift" build -c release "${swiftpm_flags[@]}" --show-bin-path)/curtaind"
 "$swift" build -c release --package-path Benchmarks >&2
 benchmarks_bin="$("$swift" build -c release --package-path Benchmarks --show-bin-path)"

@@ -8,6 +8,7 @@ import CurtainWire
 /// Moves a manual-clock window's time.
 struct Advance: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "advance",
     abstract: "Move a manual-clock window's time forward, producing its frames.",
     discussion: """
       Moves the clock by SECONDS, or with --to to the window time TIME \

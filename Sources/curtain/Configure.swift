@@ -8,6 +8,7 @@ import CurtainWire
 /// shouldPerformSegue answers.
 struct Configure: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "configure",
     abstract:
       "Change a controller's title, identifier, presentation properties or segue answers.",
     discussion: """

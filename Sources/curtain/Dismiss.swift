@@ -7,6 +7,7 @@ import CurtainWire
 /// Dismisses a modal presentation.
 struct Dismiss: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "dismiss",
     abstract: "Dismiss what a controller presents, or the controller itself.",
     discussion: """
       Like dismiss(animated:completion:) sent to CONTROLLER: when it (or a \

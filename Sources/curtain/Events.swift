@@ -15,6 +15,7 @@ import CurtainWire
 /// Prints events.
 struct Events: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "events",
     abstract: "Print the events the daemon keeps, or follow them as they happen.",
     discussion: """
       Each line is `seq  window  text` (with --json, one object with seq, \

@@ -8,6 +8,7 @@ import CurtainWire
 /// Prints frames.
 struct Frames: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "frames",
     abstract: "Print the frames of a window's animations: views' presentation frames and alpha.",
     discussion: """
       Each line is `frame_seq  window  t=time` and, per animating view, \

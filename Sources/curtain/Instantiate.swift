@@ -8,6 +8,7 @@ import CurtainWire
 /// Instantiates a storyboard scene.
 struct Instantiate: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "instantiate",
     abstract: "Instantiate a scene of a loaded storyboard, in no window; print its name.",
     discussion: """
       Like instantiateViewController(withIdentifier:): a new controller \

@@ -6,6 +6,7 @@ import ArgumentParser
 /// The group of interactive-transition commands.
 struct Interact: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "interact",
     abstract: "Begin, scrub, finish or cancel an interactive transition.",
     discussion: """
       An interactive transition begun here is not tied to this command's \

@@ -15,6 +15,7 @@ import CurtainWire
 /// Holds a window's lease.
 struct Lease: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "lease",
     abstract: "Take a window's lease and hold it: only this command may change the window.",
     discussion: """
       While the lease holds, every other client's change to the window \

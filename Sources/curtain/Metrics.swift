@@ -8,6 +8,7 @@ import CurtainWire
 /// Prints the daemon's metrics.
 struct Metrics: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "metrics",
     abstract: "Print the daemon's metrics: requests, frames, events, clients and more.",
     discussion: """
       One sample per line, as Prometheus' text format writes it (histograms \

@@ -7,6 +7,7 @@ import CurtainWire
 /// Pauses a running transition.
 struct Pause: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "pause",
     abstract: "Pause a running transition: it becomes interactive where it is.",
     discussion: """
       Like pauseInteractiveTransition() on a transition that plays by \

@@ -7,6 +7,7 @@ import CurtainWire
 /// Pops the top controller of a navigation stack.
 struct Pop: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "pop",
     abstract: "Pop the top controller off a navigation controller's stack.",
     discussion: """
       Like popViewController(animated:). Returns when the pop transition \

@@ -7,6 +7,7 @@ import CurtainWire
 /// Presents a controller modally.
 struct Present: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "present",
     abstract: "Present a controller modally on another.",
     discussion: """
       Like present(_:animated:completion:) sent to PRESENTER. The controller \

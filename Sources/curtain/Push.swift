@@ -7,6 +7,7 @@ import CurtainWire
 /// Pushes a controller onto a navigation stack.
 struct Push: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "push",
     abstract: "Push a controller onto a navigation controller's stack.",
     discussion: """
       Like pushViewController(_:animated:). Returns when the push transition \

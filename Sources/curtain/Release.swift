@@ -7,6 +7,7 @@ import CurtainWire
 /// Ends a window's lease.
 struct Release: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "release",
     abstract: "End a window's lease, whoever holds it (a `curtain lease`, or another program).",
     discussion: """
       A lease belongs to the connection that took it, so this command, a \

@@ -7,6 +7,7 @@ import CurtainWire
 /// Performs a storyboard segue.
 struct Segue: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "segue",
     abstract: "Perform a storyboard segue from a controller instantiated from a storyboard.",
     discussion: """
       Like performSegue(withIdentifier:sender:): the destination scene is \

@@ -7,6 +7,7 @@ import CurtainWire
 /// Shows a controller the way the sender's hierarchy decides.
 struct Show: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "show",
     abstract:
       "Show a controller from a sender: pushed by a navigation controller above it, else presented.",
     discussion: """

@@ -17,6 +17,7 @@ import Glibc
 /// Writes a window's views as SVG.
 struct Snapshot: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "snapshot",
     abstract: "Write a picture of a window's views (presentation values) as SVG.",
     discussion: """
       Each view is a rectangle in its background colour at its presentation \

@@ -7,6 +7,7 @@ import CurtainWire
 /// Starts a daemon unless one already listens.
 struct Start: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "start",
     abstract: "Start a daemon on the socket unless one is already listening.",
     discussion: """
       Other commands start a daemon by themselves when needed; `start` only \

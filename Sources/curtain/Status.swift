@@ -7,6 +7,7 @@ import CurtainWire
 /// Shows the daemon's version, pid, uptime, clients, listeners and sessions.
 struct Status: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "status",
     abstract: "Show the daemon's version, pid, uptime, clients, listeners, limits and sessions.",
     discussion: """
       Then its warnings (a token file others can read), every limit with \

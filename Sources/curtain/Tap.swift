@@ -7,6 +7,7 @@ import CurtainWire
 /// Taps a point of a window.
 struct Tap: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "tap",
     abstract: "Tap a point of a window: hit-test its views; a tap outside a sheet or popover "
       + "dismisses it.",
     discussion: """

@@ -8,6 +8,7 @@ import CurtainWire
 /// Prints a window's controller tree.
 struct Tree: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "tree",
     abstract: "Print a window's controller tree (and with --views, its view tree).",
     discussion: """
       Without a window, the session's first window.

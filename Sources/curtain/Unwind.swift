@@ -7,6 +7,7 @@ import CurtainWire
 /// Unwinds to the first controller that declares an action.
 struct Unwind: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "unwind",
     abstract: "Unwind from a controller to the first one above it that declares an action.",
     discussion: """
       Searches up from the source through parents and presenters (each \

@@ -17,6 +17,7 @@ import Glibc
 /// Draws a window live.
 struct Watch: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "watch",
     abstract: "Show a window live in the terminal: its views as boxes, animated. q quits.",
     discussion: """
       Each view is drawn as a box at its presentation frame (what is on \

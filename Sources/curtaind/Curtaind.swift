@@ -94,6 +94,13 @@ struct Curtaind: ParsableCommand {
   var eventRing: Int = ServerConfiguration().eventRing
 
   @Option(
+    name: .customLong("event-ring-bytes"),
+    help: ArgumentHelp(
+      "Bytes of events kept per window for clients that resume with from_seq; the oldest events go past this or --event-ring, whichever comes first.",
+      valueName: "bytes"))
+  var eventRingBytes: Int = ServerConfiguration().eventRingBytes
+
+  @Option(
     name: .customLong("queue-limit"),
     help: ArgumentHelp(
       "Operations that may wait per window; more are refused with BUSY.", valueName: "count"))
@@ -196,6 +203,9 @@ struct Curtaind: ParsableCommand {
       throw ValidationError("--snapshot-interval must be 0 or more seconds")
     }
     guard eventRing > 0 else { throw ValidationError("--event-ring must be positive") }
+    guard eventRingBytes > 0 else {
+      throw ValidationError("--event-ring-bytes must be positive")
+    }
     guard queueLimit > 0 else { throw ValidationError("--queue-limit must be positive") }
     guard interactionTimeout >= 0, interactionTimeout.isFinite else {
       throw ValidationError(
@@ -218,6 +228,7 @@ struct Curtaind: ParsableCommand {
     configuration.maxFrameBytes = maxFrameBytes
     configuration.maxWriteQueueBytes = maxWriteQueueBytes
     configuration.eventRing = eventRing
+    configuration.eventRingBytes = eventRingBytes
     configuration.operationQueueLimit = queueLimit
     configuration.interactionTimeout = interactionTimeout
     limits.apply(to: &configuration)

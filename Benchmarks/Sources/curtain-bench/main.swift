@@ -6,7 +6,9 @@
 //
 //   curtain-bench --curtaind PATH [--quick] [BENCHMARK...]
 //
-// BENCHMARK is restore, throughput, roundtrip or dbsize (default: all).
+// BENCHMARK is restore, throughput, roundtrip, dbsize, lookup, memory or
+// cli (default: all; Lookup.swift, Memory.swift, CLIStartup.swift).
+// --curtain PATH is the CLI that `cli` runs (default: beside curtaind).
 // --quick runs each with a tenth of the load, to try the harness out;
 // --keep keeps the scratch directory (its state directories, to profile a
 // restore) and prints where it is; --operations N sets the operations of
@@ -23,10 +25,11 @@ struct Options {
   var runs = 5
   var keep = false
   var operations: Int?
+  var curtain: String?
 
-  static let all = ["restore", "throughput", "roundtrip", "dbsize"]
+  static let all = ["restore", "throughput", "roundtrip", "dbsize", "lookup", "memory", "cli"]
   static let usage =
-    "usage: curtain-bench --curtaind PATH [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|dbsize]..."
+    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|dbsize|lookup|memory|cli]..."
 
   init(_ arguments: [String]) throws {
     var rest = arguments[...]
@@ -35,6 +38,9 @@ struct Options {
       case "--curtaind":
         guard let path = rest.popFirst() else { throw BenchError(Self.usage) }
         curtaind = path
+      case "--curtain":
+        guard let path = rest.popFirst() else { throw BenchError(Self.usage) }
+        curtain = path
       case "--quick": quick = true
       case "--keep": keep = true
       case "--operations":
@@ -382,6 +388,9 @@ do {
     case "restore": try restore(options, scratch: scratch)
     case "throughput": try throughput(options, scratch: scratch)
     case "roundtrip": try roundTrip(options, scratch: scratch)
+    case "lookup": try lookup(options, scratch: scratch)
+    case "memory": try memory(options, scratch: scratch)
+    case "cli": try cliStartup(options, scratch: scratch)
     default: try databaseGrowth(options, scratch: scratch)
     }
   }

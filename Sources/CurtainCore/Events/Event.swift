@@ -151,8 +151,10 @@ public enum HierarchyChange: Hashable, Sendable, Codable {
 
 /// Phases of a transition.
 public enum TransitionPhase: Hashable, Sendable, Codable {
-  /// The transition was set up and starts now.
-  case began(TransitionInfo)
+  /// The transition was set up and starts now. (Boxed, as the other
+  /// large payloads of events, so that every event of a log is small:
+  /// Event+Footprint.swift.)
+  indirect case began(TransitionInfo)
   /// An interruptible transition was paused and became interactive.
   case paused(percent: Double)
   /// Interactivity ended (`notifyWhenInteractionChanges`).
@@ -222,7 +224,7 @@ public enum OperationPhase: Hashable, Sendable, Codable {
   /// The operation completed; `removed` lists controllers it removed (pops).
   case completed(cancelled: Bool, removed: [ControllerID])
   /// The operation could not start when its turn came.
-  case failed(CurtainError)
+  indirect case failed(CurtainError)
 }
 
 /// The calls a presentation controller gets (SEMANTICS §4, "Order of
@@ -240,7 +242,7 @@ public enum PresentationPhase: Hashable, Sendable, Codable {
   case adapted(to: ModalPresentationStyle)
   /// A popover was placed (when presented, and whenever its arrow or frame
   /// changes with a resize or a new preferred size).
-  case popoverPlaced(PopoverPlacement)
+  indirect case popoverPlaced(PopoverPlacement)
   /// `presentationControllerShouldDismiss(_:)`, asked when a tap outside
   /// the presented controller would dismiss it (the answer is the
   /// delegate's default, yes).
@@ -265,5 +267,5 @@ public enum WindowChange: Hashable, Sendable, Codable {
   /// The window was closed.
   case closed
   /// A tap reached a view (Window+Tap.swift).
-  case tapped(TapHit)
+  indirect case tapped(TapHit)
 }

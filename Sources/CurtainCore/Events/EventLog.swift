@@ -1,24 +1,40 @@
-/// The last `capacity` events of one window, with gap-free sequence numbers.
+/// The last events of one window, with gap-free sequence numbers: at most
+/// `capacity` of them, and at most `byteLimit` bytes of them (each event
+/// counted by `Event.retainedBytes`, its own size and the heap blocks of
+/// its strings, lists and boxed payloads).
 ///
-/// Older events fall out of the ring; `events(after:)` tells a resuming
-/// reader whether everything it missed is still here.
+/// Older events fall out of the ring when either limit is passed, the
+/// newest event always stays; `events(after:)` tells a resuming reader
+/// whether everything it missed is still here. The ring's storage grows
+/// with what it keeps and never past what the byte limit allows, so a
+/// window's log costs at most about `byteLimit` whatever its events.
 public struct EventLog: Sendable {
-  /// How many events are kept.
+  /// How many events are kept at most.
   public let capacity: Int
+  /// How many bytes of events are kept at most.
+  public let byteLimit: Int
+  /// The slots, used as a ring from `head`; `count` of them hold events,
+  /// the others a vacant placeholder (which keeps nothing alive).
   private var ring: [Event] = []
   private var head = 0
+  private var count = 0
+  /// The bytes of the events kept (`Event.retainedBytes`).
+  public private(set) var bytes = 0
   /// The sequence number of the newest event (0 before the first).
   public private(set) var lastSeq: UInt64 = 0
 
-  /// Creates an empty log keeping at most `capacity` events (at least 1).
-  public init(capacity: Int = 10_000) {
+  /// Creates an empty log keeping at most `capacity` events (at least 1)
+  /// and `byteLimit` bytes of them (the newest event is kept whatever its
+  /// size).
+  public init(capacity: Int = 10_000, byteLimit: Int = .max) {
     self.capacity = max(1, capacity)
+    self.byteLimit = max(0, byteLimit)
   }
 
-  /// A log that continues a snapshot: its newest `capacity` events are
-  /// kept. The events must be consecutive and end at `lastSeq`.
-  init(capacity: Int, restoring snapshot: EventLogSnapshot) throws {
-    self.capacity = max(1, capacity)
+  /// A log that continues a snapshot: its newest events within the limits
+  /// are kept. The events must be consecutive and end at `lastSeq`.
+  init(capacity: Int, byteLimit: Int = .max, restoring snapshot: EventLogSnapshot) throws {
+    self.init(capacity: capacity, byteLimit: byteLimit)
     let events = snapshot.events
     guard UInt64(events.count) <= snapshot.lastSeq else {
       throw CurtainError.invalid(
@@ -29,8 +45,9 @@ public struct EventLog: Sendable {
       throw CurtainError.invalid(
         "Event seq \(event.seq) is out of order: expected \(first + UInt64(offset))")
     }
-    ring = Array(events.suffix(self.capacity))
-    lastSeq = snapshot.lastSeq
+    let kept = events.suffix(self.capacity)
+    lastSeq = snapshot.lastSeq - UInt64(kept.count)
+    for event in kept { append { _ in event } }
   }
 
   /// The log as a snapshot: its last seq and kept events, oldest first.
@@ -39,19 +56,31 @@ public struct EventLog: Sendable {
   }
 
   /// The oldest sequence number still kept, or `lastSeq + 1` when empty.
-  public var firstKeptSeq: UInt64 { lastSeq - UInt64(ring.count) + 1 }
+  public var firstKeptSeq: UInt64 { lastSeq - UInt64(count) + 1 }
+
+  /// How many events are kept.
+  public var keptCount: Int { count }
+
+  /// The most slots the ring may have: as many events as the byte limit
+  /// holds at their smallest, within the count.
+  private var maxSlots: Int { max(1, min(capacity, byteLimit / Event.inlineBytes)) }
 
   /// Appends an event built for the next sequence number.
   @discardableResult
   mutating func append(_ make: (UInt64) -> Event) -> Event {
     lastSeq += 1
     let event = make(lastSeq)
-    if ring.count < capacity {
-      ring.append(event)
-    } else {
-      ring[head] = event
-      head = (head + 1) % capacity
+    if count == ring.count {
+      if ring.count < maxSlots {
+        resize(to: min(maxSlots, max(16, ring.count * 2)))
+      } else {
+        dropOldest()
+      }
     }
+    ring[(head + count) % ring.count] = event
+    count += 1
+    bytes += event.retainedBytes
+    while bytes > byteLimit, count > 1 { dropOldest() }
     return event
   }
 
@@ -61,17 +90,38 @@ public struct EventLog: Sendable {
     if seq >= lastSeq { return [] }
     if seq + 1 < firstKeptSeq { return nil }
     let skip = Int(seq + 1 - firstKeptSeq)
-    return (skip..<ring.count).map { ring[(head + $0) % ring.count] }
+    return (skip..<count).map { ring[(head + $0) % ring.count] }
   }
 
   /// Forgets the events with `seq > after` (a change that is rolled back
   /// before anyone could read them).
   mutating func discard(after seq: UInt64) {
     guard seq < lastSeq else { return }
-    var linear = (0..<ring.count).map { ring[(head + $0) % ring.count] }
-    linear.removeLast(min(Int(lastSeq - seq), linear.count))
-    ring = linear
-    head = 0
+    let dropped = min(Int(lastSeq - seq), count)
+    for _ in 0..<dropped {
+      let slot = (head + count - 1) % ring.count
+      bytes -= ring[slot].retainedBytes
+      ring[slot] = .vacant
+      count -= 1
+    }
     lastSeq = seq
+  }
+
+  /// Lets the oldest event go.
+  private mutating func dropOldest() {
+    bytes -= ring[head].retainedBytes
+    ring[head] = .vacant
+    head = (head + 1) % ring.count
+    count -= 1
+  }
+
+  /// Moves the events to storage of `size` slots, oldest first.
+  private mutating func resize(to size: Int) {
+    var resized: [Event] = []
+    resized.reserveCapacity(size)
+    for offset in 0..<count { resized.append(ring[(head + offset) % ring.count]) }
+    resized.append(contentsOf: repeatElement(Event.vacant, count: size - count))
+    ring = resized
+    head = 0
   }
 }

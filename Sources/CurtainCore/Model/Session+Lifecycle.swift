@@ -51,7 +51,7 @@ extension Session {
       views[id] = nil
     }
     for controller in doomed { rememberName(of: controller) }
-    for id in ids { controllers[id] = nil }
+    removeControllers(ids)
     for case let page as PageViewController in controllers.values {
       page.forgetPages(ids)
     }

@@ -9,6 +9,9 @@ public struct SessionConfiguration: Hashable, Sendable {
   public var operationQueueLimit: Int
   /// Events kept per window for resuming subscribers.
   public var eventLogCapacity: Int
+  /// Bytes of events kept per window (`Event.retainedBytes`); the oldest
+  /// go past this or `eventLogCapacity`, whichever comes first.
+  public var eventLogByteLimit: Int
   /// Seconds without an update after which an interactive transition that
   /// belongs to no client is cancelled (Curtain's choice, SEMANTICS §5); 0
   /// never. An interaction owned by a client never times out.
@@ -18,17 +21,27 @@ public struct SessionConfiguration: Hashable, Sendable {
   /// Controllers a session may have.
   public var maxControllers: Int
 
-  /// Creates a configuration; defaults: queue 64, log 10,000 events,
-  /// interaction timeout 30 s, 1,000 windows, 100,000 controllers.
+  /// Creates a configuration; defaults: queue 64, log 10,000 events of
+  /// at most `Int.max` bytes, interaction timeout 30 s, 1,000 windows,
+  /// 100,000 controllers.
   public init(
     operationQueueLimit: Int = 64, eventLogCapacity: Int = 10_000,
-    interactionTimeout: Double = 30, maxWindows: Int = 1_000, maxControllers: Int = 100_000
+    eventLogByteLimit: Int = .max, interactionTimeout: Double = 30, maxWindows: Int = 1_000,
+    maxControllers: Int = 100_000
   ) {
     self.operationQueueLimit = operationQueueLimit
     self.eventLogCapacity = eventLogCapacity
+    self.eventLogByteLimit = eventLogByteLimit
     self.interactionTimeout = interactionTimeout
     self.maxWindows = maxWindows
     self.maxControllers = maxControllers
+  }
+}
+
+extension SessionConfiguration {
+  /// An empty event log with these limits.
+  func makeEventLog() -> EventLog {
+    EventLog(capacity: eventLogCapacity, byteLimit: eventLogByteLimit)
   }
 }
 
@@ -43,8 +56,14 @@ public final class Session {
   public var identifierCounters: IdentifierCounters { ids.counters }
   /// Windows by id.
   public internal(set) var windows: [WindowID: Window] = [:]
-  /// Controllers by id.
-  public internal(set) var controllers: [ControllerID: ViewController] = [:]
+  /// Controllers by id. Only `insertController` and `removeControllers`
+  /// change it, so that `identifierIndex` stays exact.
+  public private(set) var controllers: [ControllerID: ViewController] = [:]
+  /// The controllers that have an identifier, by identifier
+  /// (IdentifierIndex.swift): what `controller(identifier:)` answers in
+  /// constant time. Kept by `insertController`, `removeControllers` and
+  /// `ViewController.identifier`'s observer.
+  private(set) var identifierIndex = IdentifierIndex()
   /// Views by id.
   public internal(set) var views: [ViewID: View] = [:]
   /// Loaded storyboards by name.
@@ -80,7 +99,7 @@ public final class Session {
   public init(name: String = "default", configuration: SessionConfiguration = .init()) {
     self.name = name
     self.configuration = configuration
-    self.detachedLog = EventLog(capacity: configuration.eventLogCapacity)
+    self.detachedLog = configuration.makeEventLog()
   }
 
   /// The windows in creation order.
@@ -159,7 +178,29 @@ public final class Session {
       controller = PageViewController(id: id, session: self, identifier: identifier, title: title)
     }
     controllers[id] = controller
+    identifierIndex.insert(controller)
     return controller
+  }
+
+  /// Takes controllers out of the session (nothing else checked or done),
+  /// with their identifiers.
+  func removeControllers<S: Sequence<ControllerID>>(_ ids: S) {
+    for id in ids {
+      guard let controller = controllers.removeValue(forKey: id) else { continue }
+      if let identifier = controller.identifier {
+        identifierIndex.remove(controller, indexedAs: identifier)
+      }
+    }
+  }
+
+  /// Moves a controller of the session from one identifier to another in
+  /// the index (`ViewController.identifier`'s observer).
+  func controller(
+    _ controller: ViewController, changedIdentifierFrom old: String?, to new: String?
+  ) {
+    guard old != new, controllers[controller.id] === controller else { return }
+    if let old { identifierIndex.remove(controller, indexedAs: old) }
+    if new != nil { identifierIndex.insert(controller) }
   }
 
   /// Identifiers are 1 to 128 characters of letters, digits, `_`, `-` and `.`.
@@ -199,7 +240,7 @@ public final class Session {
 
   /// The controller with this identifier, if any.
   public func controller(identifier: String) -> ViewController? {
-    controllers.values.first { $0.identifier == identifier }
+    identifierIndex.controller(identifier)
   }
 
   // MARK: Events

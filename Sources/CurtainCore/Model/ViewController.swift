@@ -39,8 +39,11 @@ public enum AppearanceState: String, Hashable, Sendable, Codable {
 public class ViewController {
   /// Session-scoped id.
   public let id: ControllerID
-  /// The client-chosen name (`@Home`), unique in the session.
-  public internal(set) var identifier: String?
+  /// The client-chosen name (`@Home`), unique in the session. A change
+  /// moves the controller in the session's index of identifiers.
+  public internal(set) var identifier: String? {
+    didSet { session.controller(self, changedIdentifierFrom: oldValue, to: identifier) }
+  }
   /// The title (navigation bar, tab item).
   public internal(set) var title: String?
   /// The session the controller lives in.

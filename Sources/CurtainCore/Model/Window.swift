@@ -65,7 +65,7 @@ public final class Window {
       color: "black")
     self.init(
       id: id, session: session, metrics: metrics, clockMode: clockMode, view: view,
-      log: EventLog(capacity: session.configuration.eventLogCapacity))
+      log: session.configuration.makeEventLog())
   }
 
   /// A window around an existing view and log (and restoring a snapshot).

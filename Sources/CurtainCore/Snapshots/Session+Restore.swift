@@ -50,7 +50,8 @@ private struct SnapshotRestorer {
     }
     try checkEvents(snapshot.detachedEvents, window: nil)
     session.detachedLog = try EventLog(
-      capacity: session.configuration.eventLogCapacity, restoring: snapshot.detachedEvents)
+      capacity: session.configuration.eventLogCapacity,
+      byteLimit: session.configuration.eventLogByteLimit, restoring: snapshot.detachedEvents)
     session.ids.counters = snapshot.nextIDs
     try restoreMemories()
   }
@@ -149,7 +150,8 @@ private struct SnapshotRestorer {
       }
       try checkEvents(entry.events, window: entry.id)
       let log = try EventLog(
-        capacity: session.configuration.eventLogCapacity, restoring: entry.events)
+        capacity: session.configuration.eventLogCapacity,
+        byteLimit: session.configuration.eventLogByteLimit, restoring: entry.events)
       let window = Window(
         id: entry.id, session: session, metrics: entry.metrics, clockMode: entry.clockMode,
         view: view, log: log)

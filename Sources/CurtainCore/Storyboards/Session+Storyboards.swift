@@ -95,10 +95,9 @@ extension Session {
 
   /// `base` if no controller has it as identifier, else `base-2`, `base-3`, …
   private func freeIdentifier(startingWith base: String) -> String {
-    let taken = Set(controllers.values.compactMap(\.identifier))
-    if !taken.contains(base) { return base }
+    if controller(identifier: base) == nil { return base }
     var suffix = 2
-    while taken.contains("\(base)-\(suffix)") { suffix += 1 }
+    while controller(identifier: "\(base)-\(suffix)") != nil { suffix += 1 }
     return "\(base)-\(suffix)"
   }
 
@@ -112,7 +111,7 @@ extension Session {
     do {
       return try body()
     } catch {
-      for id in controllers.keys where !existing.contains(id) { controllers[id] = nil }
+      removeControllers(controllers.keys.filter { !existing.contains($0) })
       for id in views.keys where !existingViews.contains(id) { views[id] = nil }
       ids = savedIDs
       detachedLog.discard(after: savedSeq)

@@ -67,6 +67,7 @@ extension Server {
     SessionConfiguration(
       operationQueueLimit: configuration.operationQueueLimit,
       eventLogCapacity: configuration.eventRing,
+      eventLogByteLimit: configuration.eventRingBytes,
       interactionTimeout: configuration.interactionTimeout,
       maxWindows: max(configuration.limits.maxWindows, windows),
       maxControllers: max(configuration.limits.maxControllers, controllers))
@@ -175,6 +176,10 @@ extension Server {
     let seen = sessions.values.filter { client?.scope.allows(session: $0.name) ?? true }
     let mostWindows = seen.map(\.windows.count).max() ?? 0
     let mostControllers = seen.map(\.controllers.count).max() ?? 0
+    let logs = seen.flatMap { [$0.detachedLog] + $0.windows.values.map(\.log) }
+    let fullestRing = (
+      count: logs.map(\.keptCount).max() ?? 0, bytes: logs.map(\.bytes).max() ?? 0
+    )
     let seenClients = client.map { [$0] } ?? Array(clients.values)
     let mostSubscriptions = seenClients.map(\.subscriptionCount).max() ?? 0
     let mostWaiters = seenClients.map { waiters.count(of: $0.id) }.max() ?? 0
@@ -197,6 +202,12 @@ extension Server {
       usage(
         "queue-limit", "window", Double(configuration.operationQueueLimit), 0,
         "operations waiting per window"),
+      usage(
+        "event-ring", "window", Double(configuration.eventRing), Double(fullestRing.count),
+        "events kept per window for resuming"),
+      usage(
+        "event-ring-bytes", "window", Double(configuration.eventRingBytes),
+        Double(fullestRing.bytes), "bytes of events kept per window for resuming"),
       usage(
         "max-subscriptions", "client", Double(limits.maxSubscriptions), Double(mostSubscriptions),
         "subscriptions per client"),

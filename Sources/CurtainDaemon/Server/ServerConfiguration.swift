@@ -11,6 +11,11 @@ public struct ServerConfiguration: Sendable {
   public var operationQueueLimit: Int = 64
   /// Events kept per window for resuming (default 10,000).
   public var eventRing: Int = 10_000
+  /// Bytes of events kept per window for resuming (default 192 KiB: about
+  /// 2,000 events, so that 1,000 busy windows keep under 200 MiB of
+  /// events; docs/benchmarks.md, "memory"); the oldest events go past this
+  /// or `eventRing`, whichever comes first.
+  public var eventRingBytes: Int = 192 << 10
   /// Seconds without an update before an interaction that belongs to no
   /// client (one begun by a one-shot CLI command) is cancelled; 0 never.
   /// Interactions owned by a connected client never time out.
