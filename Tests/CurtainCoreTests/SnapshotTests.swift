@@ -119,6 +119,8 @@ final class SnapshotTests: XCTestCase {
           // metric).
           "activeWindow", "detachedTraceID", "outcomes", "creations", "windowsWithNewEvents",
           "interactionTimeouts",
+          // Derived from the controllers (IdentifierIndexTests).
+          "identifierIndex",
         ]
       ),
       (
