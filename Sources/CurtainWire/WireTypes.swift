@@ -24,9 +24,11 @@ public let curtainVersion = "0.1.0"
 
 /// Encoding and decoding of whole messages and frames.
 public enum WireCodec {
-  /// The framed bytes of a message (varint length + payload).
+  /// The framed bytes of a message (varint length + payload), encoded in
+  /// place after the length (FramedBytes.swift).
   public static func framed<M: SwiftProtobuf.Message>(_ message: M) throws -> [UInt8] {
-    frame(try message.serializedBytes())
+    let framed: FramedBytes = try message.serializedBytes()
+    return framed.bytes
   }
 
   /// The unframed bytes of a message.

@@ -37,6 +37,46 @@ final class TreeTests: XCTestCase {
     XCTAssertEqual(try JSONDecoder().decode(WindowNode.self, from: encoded), node)
   }
 
+  /// GetTree's cache of the description gives the text a fresh description
+  /// would after every change of the window (a new revision, a title that
+  /// changes without one, appearance states in the middle of a push), and
+  /// formats nothing again while the window shows the same.
+  func testDescriptionCacheFollowsEveryChange() throws {
+    let h = Harness()
+    let cache = HierarchyDescriptionCache()
+    func check(_ label: String, hit: Bool?) {
+      let hits = cache.hits
+      XCTAssertEqual(
+        cache.description(of: h.window, root: h.window.rootViewController?.node),
+        h.window.hierarchyDescription, label)
+      if let hit { XCTAssertEqual(cache.hits, hits + (hit ? 1 : 0), label) }
+    }
+    check("empty", hit: false)
+    check("empty again", hit: true)
+    h.make(.navigation, "Nav")
+    h.make(.content, "Home")
+    h.make(.content, "Detail")
+    h.run(
+      .setViewControllers(
+        navigation: h.id("Nav"), controllers: [h.id("Home")], animated: false, animator: nil))
+    h.setRoot("Nav")
+    check("with a root", hit: false)
+    check("the same", hit: true)
+    let revision = h.window.revision
+    try h.controller("Home").configure(title: "Start", identifier: nil)
+    XCTAssertEqual(h.window.revision, revision, "a title changes no revision")
+    check("retitled", hit: false)
+    XCTAssertTrue(
+      cache.description(of: h.window, root: h.controller("Nav").node).contains("\"Start\""))
+    h.push("Nav", "Detail", animated: true)
+    check("pushing", hit: false)
+    _ = h.advance(0.1)
+    check("in the middle of the push", hit: nil)
+    h.settle()
+    check("pushed", hit: false)
+    check("pushed, again", hit: true)
+  }
+
   func testEmptyWindow() {
     let h = Harness()
     XCTAssertEqual(

@@ -110,6 +110,22 @@ final class FramingTests: XCTestCase {
     XCTAssertEqual(try decoder.next(), [UInt8](repeating: 7, count: 128))
   }
 
+  /// `WireCodec.framed` encodes in place after the length: the same bytes
+  /// as the length and the payload put together, across the lengths where
+  /// the varint grows from one byte to two and from two to three.
+  func testFramedIsTheLengthThenThePayload() throws {
+    var lengths = Set<Int>()
+    for traceLength in [0, 70_000] + Array(118...130) + Array(16_372...16_386) {
+      var message = ClientMessage()
+      message.request.traceID = String(repeating: "t", count: traceLength)
+      let payload = try WireCodec.bytes(message)
+      lengths.insert(payload.count)
+      XCTAssertEqual(try WireCodec.framed(message), frame(payload), "trace of \(traceLength)")
+    }
+    XCTAssertTrue(lengths.isSuperset(of: [127, 128, 16_383, 16_384]))
+    XCTAssertEqual(try WireCodec.framed(ClientMessage()), [0])
+  }
+
   func testGarbageDecodesAsAnError() {
     XCTAssertThrowsError(try WireCodec.decode(ClientMessage.self, from: [0xFF, 0xFF, 0xFF])) {
       XCTAssertTrue($0 is WireDecodingError)

@@ -236,18 +236,75 @@ extension Window {
 
   /// A header line for the window, then `_printHierarchy` of its root.
   public var hierarchyDescription: String {
-    let traits = traitCollection
+    hierarchyDescription(root: rootViewController?.node)
+  }
+
+  /// The same, where `root` is the node of the window's root controller,
+  /// built by the caller (who needs it anyway).
+  public func hierarchyDescription(root: ControllerNode?) -> String {
+    DescribedWindow(self, root: root).text
+  }
+}
+
+/// What a window's `hierarchyDescription` shows, and nothing else: the
+/// text is a function of this value (the window's time, say, is not in it).
+struct DescribedWindow: Equatable {
+  let id: WindowID
+  let metrics: WindowMetrics
+  let traits: TraitCollection
+  let isVisible: Bool
+  let revision: UInt64
+  let root: ControllerNode?
+
+  init(_ window: Window, root: ControllerNode?) {
+    id = window.id
+    metrics = window.metrics
+    traits = window.traitCollection
+    isVisible = window.isVisible
+    revision = window.revision
+    self.root = root
+  }
+
+  /// A header line for the window, then `_printHierarchy` of its root.
+  var text: String {
     var lines = [
-      "\(id) \(size) scale \(formatPoints(metrics.scale)) "
+      "\(id) \(metrics.size) scale \(formatPoints(metrics.scale)) "
         + "\(traits.horizontalSizeClass.rawValue)×\(traits.verticalSizeClass.rawValue) "
-        + "safe area \(safeAreaInsets) revision \(revision)"
+        + "safe area \(metrics.safeAreaInsets) revision \(revision)"
         + (isVisible ? "" : " hidden")
     ]
-    if let root = rootViewController {
-      lines += root.node.lines(depth: 0)
+    if let root {
+      lines += root.lines(depth: 0)
     } else {
       lines.append("(no root view controller)")
     }
     return lines.joined(separator: "\n")
+  }
+}
+
+/// The last `hierarchyDescription` made, with what it describes: asked
+/// again for a window that shows the same (the same revision, and the same
+/// controllers in the same states, titles included, which change without a
+/// new revision), it gives the text it made instead of formatting it again.
+/// It holds one window's tree, so it costs the memory of one description
+/// (the daemon keeps one for `GetTree`, which clients poll).
+public final class HierarchyDescriptionCache {
+  private var last: (window: DescribedWindow, text: String)?
+  /// How many descriptions were given from the cache (for tests).
+  public private(set) var hits = 0
+
+  public init() {}
+
+  /// `window.hierarchyDescription`, where `root` is the node of the
+  /// window's root controller, built by the caller (who needs it anyway).
+  public func description(of window: Window, root: ControllerNode?) -> String {
+    let described = DescribedWindow(window, root: root)
+    if let last, last.window == described {
+      hits += 1
+      return last.text
+    }
+    let text = described.text
+    last = (described, text)
+    return text
   }
 }

@@ -10,8 +10,8 @@ extension Server {
   /// A request was handled: its kind and outcome as the log names them,
   /// and the seconds it held the loop.
   func measureRequest(_ kind: RequestKind?, outcome: String, seconds: Double) {
-    metrics.counter(.requests, kind?.rawValue ?? "empty", outcome).increment()
-    metrics.timer(.requestSeconds).recordSeconds(max(0, seconds))
+    requestMeters.counter(kind, outcome).increment()
+    requestMeters.seconds.recordSeconds(max(0, seconds))
   }
 
   /// A connection says goodbye to its client (`Connection.close`).

@@ -1,5 +1,6 @@
 // `GetTree`: a window's controller tree (and view tree on request, with
-// model or presentation values), with its `_printHierarchy` text.
+// model or presentation values), with its `_printHierarchy` text (kept by
+// the server while the window shows the same: clients poll GetTree).
 
 import CurtainCore
 import CurtainWire
@@ -12,7 +13,8 @@ extension RequestHandler {
       let request = context.request.getTree
       var tree = Curtain_V1_Tree(
         window, frameRate: context.server.frameRate(of: window),
-        includeViews: request.includeViews, presentation: request.presentation)
+        includeViews: request.includeViews, presentation: request.presentation,
+        descriptions: context.server.treeDescriptions)
       if let lease = context.server.wireLease(of: window) { tree.window.lease = lease }
       return .ok(.tree(tree))
     })

@@ -151,6 +151,7 @@ extension Server {
 
   /// Ends the leases that ran out (and those of windows that are gone).
   func expireLeases() {
+    guard leases.count > 0 else { return }
     let now = clock()
     for key in leases.byWindow.keys.sorted(by: WindowKey.precedes) where window(for: key) == nil {
       leases[key] = nil

@@ -44,15 +44,7 @@ extension Server {
   func fill(
     _ client: ClientState, requestID: UInt64, traceID: String, _ outcome: ResponseOutcome
   ) {
-    var response = WireResponse()
-    response.requestID = requestID
-    response.traceID = traceID
-    switch outcome {
-    case .success(let result): response.result = result
-    case .failure(let error): response.result = .error(WireError(error))
-    }
-    var message = ServerMessage()
-    message.response = response
+    let message = responseMessage(requestID: requestID, traceID: traceID, outcome)
     if let index = client.outbox.firstIndex(where: {
       $0.requestID == requestID && $0.message == nil
     }) {
@@ -74,8 +66,41 @@ extension Server {
     to client: ClientState, requestID: UInt64, traceID: String, commit: UInt64 = 0,
     recorded: Bool = false, _ outcome: ResponseOutcome
   ) {
+    // Nothing is queued before it and it waits for no record: it would
+    // leave at once, so it goes straight out, never stored in the outbox.
+    if client.outbox.isEmpty, commitBarrier == 0, commit <= journalCommitted {
+      return deliver(responseMessage(requestID: requestID, traceID: traceID, outcome), to: client)
+    }
     reserveSlot(for: client, requestID: requestID, commit: commit, recorded: recorded)
     fill(client, requestID: requestID, traceID: traceID, outcome)
+  }
+
+  /// The message answering `requestID`.
+  private func responseMessage(requestID: UInt64, traceID: String, _ outcome: ResponseOutcome)
+    -> ServerMessage
+  {
+    var response = WireResponse()
+    response.requestID = requestID
+    response.traceID = traceID
+    switch outcome {
+    case .success(let result): response.result = result
+    case .failure(let error): response.result = .error(WireError(error))
+    }
+    var message = ServerMessage()
+    message.kind = .response(response)
+    return message
+  }
+
+  /// Writes a response or an event that may leave now; a Subscribe
+  /// response activates its subscription.
+  private func deliver(_ message: ServerMessage, to client: ClientState) {
+    client.link.sendControl(message)
+    if case .response(let response)? = message.kind,
+      case .subscribed(let result)? = response.result
+    {
+      subscriptions[result.subscriptionID]?.isActive = true
+      subscriptionsAwaitingBacklog.insert(result.subscriptionID)
+    }
   }
 
   /// Queues an event for `client`: it leaves once the records before it
@@ -115,11 +140,7 @@ extension Server {
         kept.append(slot)
         continue
       }
-      client.link.sendControl(message)
-      if case .subscribed(let result)? = message.response.result {
-        subscriptions[result.subscriptionID]?.isActive = true
-        subscriptionsAwaitingBacklog.insert(result.subscriptionID)
-      }
+      deliver(message, to: client)
     }
     client.outbox = kept
   }

@@ -97,6 +97,10 @@ public final class Server {
   public var onShutdown: (() -> Void)?
   /// The daemon's metrics (GetMetrics).
   public let metrics = MetricsRegistry()
+  /// The request counters of `metrics`, made once (RequestMeters.swift).
+  lazy var requestMeters = RequestMeters(registry: metrics)
+  /// The last tree description GetTree made (HierarchyDescription.swift).
+  let treeDescriptions = HierarchyDescriptionCache()
   /// Interaction timeouts already counted in `metrics`.
   var interactionTimeoutsMeasured = 0
   /// A request that holds the loop longer than this (in seconds) is logged

@@ -319,17 +319,25 @@ extension Curtain_V1_WindowInfo {
 
 extension Curtain_V1_Tree {
   /// The wire form of a window's tree; with `presentation`, the view tree
-  /// (included then) holds presentation values at the window's time.
-  public init(_ window: Window, frameRate: UInt32, includeViews: Bool, presentation: Bool = false) {
+  /// (included then) holds presentation values at the window's time. The
+  /// text description comes from `descriptions` when given (GetTree keeps
+  /// one, HierarchyDescriptionCache).
+  public init(
+    _ window: Window, frameRate: UInt32, includeViews: Bool, presentation: Bool = false,
+    descriptions: HierarchyDescriptionCache? = nil
+  ) {
     self.init()
     self.window = Curtain_V1_WindowInfo(window, frameRate: frameRate)
-    if let root = window.rootViewController { self.root = Curtain_V1_ControllerNode(root.node) }
+    let rootNode = window.rootViewController?.node
+    if let rootNode { self.root = Curtain_V1_ControllerNode(rootNode) }
     if presentation {
       view = Curtain_V1_ViewNode(window.view) { window.presentationState(of: $0) }
     } else if includeViews {
       view = Curtain_V1_ViewNode(window.view)
     }
-    description_p = window.hierarchyDescription
+    description_p =
+      descriptions?.description(of: window, root: rootNode)
+      ?? window.hierarchyDescription(root: rootNode)
   }
 }
 
