@@ -86,6 +86,8 @@ public final class Daemon {
   private let logger: Logger
   private var listeners: [Listener]
   private let wakeTimer: UVTimer
+  /// When `wakeTimer`, if active, fires (MonotonicClock).
+  private var wakeTimerDue = Double.infinity
   private let wakeAsync: UVAsync
   /// The state directory (nil with --ephemeral) and the async handle its
   /// writer thread reports commits through.
@@ -346,12 +348,18 @@ public final class Daemon {
       wakeTimer.stop()
       return
     }
+    // A timer that fires in time stays as it is: restarting it after every
+    // callback would push a due tick 1 ms further each time, and requests
+    // arriving less than 1 ms apart would starve the ticks (their frames).
+    if wakeTimer.isActive, wakeTimerDue <= wakeup + 0.001 { return }
     loop.updateTime()
-    let delay = max(0, wakeup - MonotonicClock.now())
+    let now = MonotonicClock.now()
+    let delay = max(0, wakeup - now)
     // At least 1 ms: libuv (before 1.45) runs a timer restarted with 0 ms
     // from its own callback again at once, in the same pass, forever.
     let milliseconds = min(max((delay * 1000).rounded(.up), 1), 86_400_000)
     wakeTimer.start(afterMilliseconds: UInt64(milliseconds))
+    wakeTimerDue = now + milliseconds / 1000
   }
 
   /// Disconnects closing clients from the server (which may close others).
