@@ -35,7 +35,13 @@ extension OutputFormat {
   ///   shouldPerformSegue; `action`, `source` (and `answer` for
   ///   canPerformUnwindSegueAction) for the unwind callbacks;
   /// - lease (type window, seq 0): `change`, `holder`, `holder_name`,
-  ///   `expires_in`, `by` (who released it).
+  ///   `expires_in`, `by` (who released it);
+  /// - delegate (type lifecycle; callback `delegateCall`, `delegateAnswer`,
+  ///   `delegateFallback`, `delegateReplaced`): `call`, `role`, and
+  ///   `method` with the call's `operation`, `from`, `to`, `segue` and
+  ///   `interactive`; the `answer` (`true`/`false`, `default` or the
+  ///   animator's summary); the fallback's `reason` and `detail`; `by` (the
+  ///   client that took over a registration).
   ///
   /// `identifiers` maps controller ids to identifiers (the wire event carries
   /// ids only); `controller`, `callback` and `animated` are `null` where the
@@ -160,6 +166,37 @@ extension OutputFormat {
         ]
       case .unwindAction:
         details = [("action", .string(segue.action)), ("source", .id(segue.sourceID))]
+      case .unspecified, .UNRECOGNIZED:
+        break
+      }
+    case .delegate(let delegate)?:
+      controller = delegate.controllerID
+      callback = .string(delegate.phase.name)
+      details = [("call", .unsigned(delegate.callID)), ("role", .string(delegate.role.name))]
+      switch delegate.phase {
+      case .called:
+        details += [
+          ("method", .string(delegate.method.name)),
+          ("operation", .optionalString(delegate.arguments.operation)),
+          ("from", .id(delegate.arguments.fromID)), ("to", .id(delegate.arguments.toID)),
+          ("segue", .optionalString(delegate.arguments.identifier)),
+          ("interactive", .bool(delegate.arguments.interactive)),
+        ]
+      case .answered:
+        let answer: JSONValue
+        switch delegate.answer.answer {
+        case .yes(let yes)?: answer = .bool(yes)
+        case .animator?, nil:
+          answer = .optionalString(delegate.detail.isEmpty ? "default" : delegate.detail)
+        }
+        details += [("method", .string(delegate.method.name)), ("answer", answer)]
+      case .fallback:
+        details += [
+          ("method", .string(delegate.method.name)), ("reason", .string(delegate.reason)),
+          ("detail", .optionalString(delegate.detail)),
+        ]
+      case .replaced:
+        details.append(("by", .id(delegate.byClientID)))
       case .unspecified, .UNRECOGNIZED:
         break
       }

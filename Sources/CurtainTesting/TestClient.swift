@@ -16,6 +16,8 @@ public final class TestClient {
   public private(set) var events: [WireEvent] = []
   /// Frames received and not yet taken.
   public private(set) var frames: [WireFrame] = []
+  /// Delegate questions received and not yet taken.
+  public private(set) var delegateCalls: [Curtain_V1_DelegateCall] = []
   /// A goodbye, if the daemon said it.
   public private(set) var goodbye: Goodbye?
   /// Responses received and not yet asked for, by request id.
@@ -88,6 +90,20 @@ public final class TestClient {
     return frames
   }
 
+  /// Takes the delegate questions received so far.
+  public func takeDelegateCalls() -> [Curtain_V1_DelegateCall] {
+    defer { delegateCalls = [] }
+    return delegateCalls
+  }
+
+  /// Reads until a delegate question arrives (nil after `timeout` seconds
+  /// of silence) and takes it.
+  public func nextDelegateCall(timeout: Double = 10) throws -> Curtain_V1_DelegateCall? {
+    while delegateCalls.isEmpty, try receive(timeout: timeout) {}
+    guard !delegateCalls.isEmpty else { return nil }
+    return delegateCalls.removeFirst()
+  }
+
   /// Closes the connection.
   public func close() {
     connection.close()
@@ -112,6 +128,7 @@ public final class TestClient {
     case .response(let response)?: responses[response.requestID] = response
     case .event(let event)?: events.append(event)
     case .frame(let frame)?: frames.append(frame)
+    case .delegateCall(let call)?: delegateCalls.append(call)
     case .goodbye?, nil: break
     }
     return message != nil

@@ -116,6 +116,14 @@ struct Curtaind: ParsableCommand {
   var interactionTimeout: Double = ServerConfiguration().interactionTimeout
 
   @Option(
+    name: .customLong("delegate-timeout"),
+    help: ArgumentHelp(
+      "Seconds the daemon waits for a remote delegate's answer when its SetDelegate names no "
+        + "timeout; without an answer in time UIKit's default is used (docs/delegates.md).",
+      valueName: "seconds"))
+  var delegateTimeout: Double = ServerConfiguration().delegateTimeout
+
+  @Option(
     name: .customLong("state-dir"),
     help: ArgumentHelp(
       "Where the sessions are kept (default: $XDG_STATE_HOME/curtain/<socket name>, else "
@@ -211,6 +219,9 @@ struct Curtaind: ParsableCommand {
       throw ValidationError(
         "--interaction-timeout must be 0 (never) or a positive number of seconds")
     }
+    guard delegateTimeout > 0, delegateTimeout <= 3600 else {
+      throw ValidationError("--delegate-timeout must be a number of seconds above 0, at most 3600")
+    }
   }
 
   func run() throws {
@@ -231,6 +242,7 @@ struct Curtaind: ParsableCommand {
     configuration.eventRingBytes = eventRingBytes
     configuration.operationQueueLimit = queueLimit
     configuration.interactionTimeout = interactionTimeout
+    configuration.delegateTimeout = delegateTimeout
     limits.apply(to: &configuration)
 
     var endpoints: [Daemon.Endpoint] = [

@@ -134,3 +134,42 @@ extension WireErrorCode: WireNamed {
     ErrorCode.allCases.map { ($0.wire, $0.rawValue) },
     printedOnly: [(.unspecified, "UNSPECIFIED")], unrecognized: "ERROR_")
 }
+
+extension Curtain_V1_DelegateEvent.Phase: WireNamed {
+  /// `delegateCall`, `delegateAnswer`, `delegateFallback`, `delegateReplaced`.
+  public static let nameTable = NameTable<Self>(
+    [
+      (.called, "delegateCall"),
+      (.answered, "delegateAnswer"),
+      (.fallback, "delegateFallback"),
+      (.replaced, "delegateReplaced"),
+    ],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "delegatePhase")
+}
+
+extension Curtain_V1_DelegateMethod: WireNamed {
+  /// The core's method names (`navigationAnimationController`, …).
+  public static let nameTable = NameTable<Self>(
+    [
+      (.navigationAnimationController, "navigationAnimationController"),
+      (.tabBarShouldSelect, "tabBarShouldSelect"),
+      (.tabBarAnimationController, "tabBarAnimationController"),
+      (.animationControllerForPresented, "animationControllerForPresented"),
+      (.animationControllerForDismissed, "animationControllerForDismissed"),
+      (.shouldPerformSegue, "shouldPerformSegue"),
+    ],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "delegateMethod")
+}
+
+extension Curtain_V1_DelegateRole: WireNamed {
+  /// `transitioning`, `navigation`, `tabBar`, `adaptivePresentation`, `segue`.
+  public static let nameTable = NameTable<Self>(
+    [
+      (.transitioning, "transitioning"),
+      (.navigation, "navigation"),
+      (.tabBar, "tabBar"),
+      (.adaptivePresentation, "adaptivePresentation"),
+      (.segue, "segue"),
+    ],
+    printedOnly: [(.unspecified, "unspecified")], unrecognized: "delegateRole")
+}

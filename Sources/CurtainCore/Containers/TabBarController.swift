@@ -146,7 +146,7 @@ public final class TabBarController: ViewController {
   }
 
   /// The index a selection names (`nil` for More).
-  private func resolve(_ selection: TabSelection) throws -> Int? {
+  func resolve(_ selection: TabSelection) throws -> Int? {
     let index: Int?
     switch selection {
     case .index(let value):

@@ -64,11 +64,14 @@ public enum EventKind: Hashable, Sendable, Codable {
   /// A storyboard segue callback of a controller (`shouldPerformSegue`,
   /// `prepare(for:sender:)`, the unwind search and action).
   case segue(ControllerID, SegueCallback)
+  /// A question asked of a remote delegate of a controller, its answer, or
+  /// its fallback to UIKit's default (docs/delegates.md).
+  case delegate(ControllerID, DelegateEvent)
 
   /// The subscription category.
   public var category: EventCategory {
     switch self {
-    case .lifecycle, .navigationDelegate, .sizeTransition, .segue: return .lifecycle
+    case .lifecycle, .navigationDelegate, .sizeTransition, .segue, .delegate: return .lifecycle
     case .hierarchy: return .hierarchy
     case .transition: return .transition
     case .operation: return .operation

@@ -16,6 +16,9 @@ extension Session {
   /// settled (at least `clock`).
   @discardableResult
   public func settle(_ clocked: [ClockedWindow], at clock: Double) -> Double {
+    // No delegate outlives its connection: open questions fall back (the
+    // operations waiting for them start) and registrations end.
+    dropAllDelegates(.restarted)
     let shared = Set(clocked.map(\.window.id))
     for window in orderedWindows where !shared.contains(window.id) {
       while true {

@@ -77,6 +77,11 @@ public final class Session {
   private var activeWindow: Window?
   /// The trace id of the operation running on controllers in no window.
   var detachedTraceID: String?
+  /// Remote delegates and their open questions (Session+Delegates.swift).
+  var delegates = DelegateBook()
+  /// What a segue's delegate answered to `shouldPerformSegue`, while the
+  /// segue is prepared.
+  var segueDelegateAnswer: Bool?
   /// What became of operations, until the owner takes it
   /// (OperationOutcome.swift).
   var outcomes: [OperationOutcome] = []
@@ -189,6 +194,11 @@ public final class Session {
       guard let controller = controllers.removeValue(forKey: id) else { continue }
       if let identifier = controller.identifier {
         identifierIndex.remove(controller, indexedAs: identifier)
+      }
+      if !delegates.registrations.isEmpty {
+        for role in DelegateRole.allCases {
+          delegates.registrations[DelegateKey(controller: id, role: role)] = nil
+        }
       }
     }
   }
@@ -303,6 +313,8 @@ public final class Session {
       return "\(name(nav)).didShow(\(name(shown)), \(animated))"
     case .segue(let id, let callback):
       return describe(callback, of: name(id), name: name)
+    case .delegate(let id, let event):
+      return describe(event, of: name(id), name: name)
     case .hierarchy(.rootChanged(let root)): return "root(\(name(root)))"
     case .hierarchy(.childAdded(let parent, let child)):
       return "\(name(parent)).childAdded(\(name(child)))"

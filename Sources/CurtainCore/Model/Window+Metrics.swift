@@ -47,6 +47,12 @@ extension Session {
     let closed = CurtainError(.notFound, "Window \(id) was closed")
     var tree: [ViewController] = []
     withActiveWindow(window) {
+      if let awaiting = window.awaitingDelegate {
+        // The question is withdrawn: a late answer is ignored.
+        closeDelegateCall(awaiting.call.id)
+        window.awaitingDelegate = nil
+        window.queue.insert(awaiting.pending, at: 0)
+      }
       for pending in window.queue {
         window.append(.operation(pending.id, .failed(closed)))
       }

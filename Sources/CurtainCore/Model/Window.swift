@@ -46,6 +46,8 @@ public final class Window {
   var queue: [PendingOperation] = []
   /// The operation being executed (for trace ids and results).
   var currentOperation: RunningOperation?
+  /// The operation waiting for a delegate's answer (Window+Delegates.swift).
+  var awaitingDelegate: AwaitingDelegate?
   /// Operations that started and wait for their transition.
   var operationsInFlight: [OperationID: RunningOperation] = [:]
   /// Set while an operation's change runs, so that a transition completing
@@ -92,7 +94,7 @@ public final class Window {
   public var bounds: Rect { Rect(origin: .zero, size: metrics.size) }
 
   /// Whether no transition runs and no operation waits.
-  public var isIdle: Bool { transitions.isEmpty && queue.isEmpty }
+  public var isIdle: Bool { transitions.isEmpty && queue.isEmpty && awaitingDelegate == nil }
 
   /// Whether some animation is moving (interactive transitions held still
   /// by a client do not count): when the owner should produce frames.

@@ -15,7 +15,7 @@ extension Window {
     if isIdle {
       let id = session.ids.operation()
       return try session.withActiveWindow(self) {
-        try start(PendingOperation(id: id, operation: operation, options: options))
+        try startOrAsk(PendingOperation(id: id, operation: operation, options: options))
       }
     }
     let limit = session.configuration.operationQueueLimit
@@ -40,7 +40,7 @@ extension Window {
 
   /// Prepares and runs an operation. Throws, changing nothing, when it
   /// cannot run.
-  private func start(_ pending: PendingOperation) throws -> OperationTicket {
+  func start(_ pending: PendingOperation) throws -> OperationTicket {
     currentTraceID = pending.options.traceID
     defer { currentTraceID = nil }
     let (running, created) = try session.recordingCreations {
@@ -49,9 +49,7 @@ extension Window {
       // one of its controllers meanwhile.
       try session.checkNotHeldElsewhere(pending.operation, target: self)
       try session.validateStatically(pending.operation, in: self)
-      let change = try session.prepare(
-        pending.operation, in: self, owner: pending.options.owner,
-        destination: pending.destination)
+      let change = try prepare(pending)
       let running = RunningOperation(
         id: pending.id, traceID: pending.options.traceID, change: change)
       running.initiator = pending.options.owner
@@ -104,20 +102,20 @@ extension Window {
   /// can no longer run when its turn comes fails with an event.
   func startQueuedOperations() {
     guard !isStartingOperation else { return }
-    while transitions.isEmpty, !queue.isEmpty {
-      let next = queue.removeFirst()
-      do {
-        _ = try start(next)
-      } catch {
-        let failure =
-          (error as? CurtainError) ?? CurtainError(.internalError, "\(error)")
-        currentTraceID = next.options.traceID
-        append(.operation(next.id, .failed(failure)))
-        currentTraceID = nil
-        session.record(
-          OperationOutcome(
-            operation: next.id, window: id, phase: .failed(failure), revision: revision))
-      }
+    while transitions.isEmpty, awaitingDelegate == nil, !queue.isEmpty {
+      run(queue.removeFirst())
     }
+  }
+
+  /// The change `pending` makes, as its delegates' answers shape it.
+  func prepare(_ pending: PendingOperation) throws -> PreparedChange {
+    if pending.isDeclinedByDelegate {
+      return PreparedChange(declined: true, changesNothing: true) {}
+    }
+    session.segueDelegateAnswer = pending.segueAnswer
+    defer { session.segueDelegateAnswer = nil }
+    return try session.prepare(
+      pending.answeredOperation, in: self, owner: pending.options.owner,
+      destination: pending.destination)
   }
 }

@@ -259,6 +259,9 @@ public struct OperationTicket: Hashable, Sendable {
   public internal(set) var destination: ControllerID?
   /// Whether a triggered segue was declined by `shouldPerformSegue`.
   public internal(set) var declined = false
+  /// The delegate question it waits for, when it waits for one
+  /// (Window+Delegates.swift).
+  public internal(set) var delegateCall: UInt64?
   /// Whether it started and changed nothing (popping a root, dismissing
   /// when nothing is presented, selecting the selected tab).
   public let unchanged: Bool
@@ -279,6 +282,18 @@ public struct OperationTicket: Hashable, Sendable {
     self.removed = []
     self.destination = destination
     self.unchanged = false
+  }
+
+  /// The ticket of an operation whose turn came and that waits for the
+  /// answer to delegate question `call`.
+  init(
+    awaiting operation: OperationID, window: WindowID, revision: UInt64, call: UInt64,
+    destination: ControllerID?
+  ) {
+    self.init(
+      queued: operation, window: window, position: 0, revision: revision,
+      destination: destination)
+    delegateCall = call
   }
 
   /// The ticket of an operation that started at once, from the outcome of
@@ -325,6 +340,9 @@ struct PendingOperation {
   let options: OperationOptions
   /// The id set aside for the destination a queued segue instantiates.
   var destination: ControllerID?
+  /// What its delegates answered (`useDefault` for a question that fell
+  /// back), by method (Window+Delegates.swift).
+  var answers: [DelegateMethod: DelegateAnswer] = [:]
 }
 
 /// An operation that started and has not completed.

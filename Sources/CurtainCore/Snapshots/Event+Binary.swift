@@ -1,7 +1,8 @@
 // The binary form of events (BinaryCoding.swift): the bulk of a
 // snapshot is its windows' event rings, so every common event is written by
 // hand, a case number for each kind and phase; only a tapped window's hit,
-// a failed operation's error and a popover's placement go as JSON.
+// a failed operation's error, a popover's placement and delegate events go
+// as JSON.
 
 extension Event: BinaryCodable {
   public func encode(to writer: inout BinaryWriter) {
@@ -63,6 +64,10 @@ extension EventKind: BinaryCodable {
       writer.writeCase(8)
       writer.write(controller)
       writer.write(callback)
+    case .delegate(let controller, let event):
+      writer.writeCase(9)
+      writer.write(controller)
+      writer.writeJSON(event)
     }
   }
 
@@ -95,6 +100,9 @@ extension EventKind: BinaryCodable {
     case 8:
       let controller = try reader.read(ControllerID.self)
       self = .segue(controller, try reader.read(SegueCallback.self))
+    case 9:
+      let controller = try reader.read(ControllerID.self)
+      self = .delegate(controller, try reader.readJSON(DelegateEvent.self))
     case let other:
       throw BinaryCodingError("EventKind case \(other)")
     }

@@ -74,6 +74,17 @@ private struct SnapshotRestorer {
       }
       session.departedOrder.append(entry.controller)
     }
+    for registration in snapshot.delegates {
+      guard controllers[registration.controller] != nil else {
+        throw invalid("a delegate of unknown controller \(registration.controller)")
+      }
+      let key = DelegateKey(controller: registration.controller, role: registration.role)
+      guard session.delegates.registrations.updateValue(registration, forKey: key) == nil else {
+        throw invalid("two \(registration.role.rawValue) delegates of \(registration.controller)")
+      }
+    }
+    guard snapshot.nextDelegateCall >= 1 else { throw invalid("delegate call counter 0") }
+    session.delegates.nextCall = snapshot.nextDelegateCall
   }
 
   private func invalid(_ message: String) -> CurtainError {

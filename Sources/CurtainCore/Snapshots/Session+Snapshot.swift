@@ -14,6 +14,9 @@ extension Session {
         return (window.id, "runs transition \(transition.id)")
       }
       if !window.queue.isEmpty { return (window.id, "has operations waiting") }
+      if let awaiting = window.awaitingDelegate {
+        return (window.id, "waits for delegate call \(awaiting.call.id)")
+      }
       if !window.timeline.isEmpty { return (window.id, "has animations running") }
     }
     return nil
@@ -38,6 +41,8 @@ extension Session {
     snapshot.departedNames = departedOrder.compactMap { id in
       departedNames[id].map { DepartedName(controller: id, name: $0) }
     }
+    snapshot.delegates = delegateRegistrations
+    snapshot.nextDelegateCall = delegates.nextCall
     return snapshot
   }
 }

@@ -30,6 +30,14 @@ extension SessionSnapshot: BinaryCodable {
     writer.write(detachedEvents)
     writer.write(endings)
     writer.write(departedNames)
+    writer.writeVarint(UInt64(delegates.count))
+    for registration in delegates {
+      writer.write(registration.controller)
+      writer.write(registration.role.rawValue)
+      writer.write(registration.delegate.rawValue)
+      writer.write(registration.timeout)
+    }
+    writer.write(nextDelegateCall)
   }
 
   public init(from reader: inout BinaryReader) throws(BinaryCodingError) {
@@ -45,6 +53,22 @@ extension SessionSnapshot: BinaryCodable {
       storyboards: storyboards, detachedEvents: detachedEvents)
     endings = try reader.readArray(RememberedEnding.self)
     departedNames = try reader.readArray(DepartedName.self)
+    // Snapshots written before remote delegates end here.
+    guard !reader.isAtEnd else { return }
+    let count = try reader.readVarint()
+    for _ in 0..<count {
+      let controller = try reader.read(ControllerID.self)
+      let roleName = try reader.read(String.self)
+      guard let role = DelegateRole(rawValue: roleName) else {
+        throw BinaryCodingError("delegate role '\(roleName)'")
+      }
+      let delegate = OwnerID(try reader.read(UInt64.self))
+      delegates.append(
+        DelegateRegistration(
+          controller: controller, role: role, delegate: delegate,
+          timeout: try reader.read(Double.self)))
+    }
+    nextDelegateCall = try reader.read(UInt64.self)
   }
 }
 

@@ -41,6 +41,17 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// The names of deleted controllers that their last events still use,
   /// oldest first.
   public var departedNames: [DepartedName] = []
+  /// The remote delegates registered (Session+Delegates.swift), by
+  /// controller and role, and the next delegate call id. Only the binary
+  /// form (a daemon's own state directory) keeps them: registrations belong
+  /// to connections, so an exported document has none.
+  public var delegates: [DelegateRegistration] = []
+  public var nextDelegateCall: UInt64 = 1
+
+  private enum CodingKeys: String, CodingKey {
+    case name, nextIDs, windows, controllers, views, storyboards, detachedEvents, endings
+    case departedNames
+  }
 
   /// Creates a snapshot.
   public init(

@@ -56,7 +56,7 @@ extension ViewController {
   /// What `shouldPerformSegue` answers for `segue` when it is triggered:
   /// the client's answer if it set one, else the storyboard's.
   func shouldPerform(_ segue: Storyboard.Segue) -> Bool {
-    shouldPerformAnswers[segue.identifier] ?? segue.shouldPerform
+    session.segueDelegateAnswer ?? shouldPerformAnswers[segue.identifier] ?? segue.shouldPerform
   }
 
   /// Checks that every identifier names a segue of this controller's scene

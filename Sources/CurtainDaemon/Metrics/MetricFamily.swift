@@ -83,6 +83,12 @@ extension MetricFamily {
     "curtain_interaction_timeouts_total",
     "Interactive transitions cancelled because nobody updated them within the interaction timeout."
   )
+  static let delegateCalls = counter(
+    "curtain_delegate_calls_total", "Questions sent to remote delegates (DelegateCall).")
+  static let delegateFallbacks = counter(
+    "curtain_delegate_fallbacks_total",
+    "Remote delegate questions that fell back to UIKit's default, by reason.",
+    labels: ["reason"])
   static let clients = gauge(
     "curtain_clients", "Connected clients, by transport.", labels: ["transport"])
   static let sessions = gauge("curtain_sessions", "Sessions.")
@@ -113,7 +119,8 @@ extension MetricFamily {
   /// Every family, in the order GetMetrics lists them.
   public static let all: [MetricFamily] = [
     requests, requestSeconds, framesProduced, framesSent, framesSkipped, eventsPublished,
-    connections, goodbyes, interactionTimeouts, clients, sessions, windows, controllers,
+    connections, goodbyes, interactionTimeouts, delegateCalls, delegateFallbacks, clients, sessions,
+    windows, controllers,
     subscriptions, writeQueueBytes, waitingRequests, uptime, journalCommitSeconds,
     journalRecords, snapshotBytes, storedSnapshotBytes,
   ]

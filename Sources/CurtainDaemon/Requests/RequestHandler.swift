@@ -16,7 +16,7 @@ enum RequestKind: String, CaseIterable {
   case pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow, selectTab, setPages
   case setRoot, setSplitColumns, setStack, setTabs, setWindowVisible, show, showDetail, shutdown
   case subscribe, sync, tap, transitionChildren, turnPage, unloadStoryboard, unsubscribe, unwind
-  case updateInteractive, waitIdle, lease, release
+  case updateInteractive, waitIdle, lease, release, setDelegate, clearDelegate, delegateReply
 
   /// The kind of a request body. Exhaustive: a new proto request does not
   /// compile until it is named here.
@@ -80,6 +80,9 @@ enum RequestKind: String, CaseIterable {
     case .tap: self = .tap
     case .lease: self = .lease
     case .release: self = .release
+    case .setDelegate: self = .setDelegate
+    case .clearDelegate_p: self = .clearDelegate
+    case .delegateReply: self = .delegateReply
     }
   }
 }

@@ -74,7 +74,7 @@ extension Server {
   }
 
   /// Records a client going away whose interactive transitions were
-  /// cancelled.
+  /// cancelled or whose delegate registrations ended.
   func recordClientGone(_ client: ClientState, at time: Double) {
     guard journal != nil else { return }
     var entry = Curtain_V1_JournalEntry()
@@ -82,6 +82,18 @@ extension Server {
     entry.clientGone = Curtain_V1_ClientGone()
     entry.clientID = client.id
     _ = record(session: "", entry)
+  }
+
+  /// Records a delegate question that timed out at `time`.
+  func recordDelegateTimeout(session: String, call: UInt64, at time: Double) {
+    guard journal != nil else { return }
+    var entry = Curtain_V1_JournalEntry()
+    entry.clock = time
+    var timeout = Curtain_V1_DelegateTimeout()
+    timeout.session = session
+    timeout.callID = call
+    entry.delegateTimeout = timeout
+    _ = record(session: session, entry)
   }
 
   /// What a request left behind: its error code and its session's counters.
@@ -211,6 +223,21 @@ extension Server {
       pinningClock(at: entry.clock) {
         advanceRealtimeWindows(sendingFrames: false)
         cancelInteractions(ownedBy: entry.clientID)
+        _ = dropDelegates(of: entry.clientID)
+      }
+    case .delegateTimeout(let timeout):
+      guard let session = sessions[timeout.session] else {
+        throw ReplayFailure(description: "delegate timeout in unknown session '\(timeout.session)'")
+      }
+      replayScope = timeout.session
+      defer { replayScope = nil }
+      let failed = pinningClock(at: entry.clock) {
+        advanceRealtimeWindows(sendingFrames: false)
+        return session.failDelegateCall(timeout.callID, .timeout)
+      }
+      guard failed else {
+        throw ReplayFailure(
+          description: "delegate call \(timeout.callID) of '\(timeout.session)' was not open")
       }
     case .settled:
       _ = pinningClock(at: entry.clock) { settleSessions() }
@@ -227,7 +254,8 @@ extension Server {
     clockBase = 0
     let now = Self.onGrid(loopClock())
     clockBase = max(0, lastRecordClock - now)
-    let settledBefore = sessions.values.allSatisfy(\.isQuiescent)
+    // Delegates belong to connections: none survives a restart.
+    let settledBefore = sessions.values.allSatisfy { $0.isQuiescent && !$0.hasDelegates }
     if !settledBefore {
       let time = clock()
       let end = pinningClock(at: time) { settleSessions() }

@@ -28,7 +28,7 @@ extension Server {
     case .accepted, .UNRECOGNIZED:
       return .ok(payload)
     case .started:
-      if ticket.position == 0 { return .ok(payload) }
+      if ticket.position == 0, ticket.delegateCall == nil { return .ok(payload) }
       condition = .started(ticket.operation)
     case .completed:
       condition = .completed(ticket.operation)

@@ -121,6 +121,7 @@ extension Server {
   /// resuming from a seq), and the waiters of operations with outcomes and
   /// of windows that changed (FanOut.swift).
   func publish() {
+    sendDelegateCalls()
     var changed: [String: Set<WindowID>] = [:]
     var detachedGrew: Set<String> = []
     for (name, session) in sessions {

@@ -73,6 +73,8 @@ public final class Server {
   var waiters = WaiterTable()
   /// The windows' leases (Leases.swift).
   var leases = LeaseTable()
+  /// When each open delegate question times out (Server+Delegates.swift).
+  var delegateDeadlines: [DelegateDeadline: Double] = [:]
   /// The last frame sent per window (identical frames are not repeated).
   var lastFrames: [WindowKey: Frame] = [:]
   /// Windows closed since the last `publish()`: their final events (the
@@ -166,7 +168,8 @@ public final class Server {
     let time = clock()
     let cancelled = pinningClock(at: time) {
       advanceRealtimeWindows(sendingFrames: false)
-      return cancelInteractions(ownedBy: link.clientID)
+      let cancelled = cancelInteractions(ownedBy: link.clientID)
+      return dropDelegates(of: link.clientID) || cancelled
     }
     if cancelled { recordClientGone(client, at: time) }
     logger.debug("disconnected", metadata: ["client": "\(link.clientID)"])
@@ -226,6 +229,7 @@ public final class Server {
       }
     }
     expireLeases()
+    expireDelegateCalls()
     advanceRealtimeWindows(sendingFrames: true)
     publish()
   }
@@ -246,6 +250,7 @@ public final class Server {
       times.append(client.connectedAt + configuration.helloTimeout)
     }
     if let expiry = leases.nextExpiry { times.append(expiry) }
+    if let deadline = nextDelegateDeadline { times.append(deadline) }
     return times.min()
   }
 }

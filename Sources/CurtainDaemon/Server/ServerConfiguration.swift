@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
   /// client (one begun by a one-shot CLI command) is cancelled; 0 never.
   /// Interactions owned by a connected client never time out.
   public var interactionTimeout: Double = 30
+  /// How long a remote delegate's answer is awaited when its registration
+  /// names no timeout (`--delegate-timeout`, seconds; default 0.5).
+  public var delegateTimeout: Double = 0.5
   /// The token TCP clients must present in Hello, if any: it grants
   /// everything (as a bare line of the token file).
   public var token: String?

@@ -244,7 +244,8 @@ actor DaemonLink {
       feedOfSubscription[event.subscriptionID]?.deliver(event)
     case .frame(let frame)?:
       feeds[frame.windowID]?.deliver(frame)
-    case .goodbye?, nil:
+    case .goodbye?, .delegateCall?, nil:
+      // The inspector never registers as a delegate.
       break
     }
   }

@@ -483,6 +483,7 @@ extension WireResponse {
     case .storyboard: return "storyboard"
     case .segue: return "segue"
     case .lease: return "lease"
+    case .delegateReply: return "delegate_reply"
     }
   }
 }

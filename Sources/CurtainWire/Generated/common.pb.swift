@@ -598,6 +598,135 @@ public nonisolated enum Curtain_V1_NamedCurve: SwiftProtobuf.Enum, Swift.CaseIte
 
 }
 
+/// Remote delegates (docs/delegates.md): the delegate protocols a client can
+/// take on for a controller.
+public nonisolated enum Curtain_V1_DelegateRole: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+
+  /// UIViewControllerTransitioningDelegate, of a presented controller.
+  case transitioning // = 1
+
+  /// UINavigationControllerDelegate, of a navigation controller.
+  case navigation // = 2
+
+  /// UITabBarControllerDelegate, of a tab bar controller.
+  case tabBar // = 3
+
+  /// UIAdaptivePresentationControllerDelegate (not asked yet: refused).
+  case adaptivePresentation // = 4
+
+  /// shouldPerformSegue of a storyboard controller.
+  case segue // = 5
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .transitioning
+    case 2: self = .navigation
+    case 3: self = .tabBar
+    case 4: self = .adaptivePresentation
+    case 5: self = .segue
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .transitioning: return 1
+    case .navigation: return 2
+    case .tabBar: return 3
+    case .adaptivePresentation: return 4
+    case .segue: return 5
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Curtain_V1_DelegateRole] = [
+    .unspecified,
+    .transitioning,
+    .navigation,
+    .tabBar,
+    .adaptivePresentation,
+    .segue,
+  ]
+
+}
+
+/// The questions the daemon asks, by UIKit's method.
+public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+
+  /// navigationController(_:animationControllerFor:from:to:)
+  case navigationAnimationController // = 1
+
+  /// tabBarController(_:shouldSelect:)
+  case tabBarShouldSelect // = 2
+
+  /// tabBarController(_:animationControllerForTransitionFrom:to:)
+  case tabBarAnimationController // = 3
+
+  /// animationController(forPresented:presenting:source:)
+  case animationControllerForPresented // = 4
+
+  /// animationController(forDismissed:)
+  case animationControllerForDismissed // = 5
+
+  /// shouldPerformSegue(withIdentifier:sender:)
+  case shouldPerformSegue // = 6
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .navigationAnimationController
+    case 2: self = .tabBarShouldSelect
+    case 3: self = .tabBarAnimationController
+    case 4: self = .animationControllerForPresented
+    case 5: self = .animationControllerForDismissed
+    case 6: self = .shouldPerformSegue
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .navigationAnimationController: return 1
+    case .tabBarShouldSelect: return 2
+    case .tabBarAnimationController: return 3
+    case .animationControllerForPresented: return 4
+    case .animationControllerForDismissed: return 5
+    case .shouldPerformSegue: return 6
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Curtain_V1_DelegateMethod] = [
+    .unspecified,
+    .navigationAnimationController,
+    .tabBarShouldSelect,
+    .tabBarAnimationController,
+    .animationControllerForPresented,
+    .animationControllerForDismissed,
+    .shouldPerformSegue,
+  ]
+
+}
+
 public nonisolated struct Curtain_V1_Point: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2078,6 +2207,71 @@ public nonisolated struct Curtain_V1_Tree: Sendable {
   fileprivate var _view: Curtain_V1_ViewNode? = nil
 }
 
+/// What a delegate method is asked about; unused fields are empty/0.
+public nonisolated struct Curtain_V1_DelegateArguments: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// navigation: "push" or "pop"
+  public var operation: String = String()
+
+  /// outgoing controller; a presentation's source; the selected tab
+  public var fromID: UInt64 = 0
+
+  /// incoming; the presented or dismissed controller; the tab to select
+  public var toID: UInt64 = 0
+
+  /// a segue's identifier
+  public var identifier: String = String()
+
+  public var interactive: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A delegate's answer. Neither field: UIKit's default (a nil animation
+/// controller; yes for should- questions).
+public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var answer: Curtain_V1_DelegateAnswer.OneOf_Answer? = nil
+
+  /// animation-controller methods
+  public var animator: Curtain_V1_AnimatorSpec {
+    get {
+      if case .animator(let v)? = answer {return v}
+      return Curtain_V1_AnimatorSpec()
+    }
+    set {answer = .animator(newValue)}
+  }
+
+  /// shouldSelect, shouldPerformSegue
+  public var yes: Bool {
+    get {
+      if case .yes(let v)? = answer {return v}
+      return false
+    }
+    set {answer = .yes(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Answer: Equatable, Sendable {
+    /// animation-controller methods
+    case animator(Curtain_V1_AnimatorSpec)
+    /// shouldSelect, shouldPerformSegue
+    case yes(Bool)
+
+  }
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "curtain.v1"
@@ -2132,6 +2326,14 @@ nonisolated extension Curtain_V1_AnimatableProperty: SwiftProtobuf._ProtoNamePro
 
 nonisolated extension Curtain_V1_NamedCurve: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NAMED_CURVE_EASE_IN_OUT\0\u{1}NAMED_CURVE_LINEAR\0\u{1}NAMED_CURVE_EASE_IN\0\u{1}NAMED_CURVE_EASE_OUT\0\u{1}NAMED_CURVE_DEFAULT\0")
+}
+
+nonisolated extension Curtain_V1_DelegateRole: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_ROLE_UNSPECIFIED\0\u{1}DELEGATE_ROLE_TRANSITIONING\0\u{1}DELEGATE_ROLE_NAVIGATION\0\u{1}DELEGATE_ROLE_TAB_BAR\0\u{1}DELEGATE_ROLE_ADAPTIVE_PRESENTATION\0\u{1}DELEGATE_ROLE_SEGUE\0")
+}
+
+nonisolated extension Curtain_V1_DelegateMethod: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0")
 }
 
 nonisolated extension Curtain_V1_Point: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -4272,6 +4474,118 @@ nonisolated extension Curtain_V1_Tree: SwiftProtobuf.Message, SwiftProtobuf._Mes
     if lhs._root != rhs._root {return false}
     if lhs._view != rhs._view {return false}
     if lhs.description_p != rhs.description_p {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DelegateArguments"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}operation\0\u{3}from_id\0\u{3}to_id\0\u{1}identifier\0\u{1}interactive\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.operation) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.fromID) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.toID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.interactive) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.operation.isEmpty {
+      try visitor.visitSingularStringField(value: self.operation, fieldNumber: 1)
+    }
+    if self.fromID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.fromID, fieldNumber: 2)
+    }
+    if self.toID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.toID, fieldNumber: 3)
+    }
+    if !self.identifier.isEmpty {
+      try visitor.visitSingularStringField(value: self.identifier, fieldNumber: 4)
+    }
+    if self.interactive != false {
+      try visitor.visitSingularBoolField(value: self.interactive, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_DelegateArguments, rhs: Curtain_V1_DelegateArguments) -> Bool {
+    if lhs.operation != rhs.operation {return false}
+    if lhs.fromID != rhs.fromID {return false}
+    if lhs.toID != rhs.toID {return false}
+    if lhs.identifier != rhs.identifier {return false}
+    if lhs.interactive != rhs.interactive {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DelegateAnswer"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}animator\0\u{1}yes\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Curtain_V1_AnimatorSpec?
+        var hadOneofValue = false
+        if let current = self.answer {
+          hadOneofValue = true
+          if case .animator(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.answer = .animator(v)
+        }
+      }()
+      case 2: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.answer != nil {try decoder.handleConflictingOneOf()}
+          self.answer = .yes(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.answer {
+    case .animator?: try {
+      guard case .animator(let v)? = self.answer else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .yes?: try {
+      guard case .yes(let v)? = self.answer else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_DelegateAnswer, rhs: Curtain_V1_DelegateAnswer) -> Bool {
+    if lhs.answer != rhs.answer {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -973,6 +973,136 @@ public nonisolated struct Curtain_V1_SegueEvent: Sendable {
   public init() {}
 }
 
+/// A question asked of a remote delegate of a controller, its answer, or its
+/// fallback to UIKit's default (category LIFECYCLE; docs/delegates.md).
+/// REPLACED is a live notice sent only to the client whose registration
+/// another client took over: seq 0, window_id 0, not kept for resuming.
+public nonisolated struct Curtain_V1_DelegateEvent: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var controllerID: UInt64 {
+    get {_storage._controllerID}
+    set {_uniqueStorage()._controllerID = newValue}
+  }
+
+  public var phase: Curtain_V1_DelegateEvent.Phase {
+    get {_storage._phase}
+    set {_uniqueStorage()._phase = newValue}
+  }
+
+  public var callID: UInt64 {
+    get {_storage._callID}
+    set {_uniqueStorage()._callID = newValue}
+  }
+
+  public var method: Curtain_V1_DelegateMethod {
+    get {_storage._method}
+    set {_uniqueStorage()._method = newValue}
+  }
+
+  public var arguments: Curtain_V1_DelegateArguments {
+    get {_storage._arguments ?? Curtain_V1_DelegateArguments()}
+    set {_uniqueStorage()._arguments = newValue}
+  }
+  /// Returns true if `arguments` has been explicitly set.
+  public var hasArguments: Bool {_storage._arguments != nil}
+  /// Clears the value of `arguments`. Subsequent reads from it will return its default value.
+  public mutating func clearArguments() {_uniqueStorage()._arguments = nil}
+
+  public var answer: Curtain_V1_DelegateAnswer {
+    get {_storage._answer ?? Curtain_V1_DelegateAnswer()}
+    set {_uniqueStorage()._answer = newValue}
+  }
+  /// Returns true if `answer` has been explicitly set.
+  public var hasAnswer: Bool {_storage._answer != nil}
+  /// Clears the value of `answer`. Subsequent reads from it will return its default value.
+  public mutating func clearAnswer() {_uniqueStorage()._answer = nil}
+
+  /// timeout, disconnected, malformed, cleared, restarted
+  public var reason: String {
+    get {_storage._reason}
+    set {_uniqueStorage()._reason = newValue}
+  }
+
+  /// malformed: what did not fit
+  public var detail: String {
+    get {_storage._detail}
+    set {_uniqueStorage()._detail = newValue}
+  }
+
+  public var role: Curtain_V1_DelegateRole {
+    get {_storage._role}
+    set {_uniqueStorage()._role = newValue}
+  }
+
+  public var byClientID: UInt64 {
+    get {_storage._byClientID}
+    set {_uniqueStorage()._byClientID = newValue}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Phase: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unspecified // = 0
+
+    /// call_id, method, arguments
+    case called // = 1
+
+    /// call_id, method, answer
+    case answered // = 2
+
+    /// call_id, method, reason (+ detail)
+    case fallback // = 3
+
+    /// role, by_client_id
+    case replaced // = 4
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unspecified
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unspecified
+      case 1: self = .called
+      case 2: self = .answered
+      case 3: self = .fallback
+      case 4: self = .replaced
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unspecified: return 0
+      case .called: return 1
+      case .answered: return 2
+      case .fallback: return 3
+      case .replaced: return 4
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Curtain_V1_DelegateEvent.Phase] = [
+      .unspecified,
+      .called,
+      .answered,
+      .fallback,
+      .replaced,
+    ]
+
+  }
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
 /// A window's lease changed (docs/protocol.md, "Leases"). Category WINDOW.
 /// Lease events are live notices outside the window's log: their seq is 0,
 /// they are not replayed on resume, and they change no revision.
@@ -1187,6 +1317,14 @@ public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
     set {_uniqueStorage()._kind = .lease(newValue)}
   }
 
+  public var delegate: Curtain_V1_DelegateEvent {
+    get {
+      if case .delegate(let v)? = _storage._kind {return v}
+      return Curtain_V1_DelegateEvent()
+    }
+    set {_uniqueStorage()._kind = .delegate(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -1200,6 +1338,7 @@ public nonisolated struct Curtain_V1_Event: @unchecked Sendable {
     case segue(Curtain_V1_SegueEvent)
     /// Live only: seq 0, not kept for resuming (category WINDOW).
     case lease(Curtain_V1_LeaseEvent)
+    case delegate(Curtain_V1_DelegateEvent)
 
   }
 
@@ -1889,6 +2028,143 @@ nonisolated extension Curtain_V1_SegueEvent.Callback: SwiftProtobuf._ProtoNamePr
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CALLBACK_UNSPECIFIED\0\u{1}CALLBACK_SHOULD_PERFORM\0\u{1}CALLBACK_PREPARE\0\u{1}CALLBACK_CAN_PERFORM_UNWIND\0\u{1}CALLBACK_UNWIND_ACTION\0")
 }
 
+nonisolated extension Curtain_V1_DelegateEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DelegateEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}controller_id\0\u{1}phase\0\u{3}call_id\0\u{1}method\0\u{1}arguments\0\u{1}answer\0\u{1}reason\0\u{1}detail\0\u{1}role\0\u{3}by_client_id\0")
+
+  fileprivate class _StorageClass {
+    var _controllerID: UInt64 = 0
+    var _phase: Curtain_V1_DelegateEvent.Phase = .unspecified
+    var _callID: UInt64 = 0
+    var _method: Curtain_V1_DelegateMethod = .unspecified
+    var _arguments: Curtain_V1_DelegateArguments? = nil
+    var _answer: Curtain_V1_DelegateAnswer? = nil
+    var _reason: String = String()
+    var _detail: String = String()
+    var _role: Curtain_V1_DelegateRole = .unspecified
+    var _byClientID: UInt64 = 0
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _controllerID = source._controllerID
+      _phase = source._phase
+      _callID = source._callID
+      _method = source._method
+      _arguments = source._arguments
+      _answer = source._answer
+      _reason = source._reason
+      _detail = source._detail
+      _role = source._role
+      _byClientID = source._byClientID
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._controllerID) }()
+        case 2: try { try decoder.decodeSingularEnumField(value: &_storage._phase) }()
+        case 3: try { try decoder.decodeSingularUInt64Field(value: &_storage._callID) }()
+        case 4: try { try decoder.decodeSingularEnumField(value: &_storage._method) }()
+        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._arguments) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._answer) }()
+        case 7: try { try decoder.decodeSingularStringField(value: &_storage._reason) }()
+        case 8: try { try decoder.decodeSingularStringField(value: &_storage._detail) }()
+        case 9: try { try decoder.decodeSingularEnumField(value: &_storage._role) }()
+        case 10: try { try decoder.decodeSingularUInt64Field(value: &_storage._byClientID) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._controllerID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._controllerID, fieldNumber: 1)
+      }
+      if _storage._phase != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._phase, fieldNumber: 2)
+      }
+      if _storage._callID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._callID, fieldNumber: 3)
+      }
+      if _storage._method != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._method, fieldNumber: 4)
+      }
+      try { if let v = _storage._arguments {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+      try { if let v = _storage._answer {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
+      if !_storage._reason.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._reason, fieldNumber: 7)
+      }
+      if !_storage._detail.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._detail, fieldNumber: 8)
+      }
+      if _storage._role != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._role, fieldNumber: 9)
+      }
+      if _storage._byClientID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._byClientID, fieldNumber: 10)
+      }
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_DelegateEvent, rhs: Curtain_V1_DelegateEvent) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._controllerID != rhs_storage._controllerID {return false}
+        if _storage._phase != rhs_storage._phase {return false}
+        if _storage._callID != rhs_storage._callID {return false}
+        if _storage._method != rhs_storage._method {return false}
+        if _storage._arguments != rhs_storage._arguments {return false}
+        if _storage._answer != rhs_storage._answer {return false}
+        if _storage._reason != rhs_storage._reason {return false}
+        if _storage._detail != rhs_storage._detail {return false}
+        if _storage._role != rhs_storage._role {return false}
+        if _storage._byClientID != rhs_storage._byClientID {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_DelegateEvent.Phase: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PHASE_UNSPECIFIED\0\u{1}PHASE_CALLED\0\u{1}PHASE_ANSWERED\0\u{1}PHASE_FALLBACK\0\u{1}PHASE_REPLACED\0")
+}
+
 nonisolated extension Curtain_V1_LeaseEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LeaseEvent"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}change\0\u{3}holder_client_id\0\u{3}holder_name\0\u{3}expires_in\0\u{3}by_client_id\0")
@@ -1945,7 +2221,7 @@ nonisolated extension Curtain_V1_LeaseEvent.Change: SwiftProtobuf._ProtoNameProv
 
 nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Event"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}subscription_id\0\u{3}window_id\0\u{1}seq\0\u{1}revision\0\u{3}trace_id\0\u{1}time\0\u{1}category\0\u{1}text\0\u{2}\u{2}lifecycle\0\u{1}hierarchy\0\u{1}transition\0\u{1}operation\0\u{1}window\0\u{1}presentation\0\u{4}\u{a}size_transition\0\u{2}\u{5}segue\0\u{1}lease\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}subscription_id\0\u{3}window_id\0\u{1}seq\0\u{1}revision\0\u{3}trace_id\0\u{1}time\0\u{1}category\0\u{1}text\0\u{2}\u{2}lifecycle\0\u{1}hierarchy\0\u{1}transition\0\u{1}operation\0\u{1}window\0\u{1}presentation\0\u{4}\u{a}size_transition\0\u{2}\u{5}segue\0\u{1}lease\0\u{1}delegate\0")
 
   fileprivate class _StorageClass {
     var _subscriptionID: UInt64 = 0
@@ -2119,6 +2395,19 @@ nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._Me
             _storage._kind = .lease(v)
           }
         }()
+        case 32: try {
+          var v: Curtain_V1_DelegateEvent?
+          var hadOneofValue = false
+          if let current = _storage._kind {
+            hadOneofValue = true
+            if case .delegate(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._kind = .delegate(v)
+          }
+        }()
         default: break
         }
       }
@@ -2191,6 +2480,10 @@ nonisolated extension Curtain_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._Me
       case .lease?: try {
         guard case .lease(let v)? = _storage._kind else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+      }()
+      case .delegate?: try {
+        guard case .delegate(let v)? = _storage._kind else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
       }()
       case nil: break
       }

@@ -65,6 +65,15 @@ public nonisolated struct Curtain_V1_JournalEntry: Sendable {
     set {input = .settled(newValue)}
   }
 
+  /// A remote delegate's question got no answer in time: it fell back.
+  public var delegateTimeout: Curtain_V1_DelegateTimeout {
+    get {
+      if case .delegateTimeout(let v)? = input {return v}
+      return Curtain_V1_DelegateTimeout()
+    }
+    set {input = .delegateTimeout(newValue)}
+  }
+
   /// The client that sent the request, and whether interactive transitions
   /// it begins belong to it (without the "unowned-interactions"
   /// capability).
@@ -93,6 +102,8 @@ public nonisolated struct Curtain_V1_JournalEntry: Sendable {
     /// A restarted daemon settled the running transitions
     /// (docs/durability.md, "Transitions running at a crash").
     case settled(Curtain_V1_Settled)
+    /// A remote delegate's question got no answer in time: it fell back.
+    case delegateTimeout(Curtain_V1_DelegateTimeout)
 
   }
 
@@ -115,6 +126,20 @@ public nonisolated struct Curtain_V1_Settled: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_DelegateTimeout: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var session: String = String()
+
+  public var callID: UInt64 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -176,7 +201,7 @@ fileprivate nonisolated let _protobuf_package = "curtain.v1"
 
 nonisolated extension Curtain_V1_JournalEntry: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JournalEntry"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}clock\0\u{1}request\0\u{3}client_gone\0\u{1}settled\0\u{3}client_id\0\u{3}owns_interactions\0\u{1}check\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}clock\0\u{1}request\0\u{3}client_gone\0\u{1}settled\0\u{3}client_id\0\u{3}owns_interactions\0\u{1}check\0\u{3}delegate_timeout\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -227,6 +252,19 @@ nonisolated extension Curtain_V1_JournalEntry: SwiftProtobuf.Message, SwiftProto
       case 5: try { try decoder.decodeSingularUInt64Field(value: &self.clientID) }()
       case 6: try { try decoder.decodeSingularBoolField(value: &self.ownsInteractions) }()
       case 7: try { try decoder.decodeSingularMessageField(value: &self._check) }()
+      case 8: try {
+        var v: Curtain_V1_DelegateTimeout?
+        var hadOneofValue = false
+        if let current = self.input {
+          hadOneofValue = true
+          if case .delegateTimeout(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.input = .delegateTimeout(v)
+        }
+      }()
       default: break
       }
     }
@@ -253,7 +291,7 @@ nonisolated extension Curtain_V1_JournalEntry: SwiftProtobuf.Message, SwiftProto
       guard case .settled(let v)? = self.input else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
     }()
-    case nil: break
+    default: break
     }
     if self.clientID != 0 {
       try visitor.visitSingularUInt64Field(value: self.clientID, fieldNumber: 5)
@@ -263,6 +301,9 @@ nonisolated extension Curtain_V1_JournalEntry: SwiftProtobuf.Message, SwiftProto
     }
     try { if let v = self._check {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try { if case .delegateTimeout(let v)? = self.input {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
     } }()
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -311,6 +352,41 @@ nonisolated extension Curtain_V1_Settled: SwiftProtobuf.Message, SwiftProtobuf._
   }
 
   public static func ==(lhs: Curtain_V1_Settled, rhs: Curtain_V1_Settled) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_DelegateTimeout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DelegateTimeout"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}session\0\u{3}call_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.session) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.callID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.session.isEmpty {
+      try visitor.visitSingularStringField(value: self.session, fieldNumber: 1)
+    }
+    if self.callID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.callID, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_DelegateTimeout, rhs: Curtain_V1_DelegateTimeout) -> Bool {
+    if lhs.session != rhs.session {return false}
+    if lhs.callID != rhs.callID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

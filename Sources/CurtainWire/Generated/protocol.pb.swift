@@ -235,6 +235,16 @@ public nonisolated struct Curtain_V1_ServerMessage: Sendable {
     set {kind = .goodbye(newValue)}
   }
 
+  /// A question for this client as a registered delegate: answer it with
+  /// a DelegateReply request (docs/delegates.md).
+  public var delegateCall: Curtain_V1_DelegateCall {
+    get {
+      if case .delegateCall(let v)? = kind {return v}
+      return Curtain_V1_DelegateCall()
+    }
+    set {kind = .delegateCall(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -242,6 +252,9 @@ public nonisolated struct Curtain_V1_ServerMessage: Sendable {
     case event(Curtain_V1_Event)
     case frame(Curtain_V1_Frame)
     case goodbye(Curtain_V1_Goodbye)
+    /// A question for this client as a registered delegate: answer it with
+    /// a DelegateReply request (docs/delegates.md).
+    case delegateCall(Curtain_V1_DelegateCall)
 
   }
 
@@ -843,6 +856,30 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .release(newValue)}
   }
 
+  public var setDelegate: Curtain_V1_SetDelegate {
+    get {
+      if case .setDelegate(let v)? = _storage._body {return v}
+      return Curtain_V1_SetDelegate()
+    }
+    set {_uniqueStorage()._body = .setDelegate(newValue)}
+  }
+
+  public var clearDelegate_p: Curtain_V1_ClearDelegate {
+    get {
+      if case .clearDelegate_p(let v)? = _storage._body {return v}
+      return Curtain_V1_ClearDelegate()
+    }
+    set {_uniqueStorage()._body = .clearDelegate_p(newValue)}
+  }
+
+  public var delegateReply: Curtain_V1_DelegateReply {
+    get {
+      if case .delegateReply(let v)? = _storage._body {return v}
+      return Curtain_V1_DelegateReply()
+    }
+    set {_uniqueStorage()._body = .delegateReply(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -904,6 +941,9 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case tap(Curtain_V1_Tap)
     case lease(Curtain_V1_Lease)
     case release(Curtain_V1_Release)
+    case setDelegate(Curtain_V1_SetDelegate)
+    case clearDelegate_p(Curtain_V1_ClearDelegate)
+    case delegateReply(Curtain_V1_DelegateReply)
 
   }
 
@@ -1084,6 +1124,14 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     set {result = .lease(newValue)}
   }
 
+  public var delegateReply: Curtain_V1_DelegateReplyResult {
+    get {
+      if case .delegateReply(let v)? = result {return v}
+      return Curtain_V1_DelegateReplyResult()
+    }
+    set {result = .delegateReply(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Result: Equatable, Sendable {
@@ -1108,6 +1156,7 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     case storyboard(Curtain_V1_StoryboardInfo)
     case segue(Curtain_V1_SegueResult)
     case lease(Curtain_V1_LeaseResult)
+    case delegateReply(Curtain_V1_DelegateReplyResult)
 
   }
 
@@ -3024,6 +3073,13 @@ public nonisolated struct Curtain_V1_OperationResult: @unchecked Sendable {
   /// Clears the value of `tap`. Subsequent reads from it will return its default value.
   public mutating func clearTap() {_uniqueStorage()._tap = nil}
 
+  /// Set while the operation waits for the answer to this delegate call
+  /// (queue_position 0, not started; docs/delegates.md).
+  public var delegateCallID: UInt64 {
+    get {_storage._delegateCallID}
+    set {_uniqueStorage()._delegateCallID = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3880,6 +3936,140 @@ public nonisolated struct Curtain_V1_LeaseResult: Sendable {
   public init() {}
 }
 
+/// The calling client becomes the delegate of `controller` for `roles`: the
+/// daemon asks it UIKit's delegate questions with DelegateCall messages. One
+/// delegate per controller and role: a second registration replaces the
+/// first, which gets a DelegateEvent REPLACED. Not for read-only clients.
+public nonisolated struct Curtain_V1_SetDelegate: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var controller: Curtain_V1_ControllerRef {
+    get {_controller ?? Curtain_V1_ControllerRef()}
+    set {_controller = newValue}
+  }
+  /// Returns true if `controller` has been explicitly set.
+  public var hasController: Bool {self._controller != nil}
+  /// Clears the value of `controller`. Subsequent reads from it will return its default value.
+  public mutating func clearController() {self._controller = nil}
+
+  public var roles: [Curtain_V1_DelegateRole] = []
+
+  /// How long the daemon waits for each answer; 0: curtaind --delegate-timeout
+  /// (default 500 ms).
+  public var timeoutMs: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
+}
+
+/// Ends the calling client's registrations for `roles` of `controller` (all
+/// roles when empty); its open questions there fall back.
+public nonisolated struct Curtain_V1_ClearDelegate: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var controller: Curtain_V1_ControllerRef {
+    get {_controller ?? Curtain_V1_ControllerRef()}
+    set {_controller = newValue}
+  }
+  /// Returns true if `controller` has been explicitly set.
+  public var hasController: Bool {self._controller != nil}
+  /// Clears the value of `controller`. Subsequent reads from it will return its default value.
+  public mutating func clearController() {self._controller = nil}
+
+  public var roles: [Curtain_V1_DelegateRole] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _controller: Curtain_V1_ControllerRef? = nil
+}
+
+/// The daemon asks a delegate (ServerMessage.delegate_call). While it waits
+/// the operation holds its window's queue.
+public nonisolated struct Curtain_V1_DelegateCall: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var session: String = String()
+
+  public var callID: UInt64 = 0
+
+  public var controllerID: UInt64 = 0
+
+  public var role: Curtain_V1_DelegateRole = .unspecified
+
+  public var method: Curtain_V1_DelegateMethod = .unspecified
+
+  public var arguments: Curtain_V1_DelegateArguments {
+    get {_arguments ?? Curtain_V1_DelegateArguments()}
+    set {_arguments = newValue}
+  }
+  /// Returns true if `arguments` has been explicitly set.
+  public var hasArguments: Bool {self._arguments != nil}
+  /// Clears the value of `arguments`. Subsequent reads from it will return its default value.
+  public mutating func clearArguments() {self._arguments = nil}
+
+  public var windowID: UInt64 = 0
+
+  /// The answer is awaited this long (then UIKit's default is used).
+  public var timeoutMs: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _arguments: Curtain_V1_DelegateArguments? = nil
+}
+
+/// A delegate's answer to DelegateCall `call_id` (of the request's session).
+/// The response is DelegateReplyResult; an answer that does not fit the
+/// question falls back (a DelegateEvent FALLBACK says why).
+public nonisolated struct Curtain_V1_DelegateReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var callID: UInt64 = 0
+
+  public var answer: Curtain_V1_DelegateAnswer {
+    get {_answer ?? Curtain_V1_DelegateAnswer()}
+    set {_answer = newValue}
+  }
+  /// Returns true if `answer` has been explicitly set.
+  public var hasAnswer: Bool {self._answer != nil}
+  /// Clears the value of `answer`. Subsequent reads from it will return its default value.
+  public mutating func clearAnswer() {self._answer = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _answer: Curtain_V1_DelegateAnswer? = nil
+}
+
+public nonisolated struct Curtain_V1_DelegateReplyResult: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// false: the question was no longer open (answered late, timed out,
+  /// withdrawn): the answer was ignored.
+  public var accepted: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "curtain.v1"
@@ -3965,7 +4155,7 @@ nonisolated extension Curtain_V1_ClientMessage: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Curtain_V1_ServerMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServerMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}response\0\u{1}event\0\u{1}frame\0\u{1}goodbye\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}response\0\u{1}event\0\u{1}frame\0\u{1}goodbye\0\u{3}delegate_call\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4025,6 +4215,19 @@ nonisolated extension Curtain_V1_ServerMessage: SwiftProtobuf.Message, SwiftProt
           self.kind = .goodbye(v)
         }
       }()
+      case 5: try {
+        var v: Curtain_V1_DelegateCall?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .delegateCall(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .delegateCall(v)
+        }
+      }()
       default: break
       }
     }
@@ -4051,6 +4254,10 @@ nonisolated extension Curtain_V1_ServerMessage: SwiftProtobuf.Message, SwiftProt
     case .goodbye?: try {
       guard case .goodbye(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    }()
+    case .delegateCall?: try {
+      guard case .delegateCall(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
     }()
     case nil: break
     }
@@ -4105,7 +4312,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{4}\u{2}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{4}\u{2}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -4907,6 +5114,45 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
             _storage._body = .release(v)
           }
         }()
+        case 170: try {
+          var v: Curtain_V1_SetDelegate?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .setDelegate(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .setDelegate(v)
+          }
+        }()
+        case 171: try {
+          var v: Curtain_V1_ClearDelegate?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .clearDelegate_p(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .clearDelegate_p(v)
+          }
+        }()
+        case 172: try {
+          var v: Curtain_V1_DelegateReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .delegateReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .delegateReply(v)
+          }
+        }()
         default: break
         }
       }
@@ -5167,6 +5413,18 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
         guard case .release(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 161)
       }()
+      case .setDelegate?: try {
+        guard case .setDelegate(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 170)
+      }()
+      case .clearDelegate_p?: try {
+        guard case .clearDelegate_p(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 171)
+      }()
+      case .delegateReply?: try {
+        guard case .delegateReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 172)
+      }()
       case nil: break
       }
     }
@@ -5195,7 +5453,7 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Response"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{2}\u{4}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{2}\u{4}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5465,6 +5723,19 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
           self.result = .lease(v)
         }
       }()
+      case 170: try {
+        var v: Curtain_V1_DelegateReplyResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .delegateReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .delegateReply(v)
+        }
+      }()
       default: break
       }
     }
@@ -5561,6 +5832,10 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
     case .lease?: try {
       guard case .lease(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 160)
+    }()
+    case .delegateReply?: try {
+      guard case .delegateReply(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 170)
     }()
     case nil: break
     }
@@ -8225,7 +8500,7 @@ nonisolated extension Curtain_V1_TurnPage: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".OperationResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}operation_id\0\u{3}window_id\0\u{3}queue_position\0\u{1}revision\0\u{3}transition_id\0\u{1}completed\0\u{1}cancelled\0\u{3}removed_ids\0\u{3}created_ids\0\u{1}unchanged\0\u{1}tap\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}operation_id\0\u{3}window_id\0\u{3}queue_position\0\u{1}revision\0\u{3}transition_id\0\u{1}completed\0\u{1}cancelled\0\u{3}removed_ids\0\u{3}created_ids\0\u{1}unchanged\0\u{1}tap\0\u{3}delegate_call_id\0")
 
   fileprivate class _StorageClass {
     var _operationID: UInt64 = 0
@@ -8239,6 +8514,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
     var _createdIds: [UInt64] = []
     var _unchanged: Bool = false
     var _tap: Curtain_V1_TapHit? = nil
+    var _delegateCallID: UInt64 = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -8260,6 +8536,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
       _createdIds = source._createdIds
       _unchanged = source._unchanged
       _tap = source._tap
+      _delegateCallID = source._delegateCallID
     }
   }
 
@@ -8289,6 +8566,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
         case 9: try { try decoder.decodeRepeatedUInt64Field(value: &_storage._createdIds) }()
         case 10: try { try decoder.decodeSingularBoolField(value: &_storage._unchanged) }()
         case 11: try { try decoder.decodeSingularMessageField(value: &_storage._tap) }()
+        case 12: try { try decoder.decodeSingularUInt64Field(value: &_storage._delegateCallID) }()
         default: break
         }
       }
@@ -8334,6 +8612,9 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
       try { if let v = _storage._tap {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
       } }()
+      if _storage._delegateCallID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._delegateCallID, fieldNumber: 12)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -8354,6 +8635,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
         if _storage._createdIds != rhs_storage._createdIds {return false}
         if _storage._unchanged != rhs_storage._unchanged {return false}
         if _storage._tap != rhs_storage._tap {return false}
+        if _storage._delegateCallID != rhs_storage._delegateCallID {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -9688,6 +9970,227 @@ nonisolated extension Curtain_V1_LeaseResult: SwiftProtobuf.Message, SwiftProtob
     if lhs.holderClientID != rhs.holderClientID {return false}
     if lhs.expiresIn != rhs.expiresIn {return false}
     if lhs.renewed != rhs.renewed {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_SetDelegate: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetDelegate"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}roles\0\u{3}timeout_ms\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
+      case 2: try { try decoder.decodeRepeatedEnumField(value: &self.roles) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.timeoutMs) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._controller {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.roles.isEmpty {
+      try visitor.visitPackedEnumField(value: self.roles, fieldNumber: 2)
+    }
+    if self.timeoutMs != 0 {
+      try visitor.visitSingularUInt32Field(value: self.timeoutMs, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SetDelegate, rhs: Curtain_V1_SetDelegate) -> Bool {
+    if lhs._controller != rhs._controller {return false}
+    if lhs.roles != rhs.roles {return false}
+    if lhs.timeoutMs != rhs.timeoutMs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_ClearDelegate: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ClearDelegate"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}roles\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
+      case 2: try { try decoder.decodeRepeatedEnumField(value: &self.roles) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._controller {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.roles.isEmpty {
+      try visitor.visitPackedEnumField(value: self.roles, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_ClearDelegate, rhs: Curtain_V1_ClearDelegate) -> Bool {
+    if lhs._controller != rhs._controller {return false}
+    if lhs.roles != rhs.roles {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_DelegateCall: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DelegateCall"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}session\0\u{3}call_id\0\u{3}controller_id\0\u{1}role\0\u{1}method\0\u{1}arguments\0\u{3}window_id\0\u{3}timeout_ms\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.session) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.callID) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.controllerID) }()
+      case 4: try { try decoder.decodeSingularEnumField(value: &self.role) }()
+      case 5: try { try decoder.decodeSingularEnumField(value: &self.method) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._arguments) }()
+      case 7: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 8: try { try decoder.decodeSingularUInt32Field(value: &self.timeoutMs) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.session.isEmpty {
+      try visitor.visitSingularStringField(value: self.session, fieldNumber: 1)
+    }
+    if self.callID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.callID, fieldNumber: 2)
+    }
+    if self.controllerID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.controllerID, fieldNumber: 3)
+    }
+    if self.role != .unspecified {
+      try visitor.visitSingularEnumField(value: self.role, fieldNumber: 4)
+    }
+    if self.method != .unspecified {
+      try visitor.visitSingularEnumField(value: self.method, fieldNumber: 5)
+    }
+    try { if let v = self._arguments {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 7)
+    }
+    if self.timeoutMs != 0 {
+      try visitor.visitSingularUInt32Field(value: self.timeoutMs, fieldNumber: 8)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_DelegateCall, rhs: Curtain_V1_DelegateCall) -> Bool {
+    if lhs.session != rhs.session {return false}
+    if lhs.callID != rhs.callID {return false}
+    if lhs.controllerID != rhs.controllerID {return false}
+    if lhs.role != rhs.role {return false}
+    if lhs.method != rhs.method {return false}
+    if lhs._arguments != rhs._arguments {return false}
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.timeoutMs != rhs.timeoutMs {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_DelegateReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DelegateReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}call_id\0\u{1}answer\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.callID) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._answer) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.callID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.callID, fieldNumber: 1)
+    }
+    try { if let v = self._answer {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_DelegateReply, rhs: Curtain_V1_DelegateReply) -> Bool {
+    if lhs.callID != rhs.callID {return false}
+    if lhs._answer != rhs._answer {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_DelegateReplyResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DelegateReplyResult"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}accepted\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.accepted) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.accepted != false {
+      try visitor.visitSingularBoolField(value: self.accepted, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_DelegateReplyResult, rhs: Curtain_V1_DelegateReplyResult) -> Bool {
+    if lhs.accepted != rhs.accepted {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -128,6 +128,8 @@ extension Curtain_V1_Event {
         Curtain_V1_PresentationEvent(presented: presented, presenting: presenting, phase: phase))
     case .segue(let controller, let callback):
       kind = .segue(Curtain_V1_SegueEvent(controller: controller, callback: callback))
+    case .delegate(let controller, let event):
+      kind = .delegate(Curtain_V1_DelegateEvent(controller: controller, event))
     case .sizeTransition(let controller, let callback):
       kind = .sizeTransition(Curtain_V1_SizeTransitionEvent(controller: controller, callback))
     }

@@ -18,6 +18,7 @@ extension Curtain_V1_OperationResult {
     removedIds = ticket.removed.map(\.rawValue)
     createdIds = ticket.created.map(\.rawValue)
     unchanged = ticket.unchanged
+    delegateCallID = ticket.delegateCall ?? 0
     if let hit = ticket.tap { tap = Curtain_V1_TapHit(hit) }
   }
 
@@ -25,6 +26,7 @@ extension Curtain_V1_OperationResult {
   /// (a failure is answered with its error instead).
   public mutating func update(with outcome: OperationOutcome) {
     queuePosition = 0
+    delegateCallID = 0
     revision = outcome.revision
     transitionID = outcome.transition?.rawValue ?? 0
     removedIds = outcome.removed.map(\.rawValue)

@@ -109,6 +109,25 @@ class NamedCurve(ProtoEnum):
     DEFAULT = 4
 
 
+class DelegateRole(ProtoEnum):
+    UNSPECIFIED = 0
+    TRANSITIONING = 1
+    NAVIGATION = 2
+    TAB_BAR = 3
+    ADAPTIVE_PRESENTATION = 4
+    SEGUE = 5
+
+
+class DelegateMethod(ProtoEnum):
+    UNSPECIFIED = 0
+    NAVIGATION_ANIMATION_CONTROLLER = 1
+    TAB_BAR_SHOULD_SELECT = 2
+    TAB_BAR_ANIMATION_CONTROLLER = 3
+    ANIMATION_CONTROLLER_FOR_PRESENTED = 4
+    ANIMATION_CONTROLLER_FOR_DISMISSED = 5
+    SHOULD_PERFORM_SEGUE = 6
+
+
 class EventCategory(ProtoEnum):
     UNSPECIFIED = 0
     LIFECYCLE = 1
@@ -259,6 +278,158 @@ class WindowMetrics(ProtoMessage):
     scale: float = 0.0
     idiom: Idiom = Idiom.PHONE
     traits: Traits = dataclasses.field(default_factory=lambda: Traits())
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class CubicBezier(ProtoMessage):
+    """The protocol's ``curtain.v1.CubicBezier``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.CubicBezier
+
+    x1: float = 0.0
+    y1: float = 0.0
+    x2: float = 0.0
+    y2: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class DurationSpring(ProtoMessage):
+    """The protocol's ``curtain.v1.DurationSpring``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.DurationSpring
+
+    duration: float = 0.0
+    damping_ratio: float = 0.0
+    initial_velocity: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PhysicalSpring(ProtoMessage):
+    """The protocol's ``curtain.v1.PhysicalSpring``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.PhysicalSpring
+
+    mass: float = 0.0
+    stiffness: float = 0.0
+    damping: float = 0.0
+    initial_velocity: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class PerceptualSpring(ProtoMessage):
+    """The protocol's ``curtain.v1.PerceptualSpring``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.PerceptualSpring
+
+    response: float = 0.0
+    bounce: float = 0.0
+    initial_velocity: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class TimingFunction(ProtoMessage):
+    """The protocol's ``curtain.v1.TimingFunction``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.TimingFunction
+    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['bezier', 'perceptual_spring', 'physical_spring', 'spring'])
+    _ONEOFS: ClassVar[dict[str, str]] = {'kind': 'kind'}
+
+    named: NamedCurve | None = None
+    bezier: CubicBezier | None = None
+    spring: DurationSpring | None = None
+    physical_spring: PhysicalSpring | None = None
+    perceptual_spring: PerceptualSpring | None = None
+    #: Which member of the ``kind`` oneof is set, or None.
+    kind: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class AnimatableValue(ProtoMessage):
+    """The protocol's ``curtain.v1.AnimatableValue``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.AnimatableValue
+    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['point', 'rect', 'transform'])
+    _ONEOFS: ClassVar[dict[str, str]] = {'kind': 'kind'}
+
+    rect: Rect | None = None
+    point: Point | None = None
+    scalar: float | None = None
+    transform: Transform | None = None
+    #: Which member of the ``kind`` oneof is set, or None.
+    kind: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class ValueSpec(ProtoMessage):
+    """The protocol's ``curtain.v1.ValueSpec``."""
+
+    class Base(ProtoEnum):
+        CURRENT = 0
+        VALUE = 1
+        INITIAL_FRAME = 2
+        FINAL_FRAME = 3
+
+    _PROTO: ClassVar[Any] = common_pb2.ValueSpec
+
+    base: ValueSpec.Base = Base.CURRENT
+    value: AnimatableValue = dataclasses.field(default_factory=lambda: AnimatableValue())
+    offset_x: float = 0.0
+    offset_y: float = 0.0
+    container_offset_x: float = 0.0
+    container_offset_y: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class TrackTarget(ProtoMessage):
+    """The protocol's ``curtain.v1.TrackTarget``."""
+
+    class Role(ProtoEnum):
+        VIEW = 0
+        FROM_VIEW = 1
+        TO_VIEW = 2
+        CONTAINER_VIEW = 3
+
+    _PROTO: ClassVar[Any] = common_pb2.TrackTarget
+
+    role: TrackTarget.Role = Role.VIEW
+    view_id: int = 0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class Track(ProtoMessage):
+    """The protocol's ``curtain.v1.Track``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.Track
+    _RENAMED: ClassVar[dict[str, str]] = {'from_': 'from'}
+
+    target: TrackTarget = dataclasses.field(default_factory=lambda: TrackTarget())
+    property: AnimatableProperty = AnimatableProperty.UNSPECIFIED
+    from_: ValueSpec = dataclasses.field(default_factory=lambda: ValueSpec())
+    to: ValueSpec = dataclasses.field(default_factory=lambda: ValueSpec())
+    timing: TimingFunction = dataclasses.field(default_factory=lambda: TimingFunction())
+    relative_delay: float = 0.0
+    relative_duration: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class AnimatorSpec(ProtoMessage):
+    """The protocol's ``curtain.v1.AnimatorSpec``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.AnimatorSpec
+
+    duration: float = 0.0
+    tracks: list[Track] = dataclasses.field(default_factory=list)
+    built_in: BuiltInRetiming = dataclasses.field(default_factory=lambda: BuiltInRetiming())
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class BuiltInRetiming(ProtoMessage):
+    """The protocol's ``curtain.v1.BuiltInRetiming``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.BuiltInRetiming
+
+    duration: float | None = None
+    curve: TimingFunction = dataclasses.field(default_factory=lambda: TimingFunction())
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -438,6 +609,33 @@ class Tree(ProtoMessage):
     root: ControllerNode = dataclasses.field(default_factory=lambda: ControllerNode())
     view: ViewNode = dataclasses.field(default_factory=lambda: ViewNode())
     description: str = ""
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class DelegateArguments(ProtoMessage):
+    """The protocol's ``curtain.v1.DelegateArguments``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.DelegateArguments
+
+    operation: str = ""
+    from_id: int = 0
+    to_id: int = 0
+    identifier: str = ""
+    interactive: bool = False
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class DelegateAnswer(ProtoMessage):
+    """The protocol's ``curtain.v1.DelegateAnswer``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.DelegateAnswer
+    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['animator'])
+    _ONEOFS: ClassVar[dict[str, str]] = {'answer': 'answer'}
+
+    animator: AnimatorSpec | None = None
+    yes: bool | None = None
+    #: Which member of the ``answer`` oneof is set, or None.
+    answer: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -628,6 +826,31 @@ class SegueEvent(ProtoMessage):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class DelegateEvent(ProtoMessage):
+    """The protocol's ``curtain.v1.DelegateEvent``."""
+
+    class Phase(ProtoEnum):
+        UNSPECIFIED = 0
+        CALLED = 1
+        ANSWERED = 2
+        FALLBACK = 3
+        REPLACED = 4
+
+    _PROTO: ClassVar[Any] = events_pb2.DelegateEvent
+
+    controller_id: int = 0
+    phase: DelegateEvent.Phase = Phase.UNSPECIFIED
+    call_id: int = 0
+    method: DelegateMethod = DelegateMethod.UNSPECIFIED
+    arguments: DelegateArguments = dataclasses.field(default_factory=lambda: DelegateArguments())
+    answer: DelegateAnswer = dataclasses.field(default_factory=lambda: DelegateAnswer())
+    reason: str = ""
+    detail: str = ""
+    role: DelegateRole = DelegateRole.UNSPECIFIED
+    by_client_id: int = 0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class LeaseEvent(ProtoMessage):
     """The protocol's ``curtain.v1.LeaseEvent``."""
 
@@ -653,7 +876,7 @@ class Event(ProtoMessage):
     """The protocol's ``curtain.v1.Event``."""
 
     _PROTO: ClassVar[Any] = events_pb2.Event
-    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['hierarchy', 'lease', 'lifecycle', 'operation', 'presentation', 'segue', 'size_transition', 'transition', 'window'])
+    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['delegate', 'hierarchy', 'lease', 'lifecycle', 'operation', 'presentation', 'segue', 'size_transition', 'transition', 'window'])
     _ONEOFS: ClassVar[dict[str, str]] = {'kind': 'kind'}
 
     subscription_id: int = 0
@@ -673,6 +896,7 @@ class Event(ProtoMessage):
     size_transition: SizeTransitionEvent | None = None
     segue: SegueEvent | None = None
     lease: LeaseEvent | None = None
+    delegate: DelegateEvent | None = None
     #: Which member of the ``kind`` oneof is set, or None.
     kind: str | None = None
 
@@ -973,6 +1197,7 @@ class OperationResult(ProtoMessage):
     created_ids: list[int] = dataclasses.field(default_factory=list)
     unchanged: bool = False
     tap: TapHit = dataclasses.field(default_factory=lambda: TapHit())
+    delegate_call_id: int = 0
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1046,6 +1271,15 @@ class LeaseResult(ProtoMessage):
     renewed: bool = False
 
 
+@dataclasses.dataclass(frozen=True, repr=False)
+class DelegateReplyResult(ProtoMessage):
+    """The protocol's ``curtain.v1.DelegateReplyResult``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.DelegateReplyResult
+
+    accepted: bool = False
+
+
 register_enum("curtain.v1.ControllerKind", ControllerKind)
 register_enum("curtain.v1.SplitDisplayMode", SplitDisplayMode)
 register_enum("curtain.v1.PageTransitionStyle", PageTransitionStyle)
@@ -1059,11 +1293,15 @@ register_enum("curtain.v1.Idiom", Idiom)
 register_enum("curtain.v1.ClockMode", ClockMode)
 register_enum("curtain.v1.AnimatableProperty", AnimatableProperty)
 register_enum("curtain.v1.NamedCurve", NamedCurve)
+register_enum("curtain.v1.DelegateRole", DelegateRole)
+register_enum("curtain.v1.DelegateMethod", DelegateMethod)
 register_enum("curtain.v1.EventCategory", EventCategory)
 register_enum("curtain.v1.ErrorCode", ErrorCode)
 register_enum("curtain.v1.ProtocolVersion", ProtocolVersion)
 register_enum("curtain.v1.WaitUntil", WaitUntil)
 register_enum("curtain.v1.ShouldPerformAnswer", ShouldPerformAnswer)
+register_enum("curtain.v1.ValueSpec.Base", ValueSpec.Base)
+register_enum("curtain.v1.TrackTarget.Role", TrackTarget.Role)
 register_enum("curtain.v1.BarItem.Navigation", BarItem.Navigation)
 register_enum("curtain.v1.TapHit.Effect", TapHit.Effect)
 register_enum("curtain.v1.LifecycleEvent.Callback", LifecycleEvent.Callback)
@@ -1074,6 +1312,7 @@ register_enum("curtain.v1.PresentationEvent.Phase", PresentationEvent.Phase)
 register_enum("curtain.v1.OperationEvent.Phase", OperationEvent.Phase)
 register_enum("curtain.v1.WindowEvent.Change", WindowEvent.Change)
 register_enum("curtain.v1.SegueEvent.Callback", SegueEvent.Callback)
+register_enum("curtain.v1.DelegateEvent.Phase", DelegateEvent.Phase)
 register_enum("curtain.v1.LeaseEvent.Change", LeaseEvent.Change)
 register_enum("curtain.v1.MetricFamily.Type", MetricFamily.Type)
 
@@ -1082,15 +1321,26 @@ Window = WindowInfo
 
 __all__ = [
     "AnimatableProperty",
+    "AnimatableValue",
+    "AnimatorSpec",
     "AppearanceState",
     "BarItem",
+    "BuiltInRetiming",
     "ClockMode",
     "ClockResult",
     "ControllerInfo",
     "ControllerKind",
     "ControllerList",
     "ControllerNode",
+    "CubicBezier",
     "CustomPresentation",
+    "DelegateAnswer",
+    "DelegateArguments",
+    "DelegateEvent",
+    "DelegateMethod",
+    "DelegateReplyResult",
+    "DelegateRole",
+    "DurationSpring",
     "EdgeInsets",
     "Empty",
     "Error",
@@ -1119,6 +1369,8 @@ __all__ = [
     "PageOrientation",
     "PageSpineLocation",
     "PageTransitionStyle",
+    "PerceptualSpring",
+    "PhysicalSpring",
     "Point",
     "PopoverPlacement",
     "PresentationEvent",
@@ -1140,12 +1392,16 @@ __all__ = [
     "StoryboardInfo",
     "SubscribeResult",
     "TapHit",
+    "TimingFunction",
+    "Track",
+    "TrackTarget",
     "Traits",
     "Transform",
     "TransitionEvent",
     "TransitionProgress",
     "TransitionResult",
     "Tree",
+    "ValueSpec",
     "ViewFrame",
     "ViewNode",
     "ViewState",

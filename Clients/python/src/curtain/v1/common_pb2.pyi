@@ -102,6 +102,25 @@ class NamedCurve(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     NAMED_CURVE_EASE_IN: _ClassVar[NamedCurve]
     NAMED_CURVE_EASE_OUT: _ClassVar[NamedCurve]
     NAMED_CURVE_DEFAULT: _ClassVar[NamedCurve]
+
+class DelegateRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DELEGATE_ROLE_UNSPECIFIED: _ClassVar[DelegateRole]
+    DELEGATE_ROLE_TRANSITIONING: _ClassVar[DelegateRole]
+    DELEGATE_ROLE_NAVIGATION: _ClassVar[DelegateRole]
+    DELEGATE_ROLE_TAB_BAR: _ClassVar[DelegateRole]
+    DELEGATE_ROLE_ADAPTIVE_PRESENTATION: _ClassVar[DelegateRole]
+    DELEGATE_ROLE_SEGUE: _ClassVar[DelegateRole]
+
+class DelegateMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DELEGATE_METHOD_UNSPECIFIED: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_SHOULD_PERFORM_SEGUE: _ClassVar[DelegateMethod]
 CONTROLLER_KIND_UNSPECIFIED: ControllerKind
 CONTROLLER_KIND_CONTENT: ControllerKind
 CONTROLLER_KIND_NAVIGATION: ControllerKind
@@ -159,6 +178,19 @@ NAMED_CURVE_LINEAR: NamedCurve
 NAMED_CURVE_EASE_IN: NamedCurve
 NAMED_CURVE_EASE_OUT: NamedCurve
 NAMED_CURVE_DEFAULT: NamedCurve
+DELEGATE_ROLE_UNSPECIFIED: DelegateRole
+DELEGATE_ROLE_TRANSITIONING: DelegateRole
+DELEGATE_ROLE_NAVIGATION: DelegateRole
+DELEGATE_ROLE_TAB_BAR: DelegateRole
+DELEGATE_ROLE_ADAPTIVE_PRESENTATION: DelegateRole
+DELEGATE_ROLE_SEGUE: DelegateRole
+DELEGATE_METHOD_UNSPECIFIED: DelegateMethod
+DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER: DelegateMethod
+DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT: DelegateMethod
+DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER: DelegateMethod
+DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED: DelegateMethod
+DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED: DelegateMethod
+DELEGATE_METHOD_SHOULD_PERFORM_SEGUE: DelegateMethod
 
 class Point(_message.Message):
     __slots__ = ("x", "y")
@@ -656,3 +688,25 @@ class Tree(_message.Message):
     view: ViewNode
     description: str
     def __init__(self, window: _Optional[_Union[WindowInfo, _Mapping]] = ..., root: _Optional[_Union[ControllerNode, _Mapping]] = ..., view: _Optional[_Union[ViewNode, _Mapping]] = ..., description: _Optional[str] = ...) -> None: ...
+
+class DelegateArguments(_message.Message):
+    __slots__ = ("operation", "from_id", "to_id", "identifier", "interactive")
+    OPERATION_FIELD_NUMBER: _ClassVar[int]
+    FROM_ID_FIELD_NUMBER: _ClassVar[int]
+    TO_ID_FIELD_NUMBER: _ClassVar[int]
+    IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
+    INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
+    operation: str
+    from_id: int
+    to_id: int
+    identifier: str
+    interactive: bool
+    def __init__(self, operation: _Optional[str] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., identifier: _Optional[str] = ..., interactive: _Optional[bool] = ...) -> None: ...
+
+class DelegateAnswer(_message.Message):
+    __slots__ = ("animator", "yes")
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    YES_FIELD_NUMBER: _ClassVar[int]
+    animator: AnimatorSpec
+    yes: bool
+    def __init__(self, animator: _Optional[_Union[AnimatorSpec, _Mapping]] = ..., yes: _Optional[bool] = ...) -> None: ...

@@ -318,6 +318,42 @@ class SegueEvent(_message.Message):
     answer: bool
     def __init__(self, controller_id: _Optional[int] = ..., callback: _Optional[_Union[SegueEvent.Callback, str]] = ..., identifier: _Optional[str] = ..., action: _Optional[str] = ..., destination_id: _Optional[int] = ..., source_id: _Optional[int] = ..., answer: _Optional[bool] = ...) -> None: ...
 
+class DelegateEvent(_message.Message):
+    __slots__ = ("controller_id", "phase", "call_id", "method", "arguments", "answer", "reason", "detail", "role", "by_client_id")
+    class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        PHASE_UNSPECIFIED: _ClassVar[DelegateEvent.Phase]
+        PHASE_CALLED: _ClassVar[DelegateEvent.Phase]
+        PHASE_ANSWERED: _ClassVar[DelegateEvent.Phase]
+        PHASE_FALLBACK: _ClassVar[DelegateEvent.Phase]
+        PHASE_REPLACED: _ClassVar[DelegateEvent.Phase]
+    PHASE_UNSPECIFIED: DelegateEvent.Phase
+    PHASE_CALLED: DelegateEvent.Phase
+    PHASE_ANSWERED: DelegateEvent.Phase
+    PHASE_FALLBACK: DelegateEvent.Phase
+    PHASE_REPLACED: DelegateEvent.Phase
+    CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    ARGUMENTS_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    BY_CLIENT_ID_FIELD_NUMBER: _ClassVar[int]
+    controller_id: int
+    phase: DelegateEvent.Phase
+    call_id: int
+    method: _common_pb2.DelegateMethod
+    arguments: _common_pb2.DelegateArguments
+    answer: _common_pb2.DelegateAnswer
+    reason: str
+    detail: str
+    role: _common_pb2.DelegateRole
+    by_client_id: int
+    def __init__(self, controller_id: _Optional[int] = ..., phase: _Optional[_Union[DelegateEvent.Phase, str]] = ..., call_id: _Optional[int] = ..., method: _Optional[_Union[_common_pb2.DelegateMethod, str]] = ..., arguments: _Optional[_Union[_common_pb2.DelegateArguments, _Mapping]] = ..., answer: _Optional[_Union[_common_pb2.DelegateAnswer, _Mapping]] = ..., reason: _Optional[str] = ..., detail: _Optional[str] = ..., role: _Optional[_Union[_common_pb2.DelegateRole, str]] = ..., by_client_id: _Optional[int] = ...) -> None: ...
+
 class LeaseEvent(_message.Message):
     __slots__ = ("change", "holder_client_id", "holder_name", "expires_in", "by_client_id")
     class Change(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
@@ -347,7 +383,7 @@ class LeaseEvent(_message.Message):
     def __init__(self, change: _Optional[_Union[LeaseEvent.Change, str]] = ..., holder_client_id: _Optional[int] = ..., holder_name: _Optional[str] = ..., expires_in: _Optional[float] = ..., by_client_id: _Optional[int] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("subscription_id", "window_id", "seq", "revision", "trace_id", "time", "category", "text", "lifecycle", "hierarchy", "transition", "operation", "window", "presentation", "size_transition", "segue", "lease")
+    __slots__ = ("subscription_id", "window_id", "seq", "revision", "trace_id", "time", "category", "text", "lifecycle", "hierarchy", "transition", "operation", "window", "presentation", "size_transition", "segue", "lease", "delegate")
     SUBSCRIPTION_ID_FIELD_NUMBER: _ClassVar[int]
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     SEQ_FIELD_NUMBER: _ClassVar[int]
@@ -365,6 +401,7 @@ class Event(_message.Message):
     SIZE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
     SEGUE_FIELD_NUMBER: _ClassVar[int]
     LEASE_FIELD_NUMBER: _ClassVar[int]
+    DELEGATE_FIELD_NUMBER: _ClassVar[int]
     subscription_id: int
     window_id: int
     seq: int
@@ -382,7 +419,8 @@ class Event(_message.Message):
     size_transition: SizeTransitionEvent
     segue: SegueEvent
     lease: LeaseEvent
-    def __init__(self, subscription_id: _Optional[int] = ..., window_id: _Optional[int] = ..., seq: _Optional[int] = ..., revision: _Optional[int] = ..., trace_id: _Optional[str] = ..., time: _Optional[float] = ..., category: _Optional[_Union[EventCategory, str]] = ..., text: _Optional[str] = ..., lifecycle: _Optional[_Union[LifecycleEvent, _Mapping]] = ..., hierarchy: _Optional[_Union[HierarchyEvent, _Mapping]] = ..., transition: _Optional[_Union[TransitionEvent, _Mapping]] = ..., operation: _Optional[_Union[OperationEvent, _Mapping]] = ..., window: _Optional[_Union[WindowEvent, _Mapping]] = ..., presentation: _Optional[_Union[PresentationEvent, _Mapping]] = ..., size_transition: _Optional[_Union[SizeTransitionEvent, _Mapping]] = ..., segue: _Optional[_Union[SegueEvent, _Mapping]] = ..., lease: _Optional[_Union[LeaseEvent, _Mapping]] = ...) -> None: ...
+    delegate: DelegateEvent
+    def __init__(self, subscription_id: _Optional[int] = ..., window_id: _Optional[int] = ..., seq: _Optional[int] = ..., revision: _Optional[int] = ..., trace_id: _Optional[str] = ..., time: _Optional[float] = ..., category: _Optional[_Union[EventCategory, str]] = ..., text: _Optional[str] = ..., lifecycle: _Optional[_Union[LifecycleEvent, _Mapping]] = ..., hierarchy: _Optional[_Union[HierarchyEvent, _Mapping]] = ..., transition: _Optional[_Union[TransitionEvent, _Mapping]] = ..., operation: _Optional[_Union[OperationEvent, _Mapping]] = ..., window: _Optional[_Union[WindowEvent, _Mapping]] = ..., presentation: _Optional[_Union[PresentationEvent, _Mapping]] = ..., size_transition: _Optional[_Union[SizeTransitionEvent, _Mapping]] = ..., segue: _Optional[_Union[SegueEvent, _Mapping]] = ..., lease: _Optional[_Union[LeaseEvent, _Mapping]] = ..., delegate: _Optional[_Union[DelegateEvent, _Mapping]] = ...) -> None: ...
 
 class ViewFrame(_message.Message):
     __slots__ = ("view_id", "controller_id", "role", "state")

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from curtain.v1 import protocol_pb2 as curtain_dot_v1_dot_protocol__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x63urtain/v1/journal.proto\x12\ncurtain.v1\x1a\x19\x63urtain/v1/protocol.proto\"\xfc\x01\n\x0cJournalEntry\x12\r\n\x05\x63lock\x18\x01 \x01(\x01\x12&\n\x07request\x18\x02 \x01(\x0b\x32\x13.curtain.v1.RequestH\x00\x12-\n\x0b\x63lient_gone\x18\x03 \x01(\x0b\x32\x16.curtain.v1.ClientGoneH\x00\x12&\n\x07settled\x18\x04 \x01(\x0b\x32\x13.curtain.v1.SettledH\x00\x12\x11\n\tclient_id\x18\x05 \x01(\x04\x12\x19\n\x11owns_interactions\x18\x06 \x01(\x08\x12\'\n\x05\x63heck\x18\x07 \x01(\x0b\x32\x18.curtain.v1.JournalCheckB\x07\n\x05input\"\x0c\n\nClientGone\"\t\n\x07Settled\"T\n\x0cJournalCheck\x12\x30\n\x08next_ids\x18\x01 \x01(\x0b\x32\x1e.curtain.v1.IdentifierCounters\x12\x12\n\nerror_code\x18\x02 \x01(\x05\"m\n\x12IdentifierCounters\x12\x0e\n\x06window\x18\x01 \x01(\x04\x12\x12\n\ncontroller\x18\x02 \x01(\x04\x12\x0c\n\x04view\x18\x03 \x01(\x04\x12\x12\n\ntransition\x18\x04 \x01(\x04\x12\x11\n\toperation\x18\x05 \x01(\x04\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x63urtain/v1/journal.proto\x12\ncurtain.v1\x1a\x19\x63urtain/v1/protocol.proto\"\xb5\x02\n\x0cJournalEntry\x12\r\n\x05\x63lock\x18\x01 \x01(\x01\x12&\n\x07request\x18\x02 \x01(\x0b\x32\x13.curtain.v1.RequestH\x00\x12-\n\x0b\x63lient_gone\x18\x03 \x01(\x0b\x32\x16.curtain.v1.ClientGoneH\x00\x12&\n\x07settled\x18\x04 \x01(\x0b\x32\x13.curtain.v1.SettledH\x00\x12\x37\n\x10\x64\x65legate_timeout\x18\x08 \x01(\x0b\x32\x1b.curtain.v1.DelegateTimeoutH\x00\x12\x11\n\tclient_id\x18\x05 \x01(\x04\x12\x19\n\x11owns_interactions\x18\x06 \x01(\x08\x12\'\n\x05\x63heck\x18\x07 \x01(\x0b\x32\x18.curtain.v1.JournalCheckB\x07\n\x05input\"\x0c\n\nClientGone\"\t\n\x07Settled\"3\n\x0f\x44\x65legateTimeout\x12\x0f\n\x07session\x18\x01 \x01(\t\x12\x0f\n\x07\x63\x61ll_id\x18\x02 \x01(\x04\"T\n\x0cJournalCheck\x12\x30\n\x08next_ids\x18\x01 \x01(\x0b\x32\x1e.curtain.v1.IdentifierCounters\x12\x12\n\nerror_code\x18\x02 \x01(\x05\"m\n\x12IdentifierCounters\x12\x0e\n\x06window\x18\x01 \x01(\x04\x12\x12\n\ncontroller\x18\x02 \x01(\x04\x12\x0c\n\x04view\x18\x03 \x01(\x04\x12\x12\n\ntransition\x18\x04 \x01(\x04\x12\x11\n\toperation\x18\x05 \x01(\x04\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,13 +33,15 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'curtain.v1.journal_pb2', _g
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_JOURNALENTRY']._serialized_start=68
-  _globals['_JOURNALENTRY']._serialized_end=320
-  _globals['_CLIENTGONE']._serialized_start=322
-  _globals['_CLIENTGONE']._serialized_end=334
-  _globals['_SETTLED']._serialized_start=336
-  _globals['_SETTLED']._serialized_end=345
-  _globals['_JOURNALCHECK']._serialized_start=347
-  _globals['_JOURNALCHECK']._serialized_end=431
-  _globals['_IDENTIFIERCOUNTERS']._serialized_start=433
-  _globals['_IDENTIFIERCOUNTERS']._serialized_end=542
+  _globals['_JOURNALENTRY']._serialized_end=377
+  _globals['_CLIENTGONE']._serialized_start=379
+  _globals['_CLIENTGONE']._serialized_end=391
+  _globals['_SETTLED']._serialized_start=393
+  _globals['_SETTLED']._serialized_end=402
+  _globals['_DELEGATETIMEOUT']._serialized_start=404
+  _globals['_DELEGATETIMEOUT']._serialized_end=455
+  _globals['_JOURNALCHECK']._serialized_start=457
+  _globals['_JOURNALCHECK']._serialized_end=541
+  _globals['_IDENTIFIERCOUNTERS']._serialized_start=543
+  _globals['_IDENTIFIERCOUNTERS']._serialized_end=652
 # @@protoc_insertion_point(module_scope)

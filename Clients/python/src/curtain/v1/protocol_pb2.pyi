@@ -44,16 +44,18 @@ class ClientMessage(_message.Message):
     def __init__(self, request: _Optional[_Union[Request, _Mapping]] = ..., frame_ack: _Optional[_Union[FrameAck, _Mapping]] = ...) -> None: ...
 
 class ServerMessage(_message.Message):
-    __slots__ = ("response", "event", "frame", "goodbye")
+    __slots__ = ("response", "event", "frame", "goodbye", "delegate_call")
     RESPONSE_FIELD_NUMBER: _ClassVar[int]
     EVENT_FIELD_NUMBER: _ClassVar[int]
     FRAME_FIELD_NUMBER: _ClassVar[int]
     GOODBYE_FIELD_NUMBER: _ClassVar[int]
+    DELEGATE_CALL_FIELD_NUMBER: _ClassVar[int]
     response: Response
     event: _events_pb2.Event
     frame: _events_pb2.Frame
     goodbye: Goodbye
-    def __init__(self, response: _Optional[_Union[Response, _Mapping]] = ..., event: _Optional[_Union[_events_pb2.Event, _Mapping]] = ..., frame: _Optional[_Union[_events_pb2.Frame, _Mapping]] = ..., goodbye: _Optional[_Union[Goodbye, _Mapping]] = ...) -> None: ...
+    delegate_call: DelegateCall
+    def __init__(self, response: _Optional[_Union[Response, _Mapping]] = ..., event: _Optional[_Union[_events_pb2.Event, _Mapping]] = ..., frame: _Optional[_Union[_events_pb2.Frame, _Mapping]] = ..., goodbye: _Optional[_Union[Goodbye, _Mapping]] = ..., delegate_call: _Optional[_Union[DelegateCall, _Mapping]] = ...) -> None: ...
 
 class Goodbye(_message.Message):
     __slots__ = ("reason", "message")
@@ -82,7 +84,7 @@ class Goodbye(_message.Message):
     def __init__(self, reason: _Optional[_Union[Goodbye.Reason, str]] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Request(_message.Message):
-    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "get_metrics", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "begin_appearance_transition", "end_appearance_transition", "tap", "lease", "release")
+    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "get_metrics", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "begin_appearance_transition", "end_appearance_transition", "tap", "lease", "release", "set_delegate", "clear_delegate", "delegate_reply")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_REVISION_FIELD_NUMBER: _ClassVar[int]
@@ -146,6 +148,9 @@ class Request(_message.Message):
     TAP_FIELD_NUMBER: _ClassVar[int]
     LEASE_FIELD_NUMBER: _ClassVar[int]
     RELEASE_FIELD_NUMBER: _ClassVar[int]
+    SET_DELEGATE_FIELD_NUMBER: _ClassVar[int]
+    CLEAR_DELEGATE_FIELD_NUMBER: _ClassVar[int]
+    DELEGATE_REPLY_FIELD_NUMBER: _ClassVar[int]
     request_id: int
     trace_id: str
     expected_revision: int
@@ -209,10 +214,13 @@ class Request(_message.Message):
     tap: Tap
     lease: Lease
     release: Release
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., get_metrics: _Optional[_Union[_metrics_pb2.GetMetrics, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ..., lease: _Optional[_Union[Lease, _Mapping]] = ..., release: _Optional[_Union[Release, _Mapping]] = ...) -> None: ...
+    set_delegate: SetDelegate
+    clear_delegate: ClearDelegate
+    delegate_reply: DelegateReply
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., get_metrics: _Optional[_Union[_metrics_pb2.GetMetrics, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ..., lease: _Optional[_Union[Lease, _Mapping]] = ..., release: _Optional[_Union[Release, _Mapping]] = ..., set_delegate: _Optional[_Union[SetDelegate, _Mapping]] = ..., clear_delegate: _Optional[_Union[ClearDelegate, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReply, _Mapping]] = ...) -> None: ...
 
 class Response(_message.Message):
-    __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "session_document", "imported", "metrics", "window", "windows", "controller", "controllers", "operation", "transition", "tree", "subscribed", "clock", "storyboard", "segue", "lease")
+    __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "session_document", "imported", "metrics", "window", "windows", "controller", "controllers", "operation", "transition", "tree", "subscribed", "clock", "storyboard", "segue", "lease", "delegate_reply")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
@@ -235,6 +243,7 @@ class Response(_message.Message):
     STORYBOARD_FIELD_NUMBER: _ClassVar[int]
     SEGUE_FIELD_NUMBER: _ClassVar[int]
     LEASE_FIELD_NUMBER: _ClassVar[int]
+    DELEGATE_REPLY_FIELD_NUMBER: _ClassVar[int]
     request_id: int
     trace_id: str
     error: _events_pb2.Error
@@ -257,7 +266,8 @@ class Response(_message.Message):
     storyboard: StoryboardInfo
     segue: SegueResult
     lease: LeaseResult
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., error: _Optional[_Union[_events_pb2.Error, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., empty: _Optional[_Union[Empty, _Mapping]] = ..., status: _Optional[_Union[Status, _Mapping]] = ..., sessions: _Optional[_Union[SessionList, _Mapping]] = ..., session_document: _Optional[_Union[SessionDocument, _Mapping]] = ..., imported: _Optional[_Union[SessionList.Entry, _Mapping]] = ..., metrics: _Optional[_Union[_metrics_pb2.Metrics, _Mapping]] = ..., window: _Optional[_Union[_common_pb2.WindowInfo, _Mapping]] = ..., windows: _Optional[_Union[WindowList, _Mapping]] = ..., controller: _Optional[_Union[ControllerInfo, _Mapping]] = ..., controllers: _Optional[_Union[ControllerList, _Mapping]] = ..., operation: _Optional[_Union[OperationResult, _Mapping]] = ..., transition: _Optional[_Union[TransitionResult, _Mapping]] = ..., tree: _Optional[_Union[_common_pb2.Tree, _Mapping]] = ..., subscribed: _Optional[_Union[SubscribeResult, _Mapping]] = ..., clock: _Optional[_Union[ClockResult, _Mapping]] = ..., storyboard: _Optional[_Union[StoryboardInfo, _Mapping]] = ..., segue: _Optional[_Union[SegueResult, _Mapping]] = ..., lease: _Optional[_Union[LeaseResult, _Mapping]] = ...) -> None: ...
+    delegate_reply: DelegateReplyResult
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., error: _Optional[_Union[_events_pb2.Error, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., empty: _Optional[_Union[Empty, _Mapping]] = ..., status: _Optional[_Union[Status, _Mapping]] = ..., sessions: _Optional[_Union[SessionList, _Mapping]] = ..., session_document: _Optional[_Union[SessionDocument, _Mapping]] = ..., imported: _Optional[_Union[SessionList.Entry, _Mapping]] = ..., metrics: _Optional[_Union[_metrics_pb2.Metrics, _Mapping]] = ..., window: _Optional[_Union[_common_pb2.WindowInfo, _Mapping]] = ..., windows: _Optional[_Union[WindowList, _Mapping]] = ..., controller: _Optional[_Union[ControllerInfo, _Mapping]] = ..., controllers: _Optional[_Union[ControllerList, _Mapping]] = ..., operation: _Optional[_Union[OperationResult, _Mapping]] = ..., transition: _Optional[_Union[TransitionResult, _Mapping]] = ..., tree: _Optional[_Union[_common_pb2.Tree, _Mapping]] = ..., subscribed: _Optional[_Union[SubscribeResult, _Mapping]] = ..., clock: _Optional[_Union[ClockResult, _Mapping]] = ..., storyboard: _Optional[_Union[StoryboardInfo, _Mapping]] = ..., segue: _Optional[_Union[SegueResult, _Mapping]] = ..., lease: _Optional[_Union[LeaseResult, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReplyResult, _Mapping]] = ...) -> None: ...
 
 class Empty(_message.Message):
     __slots__ = ()
@@ -874,7 +884,7 @@ class TurnPage(_message.Message):
     def __init__(self, page: _Optional[_Union[ControllerRef, _Mapping]] = ..., reverse: _Optional[bool] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
 
 class OperationResult(_message.Message):
-    __slots__ = ("operation_id", "window_id", "queue_position", "revision", "transition_id", "completed", "cancelled", "removed_ids", "created_ids", "unchanged", "tap")
+    __slots__ = ("operation_id", "window_id", "queue_position", "revision", "transition_id", "completed", "cancelled", "removed_ids", "created_ids", "unchanged", "tap", "delegate_call_id")
     OPERATION_ID_FIELD_NUMBER: _ClassVar[int]
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     QUEUE_POSITION_FIELD_NUMBER: _ClassVar[int]
@@ -886,6 +896,7 @@ class OperationResult(_message.Message):
     CREATED_IDS_FIELD_NUMBER: _ClassVar[int]
     UNCHANGED_FIELD_NUMBER: _ClassVar[int]
     TAP_FIELD_NUMBER: _ClassVar[int]
+    DELEGATE_CALL_ID_FIELD_NUMBER: _ClassVar[int]
     operation_id: int
     window_id: int
     queue_position: int
@@ -897,7 +908,8 @@ class OperationResult(_message.Message):
     created_ids: _containers.RepeatedScalarFieldContainer[int]
     unchanged: bool
     tap: _common_pb2.TapHit
-    def __init__(self, operation_id: _Optional[int] = ..., window_id: _Optional[int] = ..., queue_position: _Optional[int] = ..., revision: _Optional[int] = ..., transition_id: _Optional[int] = ..., completed: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., created_ids: _Optional[_Iterable[int]] = ..., unchanged: _Optional[bool] = ..., tap: _Optional[_Union[_common_pb2.TapHit, _Mapping]] = ...) -> None: ...
+    delegate_call_id: int
+    def __init__(self, operation_id: _Optional[int] = ..., window_id: _Optional[int] = ..., queue_position: _Optional[int] = ..., revision: _Optional[int] = ..., transition_id: _Optional[int] = ..., completed: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., created_ids: _Optional[_Iterable[int]] = ..., unchanged: _Optional[bool] = ..., tap: _Optional[_Union[_common_pb2.TapHit, _Mapping]] = ..., delegate_call_id: _Optional[int] = ...) -> None: ...
 
 class BeginInteractive(_message.Message):
     __slots__ = ("kind", "controller", "animator", "present", "reverse", "select_tab")
@@ -1228,3 +1240,55 @@ class LeaseResult(_message.Message):
     expires_in: float
     renewed: bool
     def __init__(self, window_id: _Optional[int] = ..., holder_client_id: _Optional[int] = ..., expires_in: _Optional[float] = ..., renewed: _Optional[bool] = ...) -> None: ...
+
+class SetDelegate(_message.Message):
+    __slots__ = ("controller", "roles", "timeout_ms")
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    ROLES_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_MS_FIELD_NUMBER: _ClassVar[int]
+    controller: ControllerRef
+    roles: _containers.RepeatedScalarFieldContainer[_common_pb2.DelegateRole]
+    timeout_ms: int
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., roles: _Optional[_Iterable[_Union[_common_pb2.DelegateRole, str]]] = ..., timeout_ms: _Optional[int] = ...) -> None: ...
+
+class ClearDelegate(_message.Message):
+    __slots__ = ("controller", "roles")
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    ROLES_FIELD_NUMBER: _ClassVar[int]
+    controller: ControllerRef
+    roles: _containers.RepeatedScalarFieldContainer[_common_pb2.DelegateRole]
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., roles: _Optional[_Iterable[_Union[_common_pb2.DelegateRole, str]]] = ...) -> None: ...
+
+class DelegateCall(_message.Message):
+    __slots__ = ("session", "call_id", "controller_id", "role", "method", "arguments", "window_id", "timeout_ms")
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    ARGUMENTS_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_MS_FIELD_NUMBER: _ClassVar[int]
+    session: str
+    call_id: int
+    controller_id: int
+    role: _common_pb2.DelegateRole
+    method: _common_pb2.DelegateMethod
+    arguments: _common_pb2.DelegateArguments
+    window_id: int
+    timeout_ms: int
+    def __init__(self, session: _Optional[str] = ..., call_id: _Optional[int] = ..., controller_id: _Optional[int] = ..., role: _Optional[_Union[_common_pb2.DelegateRole, str]] = ..., method: _Optional[_Union[_common_pb2.DelegateMethod, str]] = ..., arguments: _Optional[_Union[_common_pb2.DelegateArguments, _Mapping]] = ..., window_id: _Optional[int] = ..., timeout_ms: _Optional[int] = ...) -> None: ...
+
+class DelegateReply(_message.Message):
+    __slots__ = ("call_id", "answer")
+    CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    call_id: int
+    answer: _common_pb2.DelegateAnswer
+    def __init__(self, call_id: _Optional[int] = ..., answer: _Optional[_Union[_common_pb2.DelegateAnswer, _Mapping]] = ...) -> None: ...
+
+class DelegateReplyResult(_message.Message):
+    __slots__ = ("accepted",)
+    ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+    accepted: bool
+    def __init__(self, accepted: _Optional[bool] = ...) -> None: ...

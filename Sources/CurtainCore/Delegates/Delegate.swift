@@ -1,0 +1,208 @@
+// Remote delegates (docs/delegates.md): a client registers as a
+// controller's delegate for some roles and answers UIKit's delegate
+// questions over the wire. The core decides when a question is asked and
+// what each answer changes; it never waits by itself. While a question is
+// open the operation that asked it holds its window's queue (later
+// operations wait, as behind a running transition); the daemon sends the
+// call, times it out and hands the answer (or the reason there is none)
+// back. Without an answer the operation goes on as if there were no
+// delegate: UIKit's default.
+
+/// The delegate protocols a client can take on for a controller.
+public enum DelegateRole: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+  /// `UIViewControllerTransitioningDelegate`, of a presented controller.
+  case transitioning
+  /// `UINavigationControllerDelegate`, of a navigation controller.
+  case navigation
+  /// `UITabBarControllerDelegate`, of a tab bar controller.
+  case tabBar
+  /// `UIAdaptivePresentationControllerDelegate`, of a presented controller.
+  case adaptivePresentation
+  /// The segue methods of a storyboard controller (`shouldPerformSegue`).
+  case segue
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+
+  /// The roles whose questions Curtain asks (docs/delegates.md): the
+  /// others are refused when a client registers for them.
+  public static let asked: Set<DelegateRole> = [.transitioning, .navigation, .tabBar, .segue]
+}
+
+/// A question the daemon asks a delegate, by UIKit's method.
+public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
+  /// `navigationController(_:animationControllerFor:from:to:)`.
+  case navigationAnimationController
+  /// `tabBarController(_:shouldSelect:)`.
+  case tabBarShouldSelect
+  /// `tabBarController(_:animationControllerForTransitionFrom:to:)`.
+  case tabBarAnimationController
+  /// `animationController(forPresented:presenting:source:)`.
+  case animationControllerForPresented
+  /// `animationController(forDismissed:)`.
+  case animationControllerForDismissed
+  /// `shouldPerformSegue(withIdentifier:sender:)`.
+  case shouldPerformSegue
+
+  /// The role whose delegate is asked.
+  public var role: DelegateRole {
+    switch self {
+    case .navigationAnimationController: return .navigation
+    case .tabBarShouldSelect, .tabBarAnimationController: return .tabBar
+    case .animationControllerForPresented, .animationControllerForDismissed: return .transitioning
+    case .shouldPerformSegue: return .segue
+    }
+  }
+
+  /// UIKit's name of the method.
+  public var uikitName: String {
+    switch self {
+    case .navigationAnimationController:
+      return "navigationController(_:animationControllerFor:from:to:)"
+    case .tabBarShouldSelect: return "tabBarController(_:shouldSelect:)"
+    case .tabBarAnimationController:
+      return "tabBarController(_:animationControllerForTransitionFrom:to:)"
+    case .animationControllerForPresented:
+      return "animationController(forPresented:presenting:source:)"
+    case .animationControllerForDismissed: return "animationController(forDismissed:)"
+    case .shouldPerformSegue: return "shouldPerformSegue(withIdentifier:sender:)"
+    }
+  }
+
+  /// Whether the method answers yes or no (else an animation controller).
+  public var answersBool: Bool {
+    self == .tabBarShouldSelect || self == .shouldPerformSegue
+  }
+}
+
+/// What a delegate method is asked about. Fields a method does not use are
+/// `nil`.
+public struct DelegateArguments: Hashable, Sendable, Codable {
+  /// A navigation operation: `push` or `pop`.
+  public var operation: String?
+  /// The outgoing controller (`from`; the presenting source of a
+  /// presentation; the selected tab).
+  public var from: ControllerID?
+  /// The incoming controller (`to`; the presented or dismissed controller;
+  /// the tab about to be selected).
+  public var to: ControllerID?
+  /// A segue's identifier.
+  public var identifier: String?
+  /// Whether the transition is interactive.
+  public var interactive: Bool
+
+  /// Creates arguments.
+  public init(
+    operation: String? = nil, from: ControllerID? = nil, to: ControllerID? = nil,
+    identifier: String? = nil, interactive: Bool = false
+  ) {
+    self.operation = operation
+    self.from = from
+    self.to = to
+    self.identifier = identifier
+    self.interactive = interactive
+  }
+}
+
+/// A delegate's answer.
+public enum DelegateAnswer: Hashable, Sendable, Codable {
+  /// `nil` (or no opinion): what UIKit does without a delegate.
+  case useDefault
+  /// An animation controller, as a declarative animator spec.
+  case animator(AnimatorSpec)
+  /// Yes or no.
+  case bool(Bool)
+
+  /// Why the answer does not fit `method`, if it does not.
+  func mismatch(for method: DelegateMethod) -> String? {
+    switch self {
+    case .useDefault: return nil
+    case .animator(let spec):
+      if method.answersBool { return "\(method.uikitName) answers yes or no, not an animator" }
+      do {
+        try spec.validate()
+        return nil
+      } catch {
+        return (error as? CurtainError)?.message ?? "\(error)"
+      }
+    case .bool:
+      return method.answersBool
+        ? nil : "\(method.uikitName) answers an animation controller, not yes or no"
+    }
+  }
+}
+
+/// Why a question got no answer and UIKit's default was used.
+public enum DelegateFallbackReason: Hashable, Sendable, Codable {
+  /// No answer within the registration's timeout.
+  case timeout
+  /// The delegate's connection closed.
+  case disconnected
+  /// The answer did not fit the question.
+  case malformed(String)
+  /// The delegate cleared (or lost) its registration while asked.
+  case cleared
+  /// The daemon restarted while the question was open.
+  case restarted
+
+  /// A short name (`timeout`, `disconnected`, …).
+  public var name: String {
+    switch self {
+    case .timeout: return "timeout"
+    case .disconnected: return "disconnected"
+    case .malformed: return "malformed"
+    case .cleared: return "cleared"
+    case .restarted: return "restarted"
+    }
+  }
+}
+
+/// A question asked and not yet answered.
+public struct DelegateCall: Hashable, Sendable {
+  /// The session-scoped call id (1, 2, …).
+  public let id: UInt64
+  /// The controller whose delegate is asked.
+  public let controller: ControllerID
+  /// The method.
+  public let method: DelegateMethod
+  /// What it is asked about.
+  public let arguments: DelegateArguments
+  /// The client registered for the role.
+  public let delegate: OwnerID
+  /// Seconds the daemon waits for the answer.
+  public let timeout: Double
+  /// The window whose queue waits.
+  public let window: WindowID
+}
+
+/// A client registered as a controller's delegate for one role.
+public struct DelegateRegistration: Hashable, Sendable, Codable {
+  /// The controller.
+  public let controller: ControllerID
+  /// The role.
+  public let role: DelegateRole
+  /// The client.
+  public let delegate: OwnerID
+  /// Seconds the daemon waits for each answer.
+  public let timeout: Double
+
+  /// Creates a registration.
+  public init(controller: ControllerID, role: DelegateRole, delegate: OwnerID, timeout: Double) {
+    self.controller = controller
+    self.role = role
+    self.delegate = delegate
+    self.timeout = timeout
+  }
+}
+
+/// A delegate event (category lifecycle): a question asked, answered, or
+/// given up on.
+public enum DelegateEvent: Hashable, Sendable, Codable {
+  /// The question `call` was asked.
+  case called(call: UInt64, DelegateMethod, DelegateArguments)
+  /// The delegate answered it.
+  case answered(call: UInt64, DelegateMethod, DelegateAnswer)
+  /// It got no usable answer: UIKit's default was used.
+  case fallback(call: UInt64, DelegateMethod, DelegateFallbackReason)
+}

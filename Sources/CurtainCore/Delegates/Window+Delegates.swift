@@ -1,0 +1,270 @@
+// When an operation's turn comes, the delegates registered for it are asked
+// first, one question at a time, in UIKit's order (a tab bar's
+// `shouldSelect` before its animation controller). The operation starts once
+// every question has an answer or has fallen back; an answer changes the
+// operation (its animator, whether it runs at all).
+
+/// An operation whose turn came and that waits for a delegate's answer.
+struct AwaitingDelegate {
+  var pending: PendingOperation
+  let call: DelegateCall
+}
+
+extension Window {
+  /// The question the operation asks next, if a delegate is registered for
+  /// one it has not asked yet.
+  func nextDelegateQuestion(for pending: PendingOperation) -> (
+    DelegateMethod, DelegateRegistration, DelegateArguments
+  )? {
+    for (method, controller, arguments) in delegateQuestions(of: pending.operation)
+    where pending.answers[method] == nil {
+      if method == .tabBarAnimationController, pending.answers[.tabBarShouldSelect] == .bool(false)
+      {
+        return nil
+      }
+      guard let registration = session.delegate(of: controller, role: method.role) else {
+        continue
+      }
+      return (method, registration, arguments)
+    }
+    return nil
+  }
+
+  /// Every question the operation would ask, in order, with the controller
+  /// whose delegate is asked.
+  private func delegateQuestions(of operation: WindowOperation) -> [(
+    DelegateMethod, ControllerID, DelegateArguments
+  )] {
+    switch operation {
+    case .push(let nav, let controller, let animated, _):
+      guard animated, let top = topOf(nav) else { return [] }
+      return [navigationQuestion(nav, "push", from: top, to: controller, interactive: false)]
+    case .pop(let nav, let animated, _):
+      return navigationPop(nav, animated: animated, to: { $0.dropLast().last })
+    case .beginInteractivePop(let nav, _):
+      let question = navigationPop(nav, animated: true, to: { $0.dropLast().last })
+      return question.map {
+        (
+          $0.0, $0.1,
+          DelegateArguments(
+            operation: "pop", from: $0.2.from, to: $0.2.to, interactive: true)
+        )
+      }
+    case .popTo(let nav, let controller, let animated, _):
+      return navigationPop(nav, animated: animated, to: { $0.first { $0.id == controller } })
+    case .popToRoot(let nav, let animated, _):
+      return navigationPop(nav, animated: animated, to: { $0.first })
+    case .setViewControllers(let nav, let list, let animated, _):
+      guard animated, let top = topOf(nav), let last = list.last, last != top else { return [] }
+      let isPop =
+        (session.controllers[nav] as? NavigationController)?.viewControllers.contains {
+          $0.id == last
+        } ?? false
+      return [
+        navigationQuestion(nav, isPop ? "pop" : "push", from: top, to: last, interactive: false)
+      ]
+    case .selectTab(let tab, let selection, _):
+      return tabQuestions(tab, selection, interactive: false)
+    case .beginInteractiveTabSelection(let tab, let selection, _):
+      return tabQuestions(tab, selection, interactive: true)
+    case .present(let presenter, let controller, let animated, _, _, _):
+      guard animated else { return [] }
+      return [
+        (
+          .animationControllerForPresented, controller,
+          DelegateArguments(from: presenter, to: controller)
+        )
+      ]
+    case .beginInteractivePresent(let presenter, let controller, _, _, _):
+      return [
+        (
+          .animationControllerForPresented, controller,
+          DelegateArguments(from: presenter, to: controller, interactive: true)
+        )
+      ]
+    case .dismiss(let controller, let animated, _):
+      guard animated, let target = session.controllers[controller]?.dismissalTarget else {
+        return []
+      }
+      return [(.animationControllerForDismissed, target.id, DelegateArguments(to: target.id))]
+    case .beginInteractiveDismiss(let controller, _):
+      guard let target = session.controllers[controller]?.dismissalTarget else { return [] }
+      return [
+        (
+          .animationControllerForDismissed, target.id,
+          DelegateArguments(to: target.id, interactive: true)
+        )
+      ]
+    case .performSegue(let source, let identifier, let triggered, _):
+      guard triggered else { return [] }
+      return [(.shouldPerformSegue, source, DelegateArguments(identifier: identifier))]
+    default:
+      return []
+    }
+  }
+
+  private func topOf(_ nav: ControllerID) -> ControllerID? {
+    (session.controllers[nav] as? NavigationController)?.topViewController?.id
+  }
+
+  private func navigationQuestion(
+    _ nav: ControllerID, _ operation: String, from: ControllerID, to: ControllerID,
+    interactive: Bool
+  ) -> (DelegateMethod, ControllerID, DelegateArguments) {
+    (
+      .navigationAnimationController, nav,
+      DelegateArguments(operation: operation, from: from, to: to, interactive: interactive)
+    )
+  }
+
+  private func navigationPop(
+    _ nav: ControllerID, animated: Bool, to target: ([ViewController]) -> ViewController?
+  ) -> [(DelegateMethod, ControllerID, DelegateArguments)] {
+    guard animated, let navigation = session.controllers[nav] as? NavigationController,
+      let top = navigation.topViewController,
+      let destination = target(navigation.viewControllers), destination.id != top.id
+    else { return [] }
+    return [navigationQuestion(nav, "pop", from: top.id, to: destination.id, interactive: false)]
+  }
+
+  private func tabQuestions(_ tab: ControllerID, _ selection: TabSelection, interactive: Bool)
+    -> [(DelegateMethod, ControllerID, DelegateArguments)]
+  {
+    guard let tabBar = session.controllers[tab] as? TabBarController else { return [] }
+    let index: Int?
+    do { index = try tabBar.resolve(selection) } catch { return [] }
+    let target = index.map { tabBar.viewControllers[$0] } ?? tabBar.moreNavigationController
+    guard let target else { return [] }
+    let current = tabBar.selectedViewController
+    var questions: [(DelegateMethod, ControllerID, DelegateArguments)] = [
+      (
+        .tabBarShouldSelect, tab,
+        DelegateArguments(from: current?.id, to: target.id, interactive: interactive)
+      )
+    ]
+    if let current, current.id != target.id {
+      questions.append(
+        (
+          .tabBarAnimationController, tab,
+          DelegateArguments(from: current.id, to: target.id, interactive: interactive)
+        ))
+    }
+    return questions
+  }
+
+  /// Asks the operation's next question, if it has one: the operation then
+  /// waits (holding the queue) and its ticket says so. Else starts it.
+  func startOrAsk(_ pending: PendingOperation) throws -> OperationTicket {
+    guard let (method, registration, arguments) = nextDelegateQuestion(for: pending) else {
+      return try start(pending)
+    }
+    // An operation that cannot run fails now, before any delegate is asked.
+    if pending.answers.isEmpty {
+      try session.checkNotHeldElsewhere(pending.operation, target: self)
+      try session.dryRun { _ = try prepare(pending) }
+    }
+    let call = session.ask(method, of: registration, arguments, in: self)
+    awaitingDelegate = AwaitingDelegate(pending: pending, call: call)
+    currentTraceID = pending.options.traceID
+    append(.delegate(registration.controller, .called(call: call.id, method, arguments)))
+    currentTraceID = nil
+    return OperationTicket(
+      awaiting: pending.id, window: id, revision: revision, call: call.id,
+      destination: pending.destination)
+  }
+
+  /// The open question got `event` (an answer or a fallback): the
+  /// operation asks its next question or starts, then the queue moves on.
+  func resumeAfterDelegate(_ event: DelegateEvent) {
+    guard var awaiting = awaitingDelegate else { return }
+    session.closeDelegateCall(awaiting.call.id)
+    awaitingDelegate = nil
+    session.withActiveWindow(self) {
+      currentTraceID = awaiting.pending.options.traceID
+      append(.delegate(awaiting.call.controller, event))
+      currentTraceID = nil
+      switch event {
+      case .answered(_, let method, let answer): awaiting.pending.answers[method] = answer
+      case .fallback(_, let method, _), .called(_, let method, _):
+        awaiting.pending.answers[method] = .useDefault
+      }
+      run(awaiting.pending)
+      startQueuedOperations()
+    }
+  }
+
+  /// Starts (or asks for) an operation whose turn came; one that can no
+  /// longer run fails with an event.
+  func run(_ pending: PendingOperation) {
+    do {
+      _ = try startOrAsk(pending)
+    } catch {
+      let failure = (error as? CurtainError) ?? CurtainError(.internalError, "\(error)")
+      currentTraceID = pending.options.traceID
+      append(.operation(pending.id, .failed(failure)))
+      currentTraceID = nil
+      session.record(
+        OperationOutcome(
+          operation: pending.id, window: id, phase: .failed(failure), revision: revision))
+    }
+  }
+}
+
+extension PendingOperation {
+  /// The operation as its delegates' answers change it: an animator they
+  /// returned replaces the request's.
+  var answeredOperation: WindowOperation {
+    for (method, answer) in answers where !method.answersBool {
+      if case .animator(let spec) = answer { return operation.replacingAnimator(with: spec) }
+    }
+    return operation
+  }
+
+  /// Whether a delegate declined the operation (`shouldSelect` answered no).
+  var isDeclinedByDelegate: Bool { answers[.tabBarShouldSelect] == .bool(false) }
+
+  /// What `shouldPerformSegue` answered, if its delegate did.
+  var segueAnswer: Bool? {
+    if case .bool(let answer) = answers[.shouldPerformSegue] { return answer }
+    return nil
+  }
+}
+
+extension WindowOperation {
+  /// The operation with `spec` as its animator (operations without one are
+  /// returned unchanged).
+  func replacingAnimator(with spec: AnimatorSpec) -> WindowOperation {
+    switch self {
+    case .push(let nav, let controller, let animated, _):
+      return .push(navigation: nav, controller: controller, animated: animated, animator: spec)
+    case .pop(let nav, let animated, _):
+      return .pop(navigation: nav, animated: animated, animator: spec)
+    case .popTo(let nav, let controller, let animated, _):
+      return .popTo(navigation: nav, controller: controller, animated: animated, animator: spec)
+    case .popToRoot(let nav, let animated, _):
+      return .popToRoot(navigation: nav, animated: animated, animator: spec)
+    case .setViewControllers(let nav, let list, let animated, _):
+      return .setViewControllers(
+        navigation: nav, controllers: list, animated: animated, animator: spec)
+    case .beginInteractivePop(let nav, _):
+      return .beginInteractivePop(navigation: nav, animator: spec)
+    case .selectTab(let tab, let selection, _):
+      return .selectTab(tabBar: tab, selection: selection, animator: spec)
+    case .beginInteractiveTabSelection(let tab, let selection, _):
+      return .beginInteractiveTabSelection(tabBar: tab, selection: selection, animator: spec)
+    case .present(let presenter, let controller, let animated, _, let adaptive, let options):
+      return .present(
+        presenter: presenter, controller: controller, animated: animated, animator: spec,
+        adaptiveStyle: adaptive, options: options)
+    case .beginInteractivePresent(let presenter, let controller, _, let adaptive, let options):
+      return .beginInteractivePresent(
+        presenter: presenter, controller: controller, animator: spec, adaptiveStyle: adaptive,
+        options: options)
+    case .dismiss(let controller, let animated, _):
+      return .dismiss(controller: controller, animated: animated, animator: spec)
+    case .beginInteractiveDismiss(let controller, _):
+      return .beginInteractiveDismiss(controller: controller, animator: spec)
+    default: return self
+    }
+  }
+}

@@ -1,0 +1,94 @@
+// Remote delegates on the server's side (docs/delegates.md): the questions
+// the sessions ask go to their delegates' connections as DelegateCall
+// messages, each with a deadline on the daemon's clock; a question not
+// answered by then falls back (recorded in the journal, since it changes
+// what the waiting operation does); a delegate's connection closing lets
+// its questions fall back and ends its registrations.
+
+import CurtainCore
+import CurtainWire
+
+/// An open delegate question's deadline.
+struct DelegateDeadline: Hashable {
+  let session: String
+  let call: UInt64
+}
+
+extension Server {
+  /// Sends the questions the sessions asked since the last call and starts
+  /// their clocks.
+  func sendDelegateCalls() {
+    for (name, session) in sessions where session.hasDelegates {
+      for call in session.takeIssuedDelegateCalls() {
+        delegateDeadlines[DelegateDeadline(session: name, call: call.id)] =
+          clock() + call.timeout
+        guard let client = clients[call.delegate.rawValue] else { continue }
+        var message = ServerMessage()
+        message.delegateCall = Curtain_V1_DelegateCall(call, session: name)
+        send(event: message, to: client)
+        metrics.counter(.delegateCalls).increment()
+      }
+    }
+  }
+
+  /// Lets the questions whose deadline passed fall back, recording each.
+  func expireDelegateCalls() {
+    guard !delegateDeadlines.isEmpty else { return }
+    let now = clock()
+    let due = delegateDeadlines.filter { $0.value <= now }.keys.sorted {
+      ($0.session, $0.call) < ($1.session, $1.call)
+    }
+    for key in due {
+      delegateDeadlines[key] = nil
+      guard let session = sessions[key.session], session.openDelegateCall(key.call) != nil else {
+        continue
+      }
+      let timedOut = pinningClock(at: now) {
+        advanceRealtimeWindows(sendingFrames: false)
+        return session.failDelegateCall(key.call, .timeout)
+      }
+      guard timedOut else { continue }
+      metrics.counter(.delegateFallbacks, "timeout").increment()
+      logger.debug(
+        "delegate call timed out",
+        metadata: ["session": "\(key.session)", "call": "\(key.call)"])
+      recordDelegateTimeout(session: key.session, call: key.call, at: now)
+    }
+  }
+
+  /// When the next open question times out.
+  var nextDelegateDeadline: Double? { delegateDeadlines.values.min() }
+
+  /// Ends the registrations of a client that went away; returns whether
+  /// it had any (or was asked something).
+  func dropDelegates(of clientID: UInt64) -> Bool {
+    var dropped = false
+    for name in sessions.keys.sorted() {
+      dropped = sessions[name]?.dropDelegates(of: OwnerID(clientID)) == true || dropped
+    }
+    return dropped
+  }
+
+  /// Tells the clients whose registrations `client` took over.
+  func tellReplaced(
+    _ replaced: [DelegateRegistration], by client: ClientState, in session: Session
+  ) {
+    for registration in replaced {
+      guard let previous = clients[registration.delegate.rawValue] else { continue }
+      var event = Curtain_V1_DelegateEvent()
+      event.controllerID = registration.controller.rawValue
+      event.phase = .replaced
+      event.role = registration.role.wire
+      event.byClientID = client.id
+      var wire = WireEvent()
+      wire.category = .lifecycle
+      let name = session.controllers[registration.controller]?.name ?? "\(registration.controller)"
+      wire.text =
+        "\(name).delegate(\(registration.role.rawValue)) replaced by client \(client.id)"
+      wire.delegate = event
+      var message = ServerMessage()
+      message.event = wire
+      send(event: message, to: previous)
+    }
+  }
+}

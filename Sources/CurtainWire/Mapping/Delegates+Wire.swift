@@ -1,0 +1,113 @@
+// Remote delegates on the wire (docs/delegates.md).
+
+public import CurtainCore
+
+extension DelegateRole {
+  /// The core role of a wire role.
+  public init(_ wire: Curtain_V1_DelegateRole) throws {
+    switch wire {
+    case .transitioning: self = .transitioning
+    case .navigation: self = .navigation
+    case .tabBar: self = .tabBar
+    case .adaptivePresentation: self = .adaptivePresentation
+    case .segue: self = .segue
+    case .unspecified, .UNRECOGNIZED:
+      throw CurtainError(.invalidArgument, "Unknown delegate role \(wire.rawValue)")
+    }
+  }
+
+  /// The wire form.
+  public var wire: Curtain_V1_DelegateRole {
+    switch self {
+    case .transitioning: return .transitioning
+    case .navigation: return .navigation
+    case .tabBar: return .tabBar
+    case .adaptivePresentation: return .adaptivePresentation
+    case .segue: return .segue
+    }
+  }
+}
+
+extension DelegateMethod {
+  /// The wire form.
+  public var wire: Curtain_V1_DelegateMethod {
+    switch self {
+    case .navigationAnimationController: return .navigationAnimationController
+    case .tabBarShouldSelect: return .tabBarShouldSelect
+    case .tabBarAnimationController: return .tabBarAnimationController
+    case .animationControllerForPresented: return .animationControllerForPresented
+    case .animationControllerForDismissed: return .animationControllerForDismissed
+    case .shouldPerformSegue: return .shouldPerformSegue
+    }
+  }
+}
+
+extension DelegateAnswer {
+  /// The core form of a wire answer; an animator that is not valid throws
+  /// (the daemon lets the question fall back, saying why).
+  public init(_ wire: Curtain_V1_DelegateAnswer) throws {
+    switch wire.answer {
+    case .animator(let spec): self = .animator(try AnimatorSpec(spec))
+    case .yes(let yes): self = .bool(yes)
+    case nil: self = .useDefault
+    }
+  }
+}
+
+extension Curtain_V1_DelegateArguments {
+  /// The wire form of a question's arguments.
+  public init(_ arguments: DelegateArguments) {
+    self.init()
+    operation = arguments.operation ?? ""
+    fromID = arguments.from?.rawValue ?? 0
+    toID = arguments.to?.rawValue ?? 0
+    identifier = arguments.identifier ?? ""
+    interactive = arguments.interactive
+  }
+}
+
+extension Curtain_V1_DelegateCall {
+  /// The message that asks `call` of its delegate.
+  public init(_ call: DelegateCall, session: String) {
+    self.init()
+    self.session = session
+    callID = call.id
+    controllerID = call.controller.rawValue
+    role = call.method.role.wire
+    method = call.method.wire
+    arguments = Curtain_V1_DelegateArguments(call.arguments)
+    windowID = call.window.rawValue
+    timeoutMs = UInt32(clamping: Int((call.timeout * 1000).rounded()))
+  }
+}
+
+extension Curtain_V1_DelegateEvent {
+  /// The wire form of a delegate event of `controller`.
+  init(controller: ControllerID, _ event: DelegateEvent) {
+    self.init()
+    controllerID = controller.rawValue
+    switch event {
+    case .called(let call, let method, let arguments):
+      phase = .called
+      callID = call
+      self.method = method.wire
+      role = method.role.wire
+      self.arguments = Curtain_V1_DelegateArguments(arguments)
+    case .answered(let call, let method, let answer):
+      phase = .answered
+      callID = call
+      self.method = method.wire
+      role = method.role.wire
+      if case .bool(let yes) = answer { self.answer.yes = yes }
+      // An animator is summarised: the full spec stays with its sender.
+      if case .animator = answer { detail = answer.summary }
+    case .fallback(let call, let method, let reason):
+      phase = .fallback
+      callID = call
+      self.method = method.wire
+      role = method.role.wire
+      self.reason = reason.name
+      if case .malformed(let problem) = reason { detail = problem }
+    }
+  }
+}

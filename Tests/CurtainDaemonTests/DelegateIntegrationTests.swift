@@ -1,0 +1,398 @@
+import CurtainTesting
+import CurtainWire
+import Foundation
+import XCTest
+
+/// Remote delegates over the real protocol (docs/delegates.md): a client
+/// registers as a controller's delegate, the daemon asks it with
+/// DelegateCall and waits (holding only that window's queue) for its
+/// DelegateReply; a timeout, a disconnect or a malformed answer falls back
+/// to UIKit's default with an event saying why; a late answer is ignored.
+final class DelegateIntegrationTests: StateDirectoryTestCase {
+  /// A manual window subscribed to its events with Nav[A] as its root.
+  private func navigationWindow(_ client: TestClient, extra: [String] = ["B", "C"]) throws
+    -> UInt64
+  {
+    let window = try client.makeWindow()
+    try client.make(.navigation, "Nav")
+    try client.make(.content, ["A"] + extra)
+    try client.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("A")]
+    }
+    try client.setRoot(window, "Nav")
+    _ = try client.flow()
+    return window
+  }
+
+  @discardableResult
+  private func register(
+    _ delegate: TestClient, _ controller: String, _ roles: [Curtain_V1_DelegateRole],
+    timeoutMs: UInt32 = 10_000
+  ) throws -> WireResponse {
+    try delegate.call {
+      $0.setDelegate.controller = controllerRef(controller)
+      $0.setDelegate.roles = roles
+      $0.setDelegate.timeoutMs = timeoutMs
+    }
+  }
+
+  private func push(_ client: TestClient, _ name: String, wait: Curtain_V1_WaitUntil = .accepted)
+    throws -> WireResponse
+  {
+    try client.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef(name)
+      $0.waitUntil = wait
+    }
+  }
+
+  private func reply(
+    _ delegate: TestClient, _ call: UInt64, _ build: (inout Curtain_V1_DelegateAnswer) -> Void
+  ) throws -> WireResponse {
+    try delegate.call {
+      $0.delegateReply.callID = call
+      build(&$0.delegateReply.answer)
+    }
+  }
+
+  private func slide(duration: Double) -> Curtain_V1_AnimatorSpec {
+    var spec = Curtain_V1_AnimatorSpec()
+    spec.duration = duration
+    var track = Curtain_V1_Track()
+    track.target.role = .toView
+    track.property = .alpha
+    track.from.base = .value
+    track.from.value.scalar = 0
+    track.to.base = .value
+    track.to.value.scalar = 1
+    spec.tracks = [track]
+    return spec
+  }
+
+  func testADelegateAnswersAPushWithItsAnimatorAndTheOperationWaitsForIt() throws {
+    let daemon = try startDaemon()
+    defer { daemon.stop() }
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    let delegate = try TestClient(path: daemon.socketPath, name: "delegate")
+    let window = try navigationWindow(driver)
+    XCTAssertEqual(try register(delegate, "Nav", [.navigation]).error.code, .unspecified)
+
+    let accepted = try push(driver, "B")
+    XCTAssertEqual(accepted.operation.delegateCallID, 1)
+    XCTAssertEqual(accepted.operation.queuePosition, 0)
+    XCTAssertEqual(accepted.operation.transitionID, 0)
+    XCTAssertFalse(accepted.operation.completed)
+    let call = try XCTUnwrap(try delegate.nextDelegateCall())
+    XCTAssertEqual(call.callID, 1)
+    XCTAssertEqual(call.method, .navigationAnimationController)
+    XCTAssertEqual(call.role, .navigation)
+    XCTAssertEqual(call.windowID, window)
+    XCTAssertEqual(call.timeoutMs, 10_000)
+    XCTAssertEqual(call.arguments.operation, "push")
+    let ids = try driver.call { $0.listControllers = .init() }.controllers.controllers
+    let idOf = Dictionary(uniqueKeysWithValues: ids.map { ($0.identifier, $0.id) })
+    XCTAssertEqual(call.arguments.fromID, idOf["A"])
+    XCTAssertEqual(call.arguments.toID, idOf["B"])
+    // A second push waits behind the question; the clock moving changes
+    // nothing.
+    let queued = try push(driver, "C")
+    XCTAssertEqual(queued.operation.queuePosition, 1)
+    try driver.advance(window, 2)
+    XCTAssertEqual(
+      try driver.flow(), ["Nav.delegate#1.navigationAnimationController(push, A → B)"])
+
+    let answered = try reply(delegate, 1) { $0.animator = slide(duration: 1) }
+    XCTAssertTrue(answered.delegateReply.accepted)
+    XCTAssertEqual(
+      try driver.flow(),
+      [
+        "Nav.delegate#1 → animator(1 s, 1 tracks)", "B.willMove(Nav)", "B.viewDidLoad",
+        "Nav.willShow(B, true)", "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
+      ])
+    try driver.advance(window, 1)
+    let flow = try driver.flow()
+    XCTAssertEqual(
+      Array(flow.prefix(5)),
+      [
+        "A.viewDidDisappear(true)", "B.viewDidAppear(true)", "B.didMove(Nav)",
+        "Nav.didShow(B, true)", "Nav.delegate#2.navigationAnimationController(push, B → C)",
+      ], "the delegate's 1 s animator ran; then the queued push asks in turn")
+    XCTAssertEqual(try delegate.nextDelegateCall()?.callID, 2)
+    // A late or repeated answer is ignored; a call never asked is NOT_FOUND;
+    // another client cannot answer.
+    XCTAssertFalse(try reply(delegate, 1) { $0.yes = true }.delegateReply.accepted)
+    XCTAssertEqual(try reply(delegate, 99) { _ in }.error.code, .notFound)
+    XCTAssertEqual(try reply(driver, 2) { _ in }.error.code, .notOwner)
+    XCTAssertTrue(try reply(delegate, 2) { _ in }.delegateReply.accepted)
+    XCTAssertEqual(try driver.flow().first, "Nav.delegate#2 → default")
+  }
+
+  func testATimeoutADisconnectAndAMalformedAnswerFallBackToUIKitsDefault() throws {
+    let daemon = try startDaemon()
+    defer { daemon.stop() }
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    let window = try navigationWindow(driver, extra: ["B", "C", "D", "E"])
+
+    // Timeout: the push starts once 50 ms passed (wait_until STARTED).
+    let slow = try TestClient(path: daemon.socketPath, name: "slow")
+    try register(slow, "Nav", [.navigation], timeoutMs: 50)
+    let started = try push(driver, "B", wait: .started)
+    XCTAssertEqual(started.error.code, .unspecified, started.error.message)
+    XCTAssertNotEqual(started.operation.transitionID, 0, "it started, with UIKit's push")
+    XCTAssertEqual(
+      Array(try driver.flow().prefix(2)),
+      [
+        "Nav.delegate#1.navigationAnimationController(push, A → B)",
+        "Nav.delegate#1 fallback(timeout)",
+      ])
+    XCTAssertFalse(
+      try reply(slow, 1) { $0.animator = slide(duration: 1) }.delegateReply.accepted,
+      "a late answer is ignored")
+    XCTAssertEqual(slow.takeDelegateCalls().map(\.callID), [1])
+    try driver.advance(window, 1)
+
+    // Disconnect mid-call.
+    try register(slow, "Nav", [.navigation])
+    _ = try push(driver, "C")
+    XCTAssertEqual(try slow.nextDelegateCall()?.callID, 2)
+    slow.close()
+    // The daemon notices the closed connection on its own time.
+    var flow: [String] = []
+    for _ in 0..<100 where !flow.contains("Nav.delegate#2 fallback(disconnected)") {
+      try driver.drain(timeout: 0.05)
+      flow += driver.takeEvents().map(\.text)
+    }
+    XCTAssertTrue(flow.contains("Nav.delegate#2 fallback(disconnected)"), "\(flow)")
+    try driver.advance(window, 1)
+    _ = try driver.flow()
+
+    // Malformed: yes/no where an animator is asked, then an invalid animator.
+    let garbled = try TestClient(path: daemon.socketPath, name: "garbled")
+    try register(garbled, "Nav", [.navigation])
+    _ = try push(driver, "D")
+    XCTAssertTrue(try reply(garbled, 3) { $0.yes = true }.delegateReply.accepted)
+    try driver.advance(window, 1)
+    _ = try push(driver, "E")
+    XCTAssertTrue(
+      try reply(garbled, 4) { $0.animator = slide(duration: -1) }.delegateReply.accepted)
+    try driver.advance(window, 1)
+    let fallbacks = try driver.flow().filter { $0.contains("fallback") }
+    XCTAssertEqual(
+      fallbacks,
+      [
+        "Nav.delegate#3 fallback(malformed: navigationController(_:animationControllerFor:from:to:) "
+          + "answers an animation controller, not yes or no)",
+        "Nav.delegate#4 fallback(malformed: Transition duration must be between 0 and 3600 "
+          + "seconds, got -1)",
+      ])
+    let stack = try driver.tree(window)
+    XCTAssertTrue(stack.description_p.contains("E"), stack.description_p)
+  }
+
+  func testASecondDelegateReplacesTheFirstAndReadOnlyClientsCannotRegister() throws {
+    let daemon = try startDaemon()
+    defer { daemon.stop() }
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    _ = try navigationWindow(driver)
+    let first = try TestClient(path: daemon.socketPath, name: "first")
+    let second = try TestClient(path: daemon.socketPath, name: "second")
+    try register(first, "Nav", [.navigation])
+    try register(second, "Nav", [.navigation, .tabBar])
+    try first.sync()
+    let notices = first.takeEvents().filter { $0.delegate.phase == .replaced }
+    XCTAssertEqual(
+      notices.map(\.text),
+      ["Nav.delegate(navigation) replaced by client \(second.connection.welcome?.clientID ?? 0)"])
+    XCTAssertEqual(notices.first?.seq, 0)
+    _ = try push(driver, "B")
+    XCTAssertEqual(try second.nextDelegateCall()?.callID, 1, "the call goes to the second")
+    XCTAssertTrue(first.takeDelegateCalls().isEmpty)
+    // The first cannot clear the second's registration; the second can,
+    // and its open question falls back.
+    XCTAssertEqual(
+      try first.call {
+        $0.clearDelegate_p.controller = controllerRef("Nav")
+      }.error.code, .notOwner)
+    XCTAssertEqual(
+      try second.call {
+        $0.clearDelegate_p.controller = controllerRef("Nav")
+        $0.clearDelegate_p.roles = [.navigation]
+      }.error.code, .unspecified)
+    XCTAssertTrue(try driver.flow().contains("Nav.delegate#1 fallback(cleared)"))
+
+    let readOnly = try CurtainClient(endpoint: .unix(path: daemon.socketPath))
+    defer { readOnly.close() }
+    try readOnly.hello(clientName: "reader", capabilities: ["read-only"])
+    var request = WireRequest()
+    request.setDelegate.controller = controllerRef("Nav")
+    request.setDelegate.roles = [.navigation]
+    XCTAssertThrowsError(try readOnly.call(request)) {
+      XCTAssertEqual("\($0)", "PERMISSION_DENIED: A read-only client cannot send setDelegate")
+    }
+    // Roles Curtain does not ask yet, and unknown roles, are refused.
+    XCTAssertEqual(try register(first, "Nav", [.adaptivePresentation]).error.code, .invalidArgument)
+    XCTAssertEqual(try register(first, "Nav", []).error.code, .invalidArgument)
+    XCTAssertEqual(try register(first, "Missing", [.navigation]).error.code, .notFound)
+  }
+
+  func testATabBarDelegateDeclinesASelectionAndAnimatesAnother() throws {
+    let daemon = try startDaemon()
+    defer { daemon.stop() }
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    let delegate = try TestClient(path: daemon.socketPath, name: "delegate")
+    let window = try driver.makeWindow()
+    try driver.make(.tabBar, "Tabs")
+    try driver.make(.content, "T1", "T2")
+    try driver.call {
+      $0.setTabs.tabBar = controllerRef("Tabs")
+      $0.setTabs.controllers = [controllerRef("T1"), controllerRef("T2")]
+    }
+    try driver.setRoot(window, "Tabs")
+    try register(delegate, "Tabs", [.tabBar])
+    _ = try driver.flow()
+    let select = {
+      try driver.call {
+        $0.selectTab.tabBar = controllerRef("Tabs")
+        $0.selectTab.index = 1
+      }
+    }
+    XCTAssertEqual(try select().operation.delegateCallID, 1)
+    XCTAssertEqual(try delegate.nextDelegateCall()?.method, .tabBarShouldSelect)
+    XCTAssertTrue(try reply(delegate, 1) { $0.yes = false }.delegateReply.accepted)
+    XCTAssertEqual(
+      try driver.flow(), ["Tabs.delegate#1.tabBarShouldSelect(T1 → T2)", "Tabs.delegate#1 → false"])
+    XCTAssertEqual(try select().operation.delegateCallID, 2)
+    XCTAssertTrue(try reply(delegate, 2) { $0.yes = true }.delegateReply.accepted)
+
+    let shouldSelect = try XCTUnwrap(try delegate.nextDelegateCall())
+    XCTAssertEqual(shouldSelect.callID, 2)
+    let animatorCall = try XCTUnwrap(try delegate.nextDelegateCall())
+    XCTAssertEqual(animatorCall.callID, 3)
+    XCTAssertEqual(animatorCall.method, .tabBarAnimationController)
+    XCTAssertTrue(
+      try reply(delegate, 3) { $0.animator = slide(duration: 0.5) }.delegateReply.accepted)
+    try driver.advance(window, 0.5)
+    let flow = try driver.flow()
+    XCTAssertEqual(
+      Array(flow.prefix(4)),
+      [
+        "Tabs.delegate#2.tabBarShouldSelect(T1 → T2)", "Tabs.delegate#2 → true",
+        "Tabs.delegate#3.tabBarAnimationController(T1 → T2)",
+        "Tabs.delegate#3 → animator(0.5 s, 1 tracks)",
+      ])
+    XCTAssertTrue(flow.contains("T2.viewDidAppear(true)"), "\(flow)")
+  }
+
+  func testAPresentationAndItsDismissalAskTheTransitioningDelegateOfThePresented() throws {
+    let daemon = try startDaemon()
+    defer { daemon.stop() }
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    let delegate = try TestClient(path: daemon.socketPath, name: "delegate")
+    let window = try navigationWindow(driver, extra: ["Modal"])
+    XCTAssertEqual(try register(delegate, "Modal", [.transitioning]).error.code, .unspecified)
+    let presenting = try driver.call {
+      $0.present.presenter = controllerRef("Nav")
+      $0.present.controller = controllerRef("Modal")
+    }
+    XCTAssertEqual(presenting.operation.delegateCallID, 1, "\(presenting)")
+    let presented = try XCTUnwrap(try delegate.nextDelegateCall())
+    XCTAssertEqual(presented.method, .animationControllerForPresented)
+    XCTAssertTrue(
+      try reply(delegate, presented.callID) { $0.animator = slide(duration: 0.25) }
+        .delegateReply.accepted)
+    try driver.advance(window, 0.25)
+    XCTAssertTrue(try driver.flow().contains("Modal.viewDidAppear(true)"))
+    XCTAssertEqual(
+      try driver.call { $0.dismiss.controller = controllerRef("Modal") }.operation.delegateCallID, 2
+    )
+    let dismissed = try XCTUnwrap(try delegate.nextDelegateCall())
+    XCTAssertEqual(dismissed.method, .animationControllerForDismissed)
+    XCTAssertTrue(try reply(delegate, dismissed.callID) { _ in }.delegateReply.accepted)
+    try driver.advance(window, 1)
+    let flow = try driver.flow()
+    XCTAssertEqual(flow.first, "Modal.delegate#2.animationControllerForDismissed(nil → Modal)")
+    XCTAssertTrue(flow.contains("Modal.viewDidDisappear(true)"), "\(flow)")
+  }
+
+  func testOtherWindowsKeepAnimatingWhileOneWaitsForASlowDelegate() throws {
+    let daemon = try startDaemon()
+    defer { daemon.stop() }
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    let silent = try TestClient(path: daemon.socketPath, name: "silent")
+    _ = try navigationWindow(driver)
+    try register(silent, "Nav", [.navigation], timeoutMs: 60_000)
+    _ = try push(driver, "B")
+    XCTAssertNotNil(try silent.nextDelegateCall())
+    // A realtime window elsewhere animates a push at its frame rate.
+    let other = try driver.call { $0.createWindow.frameRate = 60 }.window.id
+    try driver.make(.navigation, "Nav2")
+    try driver.make(.content, "X", "Y")
+    try driver.call {
+      $0.setStack.navigation = controllerRef("Nav2")
+      $0.setStack.controllers = [controllerRef("X")]
+    }
+    try driver.setRoot(other, "Nav2")
+    let watcher = try TestClient(path: daemon.socketPath, name: "watcher")
+    try watcher.call {
+      $0.subscribe.windowID = other
+      $0.subscribe.frames = true
+    }
+    let started = Date()
+    let done = try driver.call {
+      $0.push.navigation = controllerRef("Nav2")
+      $0.push.controller = controllerRef("Y")
+      $0.waitUntil = .completed
+    }
+    let elapsed = Date().timeIntervalSince(started)
+    XCTAssertEqual(done.error.code, .unspecified, done.error.message)
+    XCTAssertTrue(done.operation.completed)
+    XCTAssertLessThan(elapsed, 10, "the push did not wait for the other window's delegate")
+    try watcher.drain(timeout: 0.05)
+    let frames = watcher.takeFrames()
+    XCTAssertGreaterThanOrEqual(frames.count, 5, "the push animated frame by frame")
+    // Still waiting in the first window.
+    let waiting = try driver.call { $0.listWindows = .init() }.windows.windows
+    XCTAssertEqual(waiting.count, 2)
+  }
+
+  func testAnAnswerAndATimeoutSurviveAKillAndNoRegistrationDoes() throws {
+    let first = try startDaemon()
+    let driver = try TestClient(path: first.socketPath, name: "driver")
+    let delegate = try TestClient(path: first.socketPath, name: "delegate")
+    let window = try navigationWindow(driver, extra: ["B", "C", "D"])
+    try register(delegate, "Nav", [.navigation], timeoutMs: 50)
+    XCTAssertEqual(try push(driver, "B", wait: .started).error.code, .unspecified)
+    try driver.advance(window, 1)
+    try delegate.sync()
+    XCTAssertEqual(delegate.takeDelegateCalls().map(\.callID), [1], "asked, timed out")
+    try register(delegate, "Nav", [.navigation])
+    _ = try push(driver, "C")
+    XCTAssertEqual(try delegate.nextDelegateCall()?.callID, 2)
+    XCTAssertTrue(
+      try reply(delegate, 2) { $0.animator = slide(duration: 2) }.delegateReply.accepted)
+    try driver.advance(window, 2)
+    _ = try push(driver, "D")
+    XCTAssertEqual(try delegate.nextDelegateCall()?.callID, 3, "asked, never answered")
+    let before = try driver.tree(window).description_p
+    first.kill9()
+
+    let second = try startDaemon()
+    defer { second.stop() }
+    let again = try TestClient(path: second.socketPath, name: "again")
+    try again.call { $0.waitIdle.windowID = window }
+    let after = try again.tree(window).description_p
+    XCTAssertTrue(before.contains("C"), before)
+    XCTAssertTrue(after.contains("D"), "the open question fell back at the restart: \(after)")
+    // No registration survived: a pop asks nobody.
+    try again.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+    }
+    try again.call {
+      $0.pop.navigation = controllerRef("Nav")
+      $0.pop.notAnimated = true
+    }
+    XCTAssertFalse(try again.flow().contains { $0.contains("delegate") })
+  }
+}
