@@ -119,6 +119,11 @@ final class SnapshotTests: XCTestCase {
           // metric).
           "activeWindow", "detachedTraceID", "outcomes", "creations", "windowsWithNewEvents",
           "interactionTimeouts",
+          // The delegate registrations and call counter are in the
+          // snapshot (`delegates`, `nextDelegateCall`); its open questions
+          // and issued calls are empty when the session is quiescent; the
+          // segue answer is set only while a segue is prepared.
+          "delegates", "segueDelegateAnswer",
           // Derived from the controllers (IdentifierIndexTests).
           "identifierIndex",
         ]
@@ -130,7 +135,7 @@ final class SnapshotTests: XCTestCase {
           "revision", "time", "log", "timeline",
           // Transient, empty when the session is quiescent.
           "transitions", "queue", "currentOperation", "operationsInFlight",
-          "isStartingOperation", "pendingMoves", "currentTraceID",
+          "isStartingOperation", "pendingMoves", "currentTraceID", "awaitingDelegate",
           // Reset at the start of every step, read only within it.
           "endedThisStep",
         ]

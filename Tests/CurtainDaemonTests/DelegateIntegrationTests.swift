@@ -188,6 +188,14 @@ final class DelegateIntegrationTests: StateDirectoryTestCase {
       ])
     let stack = try driver.tree(window)
     XCTAssertTrue(stack.description_p.contains("E"), stack.description_p)
+    let families = try driver.call { $0.getMetrics = .init() }.metrics.families
+    func count(_ name: String, _ labels: [String] = []) -> Double? {
+      families.first { $0.name == name }?.samples.first { $0.labelValues == labels }?.value
+    }
+    XCTAssertEqual(count("curtain_delegate_calls_total"), 4)
+    XCTAssertEqual(count("curtain_delegate_fallbacks_total", ["timeout"]), 1)
+    XCTAssertEqual(count("curtain_delegate_fallbacks_total", ["disconnected"]), 1)
+    XCTAssertEqual(count("curtain_delegate_fallbacks_total", ["malformed"]), 2)
   }
 
   func testASecondDelegateReplacesTheFirstAndReadOnlyClientsCannotRegister() throws {

@@ -11,6 +11,9 @@ struct DelegateBook {
   var nextCall: UInt64 = 1
   /// Questions asked since the daemon last took them (to send them).
   var issued: [DelegateCall] = []
+  /// The reasons of the fallbacks since the daemon last took them (its
+  /// metrics).
+  var fallbacks: [String] = []
 }
 
 /// A controller and a role.
@@ -107,6 +110,9 @@ extension Session {
     failOpenCalls(reason) { _ in true }
   }
 
+  /// Whether questions fell back since the daemon last took the reasons.
+  public var hadDelegateFallbacks: Bool { !delegates.fallbacks.isEmpty }
+
   /// Whether the session has registrations or open questions.
   public var hasDelegates: Bool {
     !delegates.registrations.isEmpty || !delegates.open.isEmpty
@@ -116,6 +122,13 @@ extension Session {
   public func takeIssuedDelegateCalls() -> [DelegateCall] {
     defer { delegates.issued = [] }
     return delegates.issued
+  }
+
+  /// The reasons (`timeout`, `disconnected`, …) of the questions that fell
+  /// back since the last call.
+  public func takeDelegateFallbacks() -> [String] {
+    defer { delegates.fallbacks = [] }
+    return delegates.fallbacks
   }
 
   /// The open question `id`, if it is open.

@@ -185,7 +185,10 @@ extension Window {
       currentTraceID = nil
       switch event {
       case .answered(_, let method, let answer): awaiting.pending.answers[method] = answer
-      case .fallback(_, let method, _), .called(_, let method, _):
+      case .fallback(_, let method, let reason):
+        awaiting.pending.answers[method] = .useDefault
+        session.delegates.fallbacks.append(reason.name)
+      case .called(_, let method, _):
         awaiting.pending.answers[method] = .useDefault
       }
       run(awaiting.pending)

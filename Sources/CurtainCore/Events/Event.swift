@@ -66,7 +66,9 @@ public enum EventKind: Hashable, Sendable, Codable {
   case segue(ControllerID, SegueCallback)
   /// A question asked of a remote delegate of a controller, its answer, or
   /// its fallback to UIKit's default (docs/delegates.md).
-  case delegate(ControllerID, DelegateEvent)
+  /// (Boxed: rare and larger than the other kinds, it would make every
+  /// event larger.)
+  indirect case delegate(ControllerID, DelegateEvent)
 
   /// The subscription category.
   public var category: EventCategory {

@@ -16,9 +16,12 @@ struct DelegateDeadline: Hashable {
 
 extension Server {
   /// Sends the questions the sessions asked since the last call and starts
-  /// their clocks.
+  /// their clocks; counts the fallbacks.
   func sendDelegateCalls() {
-    for (name, session) in sessions where session.hasDelegates {
+    for (name, session) in sessions where session.hasDelegates || session.hadDelegateFallbacks {
+      for reason in session.takeDelegateFallbacks() {
+        metrics.counter(.delegateFallbacks, reason).increment()
+      }
       for call in session.takeIssuedDelegateCalls() {
         delegateDeadlines[DelegateDeadline(session: name, call: call.id)] =
           clock() + call.timeout
@@ -48,7 +51,6 @@ extension Server {
         return session.failDelegateCall(key.call, .timeout)
       }
       guard timedOut else { continue }
-      metrics.counter(.delegateFallbacks, "timeout").increment()
       logger.debug(
         "delegate call timed out",
         metadata: ["session": "\(key.session)", "call": "\(key.call)"])
