@@ -51,29 +51,32 @@ struct AnimatorOptions: ParsableArguments {
 
   /// The animator the options describe, or `nil`.
   func spec() throws -> Curtain_V1_AnimatorSpec? {
-    if let animator {
-      let data: Data
-      if animator == "-" {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-      } else {
-        guard let read = FileManager.default.contents(atPath: animator) else {
-          throw CLIError("cannot read the animator file \(animator)")
-        }
-        data = read
-      }
-      do {
-        return try Curtain_V1_AnimatorSpec(jsonUTF8Data: data)
-      } catch {
-        // SwiftProtobuf's JSON errors say little more than "failure".
-        throw CLIError(
-          "the animator \(animator == "-" ? "on standard input" : animator) is not an "
-            + "AnimatorSpec in JSON (see docs/animators.md for its schema)")
-      }
-    }
+    if let animator { return try Self.read(animator) }
     guard duration != nil || curve != nil else { return nil }
     var spec = Curtain_V1_AnimatorSpec()
     if let duration { spec.builtIn.duration = duration }
     if let curve { spec.builtIn.curve = curve.wire }
     return spec
+  }
+
+  /// The animator in the JSON file `path` (`-`: standard input).
+  static func read(_ path: String) throws -> Curtain_V1_AnimatorSpec {
+    let data: Data
+    if path == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      guard let read = FileManager.default.contents(atPath: path) else {
+        throw CLIError("cannot read the animator file \(path)")
+      }
+      data = read
+    }
+    do {
+      return try Curtain_V1_AnimatorSpec(jsonUTF8Data: data)
+    } catch {
+      // SwiftProtobuf's JSON errors say little more than "failure".
+      throw CLIError(
+        "the animator \(path == "-" ? "on standard input" : path) is not an "
+          + "AnimatorSpec in JSON (see docs/animators.md for its schema)")
+    }
   }
 }

@@ -87,6 +87,7 @@ struct CurtainCommand: ParsableCommand {
       Present.self,
       Dismiss.self,
       Tap.self,
+      Delegate.self,
       Show.self,
       ShowDetail.self,
       LoadStoryboard.self,

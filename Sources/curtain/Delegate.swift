@@ -1,0 +1,231 @@
+// `curtain delegate C [--role ROLE]… [--answer [METHOD=]ANSWER]…`: becomes
+// the controller's remote delegate (docs/delegates.md) and answers every
+// question with scripted answers, printing each call and answer, until
+// interrupted, until --count calls were answered, or until the daemon
+// stops. For tests and demos: a program that decides live uses a client
+// library (Python, C).
+
+import ArgumentParser
+import CurtainCLIKit
+import CurtainCore
+import CurtainWire
+
+/// Answers a controller's delegate questions from a script.
+struct Delegate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delegate",
+    abstract: "Be a controller's remote delegate and answer its questions from a script.",
+    discussion: """
+      Registers this command as the controller's delegate for the roles \
+      given (default: navigation, tabBar, transitioning and segue) and \
+      answers each DelegateCall with the first --answer that fits it: \
+      `METHOD=ANSWER` for one method (navigationAnimationController, \
+      tabBarShouldSelect, tabBarAnimationController, \
+      animationControllerForPresented, animationControllerForDismissed, \
+      shouldPerformSegue), or ANSWER for every method it fits. An ANSWER is \
+      `default` (UIKit's default), `yes` or `no` (should- methods), \
+      `animator=FILE` (an animator spec in JSON, docs/animators.md) or \
+      `silent` (no answer: the daemon falls back after the timeout). Without \
+      a fitting --answer the default is sent. Each call and answer is \
+      printed (with --json as objects). Runs until interrupted (exit 0), \
+      until --count questions were answered, or until the daemon stops.
+
+      Example:
+        curtain new-window --root 'Nav=nav[Home]'
+        curtain new-controller content --id Detail
+        curtain delegate @Nav --answer yes --count 1 > calls.txt &
+        until grep -q waiting calls.txt; do sleep 0.1; done
+        curtain push @Nav @Detail
+        wait
+        cat calls.txt
+          delegate of @Nav: waiting
+          #1 navigationAnimationController → default
+      """)
+
+  @OptionGroup var globals: GlobalOptions
+
+  @Argument(
+    help: ArgumentHelp("The controller (c1 or @Nav).", valueName: "controller"),
+    completion: Completions.controllers, transform: TargetName.controller)
+  var controller: Curtain_V1_ControllerRef
+
+  @Option(
+    name: .customLong("role"),
+    help: ArgumentHelp(
+      "A role to take on: \(Curtain_V1_DelegateRole.nameTable.names.joined(separator: ", ")) "
+        + "(repeatable; default: all the daemon asks).",
+      valueName: "role"))
+  var roles: [WireName<Curtain_V1_DelegateRole>] = []
+
+  @Option(
+    name: .customLong("answer"),
+    help: ArgumentHelp(
+      "[METHOD=]default|yes|no|animator=FILE|silent (repeatable; the first that fits wins).",
+      valueName: "answer"))
+  var answers: [ScriptedAnswer] = []
+
+  @Option(
+    name: .customLong("timeout-ms"),
+    help: ArgumentHelp(
+      "How long the daemon waits for each answer (default: curtaind --delegate-timeout).",
+      valueName: "ms"))
+  var timeoutMs: UInt32 = 0
+
+  @Option(help: ArgumentHelp("Stop after answering this many questions.", valueName: "n"))
+  var count: Int?
+
+  func validate() throws {
+    if let count, count <= 0 { throw ValidationError("--count must be positive") }
+  }
+
+  func run() throws {
+    let connection = try DaemonConnection.open(globals)
+    defer { connection.close() }
+    Interrupt.install()
+    var register = Curtain_V1_SetDelegate()
+    register.controller = controller
+    register.roles =
+      roles.isEmpty ? [.navigation, .tabBar, .transitioning, .segue] : roles.map(\.wire)
+    register.timeoutMs = timeoutMs
+    try connection.perform(.setDelegate(register), mutating: true)
+    if !globals.json { Output.line("delegate of \(name(controller)): waiting") }
+    let resolved = try answers.map { try $0.resolved() }
+    var answered = 0
+    // Replies whose responses have not come yet.
+    var outstanding: Set<UInt64> = []
+    while !Interrupt.requested, count.map({ answered < $0 }) ?? true {
+      guard let message = try connection.client.nextMessage(timeout: 0.25) else { continue }
+      switch message.kind {
+      case .delegateCall(let call)?:
+        let answer = resolved.first { $0.fits(call.method) }?.answer ?? .reply(.init())
+        print(call, answer)
+        if case .reply(let body) = answer {
+          var reply = Curtain_V1_DelegateReply()
+          reply.callID = call.callID
+          reply.answer = body
+          var request = connection.request(.delegateReply(reply), mutating: true)
+          request.session = call.session
+          outstanding.insert(try connection.client.send(request))
+        }
+        answered += 1
+      case .response(let response)?:
+        outstanding.remove(response.requestID)
+        if case .error(let error)? = response.result {
+          throw ClientError.server(CurtainError(error))
+        }
+      case .event(let event)? where event.delegate.phase == .replaced:
+        throw CLIError(event.text, code: "REPLACED")
+      default:
+        continue
+      }
+    }
+    // The last replies' responses: errors are reported.
+    for id in outstanding.sorted() {
+      let response = try connection.client.waitForResponse(
+        to: id, timeout: globals.responseTimeout)
+      if case .error(let error)? = response.result {
+        throw ClientError.server(CurtainError(error))
+      }
+    }
+  }
+
+  private func name(_ ref: Curtain_V1_ControllerRef) -> String {
+    switch ref.ref {
+    case .id(let id): return "c\(id)"
+    case .identifier(let identifier): return "@\(identifier)"
+    case nil: return "?"
+    }
+  }
+
+  private func print(_ call: Curtain_V1_DelegateCall, _ answer: ScriptedAnswer.Reply) {
+    let method = call.method.name
+    let said: String
+    switch answer {
+    case .silent: said = "silent"
+    case .reply(let body):
+      switch body.answer {
+      case .yes(let yes)?: said = yes ? "yes" : "no"
+      case .animator(let spec)?: said = "animator(\(OutputFormat.decimal(spec.duration)) s)"
+      case nil: said = "default"
+      }
+    }
+    if globals.json {
+      Output.json(
+        .object([
+          ("call", .unsigned(call.callID)), ("session", .string(call.session)),
+          ("window", .id(call.windowID)), ("controller", .id(call.controllerID)),
+          ("method", .string(method)), ("operation", .optionalString(call.arguments.operation)),
+          ("from", .id(call.arguments.fromID)), ("to", .id(call.arguments.toID)),
+          ("segue", .optionalString(call.arguments.identifier)),
+          ("interactive", .bool(call.arguments.interactive)), ("answer", .string(said)),
+        ]))
+    } else {
+      Output.line("#\(call.callID) \(method) → \(said)")
+    }
+  }
+}
+
+/// One `--answer`: for one method or for every method it fits.
+struct ScriptedAnswer: ExpressibleByArgument {
+  /// What is sent.
+  enum Reply {
+    case reply(Curtain_V1_DelegateAnswer)
+    case silent
+  }
+
+  /// The answer with its animator file read.
+  struct Resolved {
+    let method: Curtain_V1_DelegateMethod?
+    let kind: Kind
+    let answer: Reply
+
+    /// Whether it answers `method`.
+    func fits(_ called: Curtain_V1_DelegateMethod) -> Bool {
+      if let method, method != called { return false }
+      switch kind {
+      case .any: return true
+      case .yesNo: return called == .tabBarShouldSelect || called == .shouldPerformSegue
+      case .animator: return called != .tabBarShouldSelect && called != .shouldPerformSegue
+      }
+    }
+  }
+
+  enum Kind { case any, yesNo, animator }
+
+  let method: Curtain_V1_DelegateMethod?
+  let value: String
+
+  init?(argument: String) {
+    var text = Substring(argument)
+    var method: Curtain_V1_DelegateMethod?
+    if let equals = text.firstIndex(of: "="), !text.hasPrefix("animator=") {
+      guard let named = Curtain_V1_DelegateMethod.nameTable.value(named: String(text[..<equals]))
+      else { return nil }
+      method = named
+      text = text[text.index(after: equals)...]
+    }
+    guard ["default", "yes", "no", "silent"].contains(text) || text.hasPrefix("animator=")
+    else { return nil }
+    self.method = method
+    value = String(text)
+  }
+
+  static var defaultCompletionKind: CompletionKind {
+    .list(["default", "yes", "no", "silent", "animator="])
+  }
+
+  /// The answer, its animator read from its file.
+  func resolved() throws -> Resolved {
+    var body = Curtain_V1_DelegateAnswer()
+    switch value {
+    case "default": return Resolved(method: method, kind: .any, answer: .reply(body))
+    case "silent": return Resolved(method: method, kind: .any, answer: .silent)
+    case "yes", "no":
+      body.yes = value == "yes"
+      return Resolved(method: method, kind: .yesNo, answer: .reply(body))
+    default:
+      body.animator = try AnimatorOptions.read(String(value.dropFirst("animator=".count)))
+      return Resolved(method: method, kind: .animator, answer: .reply(body))
+    }
+  }
+}
