@@ -10,7 +10,9 @@ Each request method sends its request at once and returns an awaitable
 (an :class:`asyncio.Future`) of the same typed result as the synchronous
 client's, so requests pipeline naturally: call several methods, then await
 their futures (or ``asyncio.gather`` them). A background task reads the
-connection and routes events and frames to their :class:`AsyncSubscription`.
+connection and routes events and frames to their :class:`AsyncSubscription`,
+and starts a task answering each question the daemon asks a delegate
+registered with ``set_delegate``.
 """
 
 from __future__ import annotations

@@ -11,7 +11,9 @@ or raises :class:`~curtain.errors.ServerError` with the protocol's code.
 Events and frames that arrive meanwhile are queued on their
 :class:`Subscription`. :meth:`Client.pipeline` sends requests without
 waiting; :meth:`Client.reconnect` dials again and resumes every subscription
-after the last event it delivered.
+after the last event it delivered. The daemon's questions to the delegates
+registered with ``set_delegate`` are answered whenever the client reads
+(and in :meth:`Client.serve_delegates`).
 """
 
 from __future__ import annotations
