@@ -142,8 +142,8 @@ class SubscriptionState:
             self.last_seq[tree.window.id] = max(self.last_seq.get(tree.window.id, 0), tree.window.last_seq)
 
     def accept_event(self, event: events_pb2.Event) -> bool:
-        # seq 0: a live notice outside the window's log (a LeaseEvent), never
-        # replayed, so never a repeat.
+        # seq 0: a live notice outside the window's log (a LeaseEvent; any
+        # event the daemon sends so), never replayed, so never a repeat.
         if event.seq == 0:
             return True
         if event.seq <= self.last_seq.get(event.window_id, 0):

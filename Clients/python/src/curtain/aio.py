@@ -295,8 +295,6 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
             raise self._core.closed or ConnectionClosed(message="not connected")
         await asyncio.wait({task}, timeout=timeout)
         if task.done():
-            # The answers still being sent.
-            await asyncio.gather(*self._delegate_tasks, return_exceptions=True)
             raise self._core.closed or ConnectionClosed(message="the connection ended")
         return self._core.delegate_answers - answered
 
