@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import curtain
-from curtain import _core, _spec, _typebase, _wire, types
+from curtain import _core, _delegates, _spec, _typebase, _wire, types
 from curtain._requests import RequestMethods
 from curtain.v1 import common_pb2, events_pb2, protocol_pb2
 
@@ -81,6 +81,7 @@ def test_the_core_builds_on_the_leaf_module_not_on_the_request_methods() -> None
         "collections",
         "collections.abc",
         "typing",
+        "._delegates",
         "._spec",
         "._typebase",
         "._wire",
@@ -89,6 +90,13 @@ def test_the_core_builds_on_the_leaf_module_not_on_the_request_methods() -> None
         ".v1",
     }
     assert not {name for name in _imported_modules(_spec) if name.startswith(".")}
+    # What answers delegate calls knows the protocol, not the request methods.
+    assert {name for name in _imported_modules(_delegates) if name.startswith(".")} == {
+        "._spec",
+        "._typebase",
+        ".types",
+        ".v1",
+    }
     # The typed results are leaves too: the protocol's messages only.
     assert {name for name in _imported_modules(types) if name.startswith(".")} == {"._typebase", ".v1"}
     assert not {name for name in _imported_modules(_typebase) if name.startswith(".")}

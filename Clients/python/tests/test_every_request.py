@@ -44,6 +44,18 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
 
     op(client.set_stack("Nav", ["A"], animated=False))
     op(client.set_root(window, "Nav"))
+
+    class Default:
+        def animation_controller_for(self, operation: str, from_vc: int, to_vc: int) -> None:
+            return None
+
+    assert client.set_delegate("Nav", Default(), answer_timeout=5) is None
+    asked = client.push("Nav", "B", wait_until="started")
+    assert asked.transition_id and client.advance_clock(window, 1)
+    late = client.delegate_reply(1, True)
+    assert isinstance(late, P.DelegateReplyResult) and not late.accepted
+    assert client.clear_delegate("Nav") is None
+    op(client.pop("Nav", animated=False))
     op(client.push("Nav", "B", animated=False))
     op(client.pop("Nav", animated=False))
     op(client.push("Nav", "B", animated=False))

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import curtain
 from curtain.testing import Daemon
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -57,3 +59,66 @@ def test_scrub_example_watches_the_frames_of_a_scrubbed_pop(daemon: Daemon) -> N
     assert "   | c3 content @Two, state: appeared" in cancelled
     watched = [line for line in cancelled.splitlines() if "watcher:" in line]
     assert "ended" in watched[-1] and watched[-1].endswith("One x=-117.0  Two x=   0.0")
+
+
+def test_slide_delegate_example_answers_with_a_slide_and_fade(daemon: Daemon) -> None:
+    out = run_example(daemon, "slide_delegate.py")
+    assert "  Nav.delegate#1.navigationAnimationController(push, Home → Detail)" in out
+    assert "  Nav.delegate#1 → animator(0.5 s, 4 tracks)" in out
+    assert "  Nav.delegate#2.navigationAnimationController(pop, Detail → Home)" in out
+    # Halfway through the push: Detail half in from the right and half
+    # faded in, Home a sixth of the width out to the left, half faded out.
+    assert "  frame t=0.250  Detail x= 195.0 alpha=0.50  Home x= -65.0 alpha=0.50" in out
+    assert "  frame t=0.500  Detail x=   0.0 alpha=1.00  Home x=-130.0 alpha=0.00" in out
+    assert "  frame t=0.750  Detail x=  65.0 alpha=0.50  Home x=-195.0 alpha=0.50" in out
+
+
+def test_tab_gatekeeper_example_declines_the_locked_tab(daemon: Daemon) -> None:
+    out = run_example(daemon, "tab_gatekeeper.py")
+    admin, settings = out.split("app: select tab 2 (Settings)")
+    assert admin.splitlines()[1:] == [
+        "gatekeeper: select Admin? no, it is locked",
+        "  Tabs.delegate#1.tabBarShouldSelect(Feed → Admin)",
+        "  Tabs.delegate#1 → false",
+        "app: the selected tab is 0 (Feed)",
+    ]
+    assert settings.splitlines()[1:7] == [
+        "gatekeeper: select Settings? yes",
+        "  Tabs.delegate#2.tabBarShouldSelect(Feed → Settings)",
+        "  Tabs.delegate#2 → true",
+        "  Tabs.delegate#3.tabBarAnimationController(Feed → Settings)",
+        "  Tabs.delegate#3 → animator(0.3 s, 2 tracks)",
+        "app: the selected tab is 2 (Settings)",
+    ]
+
+
+def test_slide_delegate_example_serves_another_programs_navigation_controller(daemon: Daemon) -> None:
+    with daemon.client(session="app") as app:
+        window = app.create_window(clock="manual", root="Nav=nav[Home]")
+        app.create_controller("content", identifier="Detail")
+        sub = app.subscribe(0)
+        env = dict(os.environ, CURTAIN_SOCKET=daemon.socket_path)
+        serving = subprocess.Popen(
+            [sys.executable, str(EXAMPLES / "slide_delegate.py"), "--serve", "--session", "app"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            assert serving.stdout is not None
+            assert (
+                serving.stdout.readline() == "answering @Nav's navigation questions in session 'app'; Ctrl-C to stop\n"
+            )
+            app.push("Nav", "Detail", wait_until="started", timeout=10)
+            app.sync()
+            texts = [item.text for item in sub.poll() if isinstance(item, curtain.Event)]
+            assert texts[:2] == [
+                "Nav.delegate#1.navigationAnimationController(push, Home → Detail)",
+                "Nav.delegate#1 → animator(0.5 s, 4 tracks)",
+            ]
+        finally:
+            serving.send_signal(signal.SIGINT)
+            _, errors = serving.communicate(timeout=10)
+        assert serving.returncode == 0 and errors == ""
+        app.close_window(window)

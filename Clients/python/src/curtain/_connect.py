@@ -7,11 +7,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import _delegates, types
 from ._core import Core, SubscriptionState
 from ._spec import REQUESTS
+from ._typebase import typed
 from ._wire import Address, parse_address
 from .errors import ConnectionClosed, ServerError
-from .v1 import protocol_pb2
+from .v1 import common_pb2, protocol_pb2
 
 #: Seconds a call waits for its response unless told otherwise.
 DEFAULT_TIMEOUT = 30.0
@@ -115,6 +117,20 @@ class ClientBase:
     def _acknowledge(self, subscription_id: int, frame_seq: int) -> None:
         """Acknowledges frames up to ``frame_seq`` of a PAUSE subscription."""
         self._write(self._core.frame_ack(subscription_id, frame_seq))
+
+    def _reply_to_delegate(self, call: protocol_pb2.DelegateCall, answer: common_pb2.DelegateAnswer) -> None:
+        """Sends the answer to a DelegateCall without waiting for the
+        daemon's DelegateReplyResult (logged if refused or late)."""
+        body = protocol_pb2.DelegateReply(call_id=call.call_id, answer=answer)
+        pending, data = self._core.request(REQUESTS["delegate_reply"], body, {"session": call.session}, "")
+        pending.callbacks.append(_delegates.reply_done(call))
+        self._write(data)
+        self._core.delegate_answers += 1
+
+    def _take_notices(self) -> list[types.Event]:
+        notices = [typed(event) for event in self._core.notices]
+        self._core.notices.clear()
+        return notices
 
     @property
     def address(self) -> str:

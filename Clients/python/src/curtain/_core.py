@@ -12,7 +12,7 @@ import collections
 from collections.abc import Callable
 from typing import Any
 
-from . import _wire, types
+from . import _delegates, _wire, types
 from ._spec import RequestSpec, enum_value
 from ._typebase import typed
 from .errors import ConnectionClosed, CurtainError, ProtocolError, ServerError, SubscriptionEnded
@@ -42,6 +42,14 @@ class Pending:
         self.callbacks: list[Callable[[Pending], None]] = []
         #: The response itself (for its trace_id), once received.
         self.response: protocol_pb2.Response | None = None
+        #: What the request method attached for the client (SetDelegate:
+        #: the delegate object).
+        self.attachment: Any = None
+        #: The session the request went to (its name as the daemon knows it).
+        self.session = ""
+        #: The ListControllers that finds the id of a controller named by
+        #: identifier in SetDelegate and ClearDelegate.
+        self.lookup: Pending | None = None
 
     def _finish(self, value: Any = None, error: BaseException | None = None) -> None:
         if self.done:
@@ -134,9 +142,9 @@ class SubscriptionState:
             self.last_seq[tree.window.id] = max(self.last_seq.get(tree.window.id, 0), tree.window.last_seq)
 
     def accept_event(self, event: events_pb2.Event) -> bool:
-        # seq 0: a live notice outside the window's log (a LeaseEvent), never
-        # replayed, so never a repeat.
-        if event.seq == 0 and event.HasField("lease"):
+        # seq 0: a live notice outside the window's log (a LeaseEvent; any
+        # event the daemon sends so), never replayed, so never a repeat.
+        if event.seq == 0:
             return True
         if event.seq <= self.last_seq.get(event.window_id, 0):
             return False
@@ -173,6 +181,15 @@ class Core:
         self.carried: list[SubscriptionState] = []
         #: Error responses with request id 0 (undecodable messages).
         self.stray_errors: list[ServerError] = []
+        #: The delegate objects registered on this connection.
+        self.delegates = _delegates.Registry()
+        #: The daemon's questions not yet answered, for the client to answer.
+        self.delegate_calls: collections.deque[protocol_pb2.DelegateCall] = collections.deque()
+        #: Live notices for this client outside any subscription
+        #: (subscription_id 0: a DelegateEvent REPLACED).
+        self.notices: collections.deque[events_pb2.Event] = collections.deque()
+        #: How many DelegateCalls this connection answered.
+        self.delegate_answers = 0
 
     # MARK: Out
 
@@ -181,6 +198,12 @@ class Core:
     ) -> tuple[Pending, bytes]:
         if self.closed is not None:
             raise self.closed
+        lookup: Pending | None = None
+        first = b""
+        if spec.body in ("set_delegate", "clear_delegate") and body.controller.identifier:
+            # Sent first, so answered first.
+            session = {"session": options.get("session") or default_session}
+            lookup, first = self.request(_delegates.LOOKUP, protocol_pb2.ListControllers(), session, default_session)
         request = protocol_pb2.Request(request_id=self.next_id)
         self.next_id += 1
         getattr(request, spec.body).CopyFrom(body)
@@ -192,8 +215,11 @@ class Core:
         if options.get("wait_until") is not None:
             request.wait_until = enum_value(protocol_pb2.WaitUntil, options["wait_until"], "WAIT_UNTIL_")
         pending = Pending(request.request_id, spec, body)
+        pending.attachment = options.get("attachment")
+        pending.session = request.session or "default"
         self.pending[request.request_id] = pending
-        return pending, _wire.frame(protocol_pb2.ClientMessage(request=request))
+        pending.lookup = lookup
+        return pending, first + _wire.frame(protocol_pb2.ClientMessage(request=request))
 
     def frame_ack(self, subscription_id: int, frame_seq: int) -> bytes:
         ack = protocol_pb2.FrameAck(subscription_id=subscription_id, frame_seq=frame_seq)
@@ -210,15 +236,38 @@ class Core:
         if kind == "response":
             self._response(message.response)
         elif kind == "event":
+            if message.event.subscription_id == 0:
+                self._notice(message.event)
+                return
             state = self.subscriptions.get(message.event.subscription_id)
             if state is not None and state.active and state.accept_event(message.event):
                 state.deliver(message.event)
+        elif kind == "delegate_call":
+            self.delegate_calls.append(message.delegate_call)
         elif kind == "frame":
             for state in list(self.subscriptions.values()):
                 if state.active and state.wants_frames and state.window_id in (0, message.frame.window_id):
                     state.deliver(message.frame)
         elif kind == "goodbye":
             self.lost(ConnectionClosed.from_goodbye(message.goodbye))
+
+    def _notice(self, event: events_pb2.Event) -> None:
+        if event.HasField("delegate") and event.delegate.phase == events_pb2.DelegateEvent.PHASE_REPLACED:
+            self.delegates.replaced(event.delegate.controller_id, event.delegate.role)
+        self.notices.append(event)
+
+    def _delegate_registered(self, pending: Pending) -> None:
+        """A SetDelegate or ClearDelegate succeeded: note it locally."""
+        body = pending.body
+        controller_id = body.controller.id
+        if pending.lookup is not None and pending.lookup.error is None:
+            controller_id = _delegates.lookup_id(pending.lookup.value, body.controller.identifier)
+        if pending.spec.body == "set_delegate":
+            self.delegates.add(
+                pending.session, controller_id, body.controller.identifier, body.roles, pending.attachment
+            )
+        else:
+            self.delegates.remove(pending.session, body.controller, controller_id, body.roles)
 
     def _response(self, response: protocol_pb2.Response) -> None:
         pending = self.pending.pop(response.request_id, None)
@@ -248,6 +297,8 @@ class Core:
                 state = self.subscriptions.pop(pending.body.subscription_id, None)
                 if state is not None:
                     state.end(SubscriptionEnded(f"subscription {state.id} ended by an unsubscribe"))
+            elif pending.spec.body in ("set_delegate", "clear_delegate"):
+                self._delegate_registered(pending)
             value = typed(value)
             if pending.spec.unwrap is not None:
                 value = pending.spec.unwrap(value)

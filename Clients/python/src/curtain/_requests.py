@@ -17,11 +17,12 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from google.protobuf.message import Message
 
-from . import types
+from . import _delegates, types
 from ._rootspec import parse_root_spec
 from ._spec import REQUESTS, RequestSpec, enum_value
 from ._typebase import raw
@@ -108,6 +109,9 @@ def request(
                 hint = " (only operations take wait_until)" if "wait_until" in unknown else ""
                 raise TypeError(f"{build.__name__}() got unexpected keyword arguments: {', '.join(unknown)}{hint}")
             message = build(self, *args, **kwargs)
+            if isinstance(message, Attached):
+                options["attachment"] = message.attachment
+                message = message.message
             if message.DESCRIPTOR is not message_type:
                 raise AssertionError(f"{build.__name__} built a {message.DESCRIPTOR.full_name}")
             return self._call(spec, message, options)
@@ -119,6 +123,16 @@ def request(
         return method  # type: ignore[return-value]
 
     return decorate
+
+
+@dataclass(frozen=True)
+class Attached:
+    """What a request method returns to hand the client something besides
+    the body (SetDelegate: the delegate object, kept by the connection once
+    the daemon accepts the registration)."""
+
+    message: Message
+    attachment: Any
 
 
 # MARK: Conversions
@@ -1069,3 +1083,59 @@ class RequestMethods:
     def wait_idle(self, window: WindowLike, **options: Unpack[CallOptions]) -> types.WindowInfo:
         """Answers once the window has no running transition and an empty queue."""
         return protocol.WaitIdle(window_id=window_id(window))  # type: ignore[return-value]
+
+    # -- Remote delegates (docs/delegates.md)
+
+    @request("set_delegate", "empty", unwrap=_none)
+    def set_delegate(
+        self,
+        controller: ControllerLike,
+        delegate: object,
+        *,
+        roles: Iterable[str | int] | None = None,
+        answer_timeout: float | None = None,
+        **options: Unpack[CallOptions],
+    ) -> None:
+        """Makes this client the controller's delegate for ``roles``
+        (``"navigation"``, ``"tab_bar"``, ``"transitioning"``, ``"segue"``;
+        by default every role whose methods ``delegate`` defines): the daemon
+        asks its questions, and the client answers each with what the
+        delegate object's method returns (see "Delegates" in the README).
+        ``answer_timeout``: seconds the daemon waits for each answer before
+        it falls back to UIKit's default (None: ``curtaind
+        --delegate-timeout``, 500 ms by default; ``timeout`` is, as for every
+        method, how long this call waits for its own response). A second registration (by any client) replaces
+        the first, whose client gets a REPLACED notice (``notices()``)."""
+        role_values = _delegates.role_values(delegate, roles)
+        message = protocol.SetDelegate(
+            controller=controller_ref(controller), roles=role_values, timeout_ms=_delegates.timeout_ms(answer_timeout)
+        )
+        return Attached(message, delegate)  # type: ignore[return-value]
+
+    @request("clear_delegate", "empty", unwrap=_none)
+    def clear_delegate(
+        self, controller: ControllerLike, *, roles: Iterable[str | int] | None = None, **options: Unpack[CallOptions]
+    ) -> None:
+        """Ends this client's registrations as the controller's delegate
+        for ``roles`` (all when None); questions open there fall back to
+        UIKit's default."""
+        return protocol.ClearDelegate(  # type: ignore[return-value]
+            controller=controller_ref(controller),
+            roles=[] if roles is None else _delegates.role_values(None, roles),
+        )
+
+    @request("delegate_reply", "delegate_reply")
+    def delegate_reply(
+        self,
+        call_id: int,
+        answer: common.DelegateAnswer | Animator | bool | None = None,
+        **options: Unpack[CallOptions],
+    ) -> types.DelegateReplyResult:
+        """Answers a DelegateCall by hand (the clients answer the calls for
+        the delegates ``set_delegate`` registered on their own): ``answer``
+        None (UIKit's default), a bool or an animator spec, or a
+        DelegateAnswer; give the call's ``session``. ``accepted`` is False
+        when the question was no longer open."""
+        given = raw(answer)
+        message = given if isinstance(given, common.DelegateAnswer) else _delegates.answer_message(given)
+        return protocol.DelegateReply(call_id=call_id, answer=message)  # type: ignore[return-value]

@@ -10,7 +10,9 @@ Each request method sends its request at once and returns an awaitable
 (an :class:`asyncio.Future`) of the same typed result as the synchronous
 client's, so requests pipeline naturally: call several methods, then await
 their futures (or ``asyncio.gather`` them). A background task reads the
-connection and routes events and frames to their :class:`AsyncSubscription`.
+connection and routes events and frames to their :class:`AsyncSubscription`,
+and starts a task answering each question the daemon asks a delegate
+registered with ``set_delegate``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import socket
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, Protocol
 
-from . import _connect, types
+from . import _connect, _delegates, types
 from ._core import HELLO, Item, Pending, RawItem, SubscriptionState, hello_body
 from ._requests import RequestMethods
 from ._spec import RequestSpec
@@ -164,6 +166,8 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
     def _opened(self) -> None:
         self._writer: asyncio.StreamWriter | None = None
         self._reader_task: asyncio.Task[None] | None = None
+        #: The tasks answering delegate calls.
+        self._delegate_tasks: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def connect(
@@ -223,10 +227,12 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
     async def _hang_up(self, reason: ConnectionClosed) -> None:
         task, writer = self._reader_task, self._writer
         self._reader_task, self._writer = None, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        answering, self._delegate_tasks = self._delegate_tasks, set()
+        for running in [task, *answering]:
+            if running is not None and running is not asyncio.current_task():
+                running.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await running
         if writer is not None:
             writer.close()
             with contextlib.suppress(OSError):
@@ -269,10 +275,49 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
                     self._core.lost(ConnectionClosed())
                     return
                 self._core.feed(data)
+                self._answer_delegate_calls()
         except CurtainError as error:
             self._core.lost(ConnectionClosed(message=str(error)))
         except OSError as error:
             self._core.lost(ConnectionClosed(message=f"read failed: {error}"))
+
+    # MARK: Delegates
+
+    async def serve_delegates(self, timeout: float | None = None) -> int:
+        """Waits ``timeout`` seconds (None: until the connection ends, which
+        raises its ConnectionClosed) while the client answers the daemon's
+        delegate calls; returns how many it answered meanwhile. The client
+        answers calls as they arrive whatever else it does (each in a task
+        of its own), so this is for a program that only answers."""
+        answered = self._core.delegate_answers
+        task = self._reader_task
+        if task is None or self._core.closed is not None:
+            raise self._core.closed or ConnectionClosed(message="not connected")
+        await asyncio.wait({task}, timeout=timeout)
+        if task.done():
+            raise self._core.closed or ConnectionClosed(message="the connection ended")
+        return self._core.delegate_answers - answered
+
+    def notices(self) -> list[types.Event]:
+        """The live notices addressed to this client outside any
+        subscription that arrived since the last call (a DelegateEvent
+        REPLACED when another client took over a delegate registration:
+        seq 0, window 0)."""
+        return self._take_notices()
+
+    def _answer_delegate_calls(self) -> None:
+        """Starts a task answering each call that arrived."""
+        loop = asyncio.get_running_loop()
+        while self._core.delegate_calls:
+            task = loop.create_task(self._answer(self._core.delegate_calls.popleft()))
+            self._delegate_tasks.add(task)
+            task.add_done_callback(self._delegate_tasks.discard)
+
+    async def _answer(self, call: protocol_pb2.DelegateCall) -> None:
+        core = self._core
+        answer = await _delegates.answer_async(core.delegates.delegate(call), call)
+        if core is self._core and self.connected:
+            self._reply_to_delegate(call, answer)
 
     # MARK: Requests
 

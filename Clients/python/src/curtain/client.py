@@ -11,7 +11,9 @@ or raises :class:`~curtain.errors.ServerError` with the protocol's code.
 Events and frames that arrive meanwhile are queued on their
 :class:`Subscription`. :meth:`Client.pipeline` sends requests without
 waiting; :meth:`Client.reconnect` dials again and resumes every subscription
-after the last event it delivered.
+after the last event it delivered. The daemon's questions to the delegates
+registered with ``set_delegate`` are answered whenever the client reads
+(and in :meth:`Client.serve_delegates`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from . import _connect, types
+from . import _connect, _delegates, types
 from ._core import HELLO, Item, Pending, RawItem, SubscriptionState, hello_body
 from ._requests import RequestMethods
 from ._spec import RequestSpec
@@ -240,6 +242,9 @@ class Client(_connect.ClientBase, RequestMethods):
 
     def _opened(self) -> None:
         self._sock: socket.socket | None = None
+        #: Whether a delegate method is running (its own requests read
+        #: without answering more calls: they wait their turn).
+        self._answering = False
         self._dial()
 
     @property
@@ -310,6 +315,49 @@ class Client(_connect.ClientBase, RequestMethods):
             self.close()
             raise
 
+    # MARK: Delegates
+
+    def serve_delegates(self, timeout: float | None = None) -> int:
+        """Answers the daemon's delegate calls (see :meth:`set_delegate`)
+        for ``timeout`` seconds (None: until the connection ends, which
+        raises its ConnectionClosed); returns how many it answered. The
+        client also answers calls whenever it reads: while any request
+        waits for its response, and while a subscription is iterated or
+        polled. A program that only answers calls this."""
+        answered = self._core.delegate_answers
+        deadline = _deadline(timeout)
+        while True:
+            try:
+                self._receive(deadline)
+            except Timeout:
+                return self._core.delegate_answers - answered
+
+    def notices(self) -> list[types.Event]:
+        """The live notices addressed to this client outside any
+        subscription that arrived since the last call (a DelegateEvent
+        REPLACED when another client took over a delegate registration:
+        seq 0, window 0), without waiting."""
+        self._receive_available()
+        return self._take_notices()
+
+    def _answer_delegate_calls(self) -> None:
+        """Answers the calls that arrived, each with what its delegate
+        object's method returns (one at a time: calls that arrive while a
+        delegate method runs are answered after it)."""
+        if self._answering:
+            return
+        self._answering = True
+        try:
+            while self._core.delegate_calls and self._core.closed is None:
+                call = self._core.delegate_calls.popleft()
+                answer = _delegates.answer(self._core.delegates.delegate(call), call)
+                if self._core.closed is None:
+                    self._reply_to_delegate(call, answer)
+        except ConnectionClosed:
+            pass  # the next read raises it
+        finally:
+            self._answering = False
+
     # MARK: Requests
 
     def pipeline(self) -> Pipeline:
@@ -365,17 +413,20 @@ class Client(_connect.ClientBase, RequestMethods):
             if remaining <= 0:
                 if not self._read(poll=True):
                     raise Timeout("timed out")
+                self._answer_delegate_calls()
                 return
             self._sock.settimeout(remaining)
         else:
             self._sock.settimeout(None)
         self._read(poll=False)
+        self._answer_delegate_calls()
 
     def _receive_available(self) -> None:
         """Reads and dispatches whatever is already there, without waiting
         (nothing once the connection is over)."""
         if self.connected:
             self._read(poll=True)
+            self._answer_delegate_calls()
 
     def _read(self, poll: bool) -> bool:
         """One blocking read (with the socket's timeout), or every read that

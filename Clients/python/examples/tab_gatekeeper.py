@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""A tab bar controller delegate that declines one tab, answered live.
+
+    CURTAIN_SOCKET=/tmp/curtain.sock python examples/tab_gatekeeper.py
+
+With asyncio, two connections: an *app* builds a tab bar controller with
+the tabs Feed, Admin and Settings and selects each tab in turn; a
+*gatekeeper* is the tab bar controller's delegate (UITabBarControllerDelegate):
+``should_select`` declines Admin (``tabBarController(_:shouldSelect:)``
+answers false, so the selection does not happen) and
+``animation_controller_for_transition`` cross-fades the tabs it allows.
+The gatekeeper's methods are coroutines: the asyncio client answers each
+call in a task of its own while the rest of the program goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+from typing import Any
+
+import curtain
+
+
+def fade(role: str, start: float, end: float) -> dict[str, Any]:
+    return {
+        "target": {"role": role},
+        "property": "ANIMATABLE_PROPERTY_ALPHA",
+        "from": {"base": "BASE_VALUE", "value": {"scalar": start}},
+        "to": {"base": "BASE_VALUE", "value": {"scalar": end}},
+    }
+
+
+class Gatekeeper:
+    """Declines the tab ``locked``; cross-fades to every other one."""
+
+    def __init__(self, locked: int, names: dict[int, str]) -> None:
+        self.locked = locked
+        self.names = names
+
+    async def should_select(self, tab_bar: int, vc: int | None) -> bool:
+        allowed = vc != self.locked
+        print(f"gatekeeper: select {self.names.get(vc or 0, vc)}? {'yes' if allowed else 'no, it is locked'}")
+        return allowed
+
+    async def animation_controller_for_transition(self, from_vc: int | None, to_vc: int | None) -> dict[str, Any]:
+        return {"duration": 0.3, "tracks": [fade("ROLE_TO_VIEW", 0, 1), fade("ROLE_FROM_VIEW", 1, 0)]}
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--socket", help="the daemon's socket (default: $CURTAIN_SOCKET or the default socket)")
+    parser.add_argument("--session", default=f"tabs-{os.getpid()}", help="the session to work in")
+    options = parser.parse_args()
+
+    async with curtain.AsyncClient(options.socket, session=options.session, client_name="app") as app:
+        window = await app.create_window(clock="manual")
+        tabs = await app.create_controller("tab_bar", identifier="Tabs")
+        pages = [
+            await app.create_controller("content", identifier=name, title=name)
+            for name in ("Feed", "Admin", "Settings")
+        ]
+        feed, admin, settings = pages
+        await app.set_tabs(tabs, pages)
+        await app.set_root(window, tabs)
+        names = {feed.id: "Feed", admin.id: "Admin", settings.id: "Settings"}
+
+        async with curtain.AsyncClient(options.socket, session=options.session, client_name="gatekeeper") as keeper:
+            await keeper.set_delegate(tabs, Gatekeeper(admin.id, names))
+            events = await app.subscribe(window, categories=["lifecycle"])
+            for index in (1, 2, 0):
+                print(f"app: select tab {index} ({pages[index].title})")
+                # The selection waits for the gatekeeper's answers; step the
+                # clock through the cross-fade once it has started.
+                await app.select_tab(tabs, index, wait_until="started")
+                await app.advance_clock(window, 0.3)
+                await app.sync()
+                for event in events.poll():
+                    if isinstance(event, curtain.Event) and ".delegate" in event.text:
+                        print(f"  {event.text}")
+                selected = (await app.get_tree(window)).root.selected_index
+                print(f"app: the selected tab is {selected} ({pages[selected].title})")
+        await app.close_window(window)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,453 @@
+"""Remote delegates (docs/delegates.md) against a real daemon: the client
+answers the daemon's DelegateCalls with what its delegate objects return,
+while it waits for anything else; the daemon's delegate events read as
+every other event."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import pytest
+from conftest import manual_stack, texts
+
+import curtain
+from curtain import _delegates, types
+from curtain._requests import RequestMethods
+from curtain.testing import Daemon
+from curtain.v1 import common_pb2, protocol_pb2
+
+
+#: The to-view fades in over ``duration`` seconds: one track.
+def fade_in(duration: float) -> dict[str, Any]:
+    return {
+        "duration": duration,
+        "tracks": [
+            {
+                "target": {"role": "ROLE_TO_VIEW"},
+                "property": "ANIMATABLE_PROPERTY_ALPHA",
+                "from": {"base": "BASE_VALUE", "value": {"scalar": 0}},
+                "to": {"base": "BASE_VALUE", "value": {"scalar": 1}},
+            }
+        ],
+    }
+
+
+class Recording:
+    """A navigation delegate that records its calls and answers with a fade."""
+
+    def __init__(self, duration: float = 1) -> None:
+        self.calls: list[tuple[str, int | None, int | None]] = []
+        self.duration = duration
+
+    def animation_controller_for(self, operation: str, from_vc: int | None, to_vc: int | None) -> dict[str, Any]:
+        self.calls.append((operation, from_vc, to_vc))
+        return fade_in(self.duration)
+
+
+def ids(client: curtain.Client) -> dict[str, int]:
+    return {info.identifier: info.id for info in client.list_controllers()}
+
+
+def delegate_texts(sub: curtain.Subscription) -> list[str]:
+    return [text for text in texts(sub.poll()) if ".delegate" in text]
+
+
+def test_a_navigation_delegate_answers_a_push_while_the_push_waits(client: curtain.Client) -> None:
+    window = manual_stack(client, "A")
+    client.create_controller("content", identifier="B")
+    delegate = Recording()
+    assert client.set_delegate("Nav", delegate, answer_timeout=10) is None
+    sub = client.subscribe(window)
+
+    # The same client asks and answers: the call comes while push() waits.
+    started = client.push("Nav", "B", wait_until="started")
+    assert started.transition_id and started.delegate_call_id == 0
+    named = ids(client)
+    assert delegate.calls == [("push", named["A"], named["B"])]
+    client.sync()
+    items = [item for item in sub.poll() if isinstance(item, curtain.Event)]
+    assert [event.text for event in items if event.category is types.EventCategory.LIFECYCLE][:6] == [
+        "Nav.delegate#1.navigationAnimationController(push, A → B)",
+        "Nav.delegate#1 → animator(1 s, 1 tracks)",
+        "B.willMove(Nav)",
+        "B.viewDidLoad",
+        "Nav.willShow(B, true)",
+        "A.viewWillDisappear(true)",
+    ]
+    # Typed like every other event.
+    called, answered = items[0], items[1]
+    assert called.kind == "delegate" and called.category is types.EventCategory.LIFECYCLE
+    assert called.delegate is not None and called.delegate.phase is types.DelegateEvent.Phase.CALLED
+    assert called.delegate.method is types.DelegateMethod.NAVIGATION_ANIMATION_CONTROLLER
+    assert called.delegate.controller_id == named["Nav"] and called.delegate.call_id == 1
+    assert called.delegate.arguments.operation == "push" and called.delegate.arguments.to_id == named["B"]
+    assert answered.delegate is not None and answered.delegate.phase is types.DelegateEvent.Phase.ANSWERED
+    assert answered.delegate.detail == "animator(1 s, 1 tracks)"
+    # The delegate's 1 s animator, not UIKit's 0.35 s push.
+    client.advance_clock(window, 0.5)
+    client.sync()
+    assert "B.viewDidAppear(true)" not in texts(sub.poll())
+    client.advance_clock(window, 0.5)
+    client.sync()
+    assert "B.viewDidAppear(true)" in texts(sub.poll())
+
+
+def test_another_client_answers_while_it_serves_delegates(daemon: Daemon, client: curtain.Client) -> None:
+    window = manual_stack(client, "A")
+    client.create_controller("content", identifier="B")
+    sub = client.subscribe(window)
+    with daemon.client(client_name="delegate", timeout=10) as answering:
+        delegate = Recording(duration=0.5)
+        answering.set_delegate("Nav", delegate, answer_timeout=10)
+        waiting = client.push("Nav", "B")
+        assert waiting.delegate_call_id == 1 and waiting.transition_id == 0
+        assert answering.serve_delegates(timeout=0.2) == 1
+        client.sync()
+        assert delegate_texts(sub) == [
+            "Nav.delegate#1.navigationAnimationController(push, A → B)",
+            "Nav.delegate#1 → animator(0.5 s, 1 tracks)",
+        ]
+        client.advance_clock(window, 1)
+        # Waiting for the pop to start here would wait for ever: the
+        # delegate's client answers only while it reads.
+        assert client.pop("Nav").delegate_call_id == 2
+        assert answering.serve_delegates(timeout=0.1) == 1
+        assert [call[0] for call in delegate.calls] == ["push", "pop"]
+
+
+def test_a_delegate_that_raises_answers_uikits_default_and_is_logged(
+    client: curtain.Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    window = manual_stack(client, "A")
+    client.create_controller("content", identifier="B")
+
+    class Broken:
+        def animation_controller_for(self, operation: str, from_vc: int, to_vc: int) -> None:
+            raise RuntimeError("no animator today")
+
+    client.set_delegate("Nav", Broken())
+    sub = client.subscribe(window)
+    with caplog.at_level(logging.ERROR, logger="curtain.delegates"):
+        assert client.push("Nav", "B", wait_until="started").transition_id
+    client.sync()
+    assert delegate_texts(sub) == [
+        "Nav.delegate#1.navigationAnimationController(push, A → B)",
+        "Nav.delegate#1 → default",
+    ]
+    [record] = caplog.records
+    assert "failed to answer call 1 (animation_controller_for" in record.getMessage()
+    assert record.exc_info is not None and str(record.exc_info[1]) == "no animator today"
+
+
+def test_answers_that_are_no_answer_or_do_not_fit(client: curtain.Client, caplog: pytest.LogCaptureFixture) -> None:
+    window = manual_stack(client, "A")
+    for name in ("B", "C"):
+        client.create_controller("content", identifier=name)
+    answers: list[Any] = ["slide", True]
+
+    class Odd:
+        def animation_controller_for(self, operation: str, from_vc: int, to_vc: int) -> Any:
+            return answers.pop(0)
+
+    client.set_delegate("Nav", Odd())
+    sub = client.subscribe(window)
+    with caplog.at_level(logging.ERROR, logger="curtain.delegates"):
+        client.push("Nav", "B", wait_until="started")
+    assert "not a delegate answer: 'slide'" in str(caplog.records[0].exc_info[1])  # type: ignore[index]
+    client.advance_clock(window, 1)
+    # A bool where an animator is asked: the daemon says why it fell back.
+    client.push("Nav", "C", wait_until="started")
+    client.sync()
+    assert delegate_texts(sub) == [
+        "Nav.delegate#1.navigationAnimationController(push, A → B)",
+        "Nav.delegate#1 → default",
+        "Nav.delegate#2.navigationAnimationController(push, B → C)",
+        "Nav.delegate#2 fallback(malformed: navigationController(_:animationControllerFor:from:to:) "
+        "answers an animation controller, not yes or no)",
+    ]
+
+
+def test_a_delegate_slower_than_its_timeout_falls_back_and_its_late_answer_is_ignored(
+    daemon: Daemon, client: curtain.Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    window = manual_stack(client, "A")
+    client.create_controller("content", identifier="B")
+    with daemon.client(client_name="watcher", timeout=10) as watcher:
+        sub = watcher.subscribe(window)
+
+        seen: list[str] = []
+
+        class Slow:
+            """Answers only once the daemon has given up on it."""
+
+            def animation_controller_for(self, operation: str, from_vc: int, to_vc: int) -> dict[str, Any]:
+                for event in sub.events(timeout=5):
+                    seen.append(event.text)
+                    if event.text == "Nav.delegate#1 fallback(timeout)":
+                        break
+                return fade_in(1)
+
+        client.set_delegate("Nav", Slow(), answer_timeout=0.05)
+        with caplog.at_level(logging.INFO, logger="curtain.delegates"):
+            started = client.push("Nav", "B", wait_until="started")
+            client.sync()  # the late answer's result has arrived
+        assert started.transition_id
+        assert seen == [
+            "Nav.delegate#1.navigationAnimationController(push, A → B)",
+            "Nav.delegate#1 fallback(timeout)",
+        ]
+        assert [record.getMessage() for record in caplog.records] == [
+            "the answer to delegate call 1 came too late (it had fallen back to UIKit's default)"
+        ]
+        watcher.sync()
+        assert "Nav.delegate#1 → animator(1 s, 1 tracks)" not in texts(sub.poll())
+        # UIKit's push: 0.35 s, not the late animator's 1 s.
+        client.advance_clock(window, 0.35)
+        watcher.sync()
+        assert "B.viewDidAppear(true)" in texts(sub.poll())
+
+
+def test_a_tab_bar_delegate_declines_a_tab_and_animates_another(client: curtain.Client) -> None:
+    window = client.create_window(clock="manual")
+    client.create_controller("tab", identifier="Tabs")
+    first, locked, third = (client.create_controller("content", identifier=name) for name in ("T1", "Locked", "T3"))
+    client.set_tabs("Tabs", [first, locked, third])
+    client.set_root(window, "Tabs")
+    asked: list[tuple[str, int | None, int | None]] = []
+
+    class Gatekeeper:
+        def should_select(self, tab_bar: int, vc: int | None) -> bool:
+            asked.append(("should_select", tab_bar, vc))
+            return vc != locked.id
+
+        def animation_controller_for_transition(self, from_vc: int | None, to_vc: int | None) -> dict[str, Any]:
+            asked.append(("animation", from_vc, to_vc))
+            return fade_in(0.5)
+
+    client.set_delegate("Tabs", Gatekeeper())
+    sub = client.subscribe(window)
+    declined = client.select_tab("Tabs", 1, wait_until="completed")
+    assert declined.completed
+    client.select_tab("Tabs", 2, wait_until="started")
+    client.advance_clock(window, 0.5)
+    client.sync()
+    tabs = ids(client)["Tabs"]
+    assert asked == [
+        ("should_select", tabs, locked.id),
+        ("should_select", tabs, third.id),
+        ("animation", first.id, third.id),
+    ]
+    assert delegate_texts(sub) == [
+        "Tabs.delegate#1.tabBarShouldSelect(T1 → Locked)",
+        "Tabs.delegate#1 → false",
+        "Tabs.delegate#2.tabBarShouldSelect(T1 → T3)",
+        "Tabs.delegate#2 → true",
+        "Tabs.delegate#3.tabBarAnimationController(T1 → T3)",
+        "Tabs.delegate#3 → animator(0.5 s, 1 tracks)",
+    ]
+    assert client.get_tree(window).root.selected_index == 2
+
+
+def test_a_transitioning_delegate_is_asked_for_a_presentation_and_its_dismissal(client: curtain.Client) -> None:
+    window = manual_stack(client, "A")
+    modal = client.create_controller("content", identifier="Modal")
+    asked: list[tuple[Any, ...]] = []
+
+    class Transitions:
+        def animation_controller_for_presented(self, presented: int, presenting: int, source: int) -> Any:
+            asked.append(("presented", presented, presenting, source))
+            return common_pb2.AnimatorSpec(built_in=common_pb2.BuiltInRetiming(duration=0.25))
+
+        def animation_controller_for_dismissed(self, dismissed: int) -> None:
+            asked.append(("dismissed", dismissed))
+
+    client.set_delegate(modal, Transitions())
+    sub = client.subscribe(window)
+    client.present("Nav", "Modal", wait_until="started")
+    client.advance_clock(window, 0.25)
+    client.dismiss("Modal", wait_until="started")
+    client.advance_clock(window, 1)
+    client.sync()
+    nav = ids(client)["Nav"]
+    assert asked == [("presented", modal.id, nav, nav), ("dismissed", modal.id)]
+    assert delegate_texts(sub) == [
+        "Modal.delegate#1.animationControllerForPresented(Nav → Modal)",
+        "Modal.delegate#1 → animator(built-in look)",
+        "Modal.delegate#2.animationControllerForDismissed(nil → Modal)",
+        "Modal.delegate#2 → default",
+    ]
+
+
+def test_clearing_a_delegate_stops_the_questions(client: curtain.Client) -> None:
+    window = manual_stack(client, "A")
+    client.create_controller("content", identifier="B")
+    delegate = Recording()
+    client.set_delegate("Nav", delegate)
+    assert len(client._core.delegates) == 1
+    client.clear_delegate("Nav", roles=["navigation"])
+    assert len(client._core.delegates) == 0
+    sub = client.subscribe(window)
+    client.push("Nav", "B", wait_until="started")
+    client.sync()
+    assert delegate_texts(sub) == [] and delegate.calls == []
+    # Cleared while a question is open (by the delegate method itself):
+    # the question falls back and the answer that follows is ignored.
+    client.advance_clock(window, 1)
+
+    class ClearsItself:
+        def animation_controller_for(self, operation: str, from_vc: int, to_vc: int) -> dict[str, Any]:
+            client.clear_delegate("Nav")
+            return fade_in(1)
+
+    client.set_delegate(ids(client)["Nav"], ClearsItself())
+    client.pop("Nav", wait_until="started")
+    client.sync()
+    assert delegate_texts(sub) == [
+        "Nav.delegate#1.navigationAnimationController(pop, B → A)",
+        "Nav.delegate#1 fallback(cleared)",
+    ]
+    with pytest.raises(curtain.ServerError) as refused:
+        client.set_delegate("Nowhere", delegate)
+    assert refused.value.code is curtain.ErrorCode.NOT_FOUND
+    assert len(client._core.delegates) == 0
+
+
+def test_a_second_delegate_replaces_the_first_which_gets_a_notice(daemon: Daemon, client: curtain.Client) -> None:
+    manual_stack(client, "A")
+    first = Recording()
+    client.set_delegate("Nav", first)
+    with daemon.client(client_name="second", timeout=10) as second:
+        second.set_delegate("Nav", Recording(), roles=["navigation", "tab_bar"])
+        client.sync()
+        [notice] = client.notices()
+        assert notice.text == f"Nav.delegate(navigation) replaced by client {second.welcome.client_id}"
+        assert notice.seq == 0 and notice.window_id == 0 and notice.kind == "delegate"
+        assert notice.delegate is not None and notice.delegate.phase is types.DelegateEvent.Phase.REPLACED
+        assert notice.delegate.role is types.DelegateRole.NAVIGATION
+        assert notice.delegate.by_client_id == second.welcome.client_id
+        assert client.notices() == []
+        assert len(client._core.delegates) == 0
+        with pytest.raises(curtain.ServerError) as refused:
+            client.clear_delegate("Nav")
+        assert refused.value.code is curtain.ErrorCode.NOT_OWNER
+
+
+def test_the_asyncio_client_answers_from_a_task_with_async_methods(daemon: Daemon) -> None:
+    async def scenario() -> None:
+        async with curtain.AsyncClient(daemon.socket_path, timeout=10) as client:
+            window = await client.create_window(clock="manual")
+            await client.create_controller("nav", identifier="Nav")
+            for name in ("A", "B"):
+                await client.create_controller("content", identifier=name)
+            await client.set_stack("Nav", ["A"], animated=False)
+            await client.set_root(window, "Nav")
+            asked: list[str] = []
+
+            class Async:
+                async def animation_controller_for(self, operation: str, from_vc: int, to_vc: int) -> Any:
+                    asked.append(operation)
+                    await asyncio.sleep(0)
+                    return fade_in(1) if operation == "push" else None
+
+            await client.set_delegate("Nav", Async(), answer_timeout=10)
+            sub = await client.subscribe(window)
+            started = await client.push("Nav", "B", wait_until="started")
+            assert started.transition_id
+            await client.advance_clock(window, 1)
+            await client.pop("Nav", wait_until="started")
+            await client.sync()
+            events = [event.text for event in sub.poll() if ".delegate" in event.text]  # type: ignore[union-attr]
+            assert events == [
+                "Nav.delegate#1.navigationAnimationController(push, A → B)",
+                "Nav.delegate#1 → animator(1 s, 1 tracks)",
+                "Nav.delegate#2.navigationAnimationController(pop, B → A)",
+                "Nav.delegate#2 → default",
+            ]
+            assert asked == ["push", "pop"]
+            assert await client.serve_delegates(timeout=0.01) == 0
+            await client.clear_delegate("Nav")
+            assert len(client._core.delegates) == 0
+
+    asyncio.run(scenario())
+
+
+# MARK: Without a daemon
+
+
+class Recorder(RequestMethods):
+    """Records what each method would send."""
+
+    def _call(self, spec: curtain.RequestSpec, body: Any, options: dict[str, Any]) -> Any:
+        return spec.body, body, options
+
+
+def test_roles_default_to_those_whose_methods_the_delegate_defines() -> None:
+    class Both:
+        def should_select(self, tab_bar: int, vc: int) -> bool:
+            return True
+
+        def should_perform_segue(self, identifier: str, sender: None) -> bool:
+            return True
+
+    r = Recorder()
+    both = Both()
+    _, body, options = r.set_delegate("Tabs", both, answer_timeout=0.25)
+    assert body == protocol_pb2.SetDelegate(
+        controller=protocol_pb2.ControllerRef(identifier="Tabs"),
+        roles=[common_pb2.DELEGATE_ROLE_TAB_BAR, common_pb2.DELEGATE_ROLE_SEGUE],
+        timeout_ms=250,
+    )
+    assert options == {"attachment": both}
+    _, body, _ = r.set_delegate(3, both, roles=["tab", "transitioning"])
+    assert list(body.roles) == [common_pb2.DELEGATE_ROLE_TAB_BAR, common_pb2.DELEGATE_ROLE_TRANSITIONING]
+    assert body.timeout_ms == 0
+    _, body, _ = r.clear_delegate("Tabs")
+    assert body == protocol_pb2.ClearDelegate(controller=protocol_pb2.ControllerRef(identifier="Tabs"))
+    with pytest.raises(TypeError, match="defines none of the delegate methods"):
+        r.set_delegate("Nav", object())
+    with pytest.raises(ValueError, match="unknown delegate_role 'popover'"):
+        r.set_delegate("Nav", both, roles=["popover"])
+    with pytest.raises(ValueError, match="positive number of seconds"):
+        r.set_delegate("Nav", both, answer_timeout=0)
+    _, body, _ = r.delegate_reply(4, {"duration": 0.5})
+    assert body == protocol_pb2.DelegateReply(
+        call_id=4, answer=common_pb2.DelegateAnswer(animator=common_pb2.AnimatorSpec(duration=0.5))
+    )
+    _, body, _ = r.delegate_reply(5, False)
+    assert body.answer.HasField("yes") and not body.answer.yes
+
+
+def test_each_question_calls_its_method_with_its_arguments() -> None:
+    seen: list[tuple[Any, ...]] = []
+
+    class Everything:
+        def __getattr__(self, name: str) -> Any:
+            return lambda *arguments: seen.append((name, *arguments))
+
+    def call(method: int, **arguments: Any) -> protocol_pb2.DelegateCall:
+        return protocol_pb2.DelegateCall(
+            call_id=1, controller_id=9, method=method, arguments=common_pb2.DelegateArguments(**arguments)
+        )
+
+    M = types.DelegateMethod
+    for question in [
+        call(M.NAVIGATION_ANIMATION_CONTROLLER, operation="pop", from_id=2, to_id=1),
+        call(M.TAB_BAR_SHOULD_SELECT, from_id=2, to_id=3),
+        call(M.TAB_BAR_ANIMATION_CONTROLLER, from_id=2, to_id=3),
+        call(M.ANIMATION_CONTROLLER_FOR_PRESENTED, from_id=2, to_id=4),
+        call(M.ANIMATION_CONTROLLER_FOR_DISMISSED, to_id=4),
+        call(M.SHOULD_PERFORM_SEGUE, identifier="go"),
+    ]:
+        assert _delegates.answer(Everything(), question) == common_pb2.DelegateAnswer()
+    assert seen == [
+        ("animation_controller_for", "pop", 2, 1),
+        ("should_select", 9, 3),
+        ("animation_controller_for_transition", 2, 3),
+        ("animation_controller_for_presented", 4, 2, 2),
+        ("animation_controller_for_dismissed", 4),
+        ("should_perform_segue", "go", None),
+    ]
+    # A method the object does not define: UIKit's default, quietly.
+    assert _delegates.answer(object(), call(M.SHOULD_PERFORM_SEGUE)) == common_pb2.DelegateAnswer()
