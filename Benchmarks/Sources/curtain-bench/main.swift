@@ -6,8 +6,9 @@
 //
 //   curtain-bench --curtaind PATH [--quick] [BENCHMARK...]
 //
-// BENCHMARK is restore, throughput, roundtrip, dbsize, lookup, memory or
-// cli (default: all; Lookup.swift, Memory.swift, CLIStartup.swift).
+// BENCHMARK is restore, throughput, roundtrip, dbsize, lookup, memory,
+// cli, scaling, animating or pacing (default: all; Lookup.swift,
+// Memory.swift, CLIStartup.swift, the last three in Windows.swift).
 // --curtain PATH is the CLI that `cli` runs (default: beside curtaind).
 // --quick runs each with a tenth of the load, to try the harness out;
 // --keep keeps the scratch directory (its state directories, to profile a
@@ -27,9 +28,12 @@ struct Options {
   var operations: Int?
   var curtain: String?
 
-  static let all = ["restore", "throughput", "roundtrip", "dbsize", "lookup", "memory", "cli"]
+  static let all = [
+    "restore", "throughput", "roundtrip", "dbsize", "lookup", "memory", "cli", "scaling",
+    "animating", "pacing",
+  ]
   static let usage =
-    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|dbsize|lookup|memory|cli]..."
+    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|dbsize|lookup|memory|cli|scaling|animating|pacing]..."
 
   init(_ arguments: [String]) throws {
     var rest = arguments[...]
@@ -391,6 +395,9 @@ do {
     case "lookup": try lookup(options, scratch: scratch)
     case "memory": try memory(options, scratch: scratch)
     case "cli": try cliStartup(options, scratch: scratch)
+    case "scaling": try scaling(options, scratch: scratch)
+    case "animating": try animating(options, scratch: scratch)
+    case "pacing": try pacing(options, scratch: scratch)
     default: try databaseGrowth(options, scratch: scratch)
     }
   }
