@@ -117,70 +117,46 @@ func scaling(_ options: Options, scratch: Scratch) throws {
 
 // MARK: Animating
 
-/// Reads and discards what arrives on `descriptors` until `running` is
-/// false, counting length-delimited messages per descriptor.
+/// Receives what arrives on `connections` until stopped, a thread per
+/// connection, counting the frames. It holds the connections (one that
+/// nothing used any more would close) and reads through their clients,
+/// which may already hold part of a frame read with an answer.
 private final class Drain: @unchecked Sendable {
-  private let descriptors: [Int32]
+  private let connections: [Connection]
   private let running = Locked(true)
-  private let counts: Locked<[Int]>
-  private var threads: [Thread] = []
+  private let frames: Locked<[Int]>
   private let done = DispatchGroup()
 
-  init(_ descriptors: [Int32]) {
-    self.descriptors = descriptors
-    counts = Locked(Array(repeating: 0, count: descriptors.count))
-    for (index, descriptor) in descriptors.enumerated() {
+  init(_ connections: [Connection]) {
+    self.connections = connections
+    frames = Locked(Array(repeating: 0, count: connections.count))
+    for index in connections.indices {
       done.enter()
-      let thread = Thread { [self] in
-        self.drain(descriptor, index)
-        self.done.leave()
-      }
-      threads.append(thread)
-      thread.start()
+      Thread { [self] in
+        receive(index)
+        done.leave()
+      }.start()
     }
   }
 
-  /// Messages read so far, in all.
-  var messages: Int { counts.withLock { $0.reduce(0, +) } }
+  /// Frames received so far, in all.
+  var received: Int { frames.withLock { $0.reduce(0, +) } }
 
   func stop() {
     running.withLock { $0 = false }
     done.wait()
   }
 
-  private func drain(_ descriptor: Int32, _ index: Int) {
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    var pending: [UInt8] = []
-    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+  private func receive(_ index: Int) {
+    let client = connections[index].client
     while running.withLock({ $0 }) {
-      guard poll(&poller, 1, 50) > 0 else { continue }
-      let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      guard read > 0 else { return }
-      pending += buffer[0..<read]
-      // Counts whole messages: a varint length, then that many bytes.
-      var offset = 0
-      var complete = 0
-      while true {
-        var length = 0
-        var shift = 0
-        var cursor = offset
-        var ended = false
-        while cursor < pending.count {
-          let byte = pending[cursor]
-          length |= Int(byte & 0x7f) << shift
-          shift += 7
-          cursor += 1
-          if byte & 0x80 == 0 {
-            ended = true
-            break
-          }
-        }
-        guard ended, cursor + length <= pending.count else { break }
-        offset = cursor + length
-        complete += 1
+      let message: ServerMessage?
+      do {
+        message = try client.nextMessage(timeout: 0.05)
+      } catch {
+        return
       }
-      pending.removeFirst(offset)
-      counts.withLock { $0[index] += complete }
+      if case .frame? = message?.kind { frames.withLock { $0[index] += 1 } }
     }
   }
 }
@@ -196,7 +172,7 @@ func animating(_ options: Options, scratch: Scratch) throws {
       + "Each window runs an hour-long size transition; the daemon's CPU over "
       + "\(format(seconds, 0)) s per run, median of \(options.runs) runs. With subscribers: "
       + "one frame subscription per window (`LATEST`), spread over \(connections) connections "
-      + "whose bytes are read and discarded.\n")
+      + "each read by a thread that counts the frames.\n")
   var idle = Samples()
   var followed = Samples()
   var rates = Samples()
@@ -221,13 +197,13 @@ func animating(_ options: Options, scratch: Scratch) throws {
         $0.subscribe.frames = true
       }
     }
-    let drain = Drain(subscribers.map(\.client.fileDescriptor))
+    let drain = Drain(subscribers)
     pause(seconds: 0.5)
     before = daemon.preciseCPUSeconds()
-    let messagesBefore = drain.messages
+    let framesBefore = drain.received
     pause(seconds: seconds)
     followed.add((daemon.preciseCPUSeconds() - before) / seconds * 100)
-    rates.add(Double(drain.messages - messagesBefore) / seconds / Double(count))
+    rates.add(Double(drain.received - framesBefore) / seconds / Double(count))
     drain.stop()
     try daemon.stop()
   }
