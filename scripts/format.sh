@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Formats the Swift sources with the repository's .swift-format, then lints
 # them strictly. With --check it only lints and exits non-zero on findings.
-# Generated protobuf code (*.pb.swift) is left alone.
+# Generated protobuf code (*.pb.swift) and the build directories of the
+# packages under them (Benchmarks/.build: their dependencies' checkouts)
+# are left alone.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -20,7 +22,7 @@ files=()
 if ((${#dirs[@]} > 0)); then
   while IFS= read -r -d '' file; do
     files+=("$file")
-  done < <(find "${dirs[@]}" -type f -name '*.swift' ! -name '*.pb.swift' -print0 | sort -z)
+  done < <(find "${dirs[@]}" -name '.build*' -prune -o -type f -name '*.swift' ! -name '*.pb.swift' -print0 | sort -z)
 fi
 
 if ((${#files[@]} == 0)); then

@@ -92,6 +92,24 @@ public final class Daemon {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
+  /// Its CPU time so far in seconds at nanosecond resolution: the time
+  /// each of its threads ran on a CPU (`/proc/PID/task/*/schedstat`),
+  /// where `cpuSeconds()` counts in clock ticks (10 ms).
+  public func preciseCPUSeconds() -> Double {
+    guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+    else { return 0 }
+    var nanoseconds: UInt64 = 0
+    for task in tasks {
+      guard
+        let stat = try? String(
+          contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+        let first = stat.split(separator: " ").first, let value = UInt64(first)
+      else { continue }
+      nanoseconds += value
+    }
+    return Double(nanoseconds) / 1e9
+  }
+
   /// Stops it with SIGTERM and waits; throws unless it exited with status 0.
   public func stop() throws {
     guard process.isRunning else {

@@ -6,9 +6,10 @@
 //
 //   curtain-bench --curtaind PATH [--quick] [BENCHMARK...]
 //
-// BENCHMARK is restore, throughput, roundtrip, dbsize, lookup, memory, cli
-// or delegate (default: all; Lookup.swift, Memory.swift, CLIStartup.swift,
-// DelegateCost.swift).
+// BENCHMARK is restore, throughput, roundtrip, dbsize, lookup, memory,
+// cli, delegate, scaling, animating or pacing (default: all; Lookup.swift,
+// Memory.swift, CLIStartup.swift, DelegateCost.swift, the last three in
+// Windows.swift).
 // --curtain PATH is the CLI that `cli` runs (default: beside curtaind).
 // --quick runs each with a tenth of the load, to try the harness out;
 // --keep keeps the scratch directory (its state directories, to profile a
@@ -30,9 +31,10 @@ struct Options {
 
   static let all = [
     "restore", "throughput", "roundtrip", "dbsize", "lookup", "memory", "cli", "delegate",
+    "scaling", "animating", "pacing",
   ]
   static let usage =
-    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|dbsize|lookup|memory|cli]..."
+    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|dbsize|lookup|memory|cli|delegate|scaling|animating|pacing]..."
 
   init(_ arguments: [String]) throws {
     var rest = arguments[...]
@@ -395,6 +397,9 @@ do {
     case "memory": try memory(options, scratch: scratch)
     case "cli": try cliStartup(options, scratch: scratch)
     case "delegate": try delegateCost(options, scratch: scratch)
+    case "scaling": try scaling(options, scratch: scratch)
+    case "animating": try animating(options, scratch: scratch)
+    case "pacing": try pacing(options, scratch: scratch)
     default: try databaseGrowth(options, scratch: scratch)
     }
   }

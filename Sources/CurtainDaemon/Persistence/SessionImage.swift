@@ -261,6 +261,7 @@ extension Server {
     windowStates.merge(restored.windowStates) { _, new in new }
     for (key, state) in restored.windowStates where state.clockMode == .realtime {
       realtimeWindows[key.session, default: []].insert(key.window)
+      scheduleDirty.insert(key)
     }
     sessions[restored.session.name] = restored.session
     lastRecordClock = max(lastRecordClock, restored.clock)

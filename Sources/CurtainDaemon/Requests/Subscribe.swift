@@ -74,6 +74,7 @@ extension Server {
     subscriptions[id] = subscription
     client.subscriptionCount += 1
     subscriptionIndex.insert(subscription)
+    frameFollowersChanged(subscription)
     result.subscriptionID = id
     result.lastSeq = windows.first?.log.lastSeq ?? 0
     return .ok(.subscribed(result))

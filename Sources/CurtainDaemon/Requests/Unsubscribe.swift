@@ -30,6 +30,7 @@ extension Server {
     guard let subscription = subscriptions.removeValue(forKey: id) else { return }
     clients[subscription.clientID]?.subscriptionCount -= 1
     subscriptionIndex.remove(subscription)
+    frameFollowersChanged(subscription)
     subscriptionsAwaitingBacklog.remove(id)
   }
 }

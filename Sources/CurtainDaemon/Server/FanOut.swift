@@ -12,9 +12,14 @@ import CurtainCore
 struct SubscriptionIndex {
   private var byWindow: [WindowKey: Set<UInt64>] = [:]
   private var bySession: [String: Set<UInt64>] = [:]
+  /// How many subscriptions with frames follow each window, and each
+  /// whole session.
+  private var framesByWindow: [WindowKey: Int] = [:]
+  private var framesBySession: [String: Int] = [:]
 
   /// Adds a subscription.
   mutating func insert(_ subscription: Subscription) {
+    countFrames(of: subscription, by: 1)
     if let window = subscription.window {
       byWindow[WindowKey(session: subscription.session, window: window), default: []].insert(
         subscription.id)
@@ -25,6 +30,7 @@ struct SubscriptionIndex {
 
   /// Removes a subscription.
   mutating func remove(_ subscription: Subscription) {
+    countFrames(of: subscription, by: -1)
     if let window = subscription.window {
       let key = WindowKey(session: subscription.session, window: window)
       byWindow[key]?.remove(subscription.id)
@@ -32,6 +38,23 @@ struct SubscriptionIndex {
     } else {
       bySession[subscription.session]?.remove(subscription.id)
       if bySession[subscription.session]?.isEmpty == true { bySession[subscription.session] = nil }
+    }
+  }
+
+  /// Whether some subscription follows the frames of `key`'s window.
+  func hasFrameFollowers(_ key: WindowKey) -> Bool {
+    framesByWindow[key] != nil || framesBySession[key.session] != nil
+  }
+
+  private mutating func countFrames(of subscription: Subscription, by step: Int) {
+    guard subscription.frames else { return }
+    if let window = subscription.window {
+      let key = WindowKey(session: subscription.session, window: window)
+      let count = (framesByWindow[key] ?? 0) + step
+      framesByWindow[key] = count > 0 ? count : nil
+    } else {
+      let count = (framesBySession[subscription.session] ?? 0) + step
+      framesBySession[subscription.session] = count > 0 ? count : nil
     }
   }
 

@@ -1,7 +1,8 @@
-// Pushing state out: realtime windows advance to loop time, frames are
-// encoded once per window and tick (only ticks send frames: requests
-// between them bring the model up to date but add no frame) and shared by
-// every subscriber, new
+// Pushing state out: realtime windows advance to loop time (those a
+// request addresses and those whose deadline has come, RealtimeSchedule.swift),
+// frames are encoded once per window and tick, only for windows with frame
+// subscribers (only ticks send frames: requests between them bring the
+// model up to date but add no frame) and shared by every subscriber, new
 // events go to subscribers from their cursors (the window's event ring is
 // the buffer, so resuming and live delivery are the same code), and waiting
 // requests are answered when their condition holds: an operation's waiter
@@ -13,28 +14,68 @@ import CurtainCore
 import CurtainWire
 
 extension Server {
-  /// Advances every realtime window to the current loop time. The windows
-  /// of each session move together, so that what happens by itself runs in
-  /// one order however often the clock is read
-  /// (`Session.advance(_:toClock:)`). A window's frames come from its ticks
-  /// only (`sendingFrames`, the loop's timer at the frame rate): an advance
-  /// for a request, a disconnect or a replay keeps its frame for the next
-  /// tick, which sends it merged under its own frame, or alone.
-  /// While a restore replays a record, only the record's session is
-  /// brought up to date (`replayScope`): the others catch up at their own
-  /// next record in one jump, which gives the same ids and events, so a
-  /// replay costs in proportion to the record's session, not to every
+  /// Which realtime windows an advance moves besides those whose deadline
+  /// has come (RealtimeSchedule.swift), which every advance moves.
+  enum AdvanceScope {
+    /// No others: a request that reads or changes no window.
+    case due
+    /// Every realtime window of these sessions: a request addressed to a
+    /// session, its windows or its controllers.
+    case sessions([String])
+    /// The windows whose frame tick has come (the loop's frame timer).
+    case ticks
+    /// Every realtime window of the daemon.
+    case all
+  }
+
+  /// Advances realtime windows to the current loop time: those whose next
+  /// deadline has come, and those of `scope`. The windows of each session
+  /// move together, so that what happens by itself runs in one order
+  /// however often the clock is read (`Session.advance(_:toClock:)`); a
+  /// window with nothing due may stay behind and move later in one jump,
+  /// with the same result, so a request costs in proportion to the windows
+  /// it addresses and those that are due, not to every window of the
+  /// daemon. A window's frames come from its ticks only (`sendingFrames`,
+  /// the loop's timer at the frame rate): an advance for a request, a
+  /// disconnect or a replay keeps its frame for the next tick, which sends
+  /// it merged under its own frame, or alone. Frames are made only for
+  /// windows that some subscription follows with frames: the others cost
+  /// no frame and no encoding.
+  /// While a restore replays a record, the dispatcher scopes the advance
+  /// to the record's session (`replayScope`): the others catch up at their
+  /// own next record in one jump, which gives the same ids and events, so
+  /// a replay costs in proportion to the record's session, not to every
   /// window of the daemon.
-  func advanceRealtimeWindows(sendingFrames: Bool) {
+  func advanceRealtimeWindows(_ scope: AdvanceScope, sendingFrames: Bool) {
     let now = clock()
-    let names = replayScope.map { [$0] } ?? sessions.keys.sorted()
-    for name in names {
-      guard let session = sessions[name] else { continue }
-      let clocked = clockedWindows(of: session)
-      guard !clocked.isEmpty else { continue }
+    scheduleClock = now
+    refreshSchedule()
+    var chosen: [String: Set<WindowID>] = [:]
+    func add(_ key: WindowKey) { chosen[key.session, default: []].insert(key.window) }
+    for key in schedule.takeDue(at: now) { add(key) }
+    switch scope {
+    case .due:
+      break
+    case .ticks:
+      for key in schedule.takeTicks(at: now) { add(key) }
+    case .sessions(let names):
+      for name in names {
+        for id in realtimeWindows[name] ?? [] { add(WindowKey(session: name, window: id)) }
+      }
+    case .all:
+      for (name, ids) in realtimeWindows {
+        for id in ids { add(WindowKey(session: name, window: id)) }
+      }
+    }
+    for name in chosen.keys.sorted() {
+      guard let session = sessions[name], let ids = chosen[name] else { continue }
+      let clocked = clockedWindows(of: session, among: ids)
+      windowsAdvanced += clocked.count
       let steps = session.advance(clocked, toClock: now)
       for (entry, step) in zip(clocked, steps) {
         let key = key(of: entry.window)
+        scheduleDirty.insert(key)
+        guard subscriptionIndex.hasFrameFollowers(key) else { continue }
         let frame =
           switch (step.frame, windowStates[key]?.pendingFrame) {
           case (let fresh?, let owed?): fresh.including(owed)
@@ -49,15 +90,78 @@ extension Server {
     }
   }
 
-  /// The realtime windows of `session`, each with its clock origin.
-  func clockedWindows(of session: Session) -> [Session.ClockedWindow] {
-    guard let ids = realtimeWindows[session.name], !ids.isEmpty else { return [] }
+  /// Advances every realtime window (a disconnect, a replayed departure).
+  func advanceRealtimeWindows(sendingFrames: Bool) {
+    advanceRealtimeWindows(.all, sendingFrames: sendingFrames)
+  }
+
+  /// What a request addressed to `target` must bring up to date: nothing
+  /// but what is due for a request about the server that changes nothing,
+  /// every realtime window for one that changes the server's sessions
+  /// (kill, import, shutdown), else its session's realtime windows (the
+  /// record's session while a restore replays).
+  func advanceScope(of request: WireRequest, target: RequestTarget, mutates: Bool)
+    -> AdvanceScope
+  {
+    if let replayScope { return .sessions([replayScope]) }
+    if case .server = target { return mutates ? .all : .due }
+    return .sessions([request.session.isEmpty ? "default" : request.session])
+  }
+
+  /// The realtime windows of `session` (of `among`, when given), each
+  /// with its clock origin, in id order.
+  func clockedWindows(of session: Session, among: Set<WindowID>? = nil)
+    -> [Session.ClockedWindow]
+  {
+    guard let ids = among ?? realtimeWindows[session.name], !ids.isEmpty else { return [] }
     return ids.sorted().compactMap { id in
       guard let window = session.windows[id],
         let state = windowStates[WindowKey(session: session.name, window: id)],
         state.clockMode == .realtime
       else { return nil }
       return Session.ClockedWindow(window, origin: state.origin)
+    }
+  }
+
+  /// Brings the schedule up to date with the realtime windows that moved,
+  /// were created or changed their frame subscribers since it last
+  /// looked: each window's next deadline, and whether it ticks (it
+  /// animates or owes a frame, and a subscription follows its frames). A
+  /// window nobody follows with frames keeps no frame: a subscriber that
+  /// comes later gets the current frame at the next tick.
+  func refreshSchedule() {
+    guard !scheduleDirty.isEmpty else { return }
+    let dirty = scheduleDirty
+    scheduleDirty = []
+    for key in dirty {
+      guard let state = windowStates[key], state.clockMode == .realtime,
+        let window = window(for: key)
+      else {
+        schedule.remove(key, now: scheduleClock)
+        continue
+      }
+      schedule.setDeadline(key, window.nextDeadline.map { state.origin + $0 })
+      let followed = subscriptionIndex.hasFrameFollowers(key)
+      if !followed {
+        lastFrames[key] = nil
+        windowStates[key]?.pendingFrame = nil
+      }
+      let ticks = followed && (window.isAnimating || state.pendingFrame != nil)
+      schedule.setTicking(key, rate: ticks ? state.frameRate : nil, now: scheduleClock)
+    }
+  }
+
+  /// Marks the realtime windows whose frame subscribers `subscription`
+  /// changes (its window, or every window of its session) for the
+  /// schedule to look at again.
+  func frameFollowersChanged(_ subscription: Subscription) {
+    guard subscription.frames else { return }
+    if let window = subscription.window {
+      scheduleDirty.insert(WindowKey(session: subscription.session, window: window))
+    } else {
+      for id in realtimeWindows[subscription.session] ?? [] {
+        scheduleDirty.insert(WindowKey(session: subscription.session, window: id))
+      }
     }
   }
 
@@ -83,7 +187,16 @@ extension Server {
     state.frameSeq += 1
     state.lastFrameClock = now
     windowStates[key] = state
-    let shared = SharedFrame(WireFrame(frame, frameSeq: state.frameSeq))
+    // Encoded once, for the first subscriber that takes it: a frame nobody
+    // receives (a manual window's step without subscribers) costs none.
+    var encoded: SharedFrame?
+    func shared() -> SharedFrame {
+      if let encoded { return encoded }
+      framesEncoded += 1
+      let made = SharedFrame(WireFrame(frame, frameSeq: state.frameSeq))
+      encoded = made
+      return made
+    }
     for id in subscriptionIndex.following(key).sorted() {
       guard let subscription = subscriptions[id], subscription.frames, subscription.isActive
       else { continue }
@@ -102,14 +215,14 @@ extension Server {
         updated.pausedSkips = 0
         subscriptions[id] = updated
         if skipped > 0 {
-          var copy = shared.frame
+          var copy = shared().frame
           copy.framesSkipped = skipped
           client.link.sendFrame(SharedFrame(copy), subscription: id, policy: subscription.policy)
           sent.increment()
           continue
         }
       }
-      client.link.sendFrame(shared, subscription: id, policy: subscription.policy)
+      client.link.sendFrame(shared(), subscription: id, policy: subscription.policy)
       sent.increment()
     }
     return true

@@ -87,7 +87,8 @@ extension Server {
     if handler.mutates, client.isReadOnly {
       return .failed(.permissionDenied, "A read-only client cannot send \(kind.rawValue)")
     }
-    advanceRealtimeWindows(sendingFrames: false)
+    advanceRealtimeWindows(
+      advanceScope(of: request, target: resolving, mutates: handler.mutates), sendingFrames: false)
     do {
       try checkScope(kind, request, target: resolving, client: client)
       expireLeases()

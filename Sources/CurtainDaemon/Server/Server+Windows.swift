@@ -21,7 +21,10 @@ extension Server {
     let now = clock()
     windowStates[key(of: window)] = WindowState(
       frameRate: frameRate, clockMode: clockMode, origin: now, lastFrameClock: now)
-    if clockMode == .realtime { realtimeWindows[session.name, default: []].insert(window.id) }
+    if clockMode == .realtime {
+      realtimeWindows[session.name, default: []].insert(window.id)
+      scheduleDirty.insert(key(of: window))
+    }
     return window
   }
 
@@ -35,6 +38,8 @@ extension Server {
     try session.closeWindow(window.id, keepingControllers: keepingControllers)
     windowStates[key] = nil
     realtimeWindows[key.session]?.remove(key.window)
+    schedule.remove(key, now: scheduleClock)
+    scheduleDirty.remove(key)
     lastFrames[key] = nil
     closedWindows[key] = window
   }

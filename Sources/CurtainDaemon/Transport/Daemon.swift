@@ -86,7 +86,8 @@ public final class Daemon {
   private let logger: Logger
   private var listeners: [Listener]
   private let wakeTimer: UVTimer
-  /// When `wakeTimer`, if active, fires (MonotonicClock).
+  /// When `wakeTimer`, if active, fires: loop time in seconds, a whole
+  /// millisecond of the monotonic clock (`UVLoop.now`).
   private var wakeTimerDue = Double.infinity
   private let wakeAsync: UVAsync
   /// The state directory (nil with --ephemeral) and the async handle its
@@ -348,18 +349,33 @@ public final class Daemon {
       wakeTimer.stop()
       return
     }
+    let time = server.loopTime(of: wakeup)
     // A timer that fires in time stays as it is: restarting it after every
     // callback would push a due tick 1 ms further each time, and requests
     // arriving less than 1 ms apart would starve the ticks (their frames).
-    if wakeTimer.isActive, wakeTimerDue <= wakeup + 0.001 { return }
+    // In time is what a restart would give: at most a millisecond late.
+    if wakeTimer.isActive, wakeTimerDue <= time + 0.001 { return }
     loop.updateTime()
-    let now = MonotonicClock.now()
-    let delay = max(0, wakeup - now)
-    // At least 1 ms: libuv (before 1.45) runs a timer restarted with 0 ms
-    // from its own callback again at once, in the same pass, forever.
-    let milliseconds = min(max((delay * 1000).rounded(.up), 1), 86_400_000)
-    wakeTimer.start(afterMilliseconds: UInt64(milliseconds))
-    wakeTimerDue = now + milliseconds / 1000
+    let milliseconds = Self.timerDelay(until: time, loopMilliseconds: loop.now)
+    wakeTimer.start(afterMilliseconds: milliseconds)
+    wakeTimerDue = Double(loop.now + milliseconds) / 1000
+  }
+
+  /// The timer delay in milliseconds for a wake-up at loop time `time`
+  /// (seconds of the monotonic clock), when the loop's cached time is
+  /// `loopMilliseconds`. libuv runs a timer once its cached time, whole
+  /// milliseconds of the same clock truncated, reaches the timer's due
+  /// time: due at the first whole millisecond at or after `time`, it never
+  /// runs before `time` and at most a millisecond after it, and the
+  /// schedule it serves (exact frame ticks, RealtimeSchedule.swift) keeps
+  /// its sub-millisecond times, so that lateness never adds up. At least
+  /// 1 ms: libuv (before 1.45) runs a timer restarted with 0 ms from its
+  /// own callback again at once, in the same pass, forever.
+  static func timerDelay(until time: Double, loopMilliseconds: UInt64) -> UInt64 {
+    let due = (time * 1000).rounded(.up)
+    guard due.isFinite else { return 86_400_000 }
+    let delay = due - Double(loopMilliseconds)
+    return UInt64(min(max(delay, 1), 86_400_000))
   }
 
   /// Disconnects closing clients from the server (which may close others).

@@ -53,6 +53,12 @@ final class UVLoop {
     uv_update_time(pointer)
   }
 
+  /// The loop's cached time in whole milliseconds (`uv_now`: `uv_hrtime`,
+  /// the monotonic clock, truncated), from which timers count.
+  var now: UInt64 {
+    uv_now(pointer)
+  }
+
   /// The type names of the handles still on the loop (closing ones
   /// included), for example `["timer", "pipe"]`.
   var openHandles: [String] {

@@ -1,0 +1,319 @@
+// The benchmarks of issue 13 about many windows and frame pacing:
+//
+// - scaling: the daemon's CPU per no-op Sync (from /proc, in nanoseconds)
+//   with 1, 10, 100 and 1,000 idle realtime windows and with 1,000
+//   animating ones (nobody subscribed), as ratios to 1 window;
+// - animating: 1,000 windows animating at 60 Hz, the daemon's share of a
+//   core without subscribers and with one frame subscriber per window;
+// - pacing: what a frame subscriber sees of one window animating at 60 and
+//   120 Hz with 1, 10 and 100 subscribers: frames per second and the 99th
+//   percentile of the interval between frames, from arrival times.
+//
+// Each configuration runs on its own `--ephemeral` daemon; the daemons of
+// `scaling` run side by side and are measured in interleaved rounds.
+
+import BenchKit
+import CurtainWire
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Creates `count` realtime windows (each a content controller) at
+/// `frameRate`; with `animating`, each runs an hour-long size transition.
+private func realtimeWindows(
+  _ count: Int, frameRate: UInt32 = 60, animating: Bool, on connection: Connection
+) throws -> [UInt64] {
+  var ids: [UInt64] = []
+  try connection.pipeline(count: count, depth: 64) { _ in
+    request {
+      $0.createWindow.clock = .realtime
+      $0.createWindow.frameRate = frameRate
+      $0.createWindow.root.kind = .content
+    }
+  } answered: { _, response in
+    guard case .window(let window)? = response.result else {
+      throw BenchError("CreateWindow failed: \(response.error.message)")
+    }
+    ids.append(window.id)
+  }
+  if animating {
+    try connection.pipeline(count: ids.count, depth: 64) { index in
+      request {
+        $0.resizeWindow.windowID = ids[index]
+        $0.resizeWindow.metrics.size.width = 844
+        $0.resizeWindow.metrics.size.height = 390
+        $0.resizeWindow.duration = 3600
+      }
+    }
+  }
+  return ids
+}
+
+/// Pauses the calling thread.
+private func pause(seconds: Double) {
+  var time = timespec(
+    tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+  nanosleep(&time, nil)
+}
+
+// MARK: Scaling
+
+/// Daemon CPU per no-op Sync against the number of windows it holds.
+func scaling(_ options: Options, scratch: Scratch) throws {
+  let seconds = options.quick ? 0.3 : 1.5
+  let configurations: [(name: String, windows: Int, animating: Bool)] = [
+    ("1 idle window", 1, false), ("10 idle windows", 10, false),
+    ("100 idle windows", 100, false), ("1,000 idle windows", 1000, false),
+    ("1,000 animating windows", 1000, true),
+  ]
+  print(
+    "## Scaling: daemon CPU per no-op `Sync` against the windows it holds\n\n"
+      + "One client, sequential `Sync`s for \(seconds) s per round, \(options.runs) "
+      + "interleaved rounds; realtime windows in the default session (animating: an "
+      + "hour-long size transition each, no subscriber).\n")
+  var daemons: [(Daemon, Connection)] = []
+  defer { for (daemon, _) in daemons { try? daemon.stop() } }
+  for (index, configuration) in configurations.enumerated() {
+    let daemon = try Daemon(
+      executable: options.curtaind, directory: scratch.path, name: "scaling-\(index)",
+      arguments: ["--ephemeral"])
+    try daemon.waitUntilServing()
+    let connection = try Connection(socketPath: daemon.socketPath, name: "scaling")
+    _ = try realtimeWindows(
+      configuration.windows, animating: configuration.animating, on: connection)
+    daemons.append((daemon, connection))
+  }
+  var perRequest = Array(repeating: Samples(), count: configurations.count)
+  for _ in 0..<options.runs {
+    for (index, (daemon, connection)) in daemons.enumerated() {
+      for _ in 0..<200 { try connection.sync() }
+      let cpuBefore = daemon.preciseCPUSeconds()
+      let start = Clock.now()
+      var count = 0
+      while Clock.now() - start < seconds {
+        try connection.sync()
+        count += 1
+      }
+      perRequest[index].add((daemon.preciseCPUSeconds() - cpuBefore) / Double(count) * 1e6)
+    }
+  }
+  let base = perRequest[0].median
+  print("| windows | curtaind CPU µs per `Sync` (median) | ratio to 1 window |")
+  print("| --- | ---: | ---: |")
+  for (index, configuration) in configurations.enumerated() {
+    print(
+      "| \(configuration.name) | \(format(perRequest[index].median, 1)) "
+        + "| \(format(perRequest[index].median / base, 2)) |")
+  }
+  let idle = perRequest[3].median / base
+  let animating = perRequest[4].median / base
+  print(
+    "\nTargets: 1,000 idle windows within 1.2× of 1: "
+      + (idle <= 1.2 ? "met" : "NOT met") + " (\(format(idle, 2))×); 1,000 animating "
+      + "within 2×: " + (animating <= 2 ? "met" : "NOT met") + " (\(format(animating, 2))×).\n")
+}
+
+// MARK: Animating
+
+/// Receives what arrives on `connections` until stopped, a thread per
+/// connection, counting the frames. It holds the connections (one that
+/// nothing used any more would close) and reads through their clients,
+/// which may already hold part of a frame read with an answer.
+private final class Drain: @unchecked Sendable {
+  private let connections: [Connection]
+  private let running = Locked(true)
+  private let frames: Locked<[Int]>
+  private let done = DispatchGroup()
+
+  init(_ connections: [Connection]) {
+    self.connections = connections
+    frames = Locked(Array(repeating: 0, count: connections.count))
+    for index in connections.indices {
+      done.enter()
+      Thread { [self] in
+        receive(index)
+        done.leave()
+      }.start()
+    }
+  }
+
+  /// Frames received so far, in all.
+  var received: Int { frames.withLock { $0.reduce(0, +) } }
+
+  func stop() {
+    running.withLock { $0 = false }
+    done.wait()
+  }
+
+  private func receive(_ index: Int) {
+    let client = connections[index].client
+    while running.withLock({ $0 }) {
+      let message: ServerMessage?
+      do {
+        message = try client.nextMessage(timeout: 0.05)
+      } catch {
+        return
+      }
+      if case .frame? = message?.kind { frames.withLock { $0[index] += 1 } }
+    }
+  }
+}
+
+/// 1,000 windows animating at 60 Hz: the daemon's share of a core without
+/// subscribers, and with one frame subscriber per window.
+func animating(_ options: Options, scratch: Scratch) throws {
+  let count = 1000
+  let seconds = options.quick ? 2.0 : 5.0
+  let connections = 4
+  print(
+    "## Animating: \(count) windows at 60 Hz\n\n"
+      + "Each window runs an hour-long size transition; the daemon's CPU over "
+      + "\(format(seconds, 0)) s per run, median of \(options.runs) runs. With subscribers: "
+      + "one frame subscription per window (`LATEST`), spread over \(connections) connections "
+      + "each read by a thread that counts the frames.\n")
+  var idle = Samples()
+  var followed = Samples()
+  var rates = Samples()
+  for run in 0..<options.runs {
+    let daemon = try Daemon(
+      executable: options.curtaind, directory: scratch.path, name: "animating-\(run)",
+      arguments: ["--ephemeral"])
+    try daemon.waitUntilServing()
+    let setup = try Connection(socketPath: daemon.socketPath, name: "setup")
+    let ids = try realtimeWindows(count, animating: true, on: setup)
+    pause(seconds: 0.5)
+    var before = daemon.preciseCPUSeconds()
+    pause(seconds: seconds)
+    idle.add((daemon.preciseCPUSeconds() - before) / seconds * 100)
+
+    let subscribers = try (0..<connections).map {
+      try Connection(socketPath: daemon.socketPath, name: "frames \($0)")
+    }
+    for (index, id) in ids.enumerated() {
+      try subscribers[index % connections].call {
+        $0.subscribe.windowID = id
+        $0.subscribe.frames = true
+      }
+    }
+    let drain = Drain(subscribers)
+    pause(seconds: 0.5)
+    before = daemon.preciseCPUSeconds()
+    let framesBefore = drain.received
+    pause(seconds: seconds)
+    followed.add((daemon.preciseCPUSeconds() - before) / seconds * 100)
+    rates.add(Double(drain.received - framesBefore) / seconds / Double(count))
+    drain.stop()
+    try daemon.stop()
+  }
+  print("| subscribers | curtaind CPU (% of a core, median) | frames/s per window received |")
+  print("| --- | ---: | ---: |")
+  print("| none | \(format(idle.median, 1)) % | |")
+  print("| one per window | \(format(followed.median, 1)) % | \(format(rates.median, 1)) |")
+  print(
+    "\nTargets: under 25 % without subscribers: "
+      + (idle.median < 25 ? "met" : "NOT met") + "; under 35 % with one per window: "
+      + (followed.median < 35 ? "met" : "NOT met") + ".\n")
+}
+
+// MARK: Pacing
+
+/// Frame arrival times of one subscriber.
+private final class FrameTimes: @unchecked Sendable {
+  let connection: Connection
+  private let times = Locked<[Double]>([])
+
+  init(connection: Connection) { self.connection = connection }
+
+  /// Receives frames until `until` (monotonic seconds), noting when each
+  /// arrives when `recording`.
+  func receive(until end: Double, recording: Bool) {
+    while Clock.now() < end {
+      guard let message = try? connection.client.nextMessage(timeout: end - Clock.now())
+      else { continue }
+      if recording, case .frame? = message.kind {
+        let now = Clock.now()
+        times.withLock { $0.append(now) }
+      }
+    }
+  }
+
+  /// Frames per second and the intervals, in seconds.
+  var figures: (rate: Double, intervals: [Double]) {
+    let times = times.withLock { $0 }
+    guard times.count > 1, let first = times.first, let last = times.last else {
+      return (0, [])
+    }
+    let intervals = zip(times.dropFirst(), times).map { $0 - $1 }
+    return (Double(times.count - 1) / (last - first), intervals)
+  }
+}
+
+/// One window animating at 60 and 120 Hz, watched by 1, 10 and 100
+/// frame subscribers on their own connections.
+func pacing(_ options: Options, scratch: Scratch) throws {
+  let seconds = options.quick ? 5.0 : 30.0
+  print(
+    "## Frame pacing: one window, \(format(seconds, 0)) s per configuration\n\n"
+      + "Each subscriber has its own connection and thread and notes when each frame "
+      + "arrives: frames per second over the run (median over the subscribers, and the "
+      + "lowest and highest) and the 99th percentile of the interval between two "
+      + "frames (the largest over the subscribers).\n")
+  print(
+    "| frame rate | subscribers | frames/s (median) | lowest | highest | p99 interval ms | nominal ms |"
+  )
+  print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+  var met = true
+  for rate in [60, 120] {
+    for count in [1, 10, 100] {
+      let daemon = try Daemon(
+        executable: options.curtaind, directory: scratch.path, name: "pacing-\(rate)-\(count)",
+        arguments: ["--ephemeral"])
+      try daemon.waitUntilServing()
+      let setup = try Connection(socketPath: daemon.socketPath, name: "setup")
+      let window = try realtimeWindows(
+        1, frameRate: UInt32(rate), animating: true, on: setup)[0]
+      let watchers = try (0..<count).map { number in
+        let connection = try Connection(socketPath: daemon.socketPath, name: "watch \(number)")
+        try connection.call {
+          $0.subscribe.windowID = window
+          $0.subscribe.frames = true
+        }
+        return FrameTimes(connection: connection)
+      }
+      // The first second settles (threads start, connections warm up).
+      let start = Clock.now() + 1
+      let end = start + seconds
+      try inParallel(count) { index in
+        watchers[index].receive(until: start, recording: false)
+        watchers[index].receive(until: end, recording: true)
+      }
+      try daemon.stop()
+      let figures = watchers.map(\.figures)
+      var rates = Samples()
+      for figure in figures { rates.add(figure.rate) }
+      let p99 =
+        figures.map { figure -> Double in
+          var intervals = Samples()
+          for interval in figure.intervals { intervals.add(interval) }
+          return intervals.quantile(0.99) * 1000
+        }.max() ?? .nan
+      let nominal = 1000 / Double(rate)
+      let lowest = rates.values.min() ?? 0
+      let highest = rates.values.max() ?? 0
+      let tolerance = rate == 60 ? 0.1 : 0.2
+      if abs(lowest - Double(rate)) > tolerance || abs(highest - Double(rate)) > tolerance
+        || p99 > nominal + 2
+      {
+        met = false
+      }
+      print(
+        "| \(rate) | \(count) | \(format(rates.median, 2)) | \(format(lowest, 2)) "
+          + "| \(format(highest, 2)) | \(format(p99, 2)) | \(format(nominal, 2)) |")
+    }
+  }
+  print(
+    "\nTarget: every subscriber 60.0 ± 0.1 frames/s at 60 Hz and 120.0 ± 0.2 at 120 Hz, "
+      + "p99 interval within 2 ms of nominal: " + (met ? "met" : "NOT met") + ".\n")
+}

@@ -1,0 +1,237 @@
+import CurtainCore
+import CurtainWire
+import XCTest
+
+@testable import CurtainDaemon
+
+/// Issue 13: a request moves only the realtime windows it addresses and
+/// those whose deadline has come (`Server.windowsAdvanced`), frames are
+/// encoded only for windows with frame subscribers
+/// (`Server.framesEncoded`), and frame ticks follow an ideal schedule that
+/// never drifts (RealtimeSchedule.swift), all on a hand-moved clock.
+final class ScheduleTests: XCTestCase {
+  /// `count` realtime windows in `session`, each a navigation controller
+  /// `N<i>` over `R<i>`, with `X<i>` ready to push.
+  @discardableResult
+  private func windows(
+    _ count: Int, in session: String, _ h: ServerHarness, _ link: MemoryLink
+  ) throws -> [UInt64] {
+    try (0..<count).map { index in
+      let id = try XCTUnwrap(
+        h.call(link, session: session) {
+          $0.createWindow.clock = .realtime
+          $0.createWindow.root.kind = .navigation
+          $0.createWindow.root.identifier = "N\(index)"
+          var root = Curtain_V1_ControllerSpec()
+          root.kind = .content
+          root.identifier = "R\(index)"
+          $0.createWindow.root.children = [root]
+        }
+      ).window.id
+      _ = h.call(link, session: session) {
+        $0.createController.kind = .content
+        $0.createController.identifier = "X\(index)"
+      }
+      return id
+    }
+  }
+
+  /// Starts an animated push (0.35 s) in window `index` of `session`.
+  private func push(_ index: Int, in session: String, _ h: ServerHarness, _ link: MemoryLink) {
+    let response = h.call(link, session: session) {
+      $0.push.navigation = ref("N\(index)")
+      $0.push.controller = ref("X\(index)")
+    }
+    XCTAssertEqual(response?.error.code, .unspecified, response?.error.message ?? "")
+  }
+
+  func testASyncMovesNoIdleWindowAndOnlyTheDueOnes() throws {
+    let h = ServerHarness()
+    let link = h.connect()
+    try windows(200, in: "many", h, link)
+    push(0, in: "many", h, link)
+    push(1, in: "many", h, link)
+    h.now += 0.1
+    var before = h.server.windowsAdvanced
+    for _ in 0..<10 { _ = h.call(link) { $0.sync = Curtain_V1_Sync() } }
+    XCTAssertEqual(h.server.windowsAdvanced - before, 0, "nothing is due: no window moves")
+
+    // Past the pushes' end both are due, once.
+    h.now += 0.3
+    before = h.server.windowsAdvanced
+    _ = h.call(link) { $0.sync = Curtain_V1_Sync() }
+    XCTAssertEqual(h.server.windowsAdvanced - before, 2, "the two windows whose push ended")
+    before = h.server.windowsAdvanced
+    _ = h.call(link) { $0.sync = Curtain_V1_Sync() }
+    XCTAssertEqual(h.server.windowsAdvanced - before, 0)
+    let tree = try XCTUnwrap(
+      h.call(link, session: "many") { $0.getTree.windowID = 1 }
+    ).tree
+    XCTAssertTrue(tree.description_p.contains("X0"), tree.description_p)
+  }
+
+  func testARequestToOneSessionMovesNoWindowOfAnother() throws {
+    let h = ServerHarness()
+    let link = h.connect()
+    try windows(100, in: "many", h, link)
+    let solo = try windows(1, in: "solo", h, link)
+    h.now += 1
+    let before = h.server.windowsAdvanced
+    _ = h.call(link, session: "solo") { $0.getTree.windowID = solo[0] }
+    push(0, in: "solo", h, link)
+    XCTAssertEqual(h.server.windowsAdvanced - before, 2, "solo's window, once per request")
+  }
+
+  func testWindowsNobodyFollowsWithFramesEncodeNoFrameAndDoNotTick() throws {
+    let h = ServerHarness()
+    let link = h.connect()
+    let ids = try windows(20, in: "", h, link)
+    for index in ids.indices { push(index, in: "", h, link) }
+    // Nothing but the pushes' end wakes the daemon: no frame ticks.
+    XCTAssertEqual(h.server.nextWakeup ?? 0, h.now + 0.35, accuracy: 1e-6)
+    h.now = h.server.nextWakeup ?? h.now
+    h.server.tick()
+    XCTAssertNil(h.server.nextWakeup)
+    XCTAssertEqual(h.server.framesEncoded, 0)
+
+    // One window followed with frames: its frames alone are encoded, each
+    // once however many subscriptions follow it.
+    let watcher = h.connect()
+    for _ in 0..<3 {
+      _ = h.call(watcher) {
+        $0.subscribe.windowID = ids[3]
+        $0.subscribe.frames = true
+      }
+    }
+    _ = h.call(link) {
+      $0.pop.navigation = ref("N3")
+    }
+    _ = h.call(link) {
+      $0.pop.navigation = ref("N4")
+    }
+    var ticks = 0
+    while let wake = h.server.nextWakeup, ticks < 100 {
+      h.now = wake
+      h.server.tick()
+      ticks += 1
+    }
+    let frames = watcher.takeFrames()
+    XCTAssertEqual(frames.count % 3, 0)
+    XCTAssertGreaterThanOrEqual(frames.count / 3, 21, "0.35 s at 60 Hz")
+    XCTAssertTrue(frames.allSatisfy { $0.windowID == ids[3] })
+    XCTAssertEqual(h.server.framesEncoded, frames.count / 3)
+  }
+
+  func testASubscriberThatComesLaterGetsTheCurrentFrame() throws {
+    let h = ServerHarness()
+    let link = h.connect()
+    let ids = try windows(1, in: "", h, link)
+    push(0, in: "", h, link)
+    h.now += 0.1
+    _ = h.call(link) { $0.sync = Curtain_V1_Sync() }
+    let watcher = h.connect()
+    _ = h.call(watcher) {
+      $0.subscribe.windowID = ids[0]
+      $0.subscribe.frames = true
+    }
+    let wake = try XCTUnwrap(h.server.nextWakeup)
+    XCTAssertLessThanOrEqual(wake - h.now, 1.0 / 60 + 1e-9, "the next slot at 60 Hz")
+    h.now = wake
+    h.server.tick()
+    let frame = try XCTUnwrap(watcher.takeFrames().first)
+    XCTAssertEqual(frame.frameSeq, 1)
+    XCTAssertEqual(frame.modelTime, wake - 100, accuracy: 1e-6)
+    XCTAssertEqual(frame.transitions.first?.percent ?? 0, (wake - 100) / 0.35, accuracy: 1e-6)
+  }
+
+  func testTheSameEventsWhetherOrNotTheClockIsReadInBetween() throws {
+    func run(syncEvery step: Double?) throws -> [String] {
+      let h = ServerHarness()
+      let link = h.connect()
+      try windows(4, in: "s", h, link)
+      _ = h.call(link, session: "s") { $0.subscribe.events = true }
+      for index in 0..<4 {
+        push(index, in: "s", h, link)
+        h.now += 0.1
+      }
+      let end = h.now + 1
+      if let step {
+        while h.now + step < end {
+          h.now += step
+          _ = h.call(link) { $0.sync = Curtain_V1_Sync() }
+        }
+      }
+      h.now = end
+      _ = h.call(link, session: "s") { $0.listWindows = Curtain_V1_ListWindows() }
+      // Each window's events in order (windows interleave differently
+      // when they end in different publishes).
+      return link.takeEvents().sorted { ($0.windowID, $0.seq) < ($1.windowID, $1.seq) }
+        .map { "w\($0.windowID) \($0.seq) \($0.text)" }
+    }
+    let jumped = try run(syncEvery: nil)
+    XCTAssertTrue(jumped.contains { $0.contains("didShow") })
+    XCTAssertEqual(try run(syncEvery: 0.013), jumped)
+    XCTAssertEqual(try run(syncEvery: 0.001), jumped)
+  }
+
+  // MARK: The tick schedule
+
+  func testTicksFallOnTheIdealScheduleWithoutDrift() {
+    var schedule = RealtimeSchedule()
+    let key = WindowKey(session: "default", window: WindowID(1))
+    schedule.setTicking(key, rate: 60, now: 100)
+    XCTAssertEqual(schedule.nextTick, 6001.0 / 60)
+    // 100,000 ticks (28 minutes), each served 0.7 ms late: the schedule
+    // stays on k / 60.
+    for k in Int64(6001)...Int64(106_000) {
+      let slot = Double(k) / 60
+      XCTAssertEqual(schedule.takeTicks(at: slot - 0.000_01), [], "never before its slot")
+      XCTAssertEqual(schedule.takeTicks(at: slot + 0.000_7), [key])
+      guard schedule.nextTick == Double(k + 1) / 60 else {
+        return XCTFail("tick \(k) drifted: \(schedule.nextTick ?? .nan)")
+      }
+    }
+  }
+
+  func testAMissedTickServesTheLatestSlotOnlyWithoutABurst() {
+    var schedule = RealtimeSchedule()
+    let key = WindowKey(session: "default", window: WindowID(1))
+    schedule.setTicking(key, rate: 120, now: 10)
+    XCTAssertEqual(schedule.takeTicks(at: 10 + 1.0 / 120), [key])
+    // The loop was busy for half a second: one tick, then the next slot.
+    XCTAssertEqual(schedule.takeTicks(at: 10.5 + 0.003), [key])
+    XCTAssertEqual(schedule.takeTicks(at: 10.5 + 0.003), [])
+    XCTAssertEqual(schedule.nextTick, Double(1261) / 120)
+  }
+
+  func testWindowsOfOneRateShareTheirTicks() {
+    var schedule = RealtimeSchedule()
+    for id in 1...1000 {
+      schedule.setTicking(
+        WindowKey(session: "default", window: WindowID(UInt64(id))), rate: 60,
+        now: 5 + Double(id) / 1e5)
+    }
+    XCTAssertEqual(schedule.nextTick, 301.0 / 60)
+    XCTAssertEqual(schedule.takeTicks(at: 301.0 / 60).count, 1000)
+  }
+
+  func testDeadlinesComeOutInOrderAndOnlyWhenDue() {
+    var schedule = RealtimeSchedule()
+    let keys = (1...5).map { WindowKey(session: "s", window: WindowID(UInt64($0))) }
+    for (key, at) in zip(keys, [5.0, 1, 4, 2, 3]) { schedule.setDeadline(key, at) }
+    schedule.setDeadline(keys[2], 0.5)
+    schedule.setDeadline(keys[4], nil)
+    XCTAssertEqual(schedule.nextDeadline(), 0.5 + RealtimeSchedule.tolerance)
+    XCTAssertEqual(schedule.takeDue(at: 2), [keys[2], keys[1], keys[3]])
+    XCTAssertEqual(schedule.takeDue(at: 2), [])
+    XCTAssertEqual(schedule.nextDeadline(), 5 + RealtimeSchedule.tolerance)
+  }
+
+  func testTheTimerIsNeverEarlyAndAtMostAMillisecondLate() {
+    // Loop time 100.000 s: a tick due at 100.016666… s is served at 100.017.
+    XCTAssertEqual(Daemon.timerDelay(until: 100 + 1.0 / 60, loopMilliseconds: 100_000), 17)
+    XCTAssertEqual(Daemon.timerDelay(until: 100.017, loopMilliseconds: 100_000), 17)
+    XCTAssertEqual(Daemon.timerDelay(until: 99, loopMilliseconds: 100_000), 1)
+    XCTAssertEqual(Daemon.timerDelay(until: .infinity, loopMilliseconds: 100_000), 86_400_000)
+  }
+}
