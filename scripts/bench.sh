@@ -8,8 +8,8 @@
 #   scripts/bench.sh --quick throughput   a tenth of the load, one benchmark
 #
 # Arguments go to curtain-bench (--quick, --runs N, restore, throughput,
-# roundtrip, dbsize, lookup, memory, cli, delegate); BENCH_ARGS from make
-# does the same.
+# roundtrip, dbsize, lookup, memory, cli, delegate, scaling, animating,
+# pacing); BENCH_ARGS from make does the same.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=scripts/benchmarks-build.sh

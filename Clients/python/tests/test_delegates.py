@@ -209,6 +209,36 @@ def test_a_delegate_slower_than_its_timeout_falls_back_and_its_late_answer_is_ig
         assert "B.viewDidAppear(true)" in texts(sub.poll())
 
 
+def test_a_delegate_that_disconnects_mid_call_falls_back_and_the_push_goes_on(
+    daemon: Daemon, client: curtain.Client
+) -> None:
+    window = manual_stack(client, "A")
+    client.create_controller("content", identifier="B")
+    sub = client.subscribe(window)
+    with daemon.client(client_name="delegate", timeout=10) as answering:
+        answering.set_delegate("Nav", Recording(), answer_timeout=10)
+        waiting = client.push("Nav", "B")
+        assert waiting.delegate_call_id == 1 and waiting.transition_id == 0
+        # The question is out (the call went to the delegate's connection)
+        # when its event is; the delegate then goes away without answering.
+        assert next(sub.events(timeout=5)).text == "Nav.delegate#1.navigationAnimationController(push, A → B)"
+    # The daemon notices the closed connection on its own time: wait for it.
+    after = []
+    for event in sub.events(timeout=5):
+        if event.category is types.EventCategory.LIFECYCLE:
+            after.append(event.text)
+        if event.text == "B.viewDidLoad":
+            break
+    assert after == ["Nav.delegate#1 fallback(disconnected)", "B.willMove(Nav)", "B.viewDidLoad"]
+    # UIKit's push (0.35 s), not the delegate's 1 s fade: done at 0.35 s.
+    client.advance_clock(window, 0.35)
+    client.sync()
+    assert "B.viewDidAppear(true)" in texts(sub.poll())
+    # The next push asks nobody.
+    client.create_controller("content", identifier="C")
+    assert client.push("Nav", "C").delegate_call_id == 0
+
+
 def test_a_tab_bar_delegate_declines_a_tab_and_animates_another(client: curtain.Client) -> None:
     window = client.create_window(clock="manual")
     client.create_controller("tab", identifier="Tabs")
