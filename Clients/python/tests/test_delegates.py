@@ -223,7 +223,7 @@ def test_a_delegate_that_disconnects_mid_call_falls_back_and_the_push_goes_on(
         # when its event is; the delegate then goes away without answering.
         assert next(sub.events(timeout=5)).text == "Nav.delegate#1.navigationAnimationController(push, A → B)"
     # The daemon notices the closed connection on its own time: wait for it.
-    after = []
+    after: list[str] = []
     for event in sub.events(timeout=5):
         if event.category is types.EventCategory.LIFECYCLE:
             after.append(event.text)
