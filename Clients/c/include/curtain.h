@@ -469,8 +469,9 @@ void curtain_answer_animator(Curtain__V1__DelegateAnswer *answer,
                              const Curtain__V1__AnimatorSpec *animator);
 
 /** Why the last call of `curtain_set_delegate`, `curtain_clear_delegate`
- *  or `curtain_delegate_reply` on `client` failed ("" when it did not);
- *  owned by the client. For a NULL client, a fixed text. */
+ *  or `curtain_delegate_reply` on `client` failed; "" when it succeeded.
+ *  Owned by the client, valid until its next such call. For a NULL client,
+ *  a fixed text. */
 const char *curtain_last_error(const curtain_client *client);
 
 /** The name of a delegate role, e.g. "NAVIGATION". Never NULL. */

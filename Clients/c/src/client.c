@@ -946,6 +946,10 @@ int curtain_internal_fail(curtain_client *client, int status, const char *format
   return status;
 }
 
+void curtain_internal_clear_error(curtain_client *client) {
+  client->last_error[0] = '\0';
+}
+
 const char *curtain_last_error(const curtain_client *client) {
   return client != NULL ? client->last_error : "no client (NULL)";
 }

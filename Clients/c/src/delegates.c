@@ -328,6 +328,7 @@ int curtain_set_delegate(curtain_client *client, const curtain_delegate_target *
   if (client == NULL) {
     return CURTAIN_E_INVALID;
   }
+  curtain_internal_clear_error(client);
   unsigned roles;
   int result = read_target(client, target, &roles);
   if (result != CURTAIN_OK) {
@@ -404,6 +405,7 @@ int curtain_clear_delegate(curtain_client *client, const curtain_delegate_target
   if (client == NULL) {
     return CURTAIN_E_INVALID;
   }
+  curtain_internal_clear_error(client);
   unsigned roles;
   int result = read_target(client, target, &roles);
   if (result != CURTAIN_OK) {
@@ -437,6 +439,7 @@ int curtain_delegate_reply(curtain_client *client, const char *session, uint64_t
   if (client == NULL) {
     return CURTAIN_E_INVALID;
   }
+  curtain_internal_clear_error(client);
   if (call_id == 0) {
     return curtain_internal_fail(client, CURTAIN_E_INVALID,
                                  "no call id (0): answer the call_id of a DelegateCall");

@@ -29,6 +29,9 @@ const char *curtain_internal_session(const curtain_client *client);
 int curtain_internal_fail(curtain_client *client, int status, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
+/** Forgets the last failure (a call that records failures begins so). */
+void curtain_internal_clear_error(curtain_client *client);
+
 /** A `DelegateCall` from the daemon: answered by its registration's
  *  callback, else passed to `on_delegate_call`, else answered with UIKit's
  *  default. */

@@ -623,6 +623,7 @@ static void test_bad_arguments_fail_with_a_message_body(uv_loop_t *loop, test_co
   curtain_delegate_target nowhere = {.controller = "Nowhere"};
   CHECK_EQ_U64(curtain_set_delegate(client, &nowhere, &delegate, &log, on_answer, &missing),
                CURTAIN_OK);
+  CHECK_EQ_STR(curtain_last_error(client), "");
   wait_answer(loop, &missing);
   CHECK_EQ_U64(missing.error_code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND);
   answer_slot never_asked = {0};
