@@ -177,6 +177,15 @@ typedef struct curtain_callbacks {
    *  answer to an undecodable message has request id 0). */
   void (*on_unmatched)(curtain_client *client, const Curtain__V1__Response *response, void *user);
   /**
+   * A question of the daemon (a `DelegateCall`) that no delegate registered
+   * with `curtain_set_delegate` answers: answer it with
+   * `curtain_delegate_reply`. When NULL, the library answers such a call at
+   * once with UIKit's default (the daemon would otherwise wait for its
+   * timeout).
+   */
+  void (*on_delegate_call)(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                           void *user);
+  /**
    * The connection is over: `status` says why (CURTAIN_E_CLOSED after
    * `curtain_close`) and `message` gives details (libuv's error, the
    * goodbye's or the refused handshake's message; never NULL). Called exactly
@@ -294,6 +303,183 @@ const Curtain__V1__Welcome *curtain_welcome(const curtain_client *client);
 
 /** Bytes handed to libuv and not yet written to the socket. */
 size_t curtain_write_queue_size(const curtain_client *client);
+
+/* ------------------------------------------------------------------------ */
+/* Remote delegates                                                         */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A client can be a controller's delegate (docs/delegates.md): it registers
+ * with `curtain_set_delegate`, and the daemon then asks it UIKit's delegate
+ * questions with `DelegateCall` messages. The library calls the delegate's
+ * callback of the question's UIKit method as the call arrives (on the loop,
+ * between the other messages of the connection) and sends the `DelegateReply`
+ * with the answer the callback made. While it waits for the answer, the
+ * operation that asked holds its window's queue, so answer promptly (or
+ * later, with CURTAIN_REPLY_LATER and `curtain_delegate_reply`).
+ *
+ * Controllers are passed as ids; 0 where UIKit passes nil.
+ */
+
+/** What a delegate callback returns. */
+typedef enum curtain_reply_mode {
+  /** Send `*answer` now (left as it was: UIKit's default). */
+  CURTAIN_REPLY_NOW = 0,
+  /** Send nothing now: the application answers later with
+   *  `curtain_delegate_reply` (copy the call's `session` and `call_id`).
+   *  Past the call's `timeout_ms` the daemon falls back to UIKit's default
+   *  and ignores the answer. */
+  CURTAIN_REPLY_LATER = 1,
+} curtain_reply_mode;
+
+/**
+ * A delegate: a callback per UIKit method, each optional. `call` is the
+ * daemon's question (its `session`, `call_id`, `controller_id`, `window_id`,
+ * `timeout_ms`); `answer` starts as UIKit's default (a nil animation
+ * controller, "yes" for the should- questions) and is sent as the callback
+ * leaves it (see `curtain_answer_yes`, `curtain_answer_animator`). Whatever
+ * the answer points to must live until the callback returns. Each callback
+ * returns a `curtain_reply_mode`. A question whose callback is NULL is
+ * answered with UIKit's default.
+ */
+typedef struct curtain_delegate {
+  /** UINavigationControllerDelegate
+   *  `navigationController(_:animationControllerFor:from:to:)`: `operation`
+   *  is "push" or "pop"; answer an animator, or the default for the built-in
+   *  push or pop. Role NAVIGATION. */
+  int (*navigation_animation_controller)(curtain_client *client,
+                                         const Curtain__V1__DelegateCall *call,
+                                         const char *operation, uint64_t from_id, uint64_t to_id,
+                                         Curtain__V1__DelegateAnswer *answer, void *data);
+  /** UITabBarControllerDelegate `tabBarController(_:shouldSelect:)`: the
+   *  tab bar controller and the tab asked for; answer no to decline. Role
+   *  TAB_BAR. */
+  int (*tab_bar_should_select)(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                               uint64_t tab_bar_id, uint64_t view_controller_id,
+                               Curtain__V1__DelegateAnswer *answer, void *data);
+  /** UITabBarControllerDelegate
+   *  `tabBarController(_:animationControllerForTransitionFrom:to:)`: answer
+   *  an animator to animate the switch (UIKit's default does not). Role
+   *  TAB_BAR. */
+  int (*tab_bar_animation_controller)(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                                      uint64_t from_id, uint64_t to_id,
+                                      Curtain__V1__DelegateAnswer *answer, void *data);
+  /** UIViewControllerTransitioningDelegate
+   *  `animationController(forPresented:presenting:source:)` (Curtain's
+   *  presenting controller is also the source). Role TRANSITIONING. */
+  int (*animation_controller_for_presented)(curtain_client *client,
+                                            const Curtain__V1__DelegateCall *call,
+                                            uint64_t presented_id, uint64_t presenting_id,
+                                            uint64_t source_id, Curtain__V1__DelegateAnswer *answer,
+                                            void *data);
+  /** UIViewControllerTransitioningDelegate `animationController(forDismissed:)`.
+   *  Role TRANSITIONING. */
+  int (*animation_controller_for_dismissed)(curtain_client *client,
+                                            const Curtain__V1__DelegateCall *call,
+                                            uint64_t dismissed_id,
+                                            Curtain__V1__DelegateAnswer *answer, void *data);
+  /** `shouldPerformSegue(withIdentifier:sender:)` (Curtain's segues have no
+   *  sender): answer no to decline the segue. Role SEGUE. */
+  int (*should_perform_segue)(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                              const char *identifier, Curtain__V1__DelegateAnswer *answer,
+                              void *data);
+  /** Another client took over `event->role` of `event->controller_id` (a
+   *  `DelegateEvent` REPLACED, which `on_event` also receives): this
+   *  registration no longer answers for that role. */
+  void (*replaced)(curtain_client *client, const Curtain__V1__DelegateEvent *event, void *data);
+  /** The daemon's response to an answer the library sent for this delegate:
+   *  `response->delegate_reply->accepted` is false when the answer came too
+   *  late (the daemon had fallen back). Otherwise as `curtain_response_cb`. */
+  void (*reply_result)(curtain_client *client, uint64_t call_id, int status,
+                       const Curtain__V1__Response *response, void *data);
+} curtain_delegate;
+
+/** Which controller a registration is about, and for what. */
+typedef struct curtain_delegate_target {
+  /** The session of the controller; NULL or "" means the client's session
+   *  option (else the daemon's "default"). */
+  const char *session;
+  /** The controller by id, or (with `controller_id` 0) by identifier. The
+   *  library looks an identifier's id up with a `ListControllers` sent just
+   *  before (the daemon's questions name controllers by id). */
+  uint64_t controller_id;
+  const char *controller;
+  /** The roles (DELEGATE_ROLE_NAVIGATION, ...). For `curtain_set_delegate`,
+   *  none means every role the delegate has a callback of; for
+   *  `curtain_clear_delegate`, every role. */
+  const Curtain__V1__DelegateRole *roles;
+  size_t role_count;
+  /** How long the daemon waits for each answer; 0: its --delegate-timeout
+   *  (default 500 ms). Not used by `curtain_clear_delegate`. */
+  uint32_t timeout_ms;
+} curtain_delegate_target;
+
+/**
+ * Sends a `SetDelegate`: this client becomes the delegate of the target's
+ * controller for the target's roles, answered by `delegate` (copied) with
+ * `data` as its callbacks' last argument. `callback(client, status,
+ * response, callback_data)` (may be NULL) gets the daemon's answer: an
+ * `Empty` result, or an error (NOT_FOUND, PERMISSION_DENIED for a read-only
+ * client, INVALID_ARGUMENT), in which case the registration is dropped.
+ * Questions that arrive before that answer already go to `delegate`. A
+ * later registration of the same controller and role (by any client)
+ * replaces this one.
+ *
+ * Returns CURTAIN_E_INVALID, with `curtain_last_error` saying why, for a
+ * NULL target or delegate, a target naming its controller both or neither
+ * ways, a role that is not a `DelegateRole`, a role none of whose callbacks
+ * the delegate has (so the adaptive presentation role, which has none yet),
+ * or a delegate with no callback at all; CURTAIN_E_STATE before `on_ready`
+ * or once closing; CURTAIN_E_NOMEM.
+ */
+int curtain_set_delegate(curtain_client *client, const curtain_delegate_target *target,
+                         const curtain_delegate *delegate, void *data, curtain_response_cb callback,
+                         void *callback_data);
+
+/**
+ * Sends a `ClearDelegate`: ends this client's registrations of the target's
+ * controller for its roles (all when none); once the daemon agrees, the
+ * library forgets them. Another client's registration is NOT_OWNER.
+ * Returns as `curtain_set_delegate` (an unknown role is CURTAIN_E_INVALID).
+ */
+int curtain_clear_delegate(curtain_client *client, const curtain_delegate_target *target,
+                           curtain_response_cb callback, void *callback_data);
+
+/**
+ * Sends a `DelegateReply`: the answer to call `call_id` of `session` (the
+ * call's own `session`), for calls answered with CURTAIN_REPLY_LATER or
+ * passed to `on_delegate_call`. `answer` NULL is UIKit's default. The
+ * response's `delegate_reply->accepted` is false when the question was no
+ * longer open; a call id never asked is NOT_FOUND. Returns as
+ * `curtain_request`, with `curtain_last_error` set.
+ */
+int curtain_delegate_reply(curtain_client *client, const char *session, uint64_t call_id,
+                           const Curtain__V1__DelegateAnswer *answer, curtain_response_cb callback,
+                           void *data);
+
+/** Sets `answer` to UIKit's default (neither field). */
+void curtain_answer_default(Curtain__V1__DelegateAnswer *answer);
+
+/** Sets `answer` to yes (non-zero) or no, for the should- questions. */
+void curtain_answer_yes(Curtain__V1__DelegateAnswer *answer, int yes);
+
+/** Sets `answer` to an animator (docs/animators.md), for the
+ *  animation-controller questions. `animator` is not copied. */
+void curtain_answer_animator(Curtain__V1__DelegateAnswer *answer,
+                             const Curtain__V1__AnimatorSpec *animator);
+
+/** Why the last call of `curtain_set_delegate`, `curtain_clear_delegate`
+ *  or `curtain_delegate_reply` on `client` failed; "" when it succeeded.
+ *  Owned by the client, valid until its next such call. For a NULL client,
+ *  a fixed text. */
+const char *curtain_last_error(const curtain_client *client);
+
+/** The name of a delegate role, e.g. "NAVIGATION". Never NULL. */
+const char *curtain_delegate_role_name(int role);
+
+/** The name of a delegate method, e.g. "NAVIGATION_ANIMATION_CONTROLLER".
+ *  Never NULL. */
+const char *curtain_delegate_method_name(int method);
 
 /* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "curtain.h"
+#include "internal.h"
 
 #define READ_BUFFER_BYTES (64 * 1024)
 /* How long `curtain_close` waits for unwritten requests to flush. */
@@ -99,6 +100,10 @@ struct curtain_client {
   char *close_message;
   unsigned outstanding;
   bool finished;
+  /* The delegates registered with curtain_set_delegate (delegates.c). */
+  curtain_registration *registrations;
+  /* Why the last call that records errors failed (curtain_last_error). */
+  char last_error[256];
   uint8_t read_buffer[READ_BUFFER_BYTES];
 };
 
@@ -192,6 +197,7 @@ static void client_free(curtain_client *client) {
     protobuf_c_message_free_unpacked(&client->welcome_message->base, NULL);
   }
   free(client->close_message);
+  curtain_internal_free_registrations(client);
   free(client);
 }
 
@@ -511,7 +517,8 @@ static void dispatch(curtain_client *client, const uint8_t *payload, size_t leng
     }
     break;
   case CURTAIN__V1__SERVER_MESSAGE__KIND_EVENT:
-    if (client->callbacks.on_event != NULL) {
+    curtain_internal_delegate_event(client, message->event);
+    if (client->callbacks.on_event != NULL && client->state != STATE_CLOSING) {
       client->callbacks.on_event(client, message->event, client->user);
     }
     break;
@@ -522,6 +529,11 @@ static void dispatch(curtain_client *client, const uint8_t *payload, size_t leng
     break;
   case CURTAIN__V1__SERVER_MESSAGE__KIND_GOODBYE:
     handle_goodbye(client, message->goodbye);
+    break;
+  case CURTAIN__V1__SERVER_MESSAGE__KIND_DELEGATE_CALL:
+    if (client->state == STATE_READY) {
+      curtain_internal_delegate_call(client, message->delegate_call);
+    }
     break;
   default:
     /* A kind added by a later protocol version: ignored. */
@@ -912,6 +924,36 @@ void curtain_close(curtain_client *client) {
   }
 }
 
+curtain_registration **curtain_internal_registrations(curtain_client *client) {
+  return &client->registrations;
+}
+
+const curtain_callbacks *curtain_internal_callbacks(const curtain_client *client) {
+  return &client->callbacks;
+}
+
+const char *curtain_internal_session(const curtain_client *client) {
+  return client->session;
+}
+
+int curtain_internal_fail(curtain_client *client, int status, const char *format, ...) {
+  if (client != NULL) {
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(client->last_error, sizeof client->last_error, format, arguments);
+    va_end(arguments);
+  }
+  return status;
+}
+
+void curtain_internal_clear_error(curtain_client *client) {
+  client->last_error[0] = '\0';
+}
+
+const char *curtain_last_error(const curtain_client *client) {
+  return client != NULL ? client->last_error : "no client (NULL)";
+}
+
 void *curtain_user(const curtain_client *client) {
   return client->user;
 }
@@ -927,8 +969,8 @@ size_t curtain_write_queue_size(const curtain_client *client) {
   return uv_stream_get_write_queue_size(&client->io.stream);
 }
 
-/* The name of an enum value without its prefix ("ERROR_CODE_"). */
-static const char *enum_name(const ProtobufCEnumDescriptor *descriptor, int value, size_t prefix) {
+const char *curtain_internal_enum_name(const ProtobufCEnumDescriptor *descriptor, int value,
+                                       size_t prefix) {
   const ProtobufCEnumValue *entry = protobuf_c_enum_descriptor_get_value(descriptor, value);
   if (entry == NULL || strlen(entry->name) <= prefix) {
     return "UNKNOWN";
@@ -937,11 +979,13 @@ static const char *enum_name(const ProtobufCEnumDescriptor *descriptor, int valu
 }
 
 const char *curtain_error_code_name(int code) {
-  return enum_name(&curtain__v1__error_code__descriptor, code, strlen("ERROR_CODE_"));
+  return curtain_internal_enum_name(&curtain__v1__error_code__descriptor, code,
+                                    strlen("ERROR_CODE_"));
 }
 
 const char *curtain_goodbye_reason_name(int reason) {
-  return enum_name(&curtain__v1__goodbye__reason__descriptor, reason, strlen("REASON_"));
+  return curtain_internal_enum_name(&curtain__v1__goodbye__reason__descriptor, reason,
+                                    strlen("REASON_"));
 }
 
 ProtobufCMessage *curtain_message_copy(const ProtobufCMessage *message) {

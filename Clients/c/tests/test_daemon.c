@@ -14,198 +14,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-
-/* Starts a loop and a daemon on it; false (the loop closed again) when the
- * daemon does not start. */
-static bool start_daemon(uv_loop_t *loop, harness_daemon *daemon) {
-  uv_loop_init(loop);
-  if (harness_daemon_start(loop, daemon)) {
-    return true;
-  }
-  harness_close_loop(loop);
-  return false;
-}
-
-/* A connected, ready client with its recorder. */
-typedef struct test_connection {
-  harness_recorder recorder;
-  curtain_client *client;
-} test_connection;
-
-static bool connect_to(uv_loop_t *loop, const harness_daemon *daemon, test_connection *connection,
-                       const char *name) {
-  memset(connection, 0, sizeof *connection);
-  curtain_options options = {.client_name = name};
-  int result =
-      curtain_connect_unix(loop, daemon->socket_path, &options, &harness_recorder_callbacks,
-                           &connection->recorder, &connection->client);
-  CHECK_EQ_U64(result, CURTAIN_OK);
-  if (result != CURTAIN_OK) {
-    return false;
-  }
-  bool ready = harness_run_until(loop, &connection->recorder.ready, 10);
-  if (!ready) {
-    fprintf(stderr, "%s did not become ready: %s\n", name, connection->recorder.close_message);
-    harness_failures++;
-  }
-  return ready;
-}
-
-/* Connects two clients, named "first" and "second"; true when both are
- * ready (both must be disconnected either way). */
-static bool connect_two(uv_loop_t *loop, const harness_daemon *daemon, test_connection *first,
-                        test_connection *second) {
-  bool ready = connect_to(loop, daemon, first, "first");
-  return connect_to(loop, daemon, second, "second") && ready;
-}
-
-static void disconnect(uv_loop_t *loop, test_connection *connection) {
-  if (!connection->recorder.closed && connection->client != NULL) {
-    curtain_close(connection->client);
-    harness_run_until(loop, &connection->recorder.closed, 10);
-  }
-  harness_recorder_free(&connection->recorder);
-}
-
-/* Sends a request and returns its answer when it has `result_case`. */
-static const Curtain__V1__Response *call(uv_loop_t *loop, test_connection *connection,
-                                         Curtain__V1__Request *request, int result_case) {
-  return harness_call_ok(loop, connection->client, &connection->recorder, request, result_case);
-}
-
-static uint64_t create_controller(uv_loop_t *loop, test_connection *connection,
-                                  Curtain__V1__ControllerKind kind, char *identifier) {
-  Curtain__V1__CreateController body = CURTAIN__V1__CREATE_CONTROLLER__INIT;
-  body.kind = kind;
-  body.identifier = identifier;
-  body.title = identifier;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_CREATE_CONTROLLER;
-  request.create_controller = &body;
-  const Curtain__V1__Response *response =
-      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_CONTROLLER);
-  return response ? response->controller->id : 0;
-}
-
-static Curtain__V1__ControllerRef reference(char *identifier) {
-  Curtain__V1__ControllerRef ref = CURTAIN__V1__CONTROLLER_REF__INIT;
-  ref.ref_case = CURTAIN__V1__CONTROLLER_REF__REF_IDENTIFIER;
-  ref.identifier = identifier;
-  return ref;
-}
-
-/* Nav = nav[Home] as the root of a new manual-clock window; Detail waits
- * to be pushed. Returns the window id. */
-static uint64_t make_navigation_window(uv_loop_t *loop, test_connection *connection) {
-  create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_NAVIGATION,
-                    "Nav");
-  create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT,
-                    "Home");
-  create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT,
-                    "Detail");
-
-  Curtain__V1__ControllerRef nav = reference("Nav");
-  Curtain__V1__ControllerRef home = reference("Home");
-  Curtain__V1__ControllerRef *stack[] = {&home};
-  Curtain__V1__SetStack set_stack = CURTAIN__V1__SET_STACK__INIT;
-  set_stack.navigation = &nav;
-  set_stack.n_controllers = 1;
-  set_stack.controllers = stack;
-  set_stack.not_animated = 1;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_SET_STACK;
-  request.set_stack = &set_stack;
-  call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
-
-  Curtain__V1__CreateWindow create_window = CURTAIN__V1__CREATE_WINDOW__INIT;
-  create_window.clock = CURTAIN__V1__CLOCK_MODE__CLOCK_MODE_MANUAL;
-  request = (Curtain__V1__Request)CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_CREATE_WINDOW;
-  request.create_window = &create_window;
-  const Curtain__V1__Response *response =
-      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_WINDOW);
-  if (response == NULL) {
-    return 0;
-  }
-  uint64_t window_id = response->window->id;
-  CHECK_EQ_U64(response->window->clock, CURTAIN__V1__CLOCK_MODE__CLOCK_MODE_MANUAL);
-
-  Curtain__V1__SetRoot set_root = CURTAIN__V1__SET_ROOT__INIT;
-  set_root.window_id = window_id;
-  set_root.controller = &nav;
-  request = (Curtain__V1__Request)CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_SET_ROOT;
-  request.set_root = &set_root;
-  response = call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
-  if (response != NULL) {
-    CHECK(response->operation->completed);
-  }
-  return window_id;
-}
-
-static uint64_t subscribe(uv_loop_t *loop, test_connection *connection, uint64_t window_id,
-                          bool events, Curtain__V1__Subscribe__FramePolicy policy,
-                          uint32_t credits) {
-  Curtain__V1__Subscribe body = CURTAIN__V1__SUBSCRIBE__INIT;
-  body.window_id = window_id;
-  body.events = events;
-  body.frames = 1;
-  body.frame_policy = policy;
-  body.frame_credits = credits;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_SUBSCRIBE;
-  request.subscribe = &body;
-  const Curtain__V1__Response *response =
-      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_SUBSCRIBED);
-  return response ? response->subscribed->subscription_id : 0;
-}
-
-/* An animated push or pop on Nav; returns the operation result. */
-static const Curtain__V1__OperationResult *navigate(uv_loop_t *loop, test_connection *connection,
-                                                    bool push, char *trace_id) {
-  Curtain__V1__ControllerRef nav = reference("Nav");
-  Curtain__V1__ControllerRef detail = reference("Detail");
-  Curtain__V1__Push push_body = CURTAIN__V1__PUSH__INIT;
-  push_body.navigation = &nav;
-  push_body.controller = &detail;
-  Curtain__V1__Pop pop_body = CURTAIN__V1__POP__INIT;
-  pop_body.navigation = &nav;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.trace_id = trace_id;
-  if (push) {
-    request.body_case = CURTAIN__V1__REQUEST__BODY_PUSH;
-    request.push = &push_body;
-  } else {
-    request.body_case = CURTAIN__V1__REQUEST__BODY_POP;
-    request.pop = &pop_body;
-  }
-  const Curtain__V1__Response *response =
-      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
-  return response ? response->operation : NULL;
-}
-
-static const Curtain__V1__ClockResult *advance(uv_loop_t *loop, test_connection *connection,
-                                               uint64_t window_id, double seconds) {
-  Curtain__V1__AdvanceClock body = CURTAIN__V1__ADVANCE_CLOCK__INIT;
-  body.window_id = window_id;
-  body.seconds = seconds;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_ADVANCE_CLOCK;
-  request.advance_clock = &body;
-  const Curtain__V1__Response *response =
-      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_CLOCK);
-  return response ? response->clock : NULL;
-}
-
-/* A Sync round trip: everything the daemon queued for this connection
- * before it has arrived once it returns. */
-static void sync_with(uv_loop_t *loop, test_connection *connection) {
-  Curtain__V1__Sync body = CURTAIN__V1__SYNC__INIT;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_SYNC;
-  request.sync = &body;
-  call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_EMPTY);
-}
+#include "session.h"
 
 /* Checks events[first...] have exactly the texts given, consecutive seqs,
  * the subscription, window and trace id. */
@@ -264,7 +73,8 @@ static void test_push_events_and_frames_on_the_manual_clock(void) {
     REQUIRE(subscription_id != 0);
     CHECK_EQ_U64(session.recorder.event_count, 0);
 
-    const Curtain__V1__OperationResult *push = navigate(&loop, &session, true, "push-1");
+    const Curtain__V1__OperationResult *push =
+        navigate(&loop, &session, true, "push-1", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_ACCEPTED);
     REQUIRE(push != NULL);
     uint64_t transition_id = push->transition_id;
     CHECK(transition_id != 0);
@@ -389,7 +199,8 @@ static void test_pause_policy_waits_for_frame_acks(void) {
         subscribe(&loop, &watcher, window_id, false,
                   CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_PAUSE, 1);
     REQUIRE(window_id != 0 && subscription_id != 0);
-    REQUIRE(navigate(&loop, &driver, true, "push") != NULL);
+    REQUIRE(navigate(&loop, &driver, true, "push", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_ACCEPTED) !=
+            NULL);
     for (int step = 0; step < 3; step++) {
       const Curtain__V1__ClockResult *clock = advance(&loop, &driver, window_id, 0.05);
       REQUIRE(clock != NULL);
@@ -415,115 +226,6 @@ static void test_pause_policy_waits_for_frame_acks(void) {
   disconnect(&loop, &driver);
   harness_daemon_stop(&loop, &daemon);
   harness_close_loop(&loop);
-}
-
-/* curtain-frames as a child process, with its output collected. */
-typedef struct frames_process {
-  uv_process_t process;
-  uv_pipe_t out;
-  uv_pipe_t err;
-  char out_text[8192];
-  size_t out_length;
-  char err_text[4096];
-  size_t err_length;
-  int pipes_open;
-  bool exited;
-  int64_t exit_status;
-  int term_signal;
-  bool subscribed;
-} frames_process;
-
-static void frames_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buffer) {
-  (void)suggested;
-  frames_process *child = handle->data;
-  bool is_out = handle == (uv_handle_t *)&child->out;
-  char *text = is_out ? child->out_text : child->err_text;
-  size_t length = is_out ? child->out_length : child->err_length;
-  size_t capacity = is_out ? sizeof child->out_text : sizeof child->err_text;
-  *buffer = uv_buf_init(text + length, (unsigned)(capacity - 1 - length));
-}
-
-static void frames_pipe_closed(uv_handle_t *handle) {
-  frames_process *child = handle->data;
-  child->pipes_open--;
-}
-
-static void frames_read(uv_stream_t *stream, ssize_t count, const uv_buf_t *buffer) {
-  (void)buffer;
-  frames_process *child = stream->data;
-  if (count < 0 || (count == 0 && buffer->len == 0)) {
-    uv_read_stop(stream);
-    if (!uv_is_closing((uv_handle_t *)stream)) {
-      uv_close((uv_handle_t *)stream, frames_pipe_closed);
-    }
-    return;
-  }
-  if (stream == (uv_stream_t *)&child->out) {
-    child->out_length += (size_t)count;
-    child->out_text[child->out_length] = '\0';
-  } else {
-    child->err_length += (size_t)count;
-    child->err_text[child->err_length] = '\0';
-    child->subscribed = strstr(child->err_text, "subscribed to") != NULL;
-  }
-}
-
-static void frames_exited(uv_process_t *process, int64_t status, int signal) {
-  frames_process *child = process->data;
-  child->exited = true;
-  child->exit_status = status;
-  child->term_signal = signal;
-  uv_close((uv_handle_t *)process, NULL);
-}
-
-static bool frames_start(uv_loop_t *loop, frames_process *child, char **arguments) {
-  memset(child, 0, sizeof *child);
-  uv_pipe_init(loop, &child->out, 0);
-  uv_pipe_init(loop, &child->err, 0);
-  child->out.data = child;
-  child->err.data = child;
-  child->process.data = child;
-  child->pipes_open = 2;
-  uv_stdio_container_t stdio[3] = {
-      {.flags = UV_IGNORE},
-      {.flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE, .data.stream = (uv_stream_t *)&child->out},
-      {.flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE, .data.stream = (uv_stream_t *)&child->err},
-  };
-  uv_process_options_t options = {
-      .exit_cb = frames_exited,
-      .file = arguments[0],
-      .args = arguments,
-      .stdio = stdio,
-      .stdio_count = 3,
-  };
-  int result = uv_spawn(loop, &child->process, &options);
-  if (result < 0) {
-    fprintf(stderr, "spawn %s: %s\n", arguments[0], uv_strerror(result));
-    harness_failures++;
-    uv_close((uv_handle_t *)&child->out, frames_pipe_closed);
-    uv_close((uv_handle_t *)&child->err, frames_pipe_closed);
-    uv_close((uv_handle_t *)&child->process, NULL);
-    uv_run(loop, UV_RUN_NOWAIT);
-    return false;
-  }
-  uv_read_start((uv_stream_t *)&child->out, frames_alloc, frames_read);
-  uv_read_start((uv_stream_t *)&child->err, frames_alloc, frames_read);
-  return true;
-}
-
-/* Waits for the exit and the end of both pipes (killing it after 10 s). */
-static void frames_wait(uv_loop_t *loop, frames_process *child) {
-  if (!harness_run_until(loop, &child->exited, 10)) {
-    fprintf(stderr, "curtain-frames did not exit; killing it\n");
-    harness_failures++;
-    uv_process_kill(&child->process, SIGKILL);
-    harness_run_until(loop, &child->exited, 10);
-  }
-  bool never = false;
-  for (int turn = 0; turn < 1000 && child->pipes_open > 0; turn++) {
-    harness_run_until(loop, &never, 0.01);
-  }
-  CHECK_EQ_U64(child->pipes_open, 0);
 }
 
 static size_t count_lines(const char *text) {
@@ -554,17 +256,17 @@ static void test_curtain_frames_prints_frames_and_a_summary(void) {
     /* --count 2: two frame lines, then the summary, then exit 0. */
     char *arguments[] = {
         (char *)program, "--socket", daemon.socket_path, "--count", "2", "w1", NULL};
-    frames_process child;
-    if (frames_start(&loop, &child, arguments)) {
+    child_process child;
+    if (child_start(&loop, &child, arguments)) {
       if (harness_run_until(&loop, &child.subscribed, 10)) {
-        navigate(&loop, &driver, true, "push");
+        navigate(&loop, &driver, true, "push", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_ACCEPTED);
         advance(&loop, &driver, window_id, 0.1);
         advance(&loop, &driver, window_id, 0.1);
       } else {
         fprintf(stderr, "curtain-frames did not subscribe: %s\n", child.err_text);
         harness_failures++;
       }
-      frames_wait(&loop, &child);
+      child_wait(&loop, &child);
       CHECK_EQ_U64(child.exit_status, 0);
       CHECK_EQ_U64(child.term_signal, 0);
       CHECK_EQ_U64(count_lines(child.out_text), 3);
@@ -583,8 +285,8 @@ static void test_curtain_frames_prints_frames_and_a_summary(void) {
 
     /* A window that does not exist: a clear error and exit status 1. */
     char *missing[] = {(char *)program, "--socket", daemon.socket_path, "w9", NULL};
-    if (frames_start(&loop, &child, missing)) {
-      frames_wait(&loop, &child);
+    if (child_start(&loop, &child, missing)) {
+      child_wait(&loop, &child);
       CHECK_EQ_U64(child.exit_status, 1);
       CHECK(strstr(child.err_text, "cannot subscribe to w9: NOT_FOUND") != NULL);
       CHECK_EQ_U64(child.out_length, 0);
@@ -592,13 +294,13 @@ static void test_curtain_frames_prints_frames_and_a_summary(void) {
 
     /* SIGINT stops it with the summary. */
     char *interrupted[] = {(char *)program, "--socket", daemon.socket_path, "1", NULL};
-    if (frames_start(&loop, &child, interrupted)) {
+    if (child_start(&loop, &child, interrupted)) {
       if (harness_run_until(&loop, &child.subscribed, 10)) {
         advance(&loop, &driver, window_id, 0.1);
         CHECK(harness_wait_count(&loop, &child.out_length, 1));
         uv_process_kill(&child.process, SIGINT);
       }
-      frames_wait(&loop, &child);
+      child_wait(&loop, &child);
       CHECK_EQ_U64(child.exit_status, 0);
       CHECK_EQ_U64(count_lines(child.out_text), 2);
       CHECK(strncmp(child.out_text, "3  w1  t=0.300  v", 17) == 0);
@@ -607,7 +309,7 @@ static void test_curtain_frames_prints_frames_and_a_summary(void) {
 
     /* The window closing stops it too; --quiet prints only the summary. */
     char *quiet[] = {(char *)program, "--socket", daemon.socket_path, "--quiet", "w1", NULL};
-    if (frames_start(&loop, &child, quiet)) {
+    if (child_start(&loop, &child, quiet)) {
       if (harness_run_until(&loop, &child.subscribed, 10)) {
         advance(&loop, &driver, window_id, 1);
         Curtain__V1__CloseWindow close_window = CURTAIN__V1__CLOSE_WINDOW__INIT;
@@ -617,7 +319,7 @@ static void test_curtain_frames_prints_frames_and_a_summary(void) {
         request.close_window = &close_window;
         call(&loop, &driver, &request, CURTAIN__V1__RESPONSE__RESULT_EMPTY);
       }
-      frames_wait(&loop, &child);
+      child_wait(&loop, &child);
       CHECK_EQ_U64(child.exit_status, 0);
       CHECK_EQ_U64(count_lines(child.out_text), 1);
       CHECK(strncmp(child.out_text, "1 frame in ", 11) == 0);
@@ -734,33 +436,33 @@ static void test_tcp_with_a_token(void) {
     char *by_default[] = {(char *)program, "w9", NULL};
     char *by_file[] = {(char *)program, "--socket", address, "--token-file",
                        token_path,      "w9",       NULL};
-    frames_process child;
-    if (program != NULL && frames_start(&loop, &child, by_socket)) {
-      frames_wait(&loop, &child);
+    child_process child;
+    if (program != NULL && child_start(&loop, &child, by_socket)) {
+      child_wait(&loop, &child);
       CHECK_EQ_U64(child.exit_status, 1);
       CHECK(strstr(child.err_text, "UNAUTHENTICATED") != NULL);
     }
     setenv("CURTAIN_TOKEN", "secret-token", 1);
-    if (program != NULL && frames_start(&loop, &child, by_socket)) {
-      frames_wait(&loop, &child);
+    if (program != NULL && child_start(&loop, &child, by_socket)) {
+      child_wait(&loop, &child);
       CHECK_EQ_U64(child.exit_status, 1);
       CHECK(strstr(child.err_text, "cannot subscribe to w9: NOT_FOUND") != NULL);
     }
-    if (program != NULL && frames_start(&loop, &child, by_default)) {
-      frames_wait(&loop, &child);
+    if (program != NULL && child_start(&loop, &child, by_default)) {
+      child_wait(&loop, &child);
       CHECK_EQ_U64(child.exit_status, 1);
       CHECK(strstr(child.err_text, "cannot subscribe to w9: NOT_FOUND") != NULL);
     }
     unsetenv("CURTAIN_TOKEN");
-    if (program != NULL && frames_start(&loop, &child, by_file)) {
-      frames_wait(&loop, &child);
+    if (program != NULL && child_start(&loop, &child, by_file)) {
+      child_wait(&loop, &child);
       CHECK_EQ_U64(child.exit_status, 1);
       CHECK(strstr(child.err_text, "cannot subscribe to w9: NOT_FOUND") != NULL);
     }
     unsetenv("CURTAIN_SOCKET");
     char *bad[] = {(char *)program, "--socket", "tcp://127.0.0.1:0", "w1", NULL};
-    if (program != NULL && frames_start(&loop, &child, bad)) {
-      frames_wait(&loop, &child);
+    if (program != NULL && child_start(&loop, &child, bad)) {
+      child_wait(&loop, &child);
       CHECK_EQ_U64(child.exit_status, 2);
       CHECK(strstr(child.err_text, "--socket needs a socket path or tcp://HOST:PORT") != NULL);
     }

@@ -1,0 +1,614 @@
+/*
+ * Remote delegates (docs/delegates.md): the registrations of a client, the
+ * SetDelegate / ClearDelegate / DelegateReply requests, and the answers to
+ * the daemon's DelegateCalls.
+ *
+ * A registration holds one delegate for a set of roles (a bit per
+ * DelegateRole) of one controller of one session. It is added when the
+ * SetDelegate is sent, so that questions arriving before the daemon's
+ * response (which an earlier `wait_until` may delay) already find it, and
+ * dropped when the daemon refuses it. The newest registration answers: the
+ * list is kept newest first. Once a SetDelegate succeeds, older
+ * registrations lose its roles for that controller; ClearDelegate and
+ * REPLACED notices take roles away too. A registration without roles is
+ * freed once no request of it is in flight (`in_flight`).
+ *
+ * The daemon's questions name controllers by id: a target named by
+ * identifier has its id looked up by a ListControllers pipelined just before
+ * the SetDelegate or ClearDelegate (its answer arrives first).
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "curtain.h"
+#include "internal.h"
+
+struct curtain_registration {
+  curtain_registration *next;
+  char *session;
+  uint64_t controller_id;
+  /* The identifier it was registered by, or NULL. */
+  char *identifier;
+  unsigned roles;
+  curtain_delegate delegate;
+  void *data;
+  unsigned in_flight;
+};
+
+/* A SetDelegate or ClearDelegate in flight (and the lookup before it). */
+typedef struct delegate_request {
+  curtain_registration *registration; /* SetDelegate: the new registration */
+  char *session;
+  uint64_t controller_id;
+  char *identifier;
+  unsigned roles; /* ClearDelegate: 0 is every role */
+  curtain_response_cb callback;
+  void *data;
+  /* Both the lookup and the request itself refer to this. */
+  unsigned in_flight;
+} delegate_request;
+
+/* An automatic answer in flight, for its delegate's `reply_result`. */
+typedef struct reply_request {
+  uint64_t call_id;
+  void (*reply_result)(curtain_client *client, uint64_t call_id, int status,
+                       const Curtain__V1__Response *response, void *data);
+  void *data;
+} reply_request;
+
+#define ROLE_LIMIT CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_SEGUE
+
+/* The roles whose methods `delegate` has, as bits. */
+static unsigned roles_answered(const curtain_delegate *delegate) {
+  unsigned roles = 0;
+  if (delegate->navigation_animation_controller != NULL) {
+    roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_NAVIGATION;
+  }
+  if (delegate->tab_bar_should_select != NULL || delegate->tab_bar_animation_controller != NULL) {
+    roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TAB_BAR;
+  }
+  if (delegate->animation_controller_for_presented != NULL ||
+      delegate->animation_controller_for_dismissed != NULL) {
+    roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TRANSITIONING;
+  }
+  if (delegate->should_perform_segue != NULL) {
+    roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_SEGUE;
+  }
+  return roles;
+}
+
+static char *copy_text(const char *text) {
+  size_t size = strlen(text) + 1;
+  char *copy = malloc(size);
+  if (copy != NULL) {
+    memcpy(copy, text, size);
+  }
+  return copy;
+}
+
+/* The session a target addresses, as the daemon names it in its calls. */
+static const char *target_session(curtain_client *client, const curtain_delegate_target *target) {
+  if (target->session != NULL && target->session[0] != '\0') {
+    return target->session;
+  }
+  const char *session = curtain_internal_session(client);
+  return session != NULL ? session : "default";
+}
+
+/* Checks the target's controller and reads its roles into bits. */
+static int read_target(curtain_client *client, const curtain_delegate_target *target,
+                       unsigned *roles) {
+  if (target == NULL) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID, "no delegate target (NULL)");
+  }
+  bool by_identifier = target->controller != NULL && target->controller[0] != '\0';
+  if ((target->controller_id != 0) == by_identifier) {
+    return curtain_internal_fail(
+        client, CURTAIN_E_INVALID,
+        "name the controller either by id (controller_id) or by identifier (controller), not %s",
+        by_identifier ? "both" : "neither");
+  }
+  if (target->role_count > 0 && target->roles == NULL) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID, "%zu roles but no roles array (NULL)",
+                                 target->role_count);
+  }
+  *roles = 0;
+  for (size_t index = 0; index < target->role_count; index++) {
+    int role = (int)target->roles[index];
+    if (role <= 0 || role > ROLE_LIMIT) {
+      return curtain_internal_fail(client, CURTAIN_E_INVALID,
+                                   "unknown delegate role %d (roles are 1 to %d: DelegateRole)",
+                                   role, ROLE_LIMIT);
+    }
+    *roles |= 1u << role;
+  }
+  return CURTAIN_OK;
+}
+
+/* Sends a request on behalf of the delegate API, recording a failure. */
+static int send_request(curtain_client *client, const Curtain__V1__Request *request,
+                        curtain_response_cb callback, void *data) {
+  int result = curtain_request(client, request, callback, data, NULL);
+  if (result == CURTAIN_E_STATE) {
+    return curtain_internal_fail(client, result, "the client is not ready or is closing");
+  }
+  if (result != CURTAIN_OK) {
+    return curtain_internal_fail(client, result, "sending the request: %s",
+                                 curtain_strerror(result));
+  }
+  return result;
+}
+
+static void free_registration(curtain_registration *registration) {
+  free(registration->session);
+  free(registration->identifier);
+  free(registration);
+}
+
+/* Frees the registrations left without roles and without requests. */
+static void prune(curtain_client *client) {
+  curtain_registration **link = curtain_internal_registrations(client);
+  while (*link != NULL) {
+    curtain_registration *registration = *link;
+    if (registration->roles == 0 && registration->in_flight == 0) {
+      *link = registration->next;
+      free_registration(registration);
+    } else {
+      link = &registration->next;
+    }
+  }
+}
+
+void curtain_internal_free_registrations(curtain_client *client) {
+  curtain_registration *registration = *curtain_internal_registrations(client);
+  while (registration != NULL) {
+    curtain_registration *next = registration->next;
+    free_registration(registration);
+    registration = next;
+  }
+  *curtain_internal_registrations(client) = NULL;
+}
+
+/* Whether `registration` is of the controller a request names. */
+static bool names(const curtain_registration *registration, const delegate_request *request) {
+  if (strcmp(registration->session, request->session) != 0) {
+    return false;
+  }
+  if (request->controller_id != 0 && registration->controller_id == request->controller_id) {
+    return true;
+  }
+  return request->identifier != NULL && registration->identifier != NULL &&
+         strcmp(request->identifier, registration->identifier) == 0;
+}
+
+static void release_request(curtain_client *client, delegate_request *request) {
+  if (--request->in_flight > 0) {
+    return;
+  }
+  if (request->registration != NULL) {
+    request->registration->in_flight--;
+  }
+  prune(client);
+  free(request->session);
+  free(request->identifier);
+  free(request);
+}
+
+/* The ListControllers before a request naming its controller by identifier. */
+static void on_lookup(curtain_client *client, int status, const Curtain__V1__Response *response,
+                      void *data) {
+  delegate_request *request = data;
+  if (status == CURTAIN_OK && response->result_case == CURTAIN__V1__RESPONSE__RESULT_CONTROLLERS) {
+    for (size_t index = 0; index < response->controllers->n_controllers; index++) {
+      const Curtain__V1__ControllerInfo *info = response->controllers->controllers[index];
+      if (strcmp(info->identifier, request->identifier) == 0) {
+        request->controller_id = info->id;
+        if (request->registration != NULL) {
+          request->registration->controller_id = info->id;
+        }
+        break;
+      }
+    }
+  }
+  release_request(client, request);
+}
+
+static void on_set(curtain_client *client, int status, const Curtain__V1__Response *response,
+                   void *data) {
+  delegate_request *request = data;
+  curtain_registration *added = request->registration;
+  if (status == CURTAIN_OK && response->result_case != CURTAIN__V1__RESPONSE__RESULT_ERROR) {
+    /* The daemon replaced this client's older registrations of these roles. */
+    for (curtain_registration *older = added->next; older != NULL; older = older->next) {
+      if (names(older, request)) {
+        older->roles &= ~added->roles;
+      }
+    }
+  } else {
+    added->roles = 0;
+  }
+  if (request->callback != NULL) {
+    request->callback(client, status, response, request->data);
+  }
+  release_request(client, request);
+}
+
+static void on_clear(curtain_client *client, int status, const Curtain__V1__Response *response,
+                     void *data) {
+  delegate_request *request = data;
+  if (status == CURTAIN_OK && response->result_case != CURTAIN__V1__RESPONSE__RESULT_ERROR) {
+    for (curtain_registration *registration = *curtain_internal_registrations(client);
+         registration != NULL; registration = registration->next) {
+      if (names(registration, request)) {
+        registration->roles &= request->roles ? ~request->roles : 0u;
+      }
+    }
+  }
+  if (request->callback != NULL) {
+    request->callback(client, status, response, request->data);
+  }
+  release_request(client, request);
+}
+
+/* Makes the request record of a target; NULL when out of memory. */
+static delegate_request *new_request(const char *session, const curtain_delegate_target *target,
+                                     unsigned roles, curtain_response_cb callback, void *data) {
+  delegate_request *request = calloc(1, sizeof *request);
+  if (request == NULL) {
+    return NULL;
+  }
+  request->session = copy_text(session);
+  request->controller_id = target->controller_id;
+  request->identifier = target->controller_id ? NULL : copy_text(target->controller);
+  request->roles = roles;
+  request->callback = callback;
+  request->data = data;
+  if (request->session == NULL || (target->controller_id == 0 && request->identifier == NULL)) {
+    free(request->session);
+    free(request->identifier);
+    free(request);
+    return NULL;
+  }
+  return request;
+}
+
+/* Sends the lookup (for an identifier) and then `body` (SetDelegate or
+ * ClearDelegate, already in `message`), each answered to `request`. */
+static int send_with_lookup(curtain_client *client, delegate_request *request,
+                            Curtain__V1__Request *message, curtain_response_cb answered) {
+  message->session = request->session;
+  if (request->identifier != NULL) {
+    Curtain__V1__ListControllers list = CURTAIN__V1__LIST_CONTROLLERS__INIT;
+    Curtain__V1__Request lookup = CURTAIN__V1__REQUEST__INIT;
+    lookup.session = request->session;
+    lookup.body_case = CURTAIN__V1__REQUEST__BODY_LIST_CONTROLLERS;
+    lookup.list_controllers = &list;
+    int result = send_request(client, &lookup, on_lookup, request);
+    if (result != CURTAIN_OK) {
+      return result;
+    }
+    request->in_flight++;
+  }
+  int result = send_request(client, message, answered, request);
+  if (result != CURTAIN_OK) {
+    return result;
+  }
+  request->in_flight++;
+  return CURTAIN_OK;
+}
+
+/* The controller reference of a request record. */
+static Curtain__V1__ControllerRef reference_of(const delegate_request *request) {
+  Curtain__V1__ControllerRef reference = CURTAIN__V1__CONTROLLER_REF__INIT;
+  if (request->identifier != NULL) {
+    reference.ref_case = CURTAIN__V1__CONTROLLER_REF__REF_IDENTIFIER;
+    reference.identifier = request->identifier;
+  } else {
+    reference.ref_case = CURTAIN__V1__CONTROLLER_REF__REF_ID;
+    reference.id = request->controller_id;
+  }
+  return reference;
+}
+
+/* The roles of a bit set, in a DelegateRole array of ROLE_LIMIT entries. */
+static size_t role_list(unsigned roles, Curtain__V1__DelegateRole *list) {
+  size_t count = 0;
+  for (int role = 1; role <= ROLE_LIMIT; role++) {
+    if (roles & (1u << role)) {
+      list[count++] = (Curtain__V1__DelegateRole)role;
+    }
+  }
+  return count;
+}
+
+int curtain_set_delegate(curtain_client *client, const curtain_delegate_target *target,
+                         const curtain_delegate *delegate, void *data, curtain_response_cb callback,
+                         void *callback_data) {
+  if (client == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  curtain_internal_clear_error(client);
+  unsigned roles;
+  int result = read_target(client, target, &roles);
+  if (result != CURTAIN_OK) {
+    return result;
+  }
+  if (delegate == NULL) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID, "no delegate (NULL)");
+  }
+  unsigned answered = roles_answered(delegate);
+  if (answered == 0) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID,
+                                 "the delegate has no callback of any delegate method");
+  }
+  roles = roles ? roles : answered;
+  for (int role = 1; role <= ROLE_LIMIT; role++) {
+    if ((roles & (1u << role)) && !(answered & (1u << role))) {
+      return curtain_internal_fail(client, CURTAIN_E_INVALID,
+                                   "the delegate has no callback of a method of role %s",
+                                   curtain_delegate_role_name(role));
+    }
+  }
+  delegate_request *request =
+      new_request(target_session(client, target), target, roles, callback, callback_data);
+  curtain_registration *registration = calloc(1, sizeof *registration);
+  if (request == NULL || registration == NULL) {
+    free(registration);
+    if (request != NULL) {
+      request->in_flight = 1;
+      release_request(client, request);
+    }
+    return curtain_internal_fail(client, CURTAIN_E_NOMEM, "out of memory");
+  }
+  registration->session = copy_text(request->session);
+  registration->identifier = request->identifier ? copy_text(request->identifier) : NULL;
+  if (registration->session == NULL || (request->identifier && !registration->identifier)) {
+    free_registration(registration);
+    request->in_flight = 1;
+    release_request(client, request);
+    return curtain_internal_fail(client, CURTAIN_E_NOMEM, "out of memory");
+  }
+  registration->controller_id = target->controller_id;
+  registration->roles = roles;
+  registration->delegate = *delegate;
+  registration->data = data;
+  registration->in_flight = 1;
+  registration->next = *curtain_internal_registrations(client);
+  *curtain_internal_registrations(client) = registration;
+  request->registration = registration;
+
+  Curtain__V1__ControllerRef controller = reference_of(request);
+  Curtain__V1__DelegateRole list[ROLE_LIMIT];
+  Curtain__V1__SetDelegate body = CURTAIN__V1__SET_DELEGATE__INIT;
+  body.controller = &controller;
+  body.roles = list;
+  body.n_roles = role_list(roles, list);
+  body.timeout_ms = target->timeout_ms;
+  Curtain__V1__Request message = CURTAIN__V1__REQUEST__INIT;
+  message.body_case = CURTAIN__V1__REQUEST__BODY_SET_DELEGATE;
+  message.set_delegate = &body;
+  result = send_with_lookup(client, request, &message, on_set);
+  if (result != CURTAIN_OK && request->in_flight == 0) {
+    registration->roles = 0;
+    request->in_flight = 1;
+    release_request(client, request);
+  } else if (result != CURTAIN_OK) {
+    /* The lookup went out: its answer (or the close) releases the request. */
+    registration->roles = 0;
+  }
+  return result;
+}
+
+int curtain_clear_delegate(curtain_client *client, const curtain_delegate_target *target,
+                           curtain_response_cb callback, void *callback_data) {
+  if (client == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  curtain_internal_clear_error(client);
+  unsigned roles;
+  int result = read_target(client, target, &roles);
+  if (result != CURTAIN_OK) {
+    return result;
+  }
+  delegate_request *request =
+      new_request(target_session(client, target), target, roles, callback, callback_data);
+  if (request == NULL) {
+    return curtain_internal_fail(client, CURTAIN_E_NOMEM, "out of memory");
+  }
+  Curtain__V1__ControllerRef controller = reference_of(request);
+  Curtain__V1__DelegateRole list[ROLE_LIMIT];
+  Curtain__V1__ClearDelegate body = CURTAIN__V1__CLEAR_DELEGATE__INIT;
+  body.controller = &controller;
+  body.roles = list;
+  body.n_roles = role_list(roles, list);
+  Curtain__V1__Request message = CURTAIN__V1__REQUEST__INIT;
+  message.body_case = CURTAIN__V1__REQUEST__BODY_CLEAR_DELEGATE;
+  message.clear_delegate = &body;
+  result = send_with_lookup(client, request, &message, on_clear);
+  if (result != CURTAIN_OK && request->in_flight == 0) {
+    request->in_flight = 1;
+    release_request(client, request);
+  }
+  return result;
+}
+
+int curtain_delegate_reply(curtain_client *client, const char *session, uint64_t call_id,
+                           const Curtain__V1__DelegateAnswer *answer, curtain_response_cb callback,
+                           void *data) {
+  if (client == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  curtain_internal_clear_error(client);
+  if (call_id == 0) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID,
+                                 "no call id (0): answer the call_id of a DelegateCall");
+  }
+  Curtain__V1__DelegateAnswer fallback = CURTAIN__V1__DELEGATE_ANSWER__INIT;
+  Curtain__V1__DelegateReply body = CURTAIN__V1__DELEGATE_REPLY__INIT;
+  body.call_id = call_id;
+  body.answer = (Curtain__V1__DelegateAnswer *)(answer != NULL ? answer : &fallback);
+  Curtain__V1__Request message = CURTAIN__V1__REQUEST__INIT;
+  message.session = (char *)(session != NULL ? session : "");
+  message.body_case = CURTAIN__V1__REQUEST__BODY_DELEGATE_REPLY;
+  message.delegate_reply = &body;
+  return send_request(client, &message, callback, data);
+}
+
+void curtain_answer_default(Curtain__V1__DelegateAnswer *answer) {
+  answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER__NOT_SET;
+}
+
+void curtain_answer_yes(Curtain__V1__DelegateAnswer *answer, int yes) {
+  answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER_YES;
+  answer->yes = yes != 0;
+}
+
+void curtain_answer_animator(Curtain__V1__DelegateAnswer *answer,
+                             const Curtain__V1__AnimatorSpec *animator) {
+  answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER_ANIMATOR;
+  answer->animator = (Curtain__V1__AnimatorSpec *)animator;
+}
+
+/* The registration that answers `role` of a controller in a session. */
+static curtain_registration *find(curtain_client *client, const char *session,
+                                  uint64_t controller_id, int role) {
+  if (role <= 0 || role > ROLE_LIMIT) {
+    return NULL;
+  }
+  for (curtain_registration *registration = *curtain_internal_registrations(client);
+       registration != NULL; registration = registration->next) {
+    if ((registration->roles & (1u << role)) && registration->controller_id == controller_id &&
+        strcmp(registration->session, session) == 0) {
+      return registration;
+    }
+  }
+  return NULL;
+}
+
+/* Calls the delegate's method for `call`; returns its reply mode. */
+static int invoke(curtain_client *client, const curtain_delegate *delegate, void *data,
+                  const Curtain__V1__DelegateCall *call, Curtain__V1__DelegateAnswer *answer) {
+  Curtain__V1__DelegateArguments none = CURTAIN__V1__DELEGATE_ARGUMENTS__INIT;
+  const Curtain__V1__DelegateArguments *arguments = call->arguments ? call->arguments : &none;
+  switch (call->method) {
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER:
+    if (delegate->navigation_animation_controller != NULL) {
+      return delegate->navigation_animation_controller(
+          client, call, arguments->operation, arguments->from_id, arguments->to_id, answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT:
+    if (delegate->tab_bar_should_select != NULL) {
+      return delegate->tab_bar_should_select(client, call, call->controller_id, arguments->to_id,
+                                             answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER:
+    if (delegate->tab_bar_animation_controller != NULL) {
+      return delegate->tab_bar_animation_controller(client, call, arguments->from_id,
+                                                    arguments->to_id, answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED:
+    if (delegate->animation_controller_for_presented != NULL) {
+      return delegate->animation_controller_for_presented(
+          client, call, arguments->to_id, arguments->from_id, arguments->from_id, answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED:
+    if (delegate->animation_controller_for_dismissed != NULL) {
+      return delegate->animation_controller_for_dismissed(client, call, arguments->to_id, answer,
+                                                          data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_SHOULD_PERFORM_SEGUE:
+    if (delegate->should_perform_segue != NULL) {
+      return delegate->should_perform_segue(client, call, arguments->identifier, answer, data);
+    }
+    break;
+  default:
+    /* A method of a later protocol version: UIKit's default. */
+    break;
+  }
+  return CURTAIN_REPLY_NOW;
+}
+
+static void on_reply(curtain_client *client, int status, const Curtain__V1__Response *response,
+                     void *data) {
+  reply_request *reply = data;
+  reply->reply_result(client, reply->call_id, status, response, reply->data);
+  free(reply);
+}
+
+void curtain_internal_delegate_call(curtain_client *client, const Curtain__V1__DelegateCall *call) {
+  curtain_registration *registration =
+      find(client, call->session, call->controller_id, (int)call->role);
+  if (registration == NULL) {
+    const curtain_callbacks *callbacks = curtain_internal_callbacks(client);
+    if (callbacks->on_delegate_call != NULL) {
+      callbacks->on_delegate_call(client, call, curtain_user(client));
+    } else {
+      curtain_delegate_reply(client, call->session, call->call_id, NULL, NULL, NULL);
+    }
+    return;
+  }
+  /* The registration may lose its roles (not its memory) in the callback. */
+  curtain_delegate delegate = registration->delegate;
+  void *data = registration->data;
+  Curtain__V1__DelegateAnswer answer = CURTAIN__V1__DELEGATE_ANSWER__INIT;
+  if (invoke(client, &delegate, data, call, &answer) == CURTAIN_REPLY_LATER) {
+    return;
+  }
+  reply_request *reply = NULL;
+  if (delegate.reply_result != NULL) {
+    reply = malloc(sizeof *reply);
+    if (reply != NULL) {
+      reply->call_id = call->call_id;
+      reply->reply_result = delegate.reply_result;
+      reply->data = data;
+    }
+  }
+  if (curtain_delegate_reply(client, call->session, call->call_id, &answer, reply ? on_reply : NULL,
+                             reply) != CURTAIN_OK) {
+    free(reply);
+  }
+}
+
+void curtain_internal_delegate_event(curtain_client *client, const Curtain__V1__Event *event) {
+  if (event->kind_case != CURTAIN__V1__EVENT__KIND_DELEGATE ||
+      event->delegate->phase != CURTAIN__V1__DELEGATE_EVENT__PHASE__PHASE_REPLACED) {
+    return;
+  }
+  const Curtain__V1__DelegateEvent *notice = event->delegate;
+  int role = (int)notice->role;
+  if (role <= 0 || role > ROLE_LIMIT) {
+    return;
+  }
+  /* The notice does not name the session: every session's registration of
+   * that controller id loses the role. */
+  for (curtain_registration *registration = *curtain_internal_registrations(client);
+       registration != NULL; registration = registration->next) {
+    if (registration->controller_id != notice->controller_id ||
+        !(registration->roles & (1u << role))) {
+      continue;
+    }
+    registration->roles &= ~(1u << role);
+    if (registration->delegate.replaced != NULL) {
+      registration->in_flight++;
+      registration->delegate.replaced(client, notice, registration->data);
+      registration->in_flight--;
+    }
+  }
+  prune(client);
+}
+
+const char *curtain_delegate_role_name(int role) {
+  return curtain_internal_enum_name(&curtain__v1__delegate_role__descriptor, role,
+                                    strlen("DELEGATE_ROLE_"));
+}
+
+const char *curtain_delegate_method_name(int method) {
+  return curtain_internal_enum_name(&curtain__v1__delegate_method__descriptor, method,
+                                    strlen("DELEGATE_METHOD_"));
+}

@@ -1,0 +1,741 @@
+/*
+ * Remote delegates (docs/delegates.md) through libcurtain against the real
+ * curtaind (CURTAIND) on a temporary socket: a navigation delegate answers a
+ * push with an animator that the push then runs, while the same client
+ * waits for the push's answer; a tab bar delegate declines a tab; a
+ * delegate that answers later than its timeout makes the daemon fall back
+ * (and its late answer is not accepted); a second client takes a role over
+ * (REPLACED); a call no registration answers goes to `on_delegate_call`;
+ * and bad arguments fail with a status and a message. Each test stops its
+ * daemon, which must exit 0 and remove its socket.
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "session.h"
+
+#define MAX_CALLS 8
+/* The example advances its clock by quarters of each transition. */
+#define QUARTERS_IN_EXAMPLE 4
+
+/* What a test delegate was asked, and how it answers. */
+typedef struct delegate_log {
+  size_t count;
+  int methods[MAX_CALLS];
+  uint64_t controllers[MAX_CALLS];
+  uint64_t from[MAX_CALLS];
+  uint64_t to[MAX_CALLS];
+  char operation[MAX_CALLS][8];
+  /* The answers: an animator, a "no" for this controller, or later. */
+  const Curtain__V1__AnimatorSpec *animator;
+  uint64_t refuse;
+  bool later;
+  char session[64];
+  uint64_t call_id;
+  /* reply_result */
+  size_t results;
+  bool accepted;
+  /* replaced */
+  size_t replaced;
+  Curtain__V1__DelegateRole replaced_role;
+  uint64_t replaced_by;
+} delegate_log;
+
+static void log_call(delegate_log *log, const Curtain__V1__DelegateCall *call, uint64_t from,
+                     uint64_t to, const char *operation) {
+  if (log->count < MAX_CALLS) {
+    log->methods[log->count] = (int)call->method;
+    log->controllers[log->count] = call->controller_id;
+    log->from[log->count] = from;
+    log->to[log->count] = to;
+    snprintf(log->operation[log->count], sizeof log->operation[0], "%s", operation);
+    log->count++;
+  }
+  snprintf(log->session, sizeof log->session, "%s", call->session);
+  log->call_id = call->call_id;
+}
+
+static int navigation_animation_controller(curtain_client *client,
+                                           const Curtain__V1__DelegateCall *call,
+                                           const char *operation, uint64_t from_id, uint64_t to_id,
+                                           Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  delegate_log *log = data;
+  log_call(log, call, from_id, to_id, operation);
+  if (log->later) {
+    return CURTAIN_REPLY_LATER;
+  }
+  if (log->animator != NULL) {
+    curtain_answer_animator(answer, log->animator);
+  }
+  return CURTAIN_REPLY_NOW;
+}
+
+static int tab_bar_should_select(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                                 uint64_t tab_bar_id, uint64_t view_controller_id,
+                                 Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  delegate_log *log = data;
+  log_call(log, call, tab_bar_id, view_controller_id, "");
+  curtain_answer_yes(answer, view_controller_id != log->refuse);
+  return CURTAIN_REPLY_NOW;
+}
+
+static void reply_result(curtain_client *client, uint64_t call_id, int status,
+                         const Curtain__V1__Response *response, void *data) {
+  (void)client;
+  (void)call_id;
+  delegate_log *log = data;
+  log->results++;
+  log->accepted = status == CURTAIN_OK &&
+                  response->result_case == CURTAIN__V1__RESPONSE__RESULT_DELEGATE_REPLY &&
+                  response->delegate_reply->accepted;
+}
+
+static void replaced(curtain_client *client, const Curtain__V1__DelegateEvent *event, void *data) {
+  (void)client;
+  delegate_log *log = data;
+  log->replaced++;
+  log->replaced_role = event->role;
+  log->replaced_by = event->by_client_id;
+}
+
+/* A one-track animator: the to-view fades in over `duration` seconds. */
+typedef struct fade_animator {
+  Curtain__V1__AnimatableValue transparent;
+  Curtain__V1__AnimatableValue opaque;
+  Curtain__V1__ValueSpec from;
+  Curtain__V1__ValueSpec to;
+  Curtain__V1__TrackTarget target;
+  Curtain__V1__Track track;
+  Curtain__V1__Track *tracks[1];
+  Curtain__V1__AnimatorSpec spec;
+} fade_animator;
+
+static void fade_init(fade_animator *fade, double duration) {
+  fade->transparent = (Curtain__V1__AnimatableValue)CURTAIN__V1__ANIMATABLE_VALUE__INIT;
+  fade->transparent.kind_case = CURTAIN__V1__ANIMATABLE_VALUE__KIND_SCALAR;
+  fade->transparent.scalar = 0;
+  fade->opaque = fade->transparent;
+  fade->opaque.scalar = 1;
+  fade->from = (Curtain__V1__ValueSpec)CURTAIN__V1__VALUE_SPEC__INIT;
+  fade->from.spec_base = CURTAIN__V1__VALUE_SPEC__BASE__BASE_VALUE;
+  fade->to = fade->from;
+  fade->from.value = &fade->transparent;
+  fade->to.value = &fade->opaque;
+  fade->target = (Curtain__V1__TrackTarget)CURTAIN__V1__TRACK_TARGET__INIT;
+  fade->target.role = CURTAIN__V1__TRACK_TARGET__ROLE__ROLE_TO_VIEW;
+  fade->track = (Curtain__V1__Track)CURTAIN__V1__TRACK__INIT;
+  fade->track.target = &fade->target;
+  fade->track.property = CURTAIN__V1__ANIMATABLE_PROPERTY__ANIMATABLE_PROPERTY_ALPHA;
+  fade->track.from = &fade->from;
+  fade->track.to = &fade->to;
+  fade->tracks[0] = &fade->track;
+  fade->spec = (Curtain__V1__AnimatorSpec)CURTAIN__V1__ANIMATOR_SPEC__INIT;
+  fade->spec.duration = duration;
+  fade->spec.n_tracks = 1;
+  fade->spec.tracks = fade->tracks;
+}
+
+/* The answer to a request sent with curtain_set_delegate & co. */
+typedef struct answer_slot {
+  bool done;
+  int status;
+  int result_case;
+  int error_code;
+  bool accepted;
+} answer_slot;
+
+static void on_answer(curtain_client *client, int status, const Curtain__V1__Response *response,
+                      void *data) {
+  (void)client;
+  answer_slot *slot = data;
+  slot->done = true;
+  slot->status = status;
+  if (response != NULL) {
+    slot->result_case = (int)response->result_case;
+    if (response->result_case == CURTAIN__V1__RESPONSE__RESULT_ERROR) {
+      slot->error_code = (int)response->error->code;
+    } else if (response->result_case == CURTAIN__V1__RESPONSE__RESULT_DELEGATE_REPLY) {
+      slot->accepted = response->delegate_reply->accepted;
+    }
+  }
+}
+
+/* Runs the loop until the slot is answered; true when it is. */
+static bool wait_answer(uv_loop_t *loop, answer_slot *slot) {
+  bool done = harness_run_until(loop, &slot->done, 10);
+  CHECK(done);
+  return done;
+}
+
+/* Registers `delegate` and waits for the daemon's Empty answer. */
+static bool register_delegate(uv_loop_t *loop, test_connection *connection,
+                              const curtain_delegate_target *target,
+                              const curtain_delegate *delegate, delegate_log *log) {
+  answer_slot slot = {0};
+  int result = curtain_set_delegate(connection->client, target, delegate, log, on_answer, &slot);
+  CHECK_EQ_U64(result, CURTAIN_OK);
+  if (result != CURTAIN_OK || !wait_answer(loop, &slot)) {
+    return false;
+  }
+  CHECK_EQ_U64(slot.status, CURTAIN_OK);
+  CHECK_EQ_U64(slot.result_case, CURTAIN__V1__RESPONSE__RESULT_EMPTY);
+  return slot.result_case == CURTAIN__V1__RESPONSE__RESULT_EMPTY;
+}
+
+/* The texts of the recorder's delegate events (the ".delegate" ones), one
+ * per line, in `out`. */
+static void delegate_texts(const harness_recorder *recorder, char *out, size_t size) {
+  size_t used = 0;
+  out[0] = '\0';
+  for (size_t index = 0; index < recorder->event_count; index++) {
+    const char *text = recorder->events[index]->text;
+    if (strstr(text, ".delegate") != NULL && used < size) {
+      used += (size_t)snprintf(out + used, size - used, "%s\n", text);
+    }
+  }
+}
+
+/* The index of the first event with this text, or -1. */
+static long find_event(const harness_recorder *recorder, const char *text) {
+  for (size_t index = 0; index < recorder->event_count; index++) {
+    if (strcmp(recorder->events[index]->text, text) == 0) {
+      return (long)index;
+    }
+  }
+  return -1;
+}
+
+/* Runs the loop until an event with this text arrived; its index or -1. */
+static long wait_event(uv_loop_t *loop, harness_recorder *recorder, const char *text) {
+  long found = find_event(recorder, text);
+  while (found < 0 && harness_wait_events(loop, recorder, recorder->event_count + 1)) {
+    found = find_event(recorder, text);
+  }
+  return found;
+}
+
+/* The id of the controller with this identifier in the session. */
+static uint64_t controller_id(uv_loop_t *loop, test_connection *connection, const char *name) {
+  Curtain__V1__ListControllers body = CURTAIN__V1__LIST_CONTROLLERS__INIT;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_LIST_CONTROLLERS;
+  request.list_controllers = &body;
+  const Curtain__V1__Response *response =
+      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_CONTROLLERS);
+  for (size_t index = 0; response != NULL && index < response->controllers->n_controllers;
+       index++) {
+    if (strcmp(response->controllers->controllers[index]->identifier, name) == 0) {
+      return response->controllers->controllers[index]->id;
+    }
+  }
+  return 0;
+}
+
+static void
+test_a_navigation_delegate_answers_an_animator_that_the_push_runs_body(uv_loop_t *loop,
+                                                                       test_connection *clients) {
+  test_connection *session = &clients[0];
+  uint64_t window_id = make_navigation_window(loop, session);
+  REQUIRE(window_id != 0);
+  fade_animator fade;
+  fade_init(&fade, 1);
+  delegate_log log = {.animator = &fade.spec};
+  curtain_delegate delegate = {.navigation_animation_controller = navigation_animation_controller,
+                               .reply_result = reply_result};
+  /* By identifier: the library looks the id up. No roles: those of the
+   * callbacks (navigation). */
+  curtain_delegate_target target = {.controller = "Nav", .timeout_ms = 10000};
+  REQUIRE(register_delegate(loop, session, &target, &delegate, &log));
+  uint64_t subscription_id = subscribe(
+      loop, session, window_id, true, CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0);
+  REQUIRE(subscription_id != 0);
+
+  /* The same client asks and answers: the call arrives while the push
+   * waits for its start, and the library answers it. */
+  const Curtain__V1__OperationResult *push =
+      navigate(loop, session, true, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_STARTED);
+  REQUIRE(push != NULL);
+  uint64_t transition_id = push->transition_id;
+  CHECK(transition_id != 0);
+  CHECK_EQ_U64(push->delegate_call_id, 0);
+  REQUIRE(log.count == 1);
+  CHECK_EQ_U64(log.methods[0],
+               CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER);
+  CHECK_EQ_STR(log.operation[0], "push");
+  CHECK_EQ_U64(log.controllers[0], controller_id(loop, session, "Nav"));
+  CHECK_EQ_U64(log.from[0], controller_id(loop, session, "Home"));
+  CHECK_EQ_U64(log.to[0], controller_id(loop, session, "Detail"));
+  CHECK_EQ_STR(log.session, "default");
+  sync_with(loop, session);
+  CHECK_EQ_U64(log.results, 1);
+  CHECK(log.accepted);
+
+  char texts[1024];
+  delegate_texts(&session->recorder, texts, sizeof texts);
+  CHECK_EQ_STR(texts, "Nav.delegate#1.navigationAnimationController(push, Home → Detail)\n"
+                      "Nav.delegate#1 → animator(1 s, 1 tracks)\n");
+  long answered = find_event(&session->recorder, "Nav.delegate#1 → animator(1 s, 1 tracks)");
+  REQUIRE(answered >= 0);
+  const Curtain__V1__Event *event = session->recorder.events[answered];
+  REQUIRE(event->kind_case == CURTAIN__V1__EVENT__KIND_DELEGATE);
+  CHECK_EQ_U64(event->delegate->phase, CURTAIN__V1__DELEGATE_EVENT__PHASE__PHASE_ANSWERED);
+  CHECK_EQ_U64(event->delegate->method,
+               CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER);
+  CHECK_EQ_U64(event->delegate->call_id, 1);
+  /* The push's own events follow the answer. */
+  CHECK(find_event(&session->recorder, "Detail.willMove(Nav)") > answered);
+
+  /* Half way through the delegate's 1 s fade (UIKit's push would be over
+   * after 0.35 s): Detail's view is half opaque. */
+  size_t frames = session->recorder.frame_count;
+  advance(loop, session, window_id, 0.5);
+  harness_wait_frames(loop, &session->recorder, frames + 1);
+  REQUIRE(session->recorder.frame_count > frames);
+  const Curtain__V1__Frame *frame = session->recorder.frames[session->recorder.frame_count - 1];
+  REQUIRE(frame->n_transitions == 1);
+  CHECK_EQ_U64(frame->transitions[0]->transition_id, transition_id);
+  CHECK(frame->transitions[0]->percent > 0.49 && frame->transitions[0]->percent < 0.51);
+  bool half = false;
+  for (size_t index = 0; index < frame->n_views; index++) {
+    const Curtain__V1__ViewFrame *view = frame->views[index];
+    half |= view->controller_id == log.to[0] && strcmp(view->role, "controllerRoot") == 0 &&
+            view->state->alpha > 0.4 && view->state->alpha < 0.6;
+  }
+  CHECK(half);
+  advance(loop, session, window_id, 0.5);
+  CHECK(wait_event(loop, &session->recorder, "Detail.viewDidAppear(true)") >= 0);
+
+  /* Cleared: the pop is not asked about. */
+  answer_slot cleared = {0};
+  CHECK_EQ_U64(curtain_clear_delegate(session->client, &target, on_answer, &cleared), CURTAIN_OK);
+  wait_answer(loop, &cleared);
+  CHECK_EQ_U64(cleared.result_case, CURTAIN__V1__RESPONSE__RESULT_EMPTY);
+  const Curtain__V1__OperationResult *pop =
+      navigate(loop, session, false, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_STARTED);
+  CHECK(pop != NULL && pop->transition_id != 0);
+  sync_with(loop, session);
+  CHECK_EQ_U64(log.count, 1);
+  char after[1024];
+  delegate_texts(&session->recorder, after, sizeof after);
+  CHECK_EQ_STR(after, texts);
+}
+
+static void test_a_navigation_delegate_answers_an_animator_that_the_push_runs(void) {
+  run_with_clients(1, test_a_navigation_delegate_answers_an_animator_that_the_push_runs_body);
+}
+
+/* Tabs = tabs[T1, Locked, T3] as the root of a new manual-clock window. */
+static uint64_t make_tab_window(uv_loop_t *loop, test_connection *connection) {
+  create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_TAB_BAR,
+                    "Tabs");
+  char *names[] = {"T1", "Locked", "T3"};
+  Curtain__V1__ControllerRef tabs[3];
+  Curtain__V1__ControllerRef *list[3];
+  for (size_t index = 0; index < 3; index++) {
+    create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT,
+                      names[index]);
+    tabs[index] = reference(names[index]);
+    list[index] = &tabs[index];
+  }
+  Curtain__V1__ControllerRef tab_bar = reference("Tabs");
+  Curtain__V1__SetTabs set_tabs = CURTAIN__V1__SET_TABS__INIT;
+  set_tabs.tab_bar = &tab_bar;
+  set_tabs.n_controllers = 3;
+  set_tabs.controllers = list;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_SET_TABS;
+  request.set_tabs = &set_tabs;
+  call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
+
+  return make_window(loop, connection, "Tabs");
+}
+
+/* Selects tab `index` of Tabs and waits for the selection to complete. */
+static const Curtain__V1__OperationResult *select_tab(uv_loop_t *loop, test_connection *connection,
+                                                      uint32_t index) {
+  Curtain__V1__ControllerRef tab_bar = reference("Tabs");
+  Curtain__V1__SelectTab body = CURTAIN__V1__SELECT_TAB__INIT;
+  body.tab_bar = &tab_bar;
+  body.selection_case = CURTAIN__V1__SELECT_TAB__SELECTION_INDEX;
+  body.index = index;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_SELECT_TAB;
+  request.select_tab = &body;
+  const Curtain__V1__Response *response =
+      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
+  return response ? response->operation : NULL;
+}
+
+/* The selected index of the window's root tab bar controller. */
+static int selected_index(uv_loop_t *loop, test_connection *connection, uint64_t window_id) {
+  Curtain__V1__GetTree body = CURTAIN__V1__GET_TREE__INIT;
+  body.window_id = window_id;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_GET_TREE;
+  request.get_tree = &body;
+  const Curtain__V1__Response *response =
+      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_TREE);
+  return response != NULL && response->tree->root != NULL ? response->tree->root->selected_index
+                                                          : -2;
+}
+
+static void
+test_a_tab_bar_delegate_of_another_client_declines_a_tab_body(uv_loop_t *loop,
+                                                              test_connection *clients) {
+  test_connection *driver = &clients[0];
+  test_connection *answering = &clients[1];
+  uint64_t window_id = make_tab_window(loop, driver);
+  REQUIRE(window_id != 0);
+  uint64_t tabs = controller_id(loop, driver, "Tabs");
+  uint64_t locked = controller_id(loop, driver, "Locked");
+  delegate_log log = {.refuse = locked};
+  curtain_delegate delegate = {.tab_bar_should_select = tab_bar_should_select};
+  /* By id, with its role named. */
+  Curtain__V1__DelegateRole roles[] = {CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TAB_BAR};
+  curtain_delegate_target target = {
+      .controller_id = tabs, .roles = roles, .role_count = 1, .timeout_ms = 10000};
+  REQUIRE(register_delegate(loop, answering, &target, &delegate, &log));
+  REQUIRE(subscribe(loop, driver, window_id, true,
+                    CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0) != 0);
+
+  const Curtain__V1__OperationResult *declined = select_tab(loop, driver, 1);
+  CHECK(declined != NULL && declined->completed);
+  CHECK_EQ_U64(selected_index(loop, driver, window_id), 0);
+  const Curtain__V1__OperationResult *selected = select_tab(loop, driver, 2);
+  CHECK(selected != NULL && selected->completed);
+  CHECK_EQ_U64(selected_index(loop, driver, window_id), 2);
+
+  REQUIRE(log.count == 2);
+  CHECK_EQ_U64(log.methods[0], CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT);
+  CHECK_EQ_U64(log.from[0], tabs);
+  CHECK_EQ_U64(log.to[0], locked);
+  CHECK_EQ_U64(log.to[1], controller_id(loop, driver, "T3"));
+  char texts[1024];
+  delegate_texts(&driver->recorder, texts, sizeof texts);
+  /* Without a callback for the animation controller: UIKit's default. */
+  CHECK_EQ_STR(texts, "Tabs.delegate#1.tabBarShouldSelect(T1 → Locked)\n"
+                      "Tabs.delegate#1 → false\n"
+                      "Tabs.delegate#2.tabBarShouldSelect(T1 → T3)\n"
+                      "Tabs.delegate#2 → true\n"
+                      "Tabs.delegate#3.tabBarAnimationController(T1 → T3)\n"
+                      "Tabs.delegate#3 → default\n");
+}
+
+static void test_a_tab_bar_delegate_of_another_client_declines_a_tab(void) {
+  run_with_clients(2, test_a_tab_bar_delegate_of_another_client_declines_a_tab_body);
+}
+
+static void test_an_answer_later_than_the_timeout_falls_back_body(uv_loop_t *loop,
+                                                                  test_connection *clients) {
+  test_connection *session = &clients[0];
+  uint64_t window_id = make_navigation_window(loop, session);
+  REQUIRE(window_id != 0);
+  delegate_log log = {.later = true};
+  curtain_delegate delegate = {.navigation_animation_controller = navigation_animation_controller};
+  curtain_delegate_target target = {.controller = "Nav", .timeout_ms = 50};
+  REQUIRE(register_delegate(loop, session, &target, &delegate, &log));
+  REQUIRE(subscribe(loop, session, window_id, true,
+                    CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0) != 0);
+
+  /* Answered at once: the push waits for the delegate's answer. */
+  const Curtain__V1__OperationResult *push =
+      navigate(loop, session, true, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_ACCEPTED);
+  REQUIRE(push != NULL);
+  CHECK_EQ_U64(push->delegate_call_id, 1);
+  CHECK_EQ_U64(push->transition_id, 0);
+  long fallback = wait_event(loop, &session->recorder, "Nav.delegate#1 fallback(timeout)");
+  REQUIRE(fallback >= 0);
+  const Curtain__V1__Event *event = session->recorder.events[fallback];
+  REQUIRE(event->kind_case == CURTAIN__V1__EVENT__KIND_DELEGATE);
+  CHECK_EQ_U64(event->delegate->phase, CURTAIN__V1__DELEGATE_EVENT__PHASE__PHASE_FALLBACK);
+  CHECK_EQ_STR(event->delegate->reason, "timeout");
+  CHECK_EQ_U64(log.count, 1);
+
+  /* The late answer is not accepted, and the push is UIKit's. */
+  fade_animator fade;
+  fade_init(&fade, 1);
+  Curtain__V1__DelegateAnswer answer = CURTAIN__V1__DELEGATE_ANSWER__INIT;
+  curtain_answer_animator(&answer, &fade.spec);
+  answer_slot late = {0};
+  CHECK_EQ_U64(
+      curtain_delegate_reply(session->client, log.session, log.call_id, &answer, on_answer, &late),
+      CURTAIN_OK);
+  wait_answer(loop, &late);
+  CHECK_EQ_U64(late.result_case, CURTAIN__V1__RESPONSE__RESULT_DELEGATE_REPLY);
+  CHECK(!late.accepted);
+  advance(loop, session, window_id, 0.35);
+  CHECK(wait_event(loop, &session->recorder, "Detail.viewDidAppear(true)") >= 0);
+  CHECK(find_event(&session->recorder, "Nav.delegate#1 → animator(1 s, 1 tracks)") < 0);
+}
+
+static void test_an_answer_later_than_the_timeout_falls_back(void) {
+  run_with_clients(1, test_an_answer_later_than_the_timeout_falls_back_body);
+}
+
+static void test_a_second_client_replaces_the_first_body(uv_loop_t *loop,
+                                                         test_connection *clients) {
+  test_connection *first = &clients[0];
+  test_connection *second = &clients[1];
+  REQUIRE(make_navigation_window(loop, first) != 0);
+  delegate_log first_log = {0};
+  delegate_log second_log = {0};
+  curtain_delegate delegate = {.navigation_animation_controller = navigation_animation_controller,
+                               .replaced = replaced};
+  curtain_delegate_target target = {.controller = "Nav", .timeout_ms = 10000};
+  REQUIRE(register_delegate(loop, first, &target, &delegate, &first_log));
+  REQUIRE(register_delegate(loop, second, &target, &delegate, &second_log));
+  harness_wait_count(loop, &first_log.replaced, 1);
+  CHECK_EQ_U64(first_log.replaced, 1);
+  CHECK_EQ_U64(first_log.replaced_role, CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_NAVIGATION);
+  CHECK_EQ_U64(first_log.replaced_by, second->recorder.welcome->client_id);
+  CHECK_EQ_U64(second_log.replaced, 0);
+
+  const Curtain__V1__OperationResult *push =
+      navigate(loop, first, true, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_STARTED);
+  CHECK(push != NULL && push->transition_id != 0);
+  CHECK_EQ_U64(first_log.count, 0);
+  CHECK_EQ_U64(second_log.count, 1);
+}
+
+static void test_a_second_client_replaces_the_first(void) {
+  run_with_clients(2, test_a_second_client_replaces_the_first_body);
+}
+
+/* Calls passed to on_delegate_call. */
+static size_t unregistered_calls;
+
+/* on_delegate_call: counts the call and answers it with a "no". */
+static void unregistered_call(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                              void *user) {
+  (void)user;
+  unregistered_calls++;
+  Curtain__V1__DelegateAnswer answer = CURTAIN__V1__DELEGATE_ANSWER__INIT;
+  curtain_answer_yes(&answer, 0);
+  CHECK_EQ_U64(curtain_delegate_reply(client, call->session, call->call_id, &answer, NULL, NULL),
+               CURTAIN_OK);
+}
+
+/* A SetDelegate sent as a plain request: the library has no delegate for
+ * the calls it brings. */
+static void register_by_request(uv_loop_t *loop, test_connection *connection, char *identifier,
+                                Curtain__V1__DelegateRole role) {
+  Curtain__V1__ControllerRef controller = reference(identifier);
+  Curtain__V1__SetDelegate body = CURTAIN__V1__SET_DELEGATE__INIT;
+  body.controller = &controller;
+  body.n_roles = 1;
+  body.roles = &role;
+  body.timeout_ms = 60000;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_SET_DELEGATE;
+  request.set_delegate = &body;
+  call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_EMPTY);
+}
+
+static void test_calls_without_a_delegate_go_to_on_delegate_call_or_get_the_default(void) {
+  uv_loop_t loop;
+  harness_daemon daemon;
+  if (!start_daemon(&loop, &daemon)) {
+    return;
+  }
+  test_connection driver;
+  test_connection low_level;
+  bool ready = connect_to(&loop, &daemon, &driver, "driver");
+  memset(&low_level, 0, sizeof low_level);
+  curtain_callbacks callbacks = harness_recorder_callbacks;
+  callbacks.on_delegate_call = unregistered_call;
+  curtain_options options = {.client_name = "low-level"};
+  CHECK_EQ_U64(curtain_connect_unix(&loop, daemon.socket_path, &options, &callbacks,
+                                    &low_level.recorder, &low_level.client),
+               CURTAIN_OK);
+  if (harness_run_until(&loop, &low_level.recorder.ready, 10) && ready) {
+    uint64_t window_id = make_tab_window(&loop, &driver);
+    REQUIRE(window_id != 0);
+    register_by_request(&loop, &low_level, "Tabs",
+                        CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TAB_BAR);
+    const Curtain__V1__OperationResult *declined = select_tab(&loop, &driver, 1);
+    CHECK(declined != NULL && declined->completed);
+    CHECK_EQ_U64(unregistered_calls, 1);
+    CHECK_EQ_U64(selected_index(&loop, &driver, window_id), 0);
+
+    /* Without on_delegate_call (the driver's callbacks), the library
+     * answers UIKit's default at once: the push does not wait a minute. */
+    make_navigation_window(&loop, &driver);
+    register_by_request(&loop, &driver, "Nav",
+                        CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_NAVIGATION);
+    const Curtain__V1__OperationResult *push =
+        navigate(&loop, &driver, true, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_STARTED);
+    CHECK(push != NULL && push->transition_id != 0);
+    CHECK_EQ_U64(unregistered_calls, 1);
+  }
+  disconnect(&loop, &driver);
+  disconnect(&loop, &low_level);
+  harness_daemon_stop(&loop, &daemon);
+  harness_close_loop(&loop);
+}
+
+static void test_bad_arguments_fail_with_a_message_body(uv_loop_t *loop, test_connection *clients) {
+  test_connection *session = &clients[0];
+  curtain_client *client = session->client;
+  delegate_log log = {0};
+  curtain_delegate delegate = {.navigation_animation_controller = navigation_animation_controller};
+  curtain_delegate none = {0};
+  curtain_delegate_target nav = {.controller = "Nav"};
+  CHECK_EQ_U64(curtain_set_delegate(client, NULL, &delegate, &log, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client), "no delegate target (NULL)");
+  CHECK_EQ_U64(curtain_set_delegate(client, &nav, NULL, &log, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client), "no delegate (NULL)");
+  CHECK_EQ_U64(curtain_set_delegate(client, &nav, &none, &log, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client), "the delegate has no callback of any delegate method");
+  curtain_delegate_target both = {.controller = "Nav", .controller_id = 3};
+  CHECK_EQ_U64(curtain_set_delegate(client, &both, &delegate, &log, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client),
+               "name the controller either by id (controller_id) or by identifier "
+               "(controller), not both");
+  curtain_delegate_target neither = {.controller = ""};
+  CHECK_EQ_U64(curtain_clear_delegate(client, &neither, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client),
+               "name the controller either by id (controller_id) or by identifier "
+               "(controller), not neither");
+  Curtain__V1__DelegateRole unknown[] = {(Curtain__V1__DelegateRole)42};
+  curtain_delegate_target strange = {.controller = "Nav", .roles = unknown, .role_count = 1};
+  CHECK_EQ_U64(curtain_set_delegate(client, &strange, &delegate, &log, NULL, NULL),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client),
+               "unknown delegate role 42 (roles are 1 to 5: DelegateRole)");
+  Curtain__V1__DelegateRole adaptive[] = {
+      CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_NAVIGATION,
+      CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_ADAPTIVE_PRESENTATION};
+  curtain_delegate_target unanswered = {.controller = "Nav", .roles = adaptive, .role_count = 2};
+  CHECK_EQ_U64(curtain_set_delegate(client, &unanswered, &delegate, &log, NULL, NULL),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client),
+               "the delegate has no callback of a method of role ADAPTIVE_PRESENTATION");
+  CHECK_EQ_U64(curtain_delegate_reply(client, NULL, 0, NULL, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client), "no call id (0): answer the call_id of a DelegateCall");
+
+  /* The daemon's refusals come as error responses. */
+  answer_slot missing = {0};
+  curtain_delegate_target nowhere = {.controller = "Nowhere"};
+  CHECK_EQ_U64(curtain_set_delegate(client, &nowhere, &delegate, &log, on_answer, &missing),
+               CURTAIN_OK);
+  CHECK_EQ_STR(curtain_last_error(client), "");
+  wait_answer(loop, &missing);
+  CHECK_EQ_U64(missing.error_code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND);
+  answer_slot never_asked = {0};
+  CHECK_EQ_U64(curtain_delegate_reply(client, NULL, 99, NULL, on_answer, &never_asked), CURTAIN_OK);
+  wait_answer(loop, &never_asked);
+  CHECK_EQ_U64(never_asked.error_code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND);
+  CHECK_EQ_U64(log.count, 0);
+}
+
+static void test_bad_arguments_fail_with_a_message(void) {
+  CHECK_EQ_U64(curtain_set_delegate(NULL, NULL, NULL, NULL, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(NULL), "no client (NULL)");
+  CHECK_EQ_STR(curtain_delegate_role_name(CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TAB_BAR),
+               "TAB_BAR");
+  CHECK_EQ_STR(curtain_delegate_method_name(
+                   CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_SHOULD_PERFORM_SEGUE),
+               "SHOULD_PERFORM_SEGUE");
+  CHECK_EQ_STR(curtain_delegate_role_name(99), "UNKNOWN");
+  run_with_clients(1, test_bad_arguments_fail_with_a_message_body);
+}
+
+/* The number of times `needle` occurs in `text`. */
+static size_t occurrences(const char *text, const char *needle) {
+  size_t count = 0;
+  for (const char *found = strstr(text, needle); found != NULL; found = strstr(found + 1, needle)) {
+    count++;
+  }
+  return count;
+}
+
+static void test_the_slide_delegate_example(void) {
+  char *program = getenv("CURTAIN_SLIDE_DELEGATE");
+  if (program == NULL || program[0] == '\0') {
+    fprintf(stderr, "CURTAIN_SLIDE_DELEGATE is not set: the example is not tested\n");
+    harness_failures++;
+    return;
+  }
+  uv_loop_t loop;
+  harness_daemon daemon;
+  if (!start_daemon(&loop, &daemon)) {
+    return;
+  }
+  char *arguments[] = {program, "--socket", daemon.socket_path, "--session", "slide", NULL};
+  child_process child;
+  if (child_start(&loop, &child, arguments)) {
+    child_wait(&loop, &child);
+    CHECK_EQ_U64(child.exit_status, 0);
+    CHECK_EQ_STR(child.err_text, "");
+    const char *out = child.out_text;
+    /* The question and its answer come while the push waits to start. */
+    CHECK(strstr(out, "  Nav.delegate#1.navigationAnimationController(push, Home → Detail)\n"
+                      "  Nav.delegate#1 → animator(0.5 s, 4 tracks)\n"
+                      "push: transition t1 started\n") != NULL);
+    CHECK(strstr(out, "  Nav.delegate#2.navigationAnimationController(pop, Detail → Home)\n"
+                      "  Nav.delegate#2 → animator(0.5 s, 4 tracks)\n"
+                      "pop: transition t2 started\n") != NULL);
+    /* Half way through the push, Detail has slid half way in. */
+    CHECK(
+        strstr(out, "  frame t=0.250  Home   x= -65.0 alpha=0.50  Detail x= 195.0 alpha=0.50\n") !=
+        NULL);
+    CHECK_EQ_U64(occurrences(out, "  frame t="), 2 * QUARTERS_IN_EXAMPLE);
+    if (harness_failures > 0) {
+      fprintf(stderr, "slide-delegate printed:\n%s", out);
+    }
+  }
+
+  /* --serve answers for Nav of another program's session until Ctrl-C. */
+  test_connection driver;
+  uint64_t window_id = 0;
+  if (connect_to(&loop, &daemon, &driver, "driver") &&
+      (window_id = make_navigation_window(&loop, &driver)) != 0) {
+    char *serve[] = {program,   "--socket", daemon.socket_path, "--session", "default",
+                     "--serve", NULL};
+    if (child_start(&loop, &child, serve)) {
+      bool never = false;
+      for (int turn = 0; turn < 1000 && strstr(child.out_text, "answering") == NULL; turn++) {
+        harness_run_until(&loop, &never, 0.01);
+      }
+      CHECK_EQ_STR(
+          child.out_text,
+          "answering @Nav's navigation questions in session \"default\"; Ctrl-C to stop\n");
+      CHECK(subscribe(&loop, &driver, window_id, true,
+                      CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0) != 0);
+      navigate(&loop, &driver, true, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_STARTED);
+      sync_with(&loop, &driver);
+      CHECK(find_event(&driver.recorder, "Nav.delegate#1 → animator(0.5 s, 4 tracks)") >= 0);
+      uv_process_kill(&child.process, SIGINT);
+      child_wait(&loop, &child);
+      CHECK_EQ_U64(child.exit_status, 0);
+      CHECK_EQ_U64(child.term_signal, 0);
+      CHECK_EQ_STR(child.err_text, "");
+    }
+  }
+  disconnect(&loop, &driver);
+  harness_daemon_stop(&loop, &daemon);
+  harness_close_loop(&loop);
+}
+
+int main(void) {
+  signal(SIGPIPE, SIG_IGN);
+  static const harness_test tests[] = {
+      {"a navigation delegate answers an animator that the push runs",
+       test_a_navigation_delegate_answers_an_animator_that_the_push_runs},
+      {"a tab bar delegate of another client declines a tab",
+       test_a_tab_bar_delegate_of_another_client_declines_a_tab},
+      {"an answer later than the timeout falls back",
+       test_an_answer_later_than_the_timeout_falls_back},
+      {"a second client replaces the first", test_a_second_client_replaces_the_first},
+      {"calls without a delegate go to on_delegate_call or get the default",
+       test_calls_without_a_delegate_go_to_on_delegate_call_or_get_the_default},
+      {"bad arguments fail with a message", test_bad_arguments_fail_with_a_message},
+      {"the slide-delegate example", test_the_slide_delegate_example},
+  };
+  return harness_run(tests, sizeof tests / sizeof tests[0]);
+}
