@@ -253,6 +253,7 @@ extension DelegateTests {
     return h
   }
 
+  @discardableResult
   private func presentModal(
     _ h: Harness, style: ModalPresentationStyle, animated: Bool = true,
     adaptiveStyle: ModalPresentationStyle? = nil
@@ -309,7 +310,7 @@ extension DelegateTests {
     let h = try adaptiveHarness()
     presentModal(h, style: .formSheet, animated: false)
     try h.session.answerDelegateCall(1, .style(.none), from: client)
-    XCTAssertEqual(h.lifecycle().first, "Modal.delegate#1 → style(none)")
+    XCTAssertEqual(h.lifecycle().dropFirst().first, "Modal.delegate#1 → style(none)")
     XCTAssertEqual(h.controller("Modal").presentation?.style, .formSheet)
     XCTAssertEqual(h.controller("Modal").presentation?.isCard, false, "not adapted at all")
     h.run(.dismiss(controller: h.id("Modal"), animated: false, animator: nil))
@@ -318,7 +319,7 @@ extension DelegateTests {
     presentModal(h, style: .formSheet, animated: false)
     try h.session.answerDelegateCall(2, .style(.popover), from: client)
     XCTAssertEqual(
-      h.lifecycle().first,
+      h.lifecycle().dropFirst().first,
       "Modal.delegate#2 fallback(malformed: adaptivePresentationStyle(for:traitCollection:) may "
         + "answer none, fullScreen, overFullScreen or formSheet, not popover)")
     XCTAssertEqual(h.session.takeDelegateFallbacks(), ["malformed"])
@@ -331,7 +332,7 @@ extension DelegateTests {
     presentModal(h, style: .pageSheet, animated: false)
     try h.session.answerDelegateCall(3, .bool(true), from: client)
     XCTAssertEqual(
-      h.lifecycle().first,
+      h.lifecycle().dropFirst().first,
       "Modal.delegate#3 fallback(malformed: adaptivePresentationStyle(for:traitCollection:) "
         + "answers a presentation style, not yes or no)")
   }
@@ -375,6 +376,7 @@ extension DelegateTests {
     XCTAssertEqual(
       h.lifecycle(),
       [
+        "Modal.delegate#3.presentationControllerShouldDismiss(nil → Modal, interactive)",
         "Modal.delegate#3 → true",
         "Modal.delegate#4.animationControllerForDismissed(nil → Modal, interactive)",
       ])

@@ -383,7 +383,7 @@ final class DelegateIntegrationTests: StateDirectoryTestCase {
     // A style that does not exist on the wire falls back (malformed).
     try driver.call { $0.dismiss.controller = controllerRef("Modal") }
     XCTAssertEqual(try delegate.nextDelegateCall()?.method, .animationControllerForDismissed)
-    try reply(delegate, 4) { _ in }
+    _ = try reply(delegate, 4) { _ in }
     try driver.advance(window, 1)
     _ = try driver.flow()
     XCTAssertEqual(try present().operation.delegateCallID, 5)
@@ -391,7 +391,7 @@ final class DelegateIntegrationTests: StateDirectoryTestCase {
     XCTAssertTrue(
       try reply(delegate, 5) { $0.style = .UNRECOGNIZED(99) }.delegateReply.accepted)
     _ = try delegate.nextDelegateCall()
-    try reply(delegate, 6) { _ in }
+    _ = try reply(delegate, 6) { _ in }
     try driver.advance(window, 1)
     flow = try driver.flow()
     XCTAssertEqual(

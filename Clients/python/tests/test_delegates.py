@@ -368,6 +368,7 @@ def test_a_style_answer_may_be_a_name_and_an_unknown_name_is_logged(
     with caplog.at_level(logging.ERROR, logger="curtain.delegates"):
         assert _delegates.answer(Odd(), call) == common_pb2.DelegateAnswer()
     assert "failed to answer call 1" in caplog.records[0].getMessage()
+    assert "not a delegate answer: 'sideways'" in str(caplog.records[0].exc_info[1])  # type: ignore[index]
 
 
 def test_clearing_a_delegate_stops_the_questions(client: curtain.Client) -> None:

@@ -233,11 +233,13 @@ def answer_message(value: Any) -> common_pb2.DelegateAnswer:
     if isinstance(value, bool):
         return common_pb2.DelegateAnswer(yes=value)
     if isinstance(value, ModalPresentationStyle):
-        return common_pb2.DelegateAnswer(style=int(value))
+        return common_pb2.DelegateAnswer(style=f"MODAL_PRESENTATION_STYLE_{value.name}")
     if isinstance(value, str):
-        return common_pb2.DelegateAnswer(
-            style=enum_value(common_pb2.ModalPresentationStyle, value, "MODAL_PRESENTATION_STYLE_")
-        )
+        try:
+            style = enum_value(common_pb2.ModalPresentationStyle, value, "MODAL_PRESENTATION_STYLE_")
+        except ValueError:
+            raise TypeError(f"not a delegate answer: {value!r} (a string names a presentation style)") from None
+        return common_pb2.DelegateAnswer(style=style)
     if isinstance(value, ProtoMessage):
         value = raw(value)
     if isinstance(value, common_pb2.AnimatorSpec):
