@@ -182,10 +182,18 @@ extension OutputFormat {
           ("segue", .optionalString(delegate.arguments.identifier)),
           ("interactive", .bool(delegate.arguments.interactive)),
         ]
+        if delegate.method == .adaptivePresentationStyle {
+          details += [
+            ("style", .string(delegate.arguments.style.name)),
+            ("horizontal", .string(delegate.arguments.traits.horizontal.name)),
+            ("vertical", .string(delegate.arguments.traits.vertical.name)),
+          ]
+        }
       case .answered:
         let answer: JSONValue
         switch delegate.answer.answer {
         case .yes(let yes)?: answer = .bool(yes)
+        case .style(let style)?: answer = .string("style(\(style.name))")
         case .animator?, nil:
           answer = .optionalString(delegate.detail.isEmpty ? "default" : delegate.detail)
         }

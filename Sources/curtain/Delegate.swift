@@ -17,15 +17,18 @@ struct Delegate: ParsableCommand {
     abstract: "Be a controller's remote delegate and answer its questions from a script.",
     discussion: """
       Registers this command as the controller's delegate for the roles \
-      given (default: navigation, tabBar, transitioning and segue) and \
+      given (default: all of them) and \
       answers each DelegateCall with the first --answer that fits it: \
       `METHOD=ANSWER` for one method (navigationAnimationController, \
       tabBarShouldSelect, tabBarAnimationController, \
       animationControllerForPresented, animationControllerForDismissed, \
-      shouldPerformSegue), or ANSWER for every method it fits. An ANSWER is \
-      `default` (UIKit's default), `yes` or `no` (should- methods), \
-      `animator=FILE` (an animator spec in JSON, docs/animators.md) or \
-      `silent` (no answer: the daemon falls back after the timeout). Without \
+      shouldPerformSegue, adaptivePresentationStyle, \
+      presentationControllerShouldDismiss), or ANSWER for every method it \
+      fits. An ANSWER is `default` (UIKit's default), `yes` or `no` \
+      (should- methods), `animator=FILE` (an animator spec in JSON, \
+      docs/animators.md), `style=STYLE` (adaptivePresentationStyle: none, \
+      fullScreen, overFullScreen or formSheet) or `silent` (no answer: the \
+      daemon falls back after the timeout). Without \
       a fitting --answer the default is sent. Each call and answer is \
       printed (with --json as objects). Runs until interrupted (exit 0), \
       until --count questions were answered, or until the daemon stops.
@@ -53,14 +56,15 @@ struct Delegate: ParsableCommand {
     name: .customLong("role"),
     help: ArgumentHelp(
       "A role to take on: \(Curtain_V1_DelegateRole.nameTable.names.joined(separator: ", ")) "
-        + "(repeatable; default: all the daemon asks).",
+        + "(repeatable; default: all).",
       valueName: "role"))
   var roles: [WireName<Curtain_V1_DelegateRole>] = []
 
   @Option(
     name: .customLong("answer"),
     help: ArgumentHelp(
-      "[METHOD=]default|yes|no|animator=FILE|silent (repeatable; the first that fits wins).",
+      "[METHOD=]default|yes|no|animator=FILE|style=STYLE|silent (repeatable; the first that "
+        + "fits wins).",
       valueName: "answer"))
   var answers: [ScriptedAnswer] = []
 
@@ -85,7 +89,9 @@ struct Delegate: ParsableCommand {
     var register = Curtain_V1_SetDelegate()
     register.controller = controller
     register.roles =
-      roles.isEmpty ? [.navigation, .tabBar, .transitioning, .segue] : roles.map(\.wire)
+      roles.isEmpty
+      ? [.navigation, .tabBar, .transitioning, .adaptivePresentation, .segue]
+      : roles.map(\.wire)
     register.timeoutMs = timeoutMs
     try connection.perform(.setDelegate(register), mutating: true)
     if !globals.json { Output.line("delegate of \(name(controller)): waiting") }
@@ -146,6 +152,7 @@ struct Delegate: ParsableCommand {
       switch body.answer {
       case .yes(let yes)?: said = yes ? "yes" : "no"
       case .animator(let spec)?: said = "animator(\(OutputFormat.decimal(spec.duration)) s)"
+      case .style(let style)?: said = "style(\(style.name))"
       case nil: said = "default"
       }
     }
@@ -184,13 +191,20 @@ struct ScriptedAnswer: ExpressibleByArgument {
       if let method, method != called { return false }
       switch kind {
       case .any: return true
-      case .yesNo: return called == .tabBarShouldSelect || called == .shouldPerformSegue
-      case .animator: return called != .tabBarShouldSelect && called != .shouldPerformSegue
+      case .yesNo:
+        return [.tabBarShouldSelect, .shouldPerformSegue, .presentationControllerShouldDismiss]
+          .contains(called)
+      case .style: return called == .adaptivePresentationStyle
+      case .animator:
+        return [
+          .navigationAnimationController, .tabBarAnimationController,
+          .animationControllerForPresented, .animationControllerForDismissed,
+        ].contains(called)
       }
     }
   }
 
-  enum Kind { case any, yesNo, animator }
+  enum Kind { case any, yesNo, animator, style }
 
   let method: Curtain_V1_DelegateMethod?
   let value: String
@@ -198,20 +212,30 @@ struct ScriptedAnswer: ExpressibleByArgument {
   init?(argument: String) {
     var text = Substring(argument)
     var method: Curtain_V1_DelegateMethod?
-    if let equals = text.firstIndex(of: "="), !text.hasPrefix("animator=") {
+    if let equals = text.firstIndex(of: "="), !text.hasPrefix("animator="),
+      !text.hasPrefix("style=")
+    {
       guard let named = Curtain_V1_DelegateMethod.nameTable.value(named: String(text[..<equals]))
       else { return nil }
       method = named
       text = text[text.index(after: equals)...]
     }
-    guard ["default", "yes", "no", "silent"].contains(text) || text.hasPrefix("animator=")
+    guard
+      ["default", "yes", "no", "silent"].contains(text) || text.hasPrefix("animator=")
+        || Self.style(in: text) != nil
     else { return nil }
     self.method = method
     value = String(text)
   }
 
+  /// The style of a `style=STYLE` answer, if it names one.
+  private static func style(in text: some StringProtocol) -> Curtain_V1_ModalPresentationStyle? {
+    guard text.hasPrefix("style=") else { return nil }
+    return Curtain_V1_ModalPresentationStyle.nameTable.value(named: String(text.dropFirst(6)))
+  }
+
   static var defaultCompletionKind: CompletionKind {
-    .list(["default", "yes", "no", "silent", "animator="])
+    .list(["default", "yes", "no", "silent", "animator=", "style="])
   }
 
   /// The answer, its animator read from its file.
@@ -223,6 +247,9 @@ struct ScriptedAnswer: ExpressibleByArgument {
     case "yes", "no":
       body.yes = value == "yes"
       return Resolved(method: method, kind: .yesNo, answer: .reply(body))
+    case _ where value.hasPrefix("style="):
+      body.style = Self.style(in: value) ?? .none
+      return Resolved(method: method, kind: .style, answer: .reply(body))
     default:
       body.animator = try AnimatorOptions.read(String(value.dropFirst("animator=".count)))
       return Resolved(method: method, kind: .animator, answer: .reply(body))

@@ -153,7 +153,7 @@ final class DelegateTests: XCTestCase {
     XCTAssertTrue(h.session.delegateRegistrations.isEmpty)
     XCTAssertThrowsError(
       try h.session.setDelegate(
-        of: h.id("Nav"), roles: [.adaptivePresentation], delegate: client, timeout: 1)
+        of: h.id("Nav"), roles: [], delegate: client, timeout: 1)
     ) { XCTAssertEqual(($0 as? CurtainError)?.code, .invalidArgument) }
     XCTAssertThrowsError(
       try h.session.setDelegate(
@@ -232,5 +232,158 @@ extension DelegateTests {
     XCTAssertEqual(h.session.takeIssuedDelegateCalls().map(\.delegate), [other])
     XCTAssertEqual(
       h.lifecycle(), ["Modal.delegate#1.animationControllerForPresented(Nav → Modal)"])
+  }
+
+  // MARK: Adaptive presentation delegate
+
+  /// Nav[A] in a compact-width window (the default phone) and Modal, whose
+  /// adaptive delegate is `client` (and transitioning delegate `other`
+  /// when `transitioning`).
+  private func adaptiveHarness(transitioning: Bool = false) throws -> Harness {
+    let h = Harness()
+    h.showNavigation("Nav", stack: ["A"])
+    h.make(.content, "Modal")
+    try h.session.setDelegate(
+      of: h.id("Modal"), roles: [.adaptivePresentation], delegate: client, timeout: 1)
+    if transitioning {
+      try h.session.setDelegate(
+        of: h.id("Modal"), roles: [.transitioning], delegate: other, timeout: 1)
+    }
+    _ = h.events()
+    return h
+  }
+
+  @discardableResult
+  private func presentModal(
+    _ h: Harness, style: ModalPresentationStyle, animated: Bool = true,
+    adaptiveStyle: ModalPresentationStyle? = nil
+  ) -> OperationTicket? {
+    h.run(
+      .present(
+        presenter: h.id("Nav"), controller: h.id("Modal"), animated: animated, animator: nil,
+        adaptiveStyle: adaptiveStyle, options: PresentOptions(style: style)))
+  }
+
+  func testTheAdaptiveDelegateChoosesTheStyleBeforeTheAnimatorIsAsked() throws {
+    let h = try adaptiveHarness(transitioning: true)
+    let ticket = try XCTUnwrap(presentModal(h, style: .pageSheet))
+    XCTAssertEqual(ticket.delegateCall, 1)
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Modal.delegate#1.adaptivePresentationStyle(Nav → Modal, pageSheet, compact width, "
+          + "regular height)"
+      ])
+    let call = try XCTUnwrap(h.session.takeIssuedDelegateCalls().first)
+    XCTAssertEqual(call.method, .adaptivePresentationStyle)
+    XCTAssertEqual(call.delegate, client)
+    XCTAssertEqual(call.arguments.style, .pageSheet)
+    XCTAssertEqual(call.arguments.traits, h.window.traitCollection)
+    XCTAssertTrue(try h.session.answerDelegateCall(1, .style(.fullScreen), from: client))
+    // Then the transitioning delegate, of the same presentation.
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Modal.delegate#1 → style(fullScreen)",
+        "Modal.delegate#2.animationControllerForPresented(Nav → Modal)",
+      ])
+    XCTAssertEqual(h.session.takeIssuedDelegateCalls().map(\.delegate), [other])
+    try h.session.answerDelegateCall(2, .useDefault, from: other)
+    h.settle()
+    let presentation = try XCTUnwrap(h.controller("Modal").presentation)
+    XCTAssertEqual(presentation.style, .fullScreen, "the delegate's style, not a card")
+    XCTAssertFalse(presentation.isCard)
+    XCTAssertEqual(presentation.adaptiveStyle, .fullScreen)
+    XCTAssertNil(h.controller("Nav").viewIfLoaded?.superview, "full screen removes the presenter")
+    // The answer is kept: regular shows the requested style, compact the
+    // answered one again, without another question.
+    try h.window.resize(PresentationTests.regular)
+    h.settle()
+    XCTAssertEqual(presentation.style, .pageSheet)
+    try h.window.resize(WindowMetrics())
+    h.settle()
+    XCTAssertEqual(presentation.style, .fullScreen)
+    XCTAssertTrue(h.session.takeIssuedDelegateCalls().isEmpty)
+  }
+
+  func testAnAdaptiveAnswerOfNoneKeepsTheSheetAndAStyleUIKitIgnoresFallsBack() throws {
+    let h = try adaptiveHarness()
+    presentModal(h, style: .formSheet, animated: false)
+    try h.session.answerDelegateCall(1, .style(.none), from: client)
+    XCTAssertEqual(h.lifecycle().dropFirst().first, "Modal.delegate#1 → style(none)")
+    XCTAssertEqual(h.controller("Modal").presentation?.style, .formSheet)
+    XCTAssertEqual(h.controller("Modal").presentation?.isCard, false, "not adapted at all")
+    h.run(.dismiss(controller: h.id("Modal"), animated: false, animator: nil))
+    _ = h.events()
+
+    presentModal(h, style: .formSheet, animated: false)
+    try h.session.answerDelegateCall(2, .style(.popover), from: client)
+    XCTAssertEqual(
+      h.lifecycle().dropFirst().first,
+      "Modal.delegate#2 fallback(malformed: adaptivePresentationStyle(for:traitCollection:) may "
+        + "answer none, fullScreen, overFullScreen or formSheet, not popover)")
+    XCTAssertEqual(h.session.takeDelegateFallbacks(), ["malformed"])
+    // UIKit's own adaptation: a form sheet in compact width is a card.
+    XCTAssertEqual(h.controller("Modal").presentation?.style, .formSheet)
+    XCTAssertEqual(h.controller("Modal").presentation?.isCard, true)
+    h.run(.dismiss(controller: h.id("Modal"), animated: false, animator: nil))
+    _ = h.events()
+
+    presentModal(h, style: .pageSheet, animated: false)
+    try h.session.answerDelegateCall(3, .bool(true), from: client)
+    XCTAssertEqual(
+      h.lifecycle().dropFirst().first,
+      "Modal.delegate#3 fallback(malformed: adaptivePresentationStyle(for:traitCollection:) "
+        + "answers a presentation style, not yes or no)")
+  }
+
+  func testAStyleThatNeverAdaptsAsksNoAdaptiveQuestion() throws {
+    let h = try adaptiveHarness()
+    let ticket = try XCTUnwrap(presentModal(h, style: .fullScreen, animated: false))
+    XCTAssertEqual(ticket.delegateCall, nil)
+    XCTAssertTrue(ticket.isCompleted)
+    XCTAssertTrue(h.session.takeIssuedDelegateCalls().isEmpty)
+    XCTAssertEqual(h.controller("Modal").presentation?.style, .fullScreen)
+  }
+
+  func testAPulledDownSheetAsksShouldDismissFirstAndStaysWhenTold() throws {
+    let h = try adaptiveHarness(transitioning: true)
+    presentModal(h, style: .pageSheet, animated: false)
+    try h.session.answerDelegateCall(1, .useDefault, from: client)
+    XCTAssertEqual(h.controller("Modal").presentation?.isCard, true)
+    _ = h.events()
+    _ = h.session.takeIssuedDelegateCalls()
+
+    let declined = try h.session.submit(
+      .beginInteractiveDismiss(controller: h.id("Modal"), animator: nil),
+      options: OperationOptions(owner: client))
+    XCTAssertEqual(declined.delegateCall, 2)
+    XCTAssertEqual(
+      h.lifecycle(),
+      ["Modal.delegate#2.presentationControllerShouldDismiss(nil → Modal, interactive)"])
+    XCTAssertEqual(
+      h.session.takeIssuedDelegateCalls().map(\.method), [.presentationControllerShouldDismiss])
+    try h.session.answerDelegateCall(2, .bool(false), from: client)
+    XCTAssertEqual(h.lifecycle(), ["Modal.delegate#2 → false"], "declined: no animator asked")
+    XCTAssertTrue(h.window.isIdle)
+    XCTAssertEqual(h.controller("Nav").presentedViewController?.name, "Modal", "still presented")
+
+    let allowed = try h.session.submit(
+      .beginInteractiveDismiss(controller: h.id("Modal"), animator: nil),
+      options: OperationOptions(owner: client))
+    XCTAssertEqual(allowed.delegateCall, 3)
+    try h.session.answerDelegateCall(3, .bool(true), from: client)
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Modal.delegate#3.presentationControllerShouldDismiss(nil → Modal, interactive)",
+        "Modal.delegate#3 → true",
+        "Modal.delegate#4.animationControllerForDismissed(nil → Modal, interactive)",
+      ])
+    try h.session.answerDelegateCall(4, .useDefault, from: other)
+    let transition = try XCTUnwrap(h.window.transitions.first?.id)
+    try h.window.finishInteraction(transition, by: client)
+    h.settle()
+    XCTAssertNil(h.controller("Nav").presentedViewController, "dismissed")
   }
 }

@@ -238,8 +238,8 @@ final class DelegateIntegrationTests: StateDirectoryTestCase {
     XCTAssertThrowsError(try readOnly.call(request)) {
       XCTAssertEqual("\($0)", "PERMISSION_DENIED: A read-only client cannot send setDelegate")
     }
-    // Roles Curtain does not ask yet, and unknown roles, are refused.
-    XCTAssertEqual(try register(first, "Nav", [.adaptivePresentation]).error.code, .invalidArgument)
+    // Unknown roles, and none, are refused.
+    XCTAssertEqual(try register(first, "Nav", [.unspecified]).error.code, .invalidArgument)
     XCTAssertEqual(try register(first, "Nav", []).error.code, .invalidArgument)
     XCTAssertEqual(try register(first, "Missing", [.navigation]).error.code, .notFound)
   }
@@ -321,6 +321,83 @@ final class DelegateIntegrationTests: StateDirectoryTestCase {
     let flow = try driver.flow()
     XCTAssertEqual(flow.first, "Modal.delegate#2.animationControllerForDismissed(nil → Modal)")
     XCTAssertTrue(flow.contains("Modal.viewDidDisappear(true)"), "\(flow)")
+  }
+
+  func testAnAdaptiveDelegateChoosesTheStyleAndKeepsAPulledDownSheet() throws {
+    let daemon = try startDaemon()
+    defer { daemon.stop() }
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    let delegate = try TestClient(path: daemon.socketPath, name: "delegate")
+    let window = try navigationWindow(driver, extra: ["Modal"])
+    try register(delegate, "Modal", [.adaptivePresentation, .transitioning])
+    let present = {
+      try driver.call {
+        $0.present.presenter = controllerRef("Nav")
+        $0.present.controller = controllerRef("Modal")
+        $0.present.style = .pageSheet
+      }
+    }
+    XCTAssertEqual(try present().operation.delegateCallID, 1)
+    let adaptive = try XCTUnwrap(try delegate.nextDelegateCall())
+    XCTAssertEqual(adaptive.method, .adaptivePresentationStyle)
+    XCTAssertEqual(adaptive.role, .adaptivePresentation)
+    XCTAssertEqual(adaptive.arguments.style, .pageSheet)
+    XCTAssertEqual(adaptive.arguments.traits.horizontal, .compact)
+    XCTAssertEqual(adaptive.arguments.traits.vertical, .regular)
+    XCTAssertTrue(try reply(delegate, 1) { $0.style = .fullScreen }.delegateReply.accepted)
+    let animator = try XCTUnwrap(try delegate.nextDelegateCall())
+    XCTAssertEqual(animator.method, .animationControllerForPresented)
+    XCTAssertTrue(try reply(delegate, 2) { _ in }.delegateReply.accepted)
+    try driver.advance(window, 1)
+    var flow = try driver.flow()
+    XCTAssertEqual(
+      Array(flow.prefix(4)),
+      [
+        "Modal.delegate#1.adaptivePresentationStyle(Nav → Modal, pageSheet, compact width, "
+          + "regular height)",
+        "Modal.delegate#1 → style(fullScreen)",
+        "Modal.delegate#2.animationControllerForPresented(Nav → Modal)",
+        "Modal.delegate#2 → default",
+      ])
+    XCTAssertTrue(flow.contains("Nav.viewDidDisappear(true)"), "full screen: \(flow)")
+
+    // A pulled-down sheet asks shouldDismiss first; "no" keeps it.
+    let pull = {
+      try driver.call {
+        $0.beginInteractive.kind = .dismiss
+        $0.beginInteractive.controller = controllerRef("Modal")
+      }
+    }
+    XCTAssertEqual(try pull().operation.delegateCallID, 3)
+    let should = try XCTUnwrap(try delegate.nextDelegateCall())
+    XCTAssertEqual(should.method, .presentationControllerShouldDismiss)
+    XCTAssertTrue(try reply(delegate, 3) { $0.yes = false }.delegateReply.accepted)
+    flow = try driver.flow()
+    XCTAssertEqual(
+      Array(flow.prefix(2)),
+      [
+        "Modal.delegate#3.presentationControllerShouldDismiss(nil → Modal, interactive)",
+        "Modal.delegate#3 → false",
+      ])
+    XCTAssertFalse(flow.contains("Modal.viewWillDisappear(true)"), "\(flow)")
+    // A style that does not exist on the wire falls back (malformed).
+    try driver.call { $0.dismiss.controller = controllerRef("Modal") }
+    XCTAssertEqual(try delegate.nextDelegateCall()?.method, .animationControllerForDismissed)
+    _ = try reply(delegate, 4) { _ in }
+    try driver.advance(window, 1)
+    _ = try driver.flow()
+    XCTAssertEqual(try present().operation.delegateCallID, 5)
+    _ = try delegate.nextDelegateCall()
+    XCTAssertTrue(
+      try reply(delegate, 5) { $0.style = .UNRECOGNIZED(99) }.delegateReply.accepted)
+    _ = try delegate.nextDelegateCall()
+    _ = try reply(delegate, 6) { _ in }
+    try driver.advance(window, 1)
+    flow = try driver.flow()
+    XCTAssertEqual(
+      flow.first { $0.hasPrefix("Modal.delegate#5 ") },
+      "Modal.delegate#5 fallback(malformed: Unknown modal presentation style 99)")
+    XCTAssertFalse(flow.contains("Nav.viewDidDisappear(true)"), "a card keeps Nav: \(flow)")
   }
 
   func testOtherWindowsKeepAnimatingWhileOneWaitsForASlowDelegate() throws {

@@ -310,6 +310,67 @@ def test_a_transitioning_delegate_is_asked_for_a_presentation_and_its_dismissal(
     ]
 
 
+def test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet(client: curtain.Client) -> None:
+    window = manual_stack(client, "A")
+    modal = client.create_controller("content", identifier="Modal")
+    asked: list[tuple[Any, ...]] = []
+
+    class Adaptive:
+        def adaptive_presentation_style(
+            self, presented: int, style: types.ModalPresentationStyle, traits: types.Traits
+        ) -> types.ModalPresentationStyle:
+            asked.append(("style", presented, style, traits.horizontal, traits.vertical))
+            return types.ModalPresentationStyle.FULL_SCREEN
+
+        def presentation_controller_should_dismiss(self, presented: int) -> bool:
+            asked.append(("should_dismiss", presented))
+            return False
+
+    # The roles come from the methods the object defines.
+    client.set_delegate(modal, Adaptive())
+    sub = client.subscribe(window)
+    client.present("Nav", "Modal", style="page_sheet", wait_until="started")
+    client.advance_clock(window, 1)
+    declined = client.begin_interactive("Modal", kind="dismiss", wait_until="completed")
+    assert declined.transition_id == 0
+    client.sync()
+    assert asked == [
+        ("style", modal.id, types.ModalPresentationStyle.PAGE_SHEET, types.SizeClass.COMPACT, types.SizeClass.REGULAR),
+        ("should_dismiss", modal.id),
+    ]
+    assert delegate_texts(sub) == [
+        "Modal.delegate#1.adaptivePresentationStyle(Nav → Modal, pageSheet, compact width, regular height)",
+        "Modal.delegate#1 → style(fullScreen)",
+        "Modal.delegate#2.presentationControllerShouldDismiss(nil → Modal, interactive)",
+        "Modal.delegate#2 → false",
+    ]
+    # Still presented, full screen (no card) as the delegate said.
+    shown = client.get_tree(window).root.presented
+    assert shown is not None and shown.id == modal.id
+    assert (shown.presentation.requested_style, shown.presentation.style, shown.presentation.card) == (
+        types.ModalPresentationStyle.PAGE_SHEET,
+        types.ModalPresentationStyle.FULL_SCREEN,
+        False,
+    )
+
+
+def test_a_style_answer_may_be_a_name_and_an_unknown_name_is_logged(
+    client: curtain.Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    call = protocol_pb2.DelegateCall(call_id=1, method=common_pb2.DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE)
+    assert _delegates.answer_message("over_full_screen").style == common_pb2.MODAL_PRESENTATION_STYLE_OVER_FULL_SCREEN
+    assert _delegates.answer_message(types.ModalPresentationStyle.NONE).HasField("style")
+
+    class Odd:
+        def adaptive_presentation_style(self, presented: Any, style: Any, traits: Any) -> str:
+            return "sideways"
+
+    with caplog.at_level(logging.ERROR, logger="curtain.delegates"):
+        assert _delegates.answer(Odd(), call) == common_pb2.DelegateAnswer()
+    assert "failed to answer call 1" in caplog.records[0].getMessage()
+    assert "not a delegate answer: 'sideways'" in str(caplog.records[0].exc_info[1])  # type: ignore[index]
+
+
 def test_clearing_a_delegate_stops_the_questions(client: curtain.Client) -> None:
     window = manual_stack(client, "A")
     client.create_controller("content", identifier="B")

@@ -157,6 +157,8 @@ extension Curtain_V1_DelegateMethod: WireNamed {
       (.animationControllerForPresented, "animationControllerForPresented"),
       (.animationControllerForDismissed, "animationControllerForDismissed"),
       (.shouldPerformSegue, "shouldPerformSegue"),
+      (.adaptivePresentationStyle, "adaptivePresentationStyle"),
+      (.presentationControllerShouldDismiss, "presentationControllerShouldDismiss"),
     ],
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "delegateMethod")
 }

@@ -16,7 +16,8 @@ public enum DelegateRole: String, Hashable, Sendable, Codable, CaseIterable, Com
   case navigation
   /// `UITabBarControllerDelegate`, of a tab bar controller.
   case tabBar
-  /// `UIAdaptivePresentationControllerDelegate`, of a presented controller.
+  /// `UIAdaptivePresentationControllerDelegate`, of a presented
+  /// controller (the delegate of its presentation controller).
   case adaptivePresentation
   /// The segue methods of a storyboard controller (`shouldPerformSegue`).
   case segue
@@ -24,10 +25,6 @@ public enum DelegateRole: String, Hashable, Sendable, Codable, CaseIterable, Com
   public static func < (lhs: Self, rhs: Self) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
-
-  /// The roles whose questions Curtain asks (docs/delegates.md): the
-  /// others are refused when a client registers for them.
-  public static let asked: Set<DelegateRole> = [.transitioning, .navigation, .tabBar, .segue]
 }
 
 /// A question the daemon asks a delegate, by UIKit's method.
@@ -44,6 +41,10 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
   case animationControllerForDismissed
   /// `shouldPerformSegue(withIdentifier:sender:)`.
   case shouldPerformSegue
+  /// `adaptivePresentationStyle(for:traitCollection:)`.
+  case adaptivePresentationStyle
+  /// `presentationControllerShouldDismiss(_:)`.
+  case presentationControllerShouldDismiss
 
   /// The role whose delegate is asked.
   public var role: DelegateRole {
@@ -52,6 +53,8 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case .tabBarShouldSelect, .tabBarAnimationController: return .tabBar
     case .animationControllerForPresented, .animationControllerForDismissed: return .transitioning
     case .shouldPerformSegue: return .segue
+    case .adaptivePresentationStyle, .presentationControllerShouldDismiss:
+      return .adaptivePresentation
     }
   }
 
@@ -67,12 +70,31 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
       return "animationController(forPresented:presenting:source:)"
     case .animationControllerForDismissed: return "animationController(forDismissed:)"
     case .shouldPerformSegue: return "shouldPerformSegue(withIdentifier:sender:)"
+    case .adaptivePresentationStyle: return "adaptivePresentationStyle(for:traitCollection:)"
+    case .presentationControllerShouldDismiss: return "presentationControllerShouldDismiss(_:)"
     }
   }
 
-  /// Whether the method answers yes or no (else an animation controller).
-  public var answersBool: Bool {
-    self == .tabBarShouldSelect || self == .shouldPerformSegue
+  /// What kind of answer the method gives.
+  public var answerKind: AnswerKind {
+    switch self {
+    case .tabBarShouldSelect, .shouldPerformSegue, .presentationControllerShouldDismiss:
+      return .bool
+    case .adaptivePresentationStyle: return .style
+    case .navigationAnimationController, .tabBarAnimationController,
+      .animationControllerForPresented, .animationControllerForDismissed:
+      return .animator
+    }
+  }
+
+  /// The kinds of answer.
+  public enum AnswerKind: String, Sendable {
+    /// An animation controller.
+    case animator = "an animation controller"
+    /// Yes or no.
+    case bool = "yes or no"
+    /// A modal presentation style.
+    case style = "a presentation style"
   }
 }
 
@@ -91,17 +113,26 @@ public struct DelegateArguments: Hashable, Sendable, Codable {
   public var identifier: String?
   /// Whether the transition is interactive.
   public var interactive: Bool
+  /// The presentation style asked about (`adaptivePresentationStyle`: the
+  /// requested style).
+  public var style: ModalPresentationStyle?
+  /// The environment asked about (`adaptivePresentationStyle`: the
+  /// window's traits).
+  public var traits: TraitCollection?
 
   /// Creates arguments.
   public init(
     operation: String? = nil, from: ControllerID? = nil, to: ControllerID? = nil,
-    identifier: String? = nil, interactive: Bool = false
+    identifier: String? = nil, interactive: Bool = false, style: ModalPresentationStyle? = nil,
+    traits: TraitCollection? = nil
   ) {
     self.operation = operation
     self.from = from
     self.to = to
     self.identifier = identifier
     self.interactive = interactive
+    self.style = style
+    self.traits = traits
   }
 }
 
@@ -113,22 +144,39 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
   case animator(AnimatorSpec)
   /// Yes or no.
   case bool(Bool)
+  /// A presentation style (`adaptivePresentationStyle`): one of none,
+  /// fullScreen, overFullScreen and formSheet, as UIKit honours.
+  case style(ModalPresentationStyle)
+
+  /// The kind of answer, or `nil` for the default.
+  var kind: DelegateMethod.AnswerKind? {
+    switch self {
+    case .useDefault: return nil
+    case .animator: return .animator
+    case .bool: return .bool
+    case .style: return .style
+    }
+  }
 
   /// Why the answer does not fit `method`, if it does not.
   func mismatch(for method: DelegateMethod) -> String? {
+    if let kind, kind != method.answerKind {
+      return "\(method.uikitName) answers \(method.answerKind.rawValue), not \(kind.rawValue)"
+    }
     switch self {
-    case .useDefault: return nil
+    case .useDefault, .bool: return nil
     case .animator(let spec):
-      if method.answersBool { return "\(method.uikitName) answers yes or no, not an animator" }
       do {
         try spec.validate()
         return nil
       } catch {
         return (error as? CurtainError)?.message ?? "\(error)"
       }
-    case .bool:
-      return method.answersBool
-        ? nil : "\(method.uikitName) answers an animation controller, not yes or no"
+    case .style(let style):
+      return style.isAcceptedAdaptiveStyle
+        ? nil
+        : "\(method.uikitName) may answer none, fullScreen, overFullScreen or formSheet, "
+          + "not \(style.rawValue)"
     }
   }
 }

@@ -38,19 +38,13 @@ extension Session {
   /// Makes `delegate` the delegate of `controller` for `roles`, each
   /// answered within `timeout` seconds. Returns the registrations it
   /// replaced (of other clients). Throws, changing nothing, for an unknown
-  /// controller, a role Curtain does not ask, or a bad timeout.
+  /// controller, no role, or a bad timeout.
   @discardableResult
   public func setDelegate(
     of controllerID: ControllerID, roles: Set<DelegateRole>, delegate: OwnerID, timeout: Double
   ) throws -> [DelegateRegistration] {
     _ = try controller(controllerID)
     guard !roles.isEmpty else { throw CurtainError.invalid("Name at least one delegate role") }
-    let unsupported = roles.subtracting(DelegateRole.asked).sorted()
-    guard unsupported.isEmpty else {
-      throw CurtainError.invalid(
-        "Curtain does not ask \(unsupported.map(\.rawValue).joined(separator: ", ")) delegates "
-          + "yet (it asks: transitioning, navigation, tabBar, segue)")
-    }
     guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
       throw CurtainError.invalid(
         "A delegate timeout must be between 0 and 3600 seconds, got \(timeout)")
@@ -235,6 +229,12 @@ extension Session {
       if arguments.from != nil || arguments.to != nil {
         parts.append("\(name(arguments.from)) → \(name(arguments.to))")
       }
+      if let style = arguments.style { parts.append(style.rawValue) }
+      if let traits = arguments.traits {
+        parts.append(
+          "\(traits.horizontalSizeClass.rawValue) width, \(traits.verticalSizeClass.rawValue) height"
+        )
+      }
       if arguments.interactive { parts.append("interactive") }
       return "\(subject).delegate#\(call).\(method.rawValue)(\(parts.joined(separator: ", ")))"
     case .answered(let call, _, let answer):
@@ -251,6 +251,7 @@ extension DelegateAnswer {
     switch self {
     case .useDefault: return "default"
     case .bool(let answer): return "\(answer)"
+    case .style(let style): return "style(\(style.rawValue))"
     case .animator(let spec):
       if spec.retiming != nil { return "animator(built-in look)" }
       return "animator(\(formatPoints(spec.duration)) s, \(spec.tracks.count) tracks)"

@@ -1,6 +1,9 @@
 // When an operation's turn comes, the delegates registered for it are asked
 // first, one question at a time, in UIKit's order (a tab bar's
-// `shouldSelect` before its animation controller). The operation starts once
+// `shouldSelect` before its animation controller; a presentation's adaptive
+// style before its animation controller; a pulled-down sheet's
+// `presentationControllerShouldDismiss` before its animation controller).
+// The operation starts once
 // every question has an answer or has fallen back; an answer changes the
 // operation (its animator, whether it runs at all).
 
@@ -18,10 +21,7 @@ extension Window {
   )? {
     for (method, controller, arguments) in delegateQuestions(of: pending.operation)
     where pending.answers[method] == nil {
-      if method == .tabBarAnimationController, pending.answers[.tabBarShouldSelect] == .bool(false)
-      {
-        return nil
-      }
+      if pending.isDeclinedByDelegate { return nil }
       guard let registration = session.delegate(of: controller, role: method.role) else {
         continue
       }
@@ -67,16 +67,18 @@ extension Window {
       return tabQuestions(tab, selection, interactive: false)
     case .beginInteractiveTabSelection(let tab, let selection, _):
       return tabQuestions(tab, selection, interactive: true)
-    case .present(let presenter, let controller, let animated, _, _, _):
-      guard animated else { return [] }
-      return [
-        (
-          .animationControllerForPresented, controller,
-          DelegateArguments(from: presenter, to: controller)
-        )
-      ]
-    case .beginInteractivePresent(let presenter, let controller, _, _, _):
-      return [
+    case .present(let presenter, let controller, let animated, _, _, let options):
+      var questions = adaptiveStyleQuestion(presenter, controller, options)
+      if animated {
+        questions.append(
+          (
+            .animationControllerForPresented, controller,
+            DelegateArguments(from: presenter, to: controller)
+          ))
+      }
+      return questions
+    case .beginInteractivePresent(let presenter, let controller, _, _, let options):
+      return adaptiveStyleQuestion(presenter, controller, options) + [
         (
           .animationControllerForPresented, controller,
           DelegateArguments(from: presenter, to: controller, interactive: true)
@@ -91,9 +93,13 @@ extension Window {
       guard let target = session.controllers[controller]?.dismissalTarget else { return [] }
       return [
         (
+          .presentationControllerShouldDismiss, target.id,
+          DelegateArguments(to: target.id, interactive: true)
+        ),
+        (
           .animationControllerForDismissed, target.id,
           DelegateArguments(to: target.id, interactive: true)
-        )
+        ),
       ]
     case .performSegue(let source, let identifier, let triggered, _):
       guard triggered else { return [] }
@@ -101,6 +107,23 @@ extension Window {
     default:
       return []
     }
+  }
+
+  /// `adaptivePresentationStyle(for:traitCollection:)`, asked of the
+  /// presented controller's adaptive delegate when the requested style is
+  /// one that adapts (sheets, popovers, context presentations).
+  private func adaptiveStyleQuestion(
+    _ presenter: ControllerID, _ controller: ControllerID, _ options: PresentOptions
+  ) -> [(DelegateMethod, ControllerID, DelegateArguments)] {
+    guard let presented = session.controllers[controller] else { return [] }
+    let style = (options.style ?? presented.modalPresentationStyle).resolved
+    guard style.adapts else { return [] }
+    return [
+      (
+        .adaptivePresentationStyle, controller,
+        DelegateArguments(from: presenter, to: controller, style: style, traits: traitCollection)
+      )
+    ]
   }
 
   private func topOf(_ nav: ControllerID) -> ControllerID? {
@@ -215,16 +238,25 @@ extension Window {
 
 extension PendingOperation {
   /// The operation as its delegates' answers change it: an animator they
-  /// returned replaces the request's.
+  /// returned replaces the request's, an adaptive style the presentation's.
   var answeredOperation: WindowOperation {
-    for (method, answer) in answers where !method.answersBool {
-      if case .animator(let spec) = answer { return operation.replacingAnimator(with: spec) }
+    var answered = operation
+    for answer in answers.values {
+      switch answer {
+      case .animator(let spec): answered = answered.replacingAnimator(with: spec)
+      case .style(let style): answered = answered.replacingAdaptiveStyle(with: style)
+      case .useDefault, .bool: break
+      }
     }
-    return operation
+    return answered
   }
 
-  /// Whether a delegate declined the operation (`shouldSelect` answered no).
-  var isDeclinedByDelegate: Bool { answers[.tabBarShouldSelect] == .bool(false) }
+  /// Whether a delegate declined the operation (`shouldSelect` or
+  /// `presentationControllerShouldDismiss` answered no).
+  var isDeclinedByDelegate: Bool {
+    answers[.tabBarShouldSelect] == .bool(false)
+      || answers[.presentationControllerShouldDismiss] == .bool(false)
+  }
 
   /// What `shouldPerformSegue` answered, if its delegate did.
   var segueAnswer: Bool? {
@@ -267,6 +299,22 @@ extension WindowOperation {
       return .dismiss(controller: controller, animated: animated, animator: spec)
     case .beginInteractiveDismiss(let controller, _):
       return .beginInteractiveDismiss(controller: controller, animator: spec)
+    default: return self
+    }
+  }
+
+  /// The presentation with `style` as its adaptive style (operations that
+  /// present nothing are returned unchanged).
+  func replacingAdaptiveStyle(with style: ModalPresentationStyle) -> WindowOperation {
+    switch self {
+    case .present(let presenter, let controller, let animated, let animator, _, let options):
+      return .present(
+        presenter: presenter, controller: controller, animated: animated, animator: animator,
+        adaptiveStyle: style, options: options)
+    case .beginInteractivePresent(let presenter, let controller, let animator, _, let options):
+      return .beginInteractivePresent(
+        presenter: presenter, controller: controller, animator: animator, adaptiveStyle: style,
+        options: options)
     default: return self
     }
   }

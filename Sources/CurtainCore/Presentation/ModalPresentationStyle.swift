@@ -43,6 +43,16 @@ public enum ModalPresentationStyle: String, Hashable, Sendable, Codable, CaseIte
   }
 
   /// The styles a client may ask for as an adaptive style.
+  /// Whether a presentation in this (resolved) style adapts to compact
+  /// environments (Presentation.adapt), so that an adaptive delegate is
+  /// asked about it.
+  var adapts: Bool {
+    switch self {
+    case .pageSheet, .formSheet, .popover, .currentContext, .overCurrentContext: return true
+    default: return false
+    }
+  }
+
   var isAcceptedAdaptiveStyle: Bool {
     switch self {
     case .none, .fullScreen, .overFullScreen, .formSheet: return true

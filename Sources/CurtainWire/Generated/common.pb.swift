@@ -613,7 +613,7 @@ public nonisolated enum Curtain_V1_DelegateRole: SwiftProtobuf.Enum, Swift.CaseI
   /// UITabBarControllerDelegate, of a tab bar controller.
   case tabBar // = 3
 
-  /// UIAdaptivePresentationControllerDelegate (not asked yet: refused).
+  /// UIAdaptivePresentationControllerDelegate, of a presented controller.
   case adaptivePresentation // = 4
 
   /// shouldPerformSegue of a storyboard controller.
@@ -682,6 +682,12 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
 
   /// shouldPerformSegue(withIdentifier:sender:)
   case shouldPerformSegue // = 6
+
+  /// adaptivePresentationStyle(for:traitCollection:)
+  case adaptivePresentationStyle // = 20
+
+  /// presentationControllerShouldDismiss(_:)
+  case presentationControllerShouldDismiss // = 21
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -697,6 +703,8 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case 4: self = .animationControllerForPresented
     case 5: self = .animationControllerForDismissed
     case 6: self = .shouldPerformSegue
+    case 20: self = .adaptivePresentationStyle
+    case 21: self = .presentationControllerShouldDismiss
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -710,6 +718,8 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case .animationControllerForPresented: return 4
     case .animationControllerForDismissed: return 5
     case .shouldPerformSegue: return 6
+    case .adaptivePresentationStyle: return 20
+    case .presentationControllerShouldDismiss: return 21
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -723,6 +733,8 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     .animationControllerForPresented,
     .animationControllerForDismissed,
     .shouldPerformSegue,
+    .adaptivePresentationStyle,
+    .presentationControllerShouldDismiss,
   ]
 
 }
@@ -2227,13 +2239,28 @@ public nonisolated struct Curtain_V1_DelegateArguments: Sendable {
 
   public var interactive: Bool = false
 
+  /// adaptivePresentationStyle: the style the presentation asks for and the
+  /// window's traits.
+  public var style: Curtain_V1_ModalPresentationStyle = .automatic
+
+  public var traits: Curtain_V1_Traits {
+    get {_traits ?? Curtain_V1_Traits()}
+    set {_traits = newValue}
+  }
+  /// Returns true if `traits` has been explicitly set.
+  public var hasTraits: Bool {self._traits != nil}
+  /// Clears the value of `traits`. Subsequent reads from it will return its default value.
+  public mutating func clearTraits() {self._traits = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _traits: Curtain_V1_Traits? = nil
 }
 
-/// A delegate's answer. Neither field: UIKit's default (a nil animation
-/// controller; yes for should- questions).
+/// A delegate's answer. No field: UIKit's default (a nil animation
+/// controller; yes for should- questions; the presentation's own adaptation).
 public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2250,7 +2277,7 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     set {answer = .animator(newValue)}
   }
 
-  /// shouldSelect, shouldPerformSegue
+  /// shouldSelect, shouldPerformSegue, presentationControllerShouldDismiss
   public var yes: Bool {
     get {
       if case .yes(let v)? = answer {return v}
@@ -2259,13 +2286,26 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     set {answer = .yes(newValue)}
   }
 
+  /// adaptivePresentationStyle: NONE (do not adapt), FULL_SCREEN,
+  /// OVER_FULL_SCREEN or FORM_SHEET; any other style is malformed.
+  public var style: Curtain_V1_ModalPresentationStyle {
+    get {
+      if case .style(let v)? = answer {return v}
+      return .automatic
+    }
+    set {answer = .style(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Answer: Equatable, Sendable {
     /// animation-controller methods
     case animator(Curtain_V1_AnimatorSpec)
-    /// shouldSelect, shouldPerformSegue
+    /// shouldSelect, shouldPerformSegue, presentationControllerShouldDismiss
     case yes(Bool)
+    /// adaptivePresentationStyle: NONE (do not adapt), FULL_SCREEN,
+    /// OVER_FULL_SCREEN or FORM_SHEET; any other style is malformed.
+    case style(Curtain_V1_ModalPresentationStyle)
 
   }
 
@@ -2333,7 +2373,7 @@ nonisolated extension Curtain_V1_DelegateRole: SwiftProtobuf._ProtoNameProviding
 }
 
 nonisolated extension Curtain_V1_DelegateMethod: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{2}\u{e}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
 }
 
 nonisolated extension Curtain_V1_Point: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -4481,7 +4521,7 @@ nonisolated extension Curtain_V1_Tree: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DelegateArguments"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}operation\0\u{3}from_id\0\u{3}to_id\0\u{1}identifier\0\u{1}interactive\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}operation\0\u{3}from_id\0\u{3}to_id\0\u{1}identifier\0\u{1}interactive\0\u{2}\u{f}style\0\u{1}traits\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4494,12 +4534,18 @@ nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, Swift
       case 3: try { try decoder.decodeSingularUInt64Field(value: &self.toID) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
       case 5: try { try decoder.decodeSingularBoolField(value: &self.interactive) }()
+      case 20: try { try decoder.decodeSingularEnumField(value: &self.style) }()
+      case 21: try { try decoder.decodeSingularMessageField(value: &self._traits) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.operation.isEmpty {
       try visitor.visitSingularStringField(value: self.operation, fieldNumber: 1)
     }
@@ -4515,6 +4561,12 @@ nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, Swift
     if self.interactive != false {
       try visitor.visitSingularBoolField(value: self.interactive, fieldNumber: 5)
     }
+    if self.style != .automatic {
+      try visitor.visitSingularEnumField(value: self.style, fieldNumber: 20)
+    }
+    try { if let v = self._traits {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4524,6 +4576,8 @@ nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, Swift
     if lhs.toID != rhs.toID {return false}
     if lhs.identifier != rhs.identifier {return false}
     if lhs.interactive != rhs.interactive {return false}
+    if lhs.style != rhs.style {return false}
+    if lhs._traits != rhs._traits {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4531,7 +4585,7 @@ nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, Swift
 
 nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DelegateAnswer"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}animator\0\u{1}yes\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}animator\0\u{1}yes\0\u{2}\u{8}style\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4560,6 +4614,14 @@ nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftPro
           self.answer = .yes(v)
         }
       }()
+      case 10: try {
+        var v: Curtain_V1_ModalPresentationStyle?
+        try decoder.decodeSingularEnumField(value: &v)
+        if let v = v {
+          if self.answer != nil {try decoder.handleConflictingOneOf()}
+          self.answer = .style(v)
+        }
+      }()
       default: break
       }
     }
@@ -4578,6 +4640,10 @@ nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftPro
     case .yes?: try {
       guard case .yes(let v)? = self.answer else { preconditionFailure() }
       try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
+    }()
+    case .style?: try {
+      guard case .style(let v)? = self.answer else { preconditionFailure() }
+      try visitor.visitSingularEnumField(value: v, fieldNumber: 10)
     }()
     case nil: break
     }

@@ -3994,40 +3994,61 @@ public nonisolated struct Curtain_V1_ClearDelegate: Sendable {
 
 /// The daemon asks a delegate (ServerMessage.delegate_call). While it waits
 /// the operation holds its window's queue.
-public nonisolated struct Curtain_V1_DelegateCall: Sendable {
+public nonisolated struct Curtain_V1_DelegateCall: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var session: String = String()
+  public var session: String {
+    get {_storage._session}
+    set {_uniqueStorage()._session = newValue}
+  }
 
-  public var callID: UInt64 = 0
+  public var callID: UInt64 {
+    get {_storage._callID}
+    set {_uniqueStorage()._callID = newValue}
+  }
 
-  public var controllerID: UInt64 = 0
+  public var controllerID: UInt64 {
+    get {_storage._controllerID}
+    set {_uniqueStorage()._controllerID = newValue}
+  }
 
-  public var role: Curtain_V1_DelegateRole = .unspecified
+  public var role: Curtain_V1_DelegateRole {
+    get {_storage._role}
+    set {_uniqueStorage()._role = newValue}
+  }
 
-  public var method: Curtain_V1_DelegateMethod = .unspecified
+  public var method: Curtain_V1_DelegateMethod {
+    get {_storage._method}
+    set {_uniqueStorage()._method = newValue}
+  }
 
   public var arguments: Curtain_V1_DelegateArguments {
-    get {_arguments ?? Curtain_V1_DelegateArguments()}
-    set {_arguments = newValue}
+    get {_storage._arguments ?? Curtain_V1_DelegateArguments()}
+    set {_uniqueStorage()._arguments = newValue}
   }
   /// Returns true if `arguments` has been explicitly set.
-  public var hasArguments: Bool {self._arguments != nil}
+  public var hasArguments: Bool {_storage._arguments != nil}
   /// Clears the value of `arguments`. Subsequent reads from it will return its default value.
-  public mutating func clearArguments() {self._arguments = nil}
+  public mutating func clearArguments() {_uniqueStorage()._arguments = nil}
 
-  public var windowID: UInt64 = 0
+  public var windowID: UInt64 {
+    get {_storage._windowID}
+    set {_uniqueStorage()._windowID = newValue}
+  }
 
   /// The answer is awaited this long (then UIKit's default is used).
-  public var timeoutMs: UInt32 = 0
+  public var timeoutMs: UInt32 {
+    get {_storage._timeoutMs}
+    set {_uniqueStorage()._timeoutMs = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _arguments: Curtain_V1_DelegateArguments? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// A delegate's answer to DelegateCall `call_id` (of the request's session).
@@ -10062,66 +10083,116 @@ nonisolated extension Curtain_V1_DelegateCall: SwiftProtobuf.Message, SwiftProto
   public static let protoMessageName: String = _protobuf_package + ".DelegateCall"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}session\0\u{3}call_id\0\u{3}controller_id\0\u{1}role\0\u{1}method\0\u{1}arguments\0\u{3}window_id\0\u{3}timeout_ms\0")
 
+  fileprivate class _StorageClass {
+    var _session: String = String()
+    var _callID: UInt64 = 0
+    var _controllerID: UInt64 = 0
+    var _role: Curtain_V1_DelegateRole = .unspecified
+    var _method: Curtain_V1_DelegateMethod = .unspecified
+    var _arguments: Curtain_V1_DelegateArguments? = nil
+    var _windowID: UInt64 = 0
+    var _timeoutMs: UInt32 = 0
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _session = source._session
+      _callID = source._callID
+      _controllerID = source._controllerID
+      _role = source._role
+      _method = source._method
+      _arguments = source._arguments
+      _windowID = source._windowID
+      _timeoutMs = source._timeoutMs
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.session) }()
-      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.callID) }()
-      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.controllerID) }()
-      case 4: try { try decoder.decodeSingularEnumField(value: &self.role) }()
-      case 5: try { try decoder.decodeSingularEnumField(value: &self.method) }()
-      case 6: try { try decoder.decodeSingularMessageField(value: &self._arguments) }()
-      case 7: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
-      case 8: try { try decoder.decodeSingularUInt32Field(value: &self.timeoutMs) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._session) }()
+        case 2: try { try decoder.decodeSingularUInt64Field(value: &_storage._callID) }()
+        case 3: try { try decoder.decodeSingularUInt64Field(value: &_storage._controllerID) }()
+        case 4: try { try decoder.decodeSingularEnumField(value: &_storage._role) }()
+        case 5: try { try decoder.decodeSingularEnumField(value: &_storage._method) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._arguments) }()
+        case 7: try { try decoder.decodeSingularUInt64Field(value: &_storage._windowID) }()
+        case 8: try { try decoder.decodeSingularUInt32Field(value: &_storage._timeoutMs) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.session.isEmpty {
-      try visitor.visitSingularStringField(value: self.session, fieldNumber: 1)
-    }
-    if self.callID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.callID, fieldNumber: 2)
-    }
-    if self.controllerID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.controllerID, fieldNumber: 3)
-    }
-    if self.role != .unspecified {
-      try visitor.visitSingularEnumField(value: self.role, fieldNumber: 4)
-    }
-    if self.method != .unspecified {
-      try visitor.visitSingularEnumField(value: self.method, fieldNumber: 5)
-    }
-    try { if let v = self._arguments {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
-    } }()
-    if self.windowID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 7)
-    }
-    if self.timeoutMs != 0 {
-      try visitor.visitSingularUInt32Field(value: self.timeoutMs, fieldNumber: 8)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._session.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._session, fieldNumber: 1)
+      }
+      if _storage._callID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._callID, fieldNumber: 2)
+      }
+      if _storage._controllerID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._controllerID, fieldNumber: 3)
+      }
+      if _storage._role != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._role, fieldNumber: 4)
+      }
+      if _storage._method != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._method, fieldNumber: 5)
+      }
+      try { if let v = _storage._arguments {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
+      if _storage._windowID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._windowID, fieldNumber: 7)
+      }
+      if _storage._timeoutMs != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._timeoutMs, fieldNumber: 8)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_DelegateCall, rhs: Curtain_V1_DelegateCall) -> Bool {
-    if lhs.session != rhs.session {return false}
-    if lhs.callID != rhs.callID {return false}
-    if lhs.controllerID != rhs.controllerID {return false}
-    if lhs.role != rhs.role {return false}
-    if lhs.method != rhs.method {return false}
-    if lhs._arguments != rhs._arguments {return false}
-    if lhs.windowID != rhs.windowID {return false}
-    if lhs.timeoutMs != rhs.timeoutMs {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._session != rhs_storage._session {return false}
+        if _storage._callID != rhs_storage._callID {return false}
+        if _storage._controllerID != rhs_storage._controllerID {return false}
+        if _storage._role != rhs_storage._role {return false}
+        if _storage._method != rhs_storage._method {return false}
+        if _storage._arguments != rhs_storage._arguments {return false}
+        if _storage._windowID != rhs_storage._windowID {return false}
+        if _storage._timeoutMs != rhs_storage._timeoutMs {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

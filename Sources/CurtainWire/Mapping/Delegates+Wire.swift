@@ -38,17 +38,21 @@ extension DelegateMethod {
     case .animationControllerForPresented: return .animationControllerForPresented
     case .animationControllerForDismissed: return .animationControllerForDismissed
     case .shouldPerformSegue: return .shouldPerformSegue
+    case .adaptivePresentationStyle: return .adaptivePresentationStyle
+    case .presentationControllerShouldDismiss: return .presentationControllerShouldDismiss
     }
   }
 }
 
 extension DelegateAnswer {
-  /// The core form of a wire answer; an animator that is not valid throws
-  /// (the daemon lets the question fall back, saying why).
+  /// The core form of a wire answer; an animator that is not valid, or a
+  /// style that does not exist, throws (the daemon lets the question fall
+  /// back, saying why).
   public init(_ wire: Curtain_V1_DelegateAnswer) throws {
     switch wire.answer {
     case .animator(let spec): self = .animator(try AnimatorSpec(spec))
     case .yes(let yes): self = .bool(yes)
+    case .style(let style): self = .style(try ModalPresentationStyle(style))
     case nil: self = .useDefault
     }
   }
@@ -63,6 +67,8 @@ extension Curtain_V1_DelegateArguments {
     toID = arguments.to?.rawValue ?? 0
     identifier = arguments.identifier ?? ""
     interactive = arguments.interactive
+    if let style = arguments.style { self.style = style.wire }
+    if let traits = arguments.traits { self.traits = Curtain_V1_Traits(traits) }
   }
 }
 
@@ -99,6 +105,7 @@ extension Curtain_V1_DelegateEvent {
       self.method = method.wire
       role = method.role.wire
       if case .bool(let yes) = answer { self.answer.yes = yes }
+      if case .style(let style) = answer { self.answer.style = style.wire }
       // An animator is summarised: the full spec stays with its sender.
       if case .animator = answer { detail = answer.summary }
     case .fallback(let call, let method, let reason):

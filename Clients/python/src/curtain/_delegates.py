@@ -19,10 +19,16 @@ delegate object's method of the same (snake_case) name and answers with a
                                              presenting, source)``
 ``ANIMATION_CONTROLLER_FOR_DISMISSED``       ``animation_controller_for_dismissed(dismissed)``  transitioning
 ``SHOULD_PERFORM_SEGUE``                     ``should_perform_segue(identifier, sender)``     segue
+``ADAPTIVE_PRESENTATION_STYLE``              ``adaptive_presentation_style(presented, style,  adaptive_presentation
+                                             traits)``
+``PRESENTATION_CONTROLLER_SHOULD_DISMISS``   ``presentation_controller_should_dismiss(        adaptive_presentation
+                                             presented)``
 ===========================================  ===============================================  ============
 
 Controllers are passed as ids (``int``, accepted wherever the client takes
-a controller), ``None`` where UIKit passes nil. This module is used by the
+a controller), ``None`` where UIKit passes nil; a presentation style as a
+:class:`~curtain.types.ModalPresentationStyle`, traits as
+:class:`~curtain.types.Traits`. This module is used by the
 connection's state (:mod:`curtain._core`) and both clients; it imports
 nothing of the request methods.
 """
@@ -36,8 +42,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._spec import RequestSpec, enum_value
-from ._typebase import ProtoMessage, raw
-from .types import DelegateMethod, DelegateRole
+from ._typebase import ProtoMessage, raw, typed
+from .types import DelegateMethod, DelegateRole, ModalPresentationStyle
 from .v1 import common_pb2, protocol_pb2
 
 #: Where the clients log a delegate method that raised or returned
@@ -52,6 +58,7 @@ ROLE_METHODS: dict[int, tuple[str, ...]] = {
     DelegateRole.NAVIGATION: ("animation_controller_for",),
     DelegateRole.TAB_BAR: ("should_select", "animation_controller_for_transition"),
     DelegateRole.TRANSITIONING: ("animation_controller_for_presented", "animation_controller_for_dismissed"),
+    DelegateRole.ADAPTIVE_PRESENTATION: ("adaptive_presentation_style", "presentation_controller_should_dismiss"),
     DelegateRole.SEGUE: ("should_perform_segue",),
 }
 
@@ -84,6 +91,18 @@ METHODS: dict[int, tuple[str, Callable[[protocol_pb2.DelegateCall], tuple[Any, .
     ),
     # Curtain's segues have no sender object.
     DelegateMethod.SHOULD_PERFORM_SEGUE: ("should_perform_segue", lambda c: (c.arguments.identifier, None)),
+    DelegateMethod.ADAPTIVE_PRESENTATION_STYLE: (
+        "adaptive_presentation_style",
+        lambda c: (
+            _id(c.arguments.to_id),
+            ModalPresentationStyle(c.arguments.style),
+            typed(c.arguments.traits),
+        ),
+    ),
+    DelegateMethod.PRESENTATION_CONTROLLER_SHOULD_DISMISS: (
+        "presentation_controller_should_dismiss",
+        lambda c: (_id(c.arguments.to_id),),
+    ),
 }
 
 
@@ -94,7 +113,8 @@ def roles_of(delegate: object) -> list[int]:
 
 def role_values(delegate: object, roles: Iterable[str | int] | None) -> list[Any]:
     """The ``DelegateRole`` numbers to register: ``roles`` by name
-    (``"navigation"``, ``"tab_bar"``, ``"transitioning"``, ``"segue"``) or
+    (``"navigation"``, ``"tab_bar"``, ``"transitioning"``,
+    ``"adaptive_presentation"``, ``"segue"``) or
     number, or by default those whose methods ``delegate`` defines."""
     if roles is None:
         found = roles_of(delegate)
@@ -203,13 +223,23 @@ def answer_message(value: Any) -> common_pb2.DelegateAnswer:
     """The answer a delegate method's return value makes: None is UIKit's
     default (an empty answer), a bool answers a should- question, an
     animator spec (``AnimatorSpec``, typed or raw, or a dict of its fields)
-    an animation-controller question. Whether it fits the question is the
-    daemon's to judge (a mismatch falls back, with an event saying why).
-    Anything else raises TypeError."""
+    an animation-controller question, a
+    :class:`~curtain.types.ModalPresentationStyle` (or its name,
+    ``"full_screen"``) ``adaptive_presentation_style``. Whether it fits the
+    question is the daemon's to judge (a mismatch falls back, with an event
+    saying why). Anything else raises TypeError."""
     if value is None:
         return common_pb2.DelegateAnswer()
     if isinstance(value, bool):
         return common_pb2.DelegateAnswer(yes=value)
+    if isinstance(value, ModalPresentationStyle):
+        return common_pb2.DelegateAnswer(style=f"MODAL_PRESENTATION_STYLE_{value.name}")
+    if isinstance(value, str):
+        try:
+            style = enum_value(common_pb2.ModalPresentationStyle, value, "MODAL_PRESENTATION_STYLE_")
+        except ValueError:
+            raise TypeError(f"not a delegate answer: {value!r} (a string names a presentation style)") from None
+        return common_pb2.DelegateAnswer(style=style)
     if isinstance(value, ProtoMessage):
         value = raw(value)
     if isinstance(value, common_pb2.AnimatorSpec):
@@ -220,7 +250,7 @@ def answer_message(value: Any) -> common_pb2.DelegateAnswer:
         if inspect.iscoroutine(value):
             value.close()
         raise TypeError("a coroutine is an answer for AsyncClient only")
-    raise TypeError(f"not a delegate answer: {value!r} (None, a bool or an animator spec)")
+    raise TypeError(f"not a delegate answer: {value!r} (None, a bool, an animator spec or a presentation style)")
 
 
 def failed(call: protocol_pb2.DelegateCall, delegate: object | None) -> common_pb2.DelegateAnswer:

@@ -126,6 +126,8 @@ class DelegateMethod(ProtoEnum):
     ANIMATION_CONTROLLER_FOR_PRESENTED = 4
     ANIMATION_CONTROLLER_FOR_DISMISSED = 5
     SHOULD_PERFORM_SEGUE = 6
+    ADAPTIVE_PRESENTATION_STYLE = 20
+    PRESENTATION_CONTROLLER_SHOULD_DISMISS = 21
 
 
 class EventCategory(ProtoEnum):
@@ -622,6 +624,8 @@ class DelegateArguments(ProtoMessage):
     to_id: int = 0
     identifier: str = ""
     interactive: bool = False
+    style: ModalPresentationStyle = ModalPresentationStyle.AUTOMATIC
+    traits: Traits = dataclasses.field(default_factory=lambda: Traits())
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -634,6 +638,7 @@ class DelegateAnswer(ProtoMessage):
 
     animator: AnimatorSpec | None = None
     yes: bool | None = None
+    style: ModalPresentationStyle | None = None
     #: Which member of the ``answer`` oneof is set, or None.
     answer: str | None = None
 

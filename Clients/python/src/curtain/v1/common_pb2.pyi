@@ -121,6 +121,8 @@ class DelegateMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED: _ClassVar[DelegateMethod]
     DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED: _ClassVar[DelegateMethod]
     DELEGATE_METHOD_SHOULD_PERFORM_SEGUE: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS: _ClassVar[DelegateMethod]
 CONTROLLER_KIND_UNSPECIFIED: ControllerKind
 CONTROLLER_KIND_CONTENT: ControllerKind
 CONTROLLER_KIND_NAVIGATION: ControllerKind
@@ -191,6 +193,8 @@ DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER: DelegateMethod
 DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED: DelegateMethod
 DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED: DelegateMethod
 DELEGATE_METHOD_SHOULD_PERFORM_SEGUE: DelegateMethod
+DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE: DelegateMethod
+DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS: DelegateMethod
 
 class Point(_message.Message):
     __slots__ = ("x", "y")
@@ -690,23 +694,29 @@ class Tree(_message.Message):
     def __init__(self, window: _Optional[_Union[WindowInfo, _Mapping]] = ..., root: _Optional[_Union[ControllerNode, _Mapping]] = ..., view: _Optional[_Union[ViewNode, _Mapping]] = ..., description: _Optional[str] = ...) -> None: ...
 
 class DelegateArguments(_message.Message):
-    __slots__ = ("operation", "from_id", "to_id", "identifier", "interactive")
+    __slots__ = ("operation", "from_id", "to_id", "identifier", "interactive", "style", "traits")
     OPERATION_FIELD_NUMBER: _ClassVar[int]
     FROM_ID_FIELD_NUMBER: _ClassVar[int]
     TO_ID_FIELD_NUMBER: _ClassVar[int]
     IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
     INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
+    STYLE_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
     operation: str
     from_id: int
     to_id: int
     identifier: str
     interactive: bool
-    def __init__(self, operation: _Optional[str] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., identifier: _Optional[str] = ..., interactive: _Optional[bool] = ...) -> None: ...
+    style: ModalPresentationStyle
+    traits: Traits
+    def __init__(self, operation: _Optional[str] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., identifier: _Optional[str] = ..., interactive: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., traits: _Optional[_Union[Traits, _Mapping]] = ...) -> None: ...
 
 class DelegateAnswer(_message.Message):
-    __slots__ = ("animator", "yes")
+    __slots__ = ("animator", "yes", "style")
     ANIMATOR_FIELD_NUMBER: _ClassVar[int]
     YES_FIELD_NUMBER: _ClassVar[int]
+    STYLE_FIELD_NUMBER: _ClassVar[int]
     animator: AnimatorSpec
     yes: bool
-    def __init__(self, animator: _Optional[_Union[AnimatorSpec, _Mapping]] = ..., yes: _Optional[bool] = ...) -> None: ...
+    style: ModalPresentationStyle
+    def __init__(self, animator: _Optional[_Union[AnimatorSpec, _Mapping]] = ..., yes: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ...) -> None: ...
