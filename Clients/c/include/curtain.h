@@ -337,10 +337,11 @@ typedef enum curtain_reply_mode {
  * daemon's question (its `session`, `call_id`, `controller_id`, `window_id`,
  * `timeout_ms`); `answer` starts as UIKit's default (a nil animation
  * controller, "yes" for the should- questions) and is sent as the callback
- * leaves it (see `curtain_answer_yes`, `curtain_answer_animator`). Whatever
- * the answer points to must live until the callback returns. Each callback
- * returns a `curtain_reply_mode`. A question whose callback is NULL is
- * answered with UIKit's default.
+ * leaves it (see `curtain_answer_yes`, `curtain_answer_animator`,
+ * `curtain_answer_style`). Whatever the answer points to must live until the
+ * callback returns. Each callback returns a `curtain_reply_mode`. A question
+ * whose callback is NULL is answered with UIKit's default. New callbacks are
+ * added at the end.
  */
 typedef struct curtain_delegate {
   /** UINavigationControllerDelegate
@@ -392,6 +393,27 @@ typedef struct curtain_delegate {
    *  late (the daemon had fallen back). Otherwise as `curtain_response_cb`. */
   void (*reply_result)(curtain_client *client, uint64_t call_id, int status,
                        const Curtain__V1__Response *response, void *data);
+  /** UIAdaptivePresentationControllerDelegate
+   *  `adaptivePresentationStyle(for:traitCollection:)`, asked when a
+   *  controller is presented: the presented controller, its presenter, the
+   *  style the presentation asks for (`MODAL_PRESENTATION_STYLE_...`) and the
+   *  window's traits (never NULL; `traits->horizontal` and
+   *  `traits->vertical` are its size classes). Answer a style with
+   *  `curtain_answer_style` (NONE keeps the requested style), or leave the
+   *  default: the presentation's own adaptation. Role ADAPTIVE_PRESENTATION. */
+  int (*adaptive_presentation_style)(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                                     uint64_t presented_id, uint64_t presenting_id,
+                                     Curtain__V1__ModalPresentationStyle requested_style,
+                                     const Curtain__V1__Traits *traits,
+                                     Curtain__V1__DelegateAnswer *answer, void *data);
+  /** UIAdaptivePresentationControllerDelegate
+   *  `presentationControllerShouldDismiss(_:)`, asked when an interactive
+   *  dismissal (a `BeginInteractive` DISMISS) of `presented_id` begins: answer
+   *  no to keep it presented. Role ADAPTIVE_PRESENTATION. */
+  int (*presentation_controller_should_dismiss)(curtain_client *client,
+                                                const Curtain__V1__DelegateCall *call,
+                                                uint64_t presented_id,
+                                                Curtain__V1__DelegateAnswer *answer, void *data);
 } curtain_delegate;
 
 /** Which controller a registration is about, and for what. */
@@ -428,9 +450,8 @@ typedef struct curtain_delegate_target {
  * Returns CURTAIN_E_INVALID, with `curtain_last_error` saying why, for a
  * NULL target or delegate, a target naming its controller both or neither
  * ways, a role that is not a `DelegateRole`, a role none of whose callbacks
- * the delegate has (so the adaptive presentation role, which has none yet),
- * or a delegate with no callback at all; CURTAIN_E_STATE before `on_ready`
- * or once closing; CURTAIN_E_NOMEM.
+ * the delegate has, or a delegate with no callback at all; CURTAIN_E_STATE
+ * before `on_ready` or once closing; CURTAIN_E_NOMEM.
  */
 int curtain_set_delegate(curtain_client *client, const curtain_delegate_target *target,
                          const curtain_delegate *delegate, void *data, curtain_response_cb callback,
@@ -467,6 +488,14 @@ void curtain_answer_yes(Curtain__V1__DelegateAnswer *answer, int yes);
  *  animation-controller questions. `animator` is not copied. */
 void curtain_answer_animator(Curtain__V1__DelegateAnswer *answer,
                              const Curtain__V1__AnimatorSpec *animator);
+
+/** Sets `answer` to a presentation style, for `adaptive_presentation_style`:
+ *  MODAL_PRESENTATION_STYLE_NONE (do not adapt), FULL_SCREEN,
+ *  OVER_FULL_SCREEN or FORM_SHEET. Returns CURTAIN_OK, or CURTAIN_E_INVALID
+ *  (leaving `answer` as it was) for a NULL answer or any other style, which
+ *  the daemon would take as malformed. */
+int curtain_answer_style(Curtain__V1__DelegateAnswer *answer,
+                         Curtain__V1__ModalPresentationStyle style);
 
 /** Why the last call of `curtain_set_delegate`, `curtain_clear_delegate`
  *  or `curtain_delegate_reply` on `client` failed; "" when it succeeded.

@@ -72,6 +72,10 @@ static unsigned roles_answered(const curtain_delegate *delegate) {
       delegate->animation_controller_for_dismissed != NULL) {
     roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TRANSITIONING;
   }
+  if (delegate->adaptive_presentation_style != NULL ||
+      delegate->presentation_controller_should_dismiss != NULL) {
+    roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_ADAPTIVE_PRESENTATION;
+  }
   if (delegate->should_perform_segue != NULL) {
     roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_SEGUE;
   }
@@ -470,6 +474,25 @@ void curtain_answer_animator(Curtain__V1__DelegateAnswer *answer,
   answer->animator = (Curtain__V1__AnimatorSpec *)animator;
 }
 
+int curtain_answer_style(Curtain__V1__DelegateAnswer *answer,
+                         Curtain__V1__ModalPresentationStyle style) {
+  switch (style) {
+  case CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_NONE:
+  case CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_FULL_SCREEN:
+  case CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_OVER_FULL_SCREEN:
+  case CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_FORM_SHEET:
+    break;
+  default:
+    return CURTAIN_E_INVALID;
+  }
+  if (answer == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER_STYLE;
+  answer->style = style;
+  return CURTAIN_OK;
+}
+
 /* The registration that answers `role` of a controller in a session. */
 static curtain_registration *find(curtain_client *client, const char *session,
                                   uint64_t controller_id, int role) {
@@ -525,6 +548,20 @@ static int invoke(curtain_client *client, const curtain_delegate *delegate, void
   case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_SHOULD_PERFORM_SEGUE:
     if (delegate->should_perform_segue != NULL) {
       return delegate->should_perform_segue(client, call, arguments->identifier, answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE:
+    if (delegate->adaptive_presentation_style != NULL) {
+      Curtain__V1__Traits no_traits = CURTAIN__V1__TRAITS__INIT;
+      return delegate->adaptive_presentation_style(
+          client, call, arguments->to_id, arguments->from_id, arguments->style,
+          arguments->traits ? arguments->traits : &no_traits, answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS:
+    if (delegate->presentation_controller_should_dismiss != NULL) {
+      return delegate->presentation_controller_should_dismiss(client, call, arguments->to_id,
+                                                              answer, data);
     }
     break;
   default:

@@ -5,7 +5,9 @@
  * waits for the push's answer; a tab bar delegate declines a tab; a
  * delegate that answers later than its timeout makes the daemon fall back
  * (and its late answer is not accepted); a second client takes a role over
- * (REPLACED); a call no registration answers goes to `on_delegate_call`;
+ * (REPLACED); an adaptive presentation delegate makes a page sheet full
+ * screen and keeps it presented when it is pulled down; a call no
+ * registration answers goes to `on_delegate_call`;
  * and bad arguments fail with a status and a message. Each test stops its
  * daemon, which must exit 0 and remove its socket.
  */
@@ -174,9 +176,9 @@ static bool wait_answer(uv_loop_t *loop, answer_slot *slot) {
 /* Registers `delegate` and waits for the daemon's Empty answer. */
 static bool register_delegate(uv_loop_t *loop, test_connection *connection,
                               const curtain_delegate_target *target,
-                              const curtain_delegate *delegate, delegate_log *log) {
+                              const curtain_delegate *delegate, void *data) {
   answer_slot slot = {0};
-  int result = curtain_set_delegate(connection->client, target, delegate, log, on_answer, &slot);
+  int result = curtain_set_delegate(connection->client, target, delegate, data, on_answer, &slot);
   CHECK_EQ_U64(result, CURTAIN_OK);
   if (result != CURTAIN_OK || !wait_answer(loop, &slot)) {
     return false;
@@ -371,8 +373,10 @@ static const Curtain__V1__OperationResult *select_tab(uv_loop_t *loop, test_conn
   return response ? response->operation : NULL;
 }
 
-/* The selected index of the window's root tab bar controller. */
-static int selected_index(uv_loop_t *loop, test_connection *connection, uint64_t window_id) {
+/* The root of the window's controller tree (valid until the next request),
+ * or NULL. */
+static const Curtain__V1__ControllerNode *tree_root(uv_loop_t *loop, test_connection *connection,
+                                                    uint64_t window_id) {
   Curtain__V1__GetTree body = CURTAIN__V1__GET_TREE__INIT;
   body.window_id = window_id;
   Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
@@ -380,8 +384,13 @@ static int selected_index(uv_loop_t *loop, test_connection *connection, uint64_t
   request.get_tree = &body;
   const Curtain__V1__Response *response =
       call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_TREE);
-  return response != NULL && response->tree->root != NULL ? response->tree->root->selected_index
-                                                          : -2;
+  return response != NULL ? response->tree->root : NULL;
+}
+
+/* The selected index of the window's root tab bar controller. */
+static int selected_index(uv_loop_t *loop, test_connection *connection, uint64_t window_id) {
+  const Curtain__V1__ControllerNode *root = tree_root(loop, connection, window_id);
+  return root != NULL ? root->selected_index : -2;
 }
 
 static void
@@ -578,6 +587,135 @@ static void test_calls_without_a_delegate_go_to_on_delegate_call_or_get_the_defa
   harness_close_loop(&loop);
 }
 
+/* What the adaptive delegate was asked. */
+typedef struct adaptive_log {
+  size_t styles;
+  uint64_t presented;
+  uint64_t presenting;
+  Curtain__V1__ModalPresentationStyle requested;
+  Curtain__V1__SizeClass horizontal;
+  Curtain__V1__SizeClass vertical;
+  size_t should_dismiss;
+  uint64_t dismissed;
+} adaptive_log;
+
+static int adaptive_presentation_style(curtain_client *client,
+                                       const Curtain__V1__DelegateCall *call, uint64_t presented_id,
+                                       uint64_t presenting_id,
+                                       Curtain__V1__ModalPresentationStyle requested_style,
+                                       const Curtain__V1__Traits *traits,
+                                       Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  (void)call;
+  adaptive_log *log = data;
+  log->styles++;
+  log->presented = presented_id;
+  log->presenting = presenting_id;
+  log->requested = requested_style;
+  log->horizontal = traits->horizontal;
+  log->vertical = traits->vertical;
+  CHECK_EQ_U64(
+      curtain_answer_style(
+          answer, CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_FULL_SCREEN),
+      CURTAIN_OK);
+  return CURTAIN_REPLY_NOW;
+}
+
+static int presentation_controller_should_dismiss(curtain_client *client,
+                                                  const Curtain__V1__DelegateCall *call,
+                                                  uint64_t presented_id,
+                                                  Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  (void)call;
+  adaptive_log *log = data;
+  log->should_dismiss++;
+  log->dismissed = presented_id;
+  curtain_answer_yes(answer, 0);
+  return CURTAIN_REPLY_NOW;
+}
+
+static void test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet_body(
+    uv_loop_t *loop, test_connection *clients) {
+  test_connection *session = &clients[0];
+  uint64_t window_id = make_navigation_window(loop, session);
+  REQUIRE(window_id != 0);
+  uint64_t modal = create_controller(
+      loop, session, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT, "Modal");
+  REQUIRE(modal != 0);
+  adaptive_log log = {0};
+  /* No roles: both callbacks are of ADAPTIVE_PRESENTATION. */
+  curtain_delegate delegate = {.adaptive_presentation_style = adaptive_presentation_style,
+                               .presentation_controller_should_dismiss =
+                                   presentation_controller_should_dismiss};
+  curtain_delegate_target target = {.controller = "Modal", .timeout_ms = 10000};
+  REQUIRE(register_delegate(loop, session, &target, &delegate, &log));
+  REQUIRE(subscribe(loop, session, window_id, true,
+                    CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0) != 0);
+
+  /* A page sheet, which the delegate makes full screen. */
+  Curtain__V1__ControllerRef presenter = reference("Nav");
+  Curtain__V1__ControllerRef presented = reference("Modal");
+  Curtain__V1__Present present = CURTAIN__V1__PRESENT__INIT;
+  present.presenter = &presenter;
+  present.controller = &presented;
+  present._style_case = CURTAIN__V1__PRESENT___STYLE_STYLE;
+  present.style = CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_PAGE_SHEET;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_STARTED;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_PRESENT;
+  request.present = &present;
+  const Curtain__V1__Response *response =
+      call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
+  REQUIRE(response != NULL && response->operation->transition_id != 0);
+  advance(loop, session, window_id, 1);
+  /* Full screen: the presenter's view goes away (a sheet would keep it). */
+  CHECK(wait_event(loop, &session->recorder, "Nav.viewDidDisappear(true)") >= 0);
+  CHECK_EQ_U64(log.styles, 1);
+  CHECK_EQ_U64(log.presented, modal);
+  CHECK_EQ_U64(log.presenting, controller_id(loop, session, "Nav"));
+  CHECK_EQ_U64(log.requested,
+               CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_PAGE_SHEET);
+  CHECK_EQ_U64(log.horizontal, CURTAIN__V1__SIZE_CLASS__SIZE_CLASS_COMPACT);
+  CHECK_EQ_U64(log.vertical, CURTAIN__V1__SIZE_CLASS__SIZE_CLASS_REGULAR);
+
+  /* A pull-down of the sheet: the delegate says no, and it stays. */
+  Curtain__V1__BeginInteractive begin = CURTAIN__V1__BEGIN_INTERACTIVE__INIT;
+  begin.kind = CURTAIN__V1__BEGIN_INTERACTIVE__KIND__KIND_DISMISS;
+  begin.controller = &presented;
+  Curtain__V1__Request pull = CURTAIN__V1__REQUEST__INIT;
+  pull.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED;
+  pull.body_case = CURTAIN__V1__REQUEST__BODY_BEGIN_INTERACTIVE;
+  pull.begin_interactive = &begin;
+  response = call(loop, session, &pull, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
+  REQUIRE(response != NULL);
+  CHECK_EQ_U64(response->operation->transition_id, 0);
+  sync_with(loop, session);
+  CHECK_EQ_U64(log.should_dismiss, 1);
+  CHECK_EQ_U64(log.dismissed, modal);
+
+  char texts[1024];
+  delegate_texts(&session->recorder, texts, sizeof texts);
+  CHECK_EQ_STR(texts, "Modal.delegate#1.adaptivePresentationStyle(Nav → Modal, pageSheet, compact "
+                      "width, regular height)\n"
+                      "Modal.delegate#1 → style(fullScreen)\n"
+                      "Modal.delegate#2.presentationControllerShouldDismiss(nil → Modal, "
+                      "interactive)\n"
+                      "Modal.delegate#2 → false\n");
+  const Curtain__V1__ControllerNode *root = tree_root(loop, session, window_id);
+  REQUIRE(root != NULL && root->presented != NULL && root->presented->presentation != NULL);
+  const Curtain__V1__ControllerNode *shown = root->presented;
+  CHECK_EQ_U64(shown->id, modal);
+  CHECK_EQ_U64(shown->presentation->requested_style,
+               CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_PAGE_SHEET);
+  CHECK_EQ_U64(shown->presentation->style,
+               CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_FULL_SCREEN);
+  CHECK(!shown->presentation->card);
+}
+
+static void test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet(void) {
+  run_with_clients(1, test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet_body);
+}
+
 static void test_bad_arguments_fail_with_a_message_body(uv_loop_t *loop, test_connection *clients) {
   test_connection *session = &clients[0];
   curtain_client *client = session->client;
@@ -642,6 +780,24 @@ static void test_bad_arguments_fail_with_a_message(void) {
                    CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_SHOULD_PERFORM_SEGUE),
                "SHOULD_PERFORM_SEGUE");
   CHECK_EQ_STR(curtain_delegate_role_name(99), "UNKNOWN");
+  /* A style answer: only the four adaptive styles, into an answer. */
+  Curtain__V1__DelegateAnswer answer = CURTAIN__V1__DELEGATE_ANSWER__INIT;
+  CHECK_EQ_U64(curtain_answer_style(
+                   NULL, CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_NONE),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_U64(
+      curtain_answer_style(&answer,
+                           CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_POPOVER),
+      CURTAIN_E_INVALID);
+  CHECK_EQ_U64(answer.answer_case, CURTAIN__V1__DELEGATE_ANSWER__ANSWER__NOT_SET);
+  CHECK_EQ_U64(
+      curtain_answer_style(
+          &answer,
+          CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_OVER_FULL_SCREEN),
+      CURTAIN_OK);
+  CHECK_EQ_U64(answer.answer_case, CURTAIN__V1__DELEGATE_ANSWER__ANSWER_STYLE);
+  CHECK_EQ_U64(answer.style,
+               CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_OVER_FULL_SCREEN);
   run_with_clients(1, test_bad_arguments_fail_with_a_message_body);
 }
 
@@ -734,6 +890,8 @@ int main(void) {
       {"a second client replaces the first", test_a_second_client_replaces_the_first},
       {"calls without a delegate go to on_delegate_call or get the default",
        test_calls_without_a_delegate_go_to_on_delegate_call_or_get_the_default},
+      {"an adaptive delegate picks the style and keeps a pulled-down sheet",
+       test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet},
       {"bad arguments fail with a message", test_bad_arguments_fail_with_a_message},
       {"the slide-delegate example", test_the_slide_delegate_example},
   };
