@@ -194,7 +194,7 @@ extension OutputFormat {
         switch delegate.answer.answer {
         case .yes(let yes)?: answer = .bool(yes)
         case .style(let style)?: answer = .string("style(\(style.name))")
-        case .animator?, nil:
+        case .animator?, .remoteAnimator?, nil:
           answer = .optionalString(delegate.detail.isEmpty ? "default" : delegate.detail)
         }
         details += [("method", .string(delegate.method.name)), ("answer", answer)]

@@ -18,6 +18,8 @@ public final class TestClient {
   public private(set) var frames: [WireFrame] = []
   /// Delegate questions received and not yet taken.
   public private(set) var delegateCalls: [Curtain_V1_DelegateCall] = []
+  /// Transitions handed to this client's remote animators, not yet taken.
+  public private(set) var animations: [Curtain_V1_AnimateTransition] = []
   /// A goodbye, if the daemon said it.
   public private(set) var goodbye: Goodbye?
   /// Responses received and not yet asked for, by request id.
@@ -104,6 +106,14 @@ public final class TestClient {
     return delegateCalls.removeFirst()
   }
 
+  /// Waits for the next transition handed to a remote animator of this
+  /// client (nil after `timeout` seconds of silence) and takes it.
+  public func nextAnimation(timeout: Double = 10) throws -> Curtain_V1_AnimateTransition? {
+    while animations.isEmpty, try receive(timeout: timeout) {}
+    guard !animations.isEmpty else { return nil }
+    return animations.removeFirst()
+  }
+
   /// Closes the connection.
   public func close() {
     connection.close()
@@ -129,6 +139,7 @@ public final class TestClient {
     case .event(let event)?: events.append(event)
     case .frame(let frame)?: frames.append(frame)
     case .delegateCall(let call)?: delegateCalls.append(call)
+    case .animateTransition(let animation)?: animations.append(animation)
     case .goodbye?, nil: break
     }
     return message != nil

@@ -153,6 +153,8 @@ struct Delegate: ParsableCommand {
       case .yes(let yes)?: said = yes ? "yes" : "no"
       case .animator(let spec)?: said = "animator(\(OutputFormat.decimal(spec.duration)) s)"
       case .style(let style)?: said = "style(\(style.name))"
+      case .remoteAnimator(let remote)?:
+        said = "remote animator(\(OutputFormat.decimal(remote.duration)) s)"
       case nil: said = "default"
       }
     }

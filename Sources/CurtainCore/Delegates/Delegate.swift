@@ -147,12 +147,18 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
   /// A presentation style (`adaptivePresentationStyle`): one of none,
   /// fullScreen, overFullScreen and formSheet, as UIKit honours.
   case style(ModalPresentationStyle)
+  /// An animation controller the delegate runs itself
+  /// (`animateTransition(using:)` on the client): the transition lasts
+  /// `duration` seconds (`transitionDuration(using:)`), its frames come
+  /// from the client (`TransitionFrame`) and it ends when the client calls
+  /// `completeTransition(_:)` (`CompleteTransition`).
+  case remoteAnimator(duration: Double)
 
   /// The kind of answer, or `nil` for the default.
   var kind: DelegateMethod.AnswerKind? {
     switch self {
     case .useDefault: return nil
-    case .animator: return .animator
+    case .animator, .remoteAnimator: return .animator
     case .bool: return .bool
     case .style: return .style
     }
@@ -172,6 +178,11 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
       } catch {
         return (error as? CurtainError)?.message ?? "\(error)"
       }
+    case .remoteAnimator(let duration):
+      return duration.isFinite && duration >= 0 && duration <= 3600
+        ? nil
+        : "A remote animator's duration must be between 0 and 3600 seconds, got "
+          + formatPoints(duration)
     case .style(let style):
       return style.isAcceptedAdaptiveStyle
         ? nil

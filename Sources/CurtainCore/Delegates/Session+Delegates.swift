@@ -14,6 +14,9 @@ struct DelegateBook {
   /// The reasons of the fallbacks since the daemon last took them (its
   /// metrics).
   var fallbacks: [String] = []
+  /// Transitions handed to remote animators since the daemon last took
+  /// them (to tell their clients).
+  var animations: [RemoteAnimation] = []
 }
 
 /// A controller and a role.
@@ -94,7 +97,12 @@ extension Session {
     let before = delegates.registrations.count
     delegates.registrations = delegates.registrations.filter { $0.value.delegate != delegate }
     let hadOpen = failOpenCalls(.disconnected) { $0.delegate == delegate }
-    return hadOpen || delegates.registrations.count != before
+    var ranAnimators = false
+    for window in orderedWindows {
+      ranAnimators =
+        window.abandonRemoteTransitions(of: delegate, reason: .disconnected) || ranAnimators
+    }
+    return hadOpen || ranAnimators || delegates.registrations.count != before
   }
 
   /// Forgets every registration and lets every open question fall back
@@ -102,6 +110,7 @@ extension Session {
   public func dropAllDelegates(_ reason: DelegateFallbackReason) {
     delegates.registrations = [:]
     failOpenCalls(reason) { _ in true }
+    for window in orderedWindows { window.abandonRemoteTransitions(of: nil, reason: reason) }
   }
 
   /// Whether questions fell back since the daemon last took the reasons.
@@ -110,6 +119,14 @@ extension Session {
   /// Whether the session has registrations or open questions.
   public var hasDelegates: Bool {
     !delegates.registrations.isEmpty || !delegates.open.isEmpty
+      || !delegates.animations.isEmpty
+  }
+
+  /// The transitions handed to remote animators since the last call, in
+  /// the order they began.
+  public func takeRemoteAnimations() -> [RemoteAnimation] {
+    defer { delegates.animations = [] }
+    return delegates.animations
   }
 
   /// The questions asked since the last call, in the order asked.
@@ -252,7 +269,10 @@ extension DelegateAnswer {
     case .useDefault: return "default"
     case .bool(let answer): return "\(answer)"
     case .style(let style): return "style(\(style.rawValue))"
+    case .remoteAnimator(let duration):
+      return "remote animator(\(formatPoints(duration)) s)"
     case .animator(let spec):
+      if spec.remote != nil { return "remote animator(\(formatPoints(spec.duration)) s)" }
       if spec.retiming != nil { return "animator(built-in look)" }
       return "animator(\(formatPoints(spec.duration)) s, \(spec.tracks.count) tracks)"
     }

@@ -207,6 +207,14 @@ extension Window {
       append(.delegate(awaiting.call.controller, event))
       currentTraceID = nil
       switch event {
+      case .answered(_, let method, .remoteAnimator(let duration)):
+        let call = awaiting.call
+        awaiting.pending.answers[method] = .animator(
+          .remote(
+            duration: duration,
+            driver: RemoteDriver(
+              delegate: call.delegate, call: call.id, controller: call.controller,
+              method: method, grace: call.timeout)))
       case .answered(_, let method, let answer): awaiting.pending.answers[method] = answer
       case .fallback(_, let method, let reason):
         awaiting.pending.answers[method] = .useDefault
@@ -245,7 +253,7 @@ extension PendingOperation {
       switch answer {
       case .animator(let spec): answered = answered.replacingAnimator(with: spec)
       case .style(let style): answered = answered.replacingAdaptiveStyle(with: style)
-      case .useDefault, .bool: break
+      case .useDefault, .bool, .remoteAnimator: break
       }
     }
     return answered

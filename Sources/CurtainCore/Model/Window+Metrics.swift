@@ -95,6 +95,12 @@ extension Window {
   /// queue must be empty, so that no completion starts another operation.
   fileprivate func settleTransitionsForClosing() {
     while let transition = transitions.first {
+      if transition.remote != nil {
+        endRemote(
+          transition, didComplete: !transition.context.isInteractive, ending: .windowClosed)
+        transitions.removeAll { $0 === transition }
+        continue
+      }
       if transition.isInteractive {
         letGo(
           transition, cancel: true, completion: InteractionCompletion(), ending: .windowClosed)

@@ -295,7 +295,9 @@ extension Window {
     for transition in transitions {
       guard let end = transition.endTime(interactionTimeout: timeout) else { continue }
       if best == nil || end < best!.0 {
-        if transition.isInteractive {
+        if transition.remote != nil {
+          best = (end, { [unowned self] in self.expireRemote(transition) })
+        } else if transition.isInteractive {
           best = (
             end,
             { [unowned self] in

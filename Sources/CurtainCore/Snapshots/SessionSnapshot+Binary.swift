@@ -112,6 +112,10 @@ extension TransitionEnding: BinaryCodable {
       writer.write(seconds)
     case .ownerLeft: writer.writeCase(4)
     case .windowClosed: writer.writeCase(5)
+    case .animatorTimedOut(let seconds):
+      writer.writeCase(6)
+      writer.write(seconds)
+    case .animatorLeft: writer.writeCase(7)
     }
   }
 
@@ -123,6 +127,8 @@ extension TransitionEnding: BinaryCodable {
     case 3: self = .timedOut(seconds: try reader.read(Double.self))
     case 4: self = .ownerLeft
     case 5: self = .windowClosed
+    case 6: self = .animatorTimedOut(seconds: try reader.read(Double.self))
+    case 7: self = .animatorLeft
     case let other: throw BinaryCodingError("TransitionEnding case \(other)")
     }
   }

@@ -136,6 +136,25 @@ public struct Retiming: Hashable, Sendable, Codable {
   }
 }
 
+/// The client that runs a transition's animator itself (a remote delegate
+/// answered its animation-controller question with a remote animator,
+/// docs/delegates.md).
+public struct RemoteDriver: Hashable, Sendable, Codable {
+  /// The delegate's client: the only one that may send the transition's
+  /// frames and complete it.
+  public let delegate: OwnerID
+  /// The question it answered.
+  public let call: UInt64
+  /// The controller whose delegate it is.
+  public let controller: ControllerID
+  /// The method it answered.
+  public let method: DelegateMethod
+  /// Seconds past the duration (past the last frame of an interactive
+  /// transition) after which the daemon ends the transition itself: the
+  /// registration's timeout.
+  public let grace: Double
+}
+
 /// A declarative transition animator: a duration and its tracks, or the
 /// transition's built-in look re-timed.
 public struct AnimatorSpec: Hashable, Sendable, Codable {
@@ -147,6 +166,10 @@ public struct AnimatorSpec: Hashable, Sendable, Codable {
   /// look, or the one its options name) with this duration and curve;
   /// `duration` and `tracks` are then unused and must be empty.
   public var retiming: Retiming?
+  /// When set, a client runs the animator (`duration` is the transition's,
+  /// there are no tracks): the transition moves with the client's frames
+  /// and ends when it completes it.
+  public var remote: RemoteDriver?
 
   /// Creates an animator.
   public init(duration: Double, tracks: [TrackSpec]) {
@@ -161,8 +184,18 @@ public struct AnimatorSpec: Hashable, Sendable, Codable {
     return spec
   }
 
+  /// An animator run by `driver`'s client over `duration` seconds.
+  static func remote(duration: Double, driver: RemoteDriver) -> AnimatorSpec {
+    var spec = AnimatorSpec(duration: duration, tracks: [])
+    spec.remote = driver
+    return spec
+  }
+
   /// Checks the duration and every track.
   public func validate() throws {
+    if remote != nil, !tracks.isEmpty || retiming != nil {
+      throw CurtainError.invalid("An animator run by a client has no tracks of its own")
+    }
     if let retiming {
       guard tracks.isEmpty else {
         throw CurtainError.invalid("An animator that re-times the built-in look has no tracks")

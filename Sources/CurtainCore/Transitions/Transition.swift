@@ -51,6 +51,13 @@ public final class Transition {
     [(view: ViewID, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue)] = []
   /// Why an interaction was let go, once it was (how it ends).
   var ending: TransitionEnding?
+  /// The client running the animator, for a transition whose delegate
+  /// answered with a remote animator.
+  public internal(set) var remote: RemoteDriver?
+  /// Window time at which the daemon ends a remote transition the client
+  /// has not completed: the start plus the duration plus the grace (for an
+  /// interactive one, the last frame plus both).
+  var remoteDeadline: Double = 0
   /// Controllers the transition holds besides those it involves: the
   /// presented controllers of presentations its change ended and brings
   /// back if it is cancelled.
@@ -67,6 +74,9 @@ public final class Transition {
     case finishing(fraction: Double, start: Double, span: Double, curve: TimingFunction)
     /// Playing backwards from `fraction` to 0, likewise.
     case cancelling(fraction: Double, start: Double, span: Double, curve: TimingFunction)
+    /// Run by a client (a remote animator) at `fraction` of the duration,
+    /// as its last frame said.
+    case remote(fraction: Double)
     /// Done.
     case completed(cancelled: Bool)
   }
@@ -106,7 +116,7 @@ public final class Transition {
     switch state {
     case .running(let begin):
       return min(duration, max(0, time - begin))
-    case .interactive(let fraction):
+    case .interactive(let fraction), .remote(let fraction):
       return fraction * duration
     case .finishing(let fraction, let start, let span, let curve):
       let eased = span <= 0 ? 1 : curve.progress(at: (time - start) / span, duration: span)
@@ -137,6 +147,7 @@ public final class Transition {
     case .interactive:
       guard owner == nil, interactionTimeout > 0 else { return nil }
       return lastInteraction + interactionTimeout
+    case .remote: return remoteDeadline
     case .completed: return nil
     }
   }

@@ -17,6 +17,12 @@ public enum TransitionEnding: Hashable, Sendable, Codable, CustomStringConvertib
   case ownerLeft
   /// Its window was closed.
   case windowClosed
+  /// Its remote animator did not complete it within `seconds` (the
+  /// duration plus the delegate's timeout), so the daemon ended it.
+  case animatorTimedOut(seconds: Double)
+  /// The client running its remote animator went away (or the daemon
+  /// restarted), so the daemon ended it.
+  case animatorLeft
 
   /// What happened, as the end of a sentence about the transition:
   /// "was cancelled after 30 s without an update".
@@ -29,6 +35,11 @@ public enum TransitionEnding: Hashable, Sendable, Codable, CustomStringConvertib
       return "was cancelled after \(formatPoints(seconds)) s without an update"
     case .ownerLeft: return "was cancelled when the client driving it disconnected"
     case .windowClosed: return "ended when its window was closed"
+    case .animatorTimedOut(let seconds):
+      return "was ended by the daemon: its remote animator did not complete it within "
+        + "\(formatPoints(seconds)) s"
+    case .animatorLeft:
+      return "was ended by the daemon: the client running its remote animator went away"
     }
   }
 }

@@ -60,7 +60,13 @@ extension Window {
             kind: request.kind, container: request.container.id, from: request.from?.id,
             to: request.to?.id, animated: request.animated, interactive: request.interactive,
             duration: request.animator.duration, sizeChange: request.sizeChange))))
+    // A remote animator's transition keeps the tracks the container added
+    // (a dimming view's fade): they follow the client's percentage.
     addTracks(request.animator.tracks, to: transition, startingAt: 0)
+    if let driver = request.animator.remote {
+      handOver(transition, to: driver)
+      return transition
+    }
     if !request.interactive && request.animator.duration <= 0 {
       complete(transition)
     }
@@ -174,6 +180,11 @@ extension Window {
   private func drivable(_ id: TransitionID, by owner: OwnerID?) throws -> Transition {
     guard let transition = transition(id) else {
       throw CurtainError.notFound("No running transition \(id) in window \(self.id)")
+    }
+    if let driver = transition.remote {
+      throw CurtainError.invalid(
+        "Transition \(id) is run by a remote animator (\(driver.delegate)): it moves with "
+          + "TransitionFrame and ends with CompleteTransition")
     }
     if let holder = transition.owner, holder != owner {
       throw CurtainError(

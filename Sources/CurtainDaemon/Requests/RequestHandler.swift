@@ -17,6 +17,7 @@ enum RequestKind: String, CaseIterable {
   case setRoot, setSplitColumns, setStack, setTabs, setWindowVisible, show, showDetail, shutdown
   case subscribe, sync, tap, transitionChildren, turnPage, unloadStoryboard, unsubscribe, unwind
   case updateInteractive, waitIdle, lease, release, setDelegate, clearDelegate, delegateReply
+  case transitionFrame, completeTransition
 
   /// The kind of a request body. Exhaustive: a new proto request does not
   /// compile until it is named here.
@@ -83,6 +84,8 @@ enum RequestKind: String, CaseIterable {
     case .setDelegate: self = .setDelegate
     case .clearDelegate_p: self = .clearDelegate
     case .delegateReply: self = .delegateReply
+    case .transitionFrame: self = .transitionFrame
+    case .completeTransition: self = .completeTransition
     }
   }
 }

@@ -31,6 +31,12 @@ extension Server {
         send(event: message, to: client)
         metrics.counter(.delegateCalls).increment()
       }
+      for animation in session.takeRemoteAnimations() {
+        guard let client = clients[animation.driver.delegate.rawValue] else { continue }
+        var message = ServerMessage()
+        message.animateTransition = Curtain_V1_AnimateTransition(animation, session: name)
+        send(event: message, to: client)
+      }
     }
   }
 

@@ -244,7 +244,7 @@ actor DaemonLink {
       feedOfSubscription[event.subscriptionID]?.deliver(event)
     case .frame(let frame)?:
       feeds[frame.windowID]?.deliver(frame)
-    case .goodbye?, .delegateCall?, nil:
+    case .goodbye?, .delegateCall?, .animateTransition?, nil:
       // The inspector never registers as a delegate.
       break
     }

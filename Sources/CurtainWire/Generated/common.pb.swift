@@ -2296,6 +2296,17 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     set {answer = .style(newValue)}
   }
 
+  /// Animation-controller methods: "I will drive it". The daemon starts the
+  /// transition and sends this client an AnimateTransition; the client
+  /// moves it with TransitionFrame and ends it with CompleteTransition.
+  public var remoteAnimator: Curtain_V1_RemoteAnimator {
+    get {
+      if case .remoteAnimator(let v)? = answer {return v}
+      return Curtain_V1_RemoteAnimator()
+    }
+    set {answer = .remoteAnimator(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Answer: Equatable, Sendable {
@@ -2306,8 +2317,27 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     /// adaptivePresentationStyle: NONE (do not adapt), FULL_SCREEN,
     /// OVER_FULL_SCREEN or FORM_SHEET; any other style is malformed.
     case style(Curtain_V1_ModalPresentationStyle)
+    /// Animation-controller methods: "I will drive it". The daemon starts the
+    /// transition and sends this client an AnimateTransition; the client
+    /// moves it with TransitionFrame and ends it with CompleteTransition.
+    case remoteAnimator(Curtain_V1_RemoteAnimator)
 
   }
+
+  public init() {}
+}
+
+/// An animation controller that runs on the client
+/// (`animateTransition(using:)`, docs/delegates.md "Remote animators").
+public nonisolated struct Curtain_V1_RemoteAnimator: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// `transitionDuration(using:)`, 0 to 3600 seconds.
+  public var duration: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
@@ -4585,7 +4615,7 @@ nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, Swift
 
 nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DelegateAnswer"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}animator\0\u{1}yes\0\u{2}\u{8}style\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}animator\0\u{1}yes\0\u{2}\u{8}style\0\u{3}remote_animator\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4622,6 +4652,19 @@ nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftPro
           self.answer = .style(v)
         }
       }()
+      case 11: try {
+        var v: Curtain_V1_RemoteAnimator?
+        var hadOneofValue = false
+        if let current = self.answer {
+          hadOneofValue = true
+          if case .remoteAnimator(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.answer = .remoteAnimator(v)
+        }
+      }()
       default: break
       }
     }
@@ -4645,6 +4688,10 @@ nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftPro
       guard case .style(let v)? = self.answer else { preconditionFailure() }
       try visitor.visitSingularEnumField(value: v, fieldNumber: 10)
     }()
+    case .remoteAnimator?: try {
+      guard case .remoteAnimator(let v)? = self.answer else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -4652,6 +4699,36 @@ nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftPro
 
   public static func ==(lhs: Curtain_V1_DelegateAnswer, rhs: Curtain_V1_DelegateAnswer) -> Bool {
     if lhs.answer != rhs.answer {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_RemoteAnimator: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RemoteAnimator"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}duration\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularDoubleField(value: &self.duration) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.duration.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.duration, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_RemoteAnimator, rhs: Curtain_V1_RemoteAnimator) -> Bool {
+    if lhs.duration != rhs.duration {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

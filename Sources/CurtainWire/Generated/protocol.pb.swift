@@ -245,6 +245,16 @@ public nonisolated struct Curtain_V1_ServerMessage: Sendable {
     set {kind = .delegateCall(newValue)}
   }
 
+  /// A transition this client's remote animator now runs: move it with
+  /// TransitionFrame requests and end it with CompleteTransition.
+  public var animateTransition: Curtain_V1_AnimateTransition {
+    get {
+      if case .animateTransition(let v)? = kind {return v}
+      return Curtain_V1_AnimateTransition()
+    }
+    set {kind = .animateTransition(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -255,6 +265,9 @@ public nonisolated struct Curtain_V1_ServerMessage: Sendable {
     /// A question for this client as a registered delegate: answer it with
     /// a DelegateReply request (docs/delegates.md).
     case delegateCall(Curtain_V1_DelegateCall)
+    /// A transition this client's remote animator now runs: move it with
+    /// TransitionFrame requests and end it with CompleteTransition.
+    case animateTransition(Curtain_V1_AnimateTransition)
 
   }
 
@@ -880,6 +893,22 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .delegateReply(newValue)}
   }
 
+  public var transitionFrame: Curtain_V1_TransitionFrame {
+    get {
+      if case .transitionFrame(let v)? = _storage._body {return v}
+      return Curtain_V1_TransitionFrame()
+    }
+    set {_uniqueStorage()._body = .transitionFrame(newValue)}
+  }
+
+  public var completeTransition: Curtain_V1_CompleteTransition {
+    get {
+      if case .completeTransition(let v)? = _storage._body {return v}
+      return Curtain_V1_CompleteTransition()
+    }
+    set {_uniqueStorage()._body = .completeTransition(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -944,6 +973,8 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case setDelegate(Curtain_V1_SetDelegate)
     case clearDelegate_p(Curtain_V1_ClearDelegate)
     case delegateReply(Curtain_V1_DelegateReply)
+    case transitionFrame(Curtain_V1_TransitionFrame)
+    case completeTransition(Curtain_V1_CompleteTransition)
 
   }
 
@@ -4091,6 +4122,226 @@ public nonisolated struct Curtain_V1_DelegateReplyResult: Sendable {
   public init() {}
 }
 
+/// `animateTransition(using:)` (ServerMessage.animate_transition): the
+/// transition context of a transition whose delegate answered call `call_id`
+/// with a remote animator. The transition has begun; nothing moves until the
+/// client's frames. It must end with one CompleteTransition: without it, the
+/// daemon ends it `deadline_ms` after the duration (for an interactive one,
+/// after the last frame) — completed, or cancelled when interactive — with a
+/// DelegateEvent FALLBACK (timeout); so it does when this client disconnects
+/// (disconnected).
+public nonisolated struct Curtain_V1_AnimateTransition: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var session: String {
+    get {_storage._session}
+    set {_uniqueStorage()._session = newValue}
+  }
+
+  public var callID: UInt64 {
+    get {_storage._callID}
+    set {_uniqueStorage()._callID = newValue}
+  }
+
+  public var windowID: UInt64 {
+    get {_storage._windowID}
+    set {_uniqueStorage()._windowID = newValue}
+  }
+
+  public var transitionID: UInt64 {
+    get {_storage._transitionID}
+    set {_uniqueStorage()._transitionID = newValue}
+  }
+
+  /// push, pop, tabSelection, presentation, dismissal
+  public var kind: String {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
+
+  public var containerViewID: UInt64 {
+    get {_storage._containerViewID}
+    set {_uniqueStorage()._containerViewID = newValue}
+  }
+
+  public var containerSize: Curtain_V1_Size {
+    get {_storage._containerSize ?? Curtain_V1_Size()}
+    set {_uniqueStorage()._containerSize = newValue}
+  }
+  /// Returns true if `containerSize` has been explicitly set.
+  public var hasContainerSize: Bool {_storage._containerSize != nil}
+  /// Clears the value of `containerSize`. Subsequent reads from it will return its default value.
+  public mutating func clearContainerSize() {_uniqueStorage()._containerSize = nil}
+
+  public var fromControllerID: UInt64 {
+    get {_storage._fromControllerID}
+    set {_uniqueStorage()._fromControllerID = newValue}
+  }
+
+  public var toControllerID: UInt64 {
+    get {_storage._toControllerID}
+    set {_uniqueStorage()._toControllerID = newValue}
+  }
+
+  /// 0: the animator must not move that view.
+  public var fromViewID: UInt64 {
+    get {_storage._fromViewID}
+    set {_uniqueStorage()._fromViewID = newValue}
+  }
+
+  public var toViewID: UInt64 {
+    get {_storage._toViewID}
+    set {_uniqueStorage()._toViewID = newValue}
+  }
+
+  public var fromInitialFrame: Curtain_V1_Rect {
+    get {_storage._fromInitialFrame ?? Curtain_V1_Rect()}
+    set {_uniqueStorage()._fromInitialFrame = newValue}
+  }
+  /// Returns true if `fromInitialFrame` has been explicitly set.
+  public var hasFromInitialFrame: Bool {_storage._fromInitialFrame != nil}
+  /// Clears the value of `fromInitialFrame`. Subsequent reads from it will return its default value.
+  public mutating func clearFromInitialFrame() {_uniqueStorage()._fromInitialFrame = nil}
+
+  public var fromFinalFrame: Curtain_V1_Rect {
+    get {_storage._fromFinalFrame ?? Curtain_V1_Rect()}
+    set {_uniqueStorage()._fromFinalFrame = newValue}
+  }
+  /// Returns true if `fromFinalFrame` has been explicitly set.
+  public var hasFromFinalFrame: Bool {_storage._fromFinalFrame != nil}
+  /// Clears the value of `fromFinalFrame`. Subsequent reads from it will return its default value.
+  public mutating func clearFromFinalFrame() {_uniqueStorage()._fromFinalFrame = nil}
+
+  /// Zero: the animator decides where the incoming view starts.
+  public var toInitialFrame: Curtain_V1_Rect {
+    get {_storage._toInitialFrame ?? Curtain_V1_Rect()}
+    set {_uniqueStorage()._toInitialFrame = newValue}
+  }
+  /// Returns true if `toInitialFrame` has been explicitly set.
+  public var hasToInitialFrame: Bool {_storage._toInitialFrame != nil}
+  /// Clears the value of `toInitialFrame`. Subsequent reads from it will return its default value.
+  public mutating func clearToInitialFrame() {_uniqueStorage()._toInitialFrame = nil}
+
+  public var toFinalFrame: Curtain_V1_Rect {
+    get {_storage._toFinalFrame ?? Curtain_V1_Rect()}
+    set {_uniqueStorage()._toFinalFrame = newValue}
+  }
+  /// Returns true if `toFinalFrame` has been explicitly set.
+  public var hasToFinalFrame: Bool {_storage._toFinalFrame != nil}
+  /// Clears the value of `toFinalFrame`. Subsequent reads from it will return its default value.
+  public mutating func clearToFinalFrame() {_uniqueStorage()._toFinalFrame = nil}
+
+  public var animated: Bool {
+    get {_storage._animated}
+    set {_uniqueStorage()._animated = newValue}
+  }
+
+  public var interactive: Bool {
+    get {_storage._interactive}
+    set {_uniqueStorage()._interactive = newValue}
+  }
+
+  public var duration: Double {
+    get {_storage._duration}
+    set {_uniqueStorage()._duration = newValue}
+  }
+
+  /// The grace period (the registration's timeout).
+  public var graceMs: UInt32 {
+    get {_storage._graceMs}
+    set {_uniqueStorage()._graceMs = newValue}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// One presentation value of a remote animator's frame.
+public nonisolated struct Curtain_V1_ViewValue: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var viewID: UInt64 = 0
+
+  public var property: Curtain_V1_AnimatableProperty = .unspecified
+
+  public var value: Curtain_V1_AnimatableValue {
+    get {_value ?? Curtain_V1_AnimatableValue()}
+    set {_value = newValue}
+  }
+  /// Returns true if `value` has been explicitly set.
+  public var hasValue: Bool {self._value != nil}
+  /// Clears the value of `value`. Subsequent reads from it will return its default value.
+  public mutating func clearValue() {self._value = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _value: Curtain_V1_AnimatableValue? = nil
+}
+
+/// A remote animator's frame: the views' presentation values (each holds
+/// until a later frame changes it or the transition ends; then every view
+/// shows its model value) and the transition's percentComplete, which the
+/// coordinator's alongside animations follow. Only the client running the
+/// animator may send it (else NOT_OWNER). Answers TransitionResult.
+public nonisolated struct Curtain_V1_TransitionFrame: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 0: the window running the transition
+  public var windowID: UInt64 = 0
+
+  public var transitionID: UInt64 = 0
+
+  /// 0…1 (clamped); absent: unchanged.
+  public var percent: Double {
+    get {_percent ?? 0}
+    set {_percent = newValue}
+  }
+  /// Returns true if `percent` has been explicitly set.
+  public var hasPercent: Bool {self._percent != nil}
+  /// Clears the value of `percent`. Subsequent reads from it will return its default value.
+  public mutating func clearPercent() {self._percent = nil}
+
+  /// At most 4096.
+  public var values: [Curtain_V1_ViewValue] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _percent: Double? = nil
+}
+
+/// `completeTransition(_:)` from the remote animator: the transition ends,
+/// cancelled when `did_complete` is false (an interactive one reports its
+/// interaction ending first). Answers TransitionResult.
+public nonisolated struct Curtain_V1_CompleteTransition: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 0: the window running the transition
+  public var windowID: UInt64 = 0
+
+  public var transitionID: UInt64 = 0
+
+  public var didComplete: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "curtain.v1"
@@ -4176,7 +4427,7 @@ nonisolated extension Curtain_V1_ClientMessage: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Curtain_V1_ServerMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ServerMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}response\0\u{1}event\0\u{1}frame\0\u{1}goodbye\0\u{3}delegate_call\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}response\0\u{1}event\0\u{1}frame\0\u{1}goodbye\0\u{3}delegate_call\0\u{3}animate_transition\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4249,6 +4500,19 @@ nonisolated extension Curtain_V1_ServerMessage: SwiftProtobuf.Message, SwiftProt
           self.kind = .delegateCall(v)
         }
       }()
+      case 6: try {
+        var v: Curtain_V1_AnimateTransition?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .animateTransition(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .animateTransition(v)
+        }
+      }()
       default: break
       }
     }
@@ -4279,6 +4543,10 @@ nonisolated extension Curtain_V1_ServerMessage: SwiftProtobuf.Message, SwiftProt
     case .delegateCall?: try {
       guard case .delegateCall(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    }()
+    case .animateTransition?: try {
+      guard case .animateTransition(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
     }()
     case nil: break
     }
@@ -4333,7 +4601,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{4}\u{2}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{4}\u{2}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -5174,6 +5442,32 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
             _storage._body = .delegateReply(v)
           }
         }()
+        case 173: try {
+          var v: Curtain_V1_TransitionFrame?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .transitionFrame(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .transitionFrame(v)
+          }
+        }()
+        case 174: try {
+          var v: Curtain_V1_CompleteTransition?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .completeTransition(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .completeTransition(v)
+          }
+        }()
         default: break
         }
       }
@@ -5445,6 +5739,14 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
       case .delegateReply?: try {
         guard case .delegateReply(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 172)
+      }()
+      case .transitionFrame?: try {
+        guard case .transitionFrame(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 173)
+      }()
+      case .completeTransition?: try {
+        guard case .completeTransition(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 174)
       }()
       case nil: break
       }
@@ -10262,6 +10564,335 @@ nonisolated extension Curtain_V1_DelegateReplyResult: SwiftProtobuf.Message, Swi
 
   public static func ==(lhs: Curtain_V1_DelegateReplyResult, rhs: Curtain_V1_DelegateReplyResult) -> Bool {
     if lhs.accepted != rhs.accepted {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_AnimateTransition: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AnimateTransition"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}session\0\u{3}call_id\0\u{3}window_id\0\u{3}transition_id\0\u{1}kind\0\u{3}container_view_id\0\u{3}container_size\0\u{3}from_controller_id\0\u{3}to_controller_id\0\u{3}from_view_id\0\u{3}to_view_id\0\u{3}from_initial_frame\0\u{3}from_final_frame\0\u{3}to_initial_frame\0\u{3}to_final_frame\0\u{1}animated\0\u{1}interactive\0\u{1}duration\0\u{3}grace_ms\0")
+
+  fileprivate class _StorageClass {
+    var _session: String = String()
+    var _callID: UInt64 = 0
+    var _windowID: UInt64 = 0
+    var _transitionID: UInt64 = 0
+    var _kind: String = String()
+    var _containerViewID: UInt64 = 0
+    var _containerSize: Curtain_V1_Size? = nil
+    var _fromControllerID: UInt64 = 0
+    var _toControllerID: UInt64 = 0
+    var _fromViewID: UInt64 = 0
+    var _toViewID: UInt64 = 0
+    var _fromInitialFrame: Curtain_V1_Rect? = nil
+    var _fromFinalFrame: Curtain_V1_Rect? = nil
+    var _toInitialFrame: Curtain_V1_Rect? = nil
+    var _toFinalFrame: Curtain_V1_Rect? = nil
+    var _animated: Bool = false
+    var _interactive: Bool = false
+    var _duration: Double = 0
+    var _graceMs: UInt32 = 0
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _session = source._session
+      _callID = source._callID
+      _windowID = source._windowID
+      _transitionID = source._transitionID
+      _kind = source._kind
+      _containerViewID = source._containerViewID
+      _containerSize = source._containerSize
+      _fromControllerID = source._fromControllerID
+      _toControllerID = source._toControllerID
+      _fromViewID = source._fromViewID
+      _toViewID = source._toViewID
+      _fromInitialFrame = source._fromInitialFrame
+      _fromFinalFrame = source._fromFinalFrame
+      _toInitialFrame = source._toInitialFrame
+      _toFinalFrame = source._toFinalFrame
+      _animated = source._animated
+      _interactive = source._interactive
+      _duration = source._duration
+      _graceMs = source._graceMs
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._session) }()
+        case 2: try { try decoder.decodeSingularUInt64Field(value: &_storage._callID) }()
+        case 3: try { try decoder.decodeSingularUInt64Field(value: &_storage._windowID) }()
+        case 4: try { try decoder.decodeSingularUInt64Field(value: &_storage._transitionID) }()
+        case 5: try { try decoder.decodeSingularStringField(value: &_storage._kind) }()
+        case 6: try { try decoder.decodeSingularUInt64Field(value: &_storage._containerViewID) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._containerSize) }()
+        case 8: try { try decoder.decodeSingularUInt64Field(value: &_storage._fromControllerID) }()
+        case 9: try { try decoder.decodeSingularUInt64Field(value: &_storage._toControllerID) }()
+        case 10: try { try decoder.decodeSingularUInt64Field(value: &_storage._fromViewID) }()
+        case 11: try { try decoder.decodeSingularUInt64Field(value: &_storage._toViewID) }()
+        case 12: try { try decoder.decodeSingularMessageField(value: &_storage._fromInitialFrame) }()
+        case 13: try { try decoder.decodeSingularMessageField(value: &_storage._fromFinalFrame) }()
+        case 14: try { try decoder.decodeSingularMessageField(value: &_storage._toInitialFrame) }()
+        case 15: try { try decoder.decodeSingularMessageField(value: &_storage._toFinalFrame) }()
+        case 16: try { try decoder.decodeSingularBoolField(value: &_storage._animated) }()
+        case 17: try { try decoder.decodeSingularBoolField(value: &_storage._interactive) }()
+        case 18: try { try decoder.decodeSingularDoubleField(value: &_storage._duration) }()
+        case 19: try { try decoder.decodeSingularUInt32Field(value: &_storage._graceMs) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._session.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._session, fieldNumber: 1)
+      }
+      if _storage._callID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._callID, fieldNumber: 2)
+      }
+      if _storage._windowID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._windowID, fieldNumber: 3)
+      }
+      if _storage._transitionID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._transitionID, fieldNumber: 4)
+      }
+      if !_storage._kind.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._kind, fieldNumber: 5)
+      }
+      if _storage._containerViewID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._containerViewID, fieldNumber: 6)
+      }
+      try { if let v = _storage._containerSize {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      if _storage._fromControllerID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._fromControllerID, fieldNumber: 8)
+      }
+      if _storage._toControllerID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._toControllerID, fieldNumber: 9)
+      }
+      if _storage._fromViewID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._fromViewID, fieldNumber: 10)
+      }
+      if _storage._toViewID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._toViewID, fieldNumber: 11)
+      }
+      try { if let v = _storage._fromInitialFrame {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      } }()
+      try { if let v = _storage._fromFinalFrame {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      } }()
+      try { if let v = _storage._toInitialFrame {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      } }()
+      try { if let v = _storage._toFinalFrame {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+      } }()
+      if _storage._animated != false {
+        try visitor.visitSingularBoolField(value: _storage._animated, fieldNumber: 16)
+      }
+      if _storage._interactive != false {
+        try visitor.visitSingularBoolField(value: _storage._interactive, fieldNumber: 17)
+      }
+      if _storage._duration.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._duration, fieldNumber: 18)
+      }
+      if _storage._graceMs != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._graceMs, fieldNumber: 19)
+      }
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_AnimateTransition, rhs: Curtain_V1_AnimateTransition) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._session != rhs_storage._session {return false}
+        if _storage._callID != rhs_storage._callID {return false}
+        if _storage._windowID != rhs_storage._windowID {return false}
+        if _storage._transitionID != rhs_storage._transitionID {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._containerViewID != rhs_storage._containerViewID {return false}
+        if _storage._containerSize != rhs_storage._containerSize {return false}
+        if _storage._fromControllerID != rhs_storage._fromControllerID {return false}
+        if _storage._toControllerID != rhs_storage._toControllerID {return false}
+        if _storage._fromViewID != rhs_storage._fromViewID {return false}
+        if _storage._toViewID != rhs_storage._toViewID {return false}
+        if _storage._fromInitialFrame != rhs_storage._fromInitialFrame {return false}
+        if _storage._fromFinalFrame != rhs_storage._fromFinalFrame {return false}
+        if _storage._toInitialFrame != rhs_storage._toInitialFrame {return false}
+        if _storage._toFinalFrame != rhs_storage._toFinalFrame {return false}
+        if _storage._animated != rhs_storage._animated {return false}
+        if _storage._interactive != rhs_storage._interactive {return false}
+        if _storage._duration != rhs_storage._duration {return false}
+        if _storage._graceMs != rhs_storage._graceMs {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_ViewValue: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ViewValue"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}view_id\0\u{1}property\0\u{1}value\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.viewID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.property) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._value) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.viewID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.viewID, fieldNumber: 1)
+    }
+    if self.property != .unspecified {
+      try visitor.visitSingularEnumField(value: self.property, fieldNumber: 2)
+    }
+    try { if let v = self._value {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_ViewValue, rhs: Curtain_V1_ViewValue) -> Bool {
+    if lhs.viewID != rhs.viewID {return false}
+    if lhs.property != rhs.property {return false}
+    if lhs._value != rhs._value {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_TransitionFrame: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TransitionFrame"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{3}transition_id\0\u{1}percent\0\u{1}values\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.transitionID) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._percent) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.values) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    if self.transitionID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.transitionID, fieldNumber: 2)
+    }
+    try { if let v = self._percent {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    if !self.values.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.values, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_TransitionFrame, rhs: Curtain_V1_TransitionFrame) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.transitionID != rhs.transitionID {return false}
+    if lhs._percent != rhs._percent {return false}
+    if lhs.values != rhs.values {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_CompleteTransition: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CompleteTransition"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{3}transition_id\0\u{3}did_complete\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.transitionID) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.didComplete) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    if self.transitionID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.transitionID, fieldNumber: 2)
+    }
+    if self.didComplete != false {
+      try visitor.visitSingularBoolField(value: self.didComplete, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_CompleteTransition, rhs: Curtain_V1_CompleteTransition) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.transitionID != rhs.transitionID {return false}
+    if lhs.didComplete != rhs.didComplete {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -53,8 +53,49 @@ extension DelegateAnswer {
     case .animator(let spec): self = .animator(try AnimatorSpec(spec))
     case .yes(let yes): self = .bool(yes)
     case .style(let style): self = .style(try ModalPresentationStyle(style))
+    case .remoteAnimator(let remote): self = .remoteAnimator(duration: remote.duration)
     case nil: self = .useDefault
     }
+  }
+}
+
+extension Curtain_V1_AnimateTransition {
+  /// The message that hands `animation` to its client.
+  public init(_ animation: RemoteAnimation, session: String) {
+    self.init()
+    self.session = session
+    callID = animation.driver.call
+    windowID = animation.window.rawValue
+    transitionID = animation.transition.rawValue
+    kind = animation.kind.rawValue
+    let context = animation.context
+    containerViewID = context.containerView.rawValue
+    containerSize = Curtain_V1_Size(context.containerSize)
+    fromControllerID = context.fromController?.rawValue ?? 0
+    toControllerID = context.toController?.rawValue ?? 0
+    fromViewID = context.fromView?.rawValue ?? 0
+    toViewID = context.toView?.rawValue ?? 0
+    fromInitialFrame = Curtain_V1_Rect(context.fromInitialFrame)
+    fromFinalFrame = Curtain_V1_Rect(context.fromFinalFrame)
+    toInitialFrame = Curtain_V1_Rect(context.toInitialFrame)
+    toFinalFrame = Curtain_V1_Rect(context.toFinalFrame)
+    animated = context.isAnimated
+    interactive = context.isInteractive
+    duration = animation.duration
+    graceMs = UInt32(clamping: Int((animation.driver.grace * 1000).rounded()))
+  }
+}
+
+extension RemoteViewValue {
+  /// The core form of a frame's value; an unknown property or a missing
+  /// value throws.
+  public init(_ wire: Curtain_V1_ViewValue) throws {
+    guard wire.hasValue else {
+      throw CurtainError(.invalidArgument, "A frame value of view \(wire.viewID) has no value")
+    }
+    self.init(
+      view: ViewID(wire.viewID), property: try AnimatableProperty(wire.property),
+      value: try AnimatableValue(wire.value))
   }
 }
 
@@ -108,6 +149,10 @@ extension Curtain_V1_DelegateEvent {
       if case .style(let style) = answer { self.answer.style = style.wire }
       // An animator is summarised: the full spec stays with its sender.
       if case .animator = answer { detail = answer.summary }
+      if case .remoteAnimator(let duration) = answer {
+        self.answer.remoteAnimator.duration = duration
+        detail = answer.summary
+      }
     case .fallback(let call, let method, let reason):
       phase = .fallback
       callID = call

@@ -14,6 +14,7 @@
 
 from . import types
 from ._core import PROTOCOL_VERSION
+from ._delegates import RemoteAnimator, TransitionContext
 from ._requests import CallOptions, controller_ref
 from ._rootspec import RootSpecError, parse_root_spec
 from ._spec import REQUESTS, RequestSpec
@@ -73,6 +74,7 @@ __all__ = [
     "ProtoEnum",
     "ProtoMessage",
     "ProtocolError",
+    "RemoteAnimator",
     "Reply",
     "RequestSpec",
     "RootSpecError",
@@ -83,6 +85,7 @@ __all__ = [
     "Subscription",
     "SubscriptionEnded",
     "Timeout",
+    "TransitionContext",
     "TransitionResult",
     "Tree",
     "Window",

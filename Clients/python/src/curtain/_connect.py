@@ -13,7 +13,7 @@ from ._spec import REQUESTS
 from ._typebase import typed
 from ._wire import Address, parse_address
 from .errors import ConnectionClosed, ServerError
-from .v1 import common_pb2, protocol_pb2
+from .v1 import protocol_pb2
 
 #: Seconds a call waits for its response unless told otherwise.
 DEFAULT_TIMEOUT = 30.0
@@ -118,14 +118,38 @@ class ClientBase:
         """Acknowledges frames up to ``frame_seq`` of a PAUSE subscription."""
         self._write(self._core.frame_ack(subscription_id, frame_seq))
 
-    def _reply_to_delegate(self, call: protocol_pb2.DelegateCall, answer: common_pb2.DelegateAnswer) -> None:
+    def _reply_to_delegate(self, call: protocol_pb2.DelegateCall, answer: _delegates.Answer) -> None:
         """Sends the answer to a DelegateCall without waiting for the
-        daemon's DelegateReplyResult (logged if refused or late)."""
-        body = protocol_pb2.DelegateReply(call_id=call.call_id, answer=answer)
+        daemon's DelegateReplyResult (logged if refused or late); keeps a
+        remote animator until its transition begins."""
+        message, animator = answer
+        if animator is not None:
+            self._core.animators[(call.session, call.call_id)] = animator
+        body = protocol_pb2.DelegateReply(call_id=call.call_id, answer=message)
         pending, data = self._core.request(REQUESTS["delegate_reply"], body, {"session": call.session}, "")
         pending.callbacks.append(_delegates.reply_done(call))
         self._write(data)
         self._core.delegate_answers += 1
+
+    def _post(self, name: str, body: Any, session: str, what: str) -> None:
+        """Sends a request without waiting for its response (a refusal is
+        logged, naming ``what``)."""
+        pending, data = self._core.request(REQUESTS[name], body, {"session": session}, "")
+        pending.callbacks.append(_delegates.refusal_logged(what))
+        self._write(data)
+
+    def _next_animation(self) -> tuple[_delegates.TransitionContext, object] | None:
+        """The next transition handed to one of this client's remote
+        animators, with its context, if one arrived (one whose animator is
+        gone is logged and skipped)."""
+        while self._core.animations:
+            message = self._core.animations.popleft()
+            animator = self._core.animators.pop((message.session, message.call_id), None)
+            if animator is None:
+                _delegates.no_animator(message)
+                continue
+            return _delegates.TransitionContext(self, message), animator
+        return None
 
     def _take_notices(self) -> list[types.Event]:
         notices = [typed(event) for event in self._core.notices]

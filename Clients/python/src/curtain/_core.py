@@ -185,6 +185,12 @@ class Core:
         self.delegates = _delegates.Registry()
         #: The daemon's questions not yet answered, for the client to answer.
         self.delegate_calls: collections.deque[protocol_pb2.DelegateCall] = collections.deque()
+        #: Transitions handed to this client's remote animators, not yet
+        #: given to them.
+        self.animations: collections.deque[protocol_pb2.AnimateTransition] = collections.deque()
+        #: The remote animators answered, by session and call id, until
+        #: their transition begins.
+        self.animators: dict[tuple[str, int], object] = {}
         #: Live notices for this client outside any subscription
         #: (subscription_id 0: a DelegateEvent REPLACED).
         self.notices: collections.deque[events_pb2.Event] = collections.deque()
@@ -244,6 +250,8 @@ class Core:
                 state.deliver(message.event)
         elif kind == "delegate_call":
             self.delegate_calls.append(message.delegate_call)
+        elif kind == "animate_transition":
+            self.animations.append(message.animate_transition)
         elif kind == "frame":
             for state in list(self.subscriptions.values()):
                 if state.active and state.wants_frames and state.window_id in (0, message.frame.window_id):

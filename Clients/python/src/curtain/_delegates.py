@@ -25,6 +25,13 @@ delegate object's method of the same (snake_case) name and answers with a
                                              presented)``
 ===========================================  ===============================================  ============
 
+An animation-controller method may also return a remote animator (an
+object with ``animate_transition(context)``, such as a
+:class:`RemoteAnimator`): the client answers "I will drive it", and when
+the transition begins it calls ``animate_transition`` with a
+:class:`TransitionContext` whose ``update`` sends the transition's frames
+and whose ``complete`` is UIKit's ``completeTransition(_:)``.
+
 Controllers are passed as ids (``int``, accepted wherever the client takes
 a controller), ``None`` where UIKit passes nil; a presentation style as a
 :class:`~curtain.types.ModalPresentationStyle`, traits as
@@ -35,6 +42,7 @@ nothing of the request methods.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import logging
 from collections.abc import Callable, Iterable, Mapping
@@ -219,6 +227,188 @@ def invoke(delegate: object | None, call: protocol_pb2.DelegateCall) -> Any:
     return method(*arguments(call))
 
 
+class RemoteAnimator:
+    """An animation controller that runs on the client
+    (``UIViewControllerAnimatedTransitioning``): return one from an
+    animation-controller method and the daemon hands the transition to it.
+    Subclasses define :meth:`animate_transition`; ``duration`` (or an
+    overridden :meth:`transition_duration`) is the transition's duration,
+    which the daemon also uses to end a transition never completed (the
+    duration plus the registration's timeout)."""
+
+    #: ``transitionDuration(using:)`` in seconds.
+    duration: float = 0.35
+
+    def transition_duration(self) -> float:
+        """``transitionDuration(using:)``."""
+        return self.duration
+
+    def animate_transition(self, context: TransitionContext) -> Any:
+        """``animateTransition(using:)``: move the views with
+        ``context.update(...)`` and end with ``context.complete(...)``, now
+        or later (an ``async def`` with AsyncClient)."""
+        raise NotImplementedError
+
+
+def is_remote_animator(value: Any) -> bool:
+    """Whether a delegate method's return value is a remote animator."""
+    return callable(getattr(value, "animate_transition", None))
+
+
+def remote_duration(animator: Any) -> float:
+    """A remote animator's ``transition_duration()`` (or ``duration``)."""
+    method = getattr(animator, "transition_duration", None)
+    value = method() if callable(method) else getattr(animator, "duration", RemoteAnimator.duration)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"a remote animator's duration is a number of seconds, got {value!r}")
+    return float(value)
+
+
+_VALUE_KINDS = {
+    "frame": "rect",
+    "bounds": "rect",
+    "center": "point",
+    "alpha": "scalar",
+    "corner_radius": "scalar",
+    "transform": "transform",
+}
+_FIELDS = {"rect": ("x", "y", "width", "height"), "point": ("x", "y"), "transform": ("a", "b", "c", "d", "tx", "ty")}
+
+
+def view_values(views: Mapping[int, Mapping[str, Any]] | None) -> list[protocol_pb2.ViewValue]:
+    """A frame's values from ``{view_id: {"frame": (x, y, w, h), "alpha":
+    0.5, ...}}``: frame and bounds as a Rect or 4 numbers, center as a
+    Point or 2, alpha and corner_radius as numbers, transform as a
+    Transform or its 6 numbers (a, b, c, d, tx, ty); a message or a dict of
+    its fields works too."""
+    result: list[protocol_pb2.ViewValue] = []
+    for view, properties in (views or {}).items():
+        for name, given in properties.items():
+            kind = _VALUE_KINDS.get(name)
+            if kind is None:
+                raise ValueError(f"unknown view property {name!r} (one of {', '.join(_VALUE_KINDS)})")
+            value = common_pb2.AnimatableValue()
+            if isinstance(given, ProtoMessage) and given.proto is None:
+                # A typed message made by hand: its fields.
+                given = {f.name: getattr(given, f.name) for f in dataclasses.fields(given) if f.name != "proto"}
+            given = raw(given)
+            if kind == "scalar":
+                if isinstance(given, bool) or not isinstance(given, (int, float)):
+                    raise TypeError(f"{name} is a number, got {given!r}")
+                value.scalar = float(given)
+            else:
+                target = getattr(value, kind)
+                if isinstance(given, Mapping):
+                    given = type(target)(**given)
+                if isinstance(given, type(target)):
+                    target.CopyFrom(given)
+                else:
+                    numbers = tuple(given)
+                    fields = _FIELDS[kind]
+                    if len(numbers) != len(fields):
+                        raise ValueError(f"{name} takes {len(fields)} numbers ({', '.join(fields)}), got {given!r}")
+                    target.CopyFrom(type(target)(**dict(zip(fields, map(float, numbers), strict=True))))
+            result.append(
+                protocol_pb2.ViewValue(
+                    view_id=int(view),
+                    property=enum_value(common_pb2.AnimatableProperty, name, "ANIMATABLE_PROPERTY_"),
+                    value=value,
+                )
+            )
+    return result
+
+
+class TransitionContext:
+    """``UIViewControllerContextTransitioning`` for a remote animator: what
+    the daemon said of the transition (views and controllers as ids, None
+    where absent; frames as :class:`~curtain.types.Rect`), with
+    :meth:`update` and :meth:`complete` sending its frames and its end.
+
+    Both send without waiting for the daemon's response: the request that
+    began the transition may still wait for its own (``wait_until``), and a
+    connection's responses come in order. A frame or an end the daemon
+    refuses is logged."""
+
+    def __init__(self, client: Any, message: protocol_pb2.AnimateTransition) -> None:
+        self._client = client
+        self.session: str = message.session
+        self.call_id: int = message.call_id
+        self.window_id: int = message.window_id
+        self.transition_id: int = message.transition_id
+        #: push, pop, tabSelection, presentation or dismissal.
+        self.kind: str = message.kind
+        self.container_view: int = message.container_view_id
+        self.container_size: Any = typed(message.container_size)
+        self.from_controller = _id(message.from_controller_id)
+        self.to_controller = _id(message.to_controller_id)
+        #: The outgoing controller's view; None when the animator must not move it.
+        self.from_view = _id(message.from_view_id)
+        self.to_view = _id(message.to_view_id)
+        self.from_initial_frame: Any = typed(message.from_initial_frame)
+        self.from_final_frame: Any = typed(message.from_final_frame)
+        #: Zero: the animator decides where the incoming view starts.
+        self.to_initial_frame: Any = typed(message.to_initial_frame)
+        self.to_final_frame: Any = typed(message.to_final_frame)
+        self.animated: bool = message.animated
+        self.interactive: bool = message.interactive
+        self.duration: float = message.duration
+        #: Seconds after the duration (after the last frame, when
+        #: interactive) at which the daemon ends a transition not completed.
+        self.grace: float = message.grace_ms / 1000
+        #: Whether :meth:`complete` was called.
+        self.completed = False
+
+    def update(self, percent: float | None = None, views: Mapping[int, Mapping[str, Any]] | None = None) -> None:
+        """Sends a frame: ``percent`` (0…1, the coordinator's alongside
+        animations follow it; None keeps it) and presentation values by
+        view id (see :func:`view_values`), each held until a later frame or
+        the end."""
+        body = protocol_pb2.TransitionFrame(
+            window_id=self.window_id, transition_id=self.transition_id, percent=percent, values=view_values(views)
+        )
+        self._client._post("transition_frame", body, self.session, f"a frame of transition {self.transition_id}")
+
+    def complete(self, did_complete: bool = True) -> None:
+        """``completeTransition(_:)``, once: the transition ends, cancelled
+        when ``did_complete`` is False."""
+        if self.completed:
+            raise RuntimeError(
+                f"transition {self.transition_id} was already completed (completeTransition is called once)"
+            )
+        self.completed = True
+        body = protocol_pb2.CompleteTransition(
+            window_id=self.window_id, transition_id=self.transition_id, did_complete=did_complete
+        )
+        self._client._post("complete_transition", body, self.session, f"the end of transition {self.transition_id}")
+
+    def __repr__(self) -> str:
+        return (
+            f"TransitionContext(transition={self.transition_id}, window={self.window_id}, kind={self.kind!r}, "
+            f"from_view={self.from_view}, to_view={self.to_view}, duration={self.duration})"
+        )
+
+
+def animation_failed(context: TransitionContext, animator: object) -> None:
+    """Logs the exception being handled, raised by ``animator``'s
+    ``animate_transition``; the daemon ends the transition after its
+    grace period."""
+    logger.exception(
+        "remote animator %r failed in animate_transition (transition %d); the daemon ends it after %.3g s",
+        animator,
+        context.transition_id,
+        context.duration + context.grace,
+    )
+
+
+def no_animator(message: protocol_pb2.AnimateTransition) -> None:
+    logger.warning(
+        "transition %d was handed to a remote animator this client no longer has (call %d); "
+        "the daemon ends it after its grace period",
+        message.transition_id,
+        message.call_id,
+    )
+
+
 def answer_message(value: Any) -> common_pb2.DelegateAnswer:
     """The answer a delegate method's return value makes: None is UIKit's
     default (an empty answer), a bool answers a should- question, an
@@ -230,6 +420,8 @@ def answer_message(value: Any) -> common_pb2.DelegateAnswer:
     saying why). Anything else raises TypeError."""
     if value is None:
         return common_pb2.DelegateAnswer()
+    if is_remote_animator(value):
+        return common_pb2.DelegateAnswer(remote_animator=common_pb2.RemoteAnimator(duration=remote_duration(value)))
     if isinstance(value, bool):
         return common_pb2.DelegateAnswer(yes=value)
     if isinstance(value, ModalPresentationStyle):
@@ -250,7 +442,9 @@ def answer_message(value: Any) -> common_pb2.DelegateAnswer:
         if inspect.iscoroutine(value):
             value.close()
         raise TypeError("a coroutine is an answer for AsyncClient only")
-    raise TypeError(f"not a delegate answer: {value!r} (None, a bool, an animator spec or a presentation style)")
+    raise TypeError(
+        f"not a delegate answer: {value!r} (None, a bool, an animator spec, a remote animator or a presentation style)"
+    )
 
 
 def failed(call: protocol_pb2.DelegateCall, delegate: object | None) -> common_pb2.DelegateAnswer:
@@ -266,25 +460,44 @@ def failed(call: protocol_pb2.DelegateCall, delegate: object | None) -> common_p
     return common_pb2.DelegateAnswer()
 
 
-def answer(delegate: object | None, call: protocol_pb2.DelegateCall) -> common_pb2.DelegateAnswer:
+#: An answer and, when it is a remote animator, the animator.
+Answer = tuple[common_pb2.DelegateAnswer, Any]
+
+
+def _answer(value: Any) -> Answer:
+    message = answer_message(value)
+    return message, value if message.HasField("remote_animator") else None
+
+
+def answer(delegate: object | None, call: protocol_pb2.DelegateCall) -> Answer:
     """The answer to ``call`` by ``delegate``, synchronously: a method that
     raises (or returns something that is no answer) is logged and answered
     with UIKit's default."""
     try:
-        return answer_message(invoke(delegate, call))
+        return _answer(invoke(delegate, call))
     except Exception:
-        return failed(call, delegate)
+        return failed(call, delegate), None
 
 
-async def answer_async(delegate: object | None, call: protocol_pb2.DelegateCall) -> common_pb2.DelegateAnswer:
+async def answer_async(delegate: object | None, call: protocol_pb2.DelegateCall) -> Answer:
     """The same for the asyncio client: a method may also be ``async def``."""
     try:
         value = invoke(delegate, call)
         if inspect.isawaitable(value):
             value = await value
-        return answer_message(value)
+        return _answer(value)
     except Exception:
-        return failed(call, delegate)
+        return failed(call, delegate), None
+
+
+def refusal_logged(what: str) -> Callable[[Any], None]:
+    """A callback for a request sent without waiting: logs a refusal."""
+
+    def done(pending: Any) -> None:
+        if pending.error is not None:
+            logger.warning("%s was refused: %s", what, pending.error)
+
+    return done
 
 
 def reply_done(call: protocol_pb2.DelegateCall) -> Callable[[Any], None]:

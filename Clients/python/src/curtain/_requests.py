@@ -1133,9 +1133,46 @@ class RequestMethods:
     ) -> types.DelegateReplyResult:
         """Answers a DelegateCall by hand (the clients answer the calls for
         the delegates ``set_delegate`` registered on their own): ``answer``
-        None (UIKit's default), a bool or an animator spec, or a
-        DelegateAnswer; give the call's ``session``. ``accepted`` is False
+        None (UIKit's default), a bool, an animator spec or a remote
+        animator's duration as ``{"remote_animator": {"duration": 0.3}}``
+        in a DelegateAnswer; give the call's ``session``. ``accepted`` is False
         when the question was no longer open."""
         given = raw(answer)
         message = given if isinstance(given, common.DelegateAnswer) else _delegates.answer_message(given)
         return protocol.DelegateReply(call_id=call_id, answer=message)  # type: ignore[return-value]
+
+    @request("transition_frame", "transition")
+    def transition_frame(
+        self,
+        window: WindowLike,
+        transition: TransitionLike,
+        *,
+        percent: float | None = None,
+        views: Mapping[int, Mapping[str, Any]] | None = None,
+        **options: Unpack[CallOptions],
+    ) -> types.TransitionResult:
+        """A remote animator's frame (see :class:`~curtain.RemoteAnimator`;
+        ``TransitionContext.update`` sends it for you): ``percent`` (0…1,
+        None keeps it) and presentation values by view id, such as
+        ``{view: {"frame": (x, y, w, h), "alpha": 0.5}}``. Only the client
+        running the animator may send it."""
+        return protocol.TransitionFrame(  # type: ignore[return-value]
+            window_id=window_id(window),
+            transition_id=transition_id(transition),
+            percent=percent,
+            values=_delegates.view_values(views),
+        )
+
+    @request("complete_transition", "transition")
+    def complete_transition(
+        self,
+        window: WindowLike,
+        transition: TransitionLike,
+        did_complete: bool = True,
+        **options: Unpack[CallOptions],
+    ) -> types.TransitionResult:
+        """``completeTransition(_:)`` from a remote animator, once: the
+        transition ends, cancelled when ``did_complete`` is False."""
+        return protocol.CompleteTransition(  # type: ignore[return-value]
+            window_id=window_id(window), transition_id=transition_id(transition), did_complete=did_complete
+        )

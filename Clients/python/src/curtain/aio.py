@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import os
 import socket
 from collections.abc import AsyncIterator
@@ -312,6 +313,22 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
             task = loop.create_task(self._answer(self._core.delegate_calls.popleft()))
             self._delegate_tasks.add(task)
             task.add_done_callback(self._delegate_tasks.discard)
+        while (animation := self._next_animation()) is not None:
+            task = loop.create_task(self._animate(*animation))
+            self._delegate_tasks.add(task)
+            task.add_done_callback(self._delegate_tasks.discard)
+
+    async def _animate(self, context: _delegates.TransitionContext, animator: object) -> None:
+        """Runs a remote animator's ``animate_transition`` (a coroutine
+        function or a plain one)."""
+        try:
+            result = animator.animate_transition(context)  # type: ignore[attr-defined]
+            if inspect.isawaitable(result):
+                await result
+        except ConnectionClosed:
+            pass
+        except Exception:
+            _delegates.animation_failed(context, animator)
 
     async def _answer(self, call: protocol_pb2.DelegateCall) -> None:
         core = self._core

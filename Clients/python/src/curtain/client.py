@@ -342,17 +342,29 @@ class Client(_connect.ClientBase, RequestMethods):
 
     def _answer_delegate_calls(self) -> None:
         """Answers the calls that arrived, each with what its delegate
-        object's method returns (one at a time: calls that arrive while a
-        delegate method runs are answered after it)."""
+        object's method returns, and gives the transitions handed to remote
+        animators to their ``animate_transition`` (one at a time: what
+        arrives while a delegate method or an animator runs waits for it)."""
         if self._answering:
             return
         self._answering = True
         try:
-            while self._core.delegate_calls and self._core.closed is None:
-                call = self._core.delegate_calls.popleft()
-                answer = _delegates.answer(self._core.delegates.delegate(call), call)
-                if self._core.closed is None:
-                    self._reply_to_delegate(call, answer)
+            while self._core.closed is None:
+                if self._core.delegate_calls:
+                    call = self._core.delegate_calls.popleft()
+                    answer = _delegates.answer(self._core.delegates.delegate(call), call)
+                    if self._core.closed is None:
+                        self._reply_to_delegate(call, answer)
+                elif (animation := self._next_animation()) is not None:
+                    context, animator = animation
+                    try:
+                        animator.animate_transition(context)  # type: ignore[attr-defined]
+                    except ConnectionClosed:
+                        raise
+                    except Exception:
+                        _delegates.animation_failed(context, animator)
+                else:
+                    break
         except ConnectionClosed:
             pass  # the next read raises it
         finally:

@@ -633,14 +633,24 @@ class DelegateAnswer(ProtoMessage):
     """The protocol's ``curtain.v1.DelegateAnswer``."""
 
     _PROTO: ClassVar[Any] = common_pb2.DelegateAnswer
-    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['animator'])
+    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['animator', 'remote_animator'])
     _ONEOFS: ClassVar[dict[str, str]] = {'answer': 'answer'}
 
     animator: AnimatorSpec | None = None
     yes: bool | None = None
     style: ModalPresentationStyle | None = None
+    remote_animator: RemoteAnimator | None = None
     #: Which member of the ``answer`` oneof is set, or None.
     answer: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class RemoteAnimator(ProtoMessage):
+    """The protocol's ``curtain.v1.RemoteAnimator``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.RemoteAnimator
+
+    duration: float = 0.0
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1382,6 +1392,7 @@ __all__ = [
     "PresentationInfo",
     "ProtocolVersion",
     "Rect",
+    "RemoteAnimator",
     "SegueEvent",
     "SegueResult",
     "SessionDocument",

@@ -712,11 +712,19 @@ class DelegateArguments(_message.Message):
     def __init__(self, operation: _Optional[str] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., identifier: _Optional[str] = ..., interactive: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., traits: _Optional[_Union[Traits, _Mapping]] = ...) -> None: ...
 
 class DelegateAnswer(_message.Message):
-    __slots__ = ("animator", "yes", "style")
+    __slots__ = ("animator", "yes", "style", "remote_animator")
     ANIMATOR_FIELD_NUMBER: _ClassVar[int]
     YES_FIELD_NUMBER: _ClassVar[int]
     STYLE_FIELD_NUMBER: _ClassVar[int]
+    REMOTE_ANIMATOR_FIELD_NUMBER: _ClassVar[int]
     animator: AnimatorSpec
     yes: bool
     style: ModalPresentationStyle
-    def __init__(self, animator: _Optional[_Union[AnimatorSpec, _Mapping]] = ..., yes: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ...) -> None: ...
+    remote_animator: RemoteAnimator
+    def __init__(self, animator: _Optional[_Union[AnimatorSpec, _Mapping]] = ..., yes: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., remote_animator: _Optional[_Union[RemoteAnimator, _Mapping]] = ...) -> None: ...
+
+class RemoteAnimator(_message.Message):
+    __slots__ = ("duration",)
+    DURATION_FIELD_NUMBER: _ClassVar[int]
+    duration: float
+    def __init__(self, duration: _Optional[float] = ...) -> None: ...
