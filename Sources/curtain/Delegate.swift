@@ -26,7 +26,9 @@ struct Delegate: ParsableCommand {
       presentationControllerShouldDismiss), or ANSWER for every method it \
       fits. An ANSWER is `default` (UIKit's default), `yes` or `no` \
       (should- methods), `animator=FILE` (an animator spec in JSON, \
-      docs/animators.md), `style=STYLE` (adaptivePresentationStyle: none, \
+      docs/animators.md), `remote=SECONDS` (a remote animator of that \
+      duration: this command is handed the transition and completes it at \
+      once), `style=STYLE` (adaptivePresentationStyle: none, \
       fullScreen, overFullScreen or formSheet) or `silent` (no answer: the \
       daemon falls back after the timeout). Without \
       a fitting --answer the default is sent. Each call and answer is \
@@ -63,8 +65,8 @@ struct Delegate: ParsableCommand {
   @Option(
     name: .customLong("answer"),
     help: ArgumentHelp(
-      "[METHOD=]default|yes|no|animator=FILE|style=STYLE|silent (repeatable; the first that "
-        + "fits wins).",
+      "[METHOD=]default|yes|no|animator=FILE|remote=SECONDS|style=STYLE|silent (repeatable; "
+        + "the first that fits wins).",
       valueName: "answer"))
   var answers: [ScriptedAnswer] = []
 
@@ -99,7 +101,9 @@ struct Delegate: ParsableCommand {
     var answered = 0
     // Replies whose responses have not come yet.
     var outstanding: Set<UInt64> = []
-    while !Interrupt.requested, count.map({ answered < $0 }) ?? true {
+    // Remote animators answered whose transition has not been handed over.
+    var remote = 0
+    while !Interrupt.requested, remote > 0 || count.map({ answered < $0 }) ?? true {
       guard let message = try connection.client.nextMessage(timeout: 0.25) else { continue }
       switch message.kind {
       case .delegateCall(let call)?:
@@ -112,8 +116,20 @@ struct Delegate: ParsableCommand {
           var request = connection.request(.delegateReply(reply), mutating: true)
           request.session = call.session
           outstanding.insert(try connection.client.send(request))
+          if case .remoteAnimator? = body.answer { remote += 1 }
         }
         answered += 1
+      case .animateTransition(let animation)?:
+        // The scripted remote animator completes its transition at once.
+        var complete = Curtain_V1_CompleteTransition()
+        complete.windowID = animation.windowID
+        complete.transitionID = animation.transitionID
+        complete.didComplete = true
+        var request = connection.request(.completeTransition(complete), mutating: true)
+        request.session = animation.session
+        outstanding.insert(try connection.client.send(request))
+        remote = max(0, remote - 1)
+        print(animation)
       case .response(let response)?:
         outstanding.remove(response.requestID)
         if case .error(let error)? = response.result {
@@ -140,6 +156,22 @@ struct Delegate: ParsableCommand {
     case .id(let id): return "c\(id)"
     case .identifier(let identifier): return "@\(identifier)"
     case nil: return "?"
+    }
+  }
+
+  private func print(_ animation: Curtain_V1_AnimateTransition) {
+    if globals.json {
+      Output.json(
+        .object([
+          ("call", .unsigned(animation.callID)), ("session", .string(animation.session)),
+          ("window", .id(animation.windowID)), ("transition", .id(animation.transitionID)),
+          ("method", .string("animateTransition")), ("kind", .string(animation.kind)),
+          ("answer", .string("completed")),
+        ]))
+    } else {
+      Output.line(
+        "#\(animation.callID) animateTransition(t\(animation.transitionID), \(animation.kind)) → "
+          + "completed")
     }
   }
 
@@ -215,7 +247,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
     var text = Substring(argument)
     var method: Curtain_V1_DelegateMethod?
     if let equals = text.firstIndex(of: "="), !text.hasPrefix("animator="),
-      !text.hasPrefix("style=")
+      !text.hasPrefix("style="), !text.hasPrefix("remote=")
     {
       guard let named = Curtain_V1_DelegateMethod.nameTable.value(named: String(text[..<equals]))
       else { return nil }
@@ -224,7 +256,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
     }
     guard
       ["default", "yes", "no", "silent"].contains(text) || text.hasPrefix("animator=")
-        || Self.style(in: text) != nil
+        || Self.style(in: text) != nil || Self.remoteDuration(in: text) != nil
     else { return nil }
     self.method = method
     value = String(text)
@@ -236,8 +268,16 @@ struct ScriptedAnswer: ExpressibleByArgument {
     return Curtain_V1_ModalPresentationStyle.nameTable.value(named: String(text.dropFirst(6)))
   }
 
+  /// The duration of a `remote=SECONDS` answer, if it is one (0 to 3600).
+  private static func remoteDuration(in text: some StringProtocol) -> Double? {
+    guard text.hasPrefix("remote="), let seconds = Double(String(text.dropFirst(7))),
+      seconds.isFinite, seconds >= 0, seconds <= 3600
+    else { return nil }
+    return seconds
+  }
+
   static var defaultCompletionKind: CompletionKind {
-    .list(["default", "yes", "no", "silent", "animator=", "style="])
+    .list(["default", "yes", "no", "silent", "animator=", "remote=", "style="])
   }
 
   /// The answer, its animator read from its file.
@@ -252,6 +292,9 @@ struct ScriptedAnswer: ExpressibleByArgument {
     case _ where value.hasPrefix("style="):
       body.style = Self.style(in: value) ?? .none
       return Resolved(method: method, kind: .style, answer: .reply(body))
+    case _ where value.hasPrefix("remote="):
+      body.remoteAnimator.duration = Self.remoteDuration(in: value) ?? 0
+      return Resolved(method: method, kind: .animator, answer: .reply(body))
     default:
       body.animator = try AnimatorOptions.read(String(value.dropFirst("animator=".count)))
       return Resolved(method: method, kind: .animator, answer: .reply(body))

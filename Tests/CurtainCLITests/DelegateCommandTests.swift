@@ -1,0 +1,58 @@
+// `curtain delegate --answer remote=SECONDS`: the scripted delegate answers
+// with a remote animator, is handed the transition and completes it at once,
+// printing both steps; with --count it stays until its transitions are done.
+
+import CurtainTesting
+import CurtainWire
+import Foundation
+import XCTest
+
+final class DelegateCommandTests: XCTestCase {
+  private var daemon: TempDaemon!
+  private var cli = ""
+
+  override func setUpWithError() throws {
+    daemon = try TempDaemon()
+    cli = try TempDaemon.cliURL().path
+  }
+
+  override func tearDown() {
+    let (status, removed) = daemon.stop()
+    XCTAssertEqual(status, 0)
+    XCTAssertTrue(removed)
+  }
+
+  private func curtain(_ arguments: String...) throws -> (status: Int32, output: String) {
+    try spawnProgram(cli, ["--socket", daemon.socketPath, "--no-start"] + arguments)
+  }
+
+  func testARemoteAnswerCompletesTheTransitionItIsHanded() throws {
+    XCTAssertEqual(try curtain("new-window", "--root", "Nav=nav[A]", "--clock", "manual").status, 0)
+    XCTAssertEqual(try curtain("new-controller", "content", "--id", "B").status, 0)
+    let watcher = try TestClient(path: daemon.socketPath, name: "watcher")
+    try watcher.call {
+      $0.subscribe.windowID = 1
+      $0.subscribe.events = true
+    }
+    let delegate = try GroupLeader(
+      "exec \"$1\" --socket \"$SOCKET\" --no-start delegate @Nav --role navigation "
+        + "--answer remote=0.3 --count 1", cli, environment: ["SOCKET": daemon.socketPath])
+    defer { delegate.killGroup() }
+    var printed = try delegate.read(until: "waiting\n", seconds: 10)
+
+    // The manual clock never moves: only the scripted animator ends the push.
+    let pushed = try curtain("push", "@Nav", "@B")
+    XCTAssertEqual(pushed.status, 0, pushed.output)
+    printed += try delegate.read(until: nil, seconds: 10)
+    XCTAssertEqual(delegate.wait().status, 0)
+    XCTAssertEqual(
+      printed,
+      "delegate of @Nav: waiting\n#1 navigationAnimationController → remote animator(0.3 s)\n"
+        + "#1 animateTransition(t1, push) → completed\n")
+    try watcher.sync()
+    let texts = watcher.takeEvents().map(\.text)
+    XCTAssertTrue(texts.contains("Nav.delegate#1 → remote animator(0.3 s)"), "\(texts)")
+    XCTAssertFalse(texts.contains { $0.contains("fallback") }, "\(texts)")
+    XCTAssertTrue(texts.contains("t1.ended(cancelled: false)"), "\(texts)")
+  }
+}
