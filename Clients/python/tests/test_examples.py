@@ -122,3 +122,17 @@ def test_slide_delegate_example_serves_another_programs_navigation_controller(da
             _, errors = serving.communicate(timeout=10)
         assert serving.returncode == 0 and errors == ""
         app.close_window(window)
+
+
+def test_remote_slide_example_runs_the_slide_on_the_client(daemon: Daemon) -> None:
+    out = run_example(daemon, "remote_slide.py")
+    lines = out.splitlines()
+    for step, kind in (("push Detail", "push t1"), ("select Settings", "tabSelection t2"), ("pop", "pop t4")):
+        at = lines.index(f"driver: {step}")
+        assert lines[at + 1] == f"animator: {kind}, 4 frames over 0.35 s"
+    # The last frame of each transition always arrives (earlier ones may be
+    # skipped by the LATEST frame policy).
+    assert "watcher: 100%  Detail x=   0.0  Home x=-130.0" in lines
+    assert "watcher: 100%  Nav x=-130.0  Settings x=   0.0" in lines
+    assert "watcher: 100%  Detail x= 130.0  Home x=   0.0" in lines
+    assert '   |    | c3 content @Home "Home", state: appeared' in out
