@@ -193,6 +193,7 @@ extension OutputFormat {
         let answer: JSONValue
         switch delegate.answer.answer {
         case .yes(let yes)?: answer = .bool(yes)
+        case .interactive(let interactive)?: answer = .string(interactive ? "interactive" : "none")
         case .style(let style)?: answer = .string("style(\(style.name))")
         case .animator?, .remoteAnimator?, nil:
           answer = .optionalString(delegate.detail.isEmpty ? "default" : delegate.detail)

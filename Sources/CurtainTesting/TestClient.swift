@@ -27,16 +27,20 @@ public final class TestClient {
 
   /// Connects to a Unix socket and says Hello (throws if the daemon
   /// refuses it).
-  public convenience init(path: String, name: String = "test", token: String = "") throws {
-    try self.init(endpoint: .unix(path: path), name: name, token: token)
+  public convenience init(
+    path: String, name: String = "test", token: String = "", capabilities: [String] = []
+  ) throws {
+    try self.init(
+      endpoint: .unix(path: path), name: name, token: token, capabilities: capabilities)
   }
 
   /// Connects and says Hello (throws if the daemon refuses it).
-  public init(endpoint: CurtainClient.Endpoint, name: String = "test", token: String = "")
-    throws
-  {
+  public init(
+    endpoint: CurtainClient.Endpoint, name: String = "test", token: String = "",
+    capabilities: [String] = []
+  ) throws {
     connection = try CurtainClient(endpoint: endpoint, maxFrameBytes: 64 << 20)
-    try connection.hello(clientName: name, token: token)
+    try connection.hello(clientName: name, token: token, capabilities: capabilities)
   }
 
   /// Sends a request and waits (up to `timeout` seconds of silence) for its

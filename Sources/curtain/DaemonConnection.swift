@@ -35,7 +35,12 @@ final class DaemonConnection {
   /// Connects and says hello (with the token, over TCP). With
   /// `startIfNeeded` (and without `--no-start`) a daemon is started when
   /// none listens on a Unix socket; over TCP none is ever started.
-  static func open(_ globals: GlobalOptions, startIfNeeded: Bool = true) throws
+  /// `ownsInteractions`: the connection keeps the interactive transitions
+  /// it drives (Hello without "unowned-interactions"): a long-lived command
+  /// whose transitions end with it (`curtain delegate`).
+  static func open(
+    _ globals: GlobalOptions, startIfNeeded: Bool = true, ownsInteractions: Bool = false
+  ) throws
     -> DaemonConnection
   {
     let endpoint = try globals.endpoint
@@ -56,7 +61,8 @@ final class DaemonConnection {
       started = true
     }
     let token = endpoint.isTCP ? try globals.token() : ""
-    try client.hello(clientName: "curtain", token: token, capabilities: capabilities)
+    try client.hello(
+      clientName: "curtain", token: token, capabilities: ownsInteractions ? [] : capabilities)
     return DaemonConnection(client: client, globals: globals, startedDaemon: started)
   }
 

@@ -23,12 +23,17 @@ struct Delegate: ParsableCommand {
       tabBarShouldSelect, tabBarAnimationController, \
       animationControllerForPresented, animationControllerForDismissed, \
       shouldPerformSegue, adaptivePresentationStyle, \
-      presentationControllerShouldDismiss), or ANSWER for every method it \
+      presentationControllerShouldDismiss, navigationInteractionController, \
+      tabBarInteractionController, interactionControllerForPresentation, \
+      interactionControllerForDismissal), or ANSWER for every method it \
       fits. An ANSWER is `default` (UIKit's default), `yes` or `no` \
       (should- methods), `animator=FILE` (an animator spec in JSON, \
       docs/animators.md), `remote=SECONDS` (a remote animator of that \
       duration: this command is handed the transition and completes it at \
-      once), `style=STYLE` (adaptivePresentationStyle: none, \
+      once), `interactive=finish` or `interactive=cancel` (the \
+      interaction-controller methods: this command drives the transition \
+      and finishes or cancels it at once; it registers as vending \
+      interaction controllers only with such an answer), `style=STYLE` (adaptivePresentationStyle: none, \
       fullScreen, overFullScreen or formSheet) or `silent` (no answer: the \
       daemon falls back after the timeout). Without \
       a fitting --answer the default is sent. Each call and answer is \
@@ -65,8 +70,8 @@ struct Delegate: ParsableCommand {
   @Option(
     name: .customLong("answer"),
     help: ArgumentHelp(
-      "[METHOD=]default|yes|no|animator=FILE|remote=SECONDS|style=STYLE|silent (repeatable; "
-        + "the first that fits wins).",
+      "[METHOD=]default|yes|no|animator=FILE|remote=SECONDS|interactive=finish|cancel|"
+        + "style=STYLE|silent (repeatable; the first that fits wins).",
       valueName: "answer"))
   var answers: [ScriptedAnswer] = []
 
@@ -85,7 +90,9 @@ struct Delegate: ParsableCommand {
   }
 
   func run() throws {
-    let connection = try DaemonConnection.open(globals)
+    // The transitions its interaction controllers drive are its own: they
+    // are cancelled if it goes away.
+    let connection = try DaemonConnection.open(globals, ownsInteractions: true)
     defer { connection.close() }
     Interrupt.install()
     var register = Curtain_V1_SetDelegate()
@@ -95,19 +102,25 @@ struct Delegate: ParsableCommand {
       ? [.navigation, .tabBar, .transitioning, .adaptivePresentation, .segue]
       : roles.map(\.wire)
     register.timeoutMs = timeoutMs
+    let resolved = try answers.map { try $0.resolved() }
+    register.interaction = resolved.contains { $0.kind == .interaction }
     try connection.perform(.setDelegate(register), mutating: true)
     if !globals.json { Output.line("delegate of \(name(controller)): waiting") }
-    let resolved = try answers.map { try $0.resolved() }
     var answered = 0
     // Replies whose responses have not come yet.
     var outstanding: Set<UInt64> = []
     // Remote animators answered whose transition has not been handed over.
     var remote = 0
-    while !Interrupt.requested, remote > 0 || count.map({ answered < $0 }) ?? true {
+    // Interactive answers whose reply has not come back: finish or cancel.
+    var driving: [UInt64: (call: Curtain_V1_DelegateCall, finish: Bool)] = [:]
+    while !Interrupt.requested,
+      remote > 0 || !driving.isEmpty || count.map({ answered < $0 }) ?? true
+    {
       guard let message = try connection.client.nextMessage(timeout: 0.25) else { continue }
       switch message.kind {
       case .delegateCall(let call)?:
-        let answer = resolved.first { $0.fits(call.method) }?.answer ?? .reply(.init())
+        let chosen = resolved.first { $0.fits(call.method) }
+        let answer = chosen?.answer ?? .reply(.init())
         print(call, answer)
         if case .reply(let body) = answer {
           var reply = Curtain_V1_DelegateReply()
@@ -115,8 +128,10 @@ struct Delegate: ParsableCommand {
           reply.answer = body
           var request = connection.request(.delegateReply(reply), mutating: true)
           request.session = call.session
-          outstanding.insert(try connection.client.send(request))
+          let sent = try connection.client.send(request)
+          outstanding.insert(sent)
           if case .remoteAnimator? = body.answer { remote += 1 }
+          if let finish = chosen?.finishes, body.interactive { driving[sent] = (call, finish) }
         }
         answered += 1
       case .animateTransition(let animation)?:
@@ -134,6 +149,28 @@ struct Delegate: ParsableCommand {
         outstanding.remove(response.requestID)
         if case .error(let error)? = response.result {
           throw ClientError.server(CurtainError(error))
+        }
+        // An interaction controller's transition: finished or cancelled at once.
+        if let (call, finish) = driving.removeValue(forKey: response.requestID),
+          response.delegateReply.transitionID != 0
+        {
+          let started = response.delegateReply
+          let body: WireRequest.OneOf_Body
+          if finish {
+            var letGo = Curtain_V1_FinishInteractive()
+            letGo.windowID = started.windowID
+            letGo.transitionID = started.transitionID
+            body = .finishInteractive(letGo)
+          } else {
+            var letGo = Curtain_V1_CancelInteractive()
+            letGo.windowID = started.windowID
+            letGo.transitionID = started.transitionID
+            body = .cancelInteractive(letGo)
+          }
+          var request = connection.request(body, mutating: true)
+          request.session = call.session
+          outstanding.insert(try connection.client.send(request))
+          print(call, transition: started.transitionID, finished: finish)
         }
       case .event(let event)? where event.delegate.phase == .replaced:
         throw CLIError(event.text, code: "REPLACED")
@@ -156,6 +193,20 @@ struct Delegate: ParsableCommand {
     case .id(let id): return "c\(id)"
     case .identifier(let identifier): return "@\(identifier)"
     case nil: return "?"
+    }
+  }
+
+  private func print(_ call: Curtain_V1_DelegateCall, transition: UInt64, finished: Bool) {
+    let said = finished ? "finished" : "cancelled"
+    if globals.json {
+      Output.json(
+        .object([
+          ("call", .unsigned(call.callID)), ("session", .string(call.session)),
+          ("window", .id(call.windowID)), ("transition", .id(transition)),
+          ("method", .string("interaction")), ("answer", .string(said)),
+        ]))
+    } else {
+      Output.line("#\(call.callID) interaction(t\(transition)) → \(said)")
     }
   }
 
@@ -187,6 +238,7 @@ struct Delegate: ParsableCommand {
       case .style(let style)?: said = "style(\(style.name))"
       case .remoteAnimator(let remote)?:
         said = "remote animator(\(OutputFormat.decimal(remote.duration)) s)"
+      case .interactive(let interactive)?: said = interactive ? "interactive" : "default"
       case nil: said = "default"
       }
     }
@@ -219,6 +271,9 @@ struct ScriptedAnswer: ExpressibleByArgument {
     let method: Curtain_V1_DelegateMethod?
     let kind: Kind
     let answer: Reply
+    /// For `interactive=…`: whether the transition is finished (else
+    /// cancelled) once it begins.
+    var finishes: Bool?
 
     /// Whether it answers `method`.
     func fits(_ called: Curtain_V1_DelegateMethod) -> Bool {
@@ -229,6 +284,11 @@ struct ScriptedAnswer: ExpressibleByArgument {
         return [.tabBarShouldSelect, .shouldPerformSegue, .presentationControllerShouldDismiss]
           .contains(called)
       case .style: return called == .adaptivePresentationStyle
+      case .interaction:
+        return [
+          .navigationInteractionController, .tabBarInteractionController,
+          .interactionControllerForPresentation, .interactionControllerForDismissal,
+        ].contains(called)
       case .animator:
         return [
           .navigationAnimationController, .tabBarAnimationController,
@@ -238,7 +298,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
     }
   }
 
-  enum Kind { case any, yesNo, animator, style }
+  enum Kind { case any, yesNo, animator, style, interaction }
 
   let method: Curtain_V1_DelegateMethod?
   let value: String
@@ -247,7 +307,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
     var text = Substring(argument)
     var method: Curtain_V1_DelegateMethod?
     if let equals = text.firstIndex(of: "="), !text.hasPrefix("animator="),
-      !text.hasPrefix("style="), !text.hasPrefix("remote=")
+      !text.hasPrefix("style="), !text.hasPrefix("remote="), !text.hasPrefix("interactive=")
     {
       guard let named = Curtain_V1_DelegateMethod.nameTable.value(named: String(text[..<equals]))
       else { return nil }
@@ -257,6 +317,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
     guard
       ["default", "yes", "no", "silent"].contains(text) || text.hasPrefix("animator=")
         || Self.style(in: text) != nil || Self.remoteDuration(in: text) != nil
+        || ["interactive=finish", "interactive=cancel"].contains(text)
     else { return nil }
     self.method = method
     value = String(text)
@@ -277,7 +338,10 @@ struct ScriptedAnswer: ExpressibleByArgument {
   }
 
   static var defaultCompletionKind: CompletionKind {
-    .list(["default", "yes", "no", "silent", "animator=", "remote=", "style="])
+    .list([
+      "default", "yes", "no", "silent", "animator=", "remote=", "interactive=finish",
+      "interactive=cancel", "style=",
+    ])
   }
 
   /// The answer, its animator read from its file.
@@ -292,6 +356,11 @@ struct ScriptedAnswer: ExpressibleByArgument {
     case _ where value.hasPrefix("style="):
       body.style = Self.style(in: value) ?? .none
       return Resolved(method: method, kind: .style, answer: .reply(body))
+    case "interactive=finish", "interactive=cancel":
+      body.interactive = true
+      return Resolved(
+        method: method, kind: .interaction, answer: .reply(body),
+        finishes: value == "interactive=finish")
     case _ where value.hasPrefix("remote="):
       body.remoteAnimator.duration = Self.remoteDuration(in: value) ?? 0
       return Resolved(method: method, kind: .animator, answer: .reply(body))

@@ -55,4 +55,32 @@ final class DelegateCommandTests: XCTestCase {
     XCTAssertFalse(texts.contains { $0.contains("fallback") }, "\(texts)")
     XCTAssertTrue(texts.contains("t1.ended(cancelled: false)"), "\(texts)")
   }
+
+  func testAnInteractiveAnswerDrivesTheTransitionAndCancelsIt() throws {
+    XCTAssertEqual(try curtain("new-window", "--root", "Nav=nav[A]", "--clock", "manual").status, 0)
+    XCTAssertEqual(try curtain("new-controller", "content", "--id", "B").status, 0)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "curtain-delegate-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fade = folder.appendingPathComponent("fade.json")
+    try Data(#"{"duration": 0.4, "tracks": []}"#.utf8).write(to: fade)
+    let delegate = try GroupLeader(
+      "exec \"$1\" --socket \"$SOCKET\" --no-start delegate @Nav --role navigation "
+        + "--answer \"animator=$FADE\" --answer interactive=cancel --count 2", cli,
+      environment: ["SOCKET": daemon.socketPath, "FADE": fade.path])
+    defer { delegate.killGroup() }
+    var printed = try delegate.read(until: "waiting\n", seconds: 10)
+    XCTAssertEqual(try curtain("push", "@Nav", "@B", "--no-wait").status, 0)
+    printed += try delegate.read(until: nil, seconds: 10)
+    XCTAssertEqual(delegate.wait().status, 0, printed)
+    XCTAssertEqual(
+      printed,
+      "delegate of @Nav: waiting\n#1 navigationAnimationController → animator(0.4 s)\n"
+        + "#2 navigationInteractionController → interactive\n#2 interaction(t1) → cancelled\n")
+    // Cancelled at 0 %: it ends at once, the stack as it was.
+    XCTAssertEqual(try curtain("wait-idle", "w1").status, 0)
+    XCTAssertTrue(try curtain("tree", "w1").output.contains("@A"))
+    XCTAssertFalse(try curtain("tree", "w1").output.contains("@B"))
+  }
 }

@@ -366,7 +366,7 @@ def test_a_style_answer_may_be_a_name_and_an_unknown_name_is_logged(
             return "sideways"
 
     with caplog.at_level(logging.ERROR, logger="curtain.delegates"):
-        assert _delegates.answer(Odd(), call) == common_pb2.DelegateAnswer()
+        assert _delegates.answer(Odd(), call) == (common_pb2.DelegateAnswer(), None)
     assert "failed to answer call 1" in caplog.records[0].getMessage()
     assert "not a delegate answer: 'sideways'" in str(caplog.records[0].exc_info[1])  # type: ignore[index]
 
@@ -530,8 +530,12 @@ def test_each_question_calls_its_method_with_its_arguments() -> None:
         call(M.ANIMATION_CONTROLLER_FOR_PRESENTED, from_id=2, to_id=4),
         call(M.ANIMATION_CONTROLLER_FOR_DISMISSED, to_id=4),
         call(M.SHOULD_PERFORM_SEGUE, identifier="go"),
+        call(M.NAVIGATION_INTERACTION_CONTROLLER, operation="push", from_id=1, to_id=2),
+        call(M.TAB_BAR_INTERACTION_CONTROLLER, from_id=2, to_id=3),
+        call(M.INTERACTION_CONTROLLER_FOR_PRESENTATION, from_id=2, to_id=4),
+        call(M.INTERACTION_CONTROLLER_FOR_DISMISSAL, to_id=4),
     ]:
-        assert _delegates.answer(Everything(), question) == common_pb2.DelegateAnswer()
+        assert _delegates.answer(Everything(), question) == (common_pb2.DelegateAnswer(), None)
     assert seen == [
         ("animation_controller_for", "pop", 2, 1),
         ("should_select", 9, 3),
@@ -539,6 +543,10 @@ def test_each_question_calls_its_method_with_its_arguments() -> None:
         ("animation_controller_for_presented", 4, 2, 2),
         ("animation_controller_for_dismissed", 4),
         ("should_perform_segue", "go", None),
+        ("interaction_controller_for", "push", 1, 2),
+        ("interaction_controller_for_transition", 2, 3),
+        ("interaction_controller_for_presentation", 4, 2),
+        ("interaction_controller_for_dismissal", 4),
     ]
     # A method the object does not define: UIKit's default, quietly.
-    assert _delegates.answer(object(), call(M.SHOULD_PERFORM_SEGUE)) == common_pb2.DelegateAnswer()
+    assert _delegates.answer(object(), call(M.SHOULD_PERFORM_SEGUE)) == (common_pb2.DelegateAnswer(), None)

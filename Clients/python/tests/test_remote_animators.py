@@ -231,3 +231,95 @@ def test_a_remote_animator_answers_with_its_duration() -> None:
 
     with pytest.raises(TypeError, match="number of seconds"):
         _delegates.answer_message(Broken())
+
+
+# MARK: Interaction controllers
+
+
+class Scrub(curtain.InteractionController):
+    """Scrubs to ``to`` and then finishes or cancels."""
+
+    def __init__(self, to: float, finish: bool) -> None:
+        self.to = to
+        self.finish = finish
+        self.transitions: list[curtain.InteractiveTransition] = []
+
+    def start_interactive_transition(self, transition: curtain.InteractiveTransition) -> None:
+        self.transitions.append(transition)
+        transition.update(self.to)
+        if self.finish:
+            transition.finish()
+        else:
+            transition.cancel()
+
+
+class Interactive:
+    """A navigation delegate that vends a fade and an interaction controller."""
+
+    def __init__(self, scrub: Scrub) -> None:
+        self.scrub = scrub
+        self.asked: list[tuple[str, int | None, int | None]] = []
+
+    def animation_controller_for(self, operation: str, from_vc: int | None, to_vc: int | None) -> object:
+        return {
+            "duration": 1,
+            "tracks": [
+                {
+                    "target": {"role": "ROLE_TO_VIEW"},
+                    "property": "ANIMATABLE_PROPERTY_ALPHA",
+                    "from": {"base": "BASE_VALUE", "value": {"scalar": 0}},
+                    "to": {"base": "BASE_VALUE", "value": {"scalar": 1}},
+                }
+            ],
+        }
+
+    def interaction_controller_for(self, operation: str, from_vc: int | None, to_vc: int | None) -> object:
+        self.asked.append((operation, from_vc, to_vc))
+        return self.scrub
+
+
+@pytest.mark.parametrize("finish", [True, False])
+def test_an_interaction_controller_drives_the_push_it_made_interactive(client: curtain.Client, finish: bool) -> None:
+    window = manual_stack(client, "A")
+    client.create_controller("content", identifier="B")
+    scrub = Scrub(0.5, finish)
+    delegate = Interactive(scrub)
+    client.set_delegate("Nav", delegate, answer_timeout=10)
+    sub = client.subscribe(window)
+    started = client.push("Nav", "B", wait_until="started")
+    client.sync()
+    named = ids(client)
+    assert delegate.asked == [("push", named["A"], named["B"])]
+    (transition,) = scrub.transitions
+    assert transition.transition_id == started.transition_id and transition.window_id == window.id
+    client.advance_clock(window, 0.5)
+    client.sync()
+    said = [text for text in texts(sub.poll()) if not text.startswith("frame")]
+    assert said[:4] == [
+        "Nav.delegate#1.navigationAnimationController(push, A → B)",
+        "Nav.delegate#1 → animator(1 s, 1 tracks)",
+        "Nav.delegate#2.navigationInteractionController(push, A → B)",
+        "Nav.delegate#2 → interactive",
+    ]
+    assert "t1.began(push, A → B, animated: true, interactive: true)" in said
+    assert f"t1.ended(cancelled: {str(not finish).lower()})" in said
+    expected = ["A", "B"] if finish else ["A"]
+    assert [c.identifier for c in client.get_tree(window).root.children] == expected
+
+
+def test_a_delegate_without_interaction_methods_is_not_asked(client: curtain.Client) -> None:
+    window = manual_stack(client, "A")
+    client.create_controller("content", identifier="B")
+
+    class AnimatorOnly:
+        def animation_controller_for(self, operation: str, from_vc: int | None, to_vc: int | None) -> object:
+            return Interactive(Scrub(0, True)).animation_controller_for(operation, from_vc, to_vc)
+
+    client.set_delegate("Nav", AnimatorOnly(), answer_timeout=10)
+    sub = client.subscribe(window)
+    client.push("Nav", "B", wait_until="started")
+    client.advance_clock(window, 1)
+    client.sync()
+    assert not [text for text in texts(sub.poll()) if "InteractionController" in text]
+    assert _delegates.vends_interaction(Interactive(Scrub(0, True)))
+    assert not _delegates.vends_interaction(AnimatorOnly())

@@ -159,6 +159,10 @@ extension Curtain_V1_DelegateMethod: WireNamed {
       (.shouldPerformSegue, "shouldPerformSegue"),
       (.adaptivePresentationStyle, "adaptivePresentationStyle"),
       (.presentationControllerShouldDismiss, "presentationControllerShouldDismiss"),
+      (.navigationInteractionController, "navigationInteractionController"),
+      (.tabBarInteractionController, "tabBarInteractionController"),
+      (.interactionControllerForPresentation, "interactionControllerForPresentation"),
+      (.interactionControllerForDismissal, "interactionControllerForDismissal"),
     ],
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "delegateMethod")
 }

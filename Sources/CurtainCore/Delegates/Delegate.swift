@@ -45,13 +45,43 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
   case adaptivePresentationStyle
   /// `presentationControllerShouldDismiss(_:)`.
   case presentationControllerShouldDismiss
+  /// `navigationController(_:interactionControllerFor:)`.
+  case navigationInteractionController
+  /// `tabBarController(_:interactionControllerFor:)`.
+  case tabBarInteractionController
+  /// `interactionControllerForPresentation(using:)`.
+  case interactionControllerForPresentation
+  /// `interactionControllerForDismissal(using:)`.
+  case interactionControllerForDismissal
+
+  /// For an interaction-controller method, the animation-controller method
+  /// whose animator it is asked about (UIKit asks it only when that one
+  /// returned an animator).
+  public var animatorMethod: DelegateMethod? {
+    switch self {
+    case .navigationInteractionController: return .navigationAnimationController
+    case .tabBarInteractionController: return .tabBarAnimationController
+    case .interactionControllerForPresentation: return .animationControllerForPresented
+    case .interactionControllerForDismissal: return .animationControllerForDismissed
+    default: return nil
+    }
+  }
+
+  /// For an animation-controller method, the interaction-controller method
+  /// asked after it.
+  var interactionMethod: DelegateMethod? {
+    Self.allCases.first { $0.animatorMethod == self }
+  }
 
   /// The role whose delegate is asked.
   public var role: DelegateRole {
     switch self {
-    case .navigationAnimationController: return .navigation
-    case .tabBarShouldSelect, .tabBarAnimationController: return .tabBar
-    case .animationControllerForPresented, .animationControllerForDismissed: return .transitioning
+    case .navigationAnimationController, .navigationInteractionController: return .navigation
+    case .tabBarShouldSelect, .tabBarAnimationController, .tabBarInteractionController:
+      return .tabBar
+    case .animationControllerForPresented, .animationControllerForDismissed,
+      .interactionControllerForPresentation, .interactionControllerForDismissal:
+      return .transitioning
     case .shouldPerformSegue: return .segue
     case .adaptivePresentationStyle, .presentationControllerShouldDismiss:
       return .adaptivePresentation
@@ -72,6 +102,12 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case .shouldPerformSegue: return "shouldPerformSegue(withIdentifier:sender:)"
     case .adaptivePresentationStyle: return "adaptivePresentationStyle(for:traitCollection:)"
     case .presentationControllerShouldDismiss: return "presentationControllerShouldDismiss(_:)"
+    case .navigationInteractionController:
+      return "navigationController(_:interactionControllerFor:)"
+    case .tabBarInteractionController: return "tabBarController(_:interactionControllerFor:)"
+    case .interactionControllerForPresentation:
+      return "interactionControllerForPresentation(using:)"
+    case .interactionControllerForDismissal: return "interactionControllerForDismissal(using:)"
     }
   }
 
@@ -84,6 +120,9 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case .navigationAnimationController, .tabBarAnimationController,
       .animationControllerForPresented, .animationControllerForDismissed:
       return .animator
+    case .navigationInteractionController, .tabBarInteractionController,
+      .interactionControllerForPresentation, .interactionControllerForDismissal:
+      return .interaction
     }
   }
 
@@ -95,6 +134,8 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case bool = "yes or no"
     /// A modal presentation style.
     case style = "a presentation style"
+    /// An interaction controller (or none).
+    case interaction = "an interaction controller"
   }
 }
 
@@ -153,12 +194,17 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
   /// from the client (`TransitionFrame`) and it ends when the client calls
   /// `completeTransition(_:)` (`CompleteTransition`).
   case remoteAnimator(duration: Double)
+  /// An interaction controller run by the delegate's client: the transition
+  /// begins interactive at 0 %, owned by that client, which drives it with
+  /// the interaction requests (update, finish, cancel).
+  case interactive
 
   /// The kind of answer, or `nil` for the default.
   var kind: DelegateMethod.AnswerKind? {
     switch self {
     case .useDefault: return nil
     case .animator, .remoteAnimator: return .animator
+    case .interactive: return .interaction
     case .bool: return .bool
     case .style: return .style
     }
@@ -170,7 +216,7 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
       return "\(method.uikitName) answers \(method.answerKind.rawValue), not \(kind.rawValue)"
     }
     switch self {
-    case .useDefault, .bool: return nil
+    case .useDefault, .bool, .interactive: return nil
     case .animator(let spec):
       do {
         try spec.validate()
@@ -245,13 +291,21 @@ public struct DelegateRegistration: Hashable, Sendable, Codable {
   public let delegate: OwnerID
   /// Seconds the daemon waits for each answer.
   public let timeout: Double
+  /// Whether the delegate vends interaction controllers: its role's
+  /// interaction-controller method is asked after each animator it
+  /// returns (UIKit asks only delegates that implement the method).
+  public let vendsInteraction: Bool
 
   /// Creates a registration.
-  public init(controller: ControllerID, role: DelegateRole, delegate: OwnerID, timeout: Double) {
+  public init(
+    controller: ControllerID, role: DelegateRole, delegate: OwnerID, timeout: Double,
+    vendsInteraction: Bool = false
+  ) {
     self.controller = controller
     self.role = role
     self.delegate = delegate
     self.timeout = timeout
+    self.vendsInteraction = vendsInteraction
   }
 }
 

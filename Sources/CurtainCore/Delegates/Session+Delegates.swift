@@ -17,6 +17,9 @@ struct DelegateBook {
   /// Transitions handed to remote animators since the daemon last took
   /// them (to tell their clients).
   var animations: [RemoteAnimation] = []
+  /// The transition each answer started (the last answers': a delegate
+  /// that vends an interaction controller drives it by its id).
+  var started: [UInt64: (window: WindowID, transition: TransitionID)] = [:]
 }
 
 /// A controller and a role.
@@ -44,7 +47,8 @@ extension Session {
   /// controller, no role, or a bad timeout.
   @discardableResult
   public func setDelegate(
-    of controllerID: ControllerID, roles: Set<DelegateRole>, delegate: OwnerID, timeout: Double
+    of controllerID: ControllerID, roles: Set<DelegateRole>, delegate: OwnerID, timeout: Double,
+    vendsInteraction: Bool = false
   ) throws -> [DelegateRegistration] {
     _ = try controller(controllerID)
     guard !roles.isEmpty else { throw CurtainError.invalid("Name at least one delegate role") }
@@ -59,7 +63,8 @@ extension Session {
         replaced.append(previous)
       }
       delegates.registrations[key] = DelegateRegistration(
-        controller: controllerID, role: role, delegate: delegate, timeout: timeout)
+        controller: controllerID, role: role, delegate: delegate, timeout: timeout,
+        vendsInteraction: vendsInteraction)
     }
     return replaced
   }
@@ -140,6 +145,12 @@ extension Session {
   public func takeDelegateFallbacks() -> [String] {
     defer { delegates.fallbacks = [] }
     return delegates.fallbacks
+  }
+
+  /// The window and transition the answer to call `id` started, if it
+  /// started one (remembered for the last 64 calls answered).
+  public func transition(startedBy id: UInt64) -> (window: WindowID, transition: TransitionID)? {
+    delegates.started[id].map { (window: $0.window, transition: $0.transition) }
   }
 
   /// The open question `id`, if it is open.
@@ -269,6 +280,7 @@ extension DelegateAnswer {
     case .useDefault: return "default"
     case .bool(let answer): return "\(answer)"
     case .style(let style): return "style(\(style.rawValue))"
+    case .interactive: return "interactive"
     case .remoteAnimator(let duration):
       return "remote animator(\(formatPoints(duration)) s)"
     case .animator(let spec):

@@ -25,14 +25,41 @@ extension Window {
       guard let registration = session.delegate(of: controller, role: method.role) else {
         continue
       }
+      // An interaction controller is asked of a delegate that vends them,
+      // about the animator it returned.
+      if let animatorMethod = method.animatorMethod {
+        guard registration.vendsInteraction, case .animator? = pending.answers[animatorMethod]
+        else { continue }
+      }
       return (method, registration, arguments)
     }
     return nil
   }
 
+  /// The questions with, after each animation-controller question of an
+  /// operation that is not interactive yet, its interaction-controller one
+  /// (Curtain's choice: an operation begun interactive already has its
+  /// driver).
+  private func withInteractionQuestions(
+    _ questions: [(DelegateMethod, ControllerID, DelegateArguments)]
+  ) -> [(DelegateMethod, ControllerID, DelegateArguments)] {
+    questions.flatMap { question in
+      guard let interaction = question.0.interactionMethod, !question.2.interactive else {
+        return [question]
+      }
+      return [question, (interaction, question.1, question.2)]
+    }
+  }
+
   /// Every question the operation would ask, in order, with the controller
   /// whose delegate is asked.
   private func delegateQuestions(of operation: WindowOperation) -> [(
+    DelegateMethod, ControllerID, DelegateArguments
+  )] {
+    withInteractionQuestions(questionsBeforeInteraction(of: operation))
+  }
+
+  private func questionsBeforeInteraction(of operation: WindowOperation) -> [(
     DelegateMethod, ControllerID, DelegateArguments
   )] {
     switch operation {
@@ -215,6 +242,9 @@ extension Window {
             driver: RemoteDriver(
               delegate: call.delegate, call: call.id, controller: call.controller,
               method: method, grace: call.timeout)))
+      case .answered(_, let method, .interactive):
+        awaiting.pending.answers[method] = .interactive
+        awaiting.pending.interactionOwner = awaiting.call.delegate
       case .answered(_, let method, let answer): awaiting.pending.answers[method] = answer
       case .fallback(_, let method, let reason):
         awaiting.pending.answers[method] = .useDefault
@@ -223,6 +253,12 @@ extension Window {
         awaiting.pending.answers[method] = .useDefault
       }
       run(awaiting.pending)
+      if let transition = operationsInFlight[awaiting.pending.id]?.transition {
+        session.delegates.started[awaiting.call.id] = (id, transition)
+        session.delegates.started = session.delegates.started.filter {
+          $0.key + 64 > awaiting.call.id
+        }
+      }
       startQueuedOperations()
     }
   }
@@ -253,7 +289,7 @@ extension PendingOperation {
       switch answer {
       case .animator(let spec): answered = answered.replacingAnimator(with: spec)
       case .style(let style): answered = answered.replacingAdaptiveStyle(with: style)
-      case .useDefault, .bool, .remoteAnimator: break
+      case .useDefault, .bool, .remoteAnimator, .interactive: break
       }
     }
     return answered

@@ -53,6 +53,7 @@ extension Window {
       let running = RunningOperation(
         id: pending.id, traceID: pending.options.traceID, change: change)
       running.initiator = pending.options.owner
+      running.interactionOwner = pending.interactionOwner
       commit()
       append(.operation(pending.id, .started))
       operationsInFlight[pending.id] = running

@@ -343,6 +343,9 @@ struct PendingOperation {
   /// What its delegates answered (`useDefault` for a question that fell
   /// back), by method (Window+Delegates.swift).
   var answers: [DelegateMethod: DelegateAnswer] = [:]
+  /// The delegate whose interaction controller drives the transition, when
+  /// one answered with one.
+  var interactionOwner: OwnerID?
 }
 
 /// An operation that started and has not completed.
@@ -358,6 +361,9 @@ final class RunningOperation {
   var created: [ControllerID] = []
   /// The transition it started, if any.
   var transition: TransitionID?
+  /// The client whose interaction controller drives that transition
+  /// (`PendingOperation.interactionOwner`).
+  var interactionOwner: OwnerID?
   /// Set while its change runs: a completion inside it (a transition that
   /// ends at once) is reported after the start.
   var isStarting = true

@@ -38,6 +38,8 @@ extension SessionSnapshot: BinaryCodable {
       writer.write(registration.timeout)
     }
     writer.write(nextDelegateCall)
+    // Since interaction controllers: the registrations that vend them.
+    writer.write(delegates.map(\.vendsInteraction))
   }
 
   public init(from reader: inout BinaryReader) throws(BinaryCodingError) {
@@ -69,6 +71,18 @@ extension SessionSnapshot: BinaryCodable {
           timeout: try reader.read(Double.self)))
     }
     nextDelegateCall = try reader.read(UInt64.self)
+    // Snapshots written before interaction controllers end here.
+    guard !reader.isAtEnd else { return }
+    let vends = try reader.readArray(Bool.self)
+    guard vends.count == delegates.count else {
+      throw BinaryCodingError(
+        "\(vends.count) interaction flags for \(delegates.count) delegate registrations")
+    }
+    delegates = zip(delegates, vends).map { registration, vends in
+      DelegateRegistration(
+        controller: registration.controller, role: registration.role,
+        delegate: registration.delegate, timeout: registration.timeout, vendsInteraction: vends)
+    }
   }
 }
 

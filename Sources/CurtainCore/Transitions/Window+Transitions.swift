@@ -32,6 +32,15 @@ extension Window {
   func runTransition(_ request: TransitionRequest, completion: @escaping (Bool) -> Void)
     -> Transition?
   {
+    var request = request
+    // A delegate's interaction controller makes the transition interactive,
+    // owned by its client.
+    if request.animated, !request.interactive,
+      let driver = currentOperation?.interactionOwner
+    {
+      request.interactive = true
+      request.owner = driver
+    }
     guard request.animated || request.interactive else {
       completion(false)
       return nil

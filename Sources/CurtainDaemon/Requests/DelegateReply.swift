@@ -28,6 +28,10 @@ extension RequestHandler {
       }
       var result = Curtain_V1_DelegateReplyResult()
       result.accepted = accepted
+      if accepted, let started = context.session.transition(startedBy: body.callID) {
+        result.windowID = started.window.rawValue
+        result.transitionID = started.transition.rawValue
+      }
       return .ok(.delegateReply(result))
     })
 }

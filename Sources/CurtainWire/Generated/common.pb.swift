@@ -688,6 +688,21 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
 
   /// presentationControllerShouldDismiss(_:)
   case presentationControllerShouldDismiss // = 21
+
+  /// The interaction-controller methods, asked (of a delegate registered with
+  /// SetDelegate.interaction) right after its animation-controller method
+  /// returned an animator, for an operation not begun interactive.
+  /// navigationController(_:interactionControllerFor:)
+  case navigationInteractionController // = 7
+
+  /// tabBarController(_:interactionControllerFor:)
+  case tabBarInteractionController // = 8
+
+  /// interactionControllerForPresentation(using:)
+  case interactionControllerForPresentation // = 9
+
+  /// interactionControllerForDismissal(using:)
+  case interactionControllerForDismissal // = 10
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -703,6 +718,10 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case 4: self = .animationControllerForPresented
     case 5: self = .animationControllerForDismissed
     case 6: self = .shouldPerformSegue
+    case 7: self = .navigationInteractionController
+    case 8: self = .tabBarInteractionController
+    case 9: self = .interactionControllerForPresentation
+    case 10: self = .interactionControllerForDismissal
     case 20: self = .adaptivePresentationStyle
     case 21: self = .presentationControllerShouldDismiss
     default: self = .UNRECOGNIZED(rawValue)
@@ -718,6 +737,10 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case .animationControllerForPresented: return 4
     case .animationControllerForDismissed: return 5
     case .shouldPerformSegue: return 6
+    case .navigationInteractionController: return 7
+    case .tabBarInteractionController: return 8
+    case .interactionControllerForPresentation: return 9
+    case .interactionControllerForDismissal: return 10
     case .adaptivePresentationStyle: return 20
     case .presentationControllerShouldDismiss: return 21
     case .UNRECOGNIZED(let i): return i
@@ -735,6 +758,10 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     .shouldPerformSegue,
     .adaptivePresentationStyle,
     .presentationControllerShouldDismiss,
+    .navigationInteractionController,
+    .tabBarInteractionController,
+    .interactionControllerForPresentation,
+    .interactionControllerForDismissal,
   ]
 
 }
@@ -2286,6 +2313,19 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     set {answer = .yes(newValue)}
   }
 
+  /// Interaction-controller methods: true, "this client drives it": the
+  /// transition begins interactive at 0 %, owned by the delegate's client,
+  /// which moves it with UpdateInteractive and ends it with
+  /// FinishInteractive or CancelInteractive (DelegateReplyResult names it).
+  /// No field (or false): not interactive.
+  public var interactive: Bool {
+    get {
+      if case .interactive(let v)? = answer {return v}
+      return false
+    }
+    set {answer = .interactive(newValue)}
+  }
+
   /// adaptivePresentationStyle: NONE (do not adapt), FULL_SCREEN,
   /// OVER_FULL_SCREEN or FORM_SHEET; any other style is malformed.
   public var style: Curtain_V1_ModalPresentationStyle {
@@ -2314,6 +2354,12 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     case animator(Curtain_V1_AnimatorSpec)
     /// shouldSelect, shouldPerformSegue, presentationControllerShouldDismiss
     case yes(Bool)
+    /// Interaction-controller methods: true, "this client drives it": the
+    /// transition begins interactive at 0 %, owned by the delegate's client,
+    /// which moves it with UpdateInteractive and ends it with
+    /// FinishInteractive or CancelInteractive (DelegateReplyResult names it).
+    /// No field (or false): not interactive.
+    case interactive(Bool)
     /// adaptivePresentationStyle: NONE (do not adapt), FULL_SCREEN,
     /// OVER_FULL_SCREEN or FORM_SHEET; any other style is malformed.
     case style(Curtain_V1_ModalPresentationStyle)
@@ -2403,7 +2449,7 @@ nonisolated extension Curtain_V1_DelegateRole: SwiftProtobuf._ProtoNameProviding
 }
 
 nonisolated extension Curtain_V1_DelegateMethod: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{2}\u{e}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{1}DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL\0\u{2}\u{a}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
 }
 
 nonisolated extension Curtain_V1_Point: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -4615,7 +4661,7 @@ nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, Swift
 
 nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DelegateAnswer"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}animator\0\u{1}yes\0\u{2}\u{8}style\0\u{3}remote_animator\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}animator\0\u{1}yes\0\u{1}interactive\0\u{2}\u{7}style\0\u{3}remote_animator\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4642,6 +4688,14 @@ nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftPro
         if let v = v {
           if self.answer != nil {try decoder.handleConflictingOneOf()}
           self.answer = .yes(v)
+        }
+      }()
+      case 3: try {
+        var v: Bool?
+        try decoder.decodeSingularBoolField(value: &v)
+        if let v = v {
+          if self.answer != nil {try decoder.handleConflictingOneOf()}
+          self.answer = .interactive(v)
         }
       }()
       case 10: try {
@@ -4683,6 +4737,10 @@ nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftPro
     case .yes?: try {
       guard case .yes(let v)? = self.answer else { preconditionFailure() }
       try visitor.visitSingularBoolField(value: v, fieldNumber: 2)
+    }()
+    case .interactive?: try {
+      guard case .interactive(let v)? = self.answer else { preconditionFailure() }
+      try visitor.visitSingularBoolField(value: v, fieldNumber: 3)
     }()
     case .style?: try {
       guard case .style(let v)? = self.answer else { preconditionFailure() }

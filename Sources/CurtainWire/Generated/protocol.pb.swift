@@ -3991,6 +3991,11 @@ public nonisolated struct Curtain_V1_SetDelegate: Sendable {
   /// (default 500 ms).
   public var timeoutMs: UInt32 = 0
 
+  /// The delegate vends interaction controllers: after each animator it
+  /// returns, its role's interaction-controller method is asked too (UIKit
+  /// asks only delegates that implement it).
+  public var interaction: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -4116,6 +4121,12 @@ public nonisolated struct Curtain_V1_DelegateReplyResult: Sendable {
   /// false: the question was no longer open (answered late, timed out,
   /// withdrawn): the answer was ignored.
   public var accepted: Bool = false
+
+  /// The transition the answer started, if it started one (an interaction
+  /// controller's client drives it by this id).
+  public var windowID: UInt64 = 0
+
+  public var transitionID: UInt64 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -10300,7 +10311,7 @@ nonisolated extension Curtain_V1_LeaseResult: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Curtain_V1_SetDelegate: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SetDelegate"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}roles\0\u{3}timeout_ms\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}roles\0\u{3}timeout_ms\0\u{1}interaction\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -10311,6 +10322,7 @@ nonisolated extension Curtain_V1_SetDelegate: SwiftProtobuf.Message, SwiftProtob
       case 1: try { try decoder.decodeSingularMessageField(value: &self._controller) }()
       case 2: try { try decoder.decodeRepeatedEnumField(value: &self.roles) }()
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self.timeoutMs) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.interaction) }()
       default: break
       }
     }
@@ -10330,6 +10342,9 @@ nonisolated extension Curtain_V1_SetDelegate: SwiftProtobuf.Message, SwiftProtob
     if self.timeoutMs != 0 {
       try visitor.visitSingularUInt32Field(value: self.timeoutMs, fieldNumber: 3)
     }
+    if self.interaction != false {
+      try visitor.visitSingularBoolField(value: self.interaction, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -10337,6 +10352,7 @@ nonisolated extension Curtain_V1_SetDelegate: SwiftProtobuf.Message, SwiftProtob
     if lhs._controller != rhs._controller {return false}
     if lhs.roles != rhs.roles {return false}
     if lhs.timeoutMs != rhs.timeoutMs {return false}
+    if lhs.interaction != rhs.interaction {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -10541,7 +10557,7 @@ nonisolated extension Curtain_V1_DelegateReply: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Curtain_V1_DelegateReplyResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DelegateReplyResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}accepted\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}accepted\0\u{3}window_id\0\u{3}transition_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -10550,6 +10566,8 @@ nonisolated extension Curtain_V1_DelegateReplyResult: SwiftProtobuf.Message, Swi
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularBoolField(value: &self.accepted) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.transitionID) }()
       default: break
       }
     }
@@ -10559,11 +10577,19 @@ nonisolated extension Curtain_V1_DelegateReplyResult: SwiftProtobuf.Message, Swi
     if self.accepted != false {
       try visitor.visitSingularBoolField(value: self.accepted, fieldNumber: 1)
     }
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 2)
+    }
+    if self.transitionID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.transitionID, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_DelegateReplyResult, rhs: Curtain_V1_DelegateReplyResult) -> Bool {
     if lhs.accepted != rhs.accepted {return false}
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.transitionID != rhs.transitionID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -40,6 +40,10 @@ extension DelegateMethod {
     case .shouldPerformSegue: return .shouldPerformSegue
     case .adaptivePresentationStyle: return .adaptivePresentationStyle
     case .presentationControllerShouldDismiss: return .presentationControllerShouldDismiss
+    case .navigationInteractionController: return .navigationInteractionController
+    case .tabBarInteractionController: return .tabBarInteractionController
+    case .interactionControllerForPresentation: return .interactionControllerForPresentation
+    case .interactionControllerForDismissal: return .interactionControllerForDismissal
     }
   }
 }
@@ -52,6 +56,7 @@ extension DelegateAnswer {
     switch wire.answer {
     case .animator(let spec): self = .animator(try AnimatorSpec(spec))
     case .yes(let yes): self = .bool(yes)
+    case .interactive(let interactive): self = interactive ? .interactive : .useDefault
     case .style(let style): self = .style(try ModalPresentationStyle(style))
     case .remoteAnimator(let remote): self = .remoteAnimator(duration: remote.duration)
     case nil: self = .useDefault
@@ -146,6 +151,7 @@ extension Curtain_V1_DelegateEvent {
       self.method = method.wire
       role = method.role.wire
       if case .bool(let yes) = answer { self.answer.yes = yes }
+      if case .interactive = answer { self.answer.interactive = true }
       if case .style(let style) = answer { self.answer.style = style.wire }
       // An animator is summarised: the full spec stays with its sender.
       if case .animator = answer { detail = answer.summary }

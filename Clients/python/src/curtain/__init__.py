@@ -14,7 +14,7 @@
 
 from . import types
 from ._core import PROTOCOL_VERSION
-from ._delegates import RemoteAnimator, TransitionContext
+from ._delegates import InteractionController, InteractiveTransition, RemoteAnimator, TransitionContext
 from ._requests import CallOptions, controller_ref
 from ._rootspec import RootSpecError, parse_root_spec
 from ._spec import REQUESTS, RequestSpec
@@ -69,6 +69,8 @@ __all__ = [
     "Event",
     "Frame",
     "GoodbyeReason",
+    "InteractionController",
+    "InteractiveTransition",
     "OperationResult",
     "Pipeline",
     "ProtoEnum",

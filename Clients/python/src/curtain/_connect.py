@@ -122,12 +122,24 @@ class ClientBase:
         """Sends the answer to a DelegateCall without waiting for the
         daemon's DelegateReplyResult (logged if refused or late); keeps a
         remote animator until its transition begins."""
-        message, animator = answer
-        if animator is not None:
-            self._core.animators[(call.session, call.call_id)] = animator
+        message, kept = answer
+        if kept is not None and message.HasField("remote_animator"):
+            self._core.animators[(call.session, call.call_id)] = kept
         body = protocol_pb2.DelegateReply(call_id=call.call_id, answer=message)
         pending, data = self._core.request(REQUESTS["delegate_reply"], body, {"session": call.session}, "")
         pending.callbacks.append(_delegates.reply_done(call))
+        if kept is not None and message.interactive:
+            core = self._core
+
+            def started(done: Any) -> None:
+                result = done.value
+                if done.error is None and result is not None and result.transition_id:
+                    transition = _delegates.InteractiveTransition(
+                        self, call.session, result.window_id, result.transition_id
+                    )
+                    core.interactions.append((kept, transition))
+
+            pending.callbacks.append(started)
         self._write(data)
         self._core.delegate_answers += 1
 
@@ -137,6 +149,11 @@ class ClientBase:
         pending, data = self._core.request(REQUESTS[name], body, {"session": session}, "")
         pending.callbacks.append(_delegates.refusal_logged(what))
         self._write(data)
+
+    def _next_interaction(self) -> tuple[object, _delegates.InteractiveTransition] | None:
+        """The next transition begun for one of this client's interaction
+        controllers, if one began."""
+        return self._core.interactions.popleft() if self._core.interactions else None
 
     def _next_animation(self) -> tuple[_delegates.TransitionContext, object] | None:
         """The next transition handed to one of this client's remote

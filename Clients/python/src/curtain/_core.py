@@ -191,6 +191,9 @@ class Core:
         #: The remote animators answered, by session and call id, until
         #: their transition begins.
         self.animators: dict[tuple[str, int], object] = {}
+        #: Interaction controllers whose transition began, with it, not yet
+        #: given to them.
+        self.interactions: collections.deque[tuple[object, _delegates.InteractiveTransition]] = collections.deque()
         #: Live notices for this client outside any subscription
         #: (subscription_id 0: a DelegateEvent REPLACED).
         self.notices: collections.deque[events_pb2.Event] = collections.deque()

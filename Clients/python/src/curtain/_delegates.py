@@ -23,7 +23,24 @@ delegate object's method of the same (snake_case) name and answers with a
                                              traits)``
 ``PRESENTATION_CONTROLLER_SHOULD_DISMISS``   ``presentation_controller_should_dismiss(        adaptive_presentation
                                              presented)``
+``NAVIGATION_INTERACTION_CONTROLLER``        ``interaction_controller_for(operation, from_vc, navigation
+                                             to_vc)``
+``TAB_BAR_INTERACTION_CONTROLLER``           ``interaction_controller_for_transition(         tab_bar
+                                             from_vc, to_vc)``
+``INTERACTION_CONTROLLER_FOR_PRESENTATION``  ``interaction_controller_for_presentation(       transitioning
+                                             presented, presenting)``
+``INTERACTION_CONTROLLER_FOR_DISMISSAL``     ``interaction_controller_for_dismissal(          transitioning
+                                             dismissed)``
 ===========================================  ===============================================  ============
+
+The interaction-controller methods are asked only of a delegate that
+defines one (it registers with ``SetDelegate.interaction``), right after its
+animation-controller method returned an animator. An interaction controller
+is an object with ``start_interactive_transition(transition)`` (such as an
+:class:`InteractionController`): the client answers "interactive", and once
+the transition has begun, interactive and owned by this client, it calls
+``start_interactive_transition`` with an :class:`InteractiveTransition` to
+``update``, ``finish`` or ``cancel``.
 
 An animation-controller method may also return a remote animator (an
 object with ``animate_transition(context)``, such as a
@@ -63,9 +80,18 @@ ROLE_ALIASES = {"tab": "tab_bar", "tabbar": "tab_bar"}
 
 #: The methods of a delegate object each role's questions call, in UIKit's order.
 ROLE_METHODS: dict[int, tuple[str, ...]] = {
-    DelegateRole.NAVIGATION: ("animation_controller_for",),
-    DelegateRole.TAB_BAR: ("should_select", "animation_controller_for_transition"),
-    DelegateRole.TRANSITIONING: ("animation_controller_for_presented", "animation_controller_for_dismissed"),
+    DelegateRole.NAVIGATION: ("animation_controller_for", "interaction_controller_for"),
+    DelegateRole.TAB_BAR: (
+        "should_select",
+        "animation_controller_for_transition",
+        "interaction_controller_for_transition",
+    ),
+    DelegateRole.TRANSITIONING: (
+        "animation_controller_for_presented",
+        "animation_controller_for_dismissed",
+        "interaction_controller_for_presentation",
+        "interaction_controller_for_dismissal",
+    ),
     DelegateRole.ADAPTIVE_PRESENTATION: ("adaptive_presentation_style", "presentation_controller_should_dismiss"),
     DelegateRole.SEGUE: ("should_perform_segue",),
 }
@@ -111,7 +137,37 @@ METHODS: dict[int, tuple[str, Callable[[protocol_pb2.DelegateCall], tuple[Any, .
         "presentation_controller_should_dismiss",
         lambda c: (_id(c.arguments.to_id),),
     ),
+    DelegateMethod.NAVIGATION_INTERACTION_CONTROLLER: (
+        "interaction_controller_for",
+        lambda c: (c.arguments.operation, _id(c.arguments.from_id), _id(c.arguments.to_id)),
+    ),
+    DelegateMethod.TAB_BAR_INTERACTION_CONTROLLER: (
+        "interaction_controller_for_transition",
+        lambda c: (_id(c.arguments.from_id), _id(c.arguments.to_id)),
+    ),
+    DelegateMethod.INTERACTION_CONTROLLER_FOR_PRESENTATION: (
+        "interaction_controller_for_presentation",
+        lambda c: (_id(c.arguments.to_id), _id(c.arguments.from_id)),
+    ),
+    DelegateMethod.INTERACTION_CONTROLLER_FOR_DISMISSAL: (
+        "interaction_controller_for_dismissal",
+        lambda c: (_id(c.arguments.to_id),),
+    ),
 }
+
+#: The interaction-controller methods: a delegate that defines one is
+#: registered as vending interaction controllers.
+INTERACTION_METHODS = (
+    "interaction_controller_for",
+    "interaction_controller_for_transition",
+    "interaction_controller_for_presentation",
+    "interaction_controller_for_dismissal",
+)
+
+
+def vends_interaction(delegate: object) -> bool:
+    """Whether ``delegate`` defines an interaction-controller method."""
+    return any(callable(getattr(delegate, name, None)) for name in INTERACTION_METHODS)
 
 
 def roles_of(delegate: object) -> list[int]:
@@ -248,6 +304,60 @@ class RemoteAnimator:
         ``context.update(...)`` and end with ``context.complete(...)``, now
         or later (an ``async def`` with AsyncClient)."""
         raise NotImplementedError
+
+
+class InteractionController:
+    """An interaction controller run by the client
+    (``UIViewControllerInteractiveTransitioning``): return one from an
+    interaction-controller method and the transition begins interactive,
+    owned by this client; :meth:`start_interactive_transition` then gets it."""
+
+    def start_interactive_transition(self, transition: InteractiveTransition) -> Any:
+        """``startInteractiveTransition(_:)``: drive ``transition`` now or
+        later (an ``async def`` with AsyncClient)."""
+        raise NotImplementedError
+
+
+class InteractiveTransition:
+    """A transition an interaction controller of this client drives:
+    ``update``, then ``finish`` or ``cancel``, as UIKit's
+    ``UIPercentDrivenInteractiveTransition``. Each sends without waiting for
+    the daemon's response (a refusal is logged)."""
+
+    def __init__(self, client: Any, session: str, window_id: int, transition_id: int) -> None:
+        self._client = client
+        self.session = session
+        self.window_id = window_id
+        self.transition_id = transition_id
+
+    def update(self, percent: float) -> None:
+        """``updateInteractiveTransition(_:)`` (clamped to [0, 1])."""
+        body = protocol_pb2.UpdateInteractive(
+            window_id=self.window_id, transition_id=self.transition_id, percent=percent
+        )
+        self._client._post("update_interactive", body, self.session, f"an update of transition {self.transition_id}")
+
+    def finish(self, completion_speed: float = 0.0) -> None:
+        """``finishInteractiveTransition()``: plays the rest."""
+        body = protocol_pb2.FinishInteractive(
+            window_id=self.window_id, transition_id=self.transition_id, completion_speed=completion_speed
+        )
+        self._client._post("finish_interactive", body, self.session, f"finishing transition {self.transition_id}")
+
+    def cancel(self, completion_speed: float = 0.0) -> None:
+        """``cancelInteractiveTransition()``: plays back to the start."""
+        body = protocol_pb2.CancelInteractive(
+            window_id=self.window_id, transition_id=self.transition_id, completion_speed=completion_speed
+        )
+        self._client._post("cancel_interactive", body, self.session, f"cancelling transition {self.transition_id}")
+
+    def __repr__(self) -> str:
+        return f"InteractiveTransition(transition={self.transition_id}, window={self.window_id})"
+
+
+def is_interaction_controller(value: Any) -> bool:
+    """Whether a delegate method's return value is an interaction controller."""
+    return callable(getattr(value, "start_interactive_transition", None))
 
 
 def is_remote_animator(value: Any) -> bool:
@@ -400,6 +510,17 @@ def animation_failed(context: TransitionContext, animator: object) -> None:
     )
 
 
+def interaction_failed(transition: InteractiveTransition, controller: object) -> None:
+    """Logs the exception being handled, raised by ``controller``'s
+    ``start_interactive_transition``; the transition stays where it is
+    until this client disconnects (its interactions are then cancelled)."""
+    logger.exception(
+        "interaction controller %r failed in start_interactive_transition (transition %d)",
+        controller,
+        transition.transition_id,
+    )
+
+
 def no_animator(message: protocol_pb2.AnimateTransition) -> None:
     logger.warning(
         "transition %d was handed to a remote animator this client no longer has (call %d); "
@@ -422,6 +543,8 @@ def answer_message(value: Any) -> common_pb2.DelegateAnswer:
         return common_pb2.DelegateAnswer()
     if is_remote_animator(value):
         return common_pb2.DelegateAnswer(remote_animator=common_pb2.RemoteAnimator(duration=remote_duration(value)))
+    if is_interaction_controller(value):
+        return common_pb2.DelegateAnswer(interactive=True)
     if isinstance(value, bool):
         return common_pb2.DelegateAnswer(yes=value)
     if isinstance(value, ModalPresentationStyle):
@@ -460,13 +583,15 @@ def failed(call: protocol_pb2.DelegateCall, delegate: object | None) -> common_p
     return common_pb2.DelegateAnswer()
 
 
-#: An answer and, when it is a remote animator, the animator.
+#: An answer and, when it is a remote animator or an interaction
+#: controller, that object.
 Answer = tuple[common_pb2.DelegateAnswer, Any]
 
 
 def _answer(value: Any) -> Answer:
     message = answer_message(value)
-    return message, value if message.HasField("remote_animator") else None
+    kept = message.HasField("remote_animator") or message.HasField("interactive")
+    return message, value if kept else None
 
 
 def answer(delegate: object | None, call: protocol_pb2.DelegateCall) -> Answer:

@@ -1108,7 +1108,10 @@ class RequestMethods:
         the first, whose client gets a REPLACED notice (``notices()``)."""
         role_values = _delegates.role_values(delegate, roles)
         message = protocol.SetDelegate(
-            controller=controller_ref(controller), roles=role_values, timeout_ms=_delegates.timeout_ms(answer_timeout)
+            controller=controller_ref(controller),
+            roles=role_values,
+            timeout_ms=_delegates.timeout_ms(answer_timeout),
+            interaction=_delegates.vends_interaction(delegate),
         )
         return Attached(message, delegate)  # type: ignore[return-value]
 

@@ -317,6 +317,21 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
             task = loop.create_task(self._animate(*animation))
             self._delegate_tasks.add(task)
             task.add_done_callback(self._delegate_tasks.discard)
+        while (interaction := self._next_interaction()) is not None:
+            task = loop.create_task(self._interact(*interaction))
+            self._delegate_tasks.add(task)
+            task.add_done_callback(self._delegate_tasks.discard)
+
+    async def _interact(self, controller: object, transition: _delegates.InteractiveTransition) -> None:
+        """Runs an interaction controller's ``start_interactive_transition``."""
+        try:
+            result = controller.start_interactive_transition(transition)  # type: ignore[attr-defined]
+            if inspect.isawaitable(result):
+                await result
+        except ConnectionClosed:
+            pass
+        except Exception:
+            _delegates.interaction_failed(transition, controller)
 
     async def _animate(self, context: _delegates.TransitionContext, animator: object) -> None:
         """Runs a remote animator's ``animate_transition`` (a coroutine

@@ -363,6 +363,14 @@ class Client(_connect.ClientBase, RequestMethods):
                         raise
                     except Exception:
                         _delegates.animation_failed(context, animator)
+                elif (interaction := self._next_interaction()) is not None:
+                    controller, transition = interaction
+                    try:
+                        controller.start_interactive_transition(transition)  # type: ignore[attr-defined]
+                    except ConnectionClosed:
+                        raise
+                    except Exception:
+                        _delegates.interaction_failed(transition, controller)
                 else:
                     break
         except ConnectionClosed:

@@ -128,6 +128,10 @@ class DelegateMethod(ProtoEnum):
     SHOULD_PERFORM_SEGUE = 6
     ADAPTIVE_PRESENTATION_STYLE = 20
     PRESENTATION_CONTROLLER_SHOULD_DISMISS = 21
+    NAVIGATION_INTERACTION_CONTROLLER = 7
+    TAB_BAR_INTERACTION_CONTROLLER = 8
+    INTERACTION_CONTROLLER_FOR_PRESENTATION = 9
+    INTERACTION_CONTROLLER_FOR_DISMISSAL = 10
 
 
 class EventCategory(ProtoEnum):
@@ -638,6 +642,7 @@ class DelegateAnswer(ProtoMessage):
 
     animator: AnimatorSpec | None = None
     yes: bool | None = None
+    interactive: bool | None = None
     style: ModalPresentationStyle | None = None
     remote_animator: RemoteAnimator | None = None
     #: Which member of the ``answer`` oneof is set, or None.
@@ -1293,6 +1298,8 @@ class DelegateReplyResult(ProtoMessage):
     _PROTO: ClassVar[Any] = protocol_pb2.DelegateReplyResult
 
     accepted: bool = False
+    window_id: int = 0
+    transition_id: int = 0
 
 
 register_enum("curtain.v1.ControllerKind", ControllerKind)

@@ -123,6 +123,10 @@ class DelegateMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DELEGATE_METHOD_SHOULD_PERFORM_SEGUE: _ClassVar[DelegateMethod]
     DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE: _ClassVar[DelegateMethod]
     DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL: _ClassVar[DelegateMethod]
 CONTROLLER_KIND_UNSPECIFIED: ControllerKind
 CONTROLLER_KIND_CONTENT: ControllerKind
 CONTROLLER_KIND_NAVIGATION: ControllerKind
@@ -195,6 +199,10 @@ DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED: DelegateMethod
 DELEGATE_METHOD_SHOULD_PERFORM_SEGUE: DelegateMethod
 DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE: DelegateMethod
 DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS: DelegateMethod
+DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER: DelegateMethod
+DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER: DelegateMethod
+DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION: DelegateMethod
+DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL: DelegateMethod
 
 class Point(_message.Message):
     __slots__ = ("x", "y")
@@ -712,16 +720,18 @@ class DelegateArguments(_message.Message):
     def __init__(self, operation: _Optional[str] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., identifier: _Optional[str] = ..., interactive: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., traits: _Optional[_Union[Traits, _Mapping]] = ...) -> None: ...
 
 class DelegateAnswer(_message.Message):
-    __slots__ = ("animator", "yes", "style", "remote_animator")
+    __slots__ = ("animator", "yes", "interactive", "style", "remote_animator")
     ANIMATOR_FIELD_NUMBER: _ClassVar[int]
     YES_FIELD_NUMBER: _ClassVar[int]
+    INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
     STYLE_FIELD_NUMBER: _ClassVar[int]
     REMOTE_ANIMATOR_FIELD_NUMBER: _ClassVar[int]
     animator: AnimatorSpec
     yes: bool
+    interactive: bool
     style: ModalPresentationStyle
     remote_animator: RemoteAnimator
-    def __init__(self, animator: _Optional[_Union[AnimatorSpec, _Mapping]] = ..., yes: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., remote_animator: _Optional[_Union[RemoteAnimator, _Mapping]] = ...) -> None: ...
+    def __init__(self, animator: _Optional[_Union[AnimatorSpec, _Mapping]] = ..., yes: _Optional[bool] = ..., interactive: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., remote_animator: _Optional[_Union[RemoteAnimator, _Mapping]] = ...) -> None: ...
 
 class RemoteAnimator(_message.Message):
     __slots__ = ("duration",)

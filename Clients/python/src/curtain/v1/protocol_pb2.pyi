@@ -1248,14 +1248,16 @@ class LeaseResult(_message.Message):
     def __init__(self, window_id: _Optional[int] = ..., holder_client_id: _Optional[int] = ..., expires_in: _Optional[float] = ..., renewed: _Optional[bool] = ...) -> None: ...
 
 class SetDelegate(_message.Message):
-    __slots__ = ("controller", "roles", "timeout_ms")
+    __slots__ = ("controller", "roles", "timeout_ms", "interaction")
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     ROLES_FIELD_NUMBER: _ClassVar[int]
     TIMEOUT_MS_FIELD_NUMBER: _ClassVar[int]
+    INTERACTION_FIELD_NUMBER: _ClassVar[int]
     controller: ControllerRef
     roles: _containers.RepeatedScalarFieldContainer[_common_pb2.DelegateRole]
     timeout_ms: int
-    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., roles: _Optional[_Iterable[_Union[_common_pb2.DelegateRole, str]]] = ..., timeout_ms: _Optional[int] = ...) -> None: ...
+    interaction: bool
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., roles: _Optional[_Iterable[_Union[_common_pb2.DelegateRole, str]]] = ..., timeout_ms: _Optional[int] = ..., interaction: _Optional[bool] = ...) -> None: ...
 
 class ClearDelegate(_message.Message):
     __slots__ = ("controller", "roles")
@@ -1294,10 +1296,14 @@ class DelegateReply(_message.Message):
     def __init__(self, call_id: _Optional[int] = ..., answer: _Optional[_Union[_common_pb2.DelegateAnswer, _Mapping]] = ...) -> None: ...
 
 class DelegateReplyResult(_message.Message):
-    __slots__ = ("accepted",)
+    __slots__ = ("accepted", "window_id", "transition_id")
     ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
     accepted: bool
-    def __init__(self, accepted: _Optional[bool] = ...) -> None: ...
+    window_id: int
+    transition_id: int
+    def __init__(self, accepted: _Optional[bool] = ..., window_id: _Optional[int] = ..., transition_id: _Optional[int] = ...) -> None: ...
 
 class AnimateTransition(_message.Message):
     __slots__ = ("session", "call_id", "window_id", "transition_id", "kind", "container_view_id", "container_size", "from_controller_id", "to_controller_id", "from_view_id", "to_view_id", "from_initial_frame", "from_final_frame", "to_initial_frame", "to_final_frame", "animated", "interactive", "duration", "grace_ms")
