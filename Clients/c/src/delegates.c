@@ -657,9 +657,14 @@ static bool read_value(const curtain_view_value *given, value_message *message) 
   }
 }
 
-/* Checks the client and the transition of a remote animator's request. */
+/* Checks the client and the transition of a remote animator's request
+ * (and forgets the client's last failure). */
 static int check_transition(curtain_client *client,
                             const Curtain__V1__AnimateTransition *transition) {
+  if (client == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  curtain_internal_clear_error(client);
   if (transition == NULL) {
     return curtain_internal_fail(
         client, CURTAIN_E_INVALID,
@@ -681,10 +686,6 @@ int curtain_transition_frame(curtain_client *client,
                              const Curtain__V1__AnimateTransition *transition,
                              const double *percent, const curtain_view_value *values,
                              size_t value_count, curtain_response_cb callback, void *data) {
-  if (client == NULL) {
-    return CURTAIN_E_INVALID;
-  }
-  curtain_internal_clear_error(client);
   int result = check_transition(client, transition);
   if (result != CURTAIN_OK) {
     return result;
@@ -741,10 +742,6 @@ int curtain_transition_frame(curtain_client *client,
 int curtain_complete_transition(curtain_client *client,
                                 const Curtain__V1__AnimateTransition *transition, int did_complete,
                                 curtain_response_cb callback, void *data) {
-  if (client == NULL) {
-    return CURTAIN_E_INVALID;
-  }
-  curtain_internal_clear_error(client);
   int result = check_transition(client, transition);
   if (result != CURTAIN_OK) {
     return result;

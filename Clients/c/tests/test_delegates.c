@@ -7,8 +7,11 @@
  * (and its late answer is not accepted); a second client takes a role over
  * (REPLACED); an adaptive presentation delegate makes a page sheet full
  * screen and keeps it presented when it is pulled down; a call no
- * registration answers goes to `on_delegate_call`;
- * and bad arguments fail with a status and a message. Each test stops its
+ * registration answers goes to `on_delegate_call`; remote animators send
+ * frames and complete, cancel (a second completion is refused), or never
+ * complete and are ended after the grace; and bad arguments fail with a
+ * status and a message. The examples slide-delegate and remote-slide run
+ * as children. Each test stops its
  * daemon, which must exit 0 and remove its socket.
  */
 #include <math.h>
@@ -720,9 +723,14 @@ static void test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sh
 /* A remote animator (docs/delegates.md, "Remote animators"): what it was
  * given and sent, and how it runs. */
 typedef struct remote_log {
-  /* Answers with a remote animator of this duration. */
+  /* Answers with a remote animator of this duration, or later (the
+   * question's session and call id kept). */
   double duration;
   Curtain__V1__RemoteAnimator remote;
+  bool later;
+  size_t calls;
+  char session[64];
+  uint64_t call_id;
   /* In animate_transition: frames sliding the to-view in over `steps`
    * steps, then a completion (unless `idle`). */
   size_t steps;
@@ -739,11 +747,16 @@ static int remote_navigation(curtain_client *client, const Curtain__V1__Delegate
                              const char *operation, uint64_t from_id, uint64_t to_id,
                              Curtain__V1__DelegateAnswer *answer, void *data) {
   (void)client;
-  (void)call;
   (void)operation;
   (void)from_id;
   (void)to_id;
   remote_log *log = data;
+  log->calls++;
+  if (log->later) {
+    snprintf(log->session, sizeof log->session, "%s", call->session);
+    log->call_id = call->call_id;
+    return CURTAIN_REPLY_LATER;
+  }
   CHECK_EQ_U64(curtain_answer_remote_animator(answer, &log->remote, log->duration), CURTAIN_OK);
   return CURTAIN_REPLY_NOW;
 }
@@ -905,14 +918,27 @@ test_a_remote_animator_cancels_and_a_second_completion_is_refused_body(uv_loop_t
   test_connection *session = &clients[0];
   uint64_t window_id = make_navigation_window(loop, session);
   REQUIRE(window_id != 0);
-  remote_log log = {.duration = 0.25, .steps = 1, .did_complete = 0};
+  remote_log log = {.duration = 0.25, .steps = 1, .did_complete = 0, .later = true};
   REQUIRE(register_remote(loop, session, &log, 10000));
   REQUIRE(subscribe(loop, session, window_id, true,
                     CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0) != 0);
+  /* Answered later, with curtain_delegate_reply: the AnimateTransition
+   * still goes to the delegate's animate_transition. */
   const Curtain__V1__OperationResult *push =
-      navigate(loop, session, true, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED);
+      navigate(loop, session, true, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_ACCEPTED);
   REQUIRE(push != NULL);
+  REQUIRE(harness_wait_count(loop, &log.calls, 1));
+  Curtain__V1__DelegateAnswer answer = CURTAIN__V1__DELEGATE_ANSWER__INIT;
+  CHECK_EQ_U64(curtain_answer_remote_animator(&answer, &log.remote, log.duration), CURTAIN_OK);
+  answer_slot reply = {0};
+  CHECK_EQ_U64(
+      curtain_delegate_reply(session->client, log.session, log.call_id, &answer, on_answer, &reply),
+      CURTAIN_OK);
+  wait_answer(loop, &reply);
+  CHECK(reply.accepted);
+  CHECK(wait_event(loop, &session->recorder, "t1.ended(cancelled: true)") >= 0);
   sync_with(loop, session);
+  CHECK_EQ_U64(log.contexts, 1);
   REQUIRE(log.transition != NULL);
   CHECK_EQ_U64(log.sent, 2);
   CHECK_EQ_U64(log.results[1].result_case, CURTAIN__V1__RESPONSE__RESULT_TRANSITION);
@@ -1132,23 +1158,14 @@ static size_t occurrences(const char *text, const char *needle) {
 }
 
 static void test_the_slide_delegate_example(void) {
-  char *program = getenv("CURTAIN_SLIDE_DELEGATE");
-  if (program == NULL || program[0] == '\0') {
-    fprintf(stderr, "CURTAIN_SLIDE_DELEGATE is not set: the example is not tested\n");
-    harness_failures++;
-    return;
-  }
+  char *program = example_program("CURTAIN_SLIDE_DELEGATE");
   uv_loop_t loop;
   harness_daemon daemon;
-  if (!start_daemon(&loop, &daemon)) {
+  if (program == NULL || !start_daemon(&loop, &daemon)) {
     return;
   }
-  char *arguments[] = {program, "--socket", daemon.socket_path, "--session", "slide", NULL};
   child_process child;
-  if (child_start(&loop, &child, arguments)) {
-    child_wait(&loop, &child);
-    CHECK_EQ_U64(child.exit_status, 0);
-    CHECK_EQ_STR(child.err_text, "");
+  if (run_example(&loop, &daemon, program, "slide", &child)) {
     const char *out = child.out_text;
     /* The question and its answer come while the push waits to start. */
     CHECK(strstr(out, "  Nav.delegate#1.navigationAnimationController(push, Home → Detail)\n"
@@ -1199,6 +1216,34 @@ static void test_the_slide_delegate_example(void) {
   harness_close_loop(&loop);
 }
 
+static void test_the_remote_slide_example(void) {
+  char *program = example_program("CURTAIN_REMOTE_SLIDE");
+  uv_loop_t loop;
+  harness_daemon daemon;
+  if (program == NULL || !start_daemon(&loop, &daemon)) {
+    return;
+  }
+  child_process child;
+  if (run_example(&loop, &daemon, program, "remote", &child)) {
+    const char *out = child.out_text;
+    CHECK(strstr(out, "  Nav.delegate#1.navigationAnimationController(push, Home → Detail)\n") !=
+          NULL);
+    CHECK(strstr(out, "  Nav.delegate#1 → remote animator(0.4 s)\n") != NULL);
+    CHECK(strstr(out, "animating t1 (push, 0.40 s)\n") != NULL);
+    /* The program's four frames, then the completion answers the push. */
+    CHECK(strstr(out, "  frame 0.25  Home   x= -32.5 alpha=0.75  Detail x= 292.5 alpha=0.25\n"
+                      "  frame 0.50  Home   x= -65.0 alpha=0.50  Detail x= 195.0 alpha=0.50\n"
+                      "  frame 0.75  Home   x= -97.5 alpha=0.25  Detail x=  97.5 alpha=0.75\n"
+                      "  frame 1.00  Home   x=-130.0 alpha=0.00  Detail x=   0.0 alpha=1.00\n"
+                      "push: transition t1 completed\n") != NULL);
+    if (harness_failures > 0) {
+      fprintf(stderr, "remote-slide printed:\n%s", out);
+    }
+  }
+  harness_daemon_stop(&loop, &daemon);
+  harness_close_loop(&loop);
+}
+
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
   static const harness_test tests[] = {
@@ -1221,6 +1266,7 @@ int main(void) {
        test_a_transition_never_completed_ends_after_the_grace},
       {"bad arguments fail with a message", test_bad_arguments_fail_with_a_message},
       {"the slide-delegate example", test_the_slide_delegate_example},
+      {"the remote-slide example", test_the_remote_slide_example},
   };
   return harness_run(tests, sizeof tests / sizeof tests[0]);
 }
