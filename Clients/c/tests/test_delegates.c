@@ -988,6 +988,15 @@ static void test_a_transition_never_completed_ends_after_the_grace_body(uv_loop_
   CHECK_EQ_U64(log.transition->transition_id, push->transition_id);
   CHECK_EQ_U64(log.transition->grace_ms, 250);
 
+  /* Only the animator's client drives it. */
+  answer_slot other = {0};
+  double percent = 0.5;
+  CHECK_EQ_U64(curtain_transition_frame(clients[1].client, log.transition, &percent, NULL, 0,
+                                        on_answer, &other),
+               CURTAIN_OK);
+  wait_answer(loop, &other);
+  CHECK_EQ_U64(other.error_code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_OWNER);
+
   /* The duration (0.5 s) plus the grace (0.25 s) on the window's clock. */
   advance(loop, session, window_id, 0.7);
   sync_with(loop, session);
@@ -1007,8 +1016,9 @@ static void test_a_transition_never_completed_ends_after_the_grace_body(uv_loop_
   free_remote_log(&log);
 }
 
-static void test_a_transition_never_completed_ends_after_the_grace(void) {
-  run_with_clients(1, test_a_transition_never_completed_ends_after_the_grace_body);
+static void
+test_a_transition_never_completed_ends_after_the_grace_and_only_its_client_drives_it(void) {
+  run_with_clients(2, test_a_transition_never_completed_ends_after_the_grace_body);
 }
 
 static void test_bad_arguments_fail_with_a_message_body(uv_loop_t *loop, test_connection *clients) {
@@ -1262,8 +1272,8 @@ int main(void) {
        test_a_remote_animator_sends_frames_and_completes},
       {"a remote animator cancels and a second completion is refused",
        test_a_remote_animator_cancels_and_a_second_completion_is_refused},
-      {"a transition never completed ends after the grace",
-       test_a_transition_never_completed_ends_after_the_grace},
+      {"a transition never completed ends after the grace and only its client drives it",
+       test_a_transition_never_completed_ends_after_the_grace_and_only_its_client_drives_it},
       {"bad arguments fail with a message", test_bad_arguments_fail_with_a_message},
       {"the slide-delegate example", test_the_slide_delegate_example},
       {"the remote-slide example", test_the_remote_slide_example},
