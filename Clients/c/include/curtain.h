@@ -338,8 +338,9 @@ typedef enum curtain_reply_mode {
  * `timeout_ms`); `answer` starts as UIKit's default (a nil animation
  * controller, "yes" for the should- questions) and is sent as the callback
  * leaves it (see `curtain_answer_yes`, `curtain_answer_animator`,
- * `curtain_answer_style`). Whatever the answer points to must live until the
- * callback returns. Each callback returns a `curtain_reply_mode`. A question
+ * `curtain_answer_style`, `curtain_answer_remote_animator`). Whatever the
+ * answer points to must stay valid until the library has sent it, just after
+ * the callback returns. Each callback returns a `curtain_reply_mode`. A question
  * whose callback is NULL is answered with UIKit's default. New callbacks are
  * added at the end.
  */
@@ -414,6 +415,19 @@ typedef struct curtain_delegate {
                                                 const Curtain__V1__DelegateCall *call,
                                                 uint64_t presented_id,
                                                 Curtain__V1__DelegateAnswer *answer, void *data);
+  /** UIViewControllerAnimatedTransitioning `animateTransition(using:)` of a
+   *  remote animator: a transition this delegate answered with
+   *  `curtain_answer_remote_animator` (from one of its animation-controller
+   *  callbacks, or later with `curtain_delegate_reply`) has begun, and
+   *  `transition` is its context (the daemon's `AnimateTransition`: views and
+   *  controllers as ids, 0 where absent; frames; `duration`; `grace_ms`).
+   *  Move it with `curtain_transition_frame` and end it with one
+   *  `curtain_complete_transition`, now or later: keep a copy of `transition`
+   *  (`curtain_message_copy`) to use it after this returns. Without it, an
+   *  `AnimateTransition` is ignored and the daemon ends the transition after
+   *  its duration plus `grace_ms`. */
+  void (*animate_transition)(curtain_client *client,
+                             const Curtain__V1__AnimateTransition *transition, void *data);
 } curtain_delegate;
 
 /** Which controller a registration is about, and for what. */
@@ -497,8 +511,78 @@ void curtain_answer_animator(Curtain__V1__DelegateAnswer *answer,
 int curtain_answer_style(Curtain__V1__DelegateAnswer *answer,
                          Curtain__V1__ModalPresentationStyle style);
 
-/** Why the last call of `curtain_set_delegate`, `curtain_clear_delegate`
- *  or `curtain_delegate_reply` on `client` failed; "" when it succeeded.
+/**
+ * Sets `answer` to a remote animator, for the animation-controller
+ * questions: "I will drive it" (docs/delegates.md, "Remote animators"). The
+ * daemon begins the transition with nothing moving and the delegate's
+ * `animate_transition` gets its context. `animator` is the message the
+ * answer points to: it is set to `duration` (`transitionDuration(using:)`,
+ * 0 to 3600 seconds) and must stay valid until the answer is sent, which is
+ * after the callback returns (keep it in the delegate's data, not on the
+ * callback's stack). Returns CURTAIN_OK, or CURTAIN_E_INVALID (leaving
+ * `answer` as it was) for a NULL answer or animator or a duration out of
+ * range, which the daemon would take as malformed.
+ */
+int curtain_answer_remote_animator(Curtain__V1__DelegateAnswer *answer,
+                                   Curtain__V1__RemoteAnimator *animator, double duration);
+
+/** One presentation value of a remote animator's frame, read by
+ *  `curtain_transition_frame`. */
+typedef struct curtain_view_value {
+  /** The view (the transition's `from_view_id`, `to_view_id`, ...). */
+  uint64_t view_id;
+  /** ANIMATABLE_PROPERTY_FRAME, CENTER, BOUNDS, ALPHA, TRANSFORM or
+   *  CORNER_RADIUS. */
+  Curtain__V1__AnimatableProperty property;
+  /** FRAME and BOUNDS: x, y, width, height; CENTER: x, y; ALPHA and
+   *  CORNER_RADIUS: the value in `numbers[0]`; TRANSFORM: a, b, c, d, tx,
+   *  ty. The rest is not read. */
+  double numbers[6];
+} curtain_view_value;
+
+/** The most values `curtain_transition_frame` sends in one frame. */
+#define CURTAIN_TRANSITION_FRAME_MAX_VALUES 4096
+
+/**
+ * Sends a `TransitionFrame` of the transition a remote animator runs
+ * (`transition`, as `animate_transition` got it, in that transition's
+ * session): the views' presentation values, each held until a later frame
+ * changes it or the transition ends, and, when `percent` is not NULL, its
+ * percentComplete (0 to 1; the daemon clamps it), which the coordinator's
+ * alongside animations follow. The frame is published to the window's frame
+ * subscribers at once.
+ *
+ * Nothing waits for the daemon's response, which comes after those of the
+ * requests sent before (the operation that began the transition may still
+ * be waiting for its own): `callback` (may be NULL) gets it later, a
+ * `TransitionResult`, or an error (NOT_FOUND once the transition ended,
+ * NOT_OWNER from a client other than the animator's). Returns CURTAIN_OK, or
+ * CURTAIN_E_INVALID, with `curtain_last_error` saying why, for a NULL
+ * transition, a percent that is not a finite number, values NULL with a
+ * count, more than CURTAIN_TRANSITION_FRAME_MAX_VALUES or an unknown
+ * property; otherwise as `curtain_request`.
+ */
+int curtain_transition_frame(curtain_client *client,
+                             const Curtain__V1__AnimateTransition *transition,
+                             const double *percent, const curtain_view_value *values,
+                             size_t value_count, curtain_response_cb callback, void *data);
+
+/**
+ * Sends the `CompleteTransition` of the transition a remote animator runs:
+ * UIKit's `completeTransition(_:)`, once. The transition ends; it is
+ * cancelled when `did_complete` is 0. Like `curtain_transition_frame`,
+ * nothing waits for the response: `callback` (may be NULL) gets a
+ * `TransitionResult`, or NOT_FOUND for a transition no longer running (a
+ * second completion, or after the daemon ended it). Returns as
+ * `curtain_transition_frame`.
+ */
+int curtain_complete_transition(curtain_client *client,
+                                const Curtain__V1__AnimateTransition *transition, int did_complete,
+                                curtain_response_cb callback, void *data);
+
+/** Why the last call of `curtain_set_delegate`, `curtain_clear_delegate`,
+ *  `curtain_delegate_reply`, `curtain_transition_frame` or
+ *  `curtain_complete_transition` on `client` failed; "" when it succeeded.
  *  Owned by the client, valid until its next such call. For a NULL client,
  *  a fixed text. */
 const char *curtain_last_error(const curtain_client *client);

@@ -102,6 +102,8 @@ struct curtain_client {
   bool finished;
   /* The delegates registered with curtain_set_delegate (delegates.c). */
   curtain_registration *registrations;
+  /* The calls answered with a remote animator (delegates.c). */
+  curtain_animator *animators;
   /* Why the last call that records errors failed (curtain_last_error). */
   char last_error[256];
   uint8_t read_buffer[READ_BUFFER_BYTES];
@@ -535,6 +537,11 @@ static void dispatch(curtain_client *client, const uint8_t *payload, size_t leng
       curtain_internal_delegate_call(client, message->delegate_call);
     }
     break;
+  case CURTAIN__V1__SERVER_MESSAGE__KIND_ANIMATE_TRANSITION:
+    if (client->state == STATE_READY) {
+      curtain_internal_animate_transition(client, message->animate_transition);
+    }
+    break;
   default:
     /* A kind added by a later protocol version: ignored. */
     break;
@@ -926,6 +933,10 @@ void curtain_close(curtain_client *client) {
 
 curtain_registration **curtain_internal_registrations(curtain_client *client) {
   return &client->registrations;
+}
+
+curtain_animator **curtain_internal_animators(curtain_client *client) {
+  return &client->animators;
 }
 
 const curtain_callbacks *curtain_internal_callbacks(const curtain_client *client) {

@@ -16,7 +16,18 @@
  * The daemon's questions name controllers by id: a target named by
  * identifier has its id looked up by a ListControllers pipelined just before
  * the SetDelegate or ClearDelegate (its answer arrives first).
+ *
+ * Remote animators: the AnimateTransition that begins a transition names
+ * the call that was answered with a remote animator, not the registration,
+ * so each such answer leaves a record of the call (session, call id) and the
+ * delegate's `animate_transition`, taken when the AnimateTransition arrives.
+ * An animation-controller call answered later (CURTAIN_REPLY_LATER) by a
+ * delegate with `animate_transition` is recorded at once and forgotten when
+ * `curtain_delegate_reply` answers it with anything else. A record whose
+ * transition never begins (an answer the daemon did not take) stays until
+ * the client is freed.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +59,16 @@ typedef struct delegate_request {
   /* Both the lookup and the request itself refer to this. */
   unsigned in_flight;
 } delegate_request;
+
+/* A call answered (or to be answered) with a remote animator. */
+struct curtain_animator {
+  curtain_animator *next;
+  char *session;
+  uint64_t call_id;
+  void (*animate_transition)(curtain_client *client,
+                             const Curtain__V1__AnimateTransition *transition, void *data);
+  void *data;
+};
 
 /* An automatic answer in flight, for its delegate's `reply_result`. */
 typedef struct reply_request {
@@ -164,6 +185,11 @@ static void prune(curtain_client *client) {
   }
 }
 
+static void free_animator(curtain_animator *animator) {
+  free(animator->session);
+  free(animator);
+}
+
 void curtain_internal_free_registrations(curtain_client *client) {
   curtain_registration *registration = *curtain_internal_registrations(client);
   while (registration != NULL) {
@@ -172,6 +198,66 @@ void curtain_internal_free_registrations(curtain_client *client) {
     registration = next;
   }
   *curtain_internal_registrations(client) = NULL;
+  curtain_animator *animator = *curtain_internal_animators(client);
+  while (animator != NULL) {
+    curtain_animator *next = animator->next;
+    free_animator(animator);
+    animator = next;
+  }
+  *curtain_internal_animators(client) = NULL;
+}
+
+/* Takes the record of call `call_id` of `session` out of the list; NULL
+ * when there is none. */
+static curtain_animator *take_animator(curtain_client *client, const char *session,
+                                       uint64_t call_id) {
+  for (curtain_animator **link = curtain_internal_animators(client); *link != NULL;
+       link = &(*link)->next) {
+    curtain_animator *animator = *link;
+    if (animator->call_id == call_id && strcmp(animator->session, session) == 0) {
+      *link = animator->next;
+      animator->next = NULL;
+      return animator;
+    }
+  }
+  return NULL;
+}
+
+/* Records that call `call_id` of `session` is answered by a remote animator
+ * of `delegate` (once: an existing record stays). Out of memory, nothing is
+ * recorded and the AnimateTransition will be ignored. */
+static void record_animator(curtain_client *client, const char *session, uint64_t call_id,
+                            const curtain_delegate *delegate, void *data) {
+  curtain_animator *existing = take_animator(client, session, call_id);
+  curtain_animator *animator = existing ? existing : calloc(1, sizeof *animator);
+  if (animator == NULL) {
+    return;
+  }
+  if (existing == NULL) {
+    animator->session = copy_text(session);
+    animator->call_id = call_id;
+    animator->animate_transition = delegate->animate_transition;
+    animator->data = data;
+    if (animator->session == NULL) {
+      free(animator);
+      return;
+    }
+  }
+  animator->next = *curtain_internal_animators(client);
+  *curtain_internal_animators(client) = animator;
+}
+
+/* Whether a method's answer may be a remote animator. */
+static bool asks_for_animator(Curtain__V1__DelegateMethod method) {
+  switch (method) {
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER:
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER:
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED:
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED:
+    return true;
+  default:
+    return false;
+  }
 }
 
 /* Whether `registration` is of the controller a request names. */
@@ -456,7 +542,17 @@ int curtain_delegate_reply(curtain_client *client, const char *session, uint64_t
   message.session = (char *)(session != NULL ? session : "");
   message.body_case = CURTAIN__V1__REQUEST__BODY_DELEGATE_REPLY;
   message.delegate_reply = &body;
-  return send_request(client, &message, callback, data);
+  int result = send_request(client, &message, callback, data);
+  if (result == CURTAIN_OK &&
+      body.answer->answer_case != CURTAIN__V1__DELEGATE_ANSWER__ANSWER_REMOTE_ANIMATOR) {
+    /* A call recorded for a remote animator got another answer. */
+    curtain_delegate_target target = {.session = session};
+    curtain_animator *recorded = take_animator(client, target_session(client, &target), call_id);
+    if (recorded != NULL) {
+      free_animator(recorded);
+    }
+  }
+  return result;
 }
 
 void curtain_answer_default(Curtain__V1__DelegateAnswer *answer) {
@@ -491,6 +587,173 @@ int curtain_answer_style(Curtain__V1__DelegateAnswer *answer,
   answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER_STYLE;
   answer->style = style;
   return CURTAIN_OK;
+}
+
+int curtain_answer_remote_animator(Curtain__V1__DelegateAnswer *answer,
+                                   Curtain__V1__RemoteAnimator *animator, double duration) {
+  if (answer == NULL || animator == NULL || !(duration >= 0 && duration <= 3600)) {
+    return CURTAIN_E_INVALID;
+  }
+  curtain__v1__remote_animator__init(animator);
+  animator->duration = duration;
+  answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER_REMOTE_ANIMATOR;
+  answer->remote_animator = animator;
+  return CURTAIN_OK;
+}
+
+/* The parts of one ViewValue message. */
+typedef struct value_message {
+  Curtain__V1__ViewValue view;
+  Curtain__V1__AnimatableValue value;
+  Curtain__V1__Rect rect;
+  Curtain__V1__Point point;
+  Curtain__V1__Transform transform;
+} value_message;
+
+/* Fills `message` from `given`; false for an unknown property. */
+static bool read_value(const curtain_view_value *given, value_message *message) {
+  const double *numbers = given->numbers;
+  curtain__v1__view_value__init(&message->view);
+  curtain__v1__animatable_value__init(&message->value);
+  message->view.view_id = given->view_id;
+  message->view.property = given->property;
+  message->view.value = &message->value;
+  switch (given->property) {
+  case CURTAIN__V1__ANIMATABLE_PROPERTY__ANIMATABLE_PROPERTY_FRAME:
+  case CURTAIN__V1__ANIMATABLE_PROPERTY__ANIMATABLE_PROPERTY_BOUNDS:
+    curtain__v1__rect__init(&message->rect);
+    message->rect.x = numbers[0];
+    message->rect.y = numbers[1];
+    message->rect.width = numbers[2];
+    message->rect.height = numbers[3];
+    message->value.kind_case = CURTAIN__V1__ANIMATABLE_VALUE__KIND_RECT;
+    message->value.rect = &message->rect;
+    return true;
+  case CURTAIN__V1__ANIMATABLE_PROPERTY__ANIMATABLE_PROPERTY_CENTER:
+    curtain__v1__point__init(&message->point);
+    message->point.x = numbers[0];
+    message->point.y = numbers[1];
+    message->value.kind_case = CURTAIN__V1__ANIMATABLE_VALUE__KIND_POINT;
+    message->value.point = &message->point;
+    return true;
+  case CURTAIN__V1__ANIMATABLE_PROPERTY__ANIMATABLE_PROPERTY_ALPHA:
+  case CURTAIN__V1__ANIMATABLE_PROPERTY__ANIMATABLE_PROPERTY_CORNER_RADIUS:
+    message->value.kind_case = CURTAIN__V1__ANIMATABLE_VALUE__KIND_SCALAR;
+    message->value.scalar = numbers[0];
+    return true;
+  case CURTAIN__V1__ANIMATABLE_PROPERTY__ANIMATABLE_PROPERTY_TRANSFORM:
+    curtain__v1__transform__init(&message->transform);
+    message->transform.a = numbers[0];
+    message->transform.b = numbers[1];
+    message->transform.c = numbers[2];
+    message->transform.d = numbers[3];
+    message->transform.tx = numbers[4];
+    message->transform.ty = numbers[5];
+    message->value.kind_case = CURTAIN__V1__ANIMATABLE_VALUE__KIND_TRANSFORM;
+    message->value.transform = &message->transform;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Checks the client and the transition of a remote animator's request
+ * (and forgets the client's last failure). */
+static int check_transition(curtain_client *client,
+                            const Curtain__V1__AnimateTransition *transition) {
+  if (client == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  curtain_internal_clear_error(client);
+  if (transition == NULL) {
+    return curtain_internal_fail(
+        client, CURTAIN_E_INVALID,
+        "no transition (NULL): pass the AnimateTransition that animate_transition got");
+  }
+  return CURTAIN_OK;
+}
+
+/* Sends a TransitionFrame or CompleteTransition in the transition's own
+ * session (never the client's session option). */
+static int send_in_session(curtain_client *client, const Curtain__V1__AnimateTransition *transition,
+                           Curtain__V1__Request *message, curtain_response_cb callback,
+                           void *data) {
+  message->session = transition->session;
+  return send_request(client, message, callback, data);
+}
+
+int curtain_transition_frame(curtain_client *client,
+                             const Curtain__V1__AnimateTransition *transition,
+                             const double *percent, const curtain_view_value *values,
+                             size_t value_count, curtain_response_cb callback, void *data) {
+  int result = check_transition(client, transition);
+  if (result != CURTAIN_OK) {
+    return result;
+  }
+  if (percent != NULL && !isfinite(*percent)) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID,
+                                 "percent %g is not a number from 0 to 1", *percent);
+  }
+  if (value_count > 0 && values == NULL) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID, "%zu values but no values array (NULL)",
+                                 value_count);
+  }
+  if (value_count > CURTAIN_TRANSITION_FRAME_MAX_VALUES) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID, "%zu values: a frame holds at most %d",
+                                 value_count, CURTAIN_TRANSITION_FRAME_MAX_VALUES);
+  }
+  value_message *messages = calloc(value_count ? value_count : 1, sizeof *messages);
+  Curtain__V1__ViewValue **list = calloc(value_count ? value_count : 1, sizeof *list);
+  if (messages == NULL || list == NULL) {
+    free(messages);
+    free(list);
+    return curtain_internal_fail(client, CURTAIN_E_NOMEM, "out of memory");
+  }
+  for (size_t index = 0; index < value_count; index++) {
+    if (!read_value(&values[index], &messages[index])) {
+      free(messages);
+      free(list);
+      return curtain_internal_fail(
+          client, CURTAIN_E_INVALID,
+          "value %zu: unknown view property %d (FRAME, CENTER, BOUNDS, ALPHA, TRANSFORM or "
+          "CORNER_RADIUS)",
+          index, (int)values[index].property);
+    }
+    list[index] = &messages[index].view;
+  }
+  Curtain__V1__TransitionFrame body = CURTAIN__V1__TRANSITION_FRAME__INIT;
+  body.window_id = transition->window_id;
+  body.transition_id = transition->transition_id;
+  if (percent != NULL) {
+    body._percent_case = CURTAIN__V1__TRANSITION_FRAME___PERCENT_PERCENT;
+    body.percent = *percent;
+  }
+  body.n_values = value_count;
+  body.values = list;
+  Curtain__V1__Request message = CURTAIN__V1__REQUEST__INIT;
+  message.body_case = CURTAIN__V1__REQUEST__BODY_TRANSITION_FRAME;
+  message.transition_frame = &body;
+  result = send_in_session(client, transition, &message, callback, data);
+  free(messages);
+  free(list);
+  return result;
+}
+
+int curtain_complete_transition(curtain_client *client,
+                                const Curtain__V1__AnimateTransition *transition, int did_complete,
+                                curtain_response_cb callback, void *data) {
+  int result = check_transition(client, transition);
+  if (result != CURTAIN_OK) {
+    return result;
+  }
+  Curtain__V1__CompleteTransition body = CURTAIN__V1__COMPLETE_TRANSITION__INIT;
+  body.window_id = transition->window_id;
+  body.transition_id = transition->transition_id;
+  body.did_complete = did_complete != 0;
+  Curtain__V1__Request message = CURTAIN__V1__REQUEST__INIT;
+  message.body_case = CURTAIN__V1__REQUEST__BODY_COMPLETE_TRANSITION;
+  message.complete_transition = &body;
+  return send_in_session(client, transition, &message, callback, data);
 }
 
 /* The registration that answers `role` of a controller in a session. */
@@ -595,7 +858,14 @@ void curtain_internal_delegate_call(curtain_client *client, const Curtain__V1__D
   void *data = registration->data;
   Curtain__V1__DelegateAnswer answer = CURTAIN__V1__DELEGATE_ANSWER__INIT;
   if (invoke(client, &delegate, data, call, &answer) == CURTAIN_REPLY_LATER) {
+    if (delegate.animate_transition != NULL && asks_for_animator(call->method)) {
+      record_animator(client, call->session, call->call_id, &delegate, data);
+    }
     return;
+  }
+  if (answer.answer_case == CURTAIN__V1__DELEGATE_ANSWER__ANSWER_REMOTE_ANIMATOR &&
+      delegate.animate_transition != NULL) {
+    record_animator(client, call->session, call->call_id, &delegate, data);
   }
   reply_request *reply = NULL;
   if (delegate.reply_result != NULL) {
@@ -610,6 +880,16 @@ void curtain_internal_delegate_call(curtain_client *client, const Curtain__V1__D
                              reply) != CURTAIN_OK) {
     free(reply);
   }
+}
+
+void curtain_internal_animate_transition(curtain_client *client,
+                                         const Curtain__V1__AnimateTransition *transition) {
+  curtain_animator *animator = take_animator(client, transition->session, transition->call_id);
+  if (animator == NULL) {
+    return;
+  }
+  animator->animate_transition(client, transition, animator->data);
+  free_animator(animator);
 }
 
 void curtain_internal_delegate_event(curtain_client *client, const Curtain__V1__Event *event) {

@@ -14,6 +14,13 @@ typedef struct curtain_registration curtain_registration;
 /** The head of the client's list of registrations. */
 curtain_registration **curtain_internal_registrations(curtain_client *client);
 
+/** A call answered with a remote animator, awaiting its AnimateTransition
+ *  (delegates.c). */
+typedef struct curtain_animator curtain_animator;
+
+/** The head of the client's list of those calls. */
+curtain_animator **curtain_internal_animators(curtain_client *client);
+
 /** The client's callbacks. */
 const curtain_callbacks *curtain_internal_callbacks(const curtain_client *client);
 
@@ -40,7 +47,13 @@ void curtain_internal_delegate_call(curtain_client *client, const Curtain__V1__D
 /** An event: a `DelegateEvent` REPLACED ends the registration for its role. */
 void curtain_internal_delegate_event(curtain_client *client, const Curtain__V1__Event *event);
 
-/** Frees the client's registrations (when the client is freed). */
+/** An `AnimateTransition`: passed to the `animate_transition` of the
+ *  delegate whose remote animator answered its call, else ignored. */
+void curtain_internal_animate_transition(curtain_client *client,
+                                         const Curtain__V1__AnimateTransition *transition);
+
+/** Frees the client's registrations and remote-animator records (when the
+ *  client is freed). */
 void curtain_internal_free_registrations(curtain_client *client);
 
 #endif

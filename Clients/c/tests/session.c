@@ -1,5 +1,6 @@
 /* The helpers of session.h. */
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "session.h"
@@ -290,6 +291,29 @@ void child_wait(uv_loop_t *loop, child_process *child) {
     harness_run_until(loop, &never, 0.01);
   }
   CHECK_EQ_U64(child->pipes_open, 0);
+}
+
+char *example_program(const char *variable) {
+  char *program = getenv(variable);
+  if (program == NULL || program[0] == '\0') {
+    fprintf(stderr, "%s is not set: the program is not tested\n", variable);
+    harness_failures++;
+    return NULL;
+  }
+  return program;
+}
+
+bool run_example(uv_loop_t *loop, const harness_daemon *daemon, char *program, char *session,
+                 child_process *child) {
+  char *arguments[] = {program,     "--socket", (char *)daemon->socket_path,
+                       "--session", session,    NULL};
+  if (!child_start(loop, child, arguments)) {
+    return false;
+  }
+  child_wait(loop, child);
+  CHECK_EQ_U64(child->exit_status, 0);
+  CHECK_EQ_STR(child->err_text, "");
+  return true;
 }
 
 void run_with_clients(size_t count, void (*body)(uv_loop_t *loop, test_connection *clients)) {

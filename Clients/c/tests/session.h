@@ -91,6 +91,16 @@ typedef struct child_process {
   const char *program;
 } child_process;
 
+/* The program named by the environment variable `variable` (a built
+ * example); NULL, with a failed check, when it is not set. */
+char *example_program(const char *variable);
+
+/* Runs `program --socket SOCKET --session SESSION` against the daemon
+ * until it exits, and checks that it exited 0 with nothing on stderr; false
+ * when it could not start. */
+bool run_example(uv_loop_t *loop, const harness_daemon *daemon, char *program, char *session,
+                 child_process *child);
+
 /* Starts `arguments[0]` with `arguments`, its stdout and stderr collected;
  * false (with a failed check) when it cannot start. */
 bool child_start(uv_loop_t *loop, child_process *child, char **arguments);

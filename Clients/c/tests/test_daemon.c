@@ -237,10 +237,8 @@ static size_t count_lines(const char *text) {
 }
 
 static void test_curtain_frames_prints_frames_and_a_summary(void) {
-  const char *program = getenv("CURTAIN_FRAMES");
-  if (program == NULL || program[0] == '\0') {
-    fprintf(stderr, "set CURTAIN_FRAMES to the built curtain-frames\n");
-    harness_failures++;
+  const char *program = example_program("CURTAIN_FRAMES");
+  if (program == NULL) {
     return;
   }
   uv_loop_t loop;

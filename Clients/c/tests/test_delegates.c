@@ -7,10 +7,14 @@
  * (and its late answer is not accepted); a second client takes a role over
  * (REPLACED); an adaptive presentation delegate makes a page sheet full
  * screen and keeps it presented when it is pulled down; a call no
- * registration answers goes to `on_delegate_call`;
- * and bad arguments fail with a status and a message. Each test stops its
+ * registration answers goes to `on_delegate_call`; remote animators send
+ * frames and complete, cancel (a second completion is refused), or never
+ * complete and are ended after the grace; and bad arguments fail with a
+ * status and a message. The examples slide-delegate and remote-slide run
+ * as children. Each test stops its
  * daemon, which must exit 0 and remove its socket.
  */
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -716,6 +720,307 @@ static void test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sh
   run_with_clients(1, test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet_body);
 }
 
+/* A remote animator (docs/delegates.md, "Remote animators"): what it was
+ * given and sent, and how it runs. */
+typedef struct remote_log {
+  /* Answers with a remote animator of this duration, or later (the
+   * question's session and call id kept). */
+  double duration;
+  Curtain__V1__RemoteAnimator remote;
+  bool later;
+  size_t calls;
+  char session[64];
+  uint64_t call_id;
+  /* In animate_transition: frames sliding the to-view in over `steps`
+   * steps, then a completion (unless `idle`). */
+  size_t steps;
+  bool idle;
+  int did_complete;
+  /* The context it got (a copy) and the responses to what it sent. */
+  size_t contexts;
+  Curtain__V1__AnimateTransition *transition;
+  answer_slot results[8];
+  size_t sent;
+} remote_log;
+
+static int remote_navigation(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                             const char *operation, uint64_t from_id, uint64_t to_id,
+                             Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  (void)operation;
+  (void)from_id;
+  (void)to_id;
+  remote_log *log = data;
+  log->calls++;
+  if (log->later) {
+    snprintf(log->session, sizeof log->session, "%s", call->session);
+    log->call_id = call->call_id;
+    return CURTAIN_REPLY_LATER;
+  }
+  CHECK_EQ_U64(curtain_answer_remote_animator(answer, &log->remote, log->duration), CURTAIN_OK);
+  return CURTAIN_REPLY_NOW;
+}
+
+/* The next response slot of the log (the last one again when full). */
+static answer_slot *next_slot(remote_log *log) {
+  size_t capacity = sizeof log->results / sizeof log->results[0];
+  return &log->results[log->sent < capacity ? log->sent++ : capacity - 1];
+}
+
+static void animate_transition(curtain_client *client,
+                               const Curtain__V1__AnimateTransition *transition, void *data) {
+  remote_log *log = data;
+  log->contexts++;
+  if (log->transition != NULL) {
+    protobuf_c_message_free_unpacked(&log->transition->base, NULL);
+  }
+  log->transition = (Curtain__V1__AnimateTransition *)curtain_message_copy(&transition->base);
+  if (log->idle) {
+    return;
+  }
+  const Curtain__V1__Rect *final = transition->to_final_frame;
+  REQUIRE(final != NULL);
+  for (size_t step = 1; step <= log->steps; step++) {
+    double percent = (double)step / (double)log->steps;
+    curtain_view_value values[] = {
+        {.view_id = transition->to_view_id,
+         .property = CURTAIN__V1__ANIMATABLE_PROPERTY__ANIMATABLE_PROPERTY_FRAME,
+         .numbers = {final->x + final->width * (1 - percent), final->y, final->width,
+                     final->height}},
+        {.view_id = transition->to_view_id,
+         .property = CURTAIN__V1__ANIMATABLE_PROPERTY__ANIMATABLE_PROPERTY_ALPHA,
+         .numbers = {percent}},
+    };
+    CHECK_EQ_U64(curtain_transition_frame(client, transition, &percent, values, 2, on_answer,
+                                          next_slot(log)),
+                 CURTAIN_OK);
+  }
+  CHECK_EQ_U64(
+      curtain_complete_transition(client, transition, log->did_complete, on_answer, next_slot(log)),
+      CURTAIN_OK);
+}
+
+static void free_remote_log(remote_log *log) {
+  if (log->transition != NULL) {
+    protobuf_c_message_free_unpacked(&log->transition->base, NULL);
+  }
+}
+
+/* Registers a remote animator for Nav's navigation questions (the daemon
+ * waits `timeout_ms` past its duration for a completion). */
+static bool register_remote(uv_loop_t *loop, test_connection *connection, remote_log *log,
+                            uint32_t timeout_ms) {
+  curtain_delegate delegate = {.navigation_animation_controller = remote_navigation,
+                               .animate_transition = animate_transition};
+  curtain_delegate_target target = {.controller = "Nav", .timeout_ms = timeout_ms};
+  return register_delegate(loop, connection, &target, &delegate, log);
+}
+
+/* The view state of the controller's root view in the frame, or NULL. */
+static const Curtain__V1__ViewState *root_view_state(const Curtain__V1__Frame *frame,
+                                                     uint64_t controller) {
+  for (size_t index = 0; index < frame->n_views; index++) {
+    const Curtain__V1__ViewFrame *view = frame->views[index];
+    if (view->controller_id == controller && strcmp(view->role, "controllerRoot") == 0) {
+      return view->state;
+    }
+  }
+  return NULL;
+}
+
+/* The identifiers of the children of the window's root controller,
+ * comma-separated, in `out`. */
+static void root_children(uv_loop_t *loop, test_connection *connection, uint64_t window_id,
+                          char *out, size_t size) {
+  const Curtain__V1__ControllerNode *root = tree_root(loop, connection, window_id);
+  size_t used = 0;
+  out[0] = '\0';
+  for (size_t index = 0; root != NULL && index < root->n_children && used < size; index++) {
+    used += (size_t)snprintf(out + used, size - used, "%s%s", index ? "," : "",
+                             root->children[index]->identifier);
+  }
+}
+
+static void test_a_remote_animator_sends_frames_and_completes_body(uv_loop_t *loop,
+                                                                   test_connection *clients) {
+  test_connection *session = &clients[0];
+  uint64_t window_id = make_navigation_window(loop, session);
+  REQUIRE(window_id != 0);
+  remote_log log = {.duration = 0.25, .steps = 2, .did_complete = 1};
+  REQUIRE(register_remote(loop, session, &log, 10000));
+  REQUIRE(subscribe(loop, session, window_id, true,
+                    CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_PAUSE, 64) != 0);
+
+  /* The clock is manual and never moves: the push completes because the
+   * animator completed it, while the push waited for its own answer. */
+  const Curtain__V1__OperationResult *push =
+      navigate(loop, session, true, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED);
+  REQUIRE(push != NULL);
+  CHECK(push->completed);
+  sync_with(loop, session);
+  CHECK_EQ_U64(log.contexts, 1);
+  const Curtain__V1__AnimateTransition *context = log.transition;
+  REQUIRE(context != NULL);
+  CHECK_EQ_STR(context->session, "default");
+  CHECK_EQ_U64(context->call_id, 1);
+  CHECK_EQ_U64(context->window_id, window_id);
+  CHECK_EQ_U64(context->transition_id, push->transition_id);
+  CHECK_EQ_STR(context->kind, "push");
+  CHECK_EQ_U64(context->from_controller_id, controller_id(loop, session, "Home"));
+  uint64_t detail = controller_id(loop, session, "Detail");
+  CHECK_EQ_U64(context->to_controller_id, detail);
+  CHECK(context->to_view_id != 0);
+  CHECK(context->duration == 0.25);
+  CHECK_EQ_U64(context->grace_ms, 10000);
+  CHECK(context->animated);
+  CHECK(!context->interactive);
+  REQUIRE(context->to_final_frame != NULL && context->container_size != NULL);
+  CHECK(context->to_final_frame->width == context->container_size->width);
+  CHECK(context->to_initial_frame == NULL || context->to_initial_frame->width == 0);
+
+  /* Each frame and the completion got a TransitionResult. */
+  CHECK_EQ_U64(log.sent, 3);
+  for (size_t index = 0; index < log.sent; index++) {
+    CHECK(log.results[index].done);
+    CHECK_EQ_U64(log.results[index].status, CURTAIN_OK);
+    CHECK_EQ_U64(log.results[index].result_case, CURTAIN__V1__RESPONSE__RESULT_TRANSITION);
+  }
+  char texts[1024];
+  delegate_texts(&session->recorder, texts, sizeof texts);
+  CHECK_EQ_STR(texts, "Nav.delegate#1.navigationAnimationController(push, Home → Detail)\n"
+                      "Nav.delegate#1 → remote animator(0.25 s)\n");
+  CHECK(find_event(&session->recorder, "t1.ended(cancelled: false)") >= 0);
+  CHECK(find_event(&session->recorder, "Detail.viewDidAppear(true)") >= 0);
+
+  /* The halfway frame reached the subscriber: Detail half way in, half
+   * opaque. */
+  const Curtain__V1__Rect *final = context->to_final_frame;
+  bool halfway = false;
+  for (size_t index = 0; index < session->recorder.frame_count; index++) {
+    const Curtain__V1__ViewState *state = root_view_state(session->recorder.frames[index], detail);
+    halfway |= state != NULL && state->alpha == 0.5 && state->frame != NULL &&
+               state->frame->x == final->x + final->width / 2;
+  }
+  CHECK(halfway);
+  char children[128];
+  root_children(loop, session, window_id, children, sizeof children);
+  CHECK_EQ_STR(children, "Home,Detail");
+  free_remote_log(&log);
+}
+
+static void test_a_remote_animator_sends_frames_and_completes(void) {
+  run_with_clients(1, test_a_remote_animator_sends_frames_and_completes_body);
+}
+
+static void
+test_a_remote_animator_cancels_and_a_second_completion_is_refused_body(uv_loop_t *loop,
+                                                                       test_connection *clients) {
+  test_connection *session = &clients[0];
+  uint64_t window_id = make_navigation_window(loop, session);
+  REQUIRE(window_id != 0);
+  remote_log log = {.duration = 0.25, .steps = 1, .did_complete = 0, .later = true};
+  REQUIRE(register_remote(loop, session, &log, 10000));
+  REQUIRE(subscribe(loop, session, window_id, true,
+                    CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0) != 0);
+  /* Answered later, with curtain_delegate_reply: the AnimateTransition
+   * still goes to the delegate's animate_transition. */
+  const Curtain__V1__OperationResult *push =
+      navigate(loop, session, true, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_ACCEPTED);
+  REQUIRE(push != NULL);
+  REQUIRE(harness_wait_count(loop, &log.calls, 1));
+  Curtain__V1__DelegateAnswer answer = CURTAIN__V1__DELEGATE_ANSWER__INIT;
+  CHECK_EQ_U64(curtain_answer_remote_animator(&answer, &log.remote, log.duration), CURTAIN_OK);
+  answer_slot reply = {0};
+  CHECK_EQ_U64(
+      curtain_delegate_reply(session->client, log.session, log.call_id, &answer, on_answer, &reply),
+      CURTAIN_OK);
+  wait_answer(loop, &reply);
+  CHECK(reply.accepted);
+  CHECK(wait_event(loop, &session->recorder, "t1.ended(cancelled: true)") >= 0);
+  sync_with(loop, session);
+  CHECK_EQ_U64(log.contexts, 1);
+  REQUIRE(log.transition != NULL);
+  CHECK_EQ_U64(log.sent, 2);
+  CHECK_EQ_U64(log.results[1].result_case, CURTAIN__V1__RESPONSE__RESULT_TRANSITION);
+  CHECK(find_event(&session->recorder, "t1.ended(cancelled: true)") >= 0);
+  CHECK(find_event(&session->recorder, "Detail.viewDidAppear(true)") < 0);
+  char children[128];
+  root_children(loop, session, window_id, children, sizeof children);
+  CHECK_EQ_STR(children, "Home");
+
+  /* The transition no longer runs: a second completion and a frame are
+   * refused, and the refusals reach their callbacks. */
+  answer_slot again = {0};
+  CHECK_EQ_U64(curtain_complete_transition(session->client, log.transition, 1, on_answer, &again),
+               CURTAIN_OK);
+  answer_slot frame = {0};
+  double percent = 0.5;
+  CHECK_EQ_U64(curtain_transition_frame(session->client, log.transition, &percent, NULL, 0,
+                                        on_answer, &frame),
+               CURTAIN_OK);
+  wait_answer(loop, &frame);
+  CHECK(again.done);
+  CHECK_EQ_U64(again.status, CURTAIN_OK);
+  CHECK_EQ_U64(again.result_case, CURTAIN__V1__RESPONSE__RESULT_ERROR);
+  CHECK_EQ_U64(again.error_code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND);
+  CHECK_EQ_U64(frame.error_code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND);
+  free_remote_log(&log);
+}
+
+static void test_a_remote_animator_cancels_and_a_second_completion_is_refused(void) {
+  run_with_clients(1, test_a_remote_animator_cancels_and_a_second_completion_is_refused_body);
+}
+
+static void test_a_transition_never_completed_ends_after_the_grace_body(uv_loop_t *loop,
+                                                                        test_connection *clients) {
+  test_connection *session = &clients[0];
+  uint64_t window_id = make_navigation_window(loop, session);
+  REQUIRE(window_id != 0);
+  remote_log log = {.duration = 0.5, .idle = true};
+  REQUIRE(register_remote(loop, session, &log, 250));
+  REQUIRE(subscribe(loop, session, window_id, true,
+                    CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0) != 0);
+  const Curtain__V1__OperationResult *push =
+      navigate(loop, session, true, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_STARTED);
+  REQUIRE(push != NULL);
+  sync_with(loop, session);
+  REQUIRE(log.transition != NULL);
+  CHECK_EQ_U64(log.transition->transition_id, push->transition_id);
+  CHECK_EQ_U64(log.transition->grace_ms, 250);
+
+  /* Only the animator's client drives it. */
+  answer_slot other = {0};
+  double percent = 0.5;
+  CHECK_EQ_U64(curtain_transition_frame(clients[1].client, log.transition, &percent, NULL, 0,
+                                        on_answer, &other),
+               CURTAIN_OK);
+  wait_answer(loop, &other);
+  CHECK_EQ_U64(other.error_code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_OWNER);
+
+  /* The duration (0.5 s) plus the grace (0.25 s) on the window's clock. */
+  advance(loop, session, window_id, 0.7);
+  sync_with(loop, session);
+  CHECK(find_event(&session->recorder, "t1.ended(cancelled: false)") < 0);
+  advance(loop, session, window_id, 0.05);
+  long fallback = wait_event(loop, &session->recorder, "Nav.delegate#1 fallback(timeout)");
+  REQUIRE(fallback >= 0);
+  const Curtain__V1__Event *event = session->recorder.events[fallback];
+  REQUIRE(event->kind_case == CURTAIN__V1__EVENT__KIND_DELEGATE);
+  CHECK_EQ_U64(event->delegate->phase, CURTAIN__V1__DELEGATE_EVENT__PHASE__PHASE_FALLBACK);
+  CHECK_EQ_STR(event->delegate->reason, "timeout");
+  CHECK(wait_event(loop, &session->recorder, "t1.ended(cancelled: false)") > fallback);
+  char children[128];
+  root_children(loop, session, window_id, children, sizeof children);
+  CHECK_EQ_STR(children, "Home,Detail");
+  CHECK_EQ_U64(log.sent, 0);
+  free_remote_log(&log);
+}
+
+static void
+test_a_transition_never_completed_ends_after_the_grace_and_only_its_client_drives_it(void) {
+  run_with_clients(2, test_a_transition_never_completed_ends_after_the_grace_body);
+}
+
 static void test_bad_arguments_fail_with_a_message_body(uv_loop_t *loop, test_connection *clients) {
   test_connection *session = &clients[0];
   curtain_client *client = session->client;
@@ -769,6 +1074,45 @@ static void test_bad_arguments_fail_with_a_message_body(uv_loop_t *loop, test_co
   wait_answer(loop, &never_asked);
   CHECK_EQ_U64(never_asked.error_code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND);
   CHECK_EQ_U64(log.count, 0);
+
+  /* A remote animator's requests. */
+  Curtain__V1__AnimateTransition transition = CURTAIN__V1__ANIMATE_TRANSITION__INIT;
+  double percent = 0.5;
+  CHECK_EQ_U64(curtain_transition_frame(client, NULL, &percent, NULL, 0, NULL, NULL),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client),
+               "no transition (NULL): pass the AnimateTransition that animate_transition got");
+  CHECK_EQ_U64(curtain_complete_transition(client, NULL, 1, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client),
+               "no transition (NULL): pass the AnimateTransition that animate_transition got");
+  CHECK_EQ_U64(curtain_transition_frame(client, &transition, NULL, NULL, 2, NULL, NULL),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client), "2 values but no values array (NULL)");
+  double nowhere_percent = NAN;
+  CHECK_EQ_U64(curtain_transition_frame(client, &transition, &nowhere_percent, NULL, 0, NULL, NULL),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client), "percent nan is not a number from 0 to 1");
+  curtain_view_value values[] = {
+      {.view_id = 5, .property = CURTAIN__V1__ANIMATABLE_PROPERTY__ANIMATABLE_PROPERTY_ALPHA},
+      {.view_id = 5, .property = CURTAIN__V1__ANIMATABLE_PROPERTY__ANIMATABLE_PROPERTY_UNSPECIFIED},
+  };
+  CHECK_EQ_U64(curtain_transition_frame(client, &transition, &percent, values, 2, NULL, NULL),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client),
+               "value 1: unknown view property 0 (FRAME, CENTER, BOUNDS, ALPHA, TRANSFORM or "
+               "CORNER_RADIUS)");
+  CHECK_EQ_U64(curtain_transition_frame(client, &transition, &percent, values,
+                                        CURTAIN_TRANSITION_FRAME_MAX_VALUES + 1, NULL, NULL),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client), "4097 values: a frame holds at most 4096");
+  /* Well formed, of a transition that does not exist. */
+  answer_slot unknown_transition = {0};
+  CHECK_EQ_U64(curtain_transition_frame(client, &transition, &percent, values, 1, on_answer,
+                                        &unknown_transition),
+               CURTAIN_OK);
+  CHECK_EQ_STR(curtain_last_error(client), "");
+  wait_answer(loop, &unknown_transition);
+  CHECK_EQ_U64(unknown_transition.result_case, CURTAIN__V1__RESPONSE__RESULT_ERROR);
 }
 
 static void test_bad_arguments_fail_with_a_message(void) {
@@ -798,6 +1142,19 @@ static void test_bad_arguments_fail_with_a_message(void) {
   CHECK_EQ_U64(answer.answer_case, CURTAIN__V1__DELEGATE_ANSWER__ANSWER_STYLE);
   CHECK_EQ_U64(answer.style,
                CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_OVER_FULL_SCREEN);
+  /* A remote animator: a duration from 0 to 3600 seconds. */
+  Curtain__V1__RemoteAnimator remote;
+  CHECK_EQ_U64(curtain_answer_remote_animator(&answer, &remote, -1), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_remote_animator(&answer, &remote, 3601), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_remote_animator(&answer, &remote, NAN), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_remote_animator(&answer, NULL, 1), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_remote_animator(NULL, &remote, 1), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(answer.answer_case, CURTAIN__V1__DELEGATE_ANSWER__ANSWER_STYLE);
+  CHECK_EQ_U64(curtain_answer_remote_animator(&answer, &remote, 0.5), CURTAIN_OK);
+  CHECK_EQ_U64(answer.answer_case, CURTAIN__V1__DELEGATE_ANSWER__ANSWER_REMOTE_ANIMATOR);
+  CHECK(answer.remote_animator == &remote && remote.duration == 0.5);
+  CHECK_EQ_U64(curtain_transition_frame(NULL, NULL, NULL, NULL, 0, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_complete_transition(NULL, NULL, 1, NULL, NULL), CURTAIN_E_INVALID);
   run_with_clients(1, test_bad_arguments_fail_with_a_message_body);
 }
 
@@ -811,23 +1168,14 @@ static size_t occurrences(const char *text, const char *needle) {
 }
 
 static void test_the_slide_delegate_example(void) {
-  char *program = getenv("CURTAIN_SLIDE_DELEGATE");
-  if (program == NULL || program[0] == '\0') {
-    fprintf(stderr, "CURTAIN_SLIDE_DELEGATE is not set: the example is not tested\n");
-    harness_failures++;
-    return;
-  }
+  char *program = example_program("CURTAIN_SLIDE_DELEGATE");
   uv_loop_t loop;
   harness_daemon daemon;
-  if (!start_daemon(&loop, &daemon)) {
+  if (program == NULL || !start_daemon(&loop, &daemon)) {
     return;
   }
-  char *arguments[] = {program, "--socket", daemon.socket_path, "--session", "slide", NULL};
   child_process child;
-  if (child_start(&loop, &child, arguments)) {
-    child_wait(&loop, &child);
-    CHECK_EQ_U64(child.exit_status, 0);
-    CHECK_EQ_STR(child.err_text, "");
+  if (run_example(&loop, &daemon, program, "slide", &child)) {
     const char *out = child.out_text;
     /* The question and its answer come while the push waits to start. */
     CHECK(strstr(out, "  Nav.delegate#1.navigationAnimationController(push, Home → Detail)\n"
@@ -878,6 +1226,34 @@ static void test_the_slide_delegate_example(void) {
   harness_close_loop(&loop);
 }
 
+static void test_the_remote_slide_example(void) {
+  char *program = example_program("CURTAIN_REMOTE_SLIDE");
+  uv_loop_t loop;
+  harness_daemon daemon;
+  if (program == NULL || !start_daemon(&loop, &daemon)) {
+    return;
+  }
+  child_process child;
+  if (run_example(&loop, &daemon, program, "remote", &child)) {
+    const char *out = child.out_text;
+    CHECK(strstr(out, "  Nav.delegate#1.navigationAnimationController(push, Home → Detail)\n") !=
+          NULL);
+    CHECK(strstr(out, "  Nav.delegate#1 → remote animator(0.4 s)\n") != NULL);
+    CHECK(strstr(out, "animating t1 (push, 0.40 s)\n") != NULL);
+    /* The program's four frames, then the completion answers the push. */
+    CHECK(strstr(out, "  frame 0.25  Home   x= -32.5 alpha=0.75  Detail x= 292.5 alpha=0.25\n"
+                      "  frame 0.50  Home   x= -65.0 alpha=0.50  Detail x= 195.0 alpha=0.50\n"
+                      "  frame 0.75  Home   x= -97.5 alpha=0.25  Detail x=  97.5 alpha=0.75\n"
+                      "  frame 1.00  Home   x=-130.0 alpha=0.00  Detail x=   0.0 alpha=1.00\n"
+                      "push: transition t1 completed\n") != NULL);
+    if (harness_failures > 0) {
+      fprintf(stderr, "remote-slide printed:\n%s", out);
+    }
+  }
+  harness_daemon_stop(&loop, &daemon);
+  harness_close_loop(&loop);
+}
+
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
   static const harness_test tests[] = {
@@ -892,8 +1268,15 @@ int main(void) {
        test_calls_without_a_delegate_go_to_on_delegate_call_or_get_the_default},
       {"an adaptive delegate picks the style and keeps a pulled-down sheet",
        test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet},
+      {"a remote animator sends frames and completes",
+       test_a_remote_animator_sends_frames_and_completes},
+      {"a remote animator cancels and a second completion is refused",
+       test_a_remote_animator_cancels_and_a_second_completion_is_refused},
+      {"a transition never completed ends after the grace and only its client drives it",
+       test_a_transition_never_completed_ends_after_the_grace_and_only_its_client_drives_it},
       {"bad arguments fail with a message", test_bad_arguments_fail_with_a_message},
       {"the slide-delegate example", test_the_slide_delegate_example},
+      {"the remote-slide example", test_the_remote_slide_example},
   };
   return harness_run(tests, sizeof tests / sizeof tests[0]);
 }
