@@ -195,7 +195,7 @@ extension OutputFormat {
         case .yes(let yes)?: answer = .bool(yes)
         case .interactive(let interactive)?: answer = .string(interactive ? "interactive" : "none")
         case .style(let style)?: answer = .string("style(\(style.name))")
-        case .animator?, .remoteAnimator?, nil:
+        case .animator?, .remoteAnimator?, .presentation?, .frame?, nil:
           answer = .optionalString(delegate.detail.isEmpty ? "default" : delegate.detail)
         }
         details += [("method", .string(delegate.method.name)), ("answer", answer)]

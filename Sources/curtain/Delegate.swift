@@ -239,6 +239,8 @@ struct Delegate: ParsableCommand {
       case .remoteAnimator(let remote)?:
         said = "remote animator(\(OutputFormat.decimal(remote.duration)) s)"
       case .interactive(let interactive)?: said = interactive ? "interactive" : "default"
+      case .presentation?: said = "presentation"
+      case .frame?: said = "frame"
       case nil: said = "default"
       }
     }

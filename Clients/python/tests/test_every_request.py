@@ -56,6 +56,25 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert isinstance(late, P.DelegateReplyResult) and not late.accepted
     assert client.clear_delegate("Nav") is None
     op(client.pop("Nav", animated=False))
+
+    class Kept(curtain.RemoteAnimator):
+        contexts: list[curtain.TransitionContext] = []
+
+        def animate_transition(self, context: curtain.TransitionContext) -> None:
+            self.contexts.append(context)
+
+    class Remote:
+        def animation_controller_for(self, operation: str, from_vc: int, to_vc: int) -> Kept:
+            return Kept()
+
+    client.set_delegate("Nav", Remote(), answer_timeout=5)
+    handed = client.push("Nav", "B", wait_until="started")
+    client.sync()
+    assert [c.transition_id for c in Kept.contexts] == [handed.transition_id]
+    assert client.transition_frame(window, handed, percent=0.5).percent == 0.5
+    assert isinstance(client.complete_transition(window, handed, True), P.TransitionResult)
+    client.clear_delegate("Nav")
+    op(client.pop("Nav", animated=False))
     op(client.push("Nav", "B", animated=False))
     op(client.pop("Nav", animated=False))
     op(client.push("Nav", "B", animated=False))

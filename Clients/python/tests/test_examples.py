@@ -136,3 +136,13 @@ def test_remote_slide_example_runs_the_slide_on_the_client(daemon: Daemon) -> No
     assert "watcher: 100%  Nav x=-130.0  Settings x=   0.0" in lines
     assert "watcher: 100%  Detail x= 130.0  Home x=   0.0" in lines
     assert '   |    | c3 content @Home "Home", state: appeared' in out
+
+
+def test_small_window_example_describes_its_presentation_and_reframes_it(daemon: Daemon) -> None:
+    out = run_example(daemon, "small_window.py")
+    assert out.splitlines()[:3] == [
+        "presented: Note at (40, 211, 310, 422)",
+        "delegate: the container is now 844×390",
+        "resized: Note at (40, 97.5, 764, 195)",
+    ]
+    assert "presented by c1 as custom, coverVertical, custom frame (40, 97.5, 764, 195), dimming 0.5" in out

@@ -323,3 +323,21 @@ def test_a_delegate_without_interaction_methods_is_not_asked(client: curtain.Cli
     assert not [text for text in texts(sub.poll()) if "InteractionController" in text]
     assert _delegates.vends_interaction(Interactive(Scrub(0, True)))
     assert not _delegates.vends_interaction(AnimatorOnly())
+
+
+def test_a_presentation_controller_and_a_frame_answer_take_dicts_tuples_and_messages() -> None:
+    M = types.DelegateMethod
+    message, kept = _delegates._answer({"frame": (1, 2, 3, 4), "dimming_alpha": 0.5}, M.PRESENTATION_CONTROLLER)
+    assert kept is None
+    assert message.presentation == common_pb2.CustomPresentation(
+        frame=common_pb2.Rect(x=1, y=2, width=3, height=4), dimming_alpha=0.5
+    )
+    typed_answer = types.CustomPresentation(removes_presenter_view=True)
+    assert _delegates._answer(typed_answer, M.PRESENTATION_CONTROLLER)[0].presentation.removes_presenter_view
+    assert _delegates._answer((5, 6, 7, 8), M.FRAME_OF_PRESENTED_VIEW)[0].frame == common_pb2.Rect(
+        x=5, y=6, width=7, height=8
+    )
+    assert _delegates._answer(types.Rect(x=1, width=2, height=2), M.FRAME_OF_PRESENTED_VIEW)[0].frame.width == 2
+    assert _delegates._answer(None, M.FRAME_OF_PRESENTED_VIEW)[0] == common_pb2.DelegateAnswer()
+    with pytest.raises(ValueError, match="a frame is 4 numbers"):
+        _delegates._answer((1, 2), M.FRAME_OF_PRESENTED_VIEW)

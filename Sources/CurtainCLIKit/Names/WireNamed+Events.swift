@@ -163,6 +163,8 @@ extension Curtain_V1_DelegateMethod: WireNamed {
       (.tabBarInteractionController, "tabBarInteractionController"),
       (.interactionControllerForPresentation, "interactionControllerForPresentation"),
       (.interactionControllerForDismissal, "interactionControllerForDismissal"),
+      (.presentationController, "presentationController"),
+      (.frameOfPresentedView, "frameOfPresentedView"),
     ],
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "delegateMethod")
 }

@@ -53,6 +53,12 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
   case interactionControllerForPresentation
   /// `interactionControllerForDismissal(using:)`.
   case interactionControllerForDismissal
+  /// `presentationController(forPresented:presenting:source:)`: a custom
+  /// presentation controller, described by the client.
+  case presentationController
+  /// The custom presentation controller's `frameOfPresentedViewInContainerView`,
+  /// asked again at every size transition (`containerViewWillLayoutSubviews`).
+  case frameOfPresentedView
 
   /// For an interaction-controller method, the animation-controller method
   /// whose animator it is asked about (UIKit asks it only when that one
@@ -80,7 +86,8 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case .tabBarShouldSelect, .tabBarAnimationController, .tabBarInteractionController:
       return .tabBar
     case .animationControllerForPresented, .animationControllerForDismissed,
-      .interactionControllerForPresentation, .interactionControllerForDismissal:
+      .interactionControllerForPresentation, .interactionControllerForDismissal,
+      .presentationController, .frameOfPresentedView:
       return .transitioning
     case .shouldPerformSegue: return .segue
     case .adaptivePresentationStyle, .presentationControllerShouldDismiss:
@@ -108,6 +115,8 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case .interactionControllerForPresentation:
       return "interactionControllerForPresentation(using:)"
     case .interactionControllerForDismissal: return "interactionControllerForDismissal(using:)"
+    case .presentationController: return "presentationController(forPresented:presenting:source:)"
+    case .frameOfPresentedView: return "frameOfPresentedViewInContainerView"
     }
   }
 
@@ -123,6 +132,8 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case .navigationInteractionController, .tabBarInteractionController,
       .interactionControllerForPresentation, .interactionControllerForDismissal:
       return .interaction
+    case .presentationController: return .presentation
+    case .frameOfPresentedView: return .frame
     }
   }
 
@@ -136,6 +147,10 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case style = "a presentation style"
     /// An interaction controller (or none).
     case interaction = "an interaction controller"
+    /// A custom presentation controller's description.
+    case presentation = "a presentation controller"
+    /// A frame.
+    case frame = "a frame"
   }
 }
 
@@ -160,12 +175,14 @@ public struct DelegateArguments: Hashable, Sendable, Codable {
   /// The environment asked about (`adaptivePresentationStyle`: the
   /// window's traits).
   public var traits: TraitCollection?
+  /// The container's size (`frameOfPresentedView`: the window's new size).
+  public var size: Size?
 
   /// Creates arguments.
   public init(
     operation: String? = nil, from: ControllerID? = nil, to: ControllerID? = nil,
     identifier: String? = nil, interactive: Bool = false, style: ModalPresentationStyle? = nil,
-    traits: TraitCollection? = nil
+    traits: TraitCollection? = nil, size: Size? = nil
   ) {
     self.operation = operation
     self.from = from
@@ -174,6 +191,7 @@ public struct DelegateArguments: Hashable, Sendable, Codable {
     self.interactive = interactive
     self.style = style
     self.traits = traits
+    self.size = size
   }
 }
 
@@ -198,6 +216,12 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
   /// begins interactive at 0 %, owned by that client, which drives it with
   /// the interaction requests (update, finish, cancel).
   case interactive
+  /// A custom presentation controller (`presentationController(forPresented:…)`):
+  /// the presented view's frame, the dimming view, whether the presenter's
+  /// view leaves the window.
+  case presentation(CustomPresentation)
+  /// A frame in the window (`frameOfPresentedView`).
+  case frame(Rect)
 
   /// The kind of answer, or `nil` for the default.
   var kind: DelegateMethod.AnswerKind? {
@@ -205,6 +229,8 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
     case .useDefault: return nil
     case .animator, .remoteAnimator: return .animator
     case .interactive: return .interaction
+    case .presentation: return .presentation
+    case .frame: return .frame
     case .bool: return .bool
     case .style: return .style
     }
@@ -224,6 +250,17 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
       } catch {
         return (error as? CurtainError)?.message ?? "\(error)"
       }
+    case .presentation(let description):
+      do {
+        try description.validate()
+        return nil
+      } catch {
+        return (error as? CurtainError)?.message ?? "\(error)"
+      }
+    case .frame(let frame):
+      let numbers = [frame.minX, frame.minY, frame.width, frame.height]
+      return numbers.allSatisfy(\.isFinite) && frame.width > 0 && frame.height > 0
+        ? nil : "A presented view's frame must be finite with a positive size, got \(frame)"
     case .remoteAnimator(let duration):
       return duration.isFinite && duration >= 0 && duration <= 3600
         ? nil

@@ -258,6 +258,7 @@ extension Session {
         parts.append("\(name(arguments.from)) → \(name(arguments.to))")
       }
       if let style = arguments.style { parts.append(style.rawValue) }
+      if let size = arguments.size { parts.append("\(size)") }
       if let traits = arguments.traits {
         parts.append(
           "\(traits.horizontalSizeClass.rawValue) width, \(traits.verticalSizeClass.rawValue) height"
@@ -281,6 +282,13 @@ extension DelegateAnswer {
     case .bool(let answer): return "\(answer)"
     case .style(let style): return "style(\(style.rawValue))"
     case .interactive: return "interactive"
+    case .presentation(let description):
+      var parts: [String] = []
+      if let frame = description.frame { parts.append("\(frame)") }
+      if let alpha = description.dimmingAlpha { parts.append("dimming \(formatPoints(alpha))") }
+      if description.removesPresenterView { parts.append("removes presenter") }
+      return "presentation(\(parts.joined(separator: ", ")))"
+    case .frame(let frame): return "frame\(frame)"
     case .remoteAnimator(let duration):
       return "remote animator(\(formatPoints(duration)) s)"
     case .animator(let spec):

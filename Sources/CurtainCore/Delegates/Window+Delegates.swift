@@ -20,7 +20,7 @@ extension Window {
     DelegateMethod, DelegateRegistration, DelegateArguments
   )? {
     for (method, controller, arguments) in delegateQuestions(of: pending.operation)
-    where pending.answers[method] == nil {
+    where !pending.hasAnswer(method, of: controller) {
       if pending.isDeclinedByDelegate { return nil }
       guard let registration = session.delegate(of: controller, role: method.role) else {
         continue
@@ -95,7 +95,9 @@ extension Window {
     case .beginInteractiveTabSelection(let tab, let selection, _):
       return tabQuestions(tab, selection, interactive: true)
     case .present(let presenter, let controller, let animated, _, _, let options):
-      var questions = adaptiveStyleQuestion(presenter, controller, options)
+      var questions =
+        customPresentationQuestion(presenter, controller, options)
+        + adaptiveStyleQuestion(presenter, controller, options)
       if animated {
         questions.append(
           (
@@ -105,12 +107,13 @@ extension Window {
       }
       return questions
     case .beginInteractivePresent(let presenter, let controller, _, _, let options):
-      return adaptiveStyleQuestion(presenter, controller, options) + [
-        (
-          .animationControllerForPresented, controller,
-          DelegateArguments(from: presenter, to: controller, interactive: true)
-        )
-      ]
+      return customPresentationQuestion(presenter, controller, options)
+        + adaptiveStyleQuestion(presenter, controller, options) + [
+          (
+            .animationControllerForPresented, controller,
+            DelegateArguments(from: presenter, to: controller, interactive: true)
+          )
+        ]
     case .dismiss(let controller, let animated, _):
       guard animated, let target = session.controllers[controller]?.dismissalTarget else {
         return []
@@ -131,9 +134,42 @@ extension Window {
     case .performSegue(let source, let identifier, let triggered, _):
       guard triggered else { return [] }
       return [(.shouldPerformSegue, source, DelegateArguments(identifier: identifier))]
+    case .resize(_, let metrics, _):
+      return customPresentations.map { presentation in
+        (
+          .frameOfPresentedView, presentation.presented.id,
+          DelegateArguments(
+            from: presentation.presenting.id, to: presentation.presented.id, size: metrics.size)
+        )
+      }
     default:
       return []
     }
+  }
+
+  /// `presentationController(forPresented:presenting:source:)`, asked of
+  /// the presented controller's transitioning delegate when it is
+  /// presented with the custom style (UIKit asks only then).
+  private func customPresentationQuestion(
+    _ presenter: ControllerID, _ controller: ControllerID, _ options: PresentOptions
+  ) -> [(DelegateMethod, ControllerID, DelegateArguments)] {
+    guard let presented = session.controllers[controller],
+      (options.style ?? presented.modalPresentationStyle) == .custom
+    else { return [] }
+    return [
+      (.presentationController, controller, DelegateArguments(from: presenter, to: controller))
+    ]
+  }
+
+  /// The window's custom presentations, by presented controller: a size
+  /// transition asks their delegates for the presented view's new frame.
+  private var customPresentations: [Presentation] {
+    session.controllers.values.compactMap { controller in
+      guard let presentation = controller.presentation, presentation.style == .custom,
+        controller.window === self
+      else { return nil }
+      return presentation
+    }.sorted { $0.presented.id < $1.presented.id }
   }
 
   /// `adaptivePresentationStyle(for:traitCollection:)`, asked of the
@@ -209,7 +245,7 @@ extension Window {
       return try start(pending)
     }
     // An operation that cannot run fails now, before any delegate is asked.
-    if pending.answers.isEmpty {
+    if pending.answers.isEmpty, pending.frames.isEmpty {
       try session.checkNotHeldElsewhere(pending.operation, target: self)
       try session.dryRun { _ = try prepare(pending) }
     }
@@ -242,6 +278,11 @@ extension Window {
             driver: RemoteDriver(
               delegate: call.delegate, call: call.id, controller: call.controller,
               method: method, grace: call.timeout)))
+      case .answered(_, .frameOfPresentedView, let answer):
+        awaiting.pending.frames[awaiting.call.controller] = answer
+      case .fallback(_, .frameOfPresentedView, let reason):
+        awaiting.pending.frames[awaiting.call.controller] = .useDefault
+        session.delegates.fallbacks.append(reason.name)
       case .answered(_, let method, .interactive):
         awaiting.pending.answers[method] = .interactive
         awaiting.pending.interactionOwner = awaiting.call.delegate
@@ -289,10 +330,27 @@ extension PendingOperation {
       switch answer {
       case .animator(let spec): answered = answered.replacingAnimator(with: spec)
       case .style(let style): answered = answered.replacingAdaptiveStyle(with: style)
-      case .useDefault, .bool, .remoteAnimator, .interactive: break
+      case .presentation(let description):
+        answered = answered.replacingCustomPresentation(with: description)
+      case .useDefault, .bool, .remoteAnimator, .interactive, .frame: break
       }
     }
     return answered
+  }
+
+  /// Whether question `method` about `controller` has its answer (or fell
+  /// back): the frame questions of a size transition are one per custom
+  /// presentation.
+  func hasAnswer(_ method: DelegateMethod, of controller: ControllerID) -> Bool {
+    method == .frameOfPresentedView ? frames[controller] != nil : answers[method] != nil
+  }
+
+  /// Gives the custom presentations the frames their delegates answered
+  /// (a size transition applies them as it lays the window out).
+  func applyAnsweredFrames(in session: Session) {
+    for case (let controller, .frame(let frame)) in frames {
+      session.controllers[controller]?.presentation?.custom?.frame = frame
+    }
   }
 
   /// Whether a delegate declined the operation (`shouldSelect` or
@@ -343,6 +401,26 @@ extension WindowOperation {
       return .dismiss(controller: controller, animated: animated, animator: spec)
     case .beginInteractiveDismiss(let controller, _):
       return .beginInteractiveDismiss(controller: controller, animator: spec)
+    default: return self
+    }
+  }
+
+  /// The presentation with `description` as its custom presentation
+  /// controller (operations that present nothing are returned unchanged).
+  func replacingCustomPresentation(with description: CustomPresentation) -> WindowOperation {
+    switch self {
+    case .present(
+      let presenter, let controller, let animated, let animator, let adaptive, var options):
+      options.custom = description
+      return .present(
+        presenter: presenter, controller: controller, animated: animated, animator: animator,
+        adaptiveStyle: adaptive, options: options)
+    case .beginInteractivePresent(
+      let presenter, let controller, let animator, let adaptive, var options):
+      options.custom = description
+      return .beginInteractivePresent(
+        presenter: presenter, controller: controller, animator: animator, adaptiveStyle: adaptive,
+        options: options)
     default: return self
     }
   }

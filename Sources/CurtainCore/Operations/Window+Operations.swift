@@ -115,6 +115,7 @@ extension Window {
     }
     session.segueDelegateAnswer = pending.segueAnswer
     defer { session.segueDelegateAnswer = nil }
+    pending.applyAnsweredFrames(in: session)
     return try session.prepare(
       pending.answeredOperation, in: self, owner: pending.options.owner,
       destination: pending.destination)

@@ -346,6 +346,9 @@ struct PendingOperation {
   /// The delegate whose interaction controller drives the transition, when
   /// one answered with one.
   var interactionOwner: OwnerID?
+  /// A size transition's answers to `frameOfPresentedView`, by presented
+  /// controller.
+  var frames: [ControllerID: DelegateAnswer] = [:]
 }
 
 /// An operation that started and has not completed.

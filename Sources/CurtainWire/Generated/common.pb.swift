@@ -703,6 +703,15 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
 
   /// interactionControllerForDismissal(using:)
   case interactionControllerForDismissal // = 10
+
+  /// presentationController(forPresented:presenting:source:): asked of the
+  /// presented controller's transitioning delegate for a CUSTOM present.
+  case presentationController // = 11
+
+  /// The custom presentation controller's frameOfPresentedViewInContainerView,
+  /// asked again at every window resize (containerViewWillLayoutSubviews)
+  /// for each custom presentation of the window.
+  case frameOfPresentedView // = 12
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -722,6 +731,8 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case 8: self = .tabBarInteractionController
     case 9: self = .interactionControllerForPresentation
     case 10: self = .interactionControllerForDismissal
+    case 11: self = .presentationController
+    case 12: self = .frameOfPresentedView
     case 20: self = .adaptivePresentationStyle
     case 21: self = .presentationControllerShouldDismiss
     default: self = .UNRECOGNIZED(rawValue)
@@ -741,6 +752,8 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case .tabBarInteractionController: return 8
     case .interactionControllerForPresentation: return 9
     case .interactionControllerForDismissal: return 10
+    case .presentationController: return 11
+    case .frameOfPresentedView: return 12
     case .adaptivePresentationStyle: return 20
     case .presentationControllerShouldDismiss: return 21
     case .UNRECOGNIZED(let i): return i
@@ -762,6 +775,8 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     .tabBarInteractionController,
     .interactionControllerForPresentation,
     .interactionControllerForDismissal,
+    .presentationController,
+    .frameOfPresentedView,
   ]
 
 }
@@ -2279,11 +2294,22 @@ public nonisolated struct Curtain_V1_DelegateArguments: Sendable {
   /// Clears the value of `traits`. Subsequent reads from it will return its default value.
   public mutating func clearTraits() {self._traits = nil}
 
+  /// frameOfPresentedView: the window's new size.
+  public var size: Curtain_V1_Size {
+    get {_size ?? Curtain_V1_Size()}
+    set {_size = newValue}
+  }
+  /// Returns true if `size` has been explicitly set.
+  public var hasSize: Bool {self._size != nil}
+  /// Clears the value of `size`. Subsequent reads from it will return its default value.
+  public mutating func clearSize() {self._size = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _traits: Curtain_V1_Traits? = nil
+  fileprivate var _size: Curtain_V1_Size? = nil
 }
 
 /// A delegate's answer. No field: UIKit's default (a nil animation
@@ -2347,6 +2373,28 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     set {answer = .remoteAnimator(newValue)}
   }
 
+  /// presentationController(forPresented:…): the custom presentation
+  /// controller, described (frame of the presented view in the window,
+  /// dimming, whether the presenter's view is removed); it replaces the
+  /// Present request's `custom`.
+  public var presentation: Curtain_V1_CustomPresentation {
+    get {
+      if case .presentation(let v)? = answer {return v}
+      return Curtain_V1_CustomPresentation()
+    }
+    set {answer = .presentation(newValue)}
+  }
+
+  /// frameOfPresentedView: the presented view's frame in the window after
+  /// the resize (finite, positive size). No field: it keeps its frame.
+  public var frame: Curtain_V1_Rect {
+    get {
+      if case .frame(let v)? = answer {return v}
+      return Curtain_V1_Rect()
+    }
+    set {answer = .frame(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Answer: Equatable, Sendable {
@@ -2367,6 +2415,14 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     /// transition and sends this client an AnimateTransition; the client
     /// moves it with TransitionFrame and ends it with CompleteTransition.
     case remoteAnimator(Curtain_V1_RemoteAnimator)
+    /// presentationController(forPresented:…): the custom presentation
+    /// controller, described (frame of the presented view in the window,
+    /// dimming, whether the presenter's view is removed); it replaces the
+    /// Present request's `custom`.
+    case presentation(Curtain_V1_CustomPresentation)
+    /// frameOfPresentedView: the presented view's frame in the window after
+    /// the resize (finite, positive size). No field: it keeps its frame.
+    case frame(Curtain_V1_Rect)
 
   }
 
@@ -2449,7 +2505,7 @@ nonisolated extension Curtain_V1_DelegateRole: SwiftProtobuf._ProtoNameProviding
 }
 
 nonisolated extension Curtain_V1_DelegateMethod: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{1}DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL\0\u{2}\u{a}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{1}DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER\0\u{1}DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW\0\u{2}\u{8}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
 }
 
 nonisolated extension Curtain_V1_Point: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -4597,7 +4653,7 @@ nonisolated extension Curtain_V1_Tree: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DelegateArguments"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}operation\0\u{3}from_id\0\u{3}to_id\0\u{1}identifier\0\u{1}interactive\0\u{2}\u{f}style\0\u{1}traits\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}operation\0\u{3}from_id\0\u{3}to_id\0\u{1}identifier\0\u{1}interactive\0\u{2}\u{f}style\0\u{1}traits\0\u{1}size\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4612,6 +4668,7 @@ nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, Swift
       case 5: try { try decoder.decodeSingularBoolField(value: &self.interactive) }()
       case 20: try { try decoder.decodeSingularEnumField(value: &self.style) }()
       case 21: try { try decoder.decodeSingularMessageField(value: &self._traits) }()
+      case 22: try { try decoder.decodeSingularMessageField(value: &self._size) }()
       default: break
       }
     }
@@ -4643,6 +4700,9 @@ nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, Swift
     try { if let v = self._traits {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
     } }()
+    try { if let v = self._size {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4654,6 +4714,7 @@ nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, Swift
     if lhs.interactive != rhs.interactive {return false}
     if lhs.style != rhs.style {return false}
     if lhs._traits != rhs._traits {return false}
+    if lhs._size != rhs._size {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4661,7 +4722,7 @@ nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, Swift
 
 nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DelegateAnswer"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}animator\0\u{1}yes\0\u{1}interactive\0\u{2}\u{7}style\0\u{3}remote_animator\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}animator\0\u{1}yes\0\u{1}interactive\0\u{2}\u{7}style\0\u{3}remote_animator\0\u{1}presentation\0\u{1}frame\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4719,6 +4780,32 @@ nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftPro
           self.answer = .remoteAnimator(v)
         }
       }()
+      case 12: try {
+        var v: Curtain_V1_CustomPresentation?
+        var hadOneofValue = false
+        if let current = self.answer {
+          hadOneofValue = true
+          if case .presentation(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.answer = .presentation(v)
+        }
+      }()
+      case 13: try {
+        var v: Curtain_V1_Rect?
+        var hadOneofValue = false
+        if let current = self.answer {
+          hadOneofValue = true
+          if case .frame(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.answer = .frame(v)
+        }
+      }()
       default: break
       }
     }
@@ -4749,6 +4836,14 @@ nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftPro
     case .remoteAnimator?: try {
       guard case .remoteAnimator(let v)? = self.answer else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    }()
+    case .presentation?: try {
+      guard case .presentation(let v)? = self.answer else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
+    case .frame?: try {
+      guard case .frame(let v)? = self.answer else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
     }()
     case nil: break
     }

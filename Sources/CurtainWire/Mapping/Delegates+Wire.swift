@@ -44,6 +44,8 @@ extension DelegateMethod {
     case .tabBarInteractionController: return .tabBarInteractionController
     case .interactionControllerForPresentation: return .interactionControllerForPresentation
     case .interactionControllerForDismissal: return .interactionControllerForDismissal
+    case .presentationController: return .presentationController
+    case .frameOfPresentedView: return .frameOfPresentedView
     }
   }
 }
@@ -59,6 +61,8 @@ extension DelegateAnswer {
     case .interactive(let interactive): self = interactive ? .interactive : .useDefault
     case .style(let style): self = .style(try ModalPresentationStyle(style))
     case .remoteAnimator(let remote): self = .remoteAnimator(duration: remote.duration)
+    case .presentation(let description): self = .presentation(CustomPresentation(description))
+    case .frame(let frame): self = .frame(Rect(frame))
     case nil: self = .useDefault
     }
   }
@@ -115,6 +119,7 @@ extension Curtain_V1_DelegateArguments {
     interactive = arguments.interactive
     if let style = arguments.style { self.style = style.wire }
     if let traits = arguments.traits { self.traits = Curtain_V1_Traits(traits) }
+    if let size = arguments.size { self.size = Curtain_V1_Size(size) }
   }
 }
 
@@ -152,6 +157,12 @@ extension Curtain_V1_DelegateEvent {
       role = method.role.wire
       if case .bool(let yes) = answer { self.answer.yes = yes }
       if case .interactive = answer { self.answer.interactive = true }
+      if case .presentation(let description) = answer {
+        self.answer.presentation = Curtain_V1_CustomPresentation(description)
+      }
+      if case .frame(let frame) = answer { self.answer.frame = Curtain_V1_Rect(frame) }
+      if case .presentation = answer { detail = answer.summary }
+      if case .frame = answer { detail = answer.summary }
       if case .style(let style) = answer { self.answer.style = style.wire }
       // An animator is summarised: the full spec stays with its sender.
       if case .animator = answer { detail = answer.summary }

@@ -31,7 +31,18 @@ delegate object's method of the same (snake_case) name and answers with a
                                              presented, presenting)``
 ``INTERACTION_CONTROLLER_FOR_DISMISSAL``     ``interaction_controller_for_dismissal(          transitioning
                                              dismissed)``
+``PRESENTATION_CONTROLLER``                  ``presentation_controller_for_presented(         transitioning
+                                             presented, presenting, source)``
+``FRAME_OF_PRESENTED_VIEW``                  ``frame_of_presented_view(presented,             transitioning
+                                             container_size)``
 ===========================================  ===============================================  ============
+
+``presentation_controller_for_presented`` answers a custom present with a
+:class:`~curtain.types.CustomPresentation` (or a dict of its fields:
+``frame``, ``dimming_alpha``, ``removes_presenter_view``);
+``frame_of_presented_view`` answers each resize of a window with a custom
+presentation with the presented view's new frame in the window (a
+:class:`~curtain.types.Rect`, 4 numbers or a dict).
 
 The interaction-controller methods are asked only of a delegate that
 defines one (it registers with ``SetDelegate.interaction``), right after its
@@ -91,6 +102,8 @@ ROLE_METHODS: dict[int, tuple[str, ...]] = {
         "animation_controller_for_dismissed",
         "interaction_controller_for_presentation",
         "interaction_controller_for_dismissal",
+        "presentation_controller_for_presented",
+        "frame_of_presented_view",
     ),
     DelegateRole.ADAPTIVE_PRESENTATION: ("adaptive_presentation_style", "presentation_controller_should_dismiss"),
     DelegateRole.SEGUE: ("should_perform_segue",),
@@ -152,6 +165,14 @@ METHODS: dict[int, tuple[str, Callable[[protocol_pb2.DelegateCall], tuple[Any, .
     DelegateMethod.INTERACTION_CONTROLLER_FOR_DISMISSAL: (
         "interaction_controller_for_dismissal",
         lambda c: (_id(c.arguments.to_id),),
+    ),
+    DelegateMethod.PRESENTATION_CONTROLLER: (
+        "presentation_controller_for_presented",
+        lambda c: (_id(c.arguments.to_id), _id(c.arguments.from_id), _id(c.arguments.from_id)),
+    ),
+    DelegateMethod.FRAME_OF_PRESENTED_VIEW: (
+        "frame_of_presented_view",
+        lambda c: (_id(c.arguments.to_id), typed(c.arguments.size)),
     ),
 }
 
@@ -588,8 +609,46 @@ def failed(call: protocol_pb2.DelegateCall, delegate: object | None) -> common_p
 Answer = tuple[common_pb2.DelegateAnswer, Any]
 
 
-def _answer(value: Any) -> Answer:
-    message = answer_message(value)
+def _shaped(method: int, value: Any) -> Any:
+    """The value as the message ``method`` answers with, for the methods
+    whose answer is a plain dict or tuple of another message than an
+    animator spec."""
+    if value is None or isinstance(value, common_pb2.DelegateAnswer):
+        return value
+    if method == DelegateMethod.PRESENTATION_CONTROLLER:
+        if isinstance(value, ProtoMessage) and value.proto is None:
+            value = {f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.name != "proto"}
+        value = raw(value)
+        if isinstance(value, Mapping):
+            value = dict(value)
+            frame = value.get("frame")
+            if frame is not None and not isinstance(frame, (Mapping, common_pb2.Rect)):
+                value["frame"] = _rect(frame)
+            value = common_pb2.CustomPresentation(**value)
+        return common_pb2.DelegateAnswer(presentation=value)
+    if method == DelegateMethod.FRAME_OF_PRESENTED_VIEW:
+        return common_pb2.DelegateAnswer(frame=_rect(value))
+    return value
+
+
+def _rect(value: Any) -> common_pb2.Rect:
+    """A Rect from a Rect (typed or raw), a dict of its fields or 4 numbers."""
+    if isinstance(value, ProtoMessage) and value.proto is None:
+        value = {f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.name != "proto"}
+    value = raw(value)
+    if isinstance(value, common_pb2.Rect):
+        return value
+    if isinstance(value, Mapping):
+        return common_pb2.Rect(**value)
+    numbers = tuple(value)
+    if len(numbers) != 4:
+        raise ValueError(f"a frame is 4 numbers (x, y, width, height), got {value!r}")
+    return common_pb2.Rect(**dict(zip(("x", "y", "width", "height"), map(float, numbers), strict=True)))
+
+
+def _answer(value: Any, method: int = 0) -> Answer:
+    value = _shaped(method, value)
+    message = value if isinstance(value, common_pb2.DelegateAnswer) else answer_message(value)
     kept = message.HasField("remote_animator") or message.HasField("interactive")
     return message, value if kept else None
 
@@ -599,7 +658,7 @@ def answer(delegate: object | None, call: protocol_pb2.DelegateCall) -> Answer:
     raises (or returns something that is no answer) is logged and answered
     with UIKit's default."""
     try:
-        return _answer(invoke(delegate, call))
+        return _answer(invoke(delegate, call), call.method)
     except Exception:
         return failed(call, delegate), None
 
@@ -610,7 +669,7 @@ async def answer_async(delegate: object | None, call: protocol_pb2.DelegateCall)
         value = invoke(delegate, call)
         if inspect.isawaitable(value):
             value = await value
-        return _answer(value)
+        return _answer(value, call.method)
     except Exception:
         return failed(call, delegate), None
 

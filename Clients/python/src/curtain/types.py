@@ -132,6 +132,8 @@ class DelegateMethod(ProtoEnum):
     TAB_BAR_INTERACTION_CONTROLLER = 8
     INTERACTION_CONTROLLER_FOR_PRESENTATION = 9
     INTERACTION_CONTROLLER_FOR_DISMISSAL = 10
+    PRESENTATION_CONTROLLER = 11
+    FRAME_OF_PRESENTED_VIEW = 12
 
 
 class EventCategory(ProtoEnum):
@@ -630,6 +632,7 @@ class DelegateArguments(ProtoMessage):
     interactive: bool = False
     style: ModalPresentationStyle = ModalPresentationStyle.AUTOMATIC
     traits: Traits = dataclasses.field(default_factory=lambda: Traits())
+    size: Size = dataclasses.field(default_factory=lambda: Size())
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -637,7 +640,7 @@ class DelegateAnswer(ProtoMessage):
     """The protocol's ``curtain.v1.DelegateAnswer``."""
 
     _PROTO: ClassVar[Any] = common_pb2.DelegateAnswer
-    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['animator', 'remote_animator'])
+    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['animator', 'frame', 'presentation', 'remote_animator'])
     _ONEOFS: ClassVar[dict[str, str]] = {'answer': 'answer'}
 
     animator: AnimatorSpec | None = None
@@ -645,6 +648,8 @@ class DelegateAnswer(ProtoMessage):
     interactive: bool | None = None
     style: ModalPresentationStyle | None = None
     remote_animator: RemoteAnimator | None = None
+    presentation: CustomPresentation | None = None
+    frame: Rect | None = None
     #: Which member of the ``answer`` oneof is set, or None.
     answer: str | None = None
 

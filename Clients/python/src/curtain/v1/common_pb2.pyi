@@ -127,6 +127,8 @@ class DelegateMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER: _ClassVar[DelegateMethod]
     DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION: _ClassVar[DelegateMethod]
     DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_PRESENTATION_CONTROLLER: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW: _ClassVar[DelegateMethod]
 CONTROLLER_KIND_UNSPECIFIED: ControllerKind
 CONTROLLER_KIND_CONTENT: ControllerKind
 CONTROLLER_KIND_NAVIGATION: ControllerKind
@@ -203,6 +205,8 @@ DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER: DelegateMethod
 DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER: DelegateMethod
 DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION: DelegateMethod
 DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL: DelegateMethod
+DELEGATE_METHOD_PRESENTATION_CONTROLLER: DelegateMethod
+DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW: DelegateMethod
 
 class Point(_message.Message):
     __slots__ = ("x", "y")
@@ -702,7 +706,7 @@ class Tree(_message.Message):
     def __init__(self, window: _Optional[_Union[WindowInfo, _Mapping]] = ..., root: _Optional[_Union[ControllerNode, _Mapping]] = ..., view: _Optional[_Union[ViewNode, _Mapping]] = ..., description: _Optional[str] = ...) -> None: ...
 
 class DelegateArguments(_message.Message):
-    __slots__ = ("operation", "from_id", "to_id", "identifier", "interactive", "style", "traits")
+    __slots__ = ("operation", "from_id", "to_id", "identifier", "interactive", "style", "traits", "size")
     OPERATION_FIELD_NUMBER: _ClassVar[int]
     FROM_ID_FIELD_NUMBER: _ClassVar[int]
     TO_ID_FIELD_NUMBER: _ClassVar[int]
@@ -710,6 +714,7 @@ class DelegateArguments(_message.Message):
     INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
     STYLE_FIELD_NUMBER: _ClassVar[int]
     TRAITS_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
     operation: str
     from_id: int
     to_id: int
@@ -717,21 +722,26 @@ class DelegateArguments(_message.Message):
     interactive: bool
     style: ModalPresentationStyle
     traits: Traits
-    def __init__(self, operation: _Optional[str] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., identifier: _Optional[str] = ..., interactive: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., traits: _Optional[_Union[Traits, _Mapping]] = ...) -> None: ...
+    size: Size
+    def __init__(self, operation: _Optional[str] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., identifier: _Optional[str] = ..., interactive: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., traits: _Optional[_Union[Traits, _Mapping]] = ..., size: _Optional[_Union[Size, _Mapping]] = ...) -> None: ...
 
 class DelegateAnswer(_message.Message):
-    __slots__ = ("animator", "yes", "interactive", "style", "remote_animator")
+    __slots__ = ("animator", "yes", "interactive", "style", "remote_animator", "presentation", "frame")
     ANIMATOR_FIELD_NUMBER: _ClassVar[int]
     YES_FIELD_NUMBER: _ClassVar[int]
     INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
     STYLE_FIELD_NUMBER: _ClassVar[int]
     REMOTE_ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    PRESENTATION_FIELD_NUMBER: _ClassVar[int]
+    FRAME_FIELD_NUMBER: _ClassVar[int]
     animator: AnimatorSpec
     yes: bool
     interactive: bool
     style: ModalPresentationStyle
     remote_animator: RemoteAnimator
-    def __init__(self, animator: _Optional[_Union[AnimatorSpec, _Mapping]] = ..., yes: _Optional[bool] = ..., interactive: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., remote_animator: _Optional[_Union[RemoteAnimator, _Mapping]] = ...) -> None: ...
+    presentation: CustomPresentation
+    frame: Rect
+    def __init__(self, animator: _Optional[_Union[AnimatorSpec, _Mapping]] = ..., yes: _Optional[bool] = ..., interactive: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., remote_animator: _Optional[_Union[RemoteAnimator, _Mapping]] = ..., presentation: _Optional[_Union[CustomPresentation, _Mapping]] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ...) -> None: ...
 
 class RemoteAnimator(_message.Message):
     __slots__ = ("duration",)

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""A dimmed small-window presentation (seed 001), described by the client.
+
+    CURTAIN_SOCKET=/tmp/curtain.sock python examples/small_window.py
+
+The script is the transitioning delegate of the controller it presents with
+the custom style. The daemon asks it for the presentation controller
+(``presentationController(forPresented:presenting:source:)``): it answers a
+window half the container's height, inset on the sides, over a dimming view
+at 50 %, the presenter's view staying beneath. Each time the window is
+resized the daemon asks again where the presented view goes
+(``frameOfPresentedViewInContainerView``), and the small window is centred
+anew. Its animation controller fades the small window in: the dimming view
+fades with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+import curtain
+
+
+def small_window(width: float, height: float) -> tuple[float, float, float, float]:
+    """The presented view's frame in a container of this size: centred,
+    40 points in from each side, half the height."""
+    w, h = width - 80, height / 2
+    return ((width - w) / 2, (height - h) / 2, w, h)
+
+
+class SmallWindowDelegate:
+    """The presented controller's transitioning delegate."""
+
+    def __init__(self, size: tuple[float, float]) -> None:
+        self.size = size
+
+    def presentation_controller_for_presented(
+        self, presented: int | None, presenting: int | None, source: int | None
+    ) -> dict[str, Any]:
+        return {"frame": small_window(*self.size), "dimming_alpha": 0.5, "removes_presenter_view": False}
+
+    def frame_of_presented_view(self, presented: int | None, container_size: curtain.types.Size) -> Any:
+        print(f"delegate: the container is now {container_size.width:g}×{container_size.height:g}")
+        return small_window(container_size.width, container_size.height)
+
+    def animation_controller_for_presented(
+        self, presented: int | None, presenting: int | None, source: int | None
+    ) -> dict[str, Any]:
+        fade = {
+            "target": {"role": "ROLE_TO_VIEW"},
+            "property": "ANIMATABLE_PROPERTY_ALPHA",
+            "from": {"base": "BASE_VALUE", "value": {"scalar": 0}},
+            "to": {"base": "BASE_VALUE", "value": {"scalar": 1}},
+        }
+        return {"duration": 0.3, "tracks": [fade]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--socket", default=os.environ.get("CURTAIN_SOCKET"))
+    parser.add_argument("--session", default="small-window")
+    args = parser.parse_args()
+    with curtain.Client(args.socket, session=args.session, timeout=10) as client:
+        window = client.create_window(clock="manual")
+        client.create_controller("content", identifier="Home", title="Home")
+        client.create_controller("content", identifier="Note", title="Note")
+        client.set_root(window, "Home")
+        size = window.metrics.size
+        client.set_delegate("Note", SmallWindowDelegate((size.width, size.height)), roles=["transitioning"])
+
+        def note() -> curtain.ControllerNode:
+            presented = client.get_tree(window).root.presented
+            assert presented is not None
+            return presented
+
+        client.present("Home", "Note", style="custom", wait_until="started")
+        client.advance_clock(window, 0.3)
+        frame = note().frame
+        print(f"presented: Note at ({frame.x:g}, {frame.y:g}, {frame.width:g}, {frame.height:g})")
+        client.resize_window(window, size=(size.height, size.width), animated=False, wait_until="completed")
+        frame = note().frame
+        print(f"resized: Note at ({frame.x:g}, {frame.y:g}, {frame.width:g}, {frame.height:g})")
+        print(client.get_tree(window).description, end="")
+
+
+if __name__ == "__main__":
+    main()
