@@ -57,11 +57,11 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert client.clear_delegate("Nav") is None
     op(client.pop("Nav", animated=False))
 
-    class Kept(curtain.RemoteAnimator):
-        contexts: list[curtain.TransitionContext] = []
+    contexts: list[curtain.TransitionContext] = []
 
+    class Kept(curtain.RemoteAnimator):
         def animate_transition(self, context: curtain.TransitionContext) -> None:
-            self.contexts.append(context)
+            contexts.append(context)
 
     class Remote:
         def animation_controller_for(self, operation: str, from_vc: int, to_vc: int) -> Kept:
@@ -70,7 +70,7 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     client.set_delegate("Nav", Remote(), answer_timeout=5)
     handed = client.push("Nav", "B", wait_until="started")
     client.sync()
-    assert [c.transition_id for c in Kept.contexts] == [handed.transition_id]
+    assert [c.transition_id for c in contexts] == [handed.transition_id]
     assert client.transition_frame(window, handed, percent=0.5).percent == 0.5
     assert isinstance(client.complete_transition(window, handed, True), P.TransitionResult)
     client.clear_delegate("Nav")
