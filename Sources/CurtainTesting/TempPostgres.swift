@@ -199,19 +199,10 @@ public final class TempPostgres: @unchecked Sendable {
   private func run(_ path: String, _ arguments: [String], asServer: Bool) throws -> (
     Int32, String
   ) {
-    let process = Process()
-    let pipe = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-    process.arguments =
-      (asServer ? serverCredentials() : []) + ["--pdeathsig", "SIGKILL", "--", path] + arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try runProgram(
+      "/usr/bin/setpriv",
+      (asServer ? serverCredentials() : []) + ["--pdeathsig", "SIGKILL", "--", path] + arguments,
+      directory: directory)
   }
 
   /// A TCP port on 127.0.0.1 nobody listens on now.
@@ -231,4 +222,23 @@ public final class TempPostgres: @unchecked Sendable {
     }
     return Int(UInt16(bigEndian: address.sin_port))
   }
+}
+
+/// Runs the program at `path` (in `directory`, if given) to its end and
+/// returns its exit status and its stdout and stderr together.
+public func runProgram(_ path: String, _ arguments: [String], directory: String? = nil) throws
+  -> (Int32, String)
+{
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  process.standardInput = FileHandle.nullDevice
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }

@@ -659,17 +659,7 @@ private func runPython(_ script: String, arguments: [String]) throws -> (Int32, 
 /// Runs a program to its end; its exit status and what it wrote (stdout
 /// and stderr together).
 func runProcess(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: path)
-  process.arguments = arguments
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  process.standardInput = FileHandle.nullDevice
-  try process.run()
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  try runProgram(path, arguments)
 }
 
 /// python3's sqlite3 failed.
