@@ -42,6 +42,12 @@ final class PostgresStoreTests: StateDirectoryTestCase {
     try server.createDatabase("curtain", replace: true)
   }
 
+  /// Runs `statement` in the store's database.
+  @discardableResult
+  private func sql(_ statement: String) throws -> String {
+    try server.sql(statement, database: "curtain")
+  }
+
   private var server: TempPostgres {
     guard let postgres else { fatalError("no PostgreSQL server in this test") }
     return postgres
@@ -191,6 +197,47 @@ final class PostgresStoreTests: StateDirectoryTestCase {
             + "newer curtaind (this one reads up to 2); use a newer curtaind or another database"),
         text)
     }
+  }
+
+  // MARK: Damage
+
+  /// A damaged record ends the restore there: it and the later ones move
+  /// to dropped_journal with the reason; a damaged snapshot refuses the
+  /// start and changes nothing.
+  func testADamagedRecordOrSnapshotIsHandledAsWithSQLite() throws {
+    let daemon = try startDaemon()
+    let client = try TestClient(path: daemon.socketPath, name: "damage")
+    try client.make(.content, "Kept1", "Kept2", "Lost1", "Lost2")
+    client.close()
+    // A crash: the records stay in the journal.
+    daemon.kill9()
+    try sql("UPDATE journal SET entry = '\\xffff00'::bytea WHERE seq = 3")
+    let restarted = try startDaemon()
+    let checker = try TestClient(path: restarted.socketPath, name: "checker")
+    let names = try checker.call { $0.listControllers = .init() }.controllers.controllers.map(
+      \.identifier)
+    XCTAssertEqual(names, ["Kept1", "Kept2"])
+    XCTAssertTrue(restarted.stderr.contains("a record cannot be restored"), restarted.stderr)
+    XCTAssertEqual(
+      try sql("SELECT seq, reason FROM dropped_journal ORDER BY seq"),
+      "3|the record's checksum does not match\n4|the record's checksum does not match")
+    try checker.make(.content, "After")
+    XCTAssertEqual(try sql("SELECT count(*) FROM journal"), "3")
+    checker.close()
+    XCTAssertEqual(restarted.stop().status, 0, restarted.stderr)
+
+    // The clean stop left a snapshot; damage it.
+    try sql("UPDATE snapshot SET image = '\\x7b7d'::bytea WHERE session = 'default'")
+    XCTAssertThrowsError(try startDaemon()) { error in
+      let text = "\(error)"
+      XCTAssertTrue(text.contains("exited with status 1"), text)
+      XCTAssertTrue(
+        text.contains(
+          "cannot restore the snapshot of session 'default' in \(server.socketURL("curtain")): "
+            + "its checksum does not match; nothing was changed: to start empty, point --store "
+            + "at another database (or rename this one's tables aside)"), text)
+    }
+    XCTAssertEqual(try sql("SELECT encode(image, 'hex') FROM snapshot"), "7b7d")
   }
 
   // MARK: The server goes away
