@@ -205,20 +205,18 @@ public final class PostgresStore: DurableStore, @unchecked Sendable {
   }
 
   public func dropJournal(from seq: Int64, reason: String, at time: Double) throws(StoreError) {
-    try transaction(what: "set records aside") { () throws(StoreError) in
-      try pipeline(
-        [
-          """
-          INSERT INTO dropped_journal(seq, session, entry, checksum, dropped_at, reason)
-          SELECT seq, session, entry, checksum, \(time), \(reason) FROM journal
-          WHERE seq >= \(seq)
-          ON CONFLICT (seq) DO UPDATE SET session = excluded.session, entry = excluded.entry,
-            checksum = excluded.checksum, dropped_at = excluded.dropped_at,
-            reason = excluded.reason
-          """,
-          "DELETE FROM journal WHERE seq >= \(seq)",
-        ], what: "set records aside")
-    }
+    try atomically(
+      [
+        """
+        INSERT INTO dropped_journal(seq, session, entry, checksum, dropped_at, reason)
+        SELECT seq, session, entry, checksum, \(time), \(reason) FROM journal
+        WHERE seq >= \(seq)
+        ON CONFLICT (seq) DO UPDATE SET session = excluded.session, entry = excluded.entry,
+          checksum = excluded.checksum, dropped_at = excluded.dropped_at,
+          reason = excluded.reason
+        """,
+        "DELETE FROM journal WHERE seq >= \(seq)",
+      ], what: "set records aside")
   }
 
   public func commit(records: [NewRecord], checkpoints: [StoreCheckpoint], at time: Double)
@@ -255,9 +253,7 @@ public final class PostgresStore: DurableStore, @unchecked Sendable {
       queries.append("DELETE FROM journal WHERE session = '' AND seq <= \(checkpoint.sharedBound)")
     }
     guard !queries.isEmpty else { return }
-    try transaction(what: "commit") { () throws(StoreError) in
-      try pipeline(queries, what: "commit")
-    }
+    try atomically(queries, what: "commit")
   }
 
   /// PostgreSQL reclaims space by itself (autovacuum): this only measures
@@ -297,20 +293,29 @@ public final class PostgresStore: DurableStore, @unchecked Sendable {
     _ = try run("COMMIT", what: what)
   }
 
-  /// Sends `queries` one after the other without waiting, then waits for
-  /// each: the first error is thrown.
-  private func pipeline(_ queries: [PostgresQuery], what: String) throws(StoreError) {
+  /// Runs `queries` in one transaction, sent together with BEGIN and
+  /// COMMIT (one round trip), then waits for each answer. A failed query
+  /// aborts the transaction and PostgreSQL answers the COMMIT with
+  /// ROLLBACK: nothing is written, and the first error is thrown. (BEGIN
+  /// itself fails only with the connection, and then so does every query
+  /// after it.)
+  private func atomically(_ queries: [PostgresQuery], what: String) throws(StoreError) {
+    let futures = (["BEGIN"] + queries + ["COMMIT"]).map(send)
     var failure: (any Error)?
-    for future in queries.map(send) {
+    var committed = false
+    for (index, future) in futures.enumerated() {
       do {
-        _ = try future.wait()
+        let result = try future.wait()
+        if index == futures.count - 1 { committed = result.metadata.command == "COMMIT" }
       } catch {
         if failure == nil { failure = error }
       }
     }
-    if let failure {
+    guard failure == nil, committed else {
       throw StoreError(
-        description: "cannot \(what) in the PostgreSQL store \(location): \(Self.text(failure))")
+        description:
+          "cannot \(what) in the PostgreSQL store \(location): "
+          + (failure.map(Self.text) ?? "the transaction was rolled back"))
     }
   }
 
