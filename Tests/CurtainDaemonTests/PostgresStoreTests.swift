@@ -174,6 +174,23 @@ final class PostgresStoreTests: StateDirectoryTestCase {
     }
   }
 
+  func testStoreExcludesTheStateDirectoryOptions() throws {
+    let url = server.socketURL("curtain")
+    for (extra, message) in [
+      (["--state-dir", stateDirectory], "--state-dir and --store exclude each other"),
+      (["--ephemeral"], "--ephemeral and --store exclude each other"),
+      (
+        ["--reset-state"], "--reset-state applies to the state directory's database, not to --store"
+      ),
+    ] {
+      XCTAssertThrowsError(try TempDaemon(arguments: ["--store", url] + extra)) { error in
+        let text = "\(error)"
+        XCTAssertTrue(text.contains("exited with status 64: "), text)
+        XCTAssertTrue(text.contains(message), text)
+      }
+    }
+  }
+
   func testADatabaseFromANewerCurtaindOrInUseIsRefused() throws {
     let daemon = try startDaemon()
     XCTAssertThrowsError(try startDaemon()) { error in
