@@ -40,9 +40,13 @@ let package = Package(
     // (swift-configuration support, full Foundation) are not needed.
     .package(
       url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0", traits: []),
-    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
+    .package(
+      url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+    // Only the PostgreSQL store (CurtainPostgres, linked by curtaind alone)
+    // uses it: CurtainDaemon and Fuzz/ stay free of NIO.
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
   ],
   targets: [
     .target(
@@ -84,10 +88,20 @@ let package = Package(
       ],
       swiftSettings: requestPathSettings
     ),
+    .target(
+      name: "CurtainPostgres",
+      dependencies: [
+        "CurtainDaemon",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "curtaind",
       dependencies: [
         "CurtainDaemon",
+        "CurtainPostgres",
         "CurtainWire",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -137,7 +151,7 @@ let package = Package(
     .testTarget(
       name: "CurtainDaemonTests",
       dependencies: [
-        "CurtainDaemon", "CurtainWire", "CurtainCore", "CurtainTesting",
+        "CurtainDaemon", "CurtainPostgres", "CurtainWire", "CurtainCore", "CurtainTesting",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
       ],

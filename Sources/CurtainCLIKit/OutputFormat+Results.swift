@@ -180,7 +180,10 @@ extension OutputFormat {
         + "\(count(status.windows, "window"))",
     ]
     if status.storage.durable {
-      lines.append("state kept on disk (sync \(status.storage.sync))")
+      // PostgreSQL (--store) syncs as the server is set to.
+      lines.append(
+        status.storage.sync == "server"
+          ? "state kept in PostgreSQL" : "state kept on disk (sync \(status.storage.sync))")
       if !status.storage.available {
         lines.append(
           "NOT RECORDING CHANGES (mutating requests are refused): \(status.storage.error)")
@@ -205,9 +208,15 @@ extension OutputFormat {
   private static func storageLines(_ storage: Curtain_V1_StorageStatus) -> [String] {
     var lines: [String] = []
     if storage.durable {
-      lines.append("state in \(storage.stateDirectory)")
+      // An external store (--store) has no state directory; its database
+      // is its URL, and it syncs as the server is set to.
+      let external = storage.sync == "server"
       lines.append(
-        "database \(storage.database): \(storage.databaseBytes) bytes, "
+        external
+          ? "state in PostgreSQL \(storage.database)" : "state in \(storage.stateDirectory)")
+      lines.append(
+        (external ? "tables" : "database \(storage.database)")
+          + ": \(storage.databaseBytes) bytes, "
           + "\(count(storage.journalRecords, "journal record")) since the last snapshot, "
           + "sync \(storage.sync), snapshots \(storage.snapshotBytes) bytes")
       lines.append(snapshotLine(storage))

@@ -79,7 +79,7 @@ public final class TempDaemon: @unchecked Sendable {
   /// directory, as `socket` says, and waits up to `timeout` seconds for it
   /// to listen. Without `.argument`, the daemon gets only `arguments` and
   /// finds its socket by the default rule. With `.argument` it is
-  /// `--ephemeral` unless `arguments` name a `--state-dir`. Its default
+  /// `--ephemeral` unless `arguments` name a `--state-dir` or a `--store`. Its default
   /// state directory is always in the temporary directory
   /// (XDG_STATE_HOME=<tmp>/state), never the user's. With `tcpToken`, it
   /// also listens on a loopback port (`tcpPort`) and TCP clients need that
@@ -110,7 +110,9 @@ public final class TempDaemon: @unchecked Sendable {
     switch socket {
     case .argument:
       socketPath = directory + "/d.sock"
-      let durable = arguments.contains("--state-dir") || arguments.contains("--ephemeral")
+      let durable = ["--state-dir", "--ephemeral", "--store"].contains {
+        arguments.contains($0)
+      }
       process.arguments =
         ["--socket", socketPath, "--log-level", "warning"] + (durable ? [] : ["--ephemeral"])
         + arguments

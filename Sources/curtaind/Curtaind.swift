@@ -8,6 +8,7 @@
 
 import ArgumentParser
 import CurtainDaemon
+import CurtainPostgres
 import CurtainWire
 import Foundation
 import Logging
@@ -26,7 +27,8 @@ struct Curtaind: ParsableCommand {
       Sessions are durable: every change is recorded in a SQLite database in
       the state directory before it is acknowledged, and a daemon started on
       the same directory (after a crash, kill -9, reboot or upgrade) restores
-      them. --ephemeral keeps them in memory only.
+      them. --store postgres://... records them in a PostgreSQL database
+      instead. --ephemeral keeps them in memory only.
       """,
     version: curtainVersion)
 
@@ -131,6 +133,16 @@ struct Curtaind: ParsableCommand {
       valueName: "path"))
   var stateDirectory: String?
 
+  @Option(
+    name: .customLong("store"),
+    help: ArgumentHelp(
+      "Keep the sessions in PostgreSQL instead of the state directory: "
+        + "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, or "
+        + "postgres://USER@/DATABASE?host=/socket/directory over a Unix socket "
+        + "(docs/durability.md, PostgreSQL). The database must exist; curtaind creates its tables.",
+      valueName: "url"))
+  var store: String?
+
   @Flag(
     name: .customLong("ephemeral"),
     help: "Keep the sessions in memory only: nothing is written, nothing survives a restart.")
@@ -193,6 +205,16 @@ struct Curtaind: ParsableCommand {
   func validate() throws {
     if ephemeral, stateDirectory != nil {
       throw ValidationError("--ephemeral and --state-dir exclude each other")
+    }
+    if store != nil {
+      if ephemeral { throw ValidationError("--ephemeral and --store exclude each other") }
+      if stateDirectory != nil {
+        throw ValidationError("--state-dir and --store exclude each other")
+      }
+      if resetState {
+        throw ValidationError(
+          "--reset-state applies to the state directory's database, not to --store")
+      }
     }
     if let stateDirectory, !stateDirectory.hasPrefix("/") {
       throw ValidationError("--state-dir must be an absolute path, got '\(stateDirectory)'")
@@ -267,7 +289,16 @@ struct Curtaind: ParsableCommand {
     }
 
     var state: StateOptions?
-    if !ephemeral {
+    if let store {
+      let location = try fail(output) { try PostgresLocation(parsing: store) }
+      state = StateOptions(
+        external: ExternalStore(name: location.description) { () throws(StoreError) in
+          try PostgresStore(location: location)
+        },
+        snapshotRecords: snapshotRecords, snapshotInterval: snapshotInterval,
+        snapshotJournalRatio: snapshotJournalRatio)
+      state?.killBeforeRecord = killBeforeRecord
+    } else if !ephemeral {
       let socketPath = socket ?? SocketPath.defaultPath().path
       guard
         let directory = stateDirectory

@@ -52,6 +52,22 @@ final class StatusOutputTests: XCTestCase {
         .hasSuffix("no snapshot yet (snapshots every 10000 records or 1.5× their size in journal)"))
   }
 
+  /// A PostgreSQL store (`curtaind --store`): no state directory, the
+  /// database is the URL, the server syncs.
+  func testTextWithAPostgreSQLStore() {
+    var status = status(lastSnapshot: 1_709_251_199.5, records: 1000, interval: 60)
+    status.storage.stateDirectory = ""
+    status.storage.database = "postgres://me@db:5432/curtain"
+    status.storage.sync = "server"
+    XCTAssertEqual(
+      OutputFormat.human(status).split(separator: "\n").suffix(3).joined(separator: "\n"),
+      """
+      state in PostgreSQL postgres://me@db:5432/curtain
+      tables: 8192 bytes, 12 journal records since the last snapshot, sync server, snapshots 70000 bytes
+      last snapshot at 2024-02-29 23:59:59 UTC (snapshots every 1000 records or 60 s)
+      """)
+  }
+
   func testJSON() {
     let json = OutputFormat.json(status(lastSnapshot: 86_400, records: 1000, interval: 60))
       .rendered

@@ -18,57 +18,7 @@ final class DurabilityTests: StateDirectoryTestCase {
   // MARK: SIGTERM
 
   func testSIGTERMRestartGivesByteIdenticalTreesAndContinuesEvents() throws {
-    let first = try startDaemon()
-    let client = try TestClient(path: first.socketPath, name: "durable")
-    let phone = try client.makeWindow()
-    let pad = try client.makeWindow(regular: true)
-    try client.make(.navigation, "Nav")
-    try client.make(.content, "A", "B", "Modal")
-    try client.setRoot(phone, "Nav")
-    try client.call {
-      $0.push.navigation = controllerRef("Nav")
-      $0.push.controller = controllerRef("A")
-      $0.push.notAnimated = true
-    }
-    try client.call {
-      $0.push.navigation = controllerRef("Nav")
-      $0.push.controller = controllerRef("B")
-    }
-    try client.advance(phone, 1)
-    try client.make(.tabBar, "Tabs")
-    try client.make(.content, "T1", "T2")
-    try client.call {
-      $0.setTabs.tabBar = controllerRef("Tabs")
-      $0.setTabs.controllers = [controllerRef("T1"), controllerRef("T2")]
-    }
-    try client.setRoot(pad, "Tabs")
-    try client.present("Modal", on: "Tabs") { $0.style = .formSheet }
-    try client.advance(pad, 1)
-    let before = try snapshot(client, windows: [phone, pad])
-    let lastSeq = try client.call { $0.listWindows = .init() }.windows.windows.map(\.lastSeq)
-    client.close()
-    XCTAssertEqual(first.stop().status, 0, first.stderr)
-
-    let second = try startDaemon()
-    defer { second.stop() }
-    let again = try TestClient(path: second.socketPath, name: "durable again")
-    defer { again.close() }
-    XCTAssertEqual(try snapshot(again, windows: [phone, pad]), before)
-    // Events continue: a client that saw everything resumes with nothing
-    // missing, and the next change gets the next seq.
-    try again.call {
-      $0.subscribe.windowID = phone
-      $0.subscribe.events = true
-      $0.subscribe.fromSeq = lastSeq[0]
-    }
-    try again.call {
-      $0.pop.navigation = controllerRef("Nav")
-      $0.pop.notAnimated = true
-    }
-    try again.drain()
-    let seqs = again.takeEvents().filter { $0.windowID == phone }.map(\.seq)
-    XCTAssertFalse(seqs.isEmpty)
-    XCTAssertEqual(seqs, Array((lastSeq[0] + 1)...(lastSeq[0] + UInt64(seqs.count))))
+    try checkSIGTERMRestart()
   }
 
   // MARK: SIGKILL
@@ -79,53 +29,7 @@ final class DurabilityTests: StateDirectoryTestCase {
   /// since the restored daemon does not have the change (JournalGateTests
   /// check that answers showing it wait too).
   func testNoEventOfAChangeLeavesBeforeItsRecordCommits() throws {
-    let first = try startDaemon()
-    let setup = try TestClient(path: first.socketPath, name: "setup")
-    let window = try setup.call { $0.createWindow.clock = .manual }.window.id
-    try setup.make(.navigation, "Nav")
-    try setup.make(.content, "A", "B")
-    try setup.call {
-      $0.setStack.navigation = controllerRef("Nav")
-      $0.setStack.controllers = [controllerRef("A")]
-    }
-    try setup.setRoot(window, "Nav")
-    setup.close()
-    XCTAssertEqual(first.stop().status, 0, first.stderr)
-
-    // Record 1 of the next run is the push: the daemon dies instead of
-    // committing it.
-    let doomed = try startDaemon(["--test-kill-before-record", "1"])
-    let watcher = try TestClient(path: doomed.socketPath, name: "watcher")
-    let before = try watcher.call {
-      $0.subscribe.windowID = window
-      $0.subscribe.events = true
-    }.subscribed.lastSeq
-    let writer = try TestClient(path: doomed.socketPath, name: "writer")
-    let push = writer.send {
-      $0.push.navigation = controllerRef("Nav")
-      $0.push.controller = controllerRef("B")
-      $0.push.notAnimated = true
-    }
-    // The daemon dies with nothing of the watcher's unread, so its end
-    // reaches the watcher after everything the daemon sent (a request
-    // still unread would turn it into a reset that may drop that).
-    XCTAssertNil(
-      (try? writer.response(to: push)) ?? nil, "the push was acknowledged without its record")
-    try? watcher.drain(timeout: 5)
-    doomed.waitUntilExit()
-    let seen = watcher.takeEvents().filter { $0.windowID == window }.map(\.seq)
-    watcher.close()
-    writer.close()
-    doomed.kill9()
-
-    let restored = try startDaemon()
-    defer { restored.stop() }
-    let checker = try TestClient(path: restored.socketPath, name: "checker")
-    defer { checker.close() }
-    let info = try XCTUnwrap(
-      checker.call { $0.listWindows = .init() }.windows.windows.first { $0.id == window })
-    XCTAssertEqual(info.lastSeq, before, "the push was not recorded, so it is not restored")
-    XCTAssertEqual(seen, [], "events of the unrecorded push reached a subscriber")
+    try checkNoEventLeavesBeforeItsRecord()
   }
 
   /// Four clients pipeline random mutations (animated and interactive ones
@@ -143,253 +47,7 @@ final class DurabilityTests: StateDirectoryTestCase {
   /// directories of 10; the soak script's longer variant).
   func testSIGKILLUnderLoadLosesNothingAcknowledged() throws {
     let points = ProcessInfo.processInfo.environment["CURTAIN_KILL_POINTS"].flatMap(Int.init) ?? 50
-    for group in 0..<max(1, (points + 9) / 10) {
-      try FileManager.default.removeItem(atPath: stateDirectory)
-      try FileManager.default.createDirectory(
-        atPath: stateDirectory, withIntermediateDirectories: false)
-      try killRepeatedly(kills: 10, seed: UInt64(UInt32.random(in: 0...UInt32.max)), group: group)
-      if testRun?.failureCount ?? 0 > 0 { break }
-    }
-  }
-
-  private func killRepeatedly(kills: Int, seed: UInt64, group: Int) throws {
-    // Odd groups snapshot often, so that kills land between snapshots,
-    // while sessions are busy, and in restores from a snapshot plus a tail.
-    let startDaemon = {
-      try self.startDaemon(group % 2 == 1 ? ["--snapshot-records", "7"] : [])
-    }
-    var random = SplitMix(seed: seed)
-    // Controllers acknowledged as created (identifier → id) and the highest
-    // revision acknowledged per window.
-    var created: [String: UInt64] = [:]
-    var revisions: [UInt64: UInt64] = [:]
-    var windows: [(id: UInt64, navigation: String, manual: Bool)] = []
-
-    var daemon = try startDaemon()
-    do {
-      let setup = try TestClient(path: daemon.socketPath, name: "setup")
-      for index in 0..<8 {
-        let manual = index % 2 == 0
-        let window = try setup.call {
-          $0.createWindow.clock = manual ? .manual : .realtime
-        }.window.id
-        let navigation = "Nav\(index)"
-        try setup.make(.navigation, navigation, "Root\(index)")
-        try setup.call {
-          $0.setStack.navigation = controllerRef(navigation)
-          $0.setStack.controllers = [controllerRef("Root\(index)")]
-        }
-        try setup.setRoot(window, navigation)
-        windows.append((window, navigation, manual))
-      }
-      setup.close()
-    }
-
-    for round in 0..<kills {
-      let clients = try (0..<4).map {
-        try TestClient(path: daemon.socketPath, name: "load \($0)")
-      }
-      // Each client follows the events of its two windows from here.
-      var start: [UInt64: UInt64] = [:]
-      for (number, client) in clients.enumerated() {
-        for window in windows[(number * 2)...(number * 2 + 1)] {
-          start[window.id] =
-            try client.call {
-              $0.subscribe.windowID = window.id
-              $0.subscribe.events = true
-            }.subscribed.lastSeq
-        }
-      }
-      var sent: [[(id: UInt64, identifier: String?, window: UInt64)]] = []
-      for (number, client) in clients.enumerated() {
-        var requests: [(UInt64, String?, UInt64)] = []
-        for step in 0..<24 {
-          let window = windows[number * 2 + Int(random.next() % 2)]
-          let name = "R\(round)C\(number)S\(step)"
-          switch random.next() % 6 {
-          case 0, 1:
-            let id = client.send {
-              $0.createController.kind = .content
-              $0.createController.identifier = name
-            }
-            requests.append((id, name, 0))
-            let animated = random.next() % 2 == 0
-            requests.append(
-              (
-                client.send {
-                  $0.push.navigation = controllerRef(window.navigation)
-                  $0.push.controller = controllerRef(name)
-                  $0.push.notAnimated = !animated
-                }, nil, window.id
-              ))
-          case 2:
-            let animated = random.next() % 2 == 0
-            requests.append(
-              (
-                client.send {
-                  $0.pop.navigation = controllerRef(window.navigation)
-                  $0.pop.notAnimated = !animated
-                }, nil, window.id
-              ))
-          case 3:
-            let wide = random.next() % 2 == 0
-            requests.append(
-              (
-                client.send {
-                  $0.resizeWindow.windowID = window.id
-                  $0.resizeWindow.metrics.size.width = wide ? 844 : 390
-                  $0.resizeWindow.metrics.size.height = wide ? 390 : 844
-                  $0.resizeWindow.notAnimated = random.next() % 2 == 0
-                }, nil, window.id
-              ))
-          case 4 where window.manual:
-            requests.append(
-              (
-                client.send {
-                  $0.advanceClock.windowID = window.id
-                  $0.advanceClock.seconds = Double(random.next() % 5) / 10
-                }, nil, window.id
-              ))
-          default:
-            requests.append(
-              (
-                client.send {
-                  $0.beginInteractive.kind = .pop
-                  $0.beginInteractive.controller = controllerRef(window.navigation)
-                }, nil, window.id
-              ))
-          }
-        }
-        sent.append(requests)
-      }
-      // Read a random number of responses per client, then crash.
-      for (number, client) in clients.enumerated() {
-        let count = Int(random.next() % UInt64(sent[number].count + 1))
-        for (id, identifier, window) in sent[number].prefix(count) {
-          let response = try XCTUnwrap(
-            client.response(to: id), "group \(group) round \(round) seed \(seed): no response")
-          guard response.error.code == .unspecified else { continue }
-          if let identifier { created[identifier] = response.controller.id }
-          if case .operation(let result)? = response.result {
-            revisions[window] = max(revisions[window] ?? 0, result.revision)
-          }
-          if case .clock(let result)? = response.result {
-            revisions[window] = max(revisions[window] ?? 0, result.revision)
-          }
-        }
-      }
-      // What each client saw of its windows before the crash.
-      var seen: [UInt64: [WireEvent]] = [:]
-      for client in clients {
-        for event in client.takeEvents() { seen[event.windowID, default: []].append(event) }
-      }
-      daemon.kill9()
-      for client in clients { client.close() }
-
-      daemon = try startDaemon()
-      let checker = try TestClient(path: daemon.socketPath, name: "checker")
-      let restored = try state(checker)
-      for (identifier, id) in created {
-        XCTAssertEqual(
-          restored.controllers[identifier], id,
-          "group \(group) round \(round) seed \(seed): acknowledged \(identifier) lost")
-      }
-      for (window, revision) in revisions {
-        let info = try XCTUnwrap(restored.windows[window], "round \(round): window \(window)")
-        XCTAssertGreaterThanOrEqual(
-          info.revision, revision,
-          "group \(group) round \(round) seed \(seed): window \(window) went back")
-        XCTAssertEqual(info.queuedOperations, 0, "round \(round): settled")
-      }
-      for failure in try WireInvariants.check(checker, windows: windows.map(\.id)) {
-        XCTFail("group \(group) round \(round) seed \(seed): \(failure)")
-      }
-      try checkResume(
-        daemon, windows: windows.map(\.id), start: start, seen: seen,
-        label: "group \(group) round \(round) seed \(seed)")
-      // The restore is deterministic: a clean restart gives the same state.
-      if round % 10 == 9 {
-        checker.close()
-        XCTAssertEqual(daemon.stop().status, 0, daemon.stderr)
-        daemon = try startDaemon()
-        let again = try TestClient(path: daemon.socketPath, name: "checker again")
-        let second = try state(again)
-        XCTAssertEqual(
-          second.controllers, restored.controllers, "group \(group) round \(round) seed \(seed)")
-        XCTAssertEqual(
-          second.windows.mapValues(\.revision), restored.windows.mapValues(\.revision),
-          "group \(group) round \(round) seed \(seed)")
-        again.close()
-      } else {
-        checker.close()
-      }
-      if testRun?.failureCount ?? 0 > 0 { break }
-    }
-    XCTAssertEqual(daemon.stop().status, 0, daemon.stderr)
-  }
-
-  /// Each load client comes back and resumes its windows' events from the
-  /// last seq it saw: it gets exactly the events it missed (from that seq
-  /// to the restored window's last, none twice, none left out), the
-  /// history it saw is the restored one, and the whole stream since it
-  /// subscribed keeps I7 (every transition that began ended once).
-  private func checkResume(
-    _ daemon: TempDaemon, windows: [UInt64], start: [UInt64: UInt64],
-    seen: [UInt64: [WireEvent]], label: String
-  ) throws {
-    for number in 0..<4 {
-      let client = try TestClient(path: daemon.socketPath, name: "resume \(number)")
-      defer { client.close() }
-      var resumed: [UInt64: (subscription: UInt64, lastSeq: UInt64)] = [:]
-      var whole: [UInt64: UInt64] = [:]
-      for window in windows[(number * 2)...(number * 2 + 1)] {
-        let first = start[window] ?? 0
-        let saw = seen[window] ?? []
-        let seqs = saw.map(\.seq)
-        XCTAssertEqual(
-          seqs, Array((first + 1)..<(first + 1 + UInt64(seqs.count))),
-          "\(label): w\(window) delivered with a gap before the crash")
-        let lastSeen = seqs.last ?? first
-        let result = try client.call {
-          $0.subscribe.windowID = window
-          $0.subscribe.events = true
-          $0.subscribe.fromSeq = lastSeen
-        }.subscribed
-        XCTAssertFalse(result.snapshotRequired, "\(label): w\(window)")
-        XCTAssertGreaterThanOrEqual(
-          result.lastSeq, lastSeen,
-          "\(label): w\(window): the client saw seq \(lastSeen) but the restore ends at "
-            + "\(result.lastSeq) (events of a change that was not recorded were delivered)")
-        resumed[window] = (result.subscriptionID, result.lastSeq)
-        whole[window] =
-          try client.call {
-            $0.subscribe.windowID = window
-            $0.subscribe.events = true
-            $0.subscribe.fromSeq = first
-          }.subscribed.subscriptionID
-      }
-      try client.sync()
-      let events = client.takeEvents()
-      for (window, resume) in resumed {
-        let first = start[window] ?? 0
-        let saw = seen[window] ?? []
-        let lastSeen = saw.last?.seq ?? first
-        let missed = events.filter { $0.subscriptionID == resume.subscription }.map(\.seq)
-        XCTAssertEqual(
-          missed, lastSeen < resume.lastSeq ? Array((lastSeen + 1)...resume.lastSeq) : [],
-          "\(label): w\(window) resumed from \(lastSeen)")
-        var history = events.filter { $0.subscriptionID == whole[window] }
-        for failure in WireInvariants.checkEvents(history, after: first) {
-          XCTFail("\(label): w\(window): \(failure)")
-        }
-        for index in history.indices { history[index].subscriptionID = 0 }
-        var before = saw
-        for index in before.indices { before[index].subscriptionID = 0 }
-        XCTAssertEqual(
-          Array(history.prefix(before.count)), before,
-          "\(label): w\(window): the events seen before the crash are not the restored ones")
-      }
-    }
+    try checkSIGKILLUnderLoad(groups: max(1, (points + 9) / 10), kills: 10)
   }
 
   // MARK: Damage
@@ -569,9 +227,380 @@ final class DurabilityTests: StateDirectoryTestCase {
 
   // MARK: Helpers
 
+  @discardableResult
+  private func sqlite(_ sql: String) throws -> String {
+    try stateSQL(sql, database: stateDirectory + "/state.sqlite3")
+  }
+}
+
+// MARK: Scenarios
+
+// The scenarios DurabilityTests runs on a state directory and
+// PostgresStoreTests on a PostgreSQL store (`storeArguments`).
+extension StateDirectoryTestCase {
+  /// A daemon stopped with SIGTERM restarts with byte-identical trees and
+  /// its events continue.
+  func checkSIGTERMRestart() throws {
+    let first = try startDaemon()
+    let client = try TestClient(path: first.socketPath, name: "durable")
+    let phone = try client.makeWindow()
+    let pad = try client.makeWindow(regular: true)
+    try client.make(.navigation, "Nav")
+    try client.make(.content, "A", "B", "Modal")
+    try client.setRoot(phone, "Nav")
+    try client.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("A")
+      $0.push.notAnimated = true
+    }
+    try client.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+    }
+    try client.advance(phone, 1)
+    try client.make(.tabBar, "Tabs")
+    try client.make(.content, "T1", "T2")
+    try client.call {
+      $0.setTabs.tabBar = controllerRef("Tabs")
+      $0.setTabs.controllers = [controllerRef("T1"), controllerRef("T2")]
+    }
+    try client.setRoot(pad, "Tabs")
+    try client.present("Modal", on: "Tabs") { $0.style = .formSheet }
+    try client.advance(pad, 1)
+    let before = try snapshot(client, windows: [phone, pad])
+    let lastSeq = try client.call { $0.listWindows = .init() }.windows.windows.map(\.lastSeq)
+    client.close()
+    XCTAssertEqual(first.stop().status, 0, first.stderr)
+
+    let second = try startDaemon()
+    defer { second.stop() }
+    let again = try TestClient(path: second.socketPath, name: "durable again")
+    defer { again.close() }
+    XCTAssertEqual(try snapshot(again, windows: [phone, pad]), before)
+    // Events continue: a client that saw everything resumes with nothing
+    // missing, and the next change gets the next seq.
+    try again.call {
+      $0.subscribe.windowID = phone
+      $0.subscribe.events = true
+      $0.subscribe.fromSeq = lastSeq[0]
+    }
+    try again.call {
+      $0.pop.navigation = controllerRef("Nav")
+      $0.pop.notAnimated = true
+    }
+    try again.drain()
+    let seqs = again.takeEvents().filter { $0.windowID == phone }.map(\.seq)
+    XCTAssertFalse(seqs.isEmpty)
+    XCTAssertEqual(seqs, Array((lastSeq[0] + 1)...(lastSeq[0] + UInt64(seqs.count))))
+  }
+
+  /// See `DurabilityTests.testNoEventOfAChangeLeavesBeforeItsRecordCommits`.
+  func checkNoEventLeavesBeforeItsRecord() throws {
+    let first = try startDaemon()
+    let setup = try TestClient(path: first.socketPath, name: "setup")
+    let window = try setup.call { $0.createWindow.clock = .manual }.window.id
+    try setup.make(.navigation, "Nav")
+    try setup.make(.content, "A", "B")
+    try setup.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("A")]
+    }
+    try setup.setRoot(window, "Nav")
+    setup.close()
+    XCTAssertEqual(first.stop().status, 0, first.stderr)
+
+    // Record 1 of the next run is the push: the daemon dies instead of
+    // committing it.
+    let doomed = try startDaemon(["--test-kill-before-record", "1"])
+    let watcher = try TestClient(path: doomed.socketPath, name: "watcher")
+    let before = try watcher.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.events = true
+    }.subscribed.lastSeq
+    let writer = try TestClient(path: doomed.socketPath, name: "writer")
+    let push = writer.send {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+      $0.push.notAnimated = true
+    }
+    // The daemon dies with nothing of the watcher's unread, so its end
+    // reaches the watcher after everything the daemon sent (a request
+    // still unread would turn it into a reset that may drop that).
+    XCTAssertNil(
+      (try? writer.response(to: push)) ?? nil, "the push was acknowledged without its record")
+    try? watcher.drain(timeout: 5)
+    doomed.waitUntilExit()
+    let seen = watcher.takeEvents().filter { $0.windowID == window }.map(\.seq)
+    watcher.close()
+    writer.close()
+    doomed.kill9()
+
+    let restored = try startDaemon()
+    defer { restored.stop() }
+    let checker = try TestClient(path: restored.socketPath, name: "checker")
+    defer { checker.close() }
+    let info = try XCTUnwrap(
+      checker.call { $0.listWindows = .init() }.windows.windows.first { $0.id == window })
+    XCTAssertEqual(info.lastSeq, before, "the push was not recorded, so it is not restored")
+    XCTAssertEqual(seen, [], "events of the unrecorded push reached a subscriber")
+  }
+
+  /// See `DurabilityTests.testSIGKILLUnderLoadLosesNothingAcknowledged`:
+  /// `groups` fresh stores (`resetStore`) of `kills` kill points each.
+  func checkSIGKILLUnderLoad(groups: Int, kills: Int) throws {
+    for group in 0..<groups {
+      try resetStore()
+      try killRepeatedly(
+        kills: kills, seed: UInt64(UInt32.random(in: 0...UInt32.max)), group: group)
+      if testRun?.failureCount ?? 0 > 0 { break }
+    }
+  }
+
+  fileprivate func killRepeatedly(kills: Int, seed: UInt64, group: Int) throws {
+    // Odd groups snapshot often, so that kills land between snapshots,
+    // while sessions are busy, and in restores from a snapshot plus a tail.
+    let startDaemon = {
+      try self.startDaemon(group % 2 == 1 ? ["--snapshot-records", "7"] : [])
+    }
+    var random = SplitMix(seed: seed)
+    // Controllers acknowledged as created (identifier → id) and the highest
+    // revision acknowledged per window.
+    var created: [String: UInt64] = [:]
+    var revisions: [UInt64: UInt64] = [:]
+    var windows: [(id: UInt64, navigation: String, manual: Bool)] = []
+
+    var daemon = try startDaemon()
+    do {
+      let setup = try TestClient(path: daemon.socketPath, name: "setup")
+      for index in 0..<8 {
+        let manual = index % 2 == 0
+        let window = try setup.call {
+          $0.createWindow.clock = manual ? .manual : .realtime
+        }.window.id
+        let navigation = "Nav\(index)"
+        try setup.make(.navigation, navigation, "Root\(index)")
+        try setup.call {
+          $0.setStack.navigation = controllerRef(navigation)
+          $0.setStack.controllers = [controllerRef("Root\(index)")]
+        }
+        try setup.setRoot(window, navigation)
+        windows.append((window, navigation, manual))
+      }
+      setup.close()
+    }
+
+    for round in 0..<kills {
+      let clients = try (0..<4).map {
+        try TestClient(path: daemon.socketPath, name: "load \($0)")
+      }
+      // Each client follows the events of its two windows from here.
+      var start: [UInt64: UInt64] = [:]
+      for (number, client) in clients.enumerated() {
+        for window in windows[(number * 2)...(number * 2 + 1)] {
+          start[window.id] =
+            try client.call {
+              $0.subscribe.windowID = window.id
+              $0.subscribe.events = true
+            }.subscribed.lastSeq
+        }
+      }
+      var sent: [[(id: UInt64, identifier: String?, window: UInt64)]] = []
+      for (number, client) in clients.enumerated() {
+        var requests: [(UInt64, String?, UInt64)] = []
+        for step in 0..<24 {
+          let window = windows[number * 2 + Int(random.next() % 2)]
+          let name = "R\(round)C\(number)S\(step)"
+          switch random.next() % 6 {
+          case 0, 1:
+            let id = client.send {
+              $0.createController.kind = .content
+              $0.createController.identifier = name
+            }
+            requests.append((id, name, 0))
+            let animated = random.next() % 2 == 0
+            requests.append(
+              (
+                client.send {
+                  $0.push.navigation = controllerRef(window.navigation)
+                  $0.push.controller = controllerRef(name)
+                  $0.push.notAnimated = !animated
+                }, nil, window.id
+              ))
+          case 2:
+            let animated = random.next() % 2 == 0
+            requests.append(
+              (
+                client.send {
+                  $0.pop.navigation = controllerRef(window.navigation)
+                  $0.pop.notAnimated = !animated
+                }, nil, window.id
+              ))
+          case 3:
+            let wide = random.next() % 2 == 0
+            requests.append(
+              (
+                client.send {
+                  $0.resizeWindow.windowID = window.id
+                  $0.resizeWindow.metrics.size.width = wide ? 844 : 390
+                  $0.resizeWindow.metrics.size.height = wide ? 390 : 844
+                  $0.resizeWindow.notAnimated = random.next() % 2 == 0
+                }, nil, window.id
+              ))
+          case 4 where window.manual:
+            requests.append(
+              (
+                client.send {
+                  $0.advanceClock.windowID = window.id
+                  $0.advanceClock.seconds = Double(random.next() % 5) / 10
+                }, nil, window.id
+              ))
+          default:
+            requests.append(
+              (
+                client.send {
+                  $0.beginInteractive.kind = .pop
+                  $0.beginInteractive.controller = controllerRef(window.navigation)
+                }, nil, window.id
+              ))
+          }
+        }
+        sent.append(requests)
+      }
+      // Read a random number of responses per client, then crash.
+      for (number, client) in clients.enumerated() {
+        let count = Int(random.next() % UInt64(sent[number].count + 1))
+        for (id, identifier, window) in sent[number].prefix(count) {
+          let response = try XCTUnwrap(
+            client.response(to: id), "group \(group) round \(round) seed \(seed): no response")
+          guard response.error.code == .unspecified else { continue }
+          if let identifier { created[identifier] = response.controller.id }
+          if case .operation(let result)? = response.result {
+            revisions[window] = max(revisions[window] ?? 0, result.revision)
+          }
+          if case .clock(let result)? = response.result {
+            revisions[window] = max(revisions[window] ?? 0, result.revision)
+          }
+        }
+      }
+      // What each client saw of its windows before the crash.
+      var seen: [UInt64: [WireEvent]] = [:]
+      for client in clients {
+        for event in client.takeEvents() { seen[event.windowID, default: []].append(event) }
+      }
+      daemon.kill9()
+      for client in clients { client.close() }
+
+      daemon = try startDaemon()
+      let checker = try TestClient(path: daemon.socketPath, name: "checker")
+      let restored = try state(checker)
+      for (identifier, id) in created {
+        XCTAssertEqual(
+          restored.controllers[identifier], id,
+          "group \(group) round \(round) seed \(seed): acknowledged \(identifier) lost")
+      }
+      for (window, revision) in revisions {
+        let info = try XCTUnwrap(restored.windows[window], "round \(round): window \(window)")
+        XCTAssertGreaterThanOrEqual(
+          info.revision, revision,
+          "group \(group) round \(round) seed \(seed): window \(window) went back")
+        XCTAssertEqual(info.queuedOperations, 0, "round \(round): settled")
+      }
+      for failure in try WireInvariants.check(checker, windows: windows.map(\.id)) {
+        XCTFail("group \(group) round \(round) seed \(seed): \(failure)")
+      }
+      try checkResume(
+        daemon, windows: windows.map(\.id), start: start, seen: seen,
+        label: "group \(group) round \(round) seed \(seed)")
+      // The restore is deterministic: a clean restart gives the same state.
+      if round == kills - 1 {
+        checker.close()
+        XCTAssertEqual(daemon.stop().status, 0, daemon.stderr)
+        daemon = try startDaemon()
+        let again = try TestClient(path: daemon.socketPath, name: "checker again")
+        let second = try state(again)
+        XCTAssertEqual(
+          second.controllers, restored.controllers, "group \(group) round \(round) seed \(seed)")
+        XCTAssertEqual(
+          second.windows.mapValues(\.revision), restored.windows.mapValues(\.revision),
+          "group \(group) round \(round) seed \(seed)")
+        again.close()
+      } else {
+        checker.close()
+      }
+      if testRun?.failureCount ?? 0 > 0 { break }
+    }
+    XCTAssertEqual(daemon.stop().status, 0, daemon.stderr)
+  }
+
+  /// Each load client comes back and resumes its windows' events from the
+  /// last seq it saw: it gets exactly the events it missed (from that seq
+  /// to the restored window's last, none twice, none left out), the
+  /// history it saw is the restored one, and the whole stream since it
+  /// subscribed keeps I7 (every transition that began ended once).
+  fileprivate func checkResume(
+    _ daemon: TempDaemon, windows: [UInt64], start: [UInt64: UInt64],
+    seen: [UInt64: [WireEvent]], label: String
+  ) throws {
+    for number in 0..<4 {
+      let client = try TestClient(path: daemon.socketPath, name: "resume \(number)")
+      defer { client.close() }
+      var resumed: [UInt64: (subscription: UInt64, lastSeq: UInt64)] = [:]
+      var whole: [UInt64: UInt64] = [:]
+      for window in windows[(number * 2)...(number * 2 + 1)] {
+        let first = start[window] ?? 0
+        let saw = seen[window] ?? []
+        let seqs = saw.map(\.seq)
+        XCTAssertEqual(
+          seqs, Array((first + 1)..<(first + 1 + UInt64(seqs.count))),
+          "\(label): w\(window) delivered with a gap before the crash")
+        let lastSeen = seqs.last ?? first
+        let result = try client.call {
+          $0.subscribe.windowID = window
+          $0.subscribe.events = true
+          $0.subscribe.fromSeq = lastSeen
+        }.subscribed
+        XCTAssertFalse(result.snapshotRequired, "\(label): w\(window)")
+        XCTAssertGreaterThanOrEqual(
+          result.lastSeq, lastSeen,
+          "\(label): w\(window): the client saw seq \(lastSeen) but the restore ends at "
+            + "\(result.lastSeq) (events of a change that was not recorded were delivered)")
+        resumed[window] = (result.subscriptionID, result.lastSeq)
+        whole[window] =
+          try client.call {
+            $0.subscribe.windowID = window
+            $0.subscribe.events = true
+            $0.subscribe.fromSeq = first
+          }.subscribed.subscriptionID
+      }
+      try client.sync()
+      let events = client.takeEvents()
+      for (window, resume) in resumed {
+        let first = start[window] ?? 0
+        let saw = seen[window] ?? []
+        let lastSeen = saw.last?.seq ?? first
+        let missed = events.filter { $0.subscriptionID == resume.subscription }.map(\.seq)
+        XCTAssertEqual(
+          missed, lastSeen < resume.lastSeq ? Array((lastSeen + 1)...resume.lastSeq) : [],
+          "\(label): w\(window) resumed from \(lastSeen)")
+        var history = events.filter { $0.subscriptionID == whole[window] }
+        for failure in WireInvariants.checkEvents(history, after: first) {
+          XCTFail("\(label): w\(window): \(failure)")
+        }
+        for index in history.indices { history[index].subscriptionID = 0 }
+        var before = saw
+        for index in before.indices { before[index].subscriptionID = 0 }
+        XCTAssertEqual(
+          Array(history.prefix(before.count)), before,
+          "\(label): w\(window): the events seen before the crash are not the restored ones")
+      }
+    }
+  }
+
+  // MARK: Helpers
+
   /// Every controller (identifier → id) and every window of the default
   /// session.
-  private func state(_ client: TestClient) throws -> (
+  fileprivate func state(_ client: TestClient) throws -> (
     controllers: [String: UInt64], windows: [UInt64: Curtain_V1_WindowInfo]
   ) {
     let controllers = try client.call { $0.listControllers = .init() }.controllers.controllers
@@ -583,13 +612,8 @@ final class DurabilityTests: StateDirectoryTestCase {
     )
   }
 
-  private func snapshot(_ client: TestClient, windows: [UInt64]) throws -> [Data] {
+  fileprivate func snapshot(_ client: TestClient, windows: [UInt64]) throws -> [Data] {
     try serializedTrees(client, windows: windows)
-  }
-
-  @discardableResult
-  private func sqlite(_ sql: String) throws -> String {
-    try stateSQL(sql, database: stateDirectory + "/state.sqlite3")
   }
 }
 
@@ -635,17 +659,7 @@ private func runPython(_ script: String, arguments: [String]) throws -> (Int32, 
 /// Runs a program to its end; its exit status and what it wrote (stdout
 /// and stderr together).
 func runProcess(_ path: String, _ arguments: [String]) throws -> (Int32, String) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: path)
-  process.arguments = arguments
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  process.standardInput = FileHandle.nullDevice
-  try process.run()
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  try runProgram(path, arguments)
 }
 
 /// python3's sqlite3 failed.

@@ -1,6 +1,7 @@
 // The fixture of the durability tests: each test gets a fresh state
 // directory (mkdtemp's template, the XXXXXX replaced by a unique name),
-// removed after it, and starts real daemons on it.
+// removed after it, and starts real daemons on it (or, in
+// PostgresStoreTests, on a PostgreSQL store: `storeArguments`).
 
 import CurtainTesting
 import Foundation
@@ -23,8 +24,18 @@ class StateDirectoryTestCase: XCTestCase {
     try? FileManager.default.removeItem(atPath: stateDirectory)
   }
 
-  /// A real curtaind on this test's state directory.
+  /// Where this test's daemons keep their sessions.
+  var storeArguments: [String] { ["--state-dir", stateDirectory] }
+
+  /// A real curtaind on this test's store.
   func startDaemon(_ extra: [String] = []) throws -> TempDaemon {
-    try TempDaemon(arguments: ["--state-dir", stateDirectory] + extra)
+    try TempDaemon(arguments: storeArguments + extra)
+  }
+
+  /// Empties this test's store: a new state directory.
+  func resetStore() throws {
+    try FileManager.default.removeItem(atPath: stateDirectory)
+    try FileManager.default.createDirectory(
+      atPath: stateDirectory, withIntermediateDirectories: false)
   }
 }

@@ -1,5 +1,6 @@
-// The writer thread: the only thread that touches the database while the
-// daemon runs, so the loop never waits on the disk. The loop queues
+// The writer thread: the only thread that touches the store (SQLite or
+// PostgreSQL, DurableStore.swift) while the daemon runs, so the loop never
+// waits on the disk or the network. The loop queues
 // records (`enqueue`) and, once per loop iteration, hands everything queued
 // over (`flush`): the writer commits each hand-over as one transaction (a
 // group commit) and reports the number of the last record it committed, or
@@ -8,7 +9,6 @@
 // snapshots and stores them, dropping the records they cover, in the same
 // transaction as the records before them.
 
-import CSQLite
 import CurtainWire
 import Synchronization
 
@@ -53,7 +53,7 @@ final class JournalWriter: @unchecked Sendable {
     var measurements = JournalMeasurements()
   }
 
-  private let store: StateStore
+  private let store: any DurableStore
   /// Record number `n` is stored as `seq` `base + n`.
   private let base: Int64
   private let shared = Mutex(Shared())
@@ -68,7 +68,9 @@ final class JournalWriter: @unchecked Sendable {
   private(set) var lastNumber: UInt64 = 0
 
   /// Starts the thread; `report` wakes the loop after every commit.
-  init(store: StateStore, base: Int64, report: UVAsync.Sender, killBeforeRecord: UInt64? = nil) {
+  init(
+    store: any DurableStore, base: Int64, report: UVAsync.Sender, killBeforeRecord: UInt64? = nil
+  ) {
     self.store = store
     self.base = base
     self.report = report
@@ -161,24 +163,24 @@ final class JournalWriter: @unchecked Sendable {
 
   /// Commits one hand-over as one transaction.
   private func commit(_ batch: [Item]) {
-    var records: [(seq: Int64, session: String, entry: [UInt8])] = []
-    var checkpoints: [StateStore.Checkpoint] = []
+    var records: [NewRecord] = []
+    var checkpoints: [StoreCheckpoint] = []
     var snapshotSizes: [Int] = []
     var last: UInt64?
     var lastCheckpoint: UInt64?
     for item in batch {
       switch item {
       case .record(let number, let session, let entry):
-        records.append((seq(of: number), session, entry))
+        records.append(NewRecord(seq: seq(of: number), session: session, entry: entry))
         last = number
       case .checkpoint(let after, let images, let sharedBound):
         checkpoints.append(
-          StateStore.Checkpoint(
+          StoreCheckpoint(
             seq: seq(of: after),
             snapshots: images.map {
               let image = $0.encoded()
               snapshotSizes.append(image.count)
-              return StateStore.NewSnapshot(session: $0.session.name, image: image)
+              return NewSnapshot(session: $0.session.name, image: image)
             },
             sharedBound: sharedBound))
         lastCheckpoint = after
@@ -209,7 +211,7 @@ final class JournalWriter: @unchecked Sendable {
           )
         }
       }
-      if lastCheckpoint != nil { store.truncateLog() }
+      if lastCheckpoint != nil { store.compact() }
     } catch {
       shared.withLock { $0.progress.failure = error.description }
     }

@@ -1,6 +1,7 @@
 // The daemon's state directory (docs/durability.md): where it is, creating
 // it (0700), opening the database (or moving a bad one aside with
-// --reset-state), restoring the sessions from it (their snapshots, then the
+// --reset-state) or the store named by --store (`StateOptions.external`,
+// PostgreSQL), restoring the sessions from it (their snapshots, then the
 // journal after them), recording what changes them through the writer
 // thread, and taking snapshots of the changed sessions (every
 // `snapshotRecords` records, `snapshotInterval` seconds, or once the
@@ -21,8 +22,11 @@ import Logging
 
 /// How the daemon keeps its sessions.
 public struct StateOptions: Sendable {
-  /// The state directory.
+  /// The state directory ("" with `external`).
   public var directory: String
+  /// `--store`: a store other than the state directory's SQLite database
+  /// (PostgreSQL), which then has no state directory.
+  public var external: ExternalStore?
   /// `--sync`.
   public var sync: Sync
   /// `--reset-state`: move an unreadable or newer database aside.
@@ -71,6 +75,18 @@ public struct StateOptions: Sendable {
     self.snapshotJournalRatio = snapshotJournalRatio
   }
 
+  /// Options for a store other than the state directory's database
+  /// (`--store`).
+  public init(
+    external: ExternalStore, resetState: Bool = false, snapshotRecords: Int = 10_000,
+    snapshotInterval: Double = 60, snapshotJournalRatio: Double = 1
+  ) {
+    self.init(
+      directory: "", resetState: resetState, snapshotRecords: snapshotRecords,
+      snapshotInterval: snapshotInterval, snapshotJournalRatio: snapshotJournalRatio)
+    self.external = external
+  }
+
   /// The default state directory for a socket: `$XDG_STATE_HOME/curtain/NAME`,
   /// else `~/.local/state/curtain/NAME`, where NAME is the socket's file
   /// name without `.sock`.
@@ -88,17 +104,35 @@ public struct StateOptions: Sendable {
   }
 }
 
+/// A store other than the state directory's SQLite database (`--store`):
+/// curtaind makes it, so that this target never links its client library.
+public struct ExternalStore: Sendable {
+  /// Where it is, fit to show and log (a URL without its password).
+  public let name: String
+  /// Connects to it, checks its schema version and creates its tables;
+  /// throws a message fit to print.
+  public let open: @Sendable () throws(StoreError) -> any DurableStore
+
+  /// The store `name`, opened by `open`.
+  public init(name: String, open: @escaping @Sendable () throws(StoreError) -> any DurableStore) {
+    self.name = name
+    self.open = open
+  }
+}
+
 /// A failure to open or restore the state directory.
 public struct PersistenceError: Error, CustomStringConvertible {
   /// What went wrong, fit to print.
   public let description: String
 }
 
-/// The state directory, its database and the writer thread.
+/// The state directory and its database (or the `--store`), and the
+/// writer thread.
 final class Persistence: JournalSink {
   let options: StateOptions
+  /// The database file, or the external store's name.
   let databasePath: String
-  private var store: StateStore
+  private var store: any DurableStore
   private let logger: Logger
   private var writer: JournalWriter?
   /// Journal records left after the restore.
@@ -124,13 +158,25 @@ final class Persistence: JournalSink {
   private var lastCheckpointClock: Double?
   /// Wall-clock time of the newest stored snapshot (0: none).
   private var restoredSnapshotTime: Double = 0
-  /// The open `lock` file whose flock keeps a second daemon out.
+  /// The open `lock` file whose flock keeps a second daemon out (-1 with
+  /// an external store, which keeps it out itself).
   private let lockDescriptor: Int32
 
-  /// Creates the state directory, locks it and opens its database.
+  /// Creates the state directory, locks it and opens its database; or
+  /// opens the external store.
   init(options: StateOptions, logger: Logger) throws(PersistenceError) {
     self.options = options
     self.logger = logger
+    if let external = options.external {
+      databasePath = external.name
+      lockDescriptor = -1
+      do {
+        store = try external.open()
+      } catch {
+        throw PersistenceError(description: error.description)
+      }
+      return
+    }
     databasePath = options.directory + "/state.sqlite3"
     try Self.makeDirectory(options.directory)
     lockDescriptor = try Self.lock(options.directory)
@@ -164,7 +210,7 @@ final class Persistence: JournalSink {
   }
 
   deinit {
-    close(lockDescriptor)
+    if lockDescriptor >= 0 { close(lockDescriptor) }
   }
 
   /// Restores `server`: the sessions' snapshots, then the journal records
@@ -175,8 +221,8 @@ final class Persistence: JournalSink {
   /// what came before.
   func restore(into server: Server) throws(PersistenceError) {
     self.server = server
-    var journal: [StateStore.Record]
-    var snapshots: [StateStore.Snapshot]
+    var journal: [StoredRecord]
+    var snapshots: [StoredSnapshot]
     do {
       journal = try store.journal()
       snapshots = try store.snapshots()
@@ -200,6 +246,12 @@ final class Persistence: JournalSink {
         let problem =
           "cannot restore the snapshot of session '\(snapshot.session)' in \(databasePath): "
           + error.description
+        guard options.external == nil else {
+          throw PersistenceError(
+            description:
+              "\(problem); nothing was changed: to start empty, point --store at another "
+              + "database (or rename this one's tables aside)")
+        }
         guard options.resetState else {
           throw PersistenceError(
             description:
@@ -272,7 +324,7 @@ final class Persistence: JournalSink {
   /// built on different threads before the loop takes them over.
   private typealias Decoded = Result<(SessionImage, Session?), ImageError>
   private static func decode(
-    _ snapshots: [StateStore.Snapshot], configuration: SessionConfiguration
+    _ snapshots: [StoredSnapshot], configuration: SessionConfiguration
   ) -> [Decoded] {
     let results = UnsafeMutableBufferPointer<Decoded?>.allocate(capacity: snapshots.count)
     results.initialize(repeating: nil)
@@ -414,9 +466,7 @@ final class Persistence: JournalSink {
     status.durable = true
     status.stateDirectory = options.directory
     status.database = databasePath
-    status.databaseBytes = [databasePath, databasePath + "-wal"].reduce(0) {
-      $0 + Self.fileSize($1)
-    }
+    status.databaseBytes = store.storedBytes
     let progress = progress
     if let checkpoint = progress.checkpoint {
       status.journalRecords =
@@ -426,7 +476,8 @@ final class Persistence: JournalSink {
       status.journalRecords = restoredRecords + (writer?.lastNumber ?? 0)
       status.lastSnapshotTime = restoredSnapshotTime
     }
-    status.sync = options.sync.rawValue
+    // PostgreSQL's own settings (synchronous_commit) decide there.
+    status.sync = options.external == nil ? options.sync.rawValue : "server"
     let failure = progress.failure
     status.snapshotRecords = UInt32(clamping: options.snapshotRecords)
     status.snapshotInterval = options.snapshotInterval
@@ -434,7 +485,7 @@ final class Persistence: JournalSink {
     status.snapshotBytes = snapshotBytes
     status.available = failure == nil
     status.error = failure ?? ""
-    status.schemaVersion = UInt32(StateStore.schemaVersion)
+    status.schemaVersion = UInt32(DurableSchema.version)
     return status
   }
 
@@ -490,12 +541,6 @@ final class Persistence: JournalSink {
       _ = rename(path + suffix, aside + suffix)
     }
     return aside
-  }
-
-  private static func fileSize(_ path: String) -> UInt64 {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return 0 }
-    return UInt64(max(0, info.st_size))
   }
 
   private static func errnoText() -> String {

@@ -17,57 +17,28 @@
 //
 // `PRAGMA user_version` holds the schema version; a database from a newer
 // curtaind is refused. A store is used by one thread at a time: the loop
-// thread while the daemon starts, the writer thread afterwards.
+// thread while the daemon starts, the writer thread afterwards
+// (DurableStore.swift). Its SQLite errors are passed on as `StoreError`s
+// with the same text.
 
-/// The state database.
-final class StateStore {
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The state database: the SQLite `DurableStore`.
+final class StateStore: DurableStore {
   /// The schema version this curtaind writes and reads.
-  static let schemaVersion: Int64 = 2
+  static let schemaVersion = DurableSchema.version
 
-  /// A stored journal record.
-  struct Record {
-    let seq: Int64
-    let session: String
-    let entry: [UInt8]
-    /// Whether `entry` still has the checksum it was written with.
-    let isIntact: Bool
-  }
+  typealias Record = StoredRecord
+  typealias Snapshot = StoredSnapshot
+  typealias Checkpoint = StoreCheckpoint
 
   /// The 64-bit FNV-1a hash of `bytes`, as SQLite stores integers.
   static func checksum(_ bytes: [UInt8]) -> Int64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-    return Int64(bitPattern: hash)
-  }
-
-  /// A stored snapshot.
-  struct Snapshot {
-    let session: String
-    let seq: Int64
-    let image: [UInt8]
-    let takenAt: Double
-    /// Whether `image` still has the checksum it was written with.
-    let isIntact: Bool
-  }
-
-  /// A snapshot to write: `image` replaces the session's snapshot.
-  struct NewSnapshot {
-    let session: String
-    let image: [UInt8]
-  }
-
-  /// A set of snapshots taken after record `seq`, and the journal records
-  /// they make unnecessary.
-  struct Checkpoint {
-    /// The last record before the snapshots.
-    let seq: Int64
-    /// The new snapshots.
-    let snapshots: [NewSnapshot]
-    /// Records of every session ("") up to this one are no longer needed:
-    /// every session has a snapshot at least as new.
-    let sharedBound: Int64
+    DurableSchema.checksum(bytes)
   }
 
   let database: SQLiteDatabase
@@ -106,7 +77,11 @@ final class StateStore {
   }
 
   /// Every journal record, in order.
-  func journal() throws(SQLiteError) -> [Record] {
+  func journal() throws(StoreError) -> [Record] {
+    try sqlite { () throws(SQLiteError) in try readJournal() }
+  }
+
+  private func readJournal() throws(SQLiteError) -> [Record] {
     let statement = try database.prepare(
       "SELECT seq, session, entry, checksum FROM journal ORDER BY seq")
     var records: [Record] = []
@@ -121,7 +96,11 @@ final class StateStore {
   }
 
   /// The latest snapshot of each session, by session name.
-  func snapshots() throws(SQLiteError) -> [Snapshot] {
+  func snapshots() throws(StoreError) -> [Snapshot] {
+    try sqlite { () throws(SQLiteError) in try readSnapshots() }
+  }
+
+  private func readSnapshots() throws(SQLiteError) -> [Snapshot] {
     let statement = try database.prepare(
       "SELECT session, seq, image, checksum, taken_at FROM snapshot ORDER BY session")
     var snapshots: [Snapshot] = []
@@ -137,8 +116,8 @@ final class StateStore {
 
   /// The highest record number ever used (journal, snapshots, records set
   /// aside), so that new records never reuse one.
-  func lastSeq() throws(SQLiteError) -> Int64 {
-    try database.integer(
+  func lastSeq() throws(StoreError) -> Int64 {
+    try integer(
       """
       SELECT max(coalesce((SELECT max(seq) FROM journal), 0),
         coalesce((SELECT max(seq) FROM snapshot), 0),
@@ -149,22 +128,31 @@ final class StateStore {
   /// Copies the write-ahead log into the database and empties it (after a
   /// snapshot, so that the files shrink back to the live state). Best
   /// effort: SQLite checkpoints the log by itself anyway.
-  func truncateLog() {
+  func compact() {
     _ = try? database.integer("PRAGMA wal_checkpoint(TRUNCATE)")
   }
 
   /// Journal records left (not covered by a snapshot).
-  func journalCount() throws(SQLiteError) -> Int64 {
-    try database.integer("SELECT count(*) FROM journal")
+  func journalCount() throws(StoreError) -> Int64 {
+    try integer("SELECT count(*) FROM journal")
   }
 
   /// The stored snapshots' size (the sum of their images' lengths).
-  func snapshotBytes() throws(SQLiteError) -> Int64 {
-    try database.integer("SELECT coalesce(sum(length(image)), 0) FROM snapshot")
+  func snapshotBytes() throws(StoreError) -> Int64 {
+    try integer("SELECT coalesce(sum(length(image)), 0) FROM snapshot")
+  }
+
+  /// The database file and its write-ahead log, in bytes.
+  var storedBytes: UInt64 {
+    [database.path, database.path + "-wal"].reduce(0) { $0 + Self.fileSize($1) }
   }
 
   /// Moves the records from `seq` on to `dropped_journal` with `reason`.
-  func dropJournal(from seq: Int64, reason: String, at time: Double) throws(SQLiteError) {
+  func dropJournal(from seq: Int64, reason: String, at time: Double) throws(StoreError) {
+    try sqlite { () throws(SQLiteError) in try moveJournal(from: seq, reason: reason, at: time) }
+  }
+
+  private func moveJournal(from seq: Int64, reason: String, at time: Double) throws(SQLiteError) {
     try database.execute("BEGIN")
     do throws(SQLiteError) {
       let move = try database.prepare(
@@ -187,10 +175,17 @@ final class StateStore {
   /// Writes, in one transaction (a group commit): `records` (each with
   /// its number), then each of `checkpoints` in order (snapshots taken at
   /// the wall-clock `time`).
-  func commit(
-    records: [(seq: Int64, session: String, entry: [UInt8])], checkpoints: [Checkpoint],
-    at time: Double
-  ) throws(SQLiteError) {
+  func commit(records: [NewRecord], checkpoints: [Checkpoint], at time: Double)
+    throws(StoreError)
+  {
+    try sqlite { () throws(SQLiteError) in
+      try write(records: records, checkpoints: checkpoints, at: time)
+    }
+  }
+
+  private func write(records: [NewRecord], checkpoints: [Checkpoint], at time: Double)
+    throws(SQLiteError)
+  {
     let insert: SQLiteStatement
     if let prepared = self.insert {
       insert = prepared
@@ -235,5 +230,26 @@ final class StateStore {
     }
     try drop.bind(.text(""), .integer(checkpoint.sharedBound))
     try drop.step()
+  }
+
+  /// A one-integer query's result.
+  private func integer(_ sql: String) throws(StoreError) -> Int64 {
+    try sqlite { () throws(SQLiteError) in try database.integer(sql) }
+  }
+
+  /// Runs `body`, passing its SQLite error on as a `StoreError` with the
+  /// same text.
+  private func sqlite<T>(_ body: () throws(SQLiteError) -> T) throws(StoreError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw StoreError(description: error.description)
+    }
+  }
+
+  private static func fileSize(_ path: String) -> UInt64 {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return 0 }
+    return UInt64(max(0, info.st_size))
   }
 }
