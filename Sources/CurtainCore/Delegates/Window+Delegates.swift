@@ -131,6 +131,11 @@ extension Window {
           DelegateArguments(to: target.id, interactive: true)
         ),
       ]
+    case .tap(_, let point):
+      guard let presented = tapDismissalQuestion(at: point) else { return [] }
+      return [
+        (.presentationControllerShouldDismiss, presented, DelegateArguments(to: presented))
+      ]
     case .performSegue(let source, let identifier, let triggered, _):
       guard triggered else { return [] }
       return [(.shouldPerformSegue, source, DelegateArguments(identifier: identifier))]
@@ -356,7 +361,9 @@ extension PendingOperation {
   /// Whether a delegate declined the operation (`shouldSelect` or
   /// `presentationControllerShouldDismiss` answered no).
   var isDeclinedByDelegate: Bool {
-    answers[.tabBarShouldSelect] == .bool(false)
+    // A tap still lands: its dismissal becomes an attempt (Window+Tap.swift).
+    if case .tap = operation { return false }
+    return answers[.tabBarShouldSelect] == .bool(false)
       || answers[.presentationControllerShouldDismiss] == .bool(false)
   }
 

@@ -53,6 +53,9 @@ public final class Window {
   /// Set while an operation's change runs, so that a transition completing
   /// inside it does not start the next queued operation too early.
   var isStartingOperation = false
+  /// Set while a tap's change is prepared whose dismissal the presented
+  /// controller's adaptive delegate declined.
+  var declinedTapDismissal = false
   /// Controllers told `willMove` in this window whose `didMove` is pending.
   var pendingMoves: Set<ControllerID> = []
   /// Trace id stamped on events emitted now.

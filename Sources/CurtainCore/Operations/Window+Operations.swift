@@ -99,6 +99,15 @@ extension Window {
     }
   }
 
+  /// `presentationControllerDidAttemptToDismiss`, for a pulled-down sheet
+  /// whose adaptive delegate declined the dismissal.
+  private func attemptedToDismiss(_ operation: WindowOperation) {
+    guard case .beginInteractiveDismiss(let controller, _) = operation,
+      let presentation = session.controllers[controller]?.dismissalTarget?.presentation
+    else { return }
+    presentation.presenting.emitPresentation(presentation.presented, .didAttemptToDismiss)
+  }
+
   /// Starts waiting operations while the window is free. An operation that
   /// can no longer run when its turn comes fails with an event.
   func startQueuedOperations() {
@@ -111,10 +120,14 @@ extension Window {
   /// The change `pending` makes, as its delegates' answers shape it.
   func prepare(_ pending: PendingOperation) throws -> PreparedChange {
     if pending.isDeclinedByDelegate {
-      return PreparedChange(declined: true, changesNothing: true) {}
+      return PreparedChange(declined: true, changesNothing: true) { [self] in
+        attemptedToDismiss(pending.operation)
+      }
     }
     session.segueDelegateAnswer = pending.segueAnswer
     defer { session.segueDelegateAnswer = nil }
+    declinedTapDismissal = pending.answers[.presentationControllerShouldDismiss] == .bool(false)
+    defer { declinedTapDismissal = false }
     pending.applyAnsweredFrames(in: session)
     return try session.prepare(
       pending.answeredOperation, in: self, owner: pending.options.owner,

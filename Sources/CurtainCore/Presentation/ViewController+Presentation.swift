@@ -282,9 +282,16 @@ extension ViewController {
     // what controllers inside it present (UIKit dismisses every controller
     // presented above the target).
     let chain = [target] + target.presentedInSubtree
+    // A pulled-down sheet tells its adaptive delegate, when it has one
+    // (Curtain's choice: a tap outside always tells, Window+Tap.swift).
+    let notifies =
+      interactive && session.delegate(of: target.id, role: .adaptivePresentation) != nil
     return PreparedChange {
-      presentation.presenting.performDismiss(
+      let presenter = presentation.presenting
+      if notifies { presenter.emitPresentation(target, .willDismiss) }
+      presenter.performDismiss(
         chain, animated: animated, animator: animator, interactive: interactive, owner: owner)
+      if notifies { presenter.window?.tellDidDismiss(presenter, target) }
     }
   }
 

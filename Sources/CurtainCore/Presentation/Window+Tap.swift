@@ -73,28 +73,60 @@ extension Window {
     return candidate
   }
 
+  /// What a tap at `point` reaches and does, before any delegate is
+  /// asked: the view it reaches, its effect, and the presentation whose
+  /// dimming view it hit.
+  private func tapOutcome(at point: Point) -> (View, TapHit.Effect, Presentation?) {
+    let target = hitTest(point)
+    guard target.role == .dimming, let id = target.controllerID,
+      let found = session.controllers[id]?.presentation, found.dimmingView === target
+    else { return (target, .none, nil) }
+    let through = hitTest(point, below: target)
+    if found.passthroughViews.contains(where: { through.isDescendant(of: $0) }) {
+      return (through, .passthrough(presented: id), found)
+    }
+    if found.presented.isModalInPresentation { return (target, .refused(id), found) }
+    return (target, .dismissed(id), found)
+  }
+
+  /// The controller whose adaptive delegate a tap at `point` asks
+  /// `presentationControllerShouldDismiss` (one outside a presented
+  /// controller that would dismiss it), if any.
+  func tapDismissalQuestion(at point: Point) -> ControllerID? {
+    guard point.x.isFinite, point.y.isFinite,
+      case (_, .dismissed(let presented), _) = tapOutcome(at: point)
+    else { return nil }
+    return presented
+  }
+
+  /// `presentationControllerDidDismiss`, once the dismissal the current
+  /// operation started completes (at once when it did not animate; never
+  /// when it is cancelled).
+  func tellDidDismiss(_ presenter: ViewController, _ presented: ViewController) {
+    let didDismiss = { presenter.emitPresentation(presented, .didDismiss) }
+    if let running = currentOperation?.transition.flatMap(transition) {
+      running.addCompletion { context in
+        if !context.transitionWasCancelled { didDismiss() }
+      }
+    } else {
+      didDismiss()
+    }
+  }
+
   func prepareTap(at point: Point) throws -> PreparedChange {
     guard point.x.isFinite, point.y.isFinite else {
       throw CurtainError.invalid("A tap's point must be finite, got \(point)")
     }
-    let target = hitTest(point)
-    var reached = target
-    var effect = TapHit.Effect.none
+    let (reached, outcome, presentation) = tapOutcome(at: point)
+    var effect = outcome
     var dismissal: PreparedChange?
-    var presentation: Presentation?
-    if target.role == .dimming, let id = target.controllerID,
-      let found = session.controllers[id]?.presentation, found.dimmingView === target
-    {
-      presentation = found
-      let through = hitTest(point, below: target)
-      if found.passthroughViews.contains(where: { through.isDescendant(of: $0) }) {
-        reached = through
-        effect = .passthrough(presented: id)
-      } else if found.presented.isModalInPresentation {
+    if case .dismissed(let id) = effect, let found = presentation {
+      if declinedTapDismissal {
+        // Its adaptive delegate answered presentationControllerShouldDismiss
+        // with no: UIKit's didAttemptToDismiss, as for a modal one.
         effect = .refused(id)
       } else {
         dismissal = try found.presenting.prepareDismiss(animated: true, animator: nil)
-        effect = .dismissed(id)
       }
     }
     let hit = TapHit(
@@ -112,14 +144,7 @@ extension Window {
         presenter.emitPresentation(presented, .shouldDismiss)
         presenter.emitPresentation(presented, .willDismiss)
         dismissal?.run()
-        let didDismiss = { presenter.emitPresentation(presented, .didDismiss) }
-        if let running = currentOperation?.transition.flatMap(transition) {
-          running.addCompletion { context in
-            if !context.transitionWasCancelled { didDismiss() }
-          }
-        } else {
-          didDismiss()
-        }
+        tellDidDismiss(presenter, presented)
       case .none, .passthrough:
         break
       }
