@@ -24,6 +24,7 @@ final class AdaptiveDismissalTests: XCTestCase {
     return h
   }
 
+  @discardableResult
   private func tap(_ h: Harness) -> OperationTicket? {
     h.run(.tap(window: h.window.id, point: Point(x: 100, y: 600)))
   }

@@ -136,6 +136,7 @@ final class SnapshotTests: XCTestCase {
           // Transient, empty when the session is quiescent.
           "transitions", "queue", "currentOperation", "operationsInFlight",
           "isStartingOperation", "pendingMoves", "currentTraceID", "awaitingDelegate",
+          "declinedTapDismissal",
           // Reset at the start of every step, read only within it.
           "endedThisStep",
         ]
