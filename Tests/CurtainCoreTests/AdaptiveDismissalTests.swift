@@ -63,7 +63,9 @@ final class AdaptiveDismissalTests: XCTestCase {
     XCTAssertEqual(h.lifecycle(), [])
   }
 
-  func testAPulledDownSheetTellsItsAdaptiveDelegate() throws {
+  /// Modal presented as a page sheet (a card) on Nav[A], `client` its
+  /// adaptive delegate; the adaptive style question answered.
+  private func presentedSheet() throws -> Harness {
     let h = Harness()
     h.showNavigation("Nav", stack: ["A"])
     h.make(.content, "Modal")
@@ -74,6 +76,11 @@ final class AdaptiveDismissalTests: XCTestCase {
         presenter: h.id("Nav"), controller: h.id("Modal"), animated: false, animator: nil,
         adaptiveStyle: nil, options: PresentOptions(style: .pageSheet)))
     try h.session.answerDelegateCall(1, .useDefault, from: client)
+    return h
+  }
+
+  func testAPulledDownSheetTellsItsAdaptiveDelegate() throws {
+    let h = try presentedSheet()
     _ = h.events()
     h.run(
       .beginInteractiveDismiss(controller: h.id("Modal"), animator: nil),
@@ -96,16 +103,7 @@ final class AdaptiveDismissalTests: XCTestCase {
   }
 
   func testACancelledPullTellsNoDidDismiss() throws {
-    let h = Harness()
-    h.showNavigation("Nav", stack: ["A"])
-    h.make(.content, "Modal")
-    try h.session.setDelegate(
-      of: h.id("Modal"), roles: [.adaptivePresentation], delegate: client, timeout: 1)
-    h.run(
-      .present(
-        presenter: h.id("Nav"), controller: h.id("Modal"), animated: false, animator: nil,
-        adaptiveStyle: nil, options: PresentOptions(style: .pageSheet)))
-    try h.session.answerDelegateCall(1, .useDefault, from: client)
+    let h = try presentedSheet()
     h.run(
       .beginInteractiveDismiss(controller: h.id("Modal"), animator: nil),
       options: OperationOptions(owner: client))
