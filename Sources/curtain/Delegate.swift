@@ -25,7 +25,8 @@ struct Delegate: ParsableCommand {
       shouldPerformSegue, adaptivePresentationStyle, \
       presentationControllerShouldDismiss, navigationInteractionController, \
       tabBarInteractionController, interactionControllerForPresentation, \
-      interactionControllerForDismissal), or ANSWER for every method it \
+      interactionControllerForDismissal, presentationController, \
+      frameOfPresentedView, prepareForSegue), or ANSWER for every method it \
       fits. An ANSWER is `default` (UIKit's default), `yes` or `no` \
       (should- methods), `animator=FILE` (an animator spec in JSON, \
       docs/animators.md), `remote=SECONDS` (a remote animator of that \

@@ -534,6 +534,7 @@ def test_each_question_calls_its_method_with_its_arguments() -> None:
         call(M.TAB_BAR_INTERACTION_CONTROLLER, from_id=2, to_id=3),
         call(M.INTERACTION_CONTROLLER_FOR_PRESENTATION, from_id=2, to_id=4),
         call(M.INTERACTION_CONTROLLER_FOR_DISMISSAL, to_id=4),
+        call(M.PREPARE_FOR_SEGUE, identifier="go", from_id=2, to_id=5),
     ]:
         assert _delegates.answer(Everything(), question) == (common_pb2.DelegateAnswer(), None)
     assert seen == [
@@ -547,6 +548,31 @@ def test_each_question_calls_its_method_with_its_arguments() -> None:
         ("interaction_controller_for_transition", 2, 3),
         ("interaction_controller_for_presentation", 4, 2),
         ("interaction_controller_for_dismissal", 4),
+        ("prepare_for_segue", "go", 5, None),
     ]
     # A method the object does not define: UIKit's default, quietly.
     assert _delegates.answer(object(), call(M.SHOULD_PERFORM_SEGUE)) == (common_pb2.DelegateAnswer(), None)
+
+
+def test_prepare_for_segue_configures_the_destination_before_it_is_shown(daemon: Daemon, client: curtain.Client) -> None:
+    window = client.create_window(clock="manual")
+    client.load_storyboard(
+        '{"name": "S", "initial": "Home", "scenes": [{"id": "Home"}, {"id": "Next"}],'
+        ' "segues": [{"identifier": "go", "source": "Home", "destination": "Next", "kind": "present"}]}',
+        window=window,
+    )
+    seen: list[tuple[str, int | None]] = []
+    with daemon.client(client_name="configurer", timeout=10) as other:
+
+        class Preparer:
+            def prepare_for_segue(self, identifier: str, destination: int | None, sender: object) -> None:
+                seen.append((identifier, destination))
+                assert destination is not None
+                other.configure_controller(destination, title="Prepared")
+
+        client.set_delegate("Home", Preparer(), answer_timeout=10)
+        went = client.perform_segue("Home", "go", animated=False)
+        assert client.wait_idle(window).idle
+    assert seen == [("go", went.destination_id)]
+    presented = client.get_tree(window).root.presented
+    assert presented is not None and presented.title == "Prepared" and presented.id == went.destination_id

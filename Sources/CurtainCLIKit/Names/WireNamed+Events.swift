@@ -165,6 +165,7 @@ extension Curtain_V1_DelegateMethod: WireNamed {
       (.interactionControllerForDismissal, "interactionControllerForDismissal"),
       (.presentationController, "presentationController"),
       (.frameOfPresentedView, "frameOfPresentedView"),
+      (.prepareForSegue, "prepareForSegue"),
     ],
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "delegateMethod")
 }

@@ -59,6 +59,9 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
   /// The custom presentation controller's `frameOfPresentedViewInContainerView`,
   /// asked again at every size transition (`containerViewWillLayoutSubviews`).
   case frameOfPresentedView
+  /// `prepare(for:sender:)`: the segue's destination has been instantiated;
+  /// the segue waits while the client configures it.
+  case prepareForSegue
 
   /// For an interaction-controller method, the animation-controller method
   /// whose animator it is asked about (UIKit asks it only when that one
@@ -89,7 +92,7 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
       .interactionControllerForPresentation, .interactionControllerForDismissal,
       .presentationController, .frameOfPresentedView:
       return .transitioning
-    case .shouldPerformSegue: return .segue
+    case .shouldPerformSegue, .prepareForSegue: return .segue
     case .adaptivePresentationStyle, .presentationControllerShouldDismiss:
       return .adaptivePresentation
     }
@@ -117,6 +120,7 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case .interactionControllerForDismissal: return "interactionControllerForDismissal(using:)"
     case .presentationController: return "presentationController(forPresented:presenting:source:)"
     case .frameOfPresentedView: return "frameOfPresentedViewInContainerView"
+    case .prepareForSegue: return "prepare(for:sender:)"
     }
   }
 
@@ -134,6 +138,7 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
       return .interaction
     case .presentationController: return .presentation
     case .frameOfPresentedView: return .frame
+    case .prepareForSegue: return .nothing
     }
   }
 
@@ -151,6 +156,8 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case presentation = "a presentation controller"
     /// A frame.
     case frame = "a frame"
+    /// Nothing: the answer only says the method returned.
+    case nothing = "nothing (an empty answer)"
   }
 }
 
@@ -238,7 +245,7 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
 
   /// Why the answer does not fit `method`, if it does not.
   func mismatch(for method: DelegateMethod) -> String? {
-    if let kind, kind != method.answerKind {
+    if let kind, kind != method.answerKind || kind == .nothing {
       return "\(method.uikitName) answers \(method.answerKind.rawValue), not \(kind.rawValue)"
     }
     switch self {

@@ -25,6 +25,11 @@ extension Window {
       guard let registration = session.delegate(of: controller, role: method.role) else {
         continue
       }
+      // `prepare(for:sender:)` comes only for a segue that goes on, to a
+      // destination (not an unwind).
+      if method == .prepareForSegue, pending.segueDestinationScene(in: session) == nil {
+        continue
+      }
       // An interaction controller is asked of a delegate that vends them,
       // about the animator it returned.
       if let animatorMethod = method.animatorMethod {
@@ -137,8 +142,12 @@ extension Window {
         (.presentationControllerShouldDismiss, presented, DelegateArguments(to: presented))
       ]
     case .performSegue(let source, let identifier, let triggered, _):
-      guard triggered else { return [] }
-      return [(.shouldPerformSegue, source, DelegateArguments(identifier: identifier))]
+      let prepare = (
+        DelegateMethod.prepareForSegue, source,
+        DelegateArguments(from: source, identifier: identifier)
+      )
+      guard triggered else { return [prepare] }
+      return [(.shouldPerformSegue, source, DelegateArguments(identifier: identifier)), prepare]
     case .resize(_, let metrics, _):
       return customPresentations.map { presentation in
         (
@@ -243,16 +252,37 @@ extension Window {
     return questions
   }
 
+  /// Instantiates the destination of a segue about to ask
+  /// `prepare(for:sender:)` (with the id set aside for it, if one was),
+  /// unless it already exists.
+  private func instantiateSegueDestination(for pending: PendingOperation) throws
+    -> ControllerID?
+  {
+    if let id = pending.destination, session.controllers[id] != nil { return id }
+    guard let (storyboard, scene) = pending.segueDestinationScene(in: session) else {
+      return pending.destination
+    }
+    return try session.instantiateScene(scene, of: storyboard, id: pending.destination).id
+  }
+
   /// Asks the operation's next question, if it has one: the operation then
   /// waits (holding the queue) and its ticket says so. Else starts it.
   func startOrAsk(_ pending: PendingOperation) throws -> OperationTicket {
-    guard let (method, registration, arguments) = nextDelegateQuestion(for: pending) else {
+    guard let (method, registration, question) = nextDelegateQuestion(for: pending) else {
       return try start(pending)
     }
+    var pending = pending
+    var arguments = question
     // An operation that cannot run fails now, before any delegate is asked.
     if pending.answers.isEmpty, pending.frames.isEmpty {
       try session.checkNotHeldElsewhere(pending.operation, target: self)
       try session.dryRun { _ = try prepare(pending) }
+    }
+    if method == .prepareForSegue {
+      // The destination exists while `prepare(for:sender:)` is asked: the
+      // client may configure it; the segue then shows it.
+      pending.destination = try instantiateSegueDestination(for: pending)
+      arguments.to = pending.destination
     }
     let call = session.ask(method, of: registration, arguments, in: self)
     awaitingDelegate = AwaitingDelegate(pending: pending, call: call)
@@ -365,6 +395,22 @@ extension PendingOperation {
     if case .tap = operation { return false }
     return answers[.tabBarShouldSelect] == .bool(false)
       || answers[.presentationControllerShouldDismiss] == .bool(false)
+  }
+
+  /// The storyboard and scene a segue operation instantiates, when it will
+  /// show a destination: not an unwind, not a triggered segue that
+  /// `shouldPerformSegue` declines.
+  func segueDestinationScene(in session: Session) -> (Storyboard, String)? {
+    guard case .performSegue(let sourceID, let identifier, let triggered, _) = operation,
+      let source = session.controllers[sourceID],
+      let (storyboard, segue) = try? session.segue(identifier, from: source),
+      let scene = segue.destination
+    else { return nil }
+    if triggered {
+      let answer = segueAnswer ?? source.shouldPerformAnswers[identifier] ?? segue.shouldPerform
+      guard answer else { return nil }
+    }
+    return (storyboard, scene)
   }
 
   /// What `shouldPerformSegue` answered, if its delegate did.

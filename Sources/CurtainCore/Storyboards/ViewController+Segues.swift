@@ -41,8 +41,10 @@ extension ViewController {
       throw CurtainError(.internalError, "Segue '\(identifier)' has no destination")
     }
     let (destination, change) = try session.tentatively {
-      let destination = try session.instantiateScene(
-        destinationScene, of: storyboard, id: destinationID)
+      // One instantiated while `prepare(for:sender:)` was asked is kept.
+      let destination =
+        try destinationID.flatMap { session.controllers[$0] }
+        ?? session.instantiateScene(destinationScene, of: storyboard, id: destinationID)
       let change = try prepareSegueOperation(segue.kind, to: destination, animated: animate)
       return (destination, change)
     }

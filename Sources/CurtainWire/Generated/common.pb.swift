@@ -712,6 +712,12 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
   /// asked again at every window resize (containerViewWillLayoutSubviews)
   /// for each custom presentation of the window.
   case frameOfPresentedView // = 12
+
+  /// prepare(for:sender:): asked of the source's segue delegate once the
+  /// segue's destination (`to_id`) has been instantiated, before it is shown;
+  /// the segue waits while the client configures the destination. Answered
+  /// with an empty DelegateAnswer.
+  case prepareForSegue // = 13
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -733,6 +739,7 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case 10: self = .interactionControllerForDismissal
     case 11: self = .presentationController
     case 12: self = .frameOfPresentedView
+    case 13: self = .prepareForSegue
     case 20: self = .adaptivePresentationStyle
     case 21: self = .presentationControllerShouldDismiss
     default: self = .UNRECOGNIZED(rawValue)
@@ -754,6 +761,7 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case .interactionControllerForDismissal: return 10
     case .presentationController: return 11
     case .frameOfPresentedView: return 12
+    case .prepareForSegue: return 13
     case .adaptivePresentationStyle: return 20
     case .presentationControllerShouldDismiss: return 21
     case .UNRECOGNIZED(let i): return i
@@ -777,6 +785,7 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     .interactionControllerForDismissal,
     .presentationController,
     .frameOfPresentedView,
+    .prepareForSegue,
   ]
 
 }
@@ -2505,7 +2514,7 @@ nonisolated extension Curtain_V1_DelegateRole: SwiftProtobuf._ProtoNameProviding
 }
 
 nonisolated extension Curtain_V1_DelegateMethod: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{1}DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER\0\u{1}DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW\0\u{2}\u{8}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{1}DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER\0\u{1}DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW\0\u{1}DELEGATE_METHOD_PREPARE_FOR_SEGUE\0\u{2}\u{7}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
 }
 
 nonisolated extension Curtain_V1_Point: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -46,6 +46,7 @@ extension DelegateMethod {
     case .interactionControllerForDismissal: return .interactionControllerForDismissal
     case .presentationController: return .presentationController
     case .frameOfPresentedView: return .frameOfPresentedView
+    case .prepareForSegue: return .prepareForSegue
     }
   }
 }

@@ -19,6 +19,8 @@ delegate object's method of the same (snake_case) name and answers with a
                                              presenting, source)``
 ``ANIMATION_CONTROLLER_FOR_DISMISSED``       ``animation_controller_for_dismissed(dismissed)``  transitioning
 ``SHOULD_PERFORM_SEGUE``                     ``should_perform_segue(identifier, sender)``     segue
+``PREPARE_FOR_SEGUE``                        ``prepare_for_segue(identifier, destination,     segue
+                                             sender)``
 ``ADAPTIVE_PRESENTATION_STYLE``              ``adaptive_presentation_style(presented, style,  adaptive_presentation
                                              traits)``
 ``PRESENTATION_CONTROLLER_SHOULD_DISMISS``   ``presentation_controller_should_dismiss(        adaptive_presentation
@@ -106,7 +108,7 @@ ROLE_METHODS: dict[int, tuple[str, ...]] = {
         "frame_of_presented_view",
     ),
     DelegateRole.ADAPTIVE_PRESENTATION: ("adaptive_presentation_style", "presentation_controller_should_dismiss"),
-    DelegateRole.SEGUE: ("should_perform_segue",),
+    DelegateRole.SEGUE: ("should_perform_segue", "prepare_for_segue"),
 }
 
 
@@ -138,6 +140,12 @@ METHODS: dict[int, tuple[str, Callable[[protocol_pb2.DelegateCall], tuple[Any, .
     ),
     # Curtain's segues have no sender object.
     DelegateMethod.SHOULD_PERFORM_SEGUE: ("should_perform_segue", lambda c: (c.arguments.identifier, None)),
+    # prepare(for:sender:) returns nothing: whatever the method returns, the
+    # answer is empty (the destination is configured with requests).
+    DelegateMethod.PREPARE_FOR_SEGUE: (
+        "prepare_for_segue",
+        lambda c: (c.arguments.identifier, _id(c.arguments.to_id), None),
+    ),
     DelegateMethod.ADAPTIVE_PRESENTATION_STYLE: (
         "adaptive_presentation_style",
         lambda c: (
@@ -613,6 +621,8 @@ def _shaped(method: int, value: Any) -> Any:
     """The value as the message ``method`` answers with, for the methods
     whose answer is a plain dict or tuple of another message than an
     animator spec."""
+    if method == DelegateMethod.PREPARE_FOR_SEGUE:
+        return common_pb2.DelegateAnswer()
     if value is None or isinstance(value, common_pb2.DelegateAnswer):
         return value
     if method == DelegateMethod.PRESENTATION_CONTROLLER:

@@ -134,6 +134,7 @@ class DelegateMethod(ProtoEnum):
     INTERACTION_CONTROLLER_FOR_DISMISSAL = 10
     PRESENTATION_CONTROLLER = 11
     FRAME_OF_PRESENTED_VIEW = 12
+    PREPARE_FOR_SEGUE = 13
 
 
 class EventCategory(ProtoEnum):
