@@ -21,6 +21,7 @@ final class PrepareForSegueTests: XCTestCase {
     return h
   }
 
+  @discardableResult
   private func perform(_ h: Harness, _ identifier: String, triggered: Bool = false)
     -> OperationTicket?
   {
