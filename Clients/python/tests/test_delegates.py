@@ -554,7 +554,9 @@ def test_each_question_calls_its_method_with_its_arguments() -> None:
     assert _delegates.answer(object(), call(M.SHOULD_PERFORM_SEGUE)) == (common_pb2.DelegateAnswer(), None)
 
 
-def test_prepare_for_segue_configures_the_destination_before_it_is_shown(daemon: Daemon, client: curtain.Client) -> None:
+def test_prepare_for_segue_configures_the_destination_before_it_is_shown(
+    daemon: Daemon, client: curtain.Client
+) -> None:
     window = client.create_window(clock="manual")
     client.load_storyboard(
         '{"name": "S", "initial": "Home", "scenes": [{"id": "Home"}, {"id": "Next"}],'
