@@ -159,10 +159,11 @@ struct Curtaind: ParsableCommand {
   @Option(
     name: .customLong("sync"),
     help: ArgumentHelp(
-      "normal: a change survives a crash of the daemon once acknowledged; full: it survives "
-        + "power loss too (an fsync per commit, slower).",
+      "normal (the default): a change survives a crash of the daemon once acknowledged; full: "
+        + "it survives power loss too (an fsync per commit, slower). Not with --store, whose "
+        + "server decides (synchronous_commit).",
       valueName: "mode"))
-  var sync: SyncMode = .normal
+  var sync: SyncMode?
 
   @Flag(
     name: .customLong("reset-state"),
@@ -214,6 +215,11 @@ struct Curtaind: ParsableCommand {
       if resetState {
         throw ValidationError(
           "--reset-state applies to the state directory's database, not to --store")
+      }
+      if sync != nil {
+        throw ValidationError(
+          "--sync applies to the state directory's database; with --store, PostgreSQL's "
+            + "synchronous_commit decides")
       }
     }
     if let stateDirectory, !stateDirectory.hasPrefix("/") {
@@ -309,7 +315,7 @@ struct Curtaind: ParsableCommand {
           "no state directory: set HOME or XDG_STATE_HOME, or pass --state-dir or --ephemeral")
       }
       state = StateOptions(
-        directory: directory, sync: sync.options, resetState: resetState,
+        directory: directory, sync: (sync ?? .normal).options, resetState: resetState,
         snapshotRecords: snapshotRecords, snapshotInterval: snapshotInterval,
         snapshotJournalRatio: snapshotJournalRatio)
       state?.killBeforeRecord = killBeforeRecord

@@ -182,6 +182,7 @@ final class PostgresStoreTests: StateDirectoryTestCase {
       (
         ["--reset-state"], "--reset-state applies to the state directory's database, not to --store"
       ),
+      (["--sync", "full"], "--sync applies to the state directory's database"),
     ] {
       XCTAssertThrowsError(try TempDaemon(arguments: ["--store", url] + extra)) { error in
         let text = "\(error)"
