@@ -45,8 +45,12 @@ func delegateCost(_ options: Options, scratch: Scratch) throws {
       }
       let answering = Locked(index == 1)
       let ready = Locked(index == 0)
+      // Set once the answering thread has let go of its connection: the
+      // daemon stops after it, so that the thread never reads a goodbye.
+      let finished = Locked(index == 0)
       let socket = daemon.socketPath
       let delegate = Thread {
+        defer { finished.withLock { $0 = true } }
         guard answering.withLock({ $0 }) else { return }
         do {
           let client = try Connection(socketPath: socket, name: "delegate")
@@ -97,6 +101,7 @@ func delegateCost(_ options: Options, scratch: Scratch) throws {
       medians[index].add(latencies.median)
       p90s[index].add(latencies.quantile(0.9))
       answering.withLock { $0 = false }
+      while !finished.withLock({ $0 }) { usleep(1_000) }
       try daemon.stop()
     }
   }
