@@ -1562,23 +1562,17 @@ static void test_prepare_for_segue_configures_the_destination_body(uv_loop_t *lo
       "{\"name\": \"S\", \"initial\": \"Home\", \"scenes\": [{\"id\": \"Home\"}, {\"id\": "
       "\"Next\"}], \"segues\": [{\"identifier\": \"go\", \"source\": \"Home\", \"destination\": "
       "\"Next\", \"kind\": \"present\"}]}";
-  Curtain__V1__CreateWindow create_window = CURTAIN__V1__CREATE_WINDOW__INIT;
-  create_window.clock = CURTAIN__V1__CLOCK_MODE__CLOCK_MODE_MANUAL;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_CREATE_WINDOW;
-  request.create_window = &create_window;
-  const Curtain__V1__Response *response =
-      call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_WINDOW);
-  REQUIRE(response != NULL);
-  uint64_t window_id = response->window->id;
+  uint64_t window_id = make_empty_window(loop, session);
+  REQUIRE(window_id != 0);
   Curtain__V1__LoadStoryboard load = CURTAIN__V1__LOAD_STORYBOARD__INIT;
   load.document.data = (uint8_t *)document;
   load.document.len = sizeof document - 1;
   load.window_id = window_id;
-  request = (Curtain__V1__Request)CURTAIN__V1__REQUEST__INIT;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
   request.body_case = CURTAIN__V1__REQUEST__BODY_LOAD_STORYBOARD;
   request.load_storyboard = &load;
-  response = call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_STORYBOARD);
+  const Curtain__V1__Response *response =
+      call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_STORYBOARD);
   REQUIRE(response != NULL);
   uint64_t home = response->storyboard->root_id;
   REQUIRE(home != 0);
