@@ -26,6 +26,11 @@
  * `curtain_delegate_reply` answers it with anything else. A record whose
  * transition never begins (an answer the daemon did not take) stays until
  * the client is freed.
+ *
+ * Interaction controllers: an automatic answer `interactive` of a delegate
+ * with `start_interactive_transition` keeps the call's session with its
+ * reply; the DelegateReplyResult names the transition it began, which the
+ * callback then gets. Answers sent by hand are not followed.
  */
 #include <math.h>
 #include <stdbool.h>
