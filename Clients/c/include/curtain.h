@@ -338,7 +338,9 @@ typedef enum curtain_reply_mode {
  * `timeout_ms`); `answer` starts as UIKit's default (a nil animation
  * controller, "yes" for the should- questions) and is sent as the callback
  * leaves it (see `curtain_answer_yes`, `curtain_answer_animator`,
- * `curtain_answer_style`, `curtain_answer_remote_animator`). Whatever the
+ * `curtain_answer_style`, `curtain_answer_remote_animator`,
+ * `curtain_answer_interactive`, `curtain_answer_presentation`,
+ * `curtain_answer_frame`). Whatever the
  * answer points to must stay valid until the library has sent it, just after
  * the callback returns. Each callback returns a `curtain_reply_mode`. A question
  * whose callback is NULL is answered with UIKit's default. New callbacks are
@@ -428,6 +430,81 @@ typedef struct curtain_delegate {
    *  its duration plus `grace_ms`. */
   void (*animate_transition)(curtain_client *client,
                              const Curtain__V1__AnimateTransition *transition, void *data);
+  /*
+   * Interaction controllers (docs/delegates.md, "Interaction controllers").
+   * A delegate with any of the four interaction-controller callbacks is
+   * registered with `SetDelegate.interaction`: right after one of its
+   * animation-controller callbacks answered an animator (a spec or a remote
+   * animator), the daemon asks the same role's interaction-controller
+   * method. Answer `curtain_answer_interactive` to drive the transition
+   * (it begins interactive at 0 %, owned by this client), or leave the
+   * default (not interactive).
+   */
+  /** UINavigationControllerDelegate
+   *  `navigationController(_:interactionControllerFor:)`, with the
+   *  arguments of the animation-controller question it follows. Role
+   *  NAVIGATION. */
+  int (*navigation_interaction_controller)(curtain_client *client,
+                                           const Curtain__V1__DelegateCall *call,
+                                           const char *operation, uint64_t from_id, uint64_t to_id,
+                                           Curtain__V1__DelegateAnswer *answer, void *data);
+  /** UITabBarControllerDelegate `tabBarController(_:interactionControllerFor:)`.
+   *  Role TAB_BAR. */
+  int (*tab_bar_interaction_controller)(curtain_client *client,
+                                        const Curtain__V1__DelegateCall *call, uint64_t from_id,
+                                        uint64_t to_id, Curtain__V1__DelegateAnswer *answer,
+                                        void *data);
+  /** UIViewControllerTransitioningDelegate
+   *  `interactionControllerForPresentation(using:)`. Role TRANSITIONING. */
+  int (*interaction_controller_for_presentation)(curtain_client *client,
+                                                 const Curtain__V1__DelegateCall *call,
+                                                 uint64_t presented_id, uint64_t presenting_id,
+                                                 Curtain__V1__DelegateAnswer *answer, void *data);
+  /** UIViewControllerTransitioningDelegate
+   *  `interactionControllerForDismissal(using:)`. Role TRANSITIONING. */
+  int (*interaction_controller_for_dismissal)(curtain_client *client,
+                                              const Curtain__V1__DelegateCall *call,
+                                              uint64_t dismissed_id,
+                                              Curtain__V1__DelegateAnswer *answer, void *data);
+  /** UIViewControllerInteractiveTransitioning `startInteractiveTransition(_:)`:
+   *  an answer `curtain_answer_interactive` that the library sent (a
+   *  callback returning CURTAIN_REPLY_NOW) was accepted and began the
+   *  transition `transition_id` of window `window_id` in `session` (the
+   *  call's session). Drive it with `curtain_update_interactive` and end it
+   *  with `curtain_finish_interactive` or `curtain_cancel_interactive`, now
+   *  or later. For an answer sent with `curtain_delegate_reply`, the
+   *  response's `delegate_reply` names the transition instead. If this
+   *  client goes away the transition is cancelled. */
+  void (*start_interactive_transition)(curtain_client *client, const char *session,
+                                       uint64_t window_id, uint64_t transition_id, void *data);
+  /** UIViewControllerTransitioningDelegate
+   *  `presentationController(forPresented:presenting:source:)`, asked for a
+   *  present with the CUSTOM style (Curtain's presenting controller is also
+   *  the source): answer a custom presentation with
+   *  `curtain_answer_presentation`, which replaces the Present request's
+   *  `custom`, or leave the default (the request's own). Role
+   *  TRANSITIONING. */
+  int (*presentation_controller)(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                                 uint64_t presented_id, uint64_t presenting_id, uint64_t source_id,
+                                 Curtain__V1__DelegateAnswer *answer, void *data);
+  /** The custom presentation controller's
+   *  `frameOfPresentedViewInContainerView`, asked at every resize of the
+   *  window (before it runs) for each custom presentation of
+   *  `presented_id`: `width` and `height` are the window's new size. Answer
+   *  the presented view's new frame with `curtain_answer_frame`, or leave the
+   *  default (it keeps its frame). Role TRANSITIONING. */
+  int (*frame_of_presented_view)(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                                 uint64_t presented_id, double width, double height,
+                                 Curtain__V1__DelegateAnswer *answer, void *data);
+  /** `prepare(for:sender:)` (no sender): segue `identifier` of `source_id`
+   *  goes on to `destination_id`, already instantiated and not yet shown.
+   *  The segue waits for the answer, which is always empty: configure the
+   *  destination with requests before returning (they reach the daemon
+   *  before the answer), or return CURTAIN_REPLY_LATER and answer with
+   *  `curtain_delegate_reply` (answer NULL) when done. Role SEGUE. */
+  int (*prepare_for_segue)(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                           const char *identifier, uint64_t source_id, uint64_t destination_id,
+                           void *data);
 } curtain_delegate;
 
 /** Which controller a registration is about, and for what. */
@@ -526,6 +603,76 @@ int curtain_answer_style(Curtain__V1__DelegateAnswer *answer,
 int curtain_answer_remote_animator(Curtain__V1__DelegateAnswer *answer,
                                    Curtain__V1__RemoteAnimator *animator, double duration);
 
+/** Sets `answer` to "this client drives it", for the interaction-controller
+ *  questions (`DelegateAnswer.interactive`). Returns CURTAIN_OK, or
+ *  CURTAIN_E_INVALID for a NULL answer. */
+int curtain_answer_interactive(Curtain__V1__DelegateAnswer *answer);
+
+/** What `curtain_answer_presentation` fills: keep it where it outlives the
+ *  callback (the delegate's data), like a remote animator. */
+typedef struct curtain_presentation_storage {
+  Curtain__V1__CustomPresentation presentation;
+  Curtain__V1__Rect frame;
+} curtain_presentation_storage;
+
+/**
+ * Sets `answer` to a custom presentation, for `presentation_controller`:
+ * the presented view's frame in the window (`frame`: x, y, width, height;
+ * NULL: the window's bounds), the alpha of a dimming view (`dimming_alpha`,
+ * 0 to 1; NULL: none) and whether the presenter's view leaves the window
+ * (`removes_presenter_view` non-zero). The message is built in `storage`,
+ * which must stay valid until the answer is sent. Returns CURTAIN_OK, or
+ * CURTAIN_E_INVALID (leaving `answer` and `storage` as they were) for a
+ * NULL answer or storage, a frame with a number that is not finite or a
+ * width or height not above 0, or an alpha that is not a number from 0 to
+ * 1, which the daemon would take as malformed.
+ */
+int curtain_answer_presentation(Curtain__V1__DelegateAnswer *answer,
+                                curtain_presentation_storage *storage, const double *frame,
+                                const double *dimming_alpha, int removes_presenter_view);
+
+/**
+ * Sets `answer` to the presented view's frame, for
+ * `frame_of_presented_view`: built in `storage`, which must stay valid until
+ * the answer is sent. Returns CURTAIN_OK, or CURTAIN_E_INVALID (leaving
+ * `answer` and `storage` as they were) for a NULL answer or storage, a
+ * number that is not finite, or a width or height not above 0.
+ */
+int curtain_answer_frame(Curtain__V1__DelegateAnswer *answer, Curtain__V1__Rect *storage, double x,
+                         double y, double width, double height);
+
+/**
+ * Sends an `UpdateInteractive`: moves the interactive transition
+ * `transition_id` of window `window_id` (as `start_interactive_transition`
+ * got them) to `percent` (0 to 1; the daemon clamps it), in `session` (NULL
+ * or "": the client's session option). Like `curtain_transition_frame`,
+ * nothing waits for the response: `callback` (may be NULL) gets it later, a
+ * `TransitionResult` or an error (NOT_FOUND once the transition ended,
+ * NOT_OWNER from another client). Returns CURTAIN_OK, or
+ * CURTAIN_E_INVALID, with `curtain_last_error` saying why, for a window or
+ * transition id 0 or a percent that is not a finite number; otherwise as
+ * `curtain_request`.
+ */
+int curtain_update_interactive(curtain_client *client, const char *session, uint64_t window_id,
+                               uint64_t transition_id, double percent, curtain_response_cb callback,
+                               void *data);
+
+/**
+ * Sends a `FinishInteractive`: lets go of the interactive transition, which
+ * plays to its end at `completion_speed` (0 or less reads as 1) with the
+ * transition's own curve. Returns as `curtain_update_interactive` (a speed
+ * that is not a finite number is CURTAIN_E_INVALID).
+ */
+int curtain_finish_interactive(curtain_client *client, const char *session, uint64_t window_id,
+                               uint64_t transition_id, double completion_speed,
+                               curtain_response_cb callback, void *data);
+
+/** Sends a `CancelInteractive`: as `curtain_finish_interactive`, back to the
+ *  start (a push cancelled leaves the stack as it was). */
+int curtain_cancel_interactive(curtain_client *client, const char *session, uint64_t window_id,
+                               uint64_t transition_id, double completion_speed,
+                               curtain_response_cb callback, void *data);
+
 /** One presentation value of a remote animator's frame, read by
  *  `curtain_transition_frame`. */
 typedef struct curtain_view_value {
@@ -581,8 +728,9 @@ int curtain_complete_transition(curtain_client *client,
                                 curtain_response_cb callback, void *data);
 
 /** Why the last call of `curtain_set_delegate`, `curtain_clear_delegate`,
- *  `curtain_delegate_reply`, `curtain_transition_frame` or
- *  `curtain_complete_transition` on `client` failed; "" when it succeeded.
+ *  `curtain_delegate_reply`, `curtain_transition_frame`,
+ *  `curtain_complete_transition` or an interaction request
+ *  (`curtain_update_interactive`, ...) on `client` failed; "" when it succeeded.
  *  Owned by the client, valid until its next such call. For a NULL client,
  *  a fixed text. */
 const char *curtain_last_error(const curtain_client *client);

@@ -26,6 +26,11 @@
  * `curtain_delegate_reply` answers it with anything else. A record whose
  * transition never begins (an answer the daemon did not take) stays until
  * the client is freed.
+ *
+ * Interaction controllers: an automatic answer `interactive` of a delegate
+ * with `start_interactive_transition` keeps the call's session with its
+ * reply; the DelegateReplyResult names the transition it began, which the
+ * callback then gets. Answers sent by hand are not followed.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -70,11 +75,15 @@ struct curtain_animator {
   void *data;
 };
 
-/* An automatic answer in flight, for its delegate's `reply_result`. */
+/* An automatic answer in flight, for its delegate's `reply_result` and,
+ * when the answer was interactive, `start_interactive_transition`. */
 typedef struct reply_request {
   uint64_t call_id;
   void (*reply_result)(curtain_client *client, uint64_t call_id, int status,
                        const Curtain__V1__Response *response, void *data);
+  void (*start_interactive_transition)(curtain_client *client, const char *session,
+                                       uint64_t window_id, uint64_t transition_id, void *data);
+  char *session;
   void *data;
 } reply_request;
 
@@ -83,24 +92,37 @@ typedef struct reply_request {
 /* The roles whose methods `delegate` has, as bits. */
 static unsigned roles_answered(const curtain_delegate *delegate) {
   unsigned roles = 0;
-  if (delegate->navigation_animation_controller != NULL) {
+  if (delegate->navigation_animation_controller != NULL ||
+      delegate->navigation_interaction_controller != NULL) {
     roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_NAVIGATION;
   }
-  if (delegate->tab_bar_should_select != NULL || delegate->tab_bar_animation_controller != NULL) {
+  if (delegate->tab_bar_should_select != NULL || delegate->tab_bar_animation_controller != NULL ||
+      delegate->tab_bar_interaction_controller != NULL) {
     roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TAB_BAR;
   }
   if (delegate->animation_controller_for_presented != NULL ||
-      delegate->animation_controller_for_dismissed != NULL) {
+      delegate->animation_controller_for_dismissed != NULL ||
+      delegate->interaction_controller_for_presentation != NULL ||
+      delegate->interaction_controller_for_dismissal != NULL ||
+      delegate->presentation_controller != NULL || delegate->frame_of_presented_view != NULL) {
     roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TRANSITIONING;
   }
   if (delegate->adaptive_presentation_style != NULL ||
       delegate->presentation_controller_should_dismiss != NULL) {
     roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_ADAPTIVE_PRESENTATION;
   }
-  if (delegate->should_perform_segue != NULL) {
+  if (delegate->should_perform_segue != NULL || delegate->prepare_for_segue != NULL) {
     roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_SEGUE;
   }
   return roles;
+}
+
+/* Whether `delegate` vends interaction controllers (SetDelegate.interaction). */
+static bool vends_interaction(const curtain_delegate *delegate) {
+  return delegate->navigation_interaction_controller != NULL ||
+         delegate->tab_bar_interaction_controller != NULL ||
+         delegate->interaction_controller_for_presentation != NULL ||
+         delegate->interaction_controller_for_dismissal != NULL;
 }
 
 static char *copy_text(const char *text) {
@@ -475,6 +497,7 @@ int curtain_set_delegate(curtain_client *client, const curtain_delegate_target *
   body.roles = list;
   body.n_roles = role_list(roles, list);
   body.timeout_ms = target->timeout_ms;
+  body.interaction = vends_interaction(delegate);
   Curtain__V1__Request message = CURTAIN__V1__REQUEST__INIT;
   message.body_case = CURTAIN__V1__REQUEST__BODY_SET_DELEGATE;
   message.set_delegate = &body;
@@ -599,6 +622,146 @@ int curtain_answer_remote_animator(Curtain__V1__DelegateAnswer *answer,
   answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER_REMOTE_ANIMATOR;
   answer->remote_animator = animator;
   return CURTAIN_OK;
+}
+
+int curtain_answer_interactive(Curtain__V1__DelegateAnswer *answer) {
+  if (answer == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER_INTERACTIVE;
+  answer->interactive = true;
+  return CURTAIN_OK;
+}
+
+/* Whether x, y, width, height make a frame the daemon takes. */
+static bool valid_frame(double x, double y, double width, double height) {
+  return isfinite(x) && isfinite(y) && isfinite(width) && isfinite(height) && width > 0 &&
+         height > 0;
+}
+
+static void fill_rect(Curtain__V1__Rect *rect, double x, double y, double width, double height) {
+  curtain__v1__rect__init(rect);
+  rect->x = x;
+  rect->y = y;
+  rect->width = width;
+  rect->height = height;
+}
+
+int curtain_answer_presentation(Curtain__V1__DelegateAnswer *answer,
+                                curtain_presentation_storage *storage, const double *frame,
+                                const double *dimming_alpha, int removes_presenter_view) {
+  if (answer == NULL || storage == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  if (frame != NULL && !valid_frame(frame[0], frame[1], frame[2], frame[3])) {
+    return CURTAIN_E_INVALID;
+  }
+  if (dimming_alpha != NULL && !(*dimming_alpha >= 0 && *dimming_alpha <= 1)) {
+    return CURTAIN_E_INVALID;
+  }
+  curtain__v1__custom_presentation__init(&storage->presentation);
+  if (frame != NULL) {
+    fill_rect(&storage->frame, frame[0], frame[1], frame[2], frame[3]);
+    storage->presentation.frame = &storage->frame;
+  }
+  if (dimming_alpha != NULL) {
+    storage->presentation._dimming_alpha_case =
+        CURTAIN__V1__CUSTOM_PRESENTATION___DIMMING_ALPHA_DIMMING_ALPHA;
+    storage->presentation.dimming_alpha = *dimming_alpha;
+  }
+  storage->presentation.removes_presenter_view = removes_presenter_view != 0;
+  answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER_PRESENTATION;
+  answer->presentation = &storage->presentation;
+  return CURTAIN_OK;
+}
+
+int curtain_answer_frame(Curtain__V1__DelegateAnswer *answer, Curtain__V1__Rect *storage, double x,
+                         double y, double width, double height) {
+  if (answer == NULL || storage == NULL || !valid_frame(x, y, width, height)) {
+    return CURTAIN_E_INVALID;
+  }
+  fill_rect(storage, x, y, width, height);
+  answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER_FRAME;
+  answer->frame = storage;
+  return CURTAIN_OK;
+}
+
+/* The interaction request kinds `send_interaction` sends. */
+typedef enum interaction_kind {
+  INTERACTION_UPDATE,
+  INTERACTION_FINISH,
+  INTERACTION_CANCEL
+} interaction_kind;
+
+/* Sends an UpdateInteractive (`number` the percent), FinishInteractive or
+ * CancelInteractive (`number` the completion speed). */
+static int send_interaction(curtain_client *client, const char *session, uint64_t window_id,
+                            uint64_t transition_id, interaction_kind kind, double number,
+                            curtain_response_cb callback, void *data) {
+  if (client == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  curtain_internal_clear_error(client);
+  if (window_id == 0 || transition_id == 0) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID,
+                                 "no %s id (0): pass the ids start_interactive_transition got",
+                                 window_id == 0 ? "window" : "transition");
+  }
+  if (!isfinite(number)) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID, "%s %g is not a finite number",
+                                 kind == INTERACTION_UPDATE ? "percent" : "completion speed",
+                                 number);
+  }
+  Curtain__V1__UpdateInteractive update = CURTAIN__V1__UPDATE_INTERACTIVE__INIT;
+  Curtain__V1__FinishInteractive finish = CURTAIN__V1__FINISH_INTERACTIVE__INIT;
+  Curtain__V1__CancelInteractive cancel = CURTAIN__V1__CANCEL_INTERACTIVE__INIT;
+  Curtain__V1__Request message = CURTAIN__V1__REQUEST__INIT;
+  message.session = (char *)(session != NULL ? session : "");
+  switch (kind) {
+  case INTERACTION_UPDATE:
+    update.window_id = window_id;
+    update.transition_id = transition_id;
+    update.percent = number;
+    message.body_case = CURTAIN__V1__REQUEST__BODY_UPDATE_INTERACTIVE;
+    message.update_interactive = &update;
+    break;
+  case INTERACTION_FINISH:
+    finish.window_id = window_id;
+    finish.transition_id = transition_id;
+    finish.completion_speed = number;
+    message.body_case = CURTAIN__V1__REQUEST__BODY_FINISH_INTERACTIVE;
+    message.finish_interactive = &finish;
+    break;
+  case INTERACTION_CANCEL:
+    cancel.window_id = window_id;
+    cancel.transition_id = transition_id;
+    cancel.completion_speed = number;
+    message.body_case = CURTAIN__V1__REQUEST__BODY_CANCEL_INTERACTIVE;
+    message.cancel_interactive = &cancel;
+    break;
+  }
+  return send_request(client, &message, callback, data);
+}
+
+int curtain_update_interactive(curtain_client *client, const char *session, uint64_t window_id,
+                               uint64_t transition_id, double percent, curtain_response_cb callback,
+                               void *data) {
+  return send_interaction(client, session, window_id, transition_id, INTERACTION_UPDATE, percent,
+                          callback, data);
+}
+
+int curtain_finish_interactive(curtain_client *client, const char *session, uint64_t window_id,
+                               uint64_t transition_id, double completion_speed,
+                               curtain_response_cb callback, void *data) {
+  return send_interaction(client, session, window_id, transition_id, INTERACTION_FINISH,
+                          completion_speed, callback, data);
+}
+
+int curtain_cancel_interactive(curtain_client *client, const char *session, uint64_t window_id,
+                               uint64_t transition_id, double completion_speed,
+                               curtain_response_cb callback, void *data) {
+  return send_interaction(client, session, window_id, transition_id, INTERACTION_CANCEL,
+                          completion_speed, callback, data);
 }
 
 /* The parts of one ViewValue message. */
@@ -827,6 +990,53 @@ static int invoke(curtain_client *client, const curtain_delegate *delegate, void
                                                               answer, data);
     }
     break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER:
+    if (delegate->navigation_interaction_controller != NULL) {
+      return delegate->navigation_interaction_controller(
+          client, call, arguments->operation, arguments->from_id, arguments->to_id, answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER:
+    if (delegate->tab_bar_interaction_controller != NULL) {
+      return delegate->tab_bar_interaction_controller(client, call, arguments->from_id,
+                                                      arguments->to_id, answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION:
+    if (delegate->interaction_controller_for_presentation != NULL) {
+      return delegate->interaction_controller_for_presentation(client, call, arguments->to_id,
+                                                               arguments->from_id, answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL:
+    if (delegate->interaction_controller_for_dismissal != NULL) {
+      return delegate->interaction_controller_for_dismissal(client, call, arguments->to_id, answer,
+                                                            data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_PRESENTATION_CONTROLLER:
+    if (delegate->presentation_controller != NULL) {
+      return delegate->presentation_controller(client, call, arguments->to_id, arguments->from_id,
+                                               arguments->from_id, answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW:
+    if (delegate->frame_of_presented_view != NULL) {
+      double width = arguments->size ? arguments->size->width : 0;
+      double height = arguments->size ? arguments->size->height : 0;
+      return delegate->frame_of_presented_view(client, call, arguments->to_id, width, height,
+                                               answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_PREPARE_FOR_SEGUE:
+    if (delegate->prepare_for_segue != NULL) {
+      int mode = delegate->prepare_for_segue(client, call, arguments->identifier,
+                                             arguments->from_id, arguments->to_id, data);
+      /* prepare(for:sender:) returns nothing: the answer stays empty. */
+      curtain_answer_default(answer);
+      return mode;
+    }
+    break;
   default:
     /* A method of a later protocol version: UIKit's default. */
     break;
@@ -837,8 +1047,44 @@ static int invoke(curtain_client *client, const curtain_delegate *delegate, void
 static void on_reply(curtain_client *client, int status, const Curtain__V1__Response *response,
                      void *data) {
   reply_request *reply = data;
-  reply->reply_result(client, reply->call_id, status, response, reply->data);
+  if (reply->reply_result != NULL) {
+    reply->reply_result(client, reply->call_id, status, response, reply->data);
+  }
+  if (reply->start_interactive_transition != NULL && status == CURTAIN_OK &&
+      response->result_case == CURTAIN__V1__RESPONSE__RESULT_DELEGATE_REPLY &&
+      response->delegate_reply->accepted && response->delegate_reply->transition_id != 0) {
+    reply->start_interactive_transition(client, reply->session, response->delegate_reply->window_id,
+                                        response->delegate_reply->transition_id, reply->data);
+  }
+  free(reply->session);
   free(reply);
+}
+
+/* The record of an automatic answer whose response the delegate wants;
+ * NULL when it wants none (or out of memory: the answer is still sent). */
+static reply_request *new_reply(const curtain_delegate *delegate, void *data,
+                                const Curtain__V1__DelegateCall *call,
+                                const Curtain__V1__DelegateAnswer *answer) {
+  bool starts = delegate->start_interactive_transition != NULL &&
+                answer->answer_case == CURTAIN__V1__DELEGATE_ANSWER__ANSWER_INTERACTIVE &&
+                answer->interactive;
+  if (delegate->reply_result == NULL && !starts) {
+    return NULL;
+  }
+  reply_request *reply = calloc(1, sizeof *reply);
+  if (reply == NULL) {
+    return NULL;
+  }
+  reply->call_id = call->call_id;
+  reply->reply_result = delegate->reply_result;
+  reply->data = data;
+  if (starts) {
+    reply->session = copy_text(call->session);
+    if (reply->session != NULL) {
+      reply->start_interactive_transition = delegate->start_interactive_transition;
+    }
+  }
+  return reply;
 }
 
 void curtain_internal_delegate_call(curtain_client *client, const Curtain__V1__DelegateCall *call) {
@@ -867,17 +1113,11 @@ void curtain_internal_delegate_call(curtain_client *client, const Curtain__V1__D
       delegate.animate_transition != NULL) {
     record_animator(client, call->session, call->call_id, &delegate, data);
   }
-  reply_request *reply = NULL;
-  if (delegate.reply_result != NULL) {
-    reply = malloc(sizeof *reply);
-    if (reply != NULL) {
-      reply->call_id = call->call_id;
-      reply->reply_result = delegate.reply_result;
-      reply->data = data;
-    }
-  }
+  reply_request *reply = new_reply(&delegate, data, call, &answer);
   if (curtain_delegate_reply(client, call->session, call->call_id, &answer, reply ? on_reply : NULL,
-                             reply) != CURTAIN_OK) {
+                             reply) != CURTAIN_OK &&
+      reply != NULL) {
+    free(reply->session);
     free(reply);
   }
 }

@@ -80,8 +80,7 @@ Curtain__V1__ControllerRef reference(char *identifier) {
 
 /* A new manual-clock window with the controller `root` as its root.
  * Returns the window id, or 0. */
-uint64_t make_window(uv_loop_t *loop, test_connection *connection, char *root) {
-  Curtain__V1__ControllerRef controller = reference(root);
+uint64_t make_empty_window(uv_loop_t *loop, test_connection *connection) {
   Curtain__V1__CreateWindow create_window = CURTAIN__V1__CREATE_WINDOW__INIT;
   create_window.clock = CURTAIN__V1__CLOCK_MODE__CLOCK_MODE_MANUAL;
   Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
@@ -92,16 +91,24 @@ uint64_t make_window(uv_loop_t *loop, test_connection *connection, char *root) {
   if (response == NULL) {
     return 0;
   }
-  uint64_t window_id = response->window->id;
   CHECK_EQ_U64(response->window->clock, CURTAIN__V1__CLOCK_MODE__CLOCK_MODE_MANUAL);
+  return response->window->id;
+}
 
+uint64_t make_window(uv_loop_t *loop, test_connection *connection, char *root) {
+  Curtain__V1__ControllerRef controller = reference(root);
+  uint64_t window_id = make_empty_window(loop, connection);
+  if (window_id == 0) {
+    return 0;
+  }
   Curtain__V1__SetRoot set_root = CURTAIN__V1__SET_ROOT__INIT;
   set_root.window_id = window_id;
   set_root.controller = &controller;
-  request = (Curtain__V1__Request)CURTAIN__V1__REQUEST__INIT;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
   request.body_case = CURTAIN__V1__REQUEST__BODY_SET_ROOT;
   request.set_root = &set_root;
-  response = call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
+  const Curtain__V1__Response *response =
+      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
   if (response != NULL) {
     CHECK(response->operation->completed);
   }

@@ -42,6 +42,9 @@ uint64_t create_controller(uv_loop_t *loop, test_connection *connection,
 /* A reference to a controller by identifier. */
 Curtain__V1__ControllerRef reference(char *identifier);
 
+/* A new manual-clock window without a root. Returns the window id, or 0. */
+uint64_t make_empty_window(uv_loop_t *loop, test_connection *connection);
+
 /* A new manual-clock window with the controller `root` as its root.
  * Returns the window id, or 0. */
 uint64_t make_window(uv_loop_t *loop, test_connection *connection, char *root);

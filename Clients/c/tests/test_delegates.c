@@ -9,8 +9,11 @@
  * screen and keeps it presented when it is pulled down; a call no
  * registration answers goes to `on_delegate_call`; remote animators send
  * frames and complete, cancel (a second completion is refused), or never
- * complete and are ended after the grace; and bad arguments fail with a
- * status and a message. The examples slide-delegate and remote-slide run
+ * complete and are ended after the grace; an interaction controller drives
+ * a push it is handed and finishes or cancels it; a custom presentation is
+ * described by the delegate, which moves it at a resize; prepare_for_segue
+ * configures the destination before the segue goes on; and bad arguments
+ * fail with a status and a message. The examples slide-delegate and remote-slide run
  * as children. Each test stops its
  * daemon, which must exit 0 and remove its socket.
  */
@@ -1254,6 +1257,422 @@ static void test_the_remote_slide_example(void) {
   harness_close_loop(&loop);
 }
 
+/* An interaction controller (docs/delegates.md, "Interaction
+ * controllers"): the delegate answers a fade, then "interactive", and
+ * drives the transition it is handed. */
+typedef struct interaction_log {
+  fade_animator fade;
+  bool cancel;
+  size_t animation_calls;
+  size_t interaction_calls;
+  char operation[8];
+  uint64_t from;
+  uint64_t to;
+  /* start_interactive_transition */
+  bool started;
+  char session[64];
+  uint64_t window_id;
+  uint64_t transition_id;
+  answer_slot update;
+  answer_slot end;
+} interaction_log;
+
+static int interaction_animation(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                                 const char *operation, uint64_t from_id, uint64_t to_id,
+                                 Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  (void)call;
+  (void)operation;
+  (void)from_id;
+  (void)to_id;
+  interaction_log *log = data;
+  log->animation_calls++;
+  curtain_answer_animator(answer, &log->fade.spec);
+  return CURTAIN_REPLY_NOW;
+}
+
+static int interaction_controller(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                                  const char *operation, uint64_t from_id, uint64_t to_id,
+                                  Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  (void)call;
+  interaction_log *log = data;
+  log->interaction_calls++;
+  snprintf(log->operation, sizeof log->operation, "%s", operation);
+  log->from = from_id;
+  log->to = to_id;
+  CHECK_EQ_U64(curtain_answer_interactive(answer), CURTAIN_OK);
+  return CURTAIN_REPLY_NOW;
+}
+
+static void start_interactive_transition(curtain_client *client, const char *session,
+                                         uint64_t window_id, uint64_t transition_id, void *data) {
+  interaction_log *log = data;
+  log->started = true;
+  snprintf(log->session, sizeof log->session, "%s", session);
+  log->window_id = window_id;
+  log->transition_id = transition_id;
+  CHECK_EQ_U64(curtain_update_interactive(client, session, window_id, transition_id, 0.5, on_answer,
+                                          &log->update),
+               CURTAIN_OK);
+  int (*end)(curtain_client *, const char *, uint64_t, uint64_t, double, curtain_response_cb,
+             void *) = log->cancel ? curtain_cancel_interactive : curtain_finish_interactive;
+  CHECK_EQ_U64(end(client, session, window_id, transition_id, 1, on_answer, &log->end), CURTAIN_OK);
+}
+
+static void interaction_body(uv_loop_t *loop, test_connection *session, bool cancel) {
+  uint64_t window_id = make_navigation_window(loop, session);
+  REQUIRE(window_id != 0);
+  interaction_log log = {.cancel = cancel};
+  fade_init(&log.fade, 1);
+  curtain_delegate delegate = {.navigation_animation_controller = interaction_animation,
+                               .navigation_interaction_controller = interaction_controller,
+                               .start_interactive_transition = start_interactive_transition};
+  curtain_delegate_target target = {.controller = "Nav", .timeout_ms = 10000};
+  REQUIRE(register_delegate(loop, session, &target, &delegate, &log));
+  REQUIRE(subscribe(loop, session, window_id, true,
+                    CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0) != 0);
+
+  const Curtain__V1__OperationResult *push =
+      navigate(loop, session, true, "", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_STARTED);
+  REQUIRE(push != NULL);
+  uint64_t transition_id = push->transition_id;
+  CHECK(transition_id != 0);
+  /* The interaction-controller question follows the animator's, because
+   * the registration says `interaction`. */
+  CHECK_EQ_U64(log.animation_calls, 1);
+  CHECK_EQ_U64(log.interaction_calls, 1);
+  CHECK_EQ_STR(log.operation, "push");
+  CHECK_EQ_U64(log.from, controller_id(loop, session, "Home"));
+  CHECK_EQ_U64(log.to, controller_id(loop, session, "Detail"));
+  REQUIRE(harness_run_until(loop, &log.started, 10));
+  CHECK_EQ_STR(log.session, "default");
+  CHECK_EQ_U64(log.window_id, window_id);
+  CHECK_EQ_U64(log.transition_id, transition_id);
+  REQUIRE(wait_answer(loop, &log.update) && wait_answer(loop, &log.end));
+  CHECK_EQ_U64(log.update.result_case, CURTAIN__V1__RESPONSE__RESULT_TRANSITION);
+  CHECK_EQ_U64(log.end.result_case, CURTAIN__V1__RESPONSE__RESULT_TRANSITION);
+
+  /* Let go: the rest plays on the window's clock. */
+  advance(loop, session, window_id, 1);
+  const Curtain__V1__ControllerNode *root = tree_root(loop, session, window_id);
+  REQUIRE(root != NULL);
+  if (cancel) {
+    /* A cancelled push leaves the stack as it was. */
+    CHECK_EQ_U64(root->n_children, 1);
+    CHECK(find_event(&session->recorder, "Detail.viewDidAppear(true)") < 0);
+  } else {
+    CHECK(wait_event(loop, &session->recorder, "Detail.viewDidAppear(true)") >= 0);
+    CHECK_EQ_U64(root->n_children, 2);
+  }
+  REQUIRE(root->n_children >= 1);
+  CHECK_EQ_U64(root->children[root->n_children - 1]->id,
+               controller_id(loop, session, cancel ? "Home" : "Detail"));
+  /* The transition is over: it takes no more updates. */
+  answer_slot late = {0};
+  CHECK_EQ_U64(curtain_update_interactive(session->client, NULL, window_id, transition_id, 0.2,
+                                          on_answer, &late),
+               CURTAIN_OK);
+  REQUIRE(wait_answer(loop, &late));
+  CHECK_EQ_U64(late.error_code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND);
+}
+
+static void
+test_an_interaction_controller_drives_a_push_and_finishes_it_body(uv_loop_t *loop,
+                                                                  test_connection *clients) {
+  interaction_body(loop, &clients[0], false);
+}
+
+static void test_an_interaction_controller_drives_a_push_and_finishes_it(void) {
+  run_with_clients(1, test_an_interaction_controller_drives_a_push_and_finishes_it_body);
+}
+
+static void test_an_interaction_controller_cancels_a_push_body(uv_loop_t *loop,
+                                                               test_connection *clients) {
+  interaction_body(loop, &clients[0], true);
+}
+
+static void test_an_interaction_controller_cancels_a_push(void) {
+  run_with_clients(1, test_an_interaction_controller_cancels_a_push_body);
+}
+
+/* A custom presentation described by the delegate, and its frame at each
+ * resize. */
+typedef struct custom_log {
+  curtain_presentation_storage storage;
+  Curtain__V1__Rect frame;
+  size_t presentations;
+  uint64_t presented;
+  uint64_t presenting;
+  size_t resizes;
+  uint64_t resized;
+  double width;
+  double height;
+} custom_log;
+
+static int presentation_controller(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                                   uint64_t presented_id, uint64_t presenting_id,
+                                   uint64_t source_id, Curtain__V1__DelegateAnswer *answer,
+                                   void *data) {
+  (void)client;
+  (void)call;
+  custom_log *log = data;
+  log->presentations++;
+  log->presented = presented_id;
+  log->presenting = presenting_id;
+  CHECK_EQ_U64(source_id, presenting_id);
+  const double frame[4] = {40, 100, 200, 300};
+  const double dimming = 0.5;
+  CHECK_EQ_U64(curtain_answer_presentation(answer, &log->storage, frame, &dimming, 0), CURTAIN_OK);
+  return CURTAIN_REPLY_NOW;
+}
+
+static int frame_of_presented_view(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                                   uint64_t presented_id, double width, double height,
+                                   Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  (void)call;
+  custom_log *log = data;
+  log->resizes++;
+  log->resized = presented_id;
+  log->width = width;
+  log->height = height;
+  CHECK_EQ_U64(curtain_answer_frame(answer, &log->frame, 10, 20, width - 20, 100), CURTAIN_OK);
+  return CURTAIN_REPLY_NOW;
+}
+
+/* The frame of the controller the window's root presents. */
+static Curtain__V1__Rect presented_frame(uv_loop_t *loop, test_connection *connection,
+                                         uint64_t window_id) {
+  Curtain__V1__Rect none = CURTAIN__V1__RECT__INIT;
+  const Curtain__V1__ControllerNode *root = tree_root(loop, connection, window_id);
+  CHECK(root != NULL && root->presented != NULL && root->presented->frame != NULL);
+  if (root == NULL || root->presented == NULL || root->presented->frame == NULL) {
+    return none;
+  }
+  return *root->presented->frame;
+}
+
+static void
+test_a_custom_presentation_is_described_and_moved_at_a_resize_body(uv_loop_t *loop,
+                                                                   test_connection *clients) {
+  test_connection *session = &clients[0];
+  uint64_t home = create_controller(loop, session,
+                                    CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT, "Home");
+  uint64_t note = create_controller(loop, session,
+                                    CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT, "Note");
+  REQUIRE(home != 0 && note != 0);
+  uint64_t window_id = make_window(loop, session, "Home");
+  REQUIRE(window_id != 0);
+  custom_log log = {0};
+  curtain_delegate delegate = {.presentation_controller = presentation_controller,
+                               .frame_of_presented_view = frame_of_presented_view};
+  curtain_delegate_target target = {.controller = "Note", .timeout_ms = 10000};
+  REQUIRE(register_delegate(loop, session, &target, &delegate, &log));
+
+  Curtain__V1__ControllerRef presenter = reference("Home");
+  Curtain__V1__ControllerRef presented = reference("Note");
+  Curtain__V1__Present present = CURTAIN__V1__PRESENT__INIT;
+  present.presenter = &presenter;
+  present.controller = &presented;
+  present.not_animated = true;
+  present._style_case = CURTAIN__V1__PRESENT___STYLE_STYLE;
+  present.style = CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_CUSTOM;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_PRESENT;
+  request.present = &present;
+  REQUIRE(call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION) != NULL);
+  CHECK_EQ_U64(log.presentations, 1);
+  CHECK_EQ_U64(log.presented, note);
+  CHECK_EQ_U64(log.presenting, home);
+  Curtain__V1__Rect frame = presented_frame(loop, session, window_id);
+  CHECK(frame.x == 40 && frame.y == 100 && frame.width == 200 && frame.height == 300);
+  CHECK_EQ_U64(log.resizes, 0);
+
+  Curtain__V1__Size size = CURTAIN__V1__SIZE__INIT;
+  size.width = 500;
+  size.height = 600;
+  Curtain__V1__WindowMetrics metrics = CURTAIN__V1__WINDOW_METRICS__INIT;
+  metrics.size = &size;
+  Curtain__V1__ResizeWindow resize = CURTAIN__V1__RESIZE_WINDOW__INIT;
+  resize.window_id = window_id;
+  resize.metrics = &metrics;
+  resize.not_animated = true;
+  request = (Curtain__V1__Request)CURTAIN__V1__REQUEST__INIT;
+  request.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_RESIZE_WINDOW;
+  request.resize_window = &resize;
+  REQUIRE(call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION) != NULL);
+  CHECK_EQ_U64(log.resizes, 1);
+  CHECK_EQ_U64(log.resized, note);
+  CHECK(log.width == 500 && log.height == 600);
+  frame = presented_frame(loop, session, window_id);
+  CHECK(frame.x == 10 && frame.y == 20 && frame.width == 480 && frame.height == 100);
+}
+
+static void test_a_custom_presentation_is_described_and_moved_at_a_resize(void) {
+  run_with_clients(1, test_a_custom_presentation_is_described_and_moved_at_a_resize_body);
+}
+
+/* prepare(for:sender:): the delegate configures the destination, through
+ * its other connection, before the segue goes on. */
+typedef struct prepare_log {
+  test_connection *configurer;
+  size_t calls;
+  char identifier[16];
+  uint64_t source;
+  uint64_t destination;
+  Curtain__V1__ControllerRef reference;
+  Curtain__V1__ConfigureController configure;
+  answer_slot configured;
+} prepare_log;
+
+static int prepare_for_segue(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                             const char *identifier, uint64_t source_id, uint64_t destination_id,
+                             void *data) {
+  (void)client;
+  (void)call;
+  prepare_log *log = data;
+  log->calls++;
+  snprintf(log->identifier, sizeof log->identifier, "%s", identifier);
+  log->source = source_id;
+  log->destination = destination_id;
+  log->reference = (Curtain__V1__ControllerRef)CURTAIN__V1__CONTROLLER_REF__INIT;
+  log->reference.ref_case = CURTAIN__V1__CONTROLLER_REF__REF_ID;
+  log->reference.id = destination_id;
+  log->configure = (Curtain__V1__ConfigureController)CURTAIN__V1__CONFIGURE_CONTROLLER__INIT;
+  log->configure.controller = &log->reference;
+  log->configure._title_case = CURTAIN__V1__CONFIGURE_CONTROLLER___TITLE_TITLE;
+  log->configure.title = "Prepared";
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_CONFIGURE_CONTROLLER;
+  request.configure_controller = &log->configure;
+  CHECK_EQ_U64(
+      curtain_request(log->configurer->client, &request, on_answer, &log->configured, NULL),
+      CURTAIN_OK);
+  /* The answer is empty whatever the callback leaves. */
+  return CURTAIN_REPLY_NOW;
+}
+
+static void test_prepare_for_segue_configures_the_destination_body(uv_loop_t *loop,
+                                                                   test_connection *clients) {
+  test_connection *session = &clients[0];
+  static const char document[] =
+      "{\"name\": \"S\", \"initial\": \"Home\", \"scenes\": [{\"id\": \"Home\"}, {\"id\": "
+      "\"Next\"}], \"segues\": [{\"identifier\": \"go\", \"source\": \"Home\", \"destination\": "
+      "\"Next\", \"kind\": \"present\"}]}";
+  uint64_t window_id = make_empty_window(loop, session);
+  REQUIRE(window_id != 0);
+  Curtain__V1__LoadStoryboard load = CURTAIN__V1__LOAD_STORYBOARD__INIT;
+  load.document.data = (uint8_t *)document;
+  load.document.len = sizeof document - 1;
+  load.window_id = window_id;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_LOAD_STORYBOARD;
+  request.load_storyboard = &load;
+  const Curtain__V1__Response *response =
+      call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_STORYBOARD);
+  REQUIRE(response != NULL);
+  uint64_t home = response->storyboard->root_id;
+  REQUIRE(home != 0);
+
+  prepare_log log = {.configurer = &clients[1]};
+  curtain_delegate delegate = {.prepare_for_segue = prepare_for_segue};
+  curtain_delegate_target target = {.controller_id = home, .timeout_ms = 10000};
+  REQUIRE(register_delegate(loop, session, &target, &delegate, &log));
+
+  Curtain__V1__ControllerRef source = CURTAIN__V1__CONTROLLER_REF__INIT;
+  source.ref_case = CURTAIN__V1__CONTROLLER_REF__REF_ID;
+  source.id = home;
+  Curtain__V1__PerformSegue segue = CURTAIN__V1__PERFORM_SEGUE__INIT;
+  segue.source = &source;
+  segue.identifier = "go";
+  segue.not_animated = true;
+  request = (Curtain__V1__Request)CURTAIN__V1__REQUEST__INIT;
+  request.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_PERFORM_SEGUE;
+  request.perform_segue = &segue;
+  response = call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_SEGUE);
+  REQUIRE(response != NULL);
+  CHECK(response->segue->performed);
+  uint64_t destination = response->segue->destination_id;
+  CHECK(destination != 0);
+  CHECK_EQ_U64(log.calls, 1);
+  CHECK_EQ_STR(log.identifier, "go");
+  CHECK_EQ_U64(log.source, home);
+  CHECK_EQ_U64(log.destination, destination);
+  REQUIRE(wait_answer(loop, &log.configured));
+  CHECK_EQ_U64(log.configured.result_case, CURTAIN__V1__RESPONSE__RESULT_CONTROLLER);
+  const Curtain__V1__ControllerNode *root = tree_root(loop, session, window_id);
+  REQUIRE(root != NULL && root->presented != NULL);
+  CHECK_EQ_U64(root->presented->id, destination);
+  CHECK_EQ_STR(root->presented->title, "Prepared");
+}
+
+static void test_prepare_for_segue_configures_the_destination(void) {
+  run_with_clients(2, test_prepare_for_segue_configures_the_destination_body);
+}
+
+static void test_bad_answers_and_interaction_arguments_fail_body(uv_loop_t *loop,
+                                                                 test_connection *clients) {
+  (void)loop;
+  curtain_client *client = clients[0].client;
+  Curtain__V1__DelegateAnswer answer = CURTAIN__V1__DELEGATE_ANSWER__INIT;
+  curtain_presentation_storage storage;
+  Curtain__V1__Rect rect;
+  const double good[4] = {0, 0, 100, 100};
+  const double negative[4] = {0, 0, -1, 100};
+  const double not_a_number[4] = {NAN, 0, 100, 100};
+  const double flat[4] = {0, 0, 100, 0};
+  const double alpha = 1.5;
+  const double nan_alpha = NAN;
+  CHECK_EQ_U64(curtain_answer_interactive(NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_presentation(NULL, &storage, good, NULL, 0), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_presentation(&answer, NULL, good, NULL, 0), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_presentation(&answer, &storage, negative, NULL, 0),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_presentation(&answer, &storage, not_a_number, NULL, 0),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_presentation(&answer, &storage, flat, NULL, 0), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_presentation(&answer, &storage, good, &alpha, 0), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_presentation(&answer, &storage, good, &nan_alpha, 0),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_frame(NULL, &rect, 0, 0, 1, 1), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_frame(&answer, NULL, 0, 0, 1, 1), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_frame(&answer, &rect, 0, 0, -5, 1), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_frame(&answer, &rect, 0, INFINITY, 5, 1), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_answer_frame(&answer, &rect, 0, 0, 5, NAN), CURTAIN_E_INVALID);
+  /* Refused answers leave the answer as it was. */
+  CHECK_EQ_U64(answer.answer_case, CURTAIN__V1__DELEGATE_ANSWER__ANSWER__NOT_SET);
+  /* A frame alone, no dimming: the window's bounds, nothing else set. */
+  CHECK_EQ_U64(curtain_answer_presentation(&answer, &storage, NULL, NULL, 1), CURTAIN_OK);
+  CHECK_EQ_U64(answer.answer_case, CURTAIN__V1__DELEGATE_ANSWER__ANSWER_PRESENTATION);
+  CHECK(answer.presentation->frame == NULL && answer.presentation->removes_presenter_view);
+  CHECK_EQ_U64(answer.presentation->_dimming_alpha_case,
+               CURTAIN__V1__CUSTOM_PRESENTATION___DIMMING_ALPHA__NOT_SET);
+  CHECK_EQ_U64(curtain_answer_interactive(&answer), CURTAIN_OK);
+  CHECK(answer.answer_case == CURTAIN__V1__DELEGATE_ANSWER__ANSWER_INTERACTIVE &&
+        answer.interactive);
+
+  CHECK_EQ_U64(curtain_update_interactive(NULL, NULL, 1, 1, 0.5, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_update_interactive(client, NULL, 0, 1, 0.5, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client),
+               "no window id (0): pass the ids start_interactive_transition got");
+  CHECK_EQ_U64(curtain_finish_interactive(client, NULL, 1, 0, 1, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client),
+               "no transition id (0): pass the ids start_interactive_transition got");
+  CHECK_EQ_U64(curtain_update_interactive(client, NULL, 1, 1, NAN, NULL, NULL), CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client), "percent nan is not a finite number");
+  CHECK_EQ_U64(curtain_cancel_interactive(client, NULL, 1, 1, INFINITY, NULL, NULL),
+               CURTAIN_E_INVALID);
+  CHECK_EQ_STR(curtain_last_error(client), "completion speed inf is not a finite number");
+}
+
+static void test_bad_answers_and_interaction_arguments_fail(void) {
+  run_with_clients(1, test_bad_answers_and_interaction_arguments_fail_body);
+}
+
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
   static const harness_test tests[] = {
@@ -1275,6 +1694,15 @@ int main(void) {
       {"a transition never completed ends after the grace and only its client drives it",
        test_a_transition_never_completed_ends_after_the_grace_and_only_its_client_drives_it},
       {"bad arguments fail with a message", test_bad_arguments_fail_with_a_message},
+      {"an interaction controller drives a push and finishes it",
+       test_an_interaction_controller_drives_a_push_and_finishes_it},
+      {"an interaction controller cancels a push", test_an_interaction_controller_cancels_a_push},
+      {"a custom presentation is described and moved at a resize",
+       test_a_custom_presentation_is_described_and_moved_at_a_resize},
+      {"prepare for segue configures the destination",
+       test_prepare_for_segue_configures_the_destination},
+      {"bad answers and interaction arguments fail",
+       test_bad_answers_and_interaction_arguments_fail},
       {"the slide-delegate example", test_the_slide_delegate_example},
       {"the remote-slide example", test_the_remote_slide_example},
   };
