@@ -281,4 +281,29 @@ final class AdaptiveReplacementTests: XCTestCase {
     XCTAssertTrue(h.controller("Nav").presentedViewController === h.controller("Popover"))
     XCTAssertEqual(h.controller("Popover").presentation?.style, .overFullScreen)
   }
+
+  func testARegistrationDecodesWithoutTheFlagsAndKeepsThemThroughItsBinaryForm() throws {
+    let full = DelegateRegistration(
+      controller: ControllerID(3), role: .adaptivePresentation, delegate: client, timeout: 0.5,
+      vendsInteraction: true, vendsReplacement: true)
+    var fields = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: JSONEncoder().encode(full)) as? [String: Any])
+    XCTAssertEqual(fields.removeValue(forKey: "vendsReplacement") as? Bool, true)
+    fields["vendsInteraction"] = nil
+    let old = try JSONSerialization.data(withJSONObject: fields)
+    let decoded = try JSONDecoder().decode(DelegateRegistration.self, from: old)
+    XCTAssertEqual(decoded.controller, full.controller)
+    XCTAssertFalse(decoded.vendsInteraction)
+    XCTAssertFalse(decoded.vendsReplacement)
+    let h = try harness()
+    try h.session.setDelegate(
+      of: h.id("Wrapper"), roles: [.navigation], delegate: client, timeout: 1,
+      vendsInteraction: true)
+    let snapshot = try h.session.snapshot()
+    let copy = try SessionSnapshot(binary: snapshot.binaryEncoded)
+    XCTAssertEqual(
+      copy.delegates.map { [$0.vendsInteraction, $0.vendsReplacement] },
+      [[false, true], [true, false]])
+    // (An exported document keeps no registrations: docs/delegates.md.)
+  }
 }
