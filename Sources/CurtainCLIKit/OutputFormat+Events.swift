@@ -182,7 +182,9 @@ extension OutputFormat {
           ("segue", .optionalString(delegate.arguments.identifier)),
           ("interactive", .bool(delegate.arguments.interactive)),
         ]
-        if delegate.method == .adaptivePresentationStyle {
+        if delegate.method == .adaptivePresentationStyle
+          || delegate.method == .viewControllerForAdaptivePresentationStyle
+        {
           details += [
             ("style", .string(delegate.arguments.style.name)),
             ("horizontal", .string(delegate.arguments.traits.horizontal.name)),
@@ -195,6 +197,7 @@ extension OutputFormat {
         case .yes(let yes)?: answer = .bool(yes)
         case .interactive(let interactive)?: answer = .string(interactive ? "interactive" : "none")
         case .style(let style)?: answer = .string("style(\(style.name))")
+        case .controllerID(let id)?: answer = .string("controller(c\(id))")
         case .animator?, .remoteAnimator?, .presentation?, .frame?, nil:
           answer = .optionalString(delegate.detail.isEmpty ? "default" : delegate.detail)
         }

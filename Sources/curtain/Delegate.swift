@@ -26,7 +26,8 @@ struct Delegate: ParsableCommand {
       presentationControllerShouldDismiss, navigationInteractionController, \
       tabBarInteractionController, interactionControllerForPresentation, \
       interactionControllerForDismissal, presentationController, \
-      frameOfPresentedView, prepareForSegue), or ANSWER for every method it \
+      frameOfPresentedView, prepareForSegue, \
+      viewControllerForAdaptivePresentationStyle), or ANSWER for every method it \
       fits. An ANSWER is `default` (UIKit's default), `yes` or `no` \
       (should- methods), `animator=FILE` (an animator spec in JSON, \
       docs/animators.md), `remote=SECONDS` (a remote animator of that \
@@ -35,7 +36,10 @@ struct Delegate: ParsableCommand {
       interaction-controller methods: this command drives the transition \
       and finishes or cancels it at once; it registers as vending \
       interaction controllers only with such an answer), `style=STYLE` (adaptivePresentationStyle: none, \
-      fullScreen, overFullScreen or formSheet) or `silent` (no answer: the \
+      fullScreen, overFullScreen or formSheet), `controller=ID` \
+      (viewControllerForAdaptivePresentationStyle: the detached controller \
+      c12 shown instead of the presented one while adapted; it registers \
+      as vending replacement controllers only with such an answer) or `silent` (no answer: the \
       daemon falls back after the timeout). Without \
       a fitting --answer the default is sent. Each call and answer is \
       printed (with --json as objects). Runs until interrupted (exit 0), \
@@ -72,7 +76,7 @@ struct Delegate: ParsableCommand {
     name: .customLong("answer"),
     help: ArgumentHelp(
       "[METHOD=]default|yes|no|animator=FILE|remote=SECONDS|interactive=finish|cancel|"
-        + "style=STYLE|silent (repeatable; the first that fits wins).",
+        + "style=STYLE|controller=ID|silent (repeatable; the first that fits wins).",
       valueName: "answer"))
   var answers: [ScriptedAnswer] = []
 
@@ -105,6 +109,7 @@ struct Delegate: ParsableCommand {
     register.timeoutMs = timeoutMs
     let resolved = try answers.map { try $0.resolved() }
     register.interaction = resolved.contains { $0.kind == .interaction }
+    register.adaptiveReplacement = resolved.contains { $0.kind == .controller }
     try connection.perform(.setDelegate(register), mutating: true)
     if !globals.json { Output.line("delegate of \(name(controller)): waiting") }
     var answered = 0
@@ -242,6 +247,7 @@ struct Delegate: ParsableCommand {
       case .interactive(let interactive)?: said = interactive ? "interactive" : "default"
       case .presentation?: said = "presentation"
       case .frame?: said = "frame"
+      case .controllerID(let id)?: said = "controller(c\(id))"
       case nil: said = "default"
       }
     }
@@ -287,6 +293,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
         return [.tabBarShouldSelect, .shouldPerformSegue, .presentationControllerShouldDismiss]
           .contains(called)
       case .style: return called == .adaptivePresentationStyle
+      case .controller: return called == .viewControllerForAdaptivePresentationStyle
       case .interaction:
         return [
           .navigationInteractionController, .tabBarInteractionController,
@@ -301,7 +308,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
     }
   }
 
-  enum Kind { case any, yesNo, animator, style, interaction }
+  enum Kind { case any, yesNo, animator, style, interaction, controller }
 
   let method: Curtain_V1_DelegateMethod?
   let value: String
@@ -310,7 +317,8 @@ struct ScriptedAnswer: ExpressibleByArgument {
     var text = Substring(argument)
     var method: Curtain_V1_DelegateMethod?
     if let equals = text.firstIndex(of: "="), !text.hasPrefix("animator="),
-      !text.hasPrefix("style="), !text.hasPrefix("remote="), !text.hasPrefix("interactive=")
+      !text.hasPrefix("style="), !text.hasPrefix("remote="), !text.hasPrefix("interactive="),
+      !text.hasPrefix("controller=")
     {
       guard let named = Curtain_V1_DelegateMethod.nameTable.value(named: String(text[..<equals]))
       else { return nil }
@@ -321,6 +329,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
       ["default", "yes", "no", "silent"].contains(text) || text.hasPrefix("animator=")
         || Self.style(in: text) != nil || Self.remoteDuration(in: text) != nil
         || ["interactive=finish", "interactive=cancel"].contains(text)
+        || Self.controller(in: text) != nil
     else { return nil }
     self.method = method
     value = String(text)
@@ -330,6 +339,16 @@ struct ScriptedAnswer: ExpressibleByArgument {
   private static func style(in text: some StringProtocol) -> Curtain_V1_ModalPresentationStyle? {
     guard text.hasPrefix("style=") else { return nil }
     return Curtain_V1_ModalPresentationStyle.nameTable.value(named: String(text.dropFirst(6)))
+  }
+
+  /// The controller id of a `controller=ID` answer (`c12` or `12`), if it
+  /// is one.
+  private static func controller(in text: some StringProtocol) -> UInt64? {
+    guard text.hasPrefix("controller=") else { return nil }
+    var id = text.dropFirst("controller=".count)
+    if id.hasPrefix("c") { id = id.dropFirst() }
+    guard let number = UInt64(String(id)), number > 0 else { return nil }
+    return number
   }
 
   /// The duration of a `remote=SECONDS` answer, if it is one (0 to 3600).
@@ -343,7 +362,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
   static var defaultCompletionKind: CompletionKind {
     .list([
       "default", "yes", "no", "silent", "animator=", "remote=", "interactive=finish",
-      "interactive=cancel", "style=",
+      "interactive=cancel", "style=", "controller=",
     ])
   }
 
@@ -364,6 +383,9 @@ struct ScriptedAnswer: ExpressibleByArgument {
       return Resolved(
         method: method, kind: .interaction, answer: .reply(body),
         finishes: value == "interactive=finish")
+    case _ where value.hasPrefix("controller="):
+      body.controllerID = Self.controller(in: value) ?? 0
+      return Resolved(method: method, kind: .controller, answer: .reply(body))
     case _ where value.hasPrefix("remote="):
       body.remoteAnimator.duration = Self.remoteDuration(in: value) ?? 0
       return Resolved(method: method, kind: .animator, answer: .reply(body))

@@ -20,11 +20,12 @@ final class DelegateFallbackTests: XCTestCase {
     ])
 
   private func register(
-    _ h: Harness, _ controller: String, _ role: DelegateRole, vends: Bool = false
+    _ h: Harness, _ controller: String, _ role: DelegateRole, vends: Bool = false,
+    replaces: Bool = false
   ) throws {
     try h.session.setDelegate(
       of: h.id(controller), roles: [role], delegate: client, timeout: 0.5,
-      vendsInteraction: vends)
+      vendsInteraction: vends, vendsReplacement: replaces)
   }
 
   private func navigation(vends: Bool = false) throws -> Harness {
@@ -47,14 +48,15 @@ final class DelegateFallbackTests: XCTestCase {
   }
 
   /// Root with Sheet not yet presented, `role` Sheet's delegate role.
-  private func presenter(_ role: DelegateRole, vends: Bool = false, metrics: WindowMetrics? = nil)
-    throws -> Harness
-  {
+  private func presenter(
+    _ role: DelegateRole, vends: Bool = false, replaces: Bool = false,
+    metrics: WindowMetrics? = nil
+  ) throws -> Harness {
     let h = metrics.map { Harness(metrics: $0) } ?? Harness()
     h.make(.content, "Root")
     h.setRoot("Root")
     h.make(.content, "Sheet")
-    try register(h, "Sheet", role, vends: vends)
+    try register(h, "Sheet", role, vends: vends, replaces: replaces)
     return h
   }
 
@@ -193,6 +195,15 @@ final class DelegateFallbackTests: XCTestCase {
         }
       ),
       (.prepareForSegue, { (try self.shop(triggered: false), 1) }),
+      (
+        .viewControllerForAdaptivePresentationStyle,
+        {
+          let h = try self.presenter(.adaptivePresentation, replaces: true)
+          self.present(h, .pageSheet, animated: false)
+          try self.answer(h, 1, .useDefault)
+          return (h, 2)
+        }
+      ),
     ]
   }
 

@@ -208,9 +208,10 @@ final class SnapshotTests: XCTestCase {
     XCTAssertEqual(
       storedPropertyNames(of: presentation, declaredBy: Presentation.self),
       [
-        "presenting", "presented", "requestedStyle", "adaptiveStyle", "style", "isCard",
-        "transitionStyle", "contextContainer", "windowView", "dimmingView", "popover",
-        "passthroughViews", "removedPresenterSlot", "isEstablished", "viewHiddenWithContext",
+        "presenting", "presented", "replacement", "original", "requestedStyle", "adaptiveStyle",
+        "style", "isCard", "transitionStyle", "contextContainer", "windowView", "dimmingView",
+        "popover", "passthroughViews", "removedPresenterSlot", "isEstablished",
+        "viewHiddenWithContext",
         "dimmingHiddenWithContext", "custom", "popoverPlacement",
       ])
     _ = h.session.takeOutcomes()

@@ -441,6 +441,61 @@ final class DelegateIntegrationTests: StateDirectoryTestCase {
     XCTAssertEqual(waiting.count, 2)
   }
 
+  func testAReplacementWrapsAnAdaptedPopoverAndSurvivesAKill() throws {
+    let first = try startDaemon()
+    let driver = try TestClient(path: first.socketPath, name: "driver")
+    let delegate = try TestClient(path: first.socketPath, name: "delegate")
+    let window = try navigationWindow(driver, extra: ["Popover"])
+    let wrapper = try driver.call {
+      $0.createController.kind = .navigation
+      $0.createController.identifier = "Wrapper"
+    }.controller.id
+    try delegate.call {
+      $0.setDelegate.controller = controllerRef("Popover")
+      $0.setDelegate.roles = [.adaptivePresentation]
+      $0.setDelegate.timeoutMs = 10_000
+      $0.setDelegate.adaptiveReplacement = true
+    }
+    try driver.call {
+      $0.present.presenter = controllerRef("A")
+      $0.present.controller = controllerRef("Popover")
+      $0.present.style = .popover
+      $0.present.notAnimated = true
+    }
+    XCTAssertEqual(try delegate.nextDelegateCall()?.method, .adaptivePresentationStyle)
+    _ = try reply(delegate, 1) { _ in }
+    let question = try XCTUnwrap(try delegate.nextDelegateCall())
+    XCTAssertEqual(question.method, .viewControllerForAdaptivePresentationStyle)
+    XCTAssertEqual(question.arguments.style, .overFullScreen)
+    XCTAssertTrue(try reply(delegate, 2) { $0.controllerID = wrapper }.delegateReply.accepted)
+    try driver.call { $0.waitIdle.windowID = window }
+    let flow = try driver.flow()
+    XCTAssertTrue(flow.contains("Popover.delegate#2 → controller(c\(wrapper))"), "\(flow)")
+    XCTAssertTrue(flow.contains("Popover.didMove(Wrapper)"), "\(flow)")
+    let before = try driver.tree(window).description_p
+    XCTAssertTrue(before.contains("Wrapper"), before)
+    first.kill9()
+
+    let second = try startDaemon()
+    defer { second.stop() }
+    let again = try TestClient(path: second.socketPath, name: "again")
+    try again.call { $0.waitIdle.windowID = window }
+    XCTAssertEqual(try again.tree(window).description_p, before)
+    // Regular: the original comes back, out of the wrapper.
+    try again.call {
+      $0.resizeWindow.windowID = window
+      $0.resizeWindow.metrics.size.width = 820
+      $0.resizeWindow.metrics.size.height = 1180
+      $0.resizeWindow.metrics.idiom = .pad
+      $0.resizeWindow.metrics.scale = 2
+      $0.resizeWindow.notAnimated = true
+    }
+    try again.call { $0.waitIdle.windowID = window }
+    let regular = try again.tree(window).description_p
+    XCTAssertFalse(regular.contains("Wrapper"), regular)
+    XCTAssertTrue(regular.contains("Popover"), regular)
+  }
+
   func testAnAnswerAndATimeoutSurviveAKillAndNoRegistrationDoes() throws {
     let first = try startDaemon()
     let driver = try TestClient(path: first.socketPath, name: "driver")

@@ -340,7 +340,7 @@ typedef enum curtain_reply_mode {
  * leaves it (see `curtain_answer_yes`, `curtain_answer_animator`,
  * `curtain_answer_style`, `curtain_answer_remote_animator`,
  * `curtain_answer_interactive`, `curtain_answer_presentation`,
- * `curtain_answer_frame`). Whatever the
+ * `curtain_answer_frame`, `curtain_answer_controller`). Whatever the
  * answer points to must stay valid until the library has sent it, just after
  * the callback returns. Each callback returns a `curtain_reply_mode`. A question
  * whose callback is NULL is answered with UIKit's default. New callbacks are
@@ -505,6 +505,20 @@ typedef struct curtain_delegate {
   int (*prepare_for_segue)(curtain_client *client, const Curtain__V1__DelegateCall *call,
                            const char *identifier, uint64_t source_id, uint64_t destination_id,
                            void *data);
+  /** UIAdaptivePresentationControllerDelegate
+   *  `presentationController(_:viewControllerForAdaptivePresentationStyle:)`,
+   *  asked (of a delegate that sets this callback: it registers with
+   *  `SetDelegate.adaptive_replacement`) right after
+   *  `adaptive_presentation_style`, once per presentation that adapts:
+   *  `adapted_style` is the style it adapts to. Answer a detached controller
+   *  (made beforehand, e.g. a navigation controller with an empty stack,
+   *  which then wraps the presented one) with `curtain_answer_controller`:
+   *  it is shown instead of the presented controller while the presentation
+   *  is adapted. The default: none. Role ADAPTIVE_PRESENTATION. */
+  int (*view_controller_for_adaptive_presentation_style)(
+      curtain_client *client, const Curtain__V1__DelegateCall *call, uint64_t presented_id,
+      Curtain__V1__ModalPresentationStyle adapted_style, Curtain__V1__DelegateAnswer *answer,
+      void *data);
 } curtain_delegate;
 
 /** Which controller a registration is about, and for what. */
@@ -640,6 +654,14 @@ int curtain_answer_presentation(Curtain__V1__DelegateAnswer *answer,
  */
 int curtain_answer_frame(Curtain__V1__DelegateAnswer *answer, Curtain__V1__Rect *storage, double x,
                          double y, double width, double height);
+
+/**
+ * Sets `answer` to a controller, for
+ * `view_controller_for_adaptive_presentation_style`: the replacement's id.
+ * Returns CURTAIN_OK, or CURTAIN_E_INVALID (leaving `answer` as it was) for
+ * a NULL answer or the id 0.
+ */
+int curtain_answer_controller(Curtain__V1__DelegateAnswer *answer, uint64_t controller_id);
 
 /**
  * Sends an `UpdateInteractive`: moves the interactive transition

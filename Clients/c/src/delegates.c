@@ -108,7 +108,8 @@ static unsigned roles_answered(const curtain_delegate *delegate) {
     roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TRANSITIONING;
   }
   if (delegate->adaptive_presentation_style != NULL ||
-      delegate->presentation_controller_should_dismiss != NULL) {
+      delegate->presentation_controller_should_dismiss != NULL ||
+      delegate->view_controller_for_adaptive_presentation_style != NULL) {
     roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_ADAPTIVE_PRESENTATION;
   }
   if (delegate->should_perform_segue != NULL || delegate->prepare_for_segue != NULL) {
@@ -498,6 +499,7 @@ int curtain_set_delegate(curtain_client *client, const curtain_delegate_target *
   body.n_roles = role_list(roles, list);
   body.timeout_ms = target->timeout_ms;
   body.interaction = vends_interaction(delegate);
+  body.adaptive_replacement = delegate->view_controller_for_adaptive_presentation_style != NULL;
   Curtain__V1__Request message = CURTAIN__V1__REQUEST__INIT;
   message.body_case = CURTAIN__V1__REQUEST__BODY_SET_DELEGATE;
   message.set_delegate = &body;
@@ -672,6 +674,15 @@ int curtain_answer_presentation(Curtain__V1__DelegateAnswer *answer,
   storage->presentation.removes_presenter_view = removes_presenter_view != 0;
   answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER_PRESENTATION;
   answer->presentation = &storage->presentation;
+  return CURTAIN_OK;
+}
+
+int curtain_answer_controller(Curtain__V1__DelegateAnswer *answer, uint64_t controller_id) {
+  if (answer == NULL || controller_id == 0) {
+    return CURTAIN_E_INVALID;
+  }
+  answer->answer_case = CURTAIN__V1__DELEGATE_ANSWER__ANSWER_CONTROLLER_ID;
+  answer->controller_id = controller_id;
   return CURTAIN_OK;
 }
 
@@ -1035,6 +1046,12 @@ static int invoke(curtain_client *client, const curtain_delegate *delegate, void
       /* prepare(for:sender:) returns nothing: the answer stays empty. */
       curtain_answer_default(answer);
       return mode;
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE:
+    if (delegate->view_controller_for_adaptive_presentation_style != NULL) {
+      return delegate->view_controller_for_adaptive_presentation_style(
+          client, call, arguments->to_id, arguments->style, answer, data);
     }
     break;
   default:

@@ -11,7 +11,8 @@
  * frames and complete, cancel (a second completion is refused), or never
  * complete and are ended after the grace; an interaction controller drives
  * a push it is handed and finishes or cancels it; a custom presentation is
- * described by the delegate, which moves it at a resize; prepare_for_segue
+ * described by the delegate, which moves it at a resize; a replacement
+ * controller wraps a compact popover; prepare_for_segue
  * configures the destination before the segue goes on; and bad arguments
  * fail with a status and a message. The examples slide-delegate and remote-slide run
  * as children. Each test stops its
@@ -1515,6 +1516,81 @@ static void test_a_custom_presentation_is_described_and_moved_at_a_resize(void) 
   run_with_clients(1, test_a_custom_presentation_is_described_and_moved_at_a_resize_body);
 }
 
+/* viewControllerForAdaptivePresentationStyle: the delegate answers a
+ * navigation controller with an empty stack, which wraps the compact
+ * popover. */
+typedef struct replacement_log {
+  size_t calls;
+  uint64_t presented;
+  Curtain__V1__ModalPresentationStyle style;
+  uint64_t wrapper;
+} replacement_log;
+
+static int view_controller_for_adaptive_presentation_style(
+    curtain_client *client, const Curtain__V1__DelegateCall *call, uint64_t presented_id,
+    Curtain__V1__ModalPresentationStyle adapted_style, Curtain__V1__DelegateAnswer *answer,
+    void *data) {
+  (void)client;
+  (void)call;
+  replacement_log *log = data;
+  log->calls++;
+  log->presented = presented_id;
+  log->style = adapted_style;
+  CHECK_EQ_U64(curtain_answer_controller(answer, log->wrapper), CURTAIN_OK);
+  return CURTAIN_REPLY_NOW;
+}
+
+static void test_a_replacement_wraps_the_compact_popover_body(uv_loop_t *loop,
+                                                              test_connection *clients) {
+  test_connection *session = &clients[0];
+  uint64_t home = create_controller(loop, session,
+                                    CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT, "Home");
+  uint64_t colors = create_controller(
+      loop, session, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT, "Colors");
+  uint64_t wrapper = create_controller(
+      loop, session, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_NAVIGATION, "Wrapper");
+  REQUIRE(home != 0 && colors != 0 && wrapper != 0);
+  uint64_t window_id = make_window(loop, session, "Home");
+  REQUIRE(window_id != 0);
+  replacement_log log = {.wrapper = wrapper};
+  curtain_delegate delegate = {.view_controller_for_adaptive_presentation_style =
+                                   view_controller_for_adaptive_presentation_style};
+  curtain_delegate_target target = {.controller = "Colors", .timeout_ms = 10000};
+  REQUIRE(register_delegate(loop, session, &target, &delegate, &log));
+
+  Curtain__V1__ControllerRef presenter = reference("Home");
+  Curtain__V1__ControllerRef presented = reference("Colors");
+  Curtain__V1__Present present = CURTAIN__V1__PRESENT__INIT;
+  present.presenter = &presenter;
+  present.controller = &presented;
+  present.not_animated = true;
+  present._style_case = CURTAIN__V1__PRESENT___STYLE_STYLE;
+  present.style = CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_POPOVER;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_PRESENT;
+  request.present = &present;
+  REQUIRE(call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION) != NULL);
+  CHECK_EQ_U64(log.calls, 1);
+  CHECK_EQ_U64(log.presented, colors);
+  CHECK_EQ_U64(log.style,
+               CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_OVER_FULL_SCREEN);
+  const Curtain__V1__ControllerNode *root = tree_root(loop, session, window_id);
+  REQUIRE(root != NULL && root->presented != NULL);
+  CHECK_EQ_U64(root->presented->id, wrapper);
+  REQUIRE(root->presented->n_children == 1);
+  CHECK_EQ_U64(root->presented->children[0]->id, colors);
+
+  CHECK_EQ_U64(curtain_answer_controller(NULL, 3), CURTAIN_E_INVALID);
+  Curtain__V1__DelegateAnswer answer = CURTAIN__V1__DELEGATE_ANSWER__INIT;
+  CHECK_EQ_U64(curtain_answer_controller(&answer, 0), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(answer.answer_case, CURTAIN__V1__DELEGATE_ANSWER__ANSWER__NOT_SET);
+}
+
+static void test_a_replacement_wraps_the_compact_popover(void) {
+  run_with_clients(1, test_a_replacement_wraps_the_compact_popover_body);
+}
+
 /* prepare(for:sender:): the delegate configures the destination, through
  * its other connection, before the segue goes on. */
 typedef struct prepare_log {
@@ -1703,6 +1779,7 @@ int main(void) {
        test_prepare_for_segue_configures_the_destination},
       {"bad answers and interaction arguments fail",
        test_bad_answers_and_interaction_arguments_fail},
+      {"a replacement wraps the compact popover", test_a_replacement_wraps_the_compact_popover},
       {"the slide-delegate example", test_the_slide_delegate_example},
       {"the remote-slide example", test_the_remote_slide_example},
   };

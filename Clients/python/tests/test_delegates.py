@@ -354,6 +354,68 @@ def test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet(clie
     )
 
 
+def test_an_adaptive_delegate_wraps_a_compact_popover_in_a_navigation_controller(client: curtain.Client) -> None:
+    window = manual_stack(client, "A")
+    popover = client.create_controller("content", identifier="Popover")
+    wrapper = client.create_controller("navigation", identifier="Wrapper")
+    asked: list[tuple[Any, ...]] = []
+
+    class Wrapping:
+        def adaptive_presentation_style(self, presented: int, style: Any, traits: Any) -> None:
+            return None
+
+        def view_controller_for_adaptive_presentation_style(
+            self, presented: int, style: types.ModalPresentationStyle
+        ) -> curtain.ControllerInfo:
+            asked.append((presented, style))
+            return wrapper
+
+    client.set_delegate(popover, Wrapping())
+    sub = client.subscribe(window)
+    client.present("A", "Popover", style="popover", animated=False, wait_until="completed")
+    assert asked == [(popover.id, types.ModalPresentationStyle.OVER_FULL_SCREEN)]
+    assert delegate_texts(sub)[-2:] == [
+        "Popover.delegate#2.viewControllerForAdaptivePresentationStyle(A → Popover, overFullScreen, "
+        "compact width, regular height)",
+        f"Popover.delegate#2 → controller(c{wrapper.id})",
+    ]
+    shown = client.get_tree(window).root.presented
+    assert shown is not None and shown.id == wrapper.id
+    assert [child.id for child in shown.children] == [popover.id]
+    # Regular: the popover itself, out of the wrapper.
+    client.resize_window(
+        window,
+        metrics={"size": {"width": 820, "height": 1180}, "idiom": "IDIOM_PAD", "scale": 2},
+        animated=False,
+        wait_until="completed",
+    )
+    shown = client.get_tree(window).root.presented
+    assert shown is not None and shown.id == popover.id
+    assert shown.presentation.style == types.ModalPresentationStyle.POPOVER
+
+
+def test_a_replacement_that_is_no_controller_is_logged_and_answers_the_default(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    call = protocol_pb2.DelegateCall(
+        call_id=4, method=common_pb2.DELEGATE_METHOD_VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE
+    )
+
+    class Odd:
+        def view_controller_for_adaptive_presentation_style(self, presented: Any, style: Any) -> str:
+            return "@Wrapper"
+
+    class Plain:
+        def view_controller_for_adaptive_presentation_style(self, presented: Any, style: Any) -> int:
+            return 12
+
+    assert _delegates.answer(Plain(), call) == (common_pb2.DelegateAnswer(controller_id=12), None)
+    assert _delegates.vends_replacement(Plain()) and not _delegates.vends_replacement(Recording())
+    with caplog.at_level(logging.ERROR, logger="curtain.delegates"):
+        assert _delegates.answer(Odd(), call) == (common_pb2.DelegateAnswer(), None)
+    assert "a replacement controller is a controller id" in str(caplog.records[0].exc_info[1])  # type: ignore[index]
+
+
 def test_a_style_answer_may_be_a_name_and_an_unknown_name_is_logged(
     client: curtain.Client, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -146,3 +146,13 @@ def test_small_window_example_describes_its_presentation_and_reframes_it(daemon:
         "resized: Note at (40, 97.5, 764, 195)",
     ]
     assert "presented by c1 as custom, coverVertical, custom frame (40, 97.5, 764, 195), dimming 0.5" in out
+
+
+def test_adaptive_wrap_example_wraps_the_compact_popover_and_unwraps_it_on_an_ipad(daemon: Daemon) -> None:
+    out = run_example(daemon, "adaptive_wrap.py")
+    assert out.splitlines()[:4] == [
+        "delegate: adapted to full_screen, wrapping it in a navigation controller",
+        "phone: Wrapper (full_screen) around Colors",
+        "iPad: Colors (popover)",
+        "phone again: Wrapper (full_screen) around Colors",
+    ]

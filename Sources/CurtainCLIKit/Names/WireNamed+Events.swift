@@ -166,6 +166,7 @@ extension Curtain_V1_DelegateMethod: WireNamed {
       (.presentationController, "presentationController"),
       (.frameOfPresentedView, "frameOfPresentedView"),
       (.prepareForSegue, "prepareForSegue"),
+      (.viewControllerForAdaptivePresentationStyle, "viewControllerForAdaptivePresentationStyle"),
     ],
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "delegateMethod")
 }

@@ -62,6 +62,10 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
   /// `prepare(for:sender:)`: the segue's destination has been instantiated;
   /// the segue waits while the client configures it.
   case prepareForSegue
+  /// `presentationController(_:viewControllerForAdaptivePresentationStyle:)`:
+  /// the controller shown instead of the presented one while the
+  /// presentation is adapted.
+  case viewControllerForAdaptivePresentationStyle
 
   /// For an interaction-controller method, the animation-controller method
   /// whose animator it is asked about (UIKit asks it only when that one
@@ -93,7 +97,8 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
       .presentationController, .frameOfPresentedView:
       return .transitioning
     case .shouldPerformSegue, .prepareForSegue: return .segue
-    case .adaptivePresentationStyle, .presentationControllerShouldDismiss:
+    case .adaptivePresentationStyle, .presentationControllerShouldDismiss,
+      .viewControllerForAdaptivePresentationStyle:
       return .adaptivePresentation
     }
   }
@@ -121,6 +126,8 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case .presentationController: return "presentationController(forPresented:presenting:source:)"
     case .frameOfPresentedView: return "frameOfPresentedViewInContainerView"
     case .prepareForSegue: return "prepare(for:sender:)"
+    case .viewControllerForAdaptivePresentationStyle:
+      return "presentationController(_:viewControllerForAdaptivePresentationStyle:)"
     }
   }
 
@@ -139,6 +146,7 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case .presentationController: return .presentation
     case .frameOfPresentedView: return .frame
     case .prepareForSegue: return .nothing
+    case .viewControllerForAdaptivePresentationStyle: return .controller
     }
   }
 
@@ -158,6 +166,8 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
     case frame = "a frame"
     /// Nothing: the answer only says the method returned.
     case nothing = "nothing (an empty answer)"
+    /// A controller of the session.
+    case controller = "a controller"
   }
 }
 
@@ -229,6 +239,9 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
   case presentation(CustomPresentation)
   /// A frame in the window (`frameOfPresentedView`).
   case frame(Rect)
+  /// A controller (`viewControllerForAdaptivePresentationStyle`): shown
+  /// instead of the presented one while the presentation is adapted.
+  case controller(ControllerID)
 
   /// The kind of answer, or `nil` for the default.
   var kind: DelegateMethod.AnswerKind? {
@@ -238,6 +251,7 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
     case .interactive: return .interaction
     case .presentation: return .presentation
     case .frame: return .frame
+    case .controller: return .controller
     case .bool: return .bool
     case .style: return .style
     }
@@ -249,7 +263,7 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
       return "\(method.uikitName) answers \(method.answerKind.rawValue), not \(kind.rawValue)"
     }
     switch self {
-    case .useDefault, .bool, .interactive: return nil
+    case .useDefault, .bool, .interactive, .controller: return nil
     case .animator(let spec):
       do {
         try spec.validate()
@@ -339,17 +353,42 @@ public struct DelegateRegistration: Hashable, Sendable, Codable {
   /// interaction-controller method is asked after each animator it
   /// returns (UIKit asks only delegates that implement the method).
   public let vendsInteraction: Bool
+  /// Whether the delegate vends replacement controllers:
+  /// `viewControllerForAdaptivePresentationStyle` is asked after
+  /// `adaptivePresentationStyle` (UIKit asks only delegates that implement
+  /// it).
+  public let vendsReplacement: Bool
 
   /// Creates a registration.
   public init(
     controller: ControllerID, role: DelegateRole, delegate: OwnerID, timeout: Double,
-    vendsInteraction: Bool = false
+    vendsInteraction: Bool = false, vendsReplacement: Bool = false
   ) {
     self.controller = controller
     self.role = role
     self.delegate = delegate
     self.timeout = timeout
     self.vendsInteraction = vendsInteraction
+    self.vendsReplacement = vendsReplacement
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case controller, role, delegate, timeout, vendsInteraction, vendsReplacement
+  }
+
+  /// Decodes a registration; documents written before the interaction and
+  /// replacement flags lack them (false).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      controller: try container.decode(ControllerID.self, forKey: .controller),
+      role: try container.decode(DelegateRole.self, forKey: .role),
+      delegate: try container.decode(OwnerID.self, forKey: .delegate),
+      timeout: try container.decode(Double.self, forKey: .timeout),
+      vendsInteraction: try container.decodeIfPresent(Bool.self, forKey: .vendsInteraction)
+        ?? false,
+      vendsReplacement: try container.decodeIfPresent(Bool.self, forKey: .vendsReplacement)
+        ?? false)
   }
 }
 

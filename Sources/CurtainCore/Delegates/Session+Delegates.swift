@@ -48,7 +48,7 @@ extension Session {
   @discardableResult
   public func setDelegate(
     of controllerID: ControllerID, roles: Set<DelegateRole>, delegate: OwnerID, timeout: Double,
-    vendsInteraction: Bool = false
+    vendsInteraction: Bool = false, vendsReplacement: Bool = false
   ) throws -> [DelegateRegistration] {
     _ = try controller(controllerID)
     guard !roles.isEmpty else { throw CurtainError.invalid("Name at least one delegate role") }
@@ -64,7 +64,7 @@ extension Session {
       }
       delegates.registrations[key] = DelegateRegistration(
         controller: controllerID, role: role, delegate: delegate, timeout: timeout,
-        vendsInteraction: vendsInteraction)
+        vendsInteraction: vendsInteraction, vendsReplacement: vendsReplacement)
     }
     return replaced
   }
@@ -178,12 +178,35 @@ extension Session {
       throw CurtainError(
         .notOwner, "Delegate call \(id) was asked of \(awaiting.call.delegate), not \(delegate)")
     }
-    if let problem = answer.mismatch(for: awaiting.call.method) {
+    if let problem = answer.mismatch(for: awaiting.call.method)
+      ?? replacementProblem(answer, asked: awaiting.call)
+    {
       window.resumeAfterDelegate(.fallback(call: id, awaiting.call.method, .malformed(problem)))
     } else {
       window.resumeAfterDelegate(.answered(call: id, awaiting.call.method, answer))
     }
     return true
+  }
+
+  /// Why a replacement controller answered cannot stand in for the
+  /// presented one, if it cannot: it must exist and be detached (no
+  /// parent, no window, not presenting nor presented, not another
+  /// presentation's replacement).
+  func replacementProblem(_ answer: DelegateAnswer, asked call: DelegateCall) -> String? {
+    guard case .controller(let id) = answer else { return nil }
+    guard let replacement = controllers[id] else { return "No controller \(id)" }
+    if id == call.arguments.to {
+      return "\(replacement.name) is the presented controller and cannot replace itself"
+    }
+    if let problem = replacement.detachmentProblem { return problem }
+    let taken = controllers.values.compactMap(\.presentation).first {
+      $0.replacement === replacement || $0.original === replacement
+    }
+    if let taken {
+      return
+        "\(replacement.name) already stands in for \(taken.original?.name ?? taken.presented.name)"
+    }
+    return nil
   }
 
   /// Question `id` gets no answer, for `reason` (the daemon's timeout).
@@ -289,6 +312,7 @@ extension DelegateAnswer {
       if description.removesPresenterView { parts.append("removes presenter") }
       return "presentation(\(parts.joined(separator: ", ")))"
     case .frame(let frame): return "frame\(frame)"
+    case .controller(let id): return "controller(\(id))"
     case .remoteAnimator(let duration):
       return "remote animator(\(formatPoints(duration)) s)"
     case .animator(let spec):

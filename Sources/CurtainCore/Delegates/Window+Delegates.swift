@@ -30,6 +30,17 @@ extension Window {
       if method == .prepareForSegue, pending.segueDestinationScene(in: session) == nil {
         continue
       }
+      // The replacement controller is asked about only when the
+      // presentation adapts: not after `none`, with the style it adapts to.
+      if method == .viewControllerForAdaptivePresentationStyle {
+        guard registration.vendsReplacement,
+          let style = arguments.style?.compactAdaptation(
+            answered: pending.answeredStyle ?? pending.operation.requestedAdaptiveStyle)
+        else { continue }
+        var arguments = arguments
+        arguments.style = style
+        return (method, registration, arguments)
+      }
       // An interaction controller is asked of a delegate that vends them,
       // about the animator it returned.
       if let animatorMethod = method.animatorMethod {
@@ -195,11 +206,11 @@ extension Window {
     guard let presented = session.controllers[controller] else { return [] }
     let style = (options.style ?? presented.modalPresentationStyle).resolved
     guard style.adapts else { return [] }
+    let arguments = DelegateArguments(
+      from: presenter, to: controller, style: style, traits: traitCollection)
     return [
-      (
-        .adaptivePresentationStyle, controller,
-        DelegateArguments(from: presenter, to: controller, style: style, traits: traitCollection)
-      )
+      (.adaptivePresentationStyle, controller, arguments),
+      (.viewControllerForAdaptivePresentationStyle, controller, arguments),
     ]
   }
 
@@ -367,6 +378,8 @@ extension PendingOperation {
       case .style(let style): answered = answered.replacingAdaptiveStyle(with: style)
       case .presentation(let description):
         answered = answered.replacingCustomPresentation(with: description)
+      case .controller(let replacement):
+        answered = answered.replacingOptions { $0.adaptiveReplacement = replacement }
       case .useDefault, .bool, .remoteAnimator, .interactive, .frame: break
       }
     }
@@ -413,6 +426,12 @@ extension PendingOperation {
     return (storyboard, scene)
   }
 
+  /// What `adaptivePresentationStyle` answered, if its delegate did.
+  var answeredStyle: ModalPresentationStyle? {
+    if case .style(let style) = answers[.adaptivePresentationStyle] { return style }
+    return nil
+  }
+
   /// What `shouldPerformSegue` answered, if its delegate did.
   var segueAnswer: Bool? {
     if case .bool(let answer) = answers[.shouldPerformSegue] { return answer }
@@ -421,6 +440,15 @@ extension PendingOperation {
 }
 
 extension WindowOperation {
+  /// A presentation's adaptive style given by the request, if any.
+  var requestedAdaptiveStyle: ModalPresentationStyle? {
+    switch self {
+    case .present(_, _, _, _, let adaptive, _), .beginInteractivePresent(_, _, _, let adaptive, _):
+      return adaptive
+    default: return nil
+    }
+  }
+
   /// The operation with `spec` as its animator (operations without one are
   /// returned unchanged).
   func replacingAnimator(with spec: AnimatorSpec) -> WindowOperation {
@@ -461,16 +489,22 @@ extension WindowOperation {
   /// The presentation with `description` as its custom presentation
   /// controller (operations that present nothing are returned unchanged).
   func replacingCustomPresentation(with description: CustomPresentation) -> WindowOperation {
+    replacingOptions { $0.custom = description }
+  }
+
+  /// The presentation with its options changed by `change` (operations
+  /// that present nothing are returned unchanged).
+  func replacingOptions(_ change: (inout PresentOptions) -> Void) -> WindowOperation {
     switch self {
     case .present(
       let presenter, let controller, let animated, let animator, let adaptive, var options):
-      options.custom = description
+      change(&options)
       return .present(
         presenter: presenter, controller: controller, animated: animated, animator: animator,
         adaptiveStyle: adaptive, options: options)
     case .beginInteractivePresent(
       let presenter, let controller, let animator, let adaptive, var options):
-      options.custom = description
+      change(&options)
       return .beginInteractivePresent(
         presenter: presenter, controller: controller, animator: animator, adaptiveStyle: adaptive,
         options: options)

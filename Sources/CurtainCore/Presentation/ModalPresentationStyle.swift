@@ -53,6 +53,18 @@ public enum ModalPresentationStyle: String, Hashable, Sendable, Codable, CaseIte
     }
   }
 
+  /// The style a presentation asked for in this style adapts to in a
+  /// compact environment, given the adaptive style the client chose
+  /// (`nil`: UIKit's own adaptation); `nil` when it does not adapt.
+  func compactAdaptation(answered: ModalPresentationStyle?) -> ModalPresentationStyle? {
+    if let answered { return answered == .none ? nil : answered }
+    switch self {
+    case .popover: return .overFullScreen
+    case .pageSheet, .formSheet, .currentContext, .overCurrentContext: return .fullScreen
+    default: return nil
+    }
+  }
+
   var isAcceptedAdaptiveStyle: Bool {
     switch self {
     case .none, .fullScreen, .overFullScreen, .formSheet: return true

@@ -122,6 +122,10 @@ public struct PresentOptions: Hashable, Sendable {
   public var popover: PopoverSource?
   /// The custom presentation's description (custom presentations only).
   public var custom: CustomPresentation?
+  /// The controller shown instead of the presented one while the
+  /// presentation is adapted (the adaptive delegate's answer to
+  /// `viewControllerForAdaptivePresentationStyle`).
+  public var adaptiveReplacement: ControllerID?
 
   /// Creates options.
   public init(

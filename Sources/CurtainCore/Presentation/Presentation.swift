@@ -30,8 +30,14 @@
 public final class Presentation {
   /// The controller that presents.
   public unowned let presenting: ViewController
-  /// The controller presented.
-  public unowned let presented: ViewController
+  /// The controller presented: the one asked for, or its replacement
+  /// while that is shown (Presentation+Replacement.swift).
+  public internal(set) unowned var presented: ViewController
+  /// The adaptive delegate's replacement controller, shown instead of the
+  /// one asked for while the presentation is adapted.
+  public internal(set) weak var replacement: ViewController?
+  /// While the replacement is shown: the controller asked for.
+  public internal(set) weak var original: ViewController?
   /// The style asked for, `automatic` resolved.
   public let requestedStyle: ModalPresentationStyle
   /// The adaptive style the client asked for, if it is one of those

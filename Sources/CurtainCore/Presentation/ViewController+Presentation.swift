@@ -110,6 +110,12 @@ extension ViewController {
     }
     let contextContainer = style.isContextual ? presenterView.superview : nil
     let accepted = adaptiveStyle.flatMap { $0.isAcceptedAdaptiveStyle ? $0 : nil }
+    // The adaptive delegate's replacement, if it can still stand in.
+    let replacement = options.adaptiveReplacement.flatMap { id in
+      session.controllers[id].flatMap {
+        $0 !== presented && $0.detachmentProblem == nil ? $0 : nil
+      }
+    }
     return PreparedChange {
       if let style = options.style { presented.modalPresentationStyle = style }
       if let transition = options.transitionStyle { presented.modalTransitionStyle = transition }
@@ -123,6 +129,10 @@ extension ViewController {
       presentation.popover = anchor
       presentation.passthroughViews = passthrough
       presentation.custom = options.custom
+      if let replacement = replacement {
+        presentation.replacement = replacement
+        if presentation.isAdapted { presentation.showReplacement(replacement) }
+      }
       presenter.performPresent(
         presentation, in: window, animated: animated, animator: animator,
         interactive: interactive, owner: owner)
@@ -238,6 +248,7 @@ extension ViewController {
       presentation.dimmingView?.removeFromSuperview()
       presentedViewController = nil
       presented.presentation = nil
+      presentation.releaseOriginal()
     }
   }
 
@@ -368,6 +379,7 @@ extension ViewController {
     runTransition(request) { [self] cancelled in
       emitAll(.dismissalTransitionDidEnd(completed: !cancelled))
       if !cancelled {
+        var replaced: [Presentation] = []
         topView.removeFromSuperview()
         topPresentation.dimmingView?.removeFromSuperview()
         presentedViewController = nil
@@ -383,10 +395,14 @@ extension ViewController {
           }
           presenters[controller.id]?.presentedViewController = nil
           controller.presentedViewController = nil
+          if let presentation = controller.presentation, presentation.original != nil {
+            replaced.append(presentation)
+          }
           controller.presentation = nil
         }
         if presenterAppears { endAppearance() }
         for controller in disappearing { controller.endAppearance() }
+        for presentation in replaced { presentation.releaseOriginal() }
         return
       }
       // Cancelled: everything goes back where it was.

@@ -29,11 +29,15 @@ final class Readaptation {
   /// The dimming view and its alpha before and after, when either style has
   /// one.
   let dimming: (view: View, from: Double, to: Double)?
+  /// The replacement controller shown instead of the original, or the
+  /// original coming back (Presentation+Replacement.swift).
+  let swap: ReplacementSwap?
 
   init(
     presentation: Presentation, visible: Bool, animated: Bool, presenterLeaves: Bool?,
-    dimming: (view: View, from: Double, to: Double)?
+    dimming: (view: View, from: Double, to: Double)?, swap: ReplacementSwap?
   ) {
+    self.swap = swap
     self.presentation = presentation
     self.visible = visible
     self.animated = animated
@@ -45,6 +49,7 @@ final class Readaptation {
   func begin() {
     let presenter = presentation.presenting
     presenter.emitPresentation(presentation.presented, .adapted(to: presentation.style))
+    swap?.begin(animated: animated)
     // A presenter that already disappeared (an ancestor's view left the
     // window) loses its view at once, so that it cannot appear with that
     // ancestor during the transition.
@@ -84,6 +89,7 @@ final class Readaptation {
     if let dimming, presentation.dimmingView !== dimming.view {
       dimming.view.removeFromSuperview()
     }
+    swap?.finish()
     guard let leaves = presenterLeaves else { return }
     if leaves { takePresenterViewOut() }
     if callsPresenter { presentation.presenting.endAppearance(carriesFollower: false) }
@@ -111,6 +117,7 @@ extension Window {
       let oldContainer = presentation.containerView
       presentation.style = adapted.style
       presentation.isCard = adapted.isCard
+      let swap = presentation.swapForAdaptation(visible: isVisible)
       if presentation.containerView !== oldContainer { presentation.moveIntoContainer() }
       let fromAlpha = oldDimming?.alpha ?? 0
       if presentation.dimmingAlpha == nil {
@@ -144,7 +151,8 @@ extension Window {
         Readaptation(
           presentation: presentation, visible: isVisible && presenterInWindow, animated: animated,
           presenterLeaves: presenterLeaves,
-          dimming: dimmingView.map { ($0, fromAlpha, presentation.dimmingView?.alpha ?? 0) }))
+          dimming: dimmingView.map { ($0, fromAlpha, presentation.dimmingView?.alpha ?? 0) },
+          swap: swap))
     }
     return result.reversed()
   }

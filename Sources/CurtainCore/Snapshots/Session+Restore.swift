@@ -430,6 +430,11 @@ private struct SnapshotRestorer {
     try state.custom?.validate()
     presentation.custom = state.custom
     presentation.popoverPlacement = state.popoverPlacement
+    presentation.replacement = try state.replacement.map { try self.controller($0, what) }
+    presentation.original = try state.original.map { try self.controller($0, what) }
+    if presentation.original != nil, presentation.replacement !== controller {
+      throw invalid("\(what) stands in for \(state.original!) but is not its replacement")
+    }
     controller.presentation = presentation
   }
 

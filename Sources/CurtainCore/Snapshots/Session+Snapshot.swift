@@ -137,6 +137,7 @@ extension Presentation {
       removedPresenterSlot: removedPresenterSlot.map {
         PresenterSlot(superview: $0.superview.id, index: $0.index)
       },
+      replacement: replacement?.id, original: original?.id,
       isEstablished: isEstablished, viewHiddenWithContext: viewHiddenWithContext,
       dimmingHiddenWithContext: dimmingHiddenWithContext, custom: custom,
       popoverPlacement: popoverPlacement)

@@ -38,8 +38,12 @@ extension SessionSnapshot: BinaryCodable {
       writer.write(registration.timeout)
     }
     writer.write(nextDelegateCall)
-    // Since interaction controllers: the registrations that vend them.
-    writer.write(delegates.map(\.vendsInteraction))
+    // Since interaction controllers, what each registration vends: 1
+    // interaction controllers, 2 (since replacement controllers)
+    // replacement controllers; a varint, which reads as the Bool (0 or 1)
+    // written before replacement controllers.
+    writer.write(
+      delegates.map { UInt64($0.vendsInteraction ? 1 : 0) | ($0.vendsReplacement ? 2 : 0) })
   }
 
   public init(from reader: inout BinaryReader) throws(BinaryCodingError) {
@@ -73,15 +77,16 @@ extension SessionSnapshot: BinaryCodable {
     nextDelegateCall = try reader.read(UInt64.self)
     // Snapshots written before interaction controllers end here.
     guard !reader.isAtEnd else { return }
-    let vends = try reader.readArray(Bool.self)
-    guard vends.count == delegates.count else {
+    let vends = try reader.readArray(UInt64.self)
+    guard vends.count == delegates.count, vends.allSatisfy({ $0 <= 3 }) else {
       throw BinaryCodingError(
         "\(vends.count) interaction flags for \(delegates.count) delegate registrations")
     }
     delegates = zip(delegates, vends).map { registration, vends in
       DelegateRegistration(
         controller: registration.controller, role: registration.role,
-        delegate: registration.delegate, timeout: registration.timeout, vendsInteraction: vends)
+        delegate: registration.delegate, timeout: registration.timeout,
+        vendsInteraction: vends & 1 != 0, vendsReplacement: vends & 2 != 0)
     }
   }
 }

@@ -448,6 +448,11 @@ public struct PresentationSnapshot: Hashable, Sendable, Codable {
   public var passthroughViews: [ViewID]
   /// Where the presenter's view was when the presentation took it out.
   public var removedPresenterSlot: PresenterSlot?
+  /// The adaptive delegate's replacement controller.
+  public var replacement: ControllerID?
+  /// While the replacement is shown (it is the presented controller): the
+  /// controller asked for.
+  public var original: ControllerID?
   /// Whether it completed and no dismissal began.
   public var isEstablished: Bool
   /// Whether the presented view left the window with its context.
@@ -465,8 +470,9 @@ public struct PresentationSnapshot: Hashable, Sendable, Codable {
     adaptiveStyle: ModalPresentationStyle?, style: ModalPresentationStyle, isCard: Bool,
     transitionStyle: ModalTransitionStyle, contextContainer: ViewID?, windowView: ViewID,
     dimmingView: ViewID?, popover: PopoverAnchorSnapshot?, passthroughViews: [ViewID],
-    removedPresenterSlot: PresenterSlot?,
-    isEstablished: Bool, viewHiddenWithContext: Bool, dimmingHiddenWithContext: Bool,
+    removedPresenterSlot: PresenterSlot?, replacement: ControllerID? = nil,
+    original: ControllerID? = nil, isEstablished: Bool, viewHiddenWithContext: Bool,
+    dimmingHiddenWithContext: Bool,
     custom: CustomPresentation?, popoverPlacement: PopoverPlacement?
   ) {
     self.presenting = presenting
@@ -481,6 +487,8 @@ public struct PresentationSnapshot: Hashable, Sendable, Codable {
     self.popover = popover
     self.passthroughViews = passthroughViews
     self.removedPresenterSlot = removedPresenterSlot
+    self.replacement = replacement
+    self.original = original
     self.isEstablished = isEstablished
     self.viewHiddenWithContext = viewHiddenWithContext
     self.dimmingHiddenWithContext = dimmingHiddenWithContext

@@ -21,7 +21,8 @@ extension RequestHandler {
         ? context.server.configuration.delegateTimeout : Double(body.timeoutMs) / 1000
       let replaced = try context.session.setDelegate(
         of: context.controller.id, roles: roles, delegate: OwnerID(context.client.id),
-        timeout: timeout, vendsInteraction: body.interaction)
+        timeout: timeout, vendsInteraction: body.interaction,
+        vendsReplacement: body.adaptiveReplacement)
       context.server.tellReplaced(replaced, by: context.client, in: context.session)
       return .ok(.empty(Curtain_V1_Empty()))
     })

@@ -718,6 +718,15 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
   /// the segue waits while the client configures the destination. Answered
   /// with an empty DelegateAnswer.
   case prepareForSegue // = 13
+
+  /// presentationController(_:viewControllerForAdaptivePresentationStyle:):
+  /// asked of the presented controller's adaptive delegate right after
+  /// adaptivePresentationStyle, once per presentation that adapts (not after
+  /// NONE); `style` is the style it adapts to. Answered with `controller_id`:
+  /// a detached controller shown instead of the presented one while the
+  /// presentation is adapted (a navigation controller with an empty stack
+  /// wraps it: it becomes the root).
+  case viewControllerForAdaptivePresentationStyle // = 14
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -740,6 +749,7 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case 11: self = .presentationController
     case 12: self = .frameOfPresentedView
     case 13: self = .prepareForSegue
+    case 14: self = .viewControllerForAdaptivePresentationStyle
     case 20: self = .adaptivePresentationStyle
     case 21: self = .presentationControllerShouldDismiss
     default: self = .UNRECOGNIZED(rawValue)
@@ -762,6 +772,7 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case .presentationController: return 11
     case .frameOfPresentedView: return 12
     case .prepareForSegue: return 13
+    case .viewControllerForAdaptivePresentationStyle: return 14
     case .adaptivePresentationStyle: return 20
     case .presentationControllerShouldDismiss: return 21
     case .UNRECOGNIZED(let i): return i
@@ -786,6 +797,7 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     .presentationController,
     .frameOfPresentedView,
     .prepareForSegue,
+    .viewControllerForAdaptivePresentationStyle,
   ]
 
 }
@@ -2404,6 +2416,18 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     set {answer = .frame(newValue)}
   }
 
+  /// viewControllerForAdaptivePresentationStyle: the replacement, a
+  /// controller of the session that is detached (no parent, no window,
+  /// neither presenting nor presented, not another presentation's
+  /// replacement) and is not the presented one. No field: none.
+  public var controllerID: UInt64 {
+    get {
+      if case .controllerID(let v)? = answer {return v}
+      return 0
+    }
+    set {answer = .controllerID(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Answer: Equatable, Sendable {
@@ -2432,6 +2456,11 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     /// frameOfPresentedView: the presented view's frame in the window after
     /// the resize (finite, positive size). No field: it keeps its frame.
     case frame(Curtain_V1_Rect)
+    /// viewControllerForAdaptivePresentationStyle: the replacement, a
+    /// controller of the session that is detached (no parent, no window,
+    /// neither presenting nor presented, not another presentation's
+    /// replacement) and is not the presented one. No field: none.
+    case controllerID(UInt64)
 
   }
 
@@ -2514,7 +2543,7 @@ nonisolated extension Curtain_V1_DelegateRole: SwiftProtobuf._ProtoNameProviding
 }
 
 nonisolated extension Curtain_V1_DelegateMethod: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{1}DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER\0\u{1}DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW\0\u{1}DELEGATE_METHOD_PREPARE_FOR_SEGUE\0\u{2}\u{7}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{1}DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER\0\u{1}DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW\0\u{1}DELEGATE_METHOD_PREPARE_FOR_SEGUE\0\u{1}DELEGATE_METHOD_VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE\0\u{2}\u{6}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
 }
 
 nonisolated extension Curtain_V1_Point: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -4731,7 +4760,7 @@ nonisolated extension Curtain_V1_DelegateArguments: SwiftProtobuf.Message, Swift
 
 nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DelegateAnswer"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}animator\0\u{1}yes\0\u{1}interactive\0\u{2}\u{7}style\0\u{3}remote_animator\0\u{1}presentation\0\u{1}frame\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}animator\0\u{1}yes\0\u{1}interactive\0\u{2}\u{7}style\0\u{3}remote_animator\0\u{1}presentation\0\u{1}frame\0\u{3}controller_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4815,6 +4844,14 @@ nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftPro
           self.answer = .frame(v)
         }
       }()
+      case 14: try {
+        var v: UInt64?
+        try decoder.decodeSingularUInt64Field(value: &v)
+        if let v = v {
+          if self.answer != nil {try decoder.handleConflictingOneOf()}
+          self.answer = .controllerID(v)
+        }
+      }()
       default: break
       }
     }
@@ -4853,6 +4890,10 @@ nonisolated extension Curtain_V1_DelegateAnswer: SwiftProtobuf.Message, SwiftPro
     case .frame?: try {
       guard case .frame(let v)? = self.answer else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+    }()
+    case .controllerID?: try {
+      guard case .controllerID(let v)? = self.answer else { preconditionFailure() }
+      try visitor.visitSingularUInt64Field(value: v, fieldNumber: 14)
     }()
     case nil: break
     }

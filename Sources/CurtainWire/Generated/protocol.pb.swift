@@ -3996,6 +3996,11 @@ public nonisolated struct Curtain_V1_SetDelegate: Sendable {
   /// asks only delegates that implement it).
   public var interaction: Bool = false
 
+  /// The delegate vends replacement controllers: after adaptivePresentationStyle
+  /// (of a presentation that adapts), viewControllerForAdaptivePresentationStyle
+  /// is asked too (UIKit asks only delegates that implement it).
+  public var adaptiveReplacement: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -10311,7 +10316,7 @@ nonisolated extension Curtain_V1_LeaseResult: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Curtain_V1_SetDelegate: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SetDelegate"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}roles\0\u{3}timeout_ms\0\u{1}interaction\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}controller\0\u{1}roles\0\u{3}timeout_ms\0\u{1}interaction\0\u{3}adaptive_replacement\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -10323,6 +10328,7 @@ nonisolated extension Curtain_V1_SetDelegate: SwiftProtobuf.Message, SwiftProtob
       case 2: try { try decoder.decodeRepeatedEnumField(value: &self.roles) }()
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self.timeoutMs) }()
       case 4: try { try decoder.decodeSingularBoolField(value: &self.interaction) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.adaptiveReplacement) }()
       default: break
       }
     }
@@ -10345,6 +10351,9 @@ nonisolated extension Curtain_V1_SetDelegate: SwiftProtobuf.Message, SwiftProtob
     if self.interaction != false {
       try visitor.visitSingularBoolField(value: self.interaction, fieldNumber: 4)
     }
+    if self.adaptiveReplacement != false {
+      try visitor.visitSingularBoolField(value: self.adaptiveReplacement, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -10353,6 +10362,7 @@ nonisolated extension Curtain_V1_SetDelegate: SwiftProtobuf.Message, SwiftProtob
     if lhs.roles != rhs.roles {return false}
     if lhs.timeoutMs != rhs.timeoutMs {return false}
     if lhs.interaction != rhs.interaction {return false}
+    if lhs.adaptiveReplacement != rhs.adaptiveReplacement {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -47,6 +47,8 @@ extension DelegateMethod {
     case .presentationController: return .presentationController
     case .frameOfPresentedView: return .frameOfPresentedView
     case .prepareForSegue: return .prepareForSegue
+    case .viewControllerForAdaptivePresentationStyle:
+      return .viewControllerForAdaptivePresentationStyle
     }
   }
 }
@@ -64,6 +66,7 @@ extension DelegateAnswer {
     case .remoteAnimator(let remote): self = .remoteAnimator(duration: remote.duration)
     case .presentation(let description): self = .presentation(CustomPresentation(description))
     case .frame(let frame): self = .frame(Rect(frame))
+    case .controllerID(let id): self = .controller(ControllerID(id))
     case nil: self = .useDefault
     }
   }
@@ -162,6 +165,7 @@ extension Curtain_V1_DelegateEvent {
         self.answer.presentation = Curtain_V1_CustomPresentation(description)
       }
       if case .frame(let frame) = answer { self.answer.frame = Curtain_V1_Rect(frame) }
+      if case .controller(let id) = answer { self.answer.controllerID = id.rawValue }
       if case .presentation = answer { detail = answer.summary }
       if case .frame = answer { detail = answer.summary }
       if case .style(let style) = answer { self.answer.style = style.wire }

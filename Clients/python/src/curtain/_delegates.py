@@ -37,6 +37,8 @@ delegate object's method of the same (snake_case) name and answers with a
                                              presented, presenting, source)``
 ``FRAME_OF_PRESENTED_VIEW``                  ``frame_of_presented_view(presented,             transitioning
                                              container_size)``
+``VIEW_CONTROLLER_FOR_ADAPTIVE_``            ``view_controller_for_adaptive_presentation_     adaptive_presentation
+``PRESENTATION_STYLE``                       ``style(presented, style)``
 ===========================================  ===============================================  ============
 
 ``presentation_controller_for_presented`` answers a custom present with a
@@ -45,6 +47,15 @@ delegate object's method of the same (snake_case) name and answers with a
 ``frame_of_presented_view`` answers each resize of a window with a custom
 presentation with the presented view's new frame in the window (a
 :class:`~curtain.types.Rect`, 4 numbers or a dict).
+
+``view_controller_for_adaptive_presentation_style`` is asked only of a
+delegate that defines it (it registers with
+``SetDelegate.adaptive_replacement``), right after
+``adaptive_presentation_style``, with the style the presentation adapts to.
+It answers with a controller (its id, or an object with an ``id``): a
+detached controller the client made, shown instead of the presented one
+while the presentation is adapted; a navigation controller with an empty
+stack wraps the presented one (examples/adaptive_wrap.py).
 
 The interaction-controller methods are asked only of a delegate that
 defines one (it registers with ``SetDelegate.interaction``), right after its
@@ -107,7 +118,11 @@ ROLE_METHODS: dict[int, tuple[str, ...]] = {
         "presentation_controller_for_presented",
         "frame_of_presented_view",
     ),
-    DelegateRole.ADAPTIVE_PRESENTATION: ("adaptive_presentation_style", "presentation_controller_should_dismiss"),
+    DelegateRole.ADAPTIVE_PRESENTATION: (
+        "adaptive_presentation_style",
+        "view_controller_for_adaptive_presentation_style",
+        "presentation_controller_should_dismiss",
+    ),
     DelegateRole.SEGUE: ("should_perform_segue", "prepare_for_segue"),
 }
 
@@ -154,6 +169,10 @@ METHODS: dict[int, tuple[str, Callable[[protocol_pb2.DelegateCall], tuple[Any, .
             typed(c.arguments.traits),
         ),
     ),
+    DelegateMethod.VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE: (
+        "view_controller_for_adaptive_presentation_style",
+        lambda c: (_id(c.arguments.to_id), ModalPresentationStyle(c.arguments.style)),
+    ),
     DelegateMethod.PRESENTATION_CONTROLLER_SHOULD_DISMISS: (
         "presentation_controller_should_dismiss",
         lambda c: (_id(c.arguments.to_id),),
@@ -197,6 +216,11 @@ INTERACTION_METHODS = (
 def vends_interaction(delegate: object) -> bool:
     """Whether ``delegate`` defines an interaction-controller method."""
     return any(callable(getattr(delegate, name, None)) for name in INTERACTION_METHODS)
+
+
+def vends_replacement(delegate: object) -> bool:
+    """Whether ``delegate`` defines ``view_controller_for_adaptive_presentation_style``."""
+    return callable(getattr(delegate, "view_controller_for_adaptive_presentation_style", None))
 
 
 def roles_of(delegate: object) -> list[int]:
@@ -638,6 +662,11 @@ def _shaped(method: int, value: Any) -> Any:
         return common_pb2.DelegateAnswer(presentation=value)
     if method == DelegateMethod.FRAME_OF_PRESENTED_VIEW:
         return common_pb2.DelegateAnswer(frame=_rect(value))
+    if method == DelegateMethod.VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE:
+        identifier = getattr(value, "id", value)
+        if isinstance(identifier, bool) or not isinstance(identifier, int) or identifier <= 0:
+            raise ValueError(f"a replacement controller is a controller id (or has one), got {value!r}")
+        return common_pb2.DelegateAnswer(controller_id=identifier)
     return value
 
 

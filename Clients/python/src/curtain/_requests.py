@@ -1112,6 +1112,7 @@ class RequestMethods:
             roles=role_values,
             timeout_ms=_delegates.timeout_ms(answer_timeout),
             interaction=_delegates.vends_interaction(delegate),
+            adaptive_replacement=_delegates.vends_replacement(delegate),
         )
         return Attached(message, delegate)  # type: ignore[return-value]
 

@@ -135,6 +135,7 @@ class DelegateMethod(ProtoEnum):
     PRESENTATION_CONTROLLER = 11
     FRAME_OF_PRESENTED_VIEW = 12
     PREPARE_FOR_SEGUE = 13
+    VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE = 14
 
 
 class EventCategory(ProtoEnum):
@@ -651,6 +652,7 @@ class DelegateAnswer(ProtoMessage):
     remote_animator: RemoteAnimator | None = None
     presentation: CustomPresentation | None = None
     frame: Rect | None = None
+    controller_id: int | None = None
     #: Which member of the ``answer`` oneof is set, or None.
     answer: str | None = None
 

@@ -130,6 +130,7 @@ class DelegateMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DELEGATE_METHOD_PRESENTATION_CONTROLLER: _ClassVar[DelegateMethod]
     DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW: _ClassVar[DelegateMethod]
     DELEGATE_METHOD_PREPARE_FOR_SEGUE: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE: _ClassVar[DelegateMethod]
 CONTROLLER_KIND_UNSPECIFIED: ControllerKind
 CONTROLLER_KIND_CONTENT: ControllerKind
 CONTROLLER_KIND_NAVIGATION: ControllerKind
@@ -209,6 +210,7 @@ DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL: DelegateMethod
 DELEGATE_METHOD_PRESENTATION_CONTROLLER: DelegateMethod
 DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW: DelegateMethod
 DELEGATE_METHOD_PREPARE_FOR_SEGUE: DelegateMethod
+DELEGATE_METHOD_VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE: DelegateMethod
 
 class Point(_message.Message):
     __slots__ = ("x", "y")
@@ -728,7 +730,7 @@ class DelegateArguments(_message.Message):
     def __init__(self, operation: _Optional[str] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., identifier: _Optional[str] = ..., interactive: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., traits: _Optional[_Union[Traits, _Mapping]] = ..., size: _Optional[_Union[Size, _Mapping]] = ...) -> None: ...
 
 class DelegateAnswer(_message.Message):
-    __slots__ = ("animator", "yes", "interactive", "style", "remote_animator", "presentation", "frame")
+    __slots__ = ("animator", "yes", "interactive", "style", "remote_animator", "presentation", "frame", "controller_id")
     ANIMATOR_FIELD_NUMBER: _ClassVar[int]
     YES_FIELD_NUMBER: _ClassVar[int]
     INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
@@ -736,6 +738,7 @@ class DelegateAnswer(_message.Message):
     REMOTE_ANIMATOR_FIELD_NUMBER: _ClassVar[int]
     PRESENTATION_FIELD_NUMBER: _ClassVar[int]
     FRAME_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
     animator: AnimatorSpec
     yes: bool
     interactive: bool
@@ -743,7 +746,8 @@ class DelegateAnswer(_message.Message):
     remote_animator: RemoteAnimator
     presentation: CustomPresentation
     frame: Rect
-    def __init__(self, animator: _Optional[_Union[AnimatorSpec, _Mapping]] = ..., yes: _Optional[bool] = ..., interactive: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., remote_animator: _Optional[_Union[RemoteAnimator, _Mapping]] = ..., presentation: _Optional[_Union[CustomPresentation, _Mapping]] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ...) -> None: ...
+    controller_id: int
+    def __init__(self, animator: _Optional[_Union[AnimatorSpec, _Mapping]] = ..., yes: _Optional[bool] = ..., interactive: _Optional[bool] = ..., style: _Optional[_Union[ModalPresentationStyle, str]] = ..., remote_animator: _Optional[_Union[RemoteAnimator, _Mapping]] = ..., presentation: _Optional[_Union[CustomPresentation, _Mapping]] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., controller_id: _Optional[int] = ...) -> None: ...
 
 class RemoteAnimator(_message.Message):
     __slots__ = ("duration",)

@@ -1248,16 +1248,18 @@ class LeaseResult(_message.Message):
     def __init__(self, window_id: _Optional[int] = ..., holder_client_id: _Optional[int] = ..., expires_in: _Optional[float] = ..., renewed: _Optional[bool] = ...) -> None: ...
 
 class SetDelegate(_message.Message):
-    __slots__ = ("controller", "roles", "timeout_ms", "interaction")
+    __slots__ = ("controller", "roles", "timeout_ms", "interaction", "adaptive_replacement")
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     ROLES_FIELD_NUMBER: _ClassVar[int]
     TIMEOUT_MS_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
+    ADAPTIVE_REPLACEMENT_FIELD_NUMBER: _ClassVar[int]
     controller: ControllerRef
     roles: _containers.RepeatedScalarFieldContainer[_common_pb2.DelegateRole]
     timeout_ms: int
     interaction: bool
-    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., roles: _Optional[_Iterable[_Union[_common_pb2.DelegateRole, str]]] = ..., timeout_ms: _Optional[int] = ..., interaction: _Optional[bool] = ...) -> None: ...
+    adaptive_replacement: bool
+    def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., roles: _Optional[_Iterable[_Union[_common_pb2.DelegateRole, str]]] = ..., timeout_ms: _Optional[int] = ..., interaction: _Optional[bool] = ..., adaptive_replacement: _Optional[bool] = ...) -> None: ...
 
 class ClearDelegate(_message.Message):
     __slots__ = ("controller", "roles")
