@@ -57,6 +57,7 @@ final class ServerTests: XCTestCase {
     XCTAssertEqual(responses.first?.welcome.protocolVersion, protocolVersion)
     XCTAssertEqual(responses.first?.welcome.clientID, link.clientID)
     XCTAssertEqual(responses.first?.welcome.limits.eventRing, 10_000)
+    XCTAssertEqual(responses.first?.welcome.limits.eventRingBytes, 192 << 10)
     let again = h.call(link) { $0.hello = Curtain_V1_Hello() }
     XCTAssertEqual(again?.error.code, .invalidArgument)
   }

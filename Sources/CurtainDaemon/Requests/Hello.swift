@@ -68,6 +68,7 @@ extension Server {
     welcome.limits.maxWriteQueueBytes = UInt32(clamping: configuration.maxWriteQueueBytes)
     welcome.limits.operationQueueLimit = UInt32(clamping: configuration.operationQueueLimit)
     welcome.limits.eventRing = UInt32(clamping: configuration.eventRing)
+    welcome.limits.eventRingBytes = UInt64(clamping: configuration.eventRingBytes)
     welcome.limits.interactionTimeout = configuration.interactionTimeout
     return .ok(.welcome(welcome))
   }

@@ -1242,6 +1242,10 @@ public nonisolated struct Curtain_V1_Limits: Sendable {
 
   public var interactionTimeout: Double = 0
 
+  /// curtaind --event-ring-bytes: the bytes of events kept per window for
+  /// resuming (the ring keeps at most event_ring events and this many bytes).
+  public var eventRingBytes: UInt64 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -6256,7 +6260,7 @@ nonisolated extension Curtain_V1_Hello: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Curtain_V1_Limits: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Limits"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}max_frame_bytes\0\u{3}max_write_queue_bytes\0\u{3}operation_queue_limit\0\u{3}event_ring\0\u{3}interaction_timeout\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}max_frame_bytes\0\u{3}max_write_queue_bytes\0\u{3}operation_queue_limit\0\u{3}event_ring\0\u{3}interaction_timeout\0\u{3}event_ring_bytes\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6269,6 +6273,7 @@ nonisolated extension Curtain_V1_Limits: SwiftProtobuf.Message, SwiftProtobuf._M
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self.operationQueueLimit) }()
       case 4: try { try decoder.decodeSingularUInt32Field(value: &self.eventRing) }()
       case 5: try { try decoder.decodeSingularDoubleField(value: &self.interactionTimeout) }()
+      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.eventRingBytes) }()
       default: break
       }
     }
@@ -6290,6 +6295,9 @@ nonisolated extension Curtain_V1_Limits: SwiftProtobuf.Message, SwiftProtobuf._M
     if self.interactionTimeout.bitPattern != 0 {
       try visitor.visitSingularDoubleField(value: self.interactionTimeout, fieldNumber: 5)
     }
+    if self.eventRingBytes != 0 {
+      try visitor.visitSingularUInt64Field(value: self.eventRingBytes, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6299,6 +6307,7 @@ nonisolated extension Curtain_V1_Limits: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs.operationQueueLimit != rhs.operationQueueLimit {return false}
     if lhs.eventRing != rhs.eventRing {return false}
     if lhs.interactionTimeout != rhs.interactionTimeout {return false}
+    if lhs.eventRingBytes != rhs.eventRingBytes {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1040,6 +1040,7 @@ class Limits(ProtoMessage):
     operation_queue_limit: int = 0
     event_ring: int = 0
     interaction_timeout: float = 0.0
+    event_ring_bytes: int = 0
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

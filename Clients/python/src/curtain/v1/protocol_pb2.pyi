@@ -292,18 +292,20 @@ class Hello(_message.Message):
     def __init__(self, protocol_version: _Optional[int] = ..., client_name: _Optional[str] = ..., token: _Optional[str] = ..., capabilities: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Limits(_message.Message):
-    __slots__ = ("max_frame_bytes", "max_write_queue_bytes", "operation_queue_limit", "event_ring", "interaction_timeout")
+    __slots__ = ("max_frame_bytes", "max_write_queue_bytes", "operation_queue_limit", "event_ring", "interaction_timeout", "event_ring_bytes")
     MAX_FRAME_BYTES_FIELD_NUMBER: _ClassVar[int]
     MAX_WRITE_QUEUE_BYTES_FIELD_NUMBER: _ClassVar[int]
     OPERATION_QUEUE_LIMIT_FIELD_NUMBER: _ClassVar[int]
     EVENT_RING_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    EVENT_RING_BYTES_FIELD_NUMBER: _ClassVar[int]
     max_frame_bytes: int
     max_write_queue_bytes: int
     operation_queue_limit: int
     event_ring: int
     interaction_timeout: float
-    def __init__(self, max_frame_bytes: _Optional[int] = ..., max_write_queue_bytes: _Optional[int] = ..., operation_queue_limit: _Optional[int] = ..., event_ring: _Optional[int] = ..., interaction_timeout: _Optional[float] = ...) -> None: ...
+    event_ring_bytes: int
+    def __init__(self, max_frame_bytes: _Optional[int] = ..., max_write_queue_bytes: _Optional[int] = ..., operation_queue_limit: _Optional[int] = ..., event_ring: _Optional[int] = ..., interaction_timeout: _Optional[float] = ..., event_ring_bytes: _Optional[int] = ...) -> None: ...
 
 class Welcome(_message.Message):
     __slots__ = ("server_version", "protocol_version", "client_id", "capabilities", "limits")
