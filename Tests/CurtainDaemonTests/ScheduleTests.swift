@@ -227,11 +227,55 @@ final class ScheduleTests: XCTestCase {
     XCTAssertEqual(schedule.nextDeadline(), 5 + RealtimeSchedule.tolerance)
   }
 
-  func testTheTimerIsNeverEarlyAndAtMostAMillisecondLate() {
-    // Loop time 100.000 s: a tick due at 100.016666… s is served at 100.017.
-    XCTAssertEqual(Daemon.timerDelay(until: 100 + 1.0 / 60, loopMilliseconds: 100_000), 17)
-    XCTAssertEqual(Daemon.timerDelay(until: 100.017, loopMilliseconds: 100_000), 17)
-    XCTAssertEqual(Daemon.timerDelay(until: 99, loopMilliseconds: 100_000), 1)
-    XCTAssertEqual(Daemon.timerDelay(until: .infinity, loopMilliseconds: 100_000), 86_400_000)
+  func testATickServedLateDoesNotCostTheNextSlotItsFrame() throws {
+    let h = ServerHarness()
+    let link = h.connect()
+    let ids = try windows(1, in: "", h, link)
+    let watcher = h.connect()
+    _ = h.call(watcher) {
+      $0.subscribe.windowID = ids[0]
+      $0.subscribe.frames = true
+    }
+    push(0, in: "", h, link)
+    // Ten slots at 60 Hz: every other one served 0.6 of an interval late,
+    // so that the next, on time, comes 0.4 of an interval after it. Each
+    // slot sends its frame.
+    for k in 0..<10 {
+      let slot = try XCTUnwrap(h.server.nextWakeup)
+      h.now = slot + (k.isMultiple(of: 2) ? 0.6 / 60 : 0)
+      h.server.tick()
+    }
+    let frames = watcher.takeFrames()
+    XCTAssertEqual(frames.map(\.frameSeq), Array(1...10))
+    XCTAssertEqual(frames.map(\.framesSkipped), Array(repeating: 0, count: 10))
+  }
+
+  func testTheWakeIsArmedAtTheTicksNanosecond() {
+    // A tick at 100.016666… s wakes the loop at 100,016,666,667 ns of the
+    // monotonic clock: the first nanosecond at or after it, not the first
+    // whole millisecond (100.017 s).
+    XCTAssertEqual(Daemon.wakeDeadline(at: 100 + 1.0 / 60, lastFired: 0), 100_016_666_667)
+    XCTAssertEqual(Daemon.wakeDeadline(at: 6001.0 / 60, lastFired: 0), 100_016_666_667)
+    XCTAssertEqual(Daemon.wakeDeadline(at: 100.5, lastFired: 0), 100_500_000_000)
+    // Every slot of an hour at 60 and 120 Hz, 100 hours after boot: never
+    // before k / rate, and at most the double's rounding (1 ns) after it.
+    for rate in [60, 120] {
+      let first = Int64(360_000 * rate)
+      for k in first..<first + Int64(3600 * rate) {
+        let exact = (UInt64(k) * 1_000_000_000 + UInt64(rate - 1)) / UInt64(rate)
+        let due = Daemon.wakeDeadline(
+          at: RealtimeSchedule.time(ofSlot: k, rate: rate), lastFired: 0)
+        guard let due, due >= exact, due <= exact + 1 else {
+          return XCTFail("slot \(k) at \(rate) Hz: \(due.map(String.init) ?? "nil"), not \(exact)")
+        }
+      }
+    }
+    // A wake-up the callback left in place (not after the deadline the
+    // timer fired at) waits a millisecond rather than spin the loop.
+    XCTAssertEqual(Daemon.wakeDeadline(at: 99, lastFired: 100_000_000_000), 100_001_000_000)
+    XCTAssertEqual(Daemon.wakeDeadline(at: 100, lastFired: 100_000_000_000), 100_001_000_000)
+    XCTAssertEqual(
+      Daemon.wakeDeadline(at: 100.000_000_001, lastFired: 100_000_000_000), 100_000_000_001)
+    XCTAssertNil(Daemon.wakeDeadline(at: .infinity, lastFired: 0))
   }
 }

@@ -50,6 +50,60 @@ final class TransportTests: XCTestCase {
     XCTAssertNoThrow(try loop.close())
   }
 
+  /// Nanoseconds of the monotonic clock.
+  private func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+
+  func testDeadlineTimerFiresNotBeforeItsNanosecondAndLeavesNoHandle() throws {
+    let loop = try UVLoop()
+    let timer = try UVDeadlineTimer(loop: loop)
+    var firedAt: [UInt64] = []
+    var closed = false
+    timer.setCallback {
+      firedAt.append(self.monotonicNanoseconds())
+      timer.close { closed = true }
+    }
+    // Armed in the past (due at once), then 2 ms ahead: the second
+    // deadline replaces the first.
+    let now = monotonicNanoseconds()
+    timer.start(at: now - 1_000_000)
+    let deadline = now + 2_000_000
+    timer.start(at: deadline)
+    XCTAssertEqual(timer.deadline, deadline)
+    XCTAssertEqual(loop.handleCount, 1)
+    loop.run()
+    XCTAssertEqual(firedAt.count, 1)
+    XCTAssertGreaterThanOrEqual(firedAt.first ?? 0, deadline, "never before its deadline")
+    XCTAssertEqual(timer.lastFired, deadline)
+    XCTAssertNil(timer.deadline)
+    XCTAssertTrue(closed)
+    XCTAssertEqual(loop.handleCount, 0)
+    XCTAssertNoThrow(try loop.close())
+  }
+
+  func testAStoppedDeadlineTimerDoesNotFireEvenOnceExpired() throws {
+    let loop = try UVLoop()
+    let timer = try UVDeadlineTimer(loop: loop)
+    var fired = 0
+    timer.setCallback { fired += 1 }
+    timer.start(at: 1)
+    timer.stop()
+    XCTAssertNil(timer.deadline)
+    let guardTimer = try UVTimer(loop: loop)
+    guardTimer.setCallback {
+      timer.close()
+      guardTimer.close()
+    }
+    guardTimer.start(afterMilliseconds: 5)
+    loop.run()
+    XCTAssertEqual(fired, 0)
+    XCTAssertEqual(timer.lastFired, 0)
+    XCTAssertNoThrow(try loop.close())
+  }
+
   func testLoopRefusesToCloseWhileAHandleIsOpen() throws {
     let loop = try UVLoop()
     let timer = try UVTimer(loop: loop)

@@ -165,15 +165,20 @@ extension Server {
     }
   }
 
-  /// Sends a frame unless it repeats the previous one or comes too soon
-  /// after it while the window keeps animating (the frame-rate limit).
+  /// Sends a frame unless it repeats the previous one or comes in the
+  /// same slot of the window's frame rate as the previous one while the
+  /// window keeps animating (the frame-rate limit: one frame per tick
+  /// slot, RealtimeSchedule.swift). The limit counts slots, not the time
+  /// since the last frame: a tick the loop served late does not hold back
+  /// the next one, which comes on time (a limit of half an interval lost
+  /// that frame whenever a tick was more than half an interval late).
   /// Returns false only when it was too soon (the frame is still owed).
   @discardableResult
   func offerFrame(_ frame: Frame, for key: WindowKey, now: Double, force: Bool = false) -> Bool {
     guard var state = windowStates[key], let window = window(for: key) else { return true }
-    let interval = 1 / Double(state.frameRate)
-    if !force, window.isAnimating, now - state.lastFrameClock < interval * 0.5,
-      state.frameSeq > 0
+    if !force, window.isAnimating, state.frameSeq > 0,
+      RealtimeSchedule.slot(at: now, rate: state.frameRate)
+        <= RealtimeSchedule.slot(at: state.lastFrameClock, rate: state.frameRate)
     {
       return false
     }

@@ -5,9 +5,13 @@
 //
 // Time: the server's clock is `MonotonicClock.now` (seconds). After
 // every callback that may change state (a read, the timer, a signal, an
-// async wake-up, a connection closing) one timer is set to the server's
-// `nextWakeup`, or stopped when there is none: an idle daemon sleeps in
-// `epoll_wait` and uses no CPU. The timer calls `server.tick()`. Clients that
+// async wake-up, a connection closing) one timer is armed at the server's
+// `nextWakeup` to the nanosecond (`UVDeadlineTimer`, a `timerfd` on Linux:
+// a libuv timer would count whole milliseconds from the loop's cached
+// time and fire up to 2 ms late, issue 13), or stopped when there is none:
+// an idle daemon sleeps in `epoll_wait` and uses no CPU. The timer calls
+// `server.tick()`, which reads the same monotonic clock afresh (never the
+// loop's cached millisecond). Clients that
 // started closing are disconnected from the server at the same point, after
 // the callback and outside the server's own code.
 //
@@ -85,10 +89,7 @@ public final class Daemon {
   private let loop: UVLoop
   private let logger: Logger
   private var listeners: [Listener]
-  private let wakeTimer: UVTimer
-  /// When `wakeTimer`, if active, fires: loop time in seconds, a whole
-  /// millisecond of the monotonic clock (`UVLoop.now`).
-  private var wakeTimerDue = Double.infinity
+  private let wakeTimer: UVDeadlineTimer
   private let wakeAsync: UVAsync
   /// The state directory (nil with --ephemeral) and the async handle its
   /// writer thread reports commits through.
@@ -125,7 +126,7 @@ public final class Daemon {
     signal(SIGXFSZ, SIG_IGN)
     let loop = try UVLoop()
     var listeners: [Listener] = []
-    var timer: UVTimer?
+    var timer: UVDeadlineTimer?
     var async: UVAsync?
     var signals: [UVSignal] = []
     var commitAsync: UVAsync?
@@ -140,7 +141,7 @@ public final class Daemon {
       for endpoint in endpoints {
         listeners.append(try Listener(loop: loop, endpoint: endpoint, logger: logger))
       }
-      timer = try UVTimer(loop: loop)
+      timer = try UVDeadlineTimer(loop: loop)
       async = try UVAsync(loop: loop)
       for number in [SIGINT, SIGTERM] {
         signals.append(try UVSignal(loop: loop, signal: number) { _ in })
@@ -345,37 +346,33 @@ public final class Daemon {
       detachClosingConnections()
     }
     guard !isShuttingDown else { return }
-    guard let wakeup = server.nextWakeup, wakeup.isFinite else {
+    guard let wakeup = server.nextWakeup,
+      let deadline = Self.wakeDeadline(
+        at: server.loopTime(of: wakeup), lastFired: wakeTimer.lastFired)
+    else {
       wakeTimer.stop()
       return
     }
-    let time = server.loopTime(of: wakeup)
-    // A timer that fires in time stays as it is: restarting it after every
-    // callback would push a due tick 1 ms further each time, and requests
-    // arriving less than 1 ms apart would starve the ticks (their frames).
-    // In time is what a restart would give: at most a millisecond late.
-    if wakeTimer.isActive, wakeTimerDue <= time + 0.001 { return }
-    loop.updateTime()
-    let milliseconds = Self.timerDelay(until: time, loopMilliseconds: loop.now)
-    wakeTimer.start(afterMilliseconds: milliseconds)
-    wakeTimerDue = Double(loop.now + milliseconds) / 1000
+    // The timer is armed at an absolute time: arming it again after every
+    // callback never pushes a due tick later (requests arriving faster
+    // than the ticks cannot starve them), and at the deadline it already
+    // has it costs nothing.
+    wakeTimer.start(at: deadline)
   }
 
-  /// The timer delay in milliseconds for a wake-up at loop time `time`
-  /// (seconds of the monotonic clock), when the loop's cached time is
-  /// `loopMilliseconds`. libuv runs a timer once its cached time, whole
-  /// milliseconds of the same clock truncated, reaches the timer's due
-  /// time: due at the first whole millisecond at or after `time`, it never
-  /// runs before `time` and at most a millisecond after it, and the
-  /// schedule it serves (exact frame ticks, RealtimeSchedule.swift) keeps
-  /// its sub-millisecond times, so that lateness never adds up. At least
-  /// 1 ms: libuv (before 1.45) runs a timer restarted with 0 ms from its
-  /// own callback again at once, in the same pass, forever.
-  static func timerDelay(until time: Double, loopMilliseconds: UInt64) -> UInt64 {
-    let due = (time * 1000).rounded(.up)
-    guard due.isFinite else { return 86_400_000 }
-    let delay = due - Double(loopMilliseconds)
-    return UInt64(min(max(delay, 1), 86_400_000))
+  /// The wake timer's deadline, in nanoseconds of the monotonic clock, for
+  /// a wake-up at loop time `time` (seconds of the same clock): the first
+  /// nanosecond at or after it, so that a tick never runs before its time
+  /// and the kernel wakes the loop at it. The schedule it serves (exact
+  /// frame ticks, RealtimeSchedule.swift) keeps its own times, so that no
+  /// lateness adds up. `lastFired`: the deadline the timer last fired at;
+  /// a wake-up not after it is one its callback did not take away, which
+  /// waits a millisecond more rather than spin the loop. Nil (stopped)
+  /// for a time that is not finite.
+  static func wakeDeadline(at time: Double, lastFired: UInt64) -> UInt64? {
+    guard time.isFinite else { return nil }
+    let deadline = UInt64(min(max((time * 1e9).rounded(.up), 1), 4e18))
+    return deadline > lastFired ? deadline : lastFired + 1_000_000
   }
 
   /// Disconnects closing clients from the server (which may close others).

@@ -1,10 +1,10 @@
 // The event loop. One thread creates a loop, runs it and owns everything on
 // it; other threads reach it only through a `UVAsync`. Handles are owned by
-// their Swift wrappers (`UVTimer`, `UVAsync`, `UVSignal`, `UVStream`), each
-// of which keeps itself alive through its handle's `data` until libuv has
-// run the handle's close callback. A loop can only be closed once every
-// handle is closed: `openHandles` lists what is left, and `close()` fails
-// while anything is.
+// their Swift wrappers (`UVTimer`, `UVDeadlineTimer`, `UVAsync`,
+// `UVSignal`, `UVStream`), each of which keeps itself alive through its
+// handle's `data` until libuv has run the handle's close callback. A loop
+// can only be closed once every handle is closed: `openHandles` lists what
+// is left, and `close()` fails while anything is.
 
 import CLibUV
 
