@@ -7,7 +7,11 @@
 // the error, back to the loop through a `uv_async_t`. Checkpoints (a set of
 // session snapshots) are queued among the records; the writer encodes the
 // snapshots and stores them, dropping the records they cover, in the same
-// transaction as the records before them.
+// transaction as the records before them. After committing a hand-over of
+// one record (a client waiting for its answer) the writer looks for the next
+// one for a moment before it sleeps, so that neither thread has to wake the
+// other across cores for the next request (`waitForWork`); the loop, for its
+// part, polls while a commit is outstanding (Daemon.swift).
 
 import CurtainWire
 import Synchronization
@@ -66,6 +70,17 @@ final class JournalWriter: @unchecked Sendable {
   private var queued: [Item] = []
   /// Loop side: records queued so far.
   private(set) var lastNumber: UInt64 = 0
+  /// Loop side: the last record handed over to the writer.
+  private(set) var handedOverNumber: UInt64 = 0
+  /// How long the writer keeps looking for the next hand-over after
+  /// committing a hand-over of at most `spinBatchLimit` items, before it
+  /// sleeps (seconds).
+  static let spinSeconds = 60e-6
+  /// A hand-over of one record is a client waiting for its answer: its
+  /// next request follows within a round trip. After a larger one the
+  /// writer sleeps at once, leaving the cores to a busy loop and its
+  /// clients.
+  static let spinBatchLimit = 1
 
   /// Starts the thread; `report` wakes the loop after every commit.
   init(
@@ -115,12 +130,16 @@ final class JournalWriter: @unchecked Sendable {
   func seq(of number: UInt64) -> Int64 { base + Int64(number) }
 
   /// Hands what was queued to the writer (loop thread, once per iteration).
-  func flush() {
-    guard !queued.isEmpty else { return }
+  @discardableResult
+  func flush() -> Bool {
+    guard !queued.isEmpty else { return false }
     let batch = queued
     queued = []
+    handedOverNumber = lastNumber
     shared.withLock { $0.handedOver += batch }
+    // Without a system call while the writer looks for work (`waitForWork`).
     sem_post(wake)
+    return true
   }
 
   /// What has been committed (loop thread, after a report).
@@ -145,24 +164,47 @@ final class JournalWriter: @unchecked Sendable {
     }
   }
 
+  /// Waits for a hand-over: first looking for one for `spinSeconds`,
+  /// yielding the core to any other thread that needs it, then asleep. A
+  /// hand-over usually follows a commit closely (the next request of a
+  /// client that waited for its answer, the next loop iteration of a busy
+  /// daemon), and taking it without being woken saves the loop a system
+  /// call and both threads a wake-up across cores.
+  private func waitForWork(afterBatchOf count: Int) {
+    if Self.spinSeconds > 0, count <= Self.spinBatchLimit {
+      let deadline = MonotonicClock.now() + Self.spinSeconds
+      repeat {
+        if sem_trywait(wake) == 0 { return }
+        sched_yield()
+      } while MonotonicClock.now() < deadline
+    }
+    while sem_wait(wake) != 0 {}
+  }
+
   private func run() {
+    var count = Int.max
     while true {
-      while sem_wait(wake) != 0 {}
+      waitForWork(afterBatchOf: count)
       let (batch, stopping, failed) = shared.withLock { shared in
         let batch = shared.handedOver
         shared.handedOver = []
         return (batch, shared.stopping, shared.progress.failure != nil)
       }
+      count = batch.isEmpty ? Int.max : batch.count
       if !batch.isEmpty, !failed {
-        commit(batch)
+        let checkpointed = commit(batch)
         report.send()
+        // After the report: the responses waiting for this commit do not
+        // wait for the write-ahead log to be copied and truncated too.
+        if checkpointed { store.compact() }
       }
       if stopping { return }
     }
   }
 
-  /// Commits one hand-over as one transaction.
-  private func commit(_ batch: [Item]) {
+  /// Commits one hand-over as one transaction; returns whether it stored
+  /// a checkpoint.
+  private func commit(_ batch: [Item]) -> Bool {
     var records: [NewRecord] = []
     var checkpoints: [StoreCheckpoint] = []
     var snapshotSizes: [Int] = []
@@ -211,9 +253,10 @@ final class JournalWriter: @unchecked Sendable {
           )
         }
       }
-      if lastCheckpoint != nil { store.compact() }
+      return lastCheckpoint != nil
     } catch {
       shared.withLock { $0.progress.failure = error.description }
+      return false
     }
   }
 

@@ -42,7 +42,13 @@ final class StateStore: DurableStore {
   }
 
   let database: SQLiteDatabase
-  private var insert: SQLiteStatement?
+  /// The statements of a group commit.
+  private struct CommitStatements {
+    let begin: SQLiteStatement
+    let insert: SQLiteStatement
+    let commit: SQLiteStatement
+  }
+  private var commitStatements: CommitStatements?
 
   /// Opens the database at `path` (created when missing), checks its
   /// schema version and creates or migrates its tables.
@@ -186,26 +192,30 @@ final class StateStore: DurableStore {
   private func write(records: [NewRecord], checkpoints: [Checkpoint], at time: Double)
     throws(SQLiteError)
   {
-    let insert: SQLiteStatement
-    if let prepared = self.insert {
-      insert = prepared
+    // Prepared once: a group commit parses no SQL.
+    let statements: CommitStatements
+    if let prepared = commitStatements {
+      statements = prepared
     } else {
-      insert = try database.prepare(
-        "INSERT INTO journal(seq, session, entry, checksum) VALUES (?, ?, ?, ?)")
-      self.insert = insert
+      statements = CommitStatements(
+        begin: try database.prepare("BEGIN"),
+        insert: try database.prepare(
+          "INSERT INTO journal(seq, session, entry, checksum) VALUES (?, ?, ?, ?)"),
+        commit: try database.prepare("COMMIT"))
+      commitStatements = statements
     }
-    try database.execute("BEGIN")
+    try statements.begin.step()
     do throws(SQLiteError) {
       for record in records {
-        try insert.bind(
+        try statements.insert.bind(
           .integer(record.seq), .text(record.session), .blob(record.entry),
           .integer(Self.checksum(record.entry)))
-        try insert.step()
+        try statements.insert.step()
       }
       for checkpoint in checkpoints {
         try write(checkpoint, at: time)
       }
-      try database.execute("COMMIT")
+      try statements.commit.step()
     } catch {
       try? database.execute("ROLLBACK")
       throw error

@@ -71,6 +71,22 @@ extension Server {
     if client.outbox.isEmpty, commitBarrier == 0, commit <= journalCommitted {
       return deliver(responseMessage(requestID: requestID, traceID: traceID, outcome), to: client)
     }
+    // It waits for a record not committed yet (a durable mutating
+    // request): it joins the outbox answered, and nothing else can leave
+    // because of it (everything that could has left), so the outbox is not
+    // searched and flushed for it. A slot of the same request id still
+    // unanswered would take the answer instead (`fill`).
+    let waitsFor = max(commit, commitBarrier)
+    if waitsFor > journalCommitted,
+      !client.outbox.contains(where: { $0.requestID == requestID && $0.message == nil })
+    {
+      client.outbox.append(
+        OutboundMessage(
+          kind: .response(recorded: recorded), requestID: requestID,
+          message: responseMessage(requestID: requestID, traceID: traceID, outcome),
+          commit: waitsFor))
+      return
+    }
     reserveSlot(for: client, requestID: requestID, commit: commit, recorded: recorded)
     fill(client, requestID: requestID, traceID: traceID, outcome)
   }
@@ -113,6 +129,8 @@ extension Server {
     }
     client.outbox.append(
       OutboundMessage(kind: .event, requestID: 0, message: message, commit: commit))
+    // One that cannot leave yet lets nothing else leave (as in `respond`).
+    if commit > journalCommitted { return }
     flushResponses(of: client)
   }
 

@@ -95,6 +95,12 @@ public final class Daemon {
   /// writer thread reports commits through.
   private let persistence: Persistence?
   private let commitAsync: UVAsync?
+  /// Active while a group commit is outstanding (for at most
+  /// `Persistence.commitPollSeconds` after a hand-over): the loop polls
+  /// instead of sleeping, and sees the writer's report without being woken.
+  private let commitPoll: UVIdle?
+  /// When `commitPoll` stops (monotonic clock).
+  private var commitPollDeadline = 0.0
   /// Wakes the loop to take the snapshots due by time (`--snapshot-interval`).
   private let snapshotTimer: UVTimer?
   private var signals: [UVSignal] = []
@@ -130,6 +136,7 @@ public final class Daemon {
     var async: UVAsync?
     var signals: [UVSignal] = []
     var commitAsync: UVAsync?
+    var commitPoll: UVIdle?
     var snapshotTimer: UVTimer?
     var persistence: Persistence?
     do {
@@ -148,6 +155,7 @@ public final class Daemon {
       }
       if let persistence {
         commitAsync = try UVAsync(loop: loop)
+        if persistence.commitPollSeconds > 0 { commitPoll = try UVIdle(loop: loop) }
         if persistence.options.snapshotInterval > 0 { snapshotTimer = try UVTimer(loop: loop) }
       }
     } catch {
@@ -155,6 +163,7 @@ public final class Daemon {
       timer?.close()
       async?.close()
       commitAsync?.close()
+      commitPoll?.close()
       snapshotTimer?.close()
       for watcher in signals { watcher.close() }
       loop.run()
@@ -178,6 +187,7 @@ public final class Daemon {
     self.signals = signals
     self.persistence = persistence
     self.commitAsync = commitAsync
+    self.commitPoll = commitPoll
     self.snapshotTimer = snapshotTimer
 
     if let persistence, let commitAsync {
@@ -199,6 +209,9 @@ public final class Daemon {
         let progress = persistence.progress
         self.server.journalProgressed(committed: progress.committed, failure: progress.failure)
         self.afterCallback()
+      }
+      commitPoll?.setCallback { [unowned self] in
+        if MonotonicClock.now() >= self.commitPollDeadline { self.commitPoll?.stop() }
       }
       if let snapshotTimer {
         // A quarter of the interval: a checkpoint is due at most that late.
@@ -339,7 +352,17 @@ public final class Daemon {
     // writer at once, with the snapshots that are due.
     defer {
       if !isShuttingDown { persistence?.checkpointIfDue(now: MonotonicClock.now()) }
-      persistence?.flush()
+      // While the commit is outstanding the loop polls (it keeps serving
+      // every other callback), so that the writer's report does not have
+      // to wake it: the answers waiting for the commit leave sooner.
+      if let persistence {
+        if persistence.flush() {
+          commitPollDeadline = MonotonicClock.now() + persistence.commitPollSeconds
+          commitPoll?.start()
+        } else if !persistence.awaitsCommit(committed: server.journalCommitted) {
+          commitPoll?.stop()
+        }
+      }
     }
     if shutdownRequested || server.isShuttingDown, !isShuttingDown {
       beginShutdown()
@@ -413,6 +436,7 @@ public final class Daemon {
     // What is still queued is committed before the writer stops.
     persistence?.stop()
     commitAsync?.close()
+    commitPoll?.close()
     snapshotTimer?.close()
     wakeTimer.close()
     wakeAsync.close()
