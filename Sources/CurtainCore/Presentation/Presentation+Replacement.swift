@@ -108,22 +108,16 @@ extension Presentation {
   @discardableResult
   func showReplacement(_ replacement: ViewController) -> Bool {
     let original = presented
-    let place = ViewPlace(of: original.viewIfLoaded)
-    let frame = original.viewIfLoaded?.frame
-    relink(to: replacement)
-    self.original = original
-    place?.view.removeFromSuperview()
-    replacement.loadViewIfNeeded()
-    let navigation = replacement as? NavigationController
-    let wraps = navigation?.viewControllers.isEmpty ?? false
-    if wraps, let navigation {
+    return exchangeViews(for: replacement) {
+      relink(to: replacement)
+      self.original = original
+      replacement.loadViewIfNeeded()
+      guard let navigation = replacement as? NavigationController,
+        navigation.viewControllers.isEmpty
+      else { return false }
       (try? navigation.prepareStackChange(to: [original], animated: false, animator: nil))?.run()
+      return true
     }
-    if let place {
-      place.superview.insertSubview(replacement.view, at: place.index)
-      if let frame { replacement.view.frame = frame }
-    }
-    return wraps
   }
 
   /// Makes the original the presented controller again, in the
@@ -131,18 +125,29 @@ extension Presentation {
   @discardableResult
   func showOriginal(_ original: ViewController) -> Bool {
     let replacement = presented
-    let place = ViewPlace(of: replacement.viewIfLoaded)
-    let frame = replacement.viewIfLoaded?.frame
-    place?.view.removeFromSuperview()
-    let unwraps = unwrap(original, from: replacement)
-    relink(to: original)
-    self.original = nil
-    if let place {
-      original.loadViewIfNeeded()
-      place.superview.insertSubview(original.view, at: place.index)
-      if let frame { original.view.frame = frame }
+    return exchangeViews(for: original) {
+      let unwraps = unwrap(original, from: replacement)
+      relink(to: original)
+      self.original = nil
+      return unwraps
     }
-    return unwraps
+  }
+
+  /// Takes the presented controller's view out of its place, runs
+  /// `change` (which makes `arriving` the presented controller), then puts
+  /// `arriving`'s view in that place with the same frame; returns what
+  /// `change` returned.
+  private func exchangeViews(for arriving: ViewController, _ change: () -> Bool) -> Bool {
+    let place = ViewPlace(of: presented.viewIfLoaded)
+    let frame = presented.viewIfLoaded?.frame
+    place?.view.removeFromSuperview()
+    let result = change()
+    if let place {
+      arriving.loadViewIfNeeded()
+      place.superview.insertSubview(arriving.view, at: place.index)
+      if let frame { arriving.view.frame = frame }
+    }
+    return result
   }
 
   /// Takes `original` out of the navigation controller `replacement` that
