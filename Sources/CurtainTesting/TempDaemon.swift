@@ -15,6 +15,11 @@ public import Foundation
 public struct TempDaemonError: Error, CustomStringConvertible {
   /// What went wrong.
   public let description: String
+
+  /// A failure saying `description`.
+  public init(description: String) {
+    self.description = description
+  }
 }
 
 /// A `curtaind` process on a temporary socket.
@@ -110,7 +115,7 @@ public final class TempDaemon: @unchecked Sendable {
     switch socket {
     case .argument:
       socketPath = directory + "/d.sock"
-      let durable = ["--state-dir", "--ephemeral", "--store"].contains {
+      let durable = ["--state-dir", "--ephemeral", "--store", "--cluster"].contains {
         arguments.contains($0)
       }
       process.arguments =

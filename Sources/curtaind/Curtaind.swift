@@ -143,6 +143,43 @@ struct Curtaind: ParsableCommand {
       valueName: "url"))
   var store: String?
 
+  @Option(
+    name: .customLong("cluster"),
+    help: ArgumentHelp(
+      "Join a cluster of curtaind nodes sharing the sessions through this PostgreSQL database "
+        + "(a URL as for --store; docs/cluster.md). Needs --node and --listen.",
+      valueName: "url"))
+  var cluster: String?
+
+  @Option(
+    name: .customLong("node"),
+    help: ArgumentHelp(
+      "This node's name in the cluster (letters, digits, _ - .; unique in the cluster).",
+      valueName: "name"))
+  var node: String?
+
+  @Option(
+    name: .customLong("advertise"),
+    help: ArgumentHelp(
+      "Where clients reach this node, given to them in MOVED answers "
+        + "(default: tcp:// and the --listen address, unless it is a wildcard).",
+      valueName: "tcp://host:port"))
+  var advertise: String?
+
+  @Option(
+    name: .customLong("lease-interval"),
+    help: ArgumentHelp(
+      "Seconds between renewals of this node's lease in the cluster.", valueName: "seconds"))
+  var leaseInterval: Double = 1
+
+  @Option(
+    name: .customLong("lease-timeout"),
+    help: ArgumentHelp(
+      "Seconds a lease lasts: a node that has not renewed it for that long is failed over "
+        + "(its sessions go to the other nodes).",
+      valueName: "seconds"))
+  var leaseTimeout: Double = 5
+
   @Flag(
     name: .customLong("ephemeral"),
     help: "Keep the sessions in memory only: nothing is written, nothing survives a restart.")
@@ -222,6 +259,7 @@ struct Curtaind: ParsableCommand {
             + "synchronous_commit decides")
       }
     }
+    try validateCluster()
     if let stateDirectory, !stateDirectory.hasPrefix("/") {
       throw ValidationError("--state-dir must be an absolute path, got '\(stateDirectory)'")
     }
@@ -250,6 +288,61 @@ struct Curtaind: ParsableCommand {
     guard delegateTimeout > 0, delegateTimeout <= 3600 else {
       throw ValidationError("--delegate-timeout must be a number of seconds above 0, at most 3600")
     }
+  }
+
+  /// The cluster flags: together, and not with another store.
+  private func validateCluster() throws {
+    guard cluster != nil else {
+      for (flag, given) in [("--node", node != nil), ("--advertise", advertise != nil)] where given
+      {
+        throw ValidationError("\(flag) needs --cluster")
+      }
+      return
+    }
+    for (flag, given) in [
+      ("--store", store != nil), ("--state-dir", stateDirectory != nil),
+      ("--ephemeral", ephemeral), ("--reset-state", resetState), ("--sync", sync != nil),
+    ] where given {
+      throw ValidationError(
+        "--cluster and \(flag) exclude each other: the cluster's database keeps the sessions")
+    }
+    guard let node else { throw ValidationError("--cluster needs --node NAME") }
+    guard ClusterOptions.isValidNodeName(node) else {
+      throw ValidationError(
+        "--node must be 1 to 64 letters, digits, '_', '-' or '.', got '\(node)'")
+    }
+    guard listen != nil else {
+      throw ValidationError(
+        "--cluster needs --listen HOST:PORT: the other nodes send clients there")
+    }
+    guard leaseInterval > 0, leaseInterval.isFinite else {
+      throw ValidationError("--lease-interval must be a positive number of seconds")
+    }
+    guard leaseTimeout > leaseInterval, leaseTimeout.isFinite else {
+      throw ValidationError("--lease-timeout must be longer than --lease-interval")
+    }
+  }
+
+  /// `--advertise`, or the --listen address when it is not a wildcard.
+  private func advertisedAddress(listening address: TCPAddress) throws -> String {
+    if let advertise {
+      guard advertise.hasPrefix("tcp://"),
+        (try? TCPAddress(parsing: String(advertise.dropFirst(6)))) != nil
+      else {
+        throw Message("--advertise must be tcp://HOST:PORT, got '\(advertise)'")
+      }
+      return advertise
+    }
+    guard address.port != 0 else {
+      throw Message(
+        "--listen \(address) has port 0 (any free port): give the port, or pass --advertise")
+    }
+    guard !address.isWildcard else {
+      throw Message(
+        "--listen \(address) is a wildcard address: pass --advertise tcp://HOST:PORT, "
+          + "the address clients reach this node at")
+    }
+    return "tcp://\(address)"
   }
 
   func run() throws {
@@ -295,7 +388,25 @@ struct Curtaind: ParsableCommand {
     }
 
     var state: StateOptions?
-    if let store {
+    var clusterNode: ClusterNode?
+    if let cluster, let node, let listen {
+      let location = try fail(output) { try PostgresLocation(parsing: cluster) }
+      let address = try fail(output) { try TCPAddress(parsing: listen) }
+      let options = ClusterOptions(
+        node: node, advertise: try fail(output) { try advertisedAddress(listening: address) },
+        leaseInterval: leaseInterval, leaseTimeout: leaseTimeout)
+      let member = try fail(output) { () throws(StoreError) in
+        try ClusterNode(
+          location: location, options: options,
+          capacity: configuration.limits.maxSessions, version: curtainVersion)
+      }
+      clusterNode = member
+      state = StateOptions(
+        external: ExternalStore(name: location.description) { member.store },
+        snapshotRecords: snapshotRecords, snapshotInterval: snapshotInterval,
+        snapshotJournalRatio: snapshotJournalRatio)
+      state?.killBeforeRecord = killBeforeRecord
+    } else if let store {
       let location = try fail(output) { try PostgresLocation(parsing: store) }
       state = StateOptions(
         external: ExternalStore(name: location.description) { () throws(StoreError) in
@@ -322,7 +433,9 @@ struct Curtaind: ParsableCommand {
     }
 
     let daemon = try fail(output) {
-      try Daemon(configuration: configuration, endpoints: endpoints, state: state, logger: logger)
+      try Daemon(
+        configuration: configuration, endpoints: endpoints, state: state, cluster: clusterNode,
+        logger: logger)
     }
     // One write for every listener, so that a reader waiting for the first
     // line gets the TCP line with it.

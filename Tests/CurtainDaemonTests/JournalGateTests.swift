@@ -25,6 +25,8 @@ final class MemoryJournal: JournalSink {
   var storageStatus: Curtain_V1_StorageStatus { Curtain_V1_StorageStatus() }
 
   func takeMeasurements() -> JournalMeasurements { JournalMeasurements() }
+
+  func needsSnapshot(_ session: String) {}
 }
 
 final class JournalGateTests: XCTestCase {

@@ -30,7 +30,7 @@ final class MemoryLink: ClientLink {
   /// Nothing waits: every message is kept at once.
   var unwrittenBytes: Int { 0 }
 
-  func close(reason: Goodbye.Reason, message: String) {
+  func close(reason: Goodbye.Reason, message: String, details: [String: String]) {
     guard closed == nil else { return }
     closed = (reason, message)
   }

@@ -27,6 +27,9 @@ public enum ErrorCode: String, Hashable, Sendable, Codable, CaseIterable {
   /// The daemon cannot record changes now (a write to its state directory
   /// failed).
   case unavailable = "UNAVAILABLE"
+  /// Cluster mode: the session belongs to another node (the details say
+  /// which and where).
+  case moved = "MOVED"
 }
 
 /// A failed request: a code from the closed set and a message in UIKit's

@@ -116,6 +116,7 @@ extension Server {
     case .framePolicy: return "frame_policy"
     case .timeout: return "timeout"
     case .limitExceeded: return "limit_exceeded"
+    case .moved: return "moved"
     case .unspecified, .UNRECOGNIZED: return "unspecified"
     }
   }

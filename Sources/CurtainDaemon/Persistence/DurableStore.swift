@@ -121,9 +121,11 @@ public protocol DurableStore: AnyObject {
   /// snapshots replace the sessions' previous ones and their journal
   /// records up to the checkpoint are deleted, and so are the records of
   /// every session up to its `sharedBound`. Nothing is written when it
-  /// throws.
+  /// throws. In cluster mode, the records and snapshots of sessions this
+  /// node does not own (any more) are not written: the store returns those
+  /// sessions with their owner (fencing; empty otherwise).
   func commit(records: [NewRecord], checkpoints: [StoreCheckpoint], at time: Double)
-    throws(StoreError)
+    throws(StoreError) -> [String: SessionOwner]
 
   /// After a commit with checkpoints: a chance to shrink (best effort).
   func compact()

@@ -37,6 +37,10 @@ final class JournalWriter: @unchecked Sendable {
     /// The stored snapshots' size after the last checkpoint (`nil`: none
     /// in this run yet).
     var snapshotBytes: UInt64?
+    /// Cluster mode: records not written because their session belongs to
+    /// another node, by number, with that owner (until the loop takes
+    /// them).
+    var fenced: [UInt64: SessionOwner] = [:]
   }
 
   /// What the loop queues.
@@ -145,6 +149,14 @@ final class JournalWriter: @unchecked Sendable {
   /// What has been committed (loop thread, after a report).
   var progress: Progress { shared.withLock { $0.progress } }
 
+  /// The records fenced since the last call (loop thread).
+  func takeFenced() -> [UInt64: SessionOwner] {
+    shared.withLock { shared in
+      defer { shared.progress.fenced = [:] }
+      return shared.progress.fenced
+    }
+  }
+
   /// What the writer measured since the last call (loop thread).
   func takeMeasurements() -> JournalMeasurements {
     shared.withLock { shared in
@@ -206,6 +218,7 @@ final class JournalWriter: @unchecked Sendable {
   /// a checkpoint.
   private func commit(_ batch: [Item]) -> Bool {
     var records: [NewRecord] = []
+    var numbers: [UInt64] = []
     var checkpoints: [StoreCheckpoint] = []
     var snapshotSizes: [Int] = []
     var last: UInt64?
@@ -214,6 +227,7 @@ final class JournalWriter: @unchecked Sendable {
       switch item {
       case .record(let number, let session, let entry):
         records.append(NewRecord(seq: seq(of: number), session: session, entry: entry))
+        numbers.append(number)
         last = number
       case .checkpoint(let after, let images, let sharedBound):
         checkpoints.append(
@@ -234,7 +248,7 @@ final class JournalWriter: @unchecked Sendable {
     let now = Self.wallClock()
     do {
       let started = MonotonicClock.now()
-      try store.commit(records: records, checkpoints: checkpoints, at: now)
+      let fenced = try store.commit(records: records, checkpoints: checkpoints, at: now)
       let seconds = MonotonicClock.now() - started
       let remaining = lastCheckpoint == nil ? nil : try store.journalCount()
       let snapshotBytes = lastCheckpoint == nil ? nil : try store.snapshotBytes()
@@ -243,6 +257,11 @@ final class JournalWriter: @unchecked Sendable {
         shared.measurements.records += records.count
         shared.measurements.snapshotSizes += snapshotSizes
         if let last { shared.progress.committed = last }
+        if !fenced.isEmpty {
+          for (number, record) in zip(numbers, records) {
+            if let owner = fenced[record.session] { shared.progress.fenced[number] = owner }
+          }
+        }
         if let snapshotBytes { shared.progress.snapshotBytes = UInt64(max(0, snapshotBytes)) }
         if let lastCheckpoint, let remaining {
           // Records queued after the checkpoint in this batch are counted

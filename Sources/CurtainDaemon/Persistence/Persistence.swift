@@ -124,6 +124,11 @@ public struct ExternalStore: Sendable {
 public struct PersistenceError: Error, CustomStringConvertible {
   /// What went wrong, fit to print.
   public let description: String
+
+  /// A failure saying `description`.
+  public init(description: String) {
+    self.description = description
+  }
 }
 
 /// The state directory and its database (or the `--store`), and the
@@ -146,6 +151,8 @@ final class Persistence: JournalSink {
   /// Per session, the stored `seq` of the record after which its latest
   /// snapshot was taken (or queued); none for a session never snapshotted.
   private var snapshotSeq: [String: Int64] = [:]
+  /// A session was installed without records: the next checkpoint is due.
+  private var snapshotSoon = false
   /// Changed sessions that were busy at the last checkpoint.
   private var busy: Set<String> = []
   /// The record number of the last checkpoint queued (this run).
@@ -384,7 +391,7 @@ final class Persistence: JournalSink {
     if lastCheckpointClock == nil { lastCheckpointClock = now }
     let since = writer.lastNumber - lastCheckpointNumber
     let due =
-      force
+      force || snapshotSoon
       || (options.snapshotRecords > 0 && since >= UInt64(options.snapshotRecords))
       || (options.snapshotJournalRatio > 0
         && Double(journalBytesSinceCheckpoint) >= options.snapshotJournalRatio
@@ -409,6 +416,7 @@ final class Persistence: JournalSink {
       snapshotSeq[name] = writer.seq(of: writer.lastNumber)
     }
     if due {
+      snapshotSoon = false
       lastCheckpointClock = now
       lastCheckpointNumber = writer.lastNumber
       journalBytesSinceCheckpoint = 0
@@ -445,6 +453,12 @@ final class Persistence: JournalSink {
     (writer?.handedOverNumber ?? 0) > committed
   }
 
+  /// Cluster mode: the records the store refused since the last call
+  /// (their sessions belong to another node).
+  func takeFenced() -> [UInt64: SessionOwner] {
+    writer?.takeFenced() ?? [:]
+  }
+
   /// What the writer has committed.
   var progress: JournalWriter.Progress { writer?.progress ?? finalProgress }
 
@@ -471,6 +485,11 @@ final class Persistence: JournalSink {
       changed.insert(session)
     }
     return writer?.enqueue(session: session, entry: entry) ?? 0
+  }
+
+  func needsSnapshot(_ session: String) {
+    changed.insert(session)
+    snapshotSoon = true
   }
 
   func takeMeasurements() -> JournalMeasurements {

@@ -180,13 +180,15 @@ final class StateStore: DurableStore {
 
   /// Writes, in one transaction (a group commit): `records` (each with
   /// its number), then each of `checkpoints` in order (snapshots taken at
-  /// the wall-clock `time`).
+  /// the wall-clock `time`). One daemon owns the database: nothing is
+  /// fenced.
   func commit(records: [NewRecord], checkpoints: [Checkpoint], at time: Double)
-    throws(StoreError)
+    throws(StoreError) -> [String: SessionOwner]
   {
     try sqlite { () throws(SQLiteError) in
       try write(records: records, checkpoints: checkpoints, at: time)
     }
+    return [:]
   }
 
   private func write(records: [NewRecord], checkpoints: [Checkpoint], at time: Double)

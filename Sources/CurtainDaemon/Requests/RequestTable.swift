@@ -33,6 +33,7 @@ enum RequestTable {
     .killSession,
     .lease,
     .listControllers,
+    .listNodes,
     .listSessions,
     .listWindows,
     .loadStoryboard,

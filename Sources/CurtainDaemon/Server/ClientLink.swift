@@ -71,11 +71,16 @@ public protocol ClientLink: AnyObject {
   /// Bytes of responses, events and goodbyes queued and not yet written
   /// (what the slow-consumer limit counts).
   var unwrittenBytes: Int { get }
-  /// Sends a goodbye, flushes what is queued and closes.
-  func close(reason: Goodbye.Reason, message: String)
+  /// Sends a goodbye (with `details`), flushes what is queued and closes.
+  func close(reason: Goodbye.Reason, message: String, details: [String: String])
 }
 
 extension ClientLink {
+  /// Sends a goodbye, flushes what is queued and closes.
+  public func close(reason: Goodbye.Reason, message: String) {
+    close(reason: reason, message: message, details: [:])
+  }
+
   /// By default the transport's name (links that have no address).
   public var peerAddress: String { transportKind.rawValue }
 }

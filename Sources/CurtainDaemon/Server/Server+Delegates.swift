@@ -67,12 +67,13 @@ extension Server {
   /// When the next open question times out.
   var nextDelegateDeadline: Double? { delegateDeadlines.values.min() }
 
-  /// Ends the registrations of a client that went away; returns whether
-  /// it had any (or was asked something).
-  func dropDelegates(of clientID: UInt64) -> Bool {
-    var dropped = false
-    for name in sessions.keys.sorted() {
-      dropped = sessions[name]?.dropDelegates(of: OwnerID(clientID)) == true || dropped
+  /// Ends the registrations of a client that went away; returns the
+  /// sessions where it had any (or was asked something).
+  func dropDelegates(of clientID: UInt64) -> Set<String> {
+    var dropped: Set<String> = []
+    for name in sessions.keys.sorted()
+    where sessions[name]?.dropDelegates(of: OwnerID(clientID)) == true {
+      dropped.insert(name)
     }
     return dropped
   }

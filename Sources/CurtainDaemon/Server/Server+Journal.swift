@@ -23,6 +23,9 @@ public protocol JournalSink: AnyObject {
   var storageStatus: Curtain_V1_StorageStatus { get }
   /// What was measured since the last call (the daemon's metrics).
   func takeMeasurements() -> JournalMeasurements
+  /// A session was put in place without records (claimed in cluster
+  /// mode): it is snapshotted at the next checkpoint, which comes at once.
+  func needsSnapshot(_ session: String)
 }
 
 /// A record a restore could not apply.
@@ -74,14 +77,20 @@ extension Server {
   }
 
   /// Records a client going away whose interactive transitions were
-  /// cancelled or whose delegate registrations ended.
-  func recordClientGone(_ client: ClientState, at time: Double) {
+  /// cancelled or whose delegate registrations ended, in `sessions`: one
+  /// record for every session, or in cluster mode (where each session has
+  /// a journal of its own, and may move to another node) one per session.
+  func recordClientGone(_ client: ClientState, at time: Double, in sessions: Set<String>) {
     guard journal != nil else { return }
     var entry = Curtain_V1_JournalEntry()
     entry.clock = time
     entry.clientGone = Curtain_V1_ClientGone()
     entry.clientID = client.id
-    _ = record(session: "", entry)
+    guard cluster != nil else {
+      _ = record(session: "", entry)
+      return
+    }
+    for name in sessions.sorted() { _ = record(session: name, entry) }
   }
 
   /// Records a delegate question that timed out at `time`.
@@ -119,13 +128,14 @@ extension Server {
   }
 
   /// Cancels the interactive transitions `owner` holds in every window;
-  /// returns whether there were any.
+  /// returns the sessions where there were any.
   @discardableResult
-  func cancelInteractions(ownedBy owner: UInt64) -> Bool {
-    var cancelled = false
+  func cancelInteractions(ownedBy owner: UInt64) -> Set<String> {
+    var cancelled: Set<String> = []
     for name in sessions.keys.sorted() {
-      for window in sessions[name]?.orderedWindows ?? [] {
-        cancelled = !window.cancelInteractions(ownedBy: OwnerID(owner)).isEmpty || cancelled
+      for window in sessions[name]?.orderedWindows ?? []
+      where !window.cancelInteractions(ownedBy: OwnerID(owner)).isEmpty {
+        cancelled.insert(name)
       }
     }
     return cancelled
@@ -262,7 +272,10 @@ extension Server {
       var entry = Curtain_V1_JournalEntry()
       entry.clock = time
       entry.settled = Curtain_V1_Settled()
-      _ = record(session: "", entry)
+      // In cluster mode each session has a journal of its own.
+      for name in cluster == nil ? [""] : sessions.keys.sorted() {
+        _ = record(session: name, entry)
+      }
       clockBase += max(0, end - clock())
     }
     startTime = clock()
@@ -295,5 +308,5 @@ final class ReplayLink: ClientLink {
   func sendControl(_ message: ServerMessage) {}
   func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy) {}
   var unwrittenBytes: Int { 0 }
-  func close(reason: Goodbye.Reason, message: String) {}
+  func close(reason: Goodbye.Reason, message: String, details: [String: String]) {}
 }

@@ -20,10 +20,14 @@ extension Server {
           ?? "The first message must be Hello")
     }
     var target: RequestTarget?
-    let recorded = isRecorded(kind, from: client)
+    var recorded = isRecorded(kind, from: client)
     let result: HandlerResult
     var commit: UInt64 = 0
-    if recorded, let failure = journalFailure {
+    if let refusal = clusterRefusal(of: request, kind) {
+      // Nothing changed here: nothing is recorded.
+      recorded = false
+      result = refusal
+    } else if recorded, let failure = journalFailure {
       result = .failed(.unavailable, "The daemon cannot record changes: \(failure)")
     } else if let refusal = limitRefusal(of: request, kind, from: client) {
       result = refusal

@@ -39,6 +39,9 @@ public final class Server {
   var journalRecorded: UInt64 = 0
   /// Why the last commit failed; mutating requests are refused from then on.
   var journalFailure: String?
+  /// Cluster mode: the other nodes' sessions and the nodes
+  /// (Server+Cluster.swift).
+  var cluster: ClusterState?
   /// The session of the request record a restore is replaying: only its
   /// windows advance (`advanceRealtimeWindows`).
   var replayScope: String?
@@ -167,6 +170,9 @@ public final class Server {
   /// Number of connected clients.
   public var clientCount: Int { clients.count }
 
+  /// Number of sessions.
+  public var sessionCount: Int { sessions.count }
+
   // MARK: Transport entry points
 
   /// A client connected.
@@ -191,9 +197,9 @@ public final class Server {
     let cancelled = pinningClock(at: time) {
       advanceRealtimeWindows(sendingFrames: false)
       let cancelled = cancelInteractions(ownedBy: link.clientID)
-      return dropDelegates(of: link.clientID) || cancelled
+      return dropDelegates(of: link.clientID).union(cancelled)
     }
-    if cancelled { recordClientGone(client, at: time) }
+    if !cancelled.isEmpty { recordClientGone(client, at: time, in: cancelled) }
     logger.debug("disconnected", metadata: ["client": "\(link.clientID)"])
     publish()
   }

@@ -175,7 +175,7 @@ final class Connection: ClientLink {
 
   var unwrittenBytes: Int { backlog.controlBytes }
 
-  func close(reason: Goodbye.Reason, message: String) {
+  func close(reason: Goodbye.Reason, message: String, details: [String: String]) {
     guard state == .open else { return }
     state = .closing
     server.measureGoodbye(reason)
@@ -189,6 +189,7 @@ final class Connection: ClientLink {
     var goodbye = Goodbye()
     goodbye.reason = reason
     goodbye.message = message
+    goodbye.details = details
     var envelope = ServerMessage()
     envelope.goodbye = goodbye
     if let bytes = try? WireCodec.framed(envelope) {

@@ -103,6 +103,9 @@ public final class Daemon {
   private var commitPollDeadline = 0.0
   /// Wakes the loop to take the snapshots due by time (`--snapshot-interval`).
   private let snapshotTimer: UVTimer?
+  /// Cluster mode: wakes the loop when the cluster's thread has news.
+  private let clusterAsync: UVAsync?
+  private let cluster: (any ClusterLink)?
   private var signals: [UVSignal] = []
   private var connections: [UInt64: Connection] = [:]
   /// Connections that started closing and may still be known to the server.
@@ -124,9 +127,13 @@ public final class Daemon {
   /// daemon), and SIGXFSZ (a database that reaches the file size limit
   /// must fail its write with EFBIG, which is reported, not kill the
   /// daemon).
+  ///
+  /// With `cluster` (which needs `state`, on the cluster's PostgreSQL), the
+  /// daemon joins it: it registers the node, claims and restores its own
+  /// sessions, and keeps its lease (docs/cluster.md).
   public init(
     configuration: ServerConfiguration, endpoints: [Endpoint], state: StateOptions? = nil,
-    logger: Logger = Logger(label: "curtaind")
+    cluster: (any ClusterLink)? = nil, logger: Logger = Logger(label: "curtaind")
   ) throws {
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
@@ -138,6 +145,7 @@ public final class Daemon {
     var commitAsync: UVAsync?
     var commitPoll: UVIdle?
     var snapshotTimer: UVTimer?
+    var clusterAsync: UVAsync?
     var persistence: Persistence?
     do {
       // The state directory first: a daemon that cannot keep its state
@@ -158,6 +166,7 @@ public final class Daemon {
         if persistence.commitPollSeconds > 0 { commitPoll = try UVIdle(loop: loop) }
         if persistence.options.snapshotInterval > 0 { snapshotTimer = try UVTimer(loop: loop) }
       }
+      if cluster != nil { clusterAsync = try UVAsync(loop: loop) }
     } catch {
       for listener in listeners { listener.close() }
       timer?.close()
@@ -165,6 +174,7 @@ public final class Daemon {
       commitAsync?.close()
       commitPoll?.close()
       snapshotTimer?.close()
+      clusterAsync?.close()
       for watcher in signals { watcher.close() }
       loop.run()
       try? loop.close()
@@ -189,6 +199,8 @@ public final class Daemon {
     self.commitAsync = commitAsync
     self.commitPoll = commitPoll
     self.snapshotTimer = snapshotTimer
+    self.clusterAsync = clusterAsync
+    self.cluster = cluster
 
     if let persistence, let commitAsync {
       server.isRestoring = true
@@ -205,7 +217,27 @@ public final class Daemon {
       persistence.startWriter(report: commitAsync.sender)
       server.journal = persistence
       server.finishRestore()
+      if let cluster, let clusterAsync {
+        server.joinCluster(cluster.options)
+        do {
+          server.clusterNews(try cluster.join())
+        } catch {
+          for listener in listeners { listener.close() }
+          finishShutdown()
+          loop.run()
+          try? loop.close()
+          throw PersistenceError(description: error.description)
+        }
+        clusterAsync.setCallback { [unowned self] in
+          self.server.clusterNews(cluster.takeNews())
+          cluster.setLoad(clients: self.server.clientCount)
+          self.afterCallback()
+        }
+        let sender = clusterAsync.sender
+        cluster.start(wake: { sender.send() })
+      }
       commitAsync.setCallback { [unowned self] in
+        self.server.journalFenced(persistence.takeFenced())
         let progress = persistence.progress
         self.server.journalProgressed(committed: progress.committed, failure: progress.failure)
         self.afterCallback()
@@ -438,6 +470,8 @@ public final class Daemon {
     commitAsync?.close()
     commitPoll?.close()
     snapshotTimer?.close()
+    cluster?.stop()
+    clusterAsync?.close()
     wakeTimer.close()
     wakeAsync.close()
     for watcher in signals { watcher.close() }

@@ -119,6 +119,12 @@ public struct TCPAddress: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
+  /// Whether the address stands for every address of the machine
+  /// (0.0.0.0 or ::).
+  public var isWildcard: Bool {
+    host == "0.0.0.0" || host == "::"
+  }
+
   /// `127.0.0.1:7000` or `[::1]:7000`.
   public var description: String {
     switch family {

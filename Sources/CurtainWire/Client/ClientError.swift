@@ -83,6 +83,7 @@ extension Goodbye.Reason {
     case .framePolicy: return "FRAME_POLICY"
     case .timeout: return "TIMEOUT"
     case .limitExceeded: return "LIMIT_EXCEEDED"
+    case .moved: return "MOVED"
     case .UNRECOGNIZED(let value): return "REASON_\(value)"
     }
   }

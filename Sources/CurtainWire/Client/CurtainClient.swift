@@ -471,6 +471,7 @@ extension WireResponse {
     case .sessionDocument: return "session_document"
     case .imported: return "imported"
     case .metrics: return "metrics"
+    case .nodes: return "nodes"
     case .window: return "window"
     case .windows: return "windows"
     case .controller: return "controller"

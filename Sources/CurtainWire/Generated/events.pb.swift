@@ -106,6 +106,12 @@ public nonisolated enum Curtain_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
   /// nothing, except one already applied when its record failed to commit:
   /// that change is in memory but will not survive a restart.
   case unavailable // = 13
+
+  /// Cluster mode (docs/cluster.md): the request's session belongs to
+  /// another node. details["session"], details["node"], details["address"]
+  /// (tcp://HOST:PORT) and details["epoch"] say which and where; the
+  /// request changed nothing here. Clients send it again to that address.
+  case moved // = 14
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -128,6 +134,7 @@ public nonisolated enum Curtain_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case 11: self = .unsupportedVersion
     case 12: self = .internal
     case 13: self = .unavailable
+    case 14: self = .moved
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -148,6 +155,7 @@ public nonisolated enum Curtain_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     case .unsupportedVersion: return 11
     case .internal: return 12
     case .unavailable: return 13
+    case .moved: return 14
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -168,6 +176,7 @@ public nonisolated enum Curtain_V1_ErrorCode: SwiftProtobuf.Enum, Swift.CaseIter
     .unsupportedVersion,
     .internal,
     .unavailable,
+    .moved,
   ]
 
 }
@@ -1449,7 +1458,7 @@ nonisolated extension Curtain_V1_EventCategory: SwiftProtobuf._ProtoNameProvidin
 }
 
 nonisolated extension Curtain_V1_ErrorCode: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_INVALID_ARGUMENT\0\u{1}ERROR_CODE_NOT_FOUND\0\u{1}ERROR_CODE_ALREADY_PRESENTING\0\u{1}ERROR_CODE_NOT_IN_WINDOW\0\u{1}ERROR_CODE_BUSY\0\u{1}ERROR_CODE_CONFLICT\0\u{1}ERROR_CODE_NOT_OWNER\0\u{1}ERROR_CODE_UNAUTHENTICATED\0\u{1}ERROR_CODE_PERMISSION_DENIED\0\u{1}ERROR_CODE_LIMIT_EXCEEDED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_INTERNAL\0\u{1}ERROR_CODE_UNAVAILABLE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_CODE_UNSPECIFIED\0\u{1}ERROR_CODE_INVALID_ARGUMENT\0\u{1}ERROR_CODE_NOT_FOUND\0\u{1}ERROR_CODE_ALREADY_PRESENTING\0\u{1}ERROR_CODE_NOT_IN_WINDOW\0\u{1}ERROR_CODE_BUSY\0\u{1}ERROR_CODE_CONFLICT\0\u{1}ERROR_CODE_NOT_OWNER\0\u{1}ERROR_CODE_UNAUTHENTICATED\0\u{1}ERROR_CODE_PERMISSION_DENIED\0\u{1}ERROR_CODE_LIMIT_EXCEEDED\0\u{1}ERROR_CODE_UNSUPPORTED_VERSION\0\u{1}ERROR_CODE_INTERNAL\0\u{1}ERROR_CODE_UNAVAILABLE\0\u{1}ERROR_CODE_MOVED\0")
 }
 
 nonisolated extension Curtain_V1_LifecycleEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -284,6 +284,8 @@ public nonisolated struct Curtain_V1_Goodbye: Sendable {
 
   public var message: String = String()
 
+  public var details: Dictionary<String,String> = [:]
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Reason: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -313,6 +315,12 @@ public nonisolated struct Curtain_V1_Goodbye: Sendable {
     /// in unfinished messages of all clients exceeded --max-partial-bytes
     /// and this client's unfinished message was the oldest.
     case limitExceeded // = 7
+
+    /// Cluster mode (docs/cluster.md): a session this client subscribed to
+    /// now belongs to another node (failed over, moved, or this node was
+    /// fenced). details: session, node, address, epoch, as in MOVED.
+    /// Reconnect there and subscribe again with from_seq.
+    case moved // = 8
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -329,6 +337,7 @@ public nonisolated struct Curtain_V1_Goodbye: Sendable {
       case 5: self = .framePolicy
       case 6: self = .timeout
       case 7: self = .limitExceeded
+      case 8: self = .moved
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -343,6 +352,7 @@ public nonisolated struct Curtain_V1_Goodbye: Sendable {
       case .framePolicy: return 5
       case .timeout: return 6
       case .limitExceeded: return 7
+      case .moved: return 8
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -357,6 +367,7 @@ public nonisolated struct Curtain_V1_Goodbye: Sendable {
       .framePolicy,
       .timeout,
       .limitExceeded,
+      .moved,
     ]
 
   }
@@ -475,6 +486,14 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
       return Curtain_V1_GetMetrics()
     }
     set {_uniqueStorage()._body = .getMetrics(newValue)}
+  }
+
+  public var listNodes: Curtain_V1_ListNodes {
+    get {
+      if case .listNodes(let v)? = _storage._body {return v}
+      return Curtain_V1_ListNodes()
+    }
+    set {_uniqueStorage()._body = .listNodes(newValue)}
   }
 
   public var createWindow: Curtain_V1_CreateWindow {
@@ -921,6 +940,7 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case exportSession(Curtain_V1_ExportSession)
     case importSession(Curtain_V1_ImportSession)
     case getMetrics(Curtain_V1_GetMetrics)
+    case listNodes(Curtain_V1_ListNodes)
     case createWindow(Curtain_V1_CreateWindow)
     case listWindows(Curtain_V1_ListWindows)
     case closeWindow(Curtain_V1_CloseWindow)
@@ -1059,6 +1079,14 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     set {result = .metrics(newValue)}
   }
 
+  public var nodes: Curtain_V1_NodeList {
+    get {
+      if case .nodes(let v)? = result {return v}
+      return Curtain_V1_NodeList()
+    }
+    set {result = .nodes(newValue)}
+  }
+
   public var window: Curtain_V1_WindowInfo {
     get {
       if case .window(let v)? = result {return v}
@@ -1175,6 +1203,7 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     /// The session an ImportSession made.
     case imported(Curtain_V1_SessionList.Entry)
     case metrics(Curtain_V1_Metrics)
+    case nodes(Curtain_V1_NodeList)
     case window(Curtain_V1_WindowInfo)
     case windows(Curtain_V1_WindowList)
     case controller(Curtain_V1_ControllerInfo)
@@ -1560,6 +1589,68 @@ public nonisolated struct Curtain_V1_SessionList: Sendable {
     public var windows: UInt32 = 0
 
     public var controllers: UInt32 = 0
+
+    public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+    public init() {}
+  }
+
+  public init() {}
+}
+
+/// Cluster mode (docs/cluster.md): the nodes sharing the sessions, as the
+/// answering node last read them from PostgreSQL (once per lease
+/// interval). INVALID_ARGUMENT from a daemon that is not in a cluster.
+public nonisolated struct Curtain_V1_ListNodes: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_NodeList: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var nodes: [Curtain_V1_NodeList.Entry] = []
+
+  /// The node that answered.
+  public var answeredBy: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated struct Entry: Sendable {
+    // SwiftProtobuf.Message conformance is added in an extension below. See the
+    // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+    // methods supported on all messages.
+
+    public var name: String = String()
+
+    /// tcp://HOST:PORT (--advertise).
+    public var address: String = String()
+
+    /// The sessions it accepts (--max-sessions).
+    public var capacity: UInt32 = 0
+
+    /// Its curtaind version.
+    public var version: String = String()
+
+    /// Whether its lease is current; a node whose lease expired is failed
+    /// over.
+    public var alive: Bool = false
+
+    /// Seconds until its lease expires (negative: expired that long ago).
+    public var leaseRemaining: Double = 0
+
+    /// The sessions it owns, by name.
+    public var sessions: [String] = []
+
+    /// Its connected clients, as it last reported them.
+    public var clients: UInt32 = 0
 
     public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -4582,7 +4673,7 @@ nonisolated extension Curtain_V1_ServerMessage: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Curtain_V1_Goodbye: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Goodbye"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reason\0\u{1}message\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reason\0\u{1}message\0\u{1}details\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4592,6 +4683,7 @@ nonisolated extension Curtain_V1_Goodbye: SwiftProtobuf.Message, SwiftProtobuf._
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularEnumField(value: &self.reason) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.message) }()
+      case 3: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: &self.details) }()
       default: break
       }
     }
@@ -4604,24 +4696,28 @@ nonisolated extension Curtain_V1_Goodbye: SwiftProtobuf.Message, SwiftProtobuf._
     if !self.message.isEmpty {
       try visitor.visitSingularStringField(value: self.message, fieldNumber: 2)
     }
+    if !self.details.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMap<SwiftProtobuf.ProtobufString,SwiftProtobuf.ProtobufString>.self, value: self.details, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_Goodbye, rhs: Curtain_V1_Goodbye) -> Bool {
     if lhs.reason != rhs.reason {return false}
     if lhs.message != rhs.message {return false}
+    if lhs.details != rhs.details {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
 nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REASON_UNSPECIFIED\0\u{1}REASON_SHUTDOWN\0\u{1}REASON_PROTOCOL_ERROR\0\u{1}REASON_SLOW_CONSUMER\0\u{1}REASON_UNAUTHENTICATED\0\u{1}REASON_FRAME_POLICY\0\u{1}REASON_TIMEOUT\0\u{1}REASON_LIMIT_EXCEEDED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REASON_UNSPECIFIED\0\u{1}REASON_SHUTDOWN\0\u{1}REASON_PROTOCOL_ERROR\0\u{1}REASON_SLOW_CONSUMER\0\u{1}REASON_UNAUTHENTICATED\0\u{1}REASON_FRAME_POLICY\0\u{1}REASON_TIMEOUT\0\u{1}REASON_LIMIT_EXCEEDED\0\u{1}REASON_MOVED\0")
 }
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{4}\u{2}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -4784,6 +4880,19 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
           if let v = v {
             if hadOneofValue {try decoder.handleConflictingOneOf()}
             _storage._body = .getMetrics(v)
+          }
+        }()
+        case 19: try {
+          var v: Curtain_V1_ListNodes?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .listNodes(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .listNodes(v)
           }
         }()
         case 20: try {
@@ -5552,6 +5661,10 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
         guard case .getMetrics(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
       }()
+      case .listNodes?: try {
+        guard case .listNodes(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+      }()
       case .createWindow?: try {
         guard case .createWindow(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
@@ -5796,7 +5909,7 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Response"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{2}\u{4}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{1}nodes\0\u{2}\u{3}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -5908,6 +6021,19 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
         if let v = v {
           if hadOneofValue {try decoder.handleConflictingOneOf()}
           self.result = .metrics(v)
+        }
+      }()
+      case 17: try {
+        var v: Curtain_V1_NodeList?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .nodes(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .nodes(v)
         }
       }()
       case 20: try {
@@ -6127,6 +6253,10 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
     case .metrics?: try {
       guard case .metrics(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+    }()
+    case .nodes?: try {
+      guard case .nodes(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
     }()
     case .window?: try {
       guard case .window(let v)? = self.result else { preconditionFailure() }
@@ -6894,6 +7024,125 @@ nonisolated extension Curtain_V1_SessionList.Entry: SwiftProtobuf.Message, Swift
     if lhs.name != rhs.name {return false}
     if lhs.windows != rhs.windows {return false}
     if lhs.controllers != rhs.controllers {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_ListNodes: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListNodes"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_ListNodes, rhs: Curtain_V1_ListNodes) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_NodeList: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".NodeList"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nodes\0\u{3}answered_by\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.nodes) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.answeredBy) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.nodes.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.nodes, fieldNumber: 1)
+    }
+    if !self.answeredBy.isEmpty {
+      try visitor.visitSingularStringField(value: self.answeredBy, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_NodeList, rhs: Curtain_V1_NodeList) -> Bool {
+    if lhs.nodes != rhs.nodes {return false}
+    if lhs.answeredBy != rhs.answeredBy {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_NodeList.Entry: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = Curtain_V1_NodeList.protoMessageName + ".Entry"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}address\0\u{1}capacity\0\u{1}version\0\u{1}alive\0\u{3}lease_remaining\0\u{1}sessions\0\u{1}clients\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.address) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.capacity) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.version) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.alive) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self.leaseRemaining) }()
+      case 7: try { try decoder.decodeRepeatedStringField(value: &self.sessions) }()
+      case 8: try { try decoder.decodeSingularUInt32Field(value: &self.clients) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if !self.address.isEmpty {
+      try visitor.visitSingularStringField(value: self.address, fieldNumber: 2)
+    }
+    if self.capacity != 0 {
+      try visitor.visitSingularUInt32Field(value: self.capacity, fieldNumber: 3)
+    }
+    if !self.version.isEmpty {
+      try visitor.visitSingularStringField(value: self.version, fieldNumber: 4)
+    }
+    if self.alive != false {
+      try visitor.visitSingularBoolField(value: self.alive, fieldNumber: 5)
+    }
+    if self.leaseRemaining.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.leaseRemaining, fieldNumber: 6)
+    }
+    if !self.sessions.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.sessions, fieldNumber: 7)
+    }
+    if self.clients != 0 {
+      try visitor.visitSingularUInt32Field(value: self.clients, fieldNumber: 8)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_NodeList.Entry, rhs: Curtain_V1_NodeList.Entry) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.address != rhs.address {return false}
+    if lhs.capacity != rhs.capacity {return false}
+    if lhs.version != rhs.version {return false}
+    if lhs.alive != rhs.alive {return false}
+    if lhs.leaseRemaining != rhs.leaseRemaining {return false}
+    if lhs.sessions != rhs.sessions {return false}
+    if lhs.clients != rhs.clients {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -349,6 +349,7 @@ extension ErrorCode {
     case .unsupportedVersion: return .unsupportedVersion
     case .internalError: return .internal
     case .unavailable: return .unavailable
+    case .moved: return .moved
     }
   }
 
@@ -367,6 +368,7 @@ extension ErrorCode {
     case .limitExceeded: self = .limitExceeded
     case .unsupportedVersion: self = .unsupportedVersion
     case .unavailable: self = .unavailable
+    case .moved: self = .moved
     case .internal, .unspecified, .UNRECOGNIZED: self = .internalError
     }
   }

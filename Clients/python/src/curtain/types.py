@@ -163,6 +163,7 @@ class ErrorCode(ProtoEnum):
     UNSUPPORTED_VERSION = 11
     INTERNAL = 12
     UNAVAILABLE = 13
+    MOVED = 14
 
 
 class ProtocolVersion(ProtoEnum):
@@ -1155,6 +1156,31 @@ class SessionList(ProtoMessage):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class NodeList(ProtoMessage):
+    """The protocol's ``curtain.v1.NodeList``."""
+
+    @dataclasses.dataclass(frozen=True, repr=False)
+    class Entry(ProtoMessage):
+        """The protocol's ``curtain.v1.NodeList.Entry``."""
+
+        _PROTO: ClassVar[Any] = protocol_pb2.NodeList.Entry
+
+        name: str = ""
+        address: str = ""
+        capacity: int = 0
+        version: str = ""
+        alive: bool = False
+        lease_remaining: float = 0.0
+        sessions: list[str] = dataclasses.field(default_factory=list)
+        clients: int = 0
+
+    _PROTO: ClassVar[Any] = protocol_pb2.NodeList
+
+    nodes: list[NodeList.Entry] = dataclasses.field(default_factory=list)
+    answered_by: str = ""
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class SessionDocument(ProtoMessage):
     """The protocol's ``curtain.v1.SessionDocument``."""
 
@@ -1394,6 +1420,7 @@ __all__ = [
     "ModalPresentationStyle",
     "ModalTransitionStyle",
     "NamedCurve",
+    "NodeList",
     "OperationEvent",
     "OperationResult",
     "PageInfo",

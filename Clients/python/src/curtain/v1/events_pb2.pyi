@@ -34,6 +34,7 @@ class ErrorCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_CODE_UNSUPPORTED_VERSION: _ClassVar[ErrorCode]
     ERROR_CODE_INTERNAL: _ClassVar[ErrorCode]
     ERROR_CODE_UNAVAILABLE: _ClassVar[ErrorCode]
+    ERROR_CODE_MOVED: _ClassVar[ErrorCode]
 EVENT_CATEGORY_UNSPECIFIED: EventCategory
 EVENT_CATEGORY_LIFECYCLE: EventCategory
 EVENT_CATEGORY_HIERARCHY: EventCategory
@@ -55,6 +56,7 @@ ERROR_CODE_LIMIT_EXCEEDED: ErrorCode
 ERROR_CODE_UNSUPPORTED_VERSION: ErrorCode
 ERROR_CODE_INTERNAL: ErrorCode
 ERROR_CODE_UNAVAILABLE: ErrorCode
+ERROR_CODE_MOVED: ErrorCode
 
 class LifecycleEvent(_message.Message):
     __slots__ = ("controller_id", "callback", "animated", "other_id")

@@ -1,0 +1,245 @@
+// Cluster mode on the server's side (docs/cluster.md): requests for a
+// session of another node are answered MOVED (nothing changes here);
+// sessions claimed from the shared store are restored, each in a scratch
+// server of its own (their records come from another node: its clients,
+// its clock), settled, and installed with their clocks moved to this
+// node's, as an import is; sessions this node lost (fenced writes, or the
+// map naming another owner) are dropped, and the clients subscribed to
+// them are told where the session went.
+
+import CurtainCore
+import CurtainWire
+
+extension Server {
+  /// Joins a cluster as node `options.node` (before the loop runs).
+  public func joinCluster(_ options: ClusterOptions) {
+    cluster = ClusterState(options: options)
+  }
+
+  /// The session a request is routed by (nil: it addresses the node).
+  func routedSession(of request: WireRequest, _ kind: RequestKind) -> String? {
+    switch kind {
+    case .hello, .sync, .getStatus, .getMetrics, .listSessions, .listNodes, .shutdown,
+      .unsubscribe:
+      return nil
+    case .killSession:
+      return request.killSession.name
+    case .importSession:
+      return request.session.isEmpty ? nil : request.session
+    default:
+      return request.session.isEmpty ? "default" : request.session
+    }
+  }
+
+  /// `MOVED` for a request whose session belongs to another node, `BUSY`
+  /// while that node's sessions are being failed over; nil otherwise.
+  func clusterRefusal(of request: WireRequest, _ kind: RequestKind?) -> HandlerResult? {
+    guard let cluster, let kind, let name = routedSession(of: request, kind),
+      let owner = cluster.owners[name], owner.node != cluster.options.node
+    else { return nil }
+    guard owner.isAlive else {
+      return .failed(
+        .busy,
+        "Session '\(name)' belongs to node \(owner.node), whose lease expired: it is being "
+          + "failed over; try again in a moment",
+        details: owner.details)
+    }
+    return .failed(
+      .moved, "Session '\(name)' is on node \(owner.node) (\(owner.address))",
+      details: owner.details)
+  }
+
+  /// What the cluster's thread learnt (loop thread).
+  public func clusterNews(_ news: ClusterNews) {
+    guard cluster != nil else { return }
+    if let nodes = news.nodes { cluster?.nodes = nodes }
+    if news.failure != cluster?.failure {
+      if let failure = news.failure {
+        logger.error("cluster: cannot reach PostgreSQL", metadata: ["error": "\(failure)"])
+      } else if cluster?.failure != nil {
+        logger.notice("cluster: PostgreSQL reachable again")
+      }
+      cluster?.failure = news.failure
+    }
+    if let map = news.map {
+      let node = cluster?.options.node
+      cluster?.owners = map.filter { $0.value.node != node }
+    }
+    for name in news.lost.keys.sorted() {
+      guard let owner = news.lost[name] else { continue }
+      cluster?.owners[name] = owner
+      dropMovedSession(
+        name, to: owner, why: "node \(owner.node) owns it now (epoch \(owner.epoch))")
+    }
+    for claimed in news.claimed {
+      cluster?.owners[claimed.name] = nil
+      adopt(claimed)
+    }
+    if let replaced = news.replaced {
+      logger.critical("cluster: this node was replaced; stopping", metadata: ["why": "\(replaced)"])
+      for name in sessions.keys.sorted() {
+        guard let session = sessions[name] else { continue }
+        if session.windows.isEmpty, session.controllers.isEmpty { continue }
+        sessions[name] = nil
+      }
+      requestShutdown()
+    }
+    publish()
+  }
+
+  /// Records this node wrote for sessions of another node were refused
+  /// (fencing): their requests are answered MOVED (they changed nothing
+  /// that lasts), and the sessions are dropped here.
+  public func journalFenced(_ fenced: [UInt64: SessionOwner]) {
+    guard !fenced.isEmpty else { return }
+    for client in clients.values {
+      for index in client.outbox.indices {
+        guard let owner = fenced[client.outbox[index].commit],
+          case .response(recorded: true) = client.outbox[index].kind
+        else { continue }
+        client.outbox[index].commit = 0
+        let requestID = client.outbox[index].requestID
+        waiters.removeAll { $0.clientID == client.id && $0.requestID == requestID }
+        var response = WireResponse()
+        response.requestID = requestID
+        response.result = .error(
+          WireError(
+            CurtainError(
+              owner.isAlive ? .moved : .busy,
+              owner.isAlive
+                ? "Session '\(owner.session)' is on node \(owner.node) (\(owner.address))"
+                : "Session '\(owner.session)' belongs to node \(owner.node), whose lease "
+                  + "expired: it is being failed over; try again in a moment",
+              details: owner.details)))
+        var message = ServerMessage()
+        message.response = response
+        client.outbox[index].message = message
+      }
+    }
+    var dropped: Set<String> = []
+    for owner in fenced.values.sorted(by: { $0.session < $1.session })
+    where dropped.insert(owner.session).inserted {
+      cluster?.owners[owner.session] = owner
+      dropMovedSession(
+        owner.session, to: owner,
+        why: "a write was fenced: node \(owner.node) owns it (epoch \(owner.epoch))")
+    }
+  }
+
+  /// Removes a session this node no longer owns, without a record: its
+  /// windows go, and the clients subscribed to it are closed with
+  /// `REASON_MOVED` (they resubscribe on the new owner with `from_seq`).
+  func dropMovedSession(_ name: String, to owner: SessionOwner, why: String) {
+    guard let session = sessions.removeValue(forKey: name) else { return }
+    for window in session.orderedWindows {
+      let key = key(of: window)
+      windowStates[key] = nil
+      schedule.remove(key, now: scheduleClock)
+      scheduleDirty.remove(key)
+      lastFrames[key] = nil
+      leases[key] = nil
+    }
+    realtimeWindows[name] = nil
+    waiters.removeAll { $0.key.session == name }
+    let subscribers = Set(subscriptions.values.filter { $0.session == name }.map(\.clientID))
+    for id in subscribers.sorted() {
+      clients[id]?.link.close(
+        reason: .moved,
+        message: "Session '\(name)' moved to node \(owner.node) (\(owner.address))",
+        details: owner.details)
+    }
+    logger.warning(
+      "cluster: session moved away",
+      metadata: [
+        "session": "\(name)", "node": "\(owner.node)", "epoch": "\(owner.epoch)",
+        "why": "\(why)", "subscribers_closed": "\(subscribers.count)",
+      ])
+  }
+
+  /// Restores a claimed session from what the shared store holds and puts
+  /// it in place (replacing a stale copy).
+  func adopt(_ claimed: ClaimedSession) {
+    do throws(ImageError) {
+      var image = try restoredImage(of: claimed)
+      // Its clocks move to this node's, as an import's do.
+      let now = clock()
+      let shift = now - image.clock
+      for index in image.windows.indices {
+        image.windows[index].origin = Self.onGrid(image.windows[index].origin + shift)
+        image.windows[index].lastFrameClock = Self.onGrid(
+          image.windows[index].lastFrameClock + shift)
+      }
+      image.clock = now
+      let restored = try rebuild(image)
+      if sessions[claimed.name] != nil {
+        dropMovedSession(
+          claimed.name,
+          to: SessionOwner(
+            session: claimed.name, node: cluster?.options.node ?? "", address: "",
+            epoch: claimed.epoch, isAlive: true),
+          why: "replaced by the stored session")
+      }
+      install(restored)
+      journal?.needsSnapshot(claimed.name)
+      logger.info(
+        "cluster: claimed session",
+        metadata: [
+          "session": "\(claimed.name)", "epoch": "\(claimed.epoch)",
+          "records": "\(claimed.records.count)",
+          "windows": "\(restored.session.windows.count)",
+        ])
+    } catch {
+      logger.error(
+        "cluster: cannot restore a claimed session",
+        metadata: ["session": "\(claimed.name)", "error": "\(error.description)"])
+    }
+  }
+
+  /// The image of a claimed session after its snapshot and records are
+  /// replayed in a scratch server (at their own clock times, by their own
+  /// clients) and its running transitions settled. A record that does not
+  /// replay ends the replay there (logged), as in a restart.
+  private func restoredImage(of claimed: ClaimedSession) throws(ImageError) -> SessionImage {
+    let scratch = Server(configuration: configuration, clock: { 0 }, logger: logger)
+    scratch.isRestoring = true
+    if let snapshot = claimed.snapshot {
+      guard snapshot.isIntact else { throw ImageError(description: "its snapshot is damaged") }
+      let image = try SessionImage.decode(snapshot.image)
+      guard image.session.name == claimed.name else {
+        throw ImageError(description: "its snapshot describes session '\(image.session.name)'")
+      }
+      scratch.install(try scratch.rebuild(image))
+    }
+    for record in claimed.records {
+      do throws(ReplayFailure) {
+        guard record.isIntact else {
+          throw ReplayFailure(description: "the record's checksum does not match")
+        }
+        try scratch.replay(record.entry)
+      } catch {
+        logger.error(
+          "cluster: a record of a claimed session cannot be restored; serving what came before",
+          metadata: [
+            "session": "\(claimed.name)", "record": "\(record.seq)",
+            "reason": "\(error.description)",
+          ])
+        break
+      }
+    }
+    scratch.finishRestore()
+    if scratch.sessions[claimed.name] == nil {
+      _ = try? scratch.session(named: claimed.name, create: true)
+    }
+    guard let image = scratch.image(of: claimed.name) else {
+      throw ImageError(description: "it is still busy after settling")
+    }
+    return image
+  }
+}
+
+extension SessionOwner {
+  /// A `MOVED` error's details.
+  var details: [String: String] {
+    ["session": session, "node": node, "address": address, "epoch": "\(epoch)"]
+  }
+}

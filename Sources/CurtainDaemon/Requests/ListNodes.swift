@@ -1,0 +1,25 @@
+// `ListNodes`: the cluster's nodes with their sessions and load, as this
+// node last read them (docs/cluster.md); a client limited to some sessions
+// sees only those.
+
+import CurtainCore
+import CurtainWire
+
+extension RequestHandler {
+  static let listNodes = RequestHandler.server(
+    .listNodes, mutates: false,
+    run: { context in
+      guard let cluster = context.server.cluster else {
+        return .invalid(
+          "This curtaind is not in a cluster: start it with --cluster postgres://… --node NAME "
+            + "--advertise tcp://HOST:PORT")
+      }
+      var list = cluster.nodes
+      list.answeredBy = cluster.options.node
+      let scope = context.client.scope
+      for index in list.nodes.indices {
+        list.nodes[index].sessions.removeAll { !scope.allows(session: $0) }
+      }
+      return .ok(.nodes(list))
+    })
+}

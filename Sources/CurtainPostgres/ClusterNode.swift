@@ -1,0 +1,307 @@
+// A curtaind node of a cluster (docs/cluster.md): its registration, its
+// lease, the session map, and failover, on a thread of its own with a
+// connection of its own (the writer's store, ClusterStore.swift, has
+// another). Every `leaseInterval` the thread renews the lease, reads the
+// map and the nodes, notices sessions this node lost, and claims a share
+// of the sessions of nodes whose lease expired (a compare-and-set on the
+// epoch: one claimer wins each); it reads what the store holds of each
+// claimed session and hands all of it to the loop, which restores them.
+// PostgreSQL's clock (clock_timestamp()) times the leases, so the nodes'
+// clocks need not agree.
+
+public import CurtainDaemon
+import CurtainWire
+import Dispatch
+import Foundation
+import PostgresNIO
+import Synchronization
+
+/// This node, as the cluster sees it.
+public final class ClusterNode: ClusterLink, @unchecked Sendable {
+  public let options: ClusterOptions
+  private let location: PostgresLocation
+  /// The sessions it accepts (reported as its capacity).
+  private let capacity: Int
+  private let version: String
+  /// The thread's connection (replaced after it is lost).
+  private var link: PostgresLink?
+  /// The writer's store.
+  private let clusterStore: ClusterStore
+  private let owned = OwnedEpochs()
+  /// This registration's number: a later curtaind under the same name
+  /// takes over (and this one stops).
+  private var incarnation: Int64 = 0
+  private struct Shared {
+    var news = ClusterNews()
+    var clients = 0
+    var stopping = false
+  }
+  private let shared = Mutex(Shared())
+  private let wakeThread = DispatchSemaphore(value: 0)
+  private let stopped = DispatchSemaphore(value: 0)
+  private var thread: Thread?
+
+  /// Connects twice (the thread's connection and the writer's), creating
+  /// the tables. Errors are fit to print.
+  public init(
+    location: PostgresLocation, options: ClusterOptions, capacity: Int, version: String
+  ) throws(StoreError) {
+    self.location = location
+    self.options = options
+    self.capacity = capacity
+    self.version = version
+    let link = try PostgresLink(location: location, label: "curtaind.cluster")
+    try link.prepareSchema(tables: ClusterSchema.tables)
+    self.link = link
+    clusterStore = try ClusterStore(location: location, node: options.node, owned: owned)
+  }
+
+  /// The store the writer uses.
+  public var store: any DurableStore { clusterStore }
+
+  // MARK: ClusterLink
+
+  public func join() throws(StoreError) -> ClusterNews {
+    guard let link else { throw StoreError(description: "not connected") }
+    let rows = try link.run(
+      """
+      INSERT INTO curtain_nodes(name, address, capacity, version, clients, lease_until,
+        started_at, incarnation)
+      VALUES (\(options.node), \(options.advertise), \(Int64(capacity)), \(version), 0,
+        clock_timestamp() + make_interval(secs => \(options.leaseTimeout)), clock_timestamp(), 1)
+      ON CONFLICT (name) DO UPDATE SET address = excluded.address,
+        capacity = excluded.capacity, version = excluded.version, clients = 0,
+        lease_until = excluded.lease_until, started_at = excluded.started_at,
+        incarnation = curtain_nodes.incarnation + 1
+      RETURNING incarnation
+      """, what: "register the node")
+    guard let row = rows.first else {
+      throw StoreError(description: "cannot register the node: no answer")
+    }
+    incarnation = try link.value(row, as: Int64.self, what: "register the node")
+    // Its own sessions, with a new epoch: whatever an earlier incarnation
+    // still has in flight is fenced.
+    let claimedRows = try link.run(
+      """
+      UPDATE curtain_sessions SET epoch = epoch + 1 WHERE node = \(options.node)
+      RETURNING session, epoch
+      """, what: "claim the node's sessions")
+    var news = ClusterNews()
+    news.claimed = try load(claimedRows, on: link)
+    try readMap(into: &news, on: link)
+    return news
+  }
+
+  public func start(wake: @escaping @Sendable () -> Void) {
+    let thread = Thread { [self] in
+      run(wake: wake)
+      stopped.signal()
+    }
+    thread.name = "curtaind-cluster"
+    self.thread = thread
+    thread.start()
+  }
+
+  public func takeNews() -> ClusterNews {
+    shared.withLock { shared in
+      defer { shared.news = ClusterNews() }
+      return shared.news
+    }
+  }
+
+  public func setLoad(clients: Int) {
+    shared.withLock { $0.clients = clients }
+  }
+
+  public func stop() {
+    guard let thread else { return }
+    self.thread = nil
+    _ = thread
+    shared.withLock { $0.stopping = true }
+    wakeThread.signal()
+    stopped.wait()
+  }
+
+  // MARK: The thread
+
+  private func run(wake: @Sendable () -> Void) {
+    while true {
+      let timeout = DispatchTime.now() + options.leaseInterval
+      _ = wakeThread.wait(timeout: timeout)
+      if shared.withLock({ $0.stopping }) { return }
+      var news = ClusterNews()
+      do {
+        try round(into: &news)
+      } catch {
+        news.failure = error.description
+        if link?.isClosed ?? true { link = nil }
+      }
+      shared.withLock { shared in
+        let previous = shared.news
+        shared.news = news
+        shared.news.claimed = previous.claimed + news.claimed
+        shared.news.lost.merge(previous.lost) { new, _ in new }
+        if shared.news.replaced == nil { shared.news.replaced = previous.replaced }
+      }
+      wake()
+      if news.replaced != nil { return }
+    }
+  }
+
+  /// One round: renew, read, claim.
+  private func round(into news: inout ClusterNews) throws(StoreError) {
+    let link = try connected()
+    let clients = shared.withLock { $0.clients }
+    let renewed = try link.run(
+      """
+      UPDATE curtain_nodes SET
+        lease_until = clock_timestamp() + make_interval(secs => \(options.leaseTimeout)),
+        clients = \(Int64(clients))
+      WHERE name = \(options.node) AND incarnation = \(incarnation)
+      RETURNING name
+      """, what: "renew the lease")
+    guard !renewed.isEmpty else {
+      news.replaced = "another curtaind registered as node \(options.node)"
+      for (session, _) in owned.current { owned.set(session, nil) }
+      return
+    }
+    try readMap(into: &news, on: link)
+    // Sessions of nodes whose lease expired: this node's share of them.
+    let orphans = news.map?.values.filter { !$0.isAlive }.count ?? 0
+    guard orphans > 0 else { return }
+    let alive = max(1, news.nodes?.nodes.count { $0.alive } ?? 1)
+    let share = Int64((orphans + alive - 1) / alive)
+    let rows = try link.run(
+      """
+      WITH orphans AS (
+        SELECT s.session FROM curtain_sessions s
+        WHERE s.node <> \(options.node) AND NOT EXISTS (SELECT 1 FROM curtain_nodes n
+          WHERE n.name = s.node AND n.lease_until > clock_timestamp())
+        ORDER BY s.session LIMIT \(share) FOR UPDATE OF s SKIP LOCKED)
+      UPDATE curtain_sessions s SET node = \(options.node), epoch = s.epoch + 1
+      FROM orphans o WHERE s.session = o.session
+      RETURNING s.session, s.epoch
+      """, what: "claim sessions")
+    news.claimed = try load(rows, on: link)
+    for claimed in news.claimed { news.map?[claimed.name] = nil }
+  }
+
+  /// The thread's connection, made again after it was lost.
+  private func connected() throws(StoreError) -> PostgresLink {
+    if let link, !link.isClosed { return link }
+    let link = try PostgresLink(location: location, label: "curtaind.cluster")
+    self.link = link
+    return link
+  }
+
+  /// Reads the session map (sessions of other nodes, and notices those
+  /// this node lost) and the nodes.
+  private func readMap(into news: inout ClusterNews, on link: PostgresLink) throws(StoreError) {
+    let rows = try link.run(
+      """
+      SELECT s.session, s.node, s.epoch, coalesce(n.address, ''),
+        coalesce(n.lease_until > clock_timestamp(), false)
+      FROM curtain_sessions s LEFT JOIN curtain_nodes n ON n.name = s.node
+      """, what: "read the session map")
+    var map: [String: SessionOwner] = [:]
+    let epochs = owned.current
+    for row in rows {
+      let (session, node, epoch, address, alive) = try link.decode(
+        row, as: (String, String, Int64, String, Bool).self, what: "read the session map")
+      let owner = SessionOwner(
+        session: session, node: node, address: address, epoch: epoch, isAlive: alive)
+      if node != options.node { map[session] = owner }
+      if let mine = epochs[session], node != options.node || epoch != mine {
+        owned.set(session, nil)
+        news.lost[session] = owner
+      }
+    }
+    news.map = map
+    let nodeRows = try link.run(
+      """
+      SELECT n.name, n.address, n.capacity, n.version, n.clients,
+        extract(epoch FROM n.lease_until - clock_timestamp())::float8,
+        coalesce(array_agg(s.session ORDER BY s.session) FILTER (WHERE s.session IS NOT NULL),
+          '{}')
+      FROM curtain_nodes n LEFT JOIN curtain_sessions s ON s.node = n.name
+      GROUP BY n.name ORDER BY n.name
+      """, what: "read the nodes")
+    var list = Curtain_V1_NodeList()
+    for row in nodeRows {
+      let (name, address, capacity, version, clients, remaining, sessions) = try link.decode(
+        row, as: (String, String, Int64, String, Int64, Double, [String]).self,
+        what: "read the nodes")
+      var entry = Curtain_V1_NodeList.Entry()
+      entry.name = name
+      entry.address = address
+      entry.capacity = UInt32(clamping: capacity)
+      entry.version = version
+      entry.clients = UInt32(clamping: clients)
+      entry.leaseRemaining = remaining
+      entry.alive = remaining > 0
+      entry.sessions = sessions
+      list.nodes.append(entry)
+    }
+    news.nodes = list
+  }
+
+  /// What the store holds of the sessions just claimed (`rows`: session,
+  /// epoch): each one's snapshot and the records after it.
+  private func load(_ rows: [PostgresRow], on link: PostgresLink) throws(StoreError)
+    -> [ClaimedSession]
+  {
+    var epochs: [String: Int64] = [:]
+    for row in rows {
+      let (session, epoch) = try link.decode(
+        row, as: (String, Int64).self, what: "claim sessions")
+      epochs[session] = epoch
+      owned.set(session, epoch)
+    }
+    guard !epochs.isEmpty else { return [] }
+    let names = epochs.keys.sorted()
+    var snapshots: [String: (epoch: Int64, snapshot: StoredSnapshot)] = [:]
+    for row in try link.run(
+      """
+      SELECT session, epoch, seq, image, checksum, taken_at FROM cluster_snapshot
+      WHERE session = ANY(\(names)::text[])
+      """, what: "read claimed snapshots")
+    {
+      let (session, epoch, seq, buffer, checksum, takenAt) = try link.decode(
+        row, as: (String, Int64, Int64, ByteBuffer, Int64, Double).self,
+        what: "read claimed snapshots")
+      let image = Array(buffer.readableBytesView)
+      snapshots[session] = (
+        epoch,
+        StoredSnapshot(
+          session: session, seq: seq, image: image, takenAt: takenAt,
+          isIntact: DurableSchema.checksum(image) == checksum)
+      )
+    }
+    var records: [String: [StoredRecord]] = [:]
+    for row in try link.run(
+      """
+      SELECT session, epoch, seq, entry, checksum FROM cluster_journal
+      WHERE session = ANY(\(names)::text[]) ORDER BY session, epoch, seq
+      """, what: "read claimed records")
+    {
+      let (session, epoch, seq, buffer, checksum) = try link.decode(
+        row, as: (String, Int64, Int64, ByteBuffer, Int64).self, what: "read claimed records")
+      // Only the records after the snapshot.
+      if let snapshot = snapshots[session],
+        epoch < snapshot.epoch || (epoch == snapshot.epoch && seq <= snapshot.snapshot.seq)
+      {
+        continue
+      }
+      let entry = Array(buffer.readableBytesView)
+      records[session, default: []].append(
+        StoredRecord(
+          seq: seq, session: session, entry: entry,
+          isIntact: DurableSchema.checksum(entry) == checksum))
+    }
+    return names.map { name in
+      ClaimedSession(
+        name: name, epoch: epochs[name] ?? 0, snapshot: snapshots[name]?.snapshot,
+        records: records[name] ?? [])
+    }
+  }
+}

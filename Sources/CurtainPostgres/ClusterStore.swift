@@ -1,0 +1,215 @@
+// Cluster mode's durable store (docs/cluster.md): every node writes the
+// journal and snapshots of the sessions it owns into the same PostgreSQL
+// database, each session's records keyed by (session, epoch, seq).
+//
+//   curtain_nodes(name, address, capacity, version, clients, lease_until,
+//                 started_at, incarnation)
+//   curtain_sessions(session, node, epoch)      the session map
+//   cluster_journal(session, epoch, seq, entry, checksum)
+//   cluster_snapshot(session, epoch, seq, image, checksum, taken_at)
+//
+// Fencing: a group commit locks the map rows of its sessions (FOR SHARE)
+// and writes only the records and snapshots of sessions this node owns at
+// the epoch it knows; a claim by another node (an UPDATE of the row) waits
+// for that commit, or makes it write nothing for that session. Records of
+// a session new to the cluster claim it (epoch 1) in the same transaction.
+// The store restores nothing itself: the node's sessions arrive as claims
+// (ClusterNode.swift), each restored on its own.
+
+import CurtainDaemon
+import PostgresNIO
+import Synchronization
+
+/// The epochs of the sessions this node owns: the writer's store and the
+/// cluster's thread share them.
+final class OwnedEpochs: Sendable {
+  private let epochs = Mutex<[String: Int64]>([:])
+
+  /// The epochs now.
+  var current: [String: Int64] { epochs.withLock { $0 } }
+
+  /// Records that this node owns `session` at `epoch` (nil: no more).
+  func set(_ session: String, _ epoch: Int64?) {
+    epochs.withLock { $0[session] = epoch }
+  }
+}
+
+/// The tables of cluster mode.
+enum ClusterSchema {
+  static let tables = [
+    """
+    CREATE TABLE IF NOT EXISTS curtain_nodes(
+      name text PRIMARY KEY, address text NOT NULL, capacity bigint NOT NULL,
+      version text NOT NULL, clients bigint NOT NULL DEFAULT 0,
+      lease_until timestamptz NOT NULL, started_at timestamptz NOT NULL,
+      incarnation bigint NOT NULL)
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS curtain_sessions(
+      session text PRIMARY KEY, node text NOT NULL, epoch bigint NOT NULL)
+    """,
+    "CREATE INDEX IF NOT EXISTS curtain_sessions_node ON curtain_sessions(node)",
+    """
+    CREATE TABLE IF NOT EXISTS cluster_journal(
+      session text NOT NULL, epoch bigint NOT NULL, seq bigint NOT NULL, entry bytea NOT NULL,
+      checksum bigint NOT NULL, PRIMARY KEY (session, epoch, seq))
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS cluster_snapshot(
+      session text PRIMARY KEY, epoch bigint NOT NULL, seq bigint NOT NULL,
+      image bytea NOT NULL, checksum bigint NOT NULL, taken_at double precision NOT NULL)
+    """,
+  ]
+}
+
+/// The writer's store in cluster mode.
+final class ClusterStore: DurableStore, @unchecked Sendable {
+  private let link: PostgresLink
+  private let node: String
+  private let owned: OwnedEpochs
+  /// `storedBytes`, as last measured.
+  private let bytes = Mutex<UInt64>(0)
+
+  /// Connects (the tables exist: the node made them).
+  init(location: PostgresLocation, node: String, owned: OwnedEpochs) throws(StoreError) {
+    link = try PostgresLink(location: location, label: "curtaind.cluster.store")
+    self.node = node
+    self.owned = owned
+    measure()
+  }
+
+  // MARK: DurableStore
+
+  /// Nothing: the node's sessions arrive as claims, each restored alone.
+  func journal() throws(StoreError) -> [StoredRecord] { [] }
+
+  /// Nothing, as `journal()`.
+  func snapshots() throws(StoreError) -> [StoredSnapshot] { [] }
+
+  /// 0: a claim gives each session a new epoch, so this incarnation's
+  /// numbers never meet an earlier one's.
+  func lastSeq() throws(StoreError) -> Int64 { 0 }
+
+  func journalCount() throws(StoreError) -> Int64 {
+    try link.integer(
+      """
+      SELECT count(*)::bigint FROM cluster_journal j JOIN curtain_sessions s
+        ON s.session = j.session AND s.node = \(node)
+      """)
+  }
+
+  func snapshotBytes() throws(StoreError) -> Int64 {
+    try link.integer(
+      """
+      SELECT coalesce(sum(octet_length(p.image)), 0)::bigint FROM cluster_snapshot p
+        JOIN curtain_sessions s ON s.session = p.session AND s.node = \(node)
+      """)
+  }
+
+  /// Never called: `journal()` is empty, so no restore of this store
+  /// finds a record to set aside (a claimed session's bad record ends its
+  /// replay, and its next snapshot covers it).
+  func dropJournal(from seq: Int64, reason: String, at time: Double) throws(StoreError) {}
+
+  func commit(records: [NewRecord], checkpoints: [StoreCheckpoint], at time: Double)
+    throws(StoreError) -> [String: SessionOwner]
+  {
+    let epochs = owned.current
+    let recorded = Set(records.map(\.session))
+    let claiming = recorded.filter { epochs[$0] == nil }.sorted()
+    // Snapshots of sessions not in the map (an untouched "default") are
+    // not written: only records claim a session.
+    let snapshotted = checkpoints.flatMap(\.snapshots).map(\.session).filter {
+      epochs[$0] != nil || recorded.contains($0)
+    }
+    let sessions = recorded.union(snapshotted).sorted()
+    guard !sessions.isEmpty else { return [:] }
+    let epoch = { (session: String) -> Int64 in epochs[session] ?? 1 }
+    var queries: [PostgresQuery] = []
+    if !claiming.isEmpty {
+      queries.append(
+        """
+        INSERT INTO curtain_sessions(session, node, epoch)
+        SELECT unnest(\(claiming)::text[]), \(node), 1 ON CONFLICT (session) DO NOTHING
+        """)
+    }
+    let lockIndex = queries.count
+    queries.append(
+      """
+      SELECT s.session, s.node, s.epoch, coalesce(n.address, ''),
+        coalesce(n.lease_until > clock_timestamp(), false)
+      FROM curtain_sessions s LEFT JOIN curtain_nodes n ON n.name = s.node
+      WHERE s.session = ANY(\(sessions)::text[]) FOR SHARE OF s
+      """)
+    if !records.isEmpty {
+      let names = records.map(\.session)
+      let recordEpochs = records.map { epoch($0.session) }
+      let seqs = records.map(\.seq)
+      let entries = records.map { ByteBuffer(bytes: $0.entry) }
+      let checksums = records.map { DurableSchema.checksum($0.entry) }
+      queries.append(
+        """
+        INSERT INTO cluster_journal(session, epoch, seq, entry, checksum)
+        SELECT r.session, r.epoch, r.seq, r.entry, r.checksum
+        FROM unnest(\(names)::text[], \(recordEpochs)::bigint[], \(seqs)::bigint[],
+          \(entries)::bytea[], \(checksums)::bigint[]) AS r(session, epoch, seq, entry, checksum)
+        WHERE EXISTS (SELECT 1 FROM curtain_sessions o
+          WHERE o.session = r.session AND o.node = \(node) AND o.epoch = r.epoch)
+        """)
+    }
+    for checkpoint in checkpoints {
+      for snapshot in checkpoint.snapshots where snapshotted.contains(snapshot.session) {
+        let image = ByteBuffer(bytes: snapshot.image)
+        let checksum = DurableSchema.checksum(snapshot.image)
+        let session = snapshot.session
+        let sessionEpoch = epoch(session)
+        queries.append(
+          """
+          INSERT INTO cluster_snapshot(session, epoch, seq, image, checksum, taken_at)
+          SELECT \(session), \(sessionEpoch), \(checkpoint.seq), \(image), \(checksum), \(time)
+          WHERE EXISTS (SELECT 1 FROM curtain_sessions o
+            WHERE o.session = \(session) AND o.node = \(node) AND o.epoch = \(sessionEpoch))
+          ON CONFLICT (session) DO UPDATE SET epoch = excluded.epoch, seq = excluded.seq,
+            image = excluded.image, checksum = excluded.checksum, taken_at = excluded.taken_at
+          """)
+        queries.append(
+          """
+          DELETE FROM cluster_journal WHERE session = \(session)
+            AND (epoch < \(sessionEpoch) OR (epoch = \(sessionEpoch) AND seq <= \(checkpoint.seq)))
+            AND EXISTS (SELECT 1 FROM curtain_sessions o
+              WHERE o.session = \(session) AND o.node = \(node) AND o.epoch = \(sessionEpoch))
+          """)
+      }
+    }
+    let results = try link.atomically(queries, what: "commit")
+    var fenced: [String: SessionOwner] = [:]
+    for row in results[lockIndex] {
+      let (session, owner, ownerEpoch, address, alive) = try link.decode(
+        row, as: (String, String, Int64, String, Bool).self, what: "commit")
+      if owner == node, ownerEpoch == epoch(session) {
+        if epochs[session] == nil { owned.set(session, ownerEpoch) }
+      } else {
+        owned.set(session, nil)
+        fenced[session] = SessionOwner(
+          session: session, node: owner, address: address, epoch: ownerEpoch, isAlive: alive)
+      }
+    }
+    if !checkpoints.isEmpty { measure() }
+    return fenced
+  }
+
+  /// PostgreSQL reclaims space by itself (autovacuum).
+  func compact() {}
+
+  var storedBytes: UInt64 { bytes.withLock { $0 } }
+
+  /// The cluster tables' size on the server.
+  private func measure() {
+    let size = try? link.integer(
+      """
+      SELECT (pg_total_relation_size('cluster_journal')
+        + pg_total_relation_size('cluster_snapshot'))::bigint
+      """)
+    if let size { bytes.withLock { $0 = UInt64(max(0, size)) } }
+  }
+}

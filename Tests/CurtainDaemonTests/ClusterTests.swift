@@ -1,0 +1,220 @@
+// Cluster mode (docs/cluster.md) with a real PostgreSQL (TempPostgres) and
+// real curtaind nodes on loopback: routing (MOVED with the owner's
+// address, nothing changed on the node that refused), the node list,
+// failover after kill -9 (another node owns every session within the
+// lease + 1 s, with every acknowledged change), and fencing of a node
+// that was stopped past its lease (its writes fail, its session has one
+// owner). Leases are short here (0.2 s renewals, 1 s leases) to keep the
+// tests fast; the timing rules are the same.
+
+import CurtainTesting
+import CurtainWire
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+final class ClusterTests: XCTestCase {
+  private var postgres: TempPostgres?
+  private var nodes: [TempDaemon] = []
+  private let leaseTimeout = 1.0
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    guard TempPostgres.binaryDirectory() != nil else {
+      throw XCTSkip("PostgreSQL is not installed (apt-get install postgresql)")
+    }
+    let postgres = try TempPostgres()
+    self.postgres = postgres
+    try postgres.createDatabase("cluster")
+  }
+
+  override func tearDown() {
+    for node in nodes { _ = node.stop() }
+    nodes = []
+    postgres?.stop()
+    postgres = nil
+    super.tearDown()
+  }
+
+  /// Starts node `name` on a free loopback port; returns it and its port.
+  private func startNode(_ name: String) throws -> (daemon: TempDaemon, port: Int) {
+    guard let postgres else { throw XCTSkip("no PostgreSQL") }
+    let port = TempPostgres.freePort()
+    let daemon = try TempDaemon(arguments: [
+      "--cluster", postgres.socketURL("cluster"), "--node", name,
+      "--listen", "127.0.0.1:\(port)", "--lease-interval", "0.2",
+      "--lease-timeout", "\(leaseTimeout)", "--snapshot-interval", "0",
+    ])
+    nodes.append(daemon)
+    return (daemon, port)
+  }
+
+  /// The node list as `client`'s node sees it.
+  private func nodeList(_ client: TestClient) throws -> Curtain_V1_NodeList {
+    let response = try client.call { $0.listNodes = Curtain_V1_ListNodes() }
+    guard case .nodes(let list)? = response.result else {
+      throw TempDaemonError(description: "ListNodes answered \(response)")
+    }
+    return list
+  }
+
+  /// Waits (up to `timeout` seconds) until `condition` holds of the node
+  /// list `client` sees.
+  private func waitForNodes(
+    _ client: TestClient, timeout: Double = 10, _ condition: (Curtain_V1_NodeList) -> Bool
+  ) throws -> Curtain_V1_NodeList {
+    let deadline = MonotonicClock.now() + timeout
+    while true {
+      let list = try nodeList(client)
+      if condition(list) { return list }
+      if MonotonicClock.now() > deadline {
+        throw TempDaemonError(description: "the node list never got there: \(list)")
+      }
+      usleep(50_000)
+    }
+  }
+
+  private func sessions(of node: String, in list: Curtain_V1_NodeList) -> [String] {
+    list.nodes.first { $0.name == node }?.sessions ?? []
+  }
+
+  private func controllerCount(_ client: TestClient, session: String) throws -> Int? {
+    let response = try client.call(session: session) {
+      $0.listControllers = Curtain_V1_ListControllers()
+    }
+    guard case .controllers(let list)? = response.result else { return nil }
+    return list.controllers.count
+  }
+
+  // MARK: Routing
+
+  func testRequestsForAnotherNodesSessionAreMovedAndChangeNothing() throws {
+    let (a, portA) = try startNode("a")
+    let (b, _) = try startNode("b")
+    let clientA = try TestClient(path: a.socketPath, name: "on-a")
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    try clientA.make(.content, "First", session: "s1")
+    let list = try waitForNodes(clientB) { self.sessions(of: "a", in: $0).contains("s1") }
+    XCTAssertEqual(list.answeredBy, "b")
+    XCTAssertEqual(list.nodes.map(\.name), ["a", "b"])
+    XCTAssertEqual(list.nodes.map(\.alive), [true, true])
+    XCTAssertEqual(list.nodes.first?.address, "tcp://127.0.0.1:\(portA)")
+
+    for mutating in [false, true] {
+      let response = try clientB.call(session: "s1") {
+        if mutating {
+          $0.createController.kind = .content
+          $0.createController.identifier = "Second"
+        } else {
+          $0.listControllers = Curtain_V1_ListControllers()
+        }
+      }
+      guard case .error(let error)? = response.result else {
+        return XCTFail("expected MOVED, got \(response)")
+      }
+      XCTAssertEqual(error.code, .moved)
+      XCTAssertEqual(
+        error.details,
+        ["session": "s1", "node": "a", "address": "tcp://127.0.0.1:\(portA)", "epoch": "1"])
+      XCTAssertEqual(error.message, "Session 's1' is on node a (tcp://127.0.0.1:\(portA))")
+    }
+    // Nothing was made on b, and a has only its own controller.
+    XCTAssertEqual(try controllerCount(clientA, session: "s1"), 1)
+    let sessionsB = try clientB.call { $0.listSessions = Curtain_V1_ListSessions() }
+    guard case .sessions(let listed)? = sessionsB.result else { return XCTFail("\(sessionsB)") }
+    XCTAssertFalse(listed.sessions.contains { $0.name == "s1" })
+  }
+
+  func testListNodesOutsideAClusterIsRefused() throws {
+    let daemon = try TempDaemon()
+    defer { _ = daemon.stop() }
+    let client = try TestClient(path: daemon.socketPath)
+    let response = try client.call { $0.listNodes = Curtain_V1_ListNodes() }
+    guard case .error(let error)? = response.result else { return XCTFail("\(response)") }
+    XCTAssertEqual(error.code, .invalidArgument)
+    XCTAssertTrue(error.message.hasPrefix("This curtaind is not in a cluster"), error.message)
+  }
+
+  // MARK: Failover
+
+  func testKill9FailsOverEverySessionWithEveryAcknowledgedChange() throws {
+    let (a, _) = try startNode("a")
+    let (b, _) = try startNode("b")
+    let clientA = try TestClient(path: a.socketPath, name: "on-a")
+    let names = (1...6).map { "f\($0)" }
+    var acknowledged: [String: Int] = [:]
+    for (index, session) in names.enumerated() {
+      for number in 0...index {
+        let response = try clientA.call(session: session) {
+          $0.createController.kind = .content
+          $0.createController.identifier = "C\(number)"
+        }
+        guard case .controller? = response.result else { return XCTFail("\(response)") }
+        acknowledged[session, default: 0] += 1
+      }
+    }
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    _ = try waitForNodes(clientB) { self.sessions(of: "a", in: $0).count == names.count }
+    a.kill9()
+    let killed = MonotonicClock.now()
+    let list = try waitForNodes(clientB, timeout: 15) {
+      self.sessions(of: "b", in: $0).count == names.count
+    }
+    let failover = MonotonicClock.now() - killed
+    // The lease, one renewal period of b, and the time to read the list.
+    XCTAssertLessThan(failover, leaseTimeout + 1 + 0.5, "failover took \(failover) s")
+    XCTAssertEqual(list.nodes.first { $0.name == "a" }?.alive, false)
+    for session in names {
+      XCTAssertEqual(try controllerCount(clientB, session: session), acknowledged[session])
+    }
+    // The claimed sessions take new changes on b.
+    let response = try clientB.call(session: "f1") {
+      $0.createController.kind = .content
+      $0.createController.identifier = "AfterFailover"
+    }
+    guard case .controller? = response.result else { return XCTFail("\(response)") }
+  }
+
+  // MARK: Fencing
+
+  func testANodeStoppedPastItsLeaseIsFencedAndRedirects() throws {
+    let (a, _) = try startNode("a")
+    let (b, portB) = try startNode("b")
+    let clientA = try TestClient(path: a.socketPath, name: "on-a")
+    try clientA.make(.content, "Before", session: "z")
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    _ = try waitForNodes(clientB) { self.sessions(of: "a", in: $0) == ["z"] }
+    kill(a.pid, SIGSTOP)
+    _ = try waitForNodes(clientB, timeout: 15) { self.sessions(of: "b", in: $0) == ["z"] }
+    // A change on b, then a wakes up not knowing it lost the session.
+    try clientB.make(.content, "OnB", session: "z")
+    kill(a.pid, SIGCONT)
+    let response = try clientA.call(session: "z") {
+      $0.createController.kind = .content
+      $0.createController.identifier = "Stale"
+    }
+    guard case .error(let error)? = response.result else {
+      return XCTFail("a stale write was acknowledged: \(response)")
+    }
+    XCTAssertEqual(error.code, .moved)
+    XCTAssertEqual(error.details["node"], "b")
+    XCTAssertEqual(error.details["address"], "tcp://127.0.0.1:\(portB)")
+    XCTAssertEqual(error.details["epoch"], "2")
+    // b has its own change and not a's.
+    let listed = try clientB.call(session: "z") {
+      $0.listControllers = Curtain_V1_ListControllers()
+    }
+    guard case .controllers(let controllers)? = listed.result else {
+      return XCTFail("\(listed)")
+    }
+    XCTAssertEqual(controllers.controllers.map(\.identifier).sorted(), ["Before", "OnB"])
+    // One owner in the map.
+    let owners = try postgres?.sql(
+      "SELECT node || ':' || epoch FROM curtain_sessions WHERE session = 'z'",
+      database: "cluster")
+    XCTAssertEqual(owners?.trimmingCharacters(in: .whitespacesAndNewlines), "b:2")
+  }
+}
