@@ -53,6 +53,7 @@ struct CurtainCommand: ParsableCommand {
       Metrics.self,
       KillServer.self,
       ListSessions.self,
+      Nodes.self,
       KillSession.self,
       Export.self,
       Import.self,

@@ -20,8 +20,15 @@ final class DaemonConnection {
   /// CLI invocations (see the file comment).
   static let capabilities = ["unowned-interactions"]
 
-  let client: CurtainClient
+  /// The connection; after following a MOVED answer, to the session's node.
+  private(set) var client: CurtainClient
   let globals: GlobalOptions
+  /// Whether Hello asked for "unowned-interactions" (kept when following
+  /// MOVED).
+  private var capabilitiesSent: [String] = DaemonConnection.capabilities
+  /// MOVED answers followed for one request at most (a cluster mid-move
+  /// may send a client on twice; more is a loop).
+  static let maxMovedHops = 3
   /// Whether this invocation started the daemon.
   let startedDaemon: Bool
   private var traceCounter = 0
@@ -63,7 +70,9 @@ final class DaemonConnection {
     let token = endpoint.isTCP ? try globals.token() : ""
     try client.hello(
       clientName: "curtain", token: token, capabilities: ownsInteractions ? [] : capabilities)
-    return DaemonConnection(client: client, globals: globals, startedDaemon: started)
+    let connection = DaemonConnection(client: client, globals: globals, startedDaemon: started)
+    connection.capabilitiesSent = ownsInteractions ? [] : capabilities
+    return connection
   }
 
   /// Sends one request and waits for its response; error responses throw
@@ -78,13 +87,63 @@ final class DaemonConnection {
   ) throws -> WireResponse {
     let request = request(body, mutating: mutating, wait: wait)
     do {
-      return try client.call(request)
+      var hops = 0
+      while true {
+        do {
+          return try client.call(request)
+        } catch ClientError.server(let error) where error.code == .moved {
+          hops += 1
+          try follow(error, hops: hops)
+        }
+      }
     } catch ClientError.timedOut(let seconds, _) where mutating {
       let state = stateOfTimedOut(request).map { "; \($0)" } ?? ""
       throw CLIError(
         "timed out after \(OutputFormat.decimal(seconds)) s waiting for the daemon's answer"
           + "\(state) (--timeout SECONDS waits longer, 0 without limit)", code: "TIMEOUT")
     }
+  }
+
+  /// Follows a MOVED answer (docs/cluster.md): connects to the session's
+  /// node (TCP, with the same token), says hello there, and uses that
+  /// connection from now on; with --verbose, says so on stderr.
+  private func follow(_ error: CurtainError, hops: Int) throws {
+    let session = error.details?["session"] ?? globals.session ?? "default"
+    let node = error.details?["node"] ?? "?"
+    guard let address = error.details?["address"], !address.isEmpty else {
+      throw CLIError(
+        "session '\(session)' is on node \(node), which advertises no address",
+        code: "MOVED")
+    }
+    guard hops <= Self.maxMovedHops else {
+      throw CLIError(
+        "session '\(session)' moved \(hops) times while this command ran (last to node "
+          + "\(node) at \(address)); the cluster is moving it: try again",
+        code: "MOVED")
+    }
+    if globals.verbose {
+      Output.error("following MOVED: session '\(session)' is on node \(node) at \(address)")
+    }
+    let endpoint: CurtainClient.Endpoint
+    do {
+      endpoint = try CurtainClient.Endpoint(address: address)
+    } catch {
+      throw CLIError(
+        "session '\(session)' is on node \(node) at '\(address)', which is not an address",
+        code: "MOVED")
+    }
+    let moved: CurtainClient
+    do {
+      moved = try CurtainClient(endpoint: endpoint, timeout: globals.responseTimeout)
+      try moved.hello(
+        clientName: "curtain", token: try globals.token(), capabilities: capabilitiesSent)
+    } catch let failure as ClientError {
+      throw CLIError(
+        "session '\(session)' is on node \(node) at \(address), which cannot be reached: "
+          + "\(failure)", code: "UNAVAILABLE")
+    }
+    client.close()
+    client = moved
   }
 
   /// The request envelope for `body`.

@@ -44,6 +44,13 @@ struct GlobalOptions: ParsableArguments {
   var json = false
 
   @Flag(
+    name: .long,
+    help:
+      "Say on stderr what the command does behind the scenes (following a cluster's MOVED answers)."
+  )
+  var verbose = false
+
+  @Flag(
     name: .customLong("no-start"),
     help: "Fail instead of starting a daemon when none is listening.")
   var noStart = false

@@ -128,6 +128,39 @@ final class ClusterTests: XCTestCase {
     XCTAssertFalse(listed.sessions.contains { $0.name == "s1" })
   }
 
+  func testTheCLIFollowsMovedAndListsTheNodes() throws {
+    let (a, portA) = try startNode("a")
+    let (b, portB) = try startNode("b")
+    let cli = try TempDaemon.cliURL().path
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    // Made through b, which owns nothing yet: the session is b's.
+    var (status, output) = try runProgram(
+      cli, ["--socket", b.socketPath, "--session", "web", "new-controller", "content", "--id", "X"])
+    XCTAssertEqual(status, 0, output)
+    XCTAssertEqual(output, "c1\n")
+    _ = try waitForNodes(clientB) { self.sessions(of: "b", in: $0) == ["web"] }
+    // Asked through a: one hop to b, said with --verbose only.
+    (status, output) = try runProgram(
+      cli, ["list-controllers", "--socket", a.socketPath, "--session", "web", "--verbose"])
+    XCTAssertEqual(status, 0, output)
+    XCTAssertEqual(
+      output,
+      "curtain: following MOVED: session 'web' is on node b at tcp://127.0.0.1:\(portB)\n"
+        + "c1  content @X  no window  disappeared\n")
+    (status, output) = try runProgram(
+      cli, ["--socket", a.socketPath, "--session", "web", "new-controller", "content", "--id", "Y"])
+    XCTAssertEqual(status, 0, output)
+    XCTAssertEqual(output, "c2\n")
+    (status, output) = try runProgram(cli, ["--socket", a.socketPath, "nodes"])
+    XCTAssertEqual(status, 0, output)
+    let lines = output.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 2, output)
+    XCTAssertTrue(lines[0].hasPrefix("*a  tcp://127.0.0.1:\(portA)  alive (lease "), lines[0])
+    XCTAssertTrue(lines[0].contains("  0 sessions  "), lines[0])
+    XCTAssertTrue(lines[1].hasPrefix(" b  tcp://127.0.0.1:\(portB)  alive (lease "), lines[1])
+    XCTAssertTrue(lines[1].hasSuffix("  [web]"), lines[1])
+  }
+
   func testListNodesOutsideAClusterIsRefused() throws {
     let daemon = try TempDaemon()
     defer { _ = daemon.stop() }
