@@ -35,6 +35,8 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
     var news = ClusterNews()
     var clients = 0
     var stopping = false
+    /// Sessions to claim again (`reclaim`).
+    var reclaim: Set<String> = []
   }
   private let shared = Mutex(Shared())
   private let wakeThread = DispatchSemaphore(value: 0)
@@ -109,6 +111,11 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
     }
   }
 
+  public func reclaim(_ sessions: Set<String>) {
+    shared.withLock { $0.reclaim.formUnion(sessions) }
+    wakeThread.signal()
+  }
+
   public func setLoad(clients: Int) {
     shared.withLock { $0.clients = clients }
   }
@@ -125,15 +132,21 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
   // MARK: The thread
 
   private func run(wake: @Sendable () -> Void) {
+    // After a round that failed (PostgreSQL unreachable) every lease may
+    // have run out meanwhile: the next round only renews, so that the
+    // nodes that are alive renew theirs before any claims another's.
+    var lastRoundWorked = true
     while true {
       let timeout = DispatchTime.now() + options.leaseInterval
       _ = wakeThread.wait(timeout: timeout)
       if shared.withLock({ $0.stopping }) { return }
       var news = ClusterNews()
       do {
-        try round(into: &news)
+        try round(into: &news, claiming: lastRoundWorked)
+        lastRoundWorked = true
       } catch {
         news.failure = error.description
+        lastRoundWorked = false
         if link?.isClosed ?? true { link = nil }
       }
       shared.withLock { shared in
@@ -141,6 +154,7 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
         shared.news = news
         shared.news.claimed = previous.claimed + news.claimed
         shared.news.lost.merge(previous.lost) { new, _ in new }
+        shared.news.reclaimed.formUnion(previous.reclaimed)
         if shared.news.replaced == nil { shared.news.replaced = previous.replaced }
       }
       wake()
@@ -148,8 +162,9 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
     }
   }
 
-  /// One round: renew, read, claim.
-  private func round(into news: inout ClusterNews) throws(StoreError) {
+  /// One round: renew, read, claim again what was asked, claim the
+  /// sessions of dead nodes (when `claiming`).
+  private func round(into news: inout ClusterNews, claiming: Bool) throws(StoreError) {
     let link = try connected()
     let clients = shared.withLock { $0.clients }
     let renewed = try link.run(
@@ -165,10 +180,23 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
       for (session, _) in owned.current { owned.set(session, nil) }
       return
     }
+    let reclaim = shared.withLock { $0.reclaim }
+    if !reclaim.isEmpty {
+      let names = reclaim.sorted()
+      let rows = try link.run(
+        """
+        UPDATE curtain_sessions SET epoch = epoch + 1
+        WHERE node = \(options.node) AND session = ANY(\(names)::text[])
+        RETURNING session, epoch
+        """, what: "claim sessions again")
+      news.claimed = try load(rows, on: link)
+      news.reclaimed = reclaim
+      shared.withLock { $0.reclaim.subtract(reclaim) }
+    }
     try readMap(into: &news, on: link)
     // Sessions of nodes whose lease expired: this node's share of them.
     let orphans = news.map?.values.filter { !$0.isAlive }.count ?? 0
-    guard orphans > 0 else { return }
+    guard claiming, orphans > 0 else { return }
     let alive = max(1, news.nodes?.nodes.count { $0.alive } ?? 1)
     let share = Int64((orphans + alive - 1) / alive)
     let rows = try link.run(
@@ -182,8 +210,9 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
       FROM orphans o WHERE s.session = o.session
       RETURNING s.session, s.epoch
       """, what: "claim sessions")
-    news.claimed = try load(rows, on: link)
-    for claimed in news.claimed { news.map?[claimed.name] = nil }
+    let claimed = try load(rows, on: link)
+    news.claimed += claimed
+    for session in claimed { news.map?[session.name] = nil }
   }
 
   /// The thread's connection, made again after it was lost.

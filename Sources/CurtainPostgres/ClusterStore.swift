@@ -64,7 +64,9 @@ enum ClusterSchema {
 
 /// The writer's store in cluster mode.
 final class ClusterStore: DurableStore, @unchecked Sendable {
-  private let link: PostgresLink
+  private let location: PostgresLocation
+  /// The writer's connection, made again after it was lost.
+  private var link: PostgresLink
   private let node: String
   private let owned: OwnedEpochs
   /// `storedBytes`, as last measured.
@@ -73,6 +75,7 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
   /// Connects (the tables exist: the node made them).
   init(location: PostgresLocation, node: String, owned: OwnedEpochs) throws(StoreError) {
     link = try PostgresLink(location: location, label: "curtaind.cluster.store")
+    self.location = location
     self.node = node
     self.owned = owned
     measure()
@@ -181,6 +184,9 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
           """)
       }
     }
+    if link.isClosed {
+      link = try PostgresLink(location: location, label: "curtaind.cluster.store")
+    }
     let results = try link.atomically(queries, what: "commit")
     var fenced: [String: SessionOwner] = [:]
     for row in results[lockIndex] {
@@ -200,6 +206,10 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
 
   /// PostgreSQL reclaims space by itself (autovacuum).
   func compact() {}
+
+  /// A failed commit (PostgreSQL unreachable) loses its records' sessions
+  /// until they are restored from the store: the node goes on.
+  var recoversFromFailedCommits: Bool { true }
 
   var storedBytes: UInt64 { bytes.withLock { $0 } }
 

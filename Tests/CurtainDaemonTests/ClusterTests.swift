@@ -211,6 +211,78 @@ final class ClusterTests: XCTestCase {
     guard case .controller? = response.result else { return XCTFail("\(response)") }
   }
 
+  // MARK: PostgreSQL restarted
+
+  /// Creates controller `name` in `session`; returns whether it was
+  /// acknowledged, and fails the test on an answer that is neither that
+  /// nor a clear refusal (UNAVAILABLE, BUSY).
+  private func create(
+    _ client: TestClient, _ name: String, session: String, file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws -> Bool {
+    let response = try client.call(session: session) {
+      $0.createController.kind = .content
+      $0.createController.identifier = name
+    }
+    switch response.result {
+    case .controller?: return true
+    case .error(let error)? where error.code == .unavailable || error.code == .busy:
+      return false
+    default:
+      XCTFail("unexpected answer \(response)", file: file, line: line)
+      return false
+    }
+  }
+
+  func testPostgreSQLRestartedUnderLoadLosesNothingAcknowledged() throws {
+    let (a, _) = try startNode("a")
+    let (b, _) = try startNode("b")
+    let clientA = try TestClient(path: a.socketPath, name: "on-a")
+    var acknowledged: [String] = []
+    var refused = 0
+    var number = 0
+    func step() throws {
+      number += 1
+      if try create(clientA, "C\(number)", session: "pg") {
+        acknowledged.append("C\(number)")
+      } else {
+        refused += 1
+      }
+    }
+    for _ in 0..<20 { try step() }
+    postgres?.stop()
+    let downUntil = MonotonicClock.now() + 2 * leaseTimeout
+    while MonotonicClock.now() < downUntil { try step() }
+    try postgres?.start()
+    // Changes are taken again within a few lease periods.
+    let deadline = MonotonicClock.now() + 20
+    var acknowledgedAgain = 0
+    while acknowledgedAgain < 10, MonotonicClock.now() < deadline {
+      let before = acknowledged.count
+      try step()
+      if acknowledged.count > before { acknowledgedAgain += 1 } else { usleep(50_000) }
+    }
+    XCTAssertEqual(acknowledgedAgain, 10, "a never took changes again")
+    XCTAssertGreaterThan(refused, 0, "nothing was refused while PostgreSQL was down")
+    let listed = try clientA.call(session: "pg") {
+      $0.listControllers = Curtain_V1_ListControllers()
+    }
+    guard case .controllers(let controllers)? = listed.result else {
+      return XCTFail("\(listed)")
+    }
+    XCTAssertEqual(controllers.controllers.map(\.identifier), acknowledged)
+    // And the store has them: a dies, b restores the session from it.
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    _ = try waitForNodes(clientB) { self.sessions(of: "a", in: $0) == ["pg"] }
+    a.kill9()
+    _ = try waitForNodes(clientB, timeout: 15) { self.sessions(of: "b", in: $0) == ["pg"] }
+    let restored = try clientB.call(session: "pg") {
+      $0.listControllers = Curtain_V1_ListControllers()
+    }
+    guard case .controllers(let onB)? = restored.result else { return XCTFail("\(restored)") }
+    XCTAssertEqual(onB.controllers.map(\.identifier), acknowledged)
+  }
+
   // MARK: Fencing
 
   func testANodeStoppedPastItsLeaseIsFencedAndRedirects() throws {

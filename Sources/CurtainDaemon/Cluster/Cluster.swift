@@ -99,6 +99,9 @@ public struct ClusterNews: Sendable {
   /// Another curtaind registered under this node's name: this one must
   /// stop (its sessions are fenced).
   public var replaced: String?
+  /// Sessions `reclaim` was asked for and that are done (claimed again,
+  /// or not in the store at all).
+  public var reclaimed: Set<String> = []
 
   /// Nothing new.
   public init() {}
@@ -118,6 +121,10 @@ public protocol ClusterLink: AnyObject, Sendable {
   func start(wake: @escaping @Sendable () -> Void)
   /// The news since the last call (loop thread).
   func takeNews() -> ClusterNews
+  /// Claims `sessions` again (a new epoch) and restores them from the
+  /// store, as soon as PostgreSQL answers: their last changes could not be
+  /// stored (loop thread).
+  func reclaim(_ sessions: Set<String>)
   /// The number of connected clients, reported with the lease (loop
   /// thread).
   func setLoad(clients: Int)
@@ -135,4 +142,13 @@ struct ClusterState {
   var nodes = Curtain_V1_NodeList()
   /// The last failure to reach PostgreSQL, if the last round failed.
   var failure: String?
+  /// Sessions being restored from the store after a failed commit.
+  var restoring: Set<String> = []
+  /// Why the last commit failed, until PostgreSQL answers again: changes
+  /// are refused meanwhile.
+  var storeFailure: String?
+  /// Asks the cluster's thread to claim sessions again (the Daemon).
+  var reclaim: (Set<String>) -> Void = { _ in }
+  /// Sessions restored again: their records may be written (the Daemon).
+  var restored: (Set<String>) -> Void = { _ in }
 }

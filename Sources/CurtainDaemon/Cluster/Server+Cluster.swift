@@ -12,8 +12,15 @@ import CurtainWire
 
 extension Server {
   /// Joins a cluster as node `options.node` (before the loop runs).
-  public func joinCluster(_ options: ClusterOptions) {
+  /// `reclaim` asks the cluster's thread to claim sessions again;
+  /// `restored` is told when they are back.
+  public func joinCluster(
+    _ options: ClusterOptions, reclaim: @escaping (Set<String>) -> Void,
+    restored: @escaping (Set<String>) -> Void
+  ) {
     cluster = ClusterState(options: options)
+    cluster?.reclaim = reclaim
+    cluster?.restored = restored
   }
 
   /// The session a request is routed by (nil: it addresses the node).
@@ -32,11 +39,28 @@ extension Server {
   }
 
   /// `MOVED` for a request whose session belongs to another node, `BUSY`
-  /// while that node's sessions are being failed over; nil otherwise.
-  func clusterRefusal(of request: WireRequest, _ kind: RequestKind?) -> HandlerResult? {
-    guard let cluster, let kind, let name = routedSession(of: request, kind),
-      let owner = cluster.owners[name], owner.node != cluster.options.node
-    else { return nil }
+  /// while that node's sessions are being failed over or the session is
+  /// restored again, `UNAVAILABLE` for a change while PostgreSQL does not
+  /// answer; nil otherwise.
+  func clusterRefusal(of request: WireRequest, _ kind: RequestKind?, recorded: Bool)
+    -> HandlerResult?
+  {
+    guard let cluster, let kind, let name = routedSession(of: request, kind) else { return nil }
+    if let failure = cluster.storeFailure, recorded {
+      return .failed(
+        .unavailable,
+        "The cluster's PostgreSQL does not take changes now (\(failure)); nothing was changed: "
+          + "try again once it answers")
+    }
+    if cluster.restoring.contains(name) {
+      return .failed(
+        .busy,
+        "Session '\(name)' is being restored from the cluster's store (its last change could "
+          + "not be stored); try again in a moment")
+    }
+    guard let owner = cluster.owners[name], owner.node != cluster.options.node else {
+      return nil
+    }
     guard owner.isAlive else {
       return .failed(
         .busy,
@@ -53,6 +77,10 @@ extension Server {
   public func clusterNews(_ news: ClusterNews) {
     guard cluster != nil else { return }
     if let nodes = news.nodes { cluster?.nodes = nodes }
+    if news.failure == nil, cluster?.storeFailure != nil {
+      cluster?.storeFailure = nil
+      logger.notice("cluster: PostgreSQL answers again; taking changes")
+    }
     if news.failure != cluster?.failure {
       if let failure = news.failure {
         logger.error("cluster: cannot reach PostgreSQL", metadata: ["error": "\(failure)"])
@@ -74,6 +102,10 @@ extension Server {
     for claimed in news.claimed {
       cluster?.owners[claimed.name] = nil
       adopt(claimed)
+    }
+    if !news.reclaimed.isEmpty {
+      cluster?.restoring.subtract(news.reclaimed)
+      cluster?.restored(news.reclaimed)
     }
     if let replaced = news.replaced {
       logger.critical("cluster: this node was replaced; stopping", metadata: ["why": "\(replaced)"])
@@ -124,6 +156,54 @@ extension Server {
         owner.session, to: owner,
         why: "a write was fenced: node \(owner.node) owns it (epoch \(owner.epoch))")
     }
+  }
+
+  /// Records whose commit failed (PostgreSQL unreachable): their requests
+  /// are answered UNAVAILABLE, and their sessions (whose memory has
+  /// changes the store does not) are dropped and restored from the store
+  /// as soon as it answers; changes are refused until then.
+  public func journalUnstored(_ records: [UInt64: String], failure: String?) {
+    guard !records.isEmpty, let cluster else { return }
+    let failure = failure ?? "the commit failed"
+    for client in clients.values {
+      for index in client.outbox.indices {
+        guard let session = records[client.outbox[index].commit],
+          case .response(recorded: true) = client.outbox[index].kind
+        else { continue }
+        client.outbox[index].commit = 0
+        let requestID = client.outbox[index].requestID
+        waiters.removeAll { $0.clientID == client.id && $0.requestID == requestID }
+        var response = WireResponse()
+        response.requestID = requestID
+        response.result = .error(
+          WireError(
+            CurtainError(
+              .unavailable,
+              "The change could not be stored (\(failure)): it is undone, and session "
+                + "'\(session)' is restored from the cluster's store as it was")))
+        var message = ServerMessage()
+        message.response = response
+        client.outbox[index].message = message
+      }
+    }
+    if self.cluster?.storeFailure == nil {
+      logger.error(
+        "cluster: a commit failed; refusing changes until PostgreSQL answers",
+        metadata: ["error": "\(failure)"])
+    }
+    self.cluster?.storeFailure = failure
+    let sessions = Set(records.values).subtracting(cluster.restoring)
+    guard !sessions.isEmpty else { return }
+    self.cluster?.restoring.formUnion(sessions)
+    let me = SessionOwner(
+      session: "", node: cluster.options.node, address: cluster.options.advertise, epoch: 0,
+      isAlive: true)
+    for name in sessions.sorted() {
+      var owner = me
+      owner.session = name
+      dropMovedSession(name, to: owner, why: "a commit failed: \(failure)")
+    }
+    cluster.reclaim(sessions)
   }
 
   /// Removes a session this node no longer owns, without a record: its

@@ -133,6 +133,16 @@ public protocol DurableStore: AnyObject {
   /// The store's size in bytes, as last known (read on the loop thread:
   /// it must not block).
   var storedBytes: UInt64 { get }
+
+  /// Whether the daemon goes on after a failed commit (cluster mode: the
+  /// sessions of the lost records are restored from the store again once
+  /// it answers), instead of refusing changes until it restarts.
+  var recoversFromFailedCommits: Bool { get }
+}
+
+extension DurableStore {
+  /// A single daemon's store: a failed commit stops the changes.
+  public var recoversFromFailedCommits: Bool { false }
 }
 
 /// The schema every store writes and reads, and the records' checksum.

@@ -41,6 +41,11 @@ final class JournalWriter: @unchecked Sendable {
     /// another node, by number, with that owner (until the loop takes
     /// them).
     var fenced: [UInt64: SessionOwner] = [:]
+    /// With a store that recovers from failed commits: records of failed
+    /// commits, by number, with their session (until the loop takes them),
+    /// and the last failure's words.
+    var unstored: [UInt64: String] = [:]
+    var lastFailure: String?
   }
 
   /// What the loop queues.
@@ -59,6 +64,9 @@ final class JournalWriter: @unchecked Sendable {
     var progress = Progress()
     /// Measured since the loop last took them.
     var measurements = JournalMeasurements()
+    /// Sessions whose records failed to commit, until the loop has them
+    /// restored (`unpoison`).
+    var poisoned: Set<String> = []
   }
 
   private let store: any DurableStore
@@ -149,6 +157,24 @@ final class JournalWriter: @unchecked Sendable {
   /// What has been committed (loop thread, after a report).
   var progress: Progress { shared.withLock { $0.progress } }
 
+  /// The records of failed commits since the last call, with the last
+  /// failure (loop thread; a store that recovers from failed commits).
+  func takeUnstored() -> (records: [UInt64: String], failure: String?) {
+    shared.withLock { shared in
+      defer {
+        shared.progress.unstored = [:]
+        shared.progress.lastFailure = nil
+      }
+      return (shared.progress.unstored, shared.progress.lastFailure)
+    }
+  }
+
+  /// `sessions` were restored from the store: their records are written
+  /// again (loop thread).
+  func unpoison(_ sessions: Set<String>) {
+    shared.withLock { $0.poisoned.subtract(sessions) }
+  }
+
   /// The records fenced since the last call (loop thread).
   func takeFenced() -> [UInt64: SessionOwner] {
     shared.withLock { shared in
@@ -219,6 +245,8 @@ final class JournalWriter: @unchecked Sendable {
   private func commit(_ batch: [Item]) -> Bool {
     var records: [NewRecord] = []
     var numbers: [UInt64] = []
+    var poisonedRecords: [UInt64: String] = [:]
+    let poisoned = shared.withLock { $0.poisoned }
     var checkpoints: [StoreCheckpoint] = []
     var snapshotSizes: [Int] = []
     var last: UInt64?
@@ -226,9 +254,16 @@ final class JournalWriter: @unchecked Sendable {
     for item in batch {
       switch item {
       case .record(let number, let session, let entry):
+        last = number
+        // After a failed commit of a session, its later records (applied
+        // on top of the lost one) are lost too, until the loop has it
+        // restored.
+        if poisoned.contains(session) {
+          poisonedRecords[number] = session
+          continue
+        }
         records.append(NewRecord(seq: seq(of: number), session: session, entry: entry))
         numbers.append(number)
-        last = number
       case .checkpoint(let after, let images, let sharedBound):
         checkpoints.append(
           StoreCheckpoint(
@@ -246,6 +281,12 @@ final class JournalWriter: @unchecked Sendable {
       kill(getpid(), SIGKILL)
     }
     let now = Self.wallClock()
+    if !poisonedRecords.isEmpty {
+      shared.withLock { shared in
+        shared.progress.unstored.merge(poisonedRecords) { new, _ in new }
+        shared.progress.lastFailure = shared.progress.lastFailure ?? "an earlier change failed"
+      }
+    }
     do {
       let started = MonotonicClock.now()
       let fenced = try store.commit(records: records, checkpoints: checkpoints, at: now)
@@ -274,7 +315,20 @@ final class JournalWriter: @unchecked Sendable {
       }
       return lastCheckpoint != nil
     } catch {
-      shared.withLock { $0.progress.failure = error.description }
+      shared.withLock { shared in
+        guard store.recoversFromFailedCommits else {
+          shared.progress.failure = error.description
+          return
+        }
+        // The loop answers these records' requests UNAVAILABLE and has
+        // their sessions restored from the store again.
+        for (number, record) in zip(numbers, records) {
+          shared.progress.unstored[number] = record.session
+          shared.poisoned.insert(record.session)
+        }
+        if let last { shared.progress.committed = last }
+        shared.progress.lastFailure = error.description
+      }
       return false
     }
   }

@@ -459,6 +459,17 @@ final class Persistence: JournalSink {
     writer?.takeFenced() ?? [:]
   }
 
+  /// Cluster mode: the records of failed commits since the last call (by
+  /// number, with their session) and the failure.
+  func takeUnstored() -> (records: [UInt64: String], failure: String?) {
+    writer?.takeUnstored() ?? ([:], nil)
+  }
+
+  /// Cluster mode: `sessions` were restored from the store.
+  func unpoison(_ sessions: Set<String>) {
+    writer?.unpoison(sessions)
+  }
+
   /// What the writer has committed.
   var progress: JournalWriter.Progress { writer?.progress ?? finalProgress }
 

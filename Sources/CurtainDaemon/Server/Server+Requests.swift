@@ -23,7 +23,7 @@ extension Server {
     var recorded = isRecorded(kind, from: client)
     let result: HandlerResult
     var commit: UInt64 = 0
-    if let refusal = clusterRefusal(of: request, kind) {
+    if let refusal = clusterRefusal(of: request, kind, recorded: recorded) {
       // Nothing changed here: nothing is recorded.
       recorded = false
       result = refusal

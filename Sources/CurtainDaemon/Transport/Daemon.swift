@@ -218,7 +218,9 @@ public final class Daemon {
       server.journal = persistence
       server.finishRestore()
       if let cluster, let clusterAsync {
-        server.joinCluster(cluster.options)
+        server.joinCluster(
+          cluster.options, reclaim: { cluster.reclaim($0) },
+          restored: { persistence.unpoison($0) })
         do {
           server.clusterNews(try cluster.join())
         } catch {
@@ -238,6 +240,8 @@ public final class Daemon {
       }
       commitAsync.setCallback { [unowned self] in
         self.server.journalFenced(persistence.takeFenced())
+        let unstored = persistence.takeUnstored()
+        self.server.journalUnstored(unstored.records, failure: unstored.failure)
         let progress = persistence.progress
         self.server.journalProgressed(committed: progress.committed, failure: progress.failure)
         self.afterCallback()
