@@ -111,6 +111,10 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
     }
   }
 
+  public func epoch(of session: String) -> Int64? {
+    owned.current[session]
+  }
+
   public func reclaim(_ sessions: Set<String>) {
     shared.withLock { $0.reclaim.formUnion(sessions) }
     wakeThread.signal()
@@ -233,6 +237,7 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
       FROM curtain_sessions s LEFT JOIN curtain_nodes n ON n.name = s.node
       """, what: "read the session map")
     var map: [String: SessionOwner] = [:]
+    var arrived: [String] = []
     let epochs = owned.current
     for row in rows {
       let (session, node, epoch, address, alive) = try link.decode(
@@ -240,12 +245,26 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
       let owner = SessionOwner(
         session: session, node: node, address: address, epoch: epoch, isAlive: alive)
       if node != options.node { map[session] = owner }
+      // Handed over to this node by another (MoveSession, --drain): a
+      // session of this node at epoch 2 or more that it does not hold (a
+      // session it makes is at epoch 1; one it claims is held at once).
+      if node == options.node, epoch >= 2, epochs[session] == nil {
+        arrived.append(session)
+      }
       if let mine = epochs[session], node != options.node || epoch != mine {
         owned.set(session, nil)
         news.lost[session] = owner
       }
     }
     news.map = map
+    if !arrived.isEmpty {
+      let rows = try link.run(
+        """
+        SELECT session, epoch FROM curtain_sessions
+        WHERE node = \(options.node) AND session = ANY(\(arrived)::text[])
+        """, what: "read sessions handed over")
+      news.claimed += try load(rows, on: link)
+    }
     let nodeRows = try link.run(
       """
       SELECT n.name, n.address, n.capacity, n.version, n.clients,

@@ -114,9 +114,9 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
   /// replay, and its next snapshot covers it).
   func dropJournal(from seq: Int64, reason: String, at time: Double) throws(StoreError) {}
 
-  func commit(records: [NewRecord], checkpoints: [StoreCheckpoint], at time: Double)
-    throws(StoreError) -> [String: SessionOwner]
-  {
+  func commit(
+    records: [NewRecord], checkpoints: [StoreCheckpoint], handOvers: [HandOver], at time: Double
+  ) throws(StoreError) -> [String: SessionOwner] {
     let epochs = owned.current
     let recorded = Set(records.map(\.session))
     let claiming = recorded.filter { epochs[$0] == nil }.sorted()
@@ -125,7 +125,8 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
     let snapshotted = checkpoints.flatMap(\.snapshots).map(\.session).filter {
       epochs[$0] != nil || recorded.contains($0)
     }
-    let sessions = recorded.union(snapshotted).sorted()
+    let handedOver = handOvers.map(\.snapshot.session)
+    let sessions = recorded.union(snapshotted).union(handedOver).sorted()
     guard !sessions.isEmpty else { return [:] }
     let epoch = { (session: String) -> Int64 in epochs[session] ?? 1 }
     var queries: [PostgresQuery] = []
@@ -160,32 +161,44 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
           WHERE o.session = r.session AND o.node = \(node) AND o.epoch = r.epoch)
         """)
     }
-    for checkpoint in checkpoints {
-      for snapshot in checkpoint.snapshots where snapshotted.contains(snapshot.session) {
-        let image = ByteBuffer(bytes: snapshot.image)
-        let checksum = DurableSchema.checksum(snapshot.image)
-        let session = snapshot.session
-        let sessionEpoch = epoch(session)
-        queries.append(
-          """
-          INSERT INTO cluster_snapshot(session, epoch, seq, image, checksum, taken_at)
-          SELECT \(session), \(sessionEpoch), \(checkpoint.seq), \(image), \(checksum), \(time)
-          WHERE EXISTS (SELECT 1 FROM curtain_sessions o
+    var snapshots = checkpoints.flatMap { checkpoint in
+      checkpoint.snapshots.filter { snapshotted.contains($0.session) }.map { ($0, checkpoint.seq) }
+    }
+    snapshots += handOvers.map { ($0.snapshot, $0.seq) }
+    for (snapshot, seq) in snapshots {
+      let image = ByteBuffer(bytes: snapshot.image)
+      let checksum = DurableSchema.checksum(snapshot.image)
+      let session = snapshot.session
+      let sessionEpoch = epoch(session)
+      queries.append(
+        """
+        INSERT INTO cluster_snapshot(session, epoch, seq, image, checksum, taken_at)
+        SELECT \(session), \(sessionEpoch), \(seq), \(image), \(checksum), \(time)
+        WHERE EXISTS (SELECT 1 FROM curtain_sessions o
+          WHERE o.session = \(session) AND o.node = \(node) AND o.epoch = \(sessionEpoch))
+        ON CONFLICT (session) DO UPDATE SET epoch = excluded.epoch, seq = excluded.seq,
+          image = excluded.image, checksum = excluded.checksum, taken_at = excluded.taken_at
+        """)
+      queries.append(
+        """
+        DELETE FROM cluster_journal WHERE session = \(session)
+          AND (epoch < \(sessionEpoch) OR (epoch = \(sessionEpoch) AND seq <= \(seq)))
+          AND EXISTS (SELECT 1 FROM curtain_sessions o
             WHERE o.session = \(session) AND o.node = \(node) AND o.epoch = \(sessionEpoch))
-          ON CONFLICT (session) DO UPDATE SET epoch = excluded.epoch, seq = excluded.seq,
-            image = excluded.image, checksum = excluded.checksum, taken_at = excluded.taken_at
-          """)
-        queries.append(
-          """
-          DELETE FROM cluster_journal WHERE session = \(session)
-            AND (epoch < \(sessionEpoch) OR (epoch = \(sessionEpoch) AND seq <= \(checkpoint.seq)))
-            AND EXISTS (SELECT 1 FROM curtain_sessions o
-              WHERE o.session = \(session) AND o.node = \(node) AND o.epoch = \(sessionEpoch))
-          """)
-      }
+        """)
     }
     if link.isClosed {
       link = try PostgresLink(location: location, label: "curtaind.cluster.store")
+    }
+    // Hand-overs last: the session goes to its node with the next epoch,
+    // so that this node's later writes to it are fenced.
+    for handOver in handOvers {
+      let session = handOver.snapshot.session
+      queries.append(
+        """
+        UPDATE curtain_sessions SET node = \(handOver.node), epoch = epoch + 1
+        WHERE session = \(session) AND node = \(node) AND epoch = \(epoch(session))
+        """)
     }
     let results = try link.atomically(queries, what: "commit")
     var fenced: [String: SessionOwner] = [:]
@@ -200,6 +213,7 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
           session: session, node: owner, address: address, epoch: ownerEpoch, isAlive: alive)
       }
     }
+    for session in handedOver where fenced[session] == nil { owned.set(session, nil) }
     if !checkpoints.isEmpty { measure() }
     return fenced
   }

@@ -151,9 +151,9 @@ public final class PostgresStore: DurableStore, @unchecked Sendable {
       ], what: "set records aside")
   }
 
-  public func commit(records: [NewRecord], checkpoints: [StoreCheckpoint], at time: Double)
-    throws(StoreError) -> [String: SessionOwner]
-  {
+  public func commit(
+    records: [NewRecord], checkpoints: [StoreCheckpoint], handOvers: [HandOver], at time: Double
+  ) throws(StoreError) -> [String: SessionOwner] {
     var queries: [PostgresQuery] = []
     if !records.isEmpty {
       // One statement for the whole group: arrays of its columns.

@@ -130,7 +130,7 @@ public final class TestClient {
     do {
       message = try connection.nextMessage(timeout: timeout)
     } catch ClientError.goodbye(let reason, let text) {
-      var said = Goodbye()
+      var said = connection.lastGoodbye ?? Goodbye()
       said.reason = reason
       said.message = text
       goodbye = said

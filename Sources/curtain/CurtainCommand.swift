@@ -54,6 +54,7 @@ struct CurtainCommand: ParsableCommand {
       KillServer.self,
       ListSessions.self,
       Nodes.self,
+      MoveSession.self,
       KillSession.self,
       Export.self,
       Import.self,

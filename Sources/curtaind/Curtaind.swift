@@ -181,6 +181,13 @@ struct Curtaind: ParsableCommand {
   var leaseTimeout: Double = 5
 
   @Flag(
+    name: .customLong("drain"),
+    help:
+      "Cluster mode: when stopping (SIGTERM, SIGINT, Shutdown), hand every session over to the other live nodes first."
+  )
+  var drain = false
+
+  @Flag(
     name: .customLong("ephemeral"),
     help: "Keep the sessions in memory only: nothing is written, nothing survives a restart.")
   var ephemeral = false
@@ -293,8 +300,9 @@ struct Curtaind: ParsableCommand {
   /// The cluster flags: together, and not with another store.
   private func validateCluster() throws {
     guard cluster != nil else {
-      for (flag, given) in [("--node", node != nil), ("--advertise", advertise != nil)] where given
-      {
+      for (flag, given) in [
+        ("--node", node != nil), ("--advertise", advertise != nil), ("--drain", drain),
+      ] where given {
         throw ValidationError("\(flag) needs --cluster")
       }
       return
@@ -392,9 +400,10 @@ struct Curtaind: ParsableCommand {
     if let cluster, let node, let listen {
       let location = try fail(output) { try PostgresLocation(parsing: cluster) }
       let address = try fail(output) { try TCPAddress(parsing: listen) }
-      let options = ClusterOptions(
+      var options = ClusterOptions(
         node: node, advertise: try fail(output) { try advertisedAddress(listening: address) },
         leaseInterval: leaseInterval, leaseTimeout: leaseTimeout)
+      options.drain = drain
       let member = try fail(output) { () throws(StoreError) in
         try ClusterNode(
           location: location, options: options,

@@ -40,14 +40,17 @@ final class ClusterTests: XCTestCase {
   }
 
   /// Starts node `name` on a free loopback port; returns it and its port.
-  private func startNode(_ name: String) throws -> (daemon: TempDaemon, port: Int) {
+  private func startNode(_ name: String, _ extra: [String] = []) throws -> (
+    daemon: TempDaemon, port: Int
+  ) {
     guard let postgres else { throw XCTSkip("no PostgreSQL") }
     let port = TempPostgres.freePort()
-    let daemon = try TempDaemon(arguments: [
-      "--cluster", postgres.socketURL("cluster"), "--node", name,
-      "--listen", "127.0.0.1:\(port)", "--lease-interval", "0.2",
-      "--lease-timeout", "\(leaseTimeout)", "--snapshot-interval", "0",
-    ])
+    let daemon = try TempDaemon(
+      arguments: [
+        "--cluster", postgres.socketURL("cluster"), "--node", name,
+        "--listen", "127.0.0.1:\(port)", "--lease-interval", "0.2",
+        "--lease-timeout", "\(leaseTimeout)", "--snapshot-interval", "0",
+      ] + extra)
     nodes.append(daemon)
     return (daemon, port)
   }
@@ -281,6 +284,110 @@ final class ClusterTests: XCTestCase {
     }
     guard case .controllers(let onB)? = restored.result else { return XCTFail("\(restored)") }
     XCTAssertEqual(onB.controllers.map(\.identifier), acknowledged)
+  }
+
+  // MARK: Moving sessions
+
+  /// The identifiers of `session`'s controllers on `client`'s node, once
+  /// it answers (it may say BUSY or MOVED while the session moves).
+  private func identifiers(_ client: TestClient, session: String) throws -> [String] {
+    let deadline = MonotonicClock.now() + 10
+    while true {
+      let response = try client.call(session: session) {
+        $0.listControllers = Curtain_V1_ListControllers()
+      }
+      if case .controllers(let list)? = response.result {
+        return list.controllers.map(\.identifier).sorted()
+      }
+      if MonotonicClock.now() > deadline {
+        throw TempDaemonError(description: "session \(session) never answered: \(response)")
+      }
+      usleep(50_000)
+    }
+  }
+
+  func testMoveSessionHandsItOverAndSendsItsSubscribersOn() throws {
+    let (a, _) = try startNode("a")
+    let (b, portB) = try startNode("b")
+    let cli = try TempDaemon.cliURL().path
+    let clientA = try TestClient(path: a.socketPath, name: "on-a")
+    try clientA.make(.content, "One", "Two", session: "m")
+    let created = try clientA.call(session: "m") { $0.createWindow.clock = .manual }
+    guard case .window(let window)? = created.result else { return XCTFail("\(created)") }
+    let watcher = try TestClient(path: a.socketPath, name: "watcher")
+    try watcher.call(session: "m") {
+      $0.subscribe.windowID = window.id
+      $0.subscribe.events = true
+    }
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    _ = try waitForNodes(clientB) { self.sessions(of: "a", in: $0) == ["m"] }
+    // Asked through b, which follows MOVED to a, the session's node.
+    var (status, output) = try runProgram(
+      cli, ["move-session", "m", "--to", "b", "--socket", b.socketPath])
+    XCTAssertEqual(status, 0, output)
+    XCTAssertEqual(output, "m -> b tcp://127.0.0.1:\(portB)\n")
+    try watcher.drain(timeout: 1)
+    XCTAssertEqual(watcher.goodbye?.reason, .moved)
+    XCTAssertEqual(watcher.goodbye?.details["node"], "b")
+    XCTAssertEqual(watcher.goodbye?.details["address"], "tcp://127.0.0.1:\(portB)")
+    XCTAssertEqual(try identifiers(clientB, session: "m"), ["One", "Two"])
+    let owners = try postgres?.sql(
+      "SELECT node || ':' || epoch FROM curtain_sessions WHERE session = 'm'",
+      database: "cluster")
+    XCTAssertEqual(owners, "b:2")
+    // a now sends its clients to b.
+    let deadline = MonotonicClock.now() + 10
+    var answer: Curtain_V1_Error?
+    while MonotonicClock.now() < deadline {
+      let response = try clientA.call(session: "m") {
+        $0.listControllers = Curtain_V1_ListControllers()
+      }
+      guard case .error(let error)? = response.result else { return XCTFail("\(response)") }
+      answer = error
+      if error.code == .moved { break }
+      XCTAssertEqual(error.code, .busy)
+      usleep(100_000)
+    }
+    XCTAssertEqual(answer?.code, .moved)
+    XCTAssertEqual(answer?.details["epoch"], "2")
+    // Moving it to where it is, or to a node that does not exist.
+    (status, output) = try runProgram(
+      cli, ["move-session", "m", "--to", "b", "--socket", b.socketPath])
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(output, "curtain: INVALID_ARGUMENT: Session 'm' is on node b already\n")
+    (status, output) = try runProgram(
+      cli, ["move-session", "m", "--to", "zz", "--socket", b.socketPath])
+    XCTAssertEqual(status, 1)
+    XCTAssertEqual(
+      output,
+      "curtain: NOT_FOUND: No node 'zz' in the cluster (`curtain nodes` lists them)\n")
+  }
+
+  func testDrainHandsEverySessionToTheOtherNodesBeforeExiting() throws {
+    let (a, _) = try startNode("a", ["--drain"])
+    let (b, _) = try startNode("b")
+    let (c, _) = try startNode("c")
+    let clientA = try TestClient(path: a.socketPath, name: "on-a")
+    for name in ["d1", "d2", "d3"] { try clientA.make(.content, "In" + name, session: name) }
+    let clientC = try TestClient(path: c.socketPath, name: "on-c")
+    _ = try waitForNodes(clientC) {
+      self.sessions(of: "a", in: $0).count == 3 && $0.nodes.allSatisfy(\.alive)
+    }
+    clientA.close()
+    let (status, _) = a.stop()
+    XCTAssertEqual(status, 0)
+    let list = try waitForNodes(clientC) {
+      self.sessions(of: "b", in: $0).count + self.sessions(of: "c", in: $0).count == 3
+    }
+    XCTAssertEqual(sessions(of: "a", in: list), [])
+    // Spread: two nodes, three sessions.
+    XCTAssertEqual(
+      [sessions(of: "b", in: list).count, sessions(of: "c", in: list).count].sorted(), [1, 2])
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    for name in ["d1", "d2", "d3"] {
+      let holder = sessions(of: "b", in: list).contains(name) ? clientB : clientC
+      XCTAssertEqual(try identifiers(holder, session: name), ["In" + name])
+    }
   }
 
   // MARK: Fencing

@@ -23,6 +23,9 @@ public struct ClusterOptions: Sendable {
   /// Seconds a lease lasts (default 5): a node not renewing for that long
   /// is failed over.
   public var leaseTimeout: Double
+  /// `--drain`: at shutdown, hand every session over to the other nodes
+  /// first.
+  public var drain = false
   /// Options for node `node` at `advertise`.
   public init(
     node: String, advertise: String, leaseInterval: Double = 1, leaseTimeout: Double = 5
@@ -121,6 +124,9 @@ public protocol ClusterLink: AnyObject, Sendable {
   func start(wake: @escaping @Sendable () -> Void)
   /// The news since the last call (loop thread).
   func takeNews() -> ClusterNews
+  /// The epoch at which this node owns `session`, if it does (any
+  /// thread).
+  func epoch(of session: String) -> Int64?
   /// Claims `sessions` again (a new epoch) and restores them from the
   /// store, as soon as PostgreSQL answers: their last changes could not be
   /// stored (loop thread).
@@ -151,4 +157,12 @@ struct ClusterState {
   var reclaim: (Set<String>) -> Void = { _ in }
   /// Sessions restored again: their records may be written (the Daemon).
   var restored: (Set<String>) -> Void = { _ in }
+  /// Queues a hand-over of a session to a node; returns the number its
+  /// answer waits for (the Daemon: Persistence.handOver).
+  var handOver: (SessionImage, String) -> UInt64 = { _, _ in 0 }
+  /// The epoch at which this node owns a session (the Daemon).
+  var epoch: (String) -> Int64? = { _ in nil }
+  /// Sessions this node handed over, until when they are answered BUSY
+  /// (their new node may not hold them yet), then MOVED.
+  var leaving: [String: Double] = [:]
 }

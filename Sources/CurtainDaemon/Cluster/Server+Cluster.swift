@@ -14,13 +14,83 @@ extension Server {
   /// Joins a cluster as node `options.node` (before the loop runs).
   /// `reclaim` asks the cluster's thread to claim sessions again;
   /// `restored` is told when they are back.
-  public func joinCluster(
+  func joinCluster(
     _ options: ClusterOptions, reclaim: @escaping (Set<String>) -> Void,
-    restored: @escaping (Set<String>) -> Void
+    restored: @escaping (Set<String>) -> Void,
+    handOver: @escaping (SessionImage, String) -> UInt64,
+    epoch: @escaping (String) -> Int64?
   ) {
     cluster = ClusterState(options: options)
     cluster?.reclaim = reclaim
     cluster?.restored = restored
+    cluster?.handOver = handOver
+    cluster?.epoch = epoch
+  }
+
+  /// Hands `session` over to node `target` (MoveSession, --drain): its
+  /// snapshot goes to the store after every record before it, with the
+  /// session's new owner; it leaves this node at once (its subscribers
+  /// are sent to the new node), and requests for it are answered BUSY for
+  /// a moment (the new node takes it within a lease interval), then
+  /// MOVED. Returns where it goes and the number the answer waits for.
+  /// `BUSY` while a transition of the session runs.
+  func handOver(_ session: Session, to target: Curtain_V1_NodeList.Entry) throws
+    -> (move: Curtain_V1_SessionMove, commit: UInt64)
+  {
+    guard let cluster else {
+      throw CurtainError(.invalidArgument, "This curtaind is not in a cluster")
+    }
+    guard let image = image(of: session.name) else {
+      throw CurtainError(
+        .busy, "Session '\(session.name)' is busy (a transition runs); move it when it is idle")
+    }
+    let epoch = (cluster.epoch(session.name) ?? 0) + 1
+    let commit = cluster.handOver(image, target.name)
+    let owner = SessionOwner(
+      session: session.name, node: target.name, address: target.address, epoch: epoch,
+      isAlive: true)
+    self.cluster?.owners[session.name] = owner
+    self.cluster?.leaving[session.name] = clock() + 2 * cluster.options.leaseInterval + 1
+    dropMovedSession(session.name, to: owner, why: "handed over to node \(target.name)")
+    var move = Curtain_V1_SessionMove()
+    move.session = session.name
+    move.node = target.name
+    move.address = target.address
+    move.epoch = UInt64(epoch)
+    return (move, commit)
+  }
+
+  /// `--drain`: hands every session that has something in it over to the
+  /// live nodes, each to the one with the fewest sessions then (at
+  /// shutdown, before the last commit). Busy sessions and sessions with
+  /// no other live node stay: they are failed over when this node's lease
+  /// expires.
+  func drainSessions() {
+    guard let cluster, cluster.options.drain else { return }
+    var load = Dictionary(
+      cluster.nodes.nodes.filter { $0.alive && $0.name != cluster.options.node }.map {
+        ($0.name, ($0, $0.sessions.count))
+      }
+    ) { first, _ in first }
+    var moved = 0
+    var stayed: [String] = []
+    for name in sessions.keys.sorted() {
+      guard let session = sessions[name] else { continue }
+      if session.windows.isEmpty, session.controllers.isEmpty, session.storyboards.isEmpty {
+        continue
+      }
+      guard let (target, count) = load.values.min(by: { ($0.1, $0.0.name) < ($1.1, $1.0.name) }),
+        (try? handOver(session, to: target)) != nil
+      else {
+        stayed.append(name)
+        continue
+      }
+      load[target.name]?.1 = count + 1
+      moved += 1
+    }
+    logger.notice(
+      "cluster: drained",
+      metadata: ["moved": "\(moved)", "stayed": "\(stayed.joined(separator: ","))"])
   }
 
   /// The session a request is routed by (nil: it addresses the node).
@@ -31,6 +101,8 @@ extension Server {
       return nil
     case .killSession:
       return request.killSession.name
+    case .moveSession:
+      return request.moveSession.name
     case .importSession:
       return request.session.isEmpty ? nil : request.session
     default:
@@ -60,6 +132,16 @@ extension Server {
     }
     guard let owner = cluster.owners[name], owner.node != cluster.options.node else {
       return nil
+    }
+    if let until = cluster.leaving[name] {
+      if clock() < until {
+        return .failed(
+          .busy,
+          "Session '\(name)' is moving to node \(owner.node) (\(owner.address)); try again "
+            + "in a moment",
+          details: owner.details)
+      }
+      self.cluster?.leaving[name] = nil
     }
     guard owner.isAlive else {
       return .failed(

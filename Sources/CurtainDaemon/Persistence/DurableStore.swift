@@ -82,6 +82,17 @@ public struct NewSnapshot: Sendable {
   public let image: [UInt8]
 }
 
+/// Cluster mode: a session handed over to another node (`MoveSession`,
+/// `--drain`), with its snapshot taken after record `seq`.
+public struct HandOver: Sendable {
+  /// The session's snapshot.
+  public let snapshot: NewSnapshot
+  /// The last record before it.
+  public let seq: Int64
+  /// The node it goes to.
+  public let node: String
+}
+
 /// A set of snapshots taken after record `seq`, and the journal records
 /// they make unnecessary.
 public struct StoreCheckpoint: Sendable {
@@ -121,11 +132,14 @@ public protocol DurableStore: AnyObject {
   /// snapshots replace the sessions' previous ones and their journal
   /// records up to the checkpoint are deleted, and so are the records of
   /// every session up to its `sharedBound`. Nothing is written when it
-  /// throws. In cluster mode, the records and snapshots of sessions this
+  /// throws. Then (cluster mode) each of `handOvers`: the session's
+  /// snapshot is written and the session given to another node with the
+  /// next epoch. In cluster mode, the records and snapshots of sessions this
   /// node does not own (any more) are not written: the store returns those
   /// sessions with their owner (fencing; empty otherwise).
-  func commit(records: [NewRecord], checkpoints: [StoreCheckpoint], at time: Double)
-    throws(StoreError) -> [String: SessionOwner]
+  func commit(
+    records: [NewRecord], checkpoints: [StoreCheckpoint], handOvers: [HandOver], at time: Double
+  ) throws(StoreError) -> [String: SessionOwner]
 
   /// After a commit with checkpoints: a chance to shrink (best effort).
   func compact()

@@ -55,6 +55,9 @@ final class JournalWriter: @unchecked Sendable {
     /// Snapshots of sessions taken after record `after`; records of every
     /// session ("") up to `sharedBound` (a stored `seq`) are dropped too.
     case checkpoint(after: UInt64, images: [SessionImage], sharedBound: Int64)
+    /// Cluster mode: a session handed over to `node` (numbered as a
+    /// record: what waits for it waits for that number).
+    case handOver(number: UInt64, image: SessionImage, node: String)
   }
 
   private struct Shared {
@@ -136,6 +139,14 @@ final class JournalWriter: @unchecked Sendable {
   /// Queues snapshots taken after the last record queued (loop thread).
   func enqueue(images: [SessionImage], sharedBound: Int64) {
     queued.append(.checkpoint(after: lastNumber, images: images, sharedBound: sharedBound))
+  }
+
+  /// Queues a hand-over of the session of `image` to `node` after the
+  /// records queued (loop thread); returns its number.
+  func enqueueHandOver(image: SessionImage, to node: String) -> UInt64 {
+    lastNumber += 1
+    queued.append(.handOver(number: lastNumber, image: image, node: node))
+    return lastNumber
   }
 
   /// The stored number (`seq`) of record `number`.
@@ -246,6 +257,8 @@ final class JournalWriter: @unchecked Sendable {
     var records: [NewRecord] = []
     var numbers: [UInt64] = []
     var poisonedRecords: [UInt64: String] = [:]
+    var handOvers: [HandOver] = []
+    var handOverNumbers: [UInt64] = []
     let poisoned = shared.withLock { $0.poisoned }
     var checkpoints: [StoreCheckpoint] = []
     var snapshotSizes: [Int] = []
@@ -275,6 +288,13 @@ final class JournalWriter: @unchecked Sendable {
             },
             sharedBound: sharedBound))
         lastCheckpoint = after
+      case .handOver(let number, let image, let node):
+        last = number
+        handOvers.append(
+          HandOver(
+            snapshot: NewSnapshot(session: image.session.name, image: image.encoded()),
+            seq: seq(of: number), node: node))
+        handOverNumbers.append(number)
       }
     }
     if let killBeforeRecord, let last, last >= killBeforeRecord {
@@ -289,7 +309,8 @@ final class JournalWriter: @unchecked Sendable {
     }
     do {
       let started = MonotonicClock.now()
-      let fenced = try store.commit(records: records, checkpoints: checkpoints, at: now)
+      let fenced = try store.commit(
+        records: records, checkpoints: checkpoints, handOvers: handOvers, at: now)
       let seconds = MonotonicClock.now() - started
       let remaining = lastCheckpoint == nil ? nil : try store.journalCount()
       let snapshotBytes = lastCheckpoint == nil ? nil : try store.snapshotBytes()
@@ -301,6 +322,11 @@ final class JournalWriter: @unchecked Sendable {
         if !fenced.isEmpty {
           for (number, record) in zip(numbers, records) {
             if let owner = fenced[record.session] { shared.progress.fenced[number] = owner }
+          }
+          for (number, handOver) in zip(handOverNumbers, handOvers) {
+            if let owner = fenced[handOver.snapshot.session] {
+              shared.progress.fenced[number] = owner
+            }
           }
         }
         if let snapshotBytes { shared.progress.snapshotBytes = UInt64(max(0, snapshotBytes)) }
@@ -325,6 +351,9 @@ final class JournalWriter: @unchecked Sendable {
         for (number, record) in zip(numbers, records) {
           shared.progress.unstored[number] = record.session
           shared.poisoned.insert(record.session)
+        }
+        for (number, handOver) in zip(handOverNumbers, handOvers) {
+          shared.progress.unstored[number] = handOver.snapshot.session
         }
         if let last { shared.progress.committed = last }
         shared.progress.lastFailure = error.description

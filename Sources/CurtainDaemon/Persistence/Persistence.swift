@@ -465,6 +465,14 @@ final class Persistence: JournalSink {
     writer?.takeUnstored() ?? ([:], nil)
   }
 
+  /// Cluster mode: hands the session of `image` over to `node` after what
+  /// is queued; returns the number the answer waits for (0: no writer).
+  func handOver(_ image: SessionImage, to node: String) -> UInt64 {
+    guard let writer else { return 0 }
+    changed.remove(image.session.name)
+    return writer.enqueueHandOver(image: image, to: node)
+  }
+
   /// Cluster mode: `sessions` were restored from the store.
   func unpoison(_ sessions: Set<String>) {
     writer?.unpoison(sessions)

@@ -181,10 +181,10 @@ final class StateStore: DurableStore {
   /// Writes, in one transaction (a group commit): `records` (each with
   /// its number), then each of `checkpoints` in order (snapshots taken at
   /// the wall-clock `time`). One daemon owns the database: nothing is
-  /// fenced.
-  func commit(records: [NewRecord], checkpoints: [Checkpoint], at time: Double)
-    throws(StoreError) -> [String: SessionOwner]
-  {
+  /// fenced, and nothing is handed over.
+  func commit(
+    records: [NewRecord], checkpoints: [Checkpoint], handOvers: [HandOver], at time: Double
+  ) throws(StoreError) -> [String: SessionOwner] {
     try sqlite { () throws(SQLiteError) in
       try write(records: records, checkpoints: checkpoints, at: time)
     }

@@ -11,7 +11,7 @@ enum RequestKind: String, CaseIterable {
   case cancelInteractive, closeWindow, configureController, configureSplit, createController
   case createWindow, deleteController, dismiss, endAppearanceTransition, exportSession
   case finishInteractive, getMetrics, getStatus, getTree, hello, importSession, instantiateScene
-  case killSession, listNodes
+  case killSession, listNodes, moveSession
   case listControllers, listSessions, listWindows, loadStoryboard, pauseTransition, performSegue
   case pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow, selectTab, setPages
   case setRoot, setSplitColumns, setStack, setTabs, setWindowVisible, show, showDetail, shutdown
@@ -28,6 +28,7 @@ enum RequestKind: String, CaseIterable {
     case .getStatus: self = .getStatus
     case .getMetrics: self = .getMetrics
     case .listNodes: self = .listNodes
+    case .moveSession: self = .moveSession
     case .shutdown: self = .shutdown
     case .listSessions: self = .listSessions
     case .killSession: self = .killSession

@@ -34,6 +34,7 @@ enum RequestTable {
     .lease,
     .listControllers,
     .listNodes,
+    .moveSession,
     .listSessions,
     .listWindows,
     .loadStoryboard,

@@ -39,6 +39,11 @@ extension Server {
       if recorded, !result.isPermissionDenied {
         commit = recordRequest(request, at: time, from: client, result: result)
       }
+      if handlerCommit > 0 {
+        commit = max(commit, handlerCommit)
+        recorded = true
+        handlerCommit = 0
+      }
     }
     let outcome: String
     let (requestID, traceID) = (request.requestID, request.traceID)

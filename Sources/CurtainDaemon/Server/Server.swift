@@ -42,6 +42,9 @@ public final class Server {
   /// Cluster mode: the other nodes' sessions and the nodes
   /// (Server+Cluster.swift).
   var cluster: ClusterState?
+  /// Set by a handler whose answer waits for a number of the writer
+  /// other than its request's record (MoveSession's hand-over).
+  var handlerCommit: UInt64 = 0
   /// The session of the request record a restore is replaying: only its
   /// windows advance (`advanceRealtimeWindows`).
   var replayScope: String?

@@ -220,7 +220,8 @@ public final class Daemon {
       if let cluster, let clusterAsync {
         server.joinCluster(
           cluster.options, reclaim: { cluster.reclaim($0) },
-          restored: { persistence.unpoison($0) })
+          restored: { persistence.unpoison($0) },
+          handOver: { persistence.handOver($0, to: $1) }, epoch: { cluster.epoch(of: $0) })
         do {
           server.clusterNews(try cluster.join())
         } catch {
@@ -451,6 +452,8 @@ public final class Daemon {
     wakeTimer.stop()
     for listener in listeners { listener.close() }
     server.refuseWaitersForShutdown()
+    // --drain: the sessions go to the other nodes before the last commit.
+    server.drainSessions()
     if let persistence {
       // Snapshot the changed sessions and commit what is queued, so that
       // the waiting responses go out before the goodbyes.

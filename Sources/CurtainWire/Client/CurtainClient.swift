@@ -44,6 +44,9 @@ public final class CurtainClient {
   public var responseTimeout: Double?
   /// The daemon's answer to `hello`, once received.
   public private(set) var welcome: Curtain_V1_Welcome?
+  /// The daemon's goodbye, once received (its details say where a moved
+  /// session went: REASON_MOVED).
+  public private(set) var lastGoodbye: Goodbye?
 
   private var socket: Int32
   private var decoder: FrameDecoder
@@ -236,6 +239,7 @@ public final class CurtainClient {
     while true {
       if let message = try decodeNext() {
         if case .goodbye(let goodbye)? = message.kind {
+          lastGoodbye = goodbye
           throw finish(.goodbye(goodbye.reason, goodbye.message))
         }
         return message
@@ -472,6 +476,7 @@ extension WireResponse {
     case .imported: return "imported"
     case .metrics: return "metrics"
     case .nodes: return "nodes"
+    case .moved: return "moved"
     case .window: return "window"
     case .windows: return "windows"
     case .controller: return "controller"

@@ -496,6 +496,14 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .listNodes(newValue)}
   }
 
+  public var moveSession: Curtain_V1_MoveSession {
+    get {
+      if case .moveSession(let v)? = _storage._body {return v}
+      return Curtain_V1_MoveSession()
+    }
+    set {_uniqueStorage()._body = .moveSession(newValue)}
+  }
+
   public var createWindow: Curtain_V1_CreateWindow {
     get {
       if case .createWindow(let v)? = _storage._body {return v}
@@ -941,6 +949,7 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case importSession(Curtain_V1_ImportSession)
     case getMetrics(Curtain_V1_GetMetrics)
     case listNodes(Curtain_V1_ListNodes)
+    case moveSession(Curtain_V1_MoveSession)
     case createWindow(Curtain_V1_CreateWindow)
     case listWindows(Curtain_V1_ListWindows)
     case closeWindow(Curtain_V1_CloseWindow)
@@ -1087,6 +1096,14 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     set {result = .nodes(newValue)}
   }
 
+  public var moved: Curtain_V1_SessionMove {
+    get {
+      if case .moved(let v)? = result {return v}
+      return Curtain_V1_SessionMove()
+    }
+    set {result = .moved(newValue)}
+  }
+
   public var window: Curtain_V1_WindowInfo {
     get {
       if case .window(let v)? = result {return v}
@@ -1204,6 +1221,7 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     case imported(Curtain_V1_SessionList.Entry)
     case metrics(Curtain_V1_Metrics)
     case nodes(Curtain_V1_NodeList)
+    case moved(Curtain_V1_SessionMove)
     case window(Curtain_V1_WindowInfo)
     case windows(Curtain_V1_WindowList)
     case controller(Curtain_V1_ControllerInfo)
@@ -1656,6 +1674,47 @@ public nonisolated struct Curtain_V1_NodeList: Sendable {
 
     public init() {}
   }
+
+  public init() {}
+}
+
+/// Cluster mode (docs/cluster.md): hands session `name` over to node
+/// `to_node`. Sent to the session's node (others answer MOVED). The session
+/// is snapshotted and handed over in one transaction after every change
+/// before it; its subscribers get Goodbye REASON_MOVED. The answer leaves
+/// once the hand-over is stored. INVALID_ARGUMENT outside a cluster or for
+/// this node itself, NOT_FOUND for an unknown session or node,
+/// UNAVAILABLE for a node whose lease expired, BUSY while a transition of
+/// the session runs. A client limited to some sessions cannot move them.
+public nonisolated struct Curtain_V1_MoveSession: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  public var toNode: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Where a session went.
+public nonisolated struct Curtain_V1_SessionMove: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var session: String = String()
+
+  public var node: String = String()
+
+  public var address: String = String()
+
+  public var epoch: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
@@ -4717,7 +4776,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{4}\u{6}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{3}move_session\0\u{4}\u{5}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -4958,6 +5017,19 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
           if let v = v {
             if hadOneofValue {try decoder.handleConflictingOneOf()}
             _storage._body = .setWindowVisible(v)
+          }
+        }()
+        case 25: try {
+          var v: Curtain_V1_MoveSession?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .moveSession(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .moveSession(v)
           }
         }()
         case 30: try {
@@ -5685,6 +5757,10 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
         guard case .setWindowVisible(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
       }()
+      case .moveSession?: try {
+        guard case .moveSession(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
+      }()
       case .createController?: try {
         guard case .createController(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
@@ -5909,7 +5985,7 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Response"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{1}nodes\0\u{2}\u{3}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{1}nodes\0\u{1}moved\0\u{2}\u{2}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6034,6 +6110,19 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
         if let v = v {
           if hadOneofValue {try decoder.handleConflictingOneOf()}
           self.result = .nodes(v)
+        }
+      }()
+      case 18: try {
+        var v: Curtain_V1_SessionMove?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .moved(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .moved(v)
         }
       }()
       case 20: try {
@@ -6257,6 +6346,10 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
     case .nodes?: try {
       guard case .nodes(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+    }()
+    case .moved?: try {
+      guard case .moved(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
     }()
     case .window?: try {
       guard case .window(let v)? = self.result else { preconditionFailure() }
@@ -7143,6 +7236,86 @@ nonisolated extension Curtain_V1_NodeList.Entry: SwiftProtobuf.Message, SwiftPro
     if lhs.leaseRemaining != rhs.leaseRemaining {return false}
     if lhs.sessions != rhs.sessions {return false}
     if lhs.clients != rhs.clients {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_MoveSession: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MoveSession"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{3}to_node\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.toNode) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    if !self.toNode.isEmpty {
+      try visitor.visitSingularStringField(value: self.toNode, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_MoveSession, rhs: Curtain_V1_MoveSession) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs.toNode != rhs.toNode {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_SessionMove: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SessionMove"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}session\0\u{1}node\0\u{1}address\0\u{1}epoch\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.session) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.node) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.address) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.epoch) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.session.isEmpty {
+      try visitor.visitSingularStringField(value: self.session, fieldNumber: 1)
+    }
+    if !self.node.isEmpty {
+      try visitor.visitSingularStringField(value: self.node, fieldNumber: 2)
+    }
+    if !self.address.isEmpty {
+      try visitor.visitSingularStringField(value: self.address, fieldNumber: 3)
+    }
+    if self.epoch != 0 {
+      try visitor.visitSingularUInt64Field(value: self.epoch, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SessionMove, rhs: Curtain_V1_SessionMove) -> Bool {
+    if lhs.session != rhs.session {return false}
+    if lhs.node != rhs.node {return false}
+    if lhs.address != rhs.address {return false}
+    if lhs.epoch != rhs.epoch {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1181,6 +1181,18 @@ class NodeList(ProtoMessage):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class SessionMove(ProtoMessage):
+    """The protocol's ``curtain.v1.SessionMove``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.SessionMove
+
+    session: str = ""
+    node: str = ""
+    address: str = ""
+    epoch: int = 0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class SessionDocument(ProtoMessage):
     """The protocol's ``curtain.v1.SessionDocument``."""
 
@@ -1440,6 +1452,7 @@ __all__ = [
     "SegueResult",
     "SessionDocument",
     "SessionList",
+    "SessionMove",
     "ShouldPerformAnswer",
     "Size",
     "SizeClass",

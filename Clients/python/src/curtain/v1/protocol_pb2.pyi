@@ -97,7 +97,7 @@ class Goodbye(_message.Message):
     def __init__(self, reason: _Optional[_Union[Goodbye.Reason, str]] = ..., message: _Optional[str] = ..., details: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class Request(_message.Message):
-    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "get_metrics", "list_nodes", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "begin_appearance_transition", "end_appearance_transition", "tap", "lease", "release", "set_delegate", "clear_delegate", "delegate_reply", "transition_frame", "complete_transition")
+    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "get_metrics", "list_nodes", "move_session", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "begin_appearance_transition", "end_appearance_transition", "tap", "lease", "release", "set_delegate", "clear_delegate", "delegate_reply", "transition_frame", "complete_transition")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_REVISION_FIELD_NUMBER: _ClassVar[int]
@@ -113,6 +113,7 @@ class Request(_message.Message):
     IMPORT_SESSION_FIELD_NUMBER: _ClassVar[int]
     GET_METRICS_FIELD_NUMBER: _ClassVar[int]
     LIST_NODES_FIELD_NUMBER: _ClassVar[int]
+    MOVE_SESSION_FIELD_NUMBER: _ClassVar[int]
     CREATE_WINDOW_FIELD_NUMBER: _ClassVar[int]
     LIST_WINDOWS_FIELD_NUMBER: _ClassVar[int]
     CLOSE_WINDOW_FIELD_NUMBER: _ClassVar[int]
@@ -182,6 +183,7 @@ class Request(_message.Message):
     import_session: ImportSession
     get_metrics: _metrics_pb2.GetMetrics
     list_nodes: ListNodes
+    move_session: MoveSession
     create_window: CreateWindow
     list_windows: ListWindows
     close_window: CloseWindow
@@ -236,10 +238,10 @@ class Request(_message.Message):
     delegate_reply: DelegateReply
     transition_frame: TransitionFrame
     complete_transition: CompleteTransition
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., get_metrics: _Optional[_Union[_metrics_pb2.GetMetrics, _Mapping]] = ..., list_nodes: _Optional[_Union[ListNodes, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ..., lease: _Optional[_Union[Lease, _Mapping]] = ..., release: _Optional[_Union[Release, _Mapping]] = ..., set_delegate: _Optional[_Union[SetDelegate, _Mapping]] = ..., clear_delegate: _Optional[_Union[ClearDelegate, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReply, _Mapping]] = ..., transition_frame: _Optional[_Union[TransitionFrame, _Mapping]] = ..., complete_transition: _Optional[_Union[CompleteTransition, _Mapping]] = ...) -> None: ...
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., get_metrics: _Optional[_Union[_metrics_pb2.GetMetrics, _Mapping]] = ..., list_nodes: _Optional[_Union[ListNodes, _Mapping]] = ..., move_session: _Optional[_Union[MoveSession, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ..., lease: _Optional[_Union[Lease, _Mapping]] = ..., release: _Optional[_Union[Release, _Mapping]] = ..., set_delegate: _Optional[_Union[SetDelegate, _Mapping]] = ..., clear_delegate: _Optional[_Union[ClearDelegate, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReply, _Mapping]] = ..., transition_frame: _Optional[_Union[TransitionFrame, _Mapping]] = ..., complete_transition: _Optional[_Union[CompleteTransition, _Mapping]] = ...) -> None: ...
 
 class Response(_message.Message):
-    __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "session_document", "imported", "metrics", "nodes", "window", "windows", "controller", "controllers", "operation", "transition", "tree", "subscribed", "clock", "storyboard", "segue", "lease", "delegate_reply")
+    __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "session_document", "imported", "metrics", "nodes", "moved", "window", "windows", "controller", "controllers", "operation", "transition", "tree", "subscribed", "clock", "storyboard", "segue", "lease", "delegate_reply")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
@@ -251,6 +253,7 @@ class Response(_message.Message):
     IMPORTED_FIELD_NUMBER: _ClassVar[int]
     METRICS_FIELD_NUMBER: _ClassVar[int]
     NODES_FIELD_NUMBER: _ClassVar[int]
+    MOVED_FIELD_NUMBER: _ClassVar[int]
     WINDOW_FIELD_NUMBER: _ClassVar[int]
     WINDOWS_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
@@ -275,6 +278,7 @@ class Response(_message.Message):
     imported: SessionList.Entry
     metrics: _metrics_pb2.Metrics
     nodes: NodeList
+    moved: SessionMove
     window: _common_pb2.WindowInfo
     windows: WindowList
     controller: ControllerInfo
@@ -288,7 +292,7 @@ class Response(_message.Message):
     segue: SegueResult
     lease: LeaseResult
     delegate_reply: DelegateReplyResult
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., error: _Optional[_Union[_events_pb2.Error, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., empty: _Optional[_Union[Empty, _Mapping]] = ..., status: _Optional[_Union[Status, _Mapping]] = ..., sessions: _Optional[_Union[SessionList, _Mapping]] = ..., session_document: _Optional[_Union[SessionDocument, _Mapping]] = ..., imported: _Optional[_Union[SessionList.Entry, _Mapping]] = ..., metrics: _Optional[_Union[_metrics_pb2.Metrics, _Mapping]] = ..., nodes: _Optional[_Union[NodeList, _Mapping]] = ..., window: _Optional[_Union[_common_pb2.WindowInfo, _Mapping]] = ..., windows: _Optional[_Union[WindowList, _Mapping]] = ..., controller: _Optional[_Union[ControllerInfo, _Mapping]] = ..., controllers: _Optional[_Union[ControllerList, _Mapping]] = ..., operation: _Optional[_Union[OperationResult, _Mapping]] = ..., transition: _Optional[_Union[TransitionResult, _Mapping]] = ..., tree: _Optional[_Union[_common_pb2.Tree, _Mapping]] = ..., subscribed: _Optional[_Union[SubscribeResult, _Mapping]] = ..., clock: _Optional[_Union[ClockResult, _Mapping]] = ..., storyboard: _Optional[_Union[StoryboardInfo, _Mapping]] = ..., segue: _Optional[_Union[SegueResult, _Mapping]] = ..., lease: _Optional[_Union[LeaseResult, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReplyResult, _Mapping]] = ...) -> None: ...
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., error: _Optional[_Union[_events_pb2.Error, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., empty: _Optional[_Union[Empty, _Mapping]] = ..., status: _Optional[_Union[Status, _Mapping]] = ..., sessions: _Optional[_Union[SessionList, _Mapping]] = ..., session_document: _Optional[_Union[SessionDocument, _Mapping]] = ..., imported: _Optional[_Union[SessionList.Entry, _Mapping]] = ..., metrics: _Optional[_Union[_metrics_pb2.Metrics, _Mapping]] = ..., nodes: _Optional[_Union[NodeList, _Mapping]] = ..., moved: _Optional[_Union[SessionMove, _Mapping]] = ..., window: _Optional[_Union[_common_pb2.WindowInfo, _Mapping]] = ..., windows: _Optional[_Union[WindowList, _Mapping]] = ..., controller: _Optional[_Union[ControllerInfo, _Mapping]] = ..., controllers: _Optional[_Union[ControllerList, _Mapping]] = ..., operation: _Optional[_Union[OperationResult, _Mapping]] = ..., transition: _Optional[_Union[TransitionResult, _Mapping]] = ..., tree: _Optional[_Union[_common_pb2.Tree, _Mapping]] = ..., subscribed: _Optional[_Union[SubscribeResult, _Mapping]] = ..., clock: _Optional[_Union[ClockResult, _Mapping]] = ..., storyboard: _Optional[_Union[StoryboardInfo, _Mapping]] = ..., segue: _Optional[_Union[SegueResult, _Mapping]] = ..., lease: _Optional[_Union[LeaseResult, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReplyResult, _Mapping]] = ...) -> None: ...
 
 class Empty(_message.Message):
     __slots__ = ()
@@ -495,6 +499,26 @@ class NodeList(_message.Message):
     nodes: _containers.RepeatedCompositeFieldContainer[NodeList.Entry]
     answered_by: str
     def __init__(self, nodes: _Optional[_Iterable[_Union[NodeList.Entry, _Mapping]]] = ..., answered_by: _Optional[str] = ...) -> None: ...
+
+class MoveSession(_message.Message):
+    __slots__ = ("name", "to_node")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TO_NODE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    to_node: str
+    def __init__(self, name: _Optional[str] = ..., to_node: _Optional[str] = ...) -> None: ...
+
+class SessionMove(_message.Message):
+    __slots__ = ("session", "node", "address", "epoch")
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    NODE_FIELD_NUMBER: _ClassVar[int]
+    ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    EPOCH_FIELD_NUMBER: _ClassVar[int]
+    session: str
+    node: str
+    address: str
+    epoch: int
+    def __init__(self, session: _Optional[str] = ..., node: _Optional[str] = ..., address: _Optional[str] = ..., epoch: _Optional[int] = ...) -> None: ...
 
 class KillSession(_message.Message):
     __slots__ = ("name",)
