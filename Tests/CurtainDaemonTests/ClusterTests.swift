@@ -337,7 +337,7 @@ final class ClusterTests: XCTestCase {
     XCTAssertEqual(owners, "b:2")
     // a now sends its clients to b.
     let deadline = MonotonicClock.now() + 10
-    var answer: Curtain_V1_Error?
+    var answer: WireError?
     while MonotonicClock.now() < deadline {
       let response = try clientA.call(session: "m") {
         $0.listControllers = Curtain_V1_ListControllers()
