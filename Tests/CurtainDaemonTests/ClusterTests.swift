@@ -214,6 +214,125 @@ final class ClusterTests: XCTestCase {
     guard case .controller? = response.result else { return XCTFail("\(response)") }
   }
 
+  /// Four clients pipeline mutations on four sessions of a, each watched
+  /// by a subscriber; a is killed with answers outstanding. b and c must
+  /// split the sessions between them (one claim each: epoch 2), within
+  /// the lease + 1 s, with every acknowledged change, and each watcher
+  /// resumes on the new owner with exactly the events it missed.
+  func testKill9UnderPipelinedLoadFailsOverGapFree() throws {
+    let (a, _) = try startNode("a")
+    let (b, _) = try startNode("b")
+    let (c, _) = try startNode("c")
+    let names = ["p0", "p1", "p2", "p3"]
+    var clients: [TestClient] = []
+    var watchers: [TestClient] = []
+    var windows: [UInt64] = []
+    for name in names {
+      let client = try TestClient(path: a.socketPath, name: "load-\(name)")
+      let window = try client.call(session: name) { $0.createWindow.clock = .manual }.window.id
+      try client.make(.navigation, "Nav", session: name)
+      try client.make(.content, "Home", session: name)
+      try client.call(session: name) {
+        $0.setRoot.windowID = window
+        $0.setRoot.controller = controllerRef("Nav")
+      }
+      try client.call(session: name) {
+        $0.push.navigation = controllerRef("Nav")
+        $0.push.controller = controllerRef("Home")
+        $0.push.notAnimated = true
+      }
+      let watcher = try TestClient(path: a.socketPath, name: "watch-\(name)")
+      try watcher.call(session: name) {
+        $0.subscribe.windowID = window
+        $0.subscribe.events = true
+      }
+      clients.append(client)
+      watchers.append(watcher)
+      windows.append(window)
+    }
+    // 40 requests in flight per client: create C1, push C1, create C2, …
+    var sent: [[(id: UInt64, controller: String, push: Bool)]] = []
+    for (client, name) in zip(clients, names) {
+      var ids: [(UInt64, String, Bool)] = []
+      for number in 1...20 {
+        let created = client.send(session: name) {
+          $0.createController.kind = .content
+          $0.createController.identifier = "C\(number)"
+        }
+        let pushed = client.send(session: name) {
+          $0.push.navigation = controllerRef("Nav")
+          $0.push.controller = controllerRef("C\(number)")
+          $0.push.notAnimated = true
+        }
+        ids += [(created, "C\(number)", false), (pushed, "C\(number)", true)]
+      }
+      sent.append(ids)
+    }
+    // Some answers arrive, then a dies with the rest outstanding.
+    for (client, ids) in zip(clients, sent) { _ = try client.response(to: ids[9].id) }
+    a.kill9()
+    let killed = MonotonicClock.now()
+    var acknowledged: [[String]] = []
+    for (client, ids) in zip(clients, sent) {
+      var made: [String] = []
+      for request in ids where !request.push {
+        if case .controller? = try client.response(to: request.id, timeout: 0.5)?.result {
+          made.append(request.controller)
+        }
+      }
+      acknowledged.append(made)
+    }
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    let clientC = try TestClient(path: c.socketPath, name: "on-c")
+    let list = try waitForNodes(clientB, timeout: 15) {
+      Set(self.sessions(of: "b", in: $0) + self.sessions(of: "c", in: $0)) == Set(names)
+    }
+    let failover = MonotonicClock.now() - killed
+    XCTAssertLessThan(failover, leaseTimeout + 1 + 1, "failover took \(failover) s")
+    let epochs = try postgres?.sql(
+      "SELECT string_agg(session || ':' || epoch, ',' ORDER BY session) FROM curtain_sessions",
+      database: "cluster")
+    XCTAssertEqual(epochs, names.map { "\($0):2" }.joined(separator: ","))
+    for (index, name) in names.enumerated() {
+      let owner = sessions(of: "b", in: list).contains(name) ? clientB : clientC
+      let onOwner = try identifiers(owner, session: name)
+      for made in acknowledged[index] {
+        XCTAssertTrue(onOwner.contains(made), "\(name): acknowledged \(made) was lost")
+      }
+      // The watcher resumes where it was.
+      try watchers[index].drain(timeout: 0.2)
+      let seen = watchers[index].takeEvents()
+      let last = seen.last?.seq ?? 0
+      let resumed = try TestClient(path: owner === clientB ? b.socketPath : c.socketPath)
+      try resumed.call(session: name) {
+        $0.subscribe.windowID = windows[index]
+        $0.subscribe.events = true
+        $0.subscribe.fromSeq = 0
+      }
+      try resumed.drain(timeout: 0.3)
+      let all = resumed.takeEvents()
+      // What a delivered is in the new owner's ring, as it was.
+      let first = seen.first?.seq ?? 1
+      XCTAssertEqual(
+        all.filter { $0.seq >= first && $0.seq <= last }.map { "\($0.seq) \($0.text)" },
+        seen.map { "\($0.seq) \($0.text)" }, "\(name): the events a delivered")
+      // Resuming after the last one seen gives the rest, consecutive.
+      let rest = try TestClient(path: owner === clientB ? b.socketPath : c.socketPath)
+      try rest.call(session: name) {
+        $0.subscribe.windowID = windows[index]
+        $0.subscribe.events = true
+        $0.subscribe.fromSeq = last
+      }
+      try rest.drain(timeout: 0.3)
+      let missed = rest.takeEvents().map(\.seq)
+      XCTAssertEqual(
+        missed, (0..<missed.count).map { last + 1 + UInt64($0) }, "\(name): a gap")
+      XCTAssertEqual(missed, all.map(\.seq).filter { $0 > last }, "\(name): resumed events")
+      rest.close()
+      resumed.close()
+    }
+  }
+
   // MARK: PostgreSQL restarted
 
   /// Creates controller `name` in `session`; returns whether it was
