@@ -248,6 +248,13 @@ class RequestMethods:
         """Every session with its window and controller counts."""
         return protocol.ListSessions()  # type: ignore[return-value]
 
+    @request("list_nodes", "nodes")
+    def list_nodes(self, **options: Unpack[CallOptions]) -> types.NodeList:
+        """Cluster mode: the nodes sharing the sessions (name, address,
+        liveness, the sessions each owns) as the answering node last read
+        them, and ``answered_by``; INVALID_ARGUMENT outside a cluster."""
+        return protocol.ListNodes()  # type: ignore[return-value]
+
     @request("kill_session", "empty", unwrap=_none)
     def kill_session(self, name: str, **options: Unpack[CallOptions]) -> None:
         """Closes a session's windows, deletes its controllers and unloads its

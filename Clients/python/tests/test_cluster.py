@@ -1,0 +1,180 @@
+"""Cluster mode against real curtaind nodes sharing a private PostgreSQL
+(tests/cluster.py): the clients follow MOVED to the node that owns a
+session, remember it, and give up with SessionMoved after three answers in
+a row or when the node named does not answer; ListNodes; a subscription
+whose node died resumes where its session went. Skipped when PostgreSQL is
+not installed."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterator
+
+import pytest
+from cluster import Cluster, Postgres, binary_directory, free_port, wait_for_owner
+from conftest import texts
+
+import curtain
+
+BINARIES = binary_directory()
+pytestmark = pytest.mark.skipif(BINARIES is None, reason="PostgreSQL is not installed (apt-get install postgresql)")
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    assert BINARIES is not None
+    server = Postgres(BINARIES)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def cluster(postgres: Postgres) -> Iterator[Cluster]:
+    """Nodes a and b; c advertises an address nobody listens on; d
+    advertises b's address (so b sends clients for d's sessions back to
+    itself)."""
+    nodes = Cluster(postgres, "routing")
+    try:
+        nodes.start("a")
+        nodes.start("b")
+        nodes.start("c", advertise=f"tcp://127.0.0.1:{free_port()}")
+        nodes.start("d", advertise=nodes.address("b"))
+        yield nodes
+    finally:
+        nodes.stop()
+
+
+def make_session(cluster: Cluster, node: str, session: str, *identifiers: str) -> None:
+    """Creates content controllers in ``session`` on ``node``, and waits
+    until b knows where the session is."""
+    with cluster.nodes[node].client(session=session, timeout=10) as client:
+        for identifier in identifiers:
+            client.create_controller("content", identifier=identifier)
+    with cluster.nodes["b"].client(timeout=10) as on_b:
+        wait_for_owner(on_b, session, node)
+
+
+def moves(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [record.getMessage() for record in caplog.records if record.getMessage().startswith("following MOVED")]
+
+
+def test_a_client_of_b_reaches_a_session_of_a_through_one_more_connection(
+    cluster: Cluster, caplog: pytest.LogCaptureFixture
+) -> None:
+    make_session(cluster, "a", "s1", "First")
+    caplog.set_level(logging.DEBUG, logger="curtain")
+    with cluster.nodes["b"].client(client_name="on-b", timeout=10) as client:
+        assert client.connections == 1
+        assert [c.identifier for c in client.list_controllers(session="s1")] == ["First"]
+        assert client.connections == 2
+        made = client.create_controller("content", identifier="Second", session="s1")
+        assert made.identifier == "Second"
+        assert [c.identifier for c in client.list_controllers(session="s1")] == ["First", "Second"]
+        # b's own session stays on b's connection.
+        client.create_controller("content", identifier="OnB")
+        assert [c.identifier for c in client.list_controllers()] == ["OnB"]
+        assert client.connections == 2
+    assert moves(caplog) == [f"following MOVED: session s1 is on node a at {cluster.address('a')}"]
+    with cluster.nodes["a"].client(session="s1") as on_a:
+        assert [c.identifier for c in on_a.list_controllers()] == ["First", "Second"]
+        assert [(s.name, s.controllers) for s in on_a.list_sessions()] == [("default", 0), ("s1", 2)]
+
+
+def test_the_async_client_follows_moved_too(cluster: Cluster, caplog: pytest.LogCaptureFixture) -> None:
+    make_session(cluster, "a", "s2", "First")
+    caplog.set_level(logging.DEBUG, logger="curtain")
+
+    async def main() -> None:
+        async with curtain.AsyncClient(cluster.nodes["b"].socket_path, session="s2", timeout=10) as client:
+            # Two requests sent before the first answer: one more connection.
+            listed, made = await asyncio.gather(
+                client.list_controllers(), client.create_controller("content", identifier="Second")
+            )
+            assert [c.identifier for c in listed] == ["First"]
+            assert made.identifier == "Second"
+            assert [c.identifier for c in await client.list_controllers()] == ["First", "Second"]
+            assert client.connections == 2
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+    assert set(moves(caplog)) == {f"following MOVED: session s2 is on node a at {cluster.address('a')}"}
+
+
+def test_moved_to_a_node_that_does_not_answer_raises_session_moved(cluster: Cluster) -> None:
+    make_session(cluster, "c", "s3", "OnC")
+    with cluster.nodes["b"].client(timeout=10) as client:
+        with pytest.raises(curtain.SessionMoved) as raised:
+            client.list_controllers(session="s3")
+        assert (raised.value.code, raised.value.session, raised.value.node) == (curtain.ErrorCode.MOVED, "s3", "c")
+        assert isinstance(raised.value.__cause__, curtain.ConnectFailed)
+        assert str(raised.value).startswith(
+            f"MOVED (list_controllers): Session 's3' is on node c ({raised.value.address}) "
+            f"(not followed: {raised.value.address} did not answer: "
+        )
+        assert client.connections == 1
+
+
+def test_more_than_three_moved_answers_in_a_row_raise_session_moved(cluster: Cluster) -> None:
+    make_session(cluster, "d", "s4", "OnD")
+    with cluster.nodes["b"].client(timeout=10) as client:
+        with pytest.raises(curtain.SessionMoved) as raised:
+            client.create_controller("content", identifier="Never", session="s4")
+        assert str(raised.value) == (
+            f"MOVED (create_controller): Session 's4' is on node d ({cluster.address('b')}) "
+            "(not followed: 3 MOVED answers in a row)"
+        )
+        assert raised.value.details == {"session": "s4", "node": "d", "address": cluster.address("b"), "epoch": "1"}
+        assert client.connections == 2
+
+    async def main() -> None:
+        async with curtain.AsyncClient(cluster.nodes["b"].socket_path, timeout=10) as client:
+            with pytest.raises(curtain.SessionMoved, match="3 MOVED answers in a row"):
+                await client.list_controllers(session="s4")
+
+    asyncio.run(asyncio.wait_for(main(), 30))
+    with cluster.nodes["d"].client(session="s4") as on_d:
+        assert [c.identifier for c in on_d.list_controllers()] == ["OnD"]
+
+
+def test_list_nodes(cluster: Cluster) -> None:
+    with cluster.nodes["a"].client() as client:
+        listed = client.list_nodes()
+    assert listed.answered_by == "a"
+    assert [entry.name for entry in listed.nodes] == ["a", "b", "c", "d"]
+    assert all(entry.alive for entry in listed.nodes)
+    assert [entry.address for entry in listed.nodes][:2] == [cluster.address("a"), cluster.address("b")]
+    assert listed.nodes[3].address == cluster.address("b")
+
+
+def test_list_nodes_outside_a_cluster_is_refused(client: curtain.Client) -> None:
+    with pytest.raises(curtain.ServerError) as raised:
+        client.list_nodes()
+    assert raised.value.code == curtain.ErrorCode.INVALID_ARGUMENT
+
+
+def test_a_subscription_whose_node_died_resumes_where_its_session_went(postgres: Postgres) -> None:
+    nodes = Cluster(postgres, "failover")
+    try:
+        nodes.start("a")
+        nodes.start("b")
+        make_session(nodes, "a", "f", "Home")
+        with nodes.nodes["b"].client(session="f", timeout=10) as client:
+            window = client.create_window(clock="manual")
+            sub = client.subscribe(window, categories=["window"])
+            client.set_window_visible(window, False)
+            assert texts([sub.next(timeout=5)]) == ["window.visible(false)"]
+            nodes.nodes["a"].kill()
+            with pytest.raises(curtain.ConnectionClosed):
+                sub.next(timeout=5)
+            wait_for_owner(client, "f", "b", timeout=15)
+            client.reconnect()
+            assert client.connections == 1
+            client.set_window_visible(window, True)
+            assert texts([sub.next(timeout=5)]) == ["window.visible(true)"]
+            with pytest.raises(curtain.Timeout):
+                sub.next(timeout=0.2)
+            sub.close()
+    finally:
+        nodes.stop()
