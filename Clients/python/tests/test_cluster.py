@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -73,6 +74,14 @@ def test_a_client_of_b_reaches_a_session_of_a_through_one_more_connection(
         made = client.create_controller("content", identifier="Second", session="s1")
         assert made.identifier == "Second"
         assert [c.identifier for c in client.list_controllers(session="s1")] == ["First", "Second"]
+        # A subscription follows too, and is ended where it is.
+        window = client.create_window(session="s1")
+        sub = client.subscribe(window, categories=["window"], session="s1")
+        client.set_window_visible(window, False, session="s1")
+        assert texts([sub.next(timeout=5)]) == ["window.visible(false)"]
+        client.unsubscribe(sub)
+        assert not sub.active
+        client.close_window(window, session="s1")
         # b's own session stays on b's connection.
         client.create_controller("content", identifier="OnB")
         assert [c.identifier for c in client.list_controllers()] == ["OnB"]
@@ -80,7 +89,10 @@ def test_a_client_of_b_reaches_a_session_of_a_through_one_more_connection(
     assert moves(caplog) == [f"following MOVED: session s1 is on node a at {cluster.address('a')}"]
     with cluster.nodes["a"].client(session="s1") as on_a:
         assert [c.identifier for c in on_a.list_controllers()] == ["First", "Second"]
-        assert [(s.name, s.controllers) for s in on_a.list_sessions()] == [("default", 0), ("s1", 2)]
+        assert [(s.name, s.windows, s.controllers) for s in on_a.list_sessions()] == [
+            ("default", 0, 0),
+            ("s1", 0, 2),
+        ]
 
 
 def test_the_async_client_follows_moved_too(cluster: Cluster, caplog: pytest.LogCaptureFixture) -> None:
@@ -123,14 +135,14 @@ def test_more_than_three_moved_answers_in_a_row_raise_session_moved(cluster: Clu
             client.create_controller("content", identifier="Never", session="s4")
         assert str(raised.value) == (
             f"MOVED (create_controller): Session 's4' is on node d ({cluster.address('b')}) "
-            "(not followed: 3 MOVED answers in a row)"
+            "(not followed: 3 MOVED answers were followed already)"
         )
         assert raised.value.details == {"session": "s4", "node": "d", "address": cluster.address("b"), "epoch": "1"}
         assert client.connections == 2
 
     async def main() -> None:
         async with curtain.AsyncClient(cluster.nodes["b"].socket_path, timeout=10) as client:
-            with pytest.raises(curtain.SessionMoved, match="3 MOVED answers in a row"):
+            with pytest.raises(curtain.SessionMoved, match="3 MOVED answers were followed already"):
                 await client.list_controllers(session="s4")
 
     asyncio.run(asyncio.wait_for(main(), 30))
@@ -175,6 +187,38 @@ def test_a_subscription_whose_node_died_resumes_where_its_session_went(postgres:
             assert texts([sub.next(timeout=5)]) == ["window.visible(true)"]
             with pytest.raises(curtain.Timeout):
                 sub.next(timeout=0.2)
+            sub.close()
+    finally:
+        nodes.stop()
+
+
+def test_a_subscription_whose_session_moved_away_resumes_on_its_new_node(postgres: Postgres) -> None:
+    nodes = Cluster(postgres, "fencing")
+    try:
+        a = nodes.start("a")
+        nodes.start("b")
+        make_session(nodes, "a", "z", "Before")
+        with nodes.nodes["b"].client(session="z", timeout=10) as client:
+            window = client.create_window(clock="manual")
+            sub = client.subscribe(window, categories=["window"])
+            client.set_window_visible(window, False)
+            assert texts([sub.next(timeout=5)]) == ["window.visible(false)"]
+            # a sleeps past its lease: b takes the session over, and a, awake,
+            # says goodbye to the subscribers of the session it lost.
+            assert a.process is not None
+            a.process.send_signal(signal.SIGSTOP)
+            try:
+                wait_for_owner(client, "z", "b", timeout=15)
+            finally:
+                a.process.send_signal(signal.SIGCONT)
+            with pytest.raises(curtain.ConnectionClosed) as closed:
+                sub.next(timeout=10)
+            assert closed.value.reason == curtain.GoodbyeReason.MOVED
+            assert closed.value.details == {"session": "z", "node": "b", "address": nodes.address("b"), "epoch": "2"}
+            client.reconnect()
+            assert client.connections == 1
+            client.set_window_visible(window, True)
+            assert texts([sub.next(timeout=5)]) == ["window.visible(true)"]
             sub.close()
     finally:
         nodes.stop()

@@ -13,7 +13,7 @@ from ._core import Core, SubscriptionState
 from ._spec import REQUESTS, RequestSpec
 from ._typebase import typed
 from ._wire import Address, parse_address
-from .errors import MAX_MOVED_HOPS, ConnectionClosed, GoodbyeReason, ServerError, SessionMoved
+from .errors import MAX_MOVED_HOPS, ConnectionClosed, ServerError, SessionMoved
 from .v1 import protocol_pb2
 
 #: Seconds a call waits for its response unless told otherwise.
@@ -196,9 +196,13 @@ class ClientBase:
             return str(body.name)
         return str(options.get("session") or self._options.session or "default")
 
-    def _route(self, session: str | None) -> Any:
+    def _route(self, spec: RequestSpec, session: str | None, options: dict[str, Any]) -> Any:
         """Where a request for ``session`` goes: the open connection to the
-        node a MOVED named for it, else this client."""
+        node a MOVED named for it, else this client. An Unsubscribe goes to
+        the connection of its subscription."""
+        owner = getattr(options.get("attachment"), "_connection", None)
+        if spec.body == "unsubscribe" and owner is not None:
+            return owner
         address = self._routes.get(session or "")
         peer = self._peers.get(address or "")
         return peer if peer is not None and peer.connected else self
@@ -208,7 +212,7 @@ class ClientBase:
         ``hops``-th MOVED); remembers it for the session. Raises ``moved``
         after MAX_MOVED_HOPS."""
         if hops > MAX_MOVED_HOPS:
-            raise moved.giving_up(f"not followed: {MAX_MOVED_HOPS} MOVED answers in a row")
+            raise moved.giving_up(f"not followed: {MAX_MOVED_HOPS} MOVED answers were followed already")
         name = moved.session or session
         log.debug("following MOVED: session %s is on node %s at %s", name, moved.node, moved.address)
         self._routes[name] = moved.address
@@ -228,12 +232,6 @@ class ClientBase:
     @staticmethod
     def _unreachable(moved: SessionMoved, error: Exception) -> SessionMoved:
         return moved.giving_up(f"not followed: {moved.address} did not answer: {error}")
-
-    def _moved_away(self) -> None:
-        """A goodbye MOVED names where its session went: route it there."""
-        closed = self._core.closed
-        if closed is not None and closed.reason == GoodbyeReason.MOVED and closed.details.get("address"):
-            self._routes[closed.details.get("session", "")] = closed.details["address"]
 
     @property
     def connections(self) -> int:
@@ -272,15 +270,13 @@ class ClientBase:
     def _fresh_core(self) -> list[SubscriptionState]:
         """A new connection state for a reconnect; returns the subscriptions
         to resume: this connection's, and those of the connections opened to
-        follow MOVED (closed now; their sessions are routed again, a goodbye
-        MOVED's session to the node it named)."""
-        self._moved_away()
+        follow MOVED (closed now: their sessions go through this connection
+        again, and follow MOVED from there)."""
         resumable = self._core.resumable()
         for peer in self._peers.values():
-            peer._moved_away()
             resumable += peer._core.resumable()
-            self._routes.update(peer._routes)
         self._peers = {}
+        self._routes = {}
         self._core = Core(self._new_subscription, self._adopt)
         self._core.carried = resumable
         return resumable

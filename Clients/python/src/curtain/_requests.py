@@ -1064,9 +1064,13 @@ class RequestMethods:
 
     @request("unsubscribe", "empty", unwrap=_none)
     def unsubscribe(self, subscription: Any, **options: Unpack[CallOptions]) -> None:
-        """Ends a subscription of this connection (a Subscription or its id)."""
-        sid = subscription if isinstance(subscription, int) else subscription.id
-        return protocol.Unsubscribe(subscription_id=sid)  # type: ignore[return-value]
+        """Ends a subscription of this connection (a Subscription or its id;
+        a Subscription made on another node's connection, following MOVED,
+        is ended there)."""
+        if isinstance(subscription, int):
+            return protocol.Unsubscribe(subscription_id=subscription)  # type: ignore[return-value]
+        message = protocol.Unsubscribe(subscription_id=subscription.id)
+        return Attached(message, subscription)  # type: ignore[return-value]
 
     # -- Clocks
 

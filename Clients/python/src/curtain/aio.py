@@ -204,8 +204,8 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
         """Dials again, says Hello, and resumes every subscription after the
         last event it delivered. Retries a refused connection for up to
         ``wait`` seconds. In a cluster, a subscription whose session moved
-        (a goodbye MOVED, or a MOVED answer to its resumption) resumes on
-        the node that owns the session now."""
+        resumes on the node that owns the session now (the resumption
+        follows MOVED)."""
         await self.close()
         resumable = self._fresh_core()
         loop = asyncio.get_running_loop()
@@ -357,7 +357,7 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
 
     def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> asyncio.Future[Any]:
         session = self._routed_session(spec, body, options)
-        target: AsyncClient = self._route(session)
+        target: AsyncClient = self._route(spec, session, options)
         first = target._send(spec, body, options)
         if session is None:
             return first

@@ -273,8 +273,8 @@ class Client(_connect.ClientBase, RequestMethods):
         """Dials again, says Hello, and resumes every subscription after the
         last event it delivered (``from_seq``). Retries a refused connection
         for up to ``wait`` seconds. In a cluster, a subscription whose
-        session moved (a goodbye MOVED, or a MOVED answer to its resumption)
-        resumes on the node that owns the session now."""
+        session moved resumes on the node that owns the session now (the
+        resumption follows MOVED)."""
         self.close()
         resumable = self._fresh_core()
         deadline = time.monotonic() + wait
@@ -391,7 +391,7 @@ class Client(_connect.ClientBase, RequestMethods):
 
     def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Any:
         session = self._routed_session(spec, body, options)
-        target: Client = self._route(session)
+        target: Client = self._route(spec, session, options)
         hops = 0
         while True:
             pending = target._send(spec, body, options)

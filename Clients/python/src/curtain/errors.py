@@ -94,7 +94,8 @@ class SessionMoved(ServerError):
     cluster (docs/cluster.md); nothing changed on the node that answered.
 
     The clients follow MOVED by themselves (see the README); this is raised
-    when they cannot: after :data:`MAX_MOVED_HOPS` answers in a row, when
+    when they cannot: when a request that followed :data:`MAX_MOVED_HOPS`
+    of them is answered MOVED again, when
     the node it names does not answer (the cause is then the
     :class:`ConnectFailed`), or inside a pipeline. ``session``, ``node``,
     ``address`` (``tcp://HOST:PORT``) and ``epoch`` come from the details.
@@ -130,8 +131,7 @@ class SessionMoved(ServerError):
         )
 
 
-#: How many MOVED answers in a row a request follows before the client
-#: raises the last one.
+#: How many MOVED answers one request follows; the next one is raised.
 MAX_MOVED_HOPS = 3
 
 
