@@ -8,6 +8,7 @@ not installed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 from collections.abc import Iterator
@@ -166,59 +167,61 @@ def test_list_nodes_outside_a_cluster_is_refused(client: curtain.Client) -> None
     assert raised.value.code == curtain.ErrorCode.INVALID_ARGUMENT
 
 
-def test_a_subscription_whose_node_died_resumes_where_its_session_went(postgres: Postgres) -> None:
-    nodes = Cluster(postgres, "failover")
+@contextlib.contextmanager
+def subscribed_through_b(
+    postgres: Postgres, database: str, session: str
+) -> Iterator[tuple[Cluster, curtain.Client, curtain.Window, curtain.Subscription]]:
+    """Nodes a and b, and a client of b (session ``session``, made on a)
+    subscribed, through a, to a window of it that delivered one event."""
+    nodes = Cluster(postgres, database)
     try:
         nodes.start("a")
         nodes.start("b")
-        make_session(nodes, "a", "f", "Home")
-        with nodes.nodes["b"].client(session="f", timeout=10) as client:
+        make_session(nodes, "a", session, "Home")
+        with nodes.nodes["b"].client(session=session, timeout=10) as client:
             window = client.create_window(clock="manual")
             sub = client.subscribe(window, categories=["window"])
             client.set_window_visible(window, False)
             assert texts([sub.next(timeout=5)]) == ["window.visible(false)"]
-            nodes.nodes["a"].kill()
-            with pytest.raises(curtain.ConnectionClosed):
-                sub.next(timeout=5)
-            wait_for_owner(client, "f", "b", timeout=15)
-            client.reconnect()
-            assert client.connections == 1
-            client.set_window_visible(window, True)
-            assert texts([sub.next(timeout=5)]) == ["window.visible(true)"]
-            with pytest.raises(curtain.Timeout):
-                sub.next(timeout=0.2)
+            yield nodes, client, window, sub
             sub.close()
     finally:
         nodes.stop()
+
+
+def resumes_on_b(client: curtain.Client, window: curtain.Window, sub: curtain.Subscription) -> None:
+    """After a reconnect, the subscription carries on on b, the client's
+    own node, with no repeat."""
+    client.reconnect()
+    assert client.connections == 1
+    client.set_window_visible(window, True)
+    assert texts([sub.next(timeout=5)]) == ["window.visible(true)"]
+    with pytest.raises(curtain.Timeout):
+        sub.next(timeout=0.2)
+
+
+def test_a_subscription_whose_node_died_resumes_where_its_session_went(postgres: Postgres) -> None:
+    with subscribed_through_b(postgres, "failover", "f") as (nodes, client, window, sub):
+        nodes.nodes["a"].kill()
+        with pytest.raises(curtain.ConnectionClosed):
+            sub.next(timeout=5)
+        wait_for_owner(client, "f", "b", timeout=15)
+        resumes_on_b(client, window, sub)
 
 
 def test_a_subscription_whose_session_moved_away_resumes_on_its_new_node(postgres: Postgres) -> None:
-    nodes = Cluster(postgres, "fencing")
-    try:
-        a = nodes.start("a")
-        nodes.start("b")
-        make_session(nodes, "a", "z", "Before")
-        with nodes.nodes["b"].client(session="z", timeout=10) as client:
-            window = client.create_window(clock="manual")
-            sub = client.subscribe(window, categories=["window"])
-            client.set_window_visible(window, False)
-            assert texts([sub.next(timeout=5)]) == ["window.visible(false)"]
-            # a sleeps past its lease: b takes the session over, and a, awake,
-            # says goodbye to the subscribers of the session it lost.
-            assert a.process is not None
-            a.process.send_signal(signal.SIGSTOP)
-            try:
-                wait_for_owner(client, "z", "b", timeout=15)
-            finally:
-                a.process.send_signal(signal.SIGCONT)
-            with pytest.raises(curtain.ConnectionClosed) as closed:
-                sub.next(timeout=10)
-            assert closed.value.reason == curtain.GoodbyeReason.MOVED
-            assert closed.value.details == {"session": "z", "node": "b", "address": nodes.address("b"), "epoch": "2"}
-            client.reconnect()
-            assert client.connections == 1
-            client.set_window_visible(window, True)
-            assert texts([sub.next(timeout=5)]) == ["window.visible(true)"]
-            sub.close()
-    finally:
-        nodes.stop()
+    with subscribed_through_b(postgres, "fencing", "z") as (nodes, client, window, sub):
+        # a sleeps past its lease: b takes the session over, and a, awake,
+        # says goodbye to the subscribers of the session it lost.
+        a = nodes.nodes["a"].process
+        assert a is not None
+        a.send_signal(signal.SIGSTOP)
+        try:
+            wait_for_owner(client, "z", "b", timeout=15)
+        finally:
+            a.send_signal(signal.SIGCONT)
+        with pytest.raises(curtain.ConnectionClosed) as closed:
+            sub.next(timeout=10)
+        assert closed.value.reason == curtain.GoodbyeReason.MOVED
+        assert closed.value.details == {"session": "z", "node": "b", "address": nodes.address("b"), "epoch": "2"}
+        resumes_on_b(client, window, sub)

@@ -203,9 +203,19 @@ class ClientBase:
         owner = getattr(options.get("attachment"), "_connection", None)
         if spec.body == "unsubscribe" and owner is not None:
             return owner
-        address = self._routes.get(session or "")
-        peer = self._peers.get(address or "")
-        return peer if peer is not None and peer.connected else self
+        peer = self._open_peer(self._routes.get(session or "", ""))
+        return self if peer is None else peer
+
+    def _open_peer(self, address: str) -> Any:
+        """The open connection to ``address`` made to follow MOVED, or None."""
+        peer = self._peers.get(address)
+        return peer if peer is not None and peer.connected else None
+
+    def _keep_peer(self, address: str, peer: Any) -> None:
+        """Keeps a connection opened to follow MOVED to ``address`` (it
+        does not follow MOVED itself: this client counts the hops)."""
+        peer._follows = False
+        self._peers[address] = peer
 
     def _moved_to(self, moved: SessionMoved, session: str, hops: int) -> str:
         """The address to send a request answered ``moved`` to (its

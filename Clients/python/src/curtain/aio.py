@@ -406,8 +406,8 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
     async def _peer(self, moved: SessionMoved, address: str) -> AsyncClient:
         """The connection to ``address`` (a MOVED's), opened if need be
         (once, however many requests wait for it)."""
-        peer: AsyncClient | None = self._peers.get(address)
-        if peer is not None and peer.connected:
+        peer: AsyncClient | None = self._open_peer(address)
+        if peer is not None:
             return peer
         dialing = self._dialing.get(address)
         if dialing is None:
@@ -419,8 +419,7 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
         except (ConnectFailed, ValueError) as error:
             raise self._unreachable(moved, error) from error
         if self._peers.get(address) is not opened:
-            opened._follows = False
-            self._peers[address] = opened
+            self._keep_peer(address, opened)
         return opened
 
     def _adopt(self, state: SubscriptionState) -> None:

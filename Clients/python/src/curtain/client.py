@@ -404,15 +404,13 @@ class Client(_connect.ClientBase, RequestMethods):
 
     def _peer(self, moved: SessionMoved, address: str) -> Client:
         """The connection to ``address`` (a MOVED's), opened if need be."""
-        peer: Client | None = self._peers.get(address)
-        if peer is not None and peer.connected:
-            return peer
-        try:
-            peer = Client(address, **self._peer_options())
-        except (ConnectFailed, ValueError) as error:
-            raise self._unreachable(moved, error) from error
-        peer._follows = False
-        self._peers[address] = peer
+        peer: Client | None = self._open_peer(address)
+        if peer is None:
+            try:
+                peer = Client(address, **self._peer_options())
+            except (ConnectFailed, ValueError) as error:
+                raise self._unreachable(moved, error) from error
+            self._keep_peer(address, peer)
         return peer
 
     def _adopt(self, state: SubscriptionState) -> None:
