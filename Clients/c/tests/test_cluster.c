@@ -388,6 +388,40 @@ static void check_moved(const Curtain__V1__Response *response, const char *node_
   }
 }
 
+/* A client of b whose session is s1 (a's): its subscription goes through
+ * the peer, and the peer's events reach the client's `on_event`. */
+static void subscribe_through_a_peer(uv_loop_t *loop, node *on) {
+  test_connection in_s1;
+  memset(&in_s1, 0, sizeof in_s1);
+  curtain_options options = {.client_name = "in-s1", .session = "s1"};
+  CHECK_EQ_U64(curtain_connect_unix(loop, on->daemon.socket_path, &options,
+                                    &harness_recorder_callbacks, &in_s1.recorder, &in_s1.client),
+               CURTAIN_OK);
+  if (harness_run_until(loop, &in_s1.recorder.ready, 10)) {
+    uint64_t window = make_empty_window(loop, &in_s1);
+    CHECK(window != 0);
+    CHECK_EQ_U64(curtain_peer_count(in_s1.client), 1);
+    subscribe(loop, &in_s1, window, true, CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST,
+              0);
+    Curtain__V1__SetWindowVisible hide = CURTAIN__V1__SET_WINDOW_VISIBLE__INIT;
+    hide.window_id = window;
+    Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+    request.body_case = CURTAIN__V1__REQUEST__BODY_SET_WINDOW_VISIBLE;
+    request.set_window_visible = &hide;
+    call(loop, &in_s1, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
+    /* The operation's events, from the peer: started, the change, completed. */
+    CHECK(harness_wait_events(loop, &in_s1.recorder, 3));
+    bool hidden = false;
+    for (size_t index = 0; index < in_s1.recorder.event_count; index++) {
+      const Curtain__V1__Event *event = in_s1.recorder.events[index];
+      hidden |= event->window_id == window && strcmp(event->text, "window.visible(false)") == 0;
+    }
+    CHECK(hidden);
+    CHECK_EQ_U64(curtain_peer_count(in_s1.client), 1);
+  }
+  disconnect(loop, &in_s1);
+}
+
 static void exercise(uv_loop_t *loop, node *nodes, const char *unreachable) {
   test_connection on_b;
   if (!connect_to(loop, &nodes[1].daemon, &on_b, "on-b")) {
@@ -416,6 +450,8 @@ static void exercise(uv_loop_t *loop, node *nodes, const char *unreachable) {
   made = make_controller(loop, &on_b, "", "OnB");
   CHECK(made != NULL && made->result_case == CURTAIN__V1__RESPONSE__RESULT_CONTROLLER);
   CHECK_EQ_U64(curtain_peer_count(on_b.client), 1);
+
+  subscribe_through_a_peer(loop, &nodes[1]);
 
   /* c's address answers nothing: the MOVED is the answer. */
   check_moved(list_controllers(loop, &on_b, "s3"), "c", unreachable);
