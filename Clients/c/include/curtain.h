@@ -277,9 +277,30 @@ int curtain_default_socket_path(char *out, size_t size);
  * `on_ready` or once closing (the callback is then not called),
  * CURTAIN_E_INVALID for a `Hello` or for an id still awaiting its answer,
  * CURTAIN_E_NOMEM.
+ *
+ * Cluster mode (`curtaind --cluster`): a request for a session that another
+ * node owns is answered MOVED with that node's address. The client follows
+ * it: it opens a TCP connection there (a peer, with this client's name,
+ * token, capabilities and session), sends the request again, and sends every
+ * later request for that session straight to that peer; the callback gets
+ * the peer's answer, with this client as `client` and the id this function
+ * gave. After three MOVED answers in a row, or when the peer cannot be
+ * reached (the answer is then the last MOVED, with its details `session`,
+ * `node`, `address`, `epoch`), the MOVED response is the answer. If the
+ * peer's connection ends, what it had not answered fails with its status
+ * and its sessions go to this client again. Events and frames of
+ * subscriptions made through a peer reach `on_event` and `on_frame` (their
+ * subscription ids are the peer's); frame acknowledgements, Unsubscribe,
+ * delegate calls and a peer's goodbye are not carried across (connect to
+ * that node for those). Peers close with this client, before its
+ * `on_close`.
  */
 int curtain_request(curtain_client *client, const Curtain__V1__Request *request,
                     curtain_response_cb callback, void *data, uint64_t *request_id);
+
+/** Cluster mode: how many connections this client has open to other nodes
+ *  to follow MOVED (see `curtain_request`). */
+size_t curtain_peer_count(const curtain_client *client);
 
 /** Acknowledges frames up to `frame_seq` of a PAUSE subscription, which
  *  restores its credit. Returns CURTAIN_OK, CURTAIN_E_STATE or

@@ -33,6 +33,8 @@
 #define READ_BUFFER_BYTES (64 * 1024)
 /* How long `curtain_close` waits for unwritten requests to flush. */
 #define FLUSH_TIMEOUT_MS 1000
+/* Cluster mode: how many MOVED answers in a row a request follows. */
+#define MAX_MOVED_HOPS 3
 
 typedef enum client_state {
   STATE_CONNECTING,
@@ -47,7 +49,37 @@ typedef struct pending_request {
   uint64_t id;
   curtain_response_cb callback;
   void *data;
+  /* The packed Request, kept to send it again should it be answered MOVED
+   * (NULL: it is not followed). */
+  uint8_t *bytes;
+  size_t length;
 } pending_request;
+
+/* Cluster mode: a request sent on a connection opened to follow MOVED (a
+ * peer), on behalf of the client the user made (its origin). */
+typedef struct forwarded {
+  struct forwarded *next;
+  curtain_client *origin;
+  /* The id the user was given (responses show it). */
+  uint64_t origin_id;
+  /* The MOVED answers followed so far. */
+  unsigned hops;
+  /* The packed Request (sent with the peer's next id). */
+  uint8_t *bytes;
+  size_t length;
+  /* The last MOVED answer (NULL: routed without one), given to the user
+   * when the peer closes before the request could be sent. */
+  Curtain__V1__Response *moved;
+  curtain_response_cb callback;
+  void *data;
+} forwarded;
+
+/* A session a MOVED answer sent elsewhere, and the peer it went to. */
+typedef struct route {
+  struct route *next;
+  char *session;
+  curtain_client *peer;
+} route;
 
 /* One message on its way to the socket: varint length and payload. */
 typedef struct write_request {
@@ -106,12 +138,27 @@ struct curtain_client {
   curtain_animator *animators;
   /* Why the last call that records errors failed (curtain_last_error). */
   char last_error[256];
+
+  /* Cluster mode. A peer: the client that opened it to follow MOVED (NULL
+   * for a client the user made), and the address it was opened for. */
+  curtain_client *origin;
+  char *peer_address;
+  /* A peer: the forwarded requests waiting for its Welcome. */
+  forwarded *waiting;
+  forwarded *waiting_tail;
+  /* An origin: its open peers (linked by `next_peer`) and its routes. */
+  curtain_client *peers;
+  curtain_client *next_peer;
+  route *routes;
   uint8_t read_buffer[READ_BUFFER_BYTES];
 };
 
 static void client_fail(curtain_client *client, int status, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 static void try_next_address(curtain_client *client);
+static void client_maybe_finish(curtain_client *client);
+static bool follow_moved(curtain_client *origin, forwarded *request,
+                         const Curtain__V1__Response *response);
 
 const char *curtain_strerror(int status) {
   switch (status) {
@@ -199,8 +246,20 @@ static void client_free(curtain_client *client) {
     protobuf_c_message_free_unpacked(&client->welcome_message->base, NULL);
   }
   free(client->close_message);
+  free(client->peer_address);
+  while (client->routes != NULL) {
+    route *gone = client->routes;
+    client->routes = gone->next;
+    free(gone->session);
+    free(gone);
+  }
   curtain_internal_free_registrations(client);
   free(client);
+}
+
+static void pending_free(pending_request *request) {
+  free(request->bytes);
+  free(request);
 }
 
 /* Makes a client in CONNECTING with copies of the options. */
@@ -272,7 +331,7 @@ static void client_maybe_finish(curtain_client *client) {
     if (request->callback != NULL) {
       request->callback(client, client->close_status, NULL, request->data);
     }
-    free(request);
+    pending_free(request);
   }
   client->tail = NULL;
   if (client->callbacks.on_close != NULL) {
@@ -366,6 +425,14 @@ static void client_fail(curtain_client *client, int status, const char *format, 
   if (client->handle_open && connected) {
     uv_read_stop(&client->io.stream);
   }
+  /* The peers close with it (held meanwhile: the last one's end would
+   * otherwise finish this client). */
+  client->outstanding++;
+  for (curtain_client *peer = client->peers, *next; peer != NULL; peer = next) {
+    next = peer->next_peer;
+    curtain_close(peer);
+  }
+  client->outstanding--;
   bool flushing =
       status == CURTAIN_E_CLOSED && connected && client->handle_open && start_flush(client);
   if (!flushing) {
@@ -485,10 +552,27 @@ static void handle_response(curtain_client *client, const Curtain__V1__Response 
   if (client->tail == request) {
     client->tail = previous;
   }
+  if (request->bytes != NULL && response->result_case == CURTAIN__V1__RESPONSE__RESULT_ERROR &&
+      response->error->code == CURTAIN__V1__ERROR_CODE__ERROR_CODE_MOVED) {
+    forwarded *again = calloc(1, sizeof *again);
+    if (again != NULL) {
+      *again = (forwarded){.origin = client,
+                           .origin_id = request->id,
+                           .bytes = request->bytes,
+                           .length = request->length,
+                           .callback = request->callback,
+                           .data = request->data};
+      if (follow_moved(client, again, response)) {
+        free(request);
+        return;
+      }
+      free(again);
+    }
+  }
   if (request->callback != NULL) {
     request->callback(client, CURTAIN_OK, response, request->data);
   }
-  free(request);
+  pending_free(request);
 }
 
 static void handle_goodbye(curtain_client *client, const Curtain__V1__Goodbye *goodbye) {
@@ -859,6 +943,331 @@ int curtain_default_socket_path(char *out, size_t size) {
                                   (uint32_t)getuid(), "default", out, size);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Cluster mode: following MOVED                                            */
+/* ------------------------------------------------------------------------ */
+
+/* The session a request is routed by, as the daemon decides it (NULL: it
+ * addresses the node); `request->session` is already filled in. */
+static const char *routed_session(const Curtain__V1__Request *request) {
+  switch (request->body_case) {
+  case CURTAIN__V1__REQUEST__BODY_HELLO:
+  case CURTAIN__V1__REQUEST__BODY_SYNC:
+  case CURTAIN__V1__REQUEST__BODY_GET_STATUS:
+  case CURTAIN__V1__REQUEST__BODY_GET_METRICS:
+  case CURTAIN__V1__REQUEST__BODY_LIST_SESSIONS:
+  case CURTAIN__V1__REQUEST__BODY_LIST_NODES:
+  case CURTAIN__V1__REQUEST__BODY_SHUTDOWN:
+  case CURTAIN__V1__REQUEST__BODY_UNSUBSCRIBE:
+    return NULL;
+  case CURTAIN__V1__REQUEST__BODY_KILL_SESSION:
+    return request->kill_session != NULL ? request->kill_session->name : NULL;
+  default:
+    return request->session != NULL && request->session[0] != '\0' ? request->session : "default";
+  }
+}
+
+static const char *error_detail(const Curtain__V1__Error *error, const char *key) {
+  for (size_t index = 0; index < error->n_details; index++) {
+    if (error->details[index]->key != NULL && strcmp(error->details[index]->key, key) == 0) {
+      return error->details[index]->value;
+    }
+  }
+  return NULL;
+}
+
+/* The open peer a session is routed to, or NULL. */
+static curtain_client *route_peer(const curtain_client *client, const char *session) {
+  for (route *entry = client->routes; entry != NULL; entry = entry->next) {
+    if (strcmp(entry->session, session) == 0) {
+      return entry->peer->state == STATE_CLOSING ? NULL : entry->peer;
+    }
+  }
+  return NULL;
+}
+
+static bool set_route(curtain_client *client, const char *session, curtain_client *peer) {
+  for (route *entry = client->routes; entry != NULL; entry = entry->next) {
+    if (strcmp(entry->session, session) == 0) {
+      entry->peer = peer;
+      return true;
+    }
+  }
+  route *entry = malloc(sizeof *entry);
+  char *name = copy_string(session);
+  if (entry == NULL || name == NULL) {
+    free(entry);
+    free(name);
+    return false;
+  }
+  *entry = (route){.next = client->routes, .session = name, .peer = peer};
+  client->routes = entry;
+  return true;
+}
+
+static void forwarded_free(forwarded *request) {
+  free(request->bytes);
+  if (request->moved != NULL) {
+    protobuf_c_message_free_unpacked(&request->moved->base, NULL);
+  }
+  free(request);
+}
+
+/* Gives the user the answer of a forwarded request (with the id the user
+ * was given) and frees it. */
+static void forwarded_answer(forwarded *request, int status,
+                             const Curtain__V1__Response *response) {
+  if (request->callback != NULL) {
+    if (response != NULL) {
+      /* Only the id changes, for the callback's time. */
+      Curtain__V1__Response *shown = (Curtain__V1__Response *)response;
+      uint64_t id = shown->request_id;
+      shown->request_id = request->origin_id;
+      request->callback(request->origin, status, shown, request->data);
+      shown->request_id = id;
+    } else {
+      request->callback(request->origin, status, NULL, request->data);
+    }
+  }
+  forwarded_free(request);
+}
+
+/* A forwarded request that could not be sent: its last MOVED answer, else
+ * `status`. */
+static void forwarded_unsent(forwarded *request, int status) {
+  if (request->moved != NULL) {
+    forwarded_answer(request, CURTAIN_OK, request->moved);
+  } else {
+    forwarded_answer(request, status, NULL);
+  }
+}
+
+static void forwarded_answered(curtain_client *peer, int status,
+                               const Curtain__V1__Response *response, void *data) {
+  (void)peer;
+  forwarded *request = data;
+  if (status == CURTAIN_OK && response->result_case == CURTAIN__V1__RESPONSE__RESULT_ERROR &&
+      response->error->code == CURTAIN__V1__ERROR_CODE__ERROR_CODE_MOVED &&
+      follow_moved(request->origin, request, response)) {
+    return;
+  }
+  forwarded_answer(request, status, response);
+}
+
+/* Sends a forwarded request on a ready peer. */
+static int forwarded_send(curtain_client *peer, forwarded *request) {
+  Curtain__V1__Request *message =
+      curtain__v1__request__unpack(NULL, request->length, request->bytes);
+  if (message == NULL) {
+    return CURTAIN_E_NOMEM;
+  }
+  message->request_id = 0;
+  int result = curtain_request(peer, message, forwarded_answered, request, NULL);
+  protobuf_c_message_free_unpacked(&message->base, NULL);
+  return result;
+}
+
+/* Sends a forwarded request now if the peer is ready, else once it is. */
+static void forwarded_queue(curtain_client *peer, forwarded *request) {
+  if (peer->state == STATE_READY) {
+    int result = forwarded_send(peer, request);
+    if (result != CURTAIN_OK) {
+      forwarded_unsent(request, result);
+    }
+    return;
+  }
+  request->next = NULL;
+  if (peer->waiting_tail == NULL) {
+    peer->waiting = request;
+  } else {
+    peer->waiting_tail->next = request;
+  }
+  peer->waiting_tail = request;
+}
+
+static void peer_ready(curtain_client *peer, const Curtain__V1__Welcome *welcome, void *user) {
+  (void)welcome;
+  (void)user;
+  while (peer->waiting != NULL && peer->state == STATE_READY) {
+    forwarded *request = peer->waiting;
+    peer->waiting = request->next;
+    if (peer->waiting == NULL) {
+      peer->waiting_tail = NULL;
+    }
+    int result = forwarded_send(peer, request);
+    if (result != CURTAIN_OK) {
+      forwarded_unsent(request, result);
+    }
+  }
+}
+
+static void peer_event(curtain_client *peer, const Curtain__V1__Event *event, void *user) {
+  (void)peer;
+  curtain_client *origin = user;
+  if (origin->callbacks.on_event != NULL && origin->state != STATE_CLOSING) {
+    origin->callbacks.on_event(origin, event, origin->user);
+  }
+}
+
+static void peer_frame(curtain_client *peer, const Curtain__V1__Frame *frame, void *user) {
+  (void)peer;
+  curtain_client *origin = user;
+  if (origin->callbacks.on_frame != NULL && origin->state != STATE_CLOSING) {
+    origin->callbacks.on_frame(origin, frame, origin->user);
+  }
+}
+
+/* A peer is over: its routes go, what waited for it gets its last MOVED
+ * answer (or the peer's status), and the origin may finish. */
+static void peer_closed(curtain_client *peer, int status, const char *message, void *user) {
+  (void)message;
+  curtain_client *origin = user;
+  for (curtain_client **link = &origin->peers; *link != NULL; link = &(*link)->next_peer) {
+    if (*link == peer) {
+      *link = peer->next_peer;
+      break;
+    }
+  }
+  for (route **link = &origin->routes; *link != NULL;) {
+    route *entry = *link;
+    if (entry->peer == peer) {
+      *link = entry->next;
+      free(entry->session);
+      free(entry);
+    } else {
+      link = &entry->next;
+    }
+  }
+  while (peer->waiting != NULL) {
+    forwarded *request = peer->waiting;
+    peer->waiting = request->next;
+    forwarded_unsent(request, status);
+  }
+  peer->waiting_tail = NULL;
+  origin->outstanding--;
+  client_maybe_finish(origin);
+}
+
+static const curtain_callbacks peer_callbacks = {
+    .on_ready = peer_ready,
+    .on_event = peer_event,
+    .on_frame = peer_frame,
+    .on_close = peer_closed,
+};
+
+/* The peer for `address` (a MOVED's), opened with the origin's options if
+ * there is none; NULL when it cannot be made. */
+static curtain_client *peer_for(curtain_client *origin, const char *address) {
+  for (curtain_client *peer = origin->peers; peer != NULL; peer = peer->next_peer) {
+    if (peer->state != STATE_CLOSING && strcmp(peer->peer_address, address) == 0) {
+      return peer;
+    }
+  }
+  char host[CURTAIN_HOST_MAX];
+  uint16_t port = 0;
+  char *copy = copy_string(address);
+  if (copy == NULL || curtain_parse_address(address, host, &port) != 1) {
+    free(copy);
+    return NULL;
+  }
+  curtain_options options = {
+      .client_name = origin->client_name,
+      .token = origin->token,
+      .capabilities = (const char *const *)origin->capabilities,
+      .capability_count = origin->capability_count,
+      .session = origin->session,
+      .max_frame_bytes = origin->decoder.max_frame_bytes,
+  };
+  curtain_client *peer;
+  if (curtain_connect_tcp(origin->loop, host, port, &options, &peer_callbacks, origin, &peer) !=
+      CURTAIN_OK) {
+    free(copy);
+    return NULL;
+  }
+  peer->origin = origin;
+  peer->peer_address = copy;
+  peer->next_peer = origin->peers;
+  origin->peers = peer;
+  origin->outstanding++;
+  return peer;
+}
+
+/* Follows a MOVED answer to `request`: sends it again to the node the
+ * answer names (through a peer, opened if need be) and routes the session
+ * there. False, leaving `request` to the caller, when it cannot: after
+ * MAX_MOVED_HOPS, for an address that is not tcp://HOST:PORT, out of
+ * memory, or once the origin is closing. */
+static bool follow_moved(curtain_client *origin, forwarded *request,
+                         const Curtain__V1__Response *response) {
+  const char *address = error_detail(response->error, "address");
+  const char *session = error_detail(response->error, "session");
+  if (origin->state == STATE_CLOSING || request->hops >= MAX_MOVED_HOPS || address == NULL ||
+      session == NULL) {
+    return false;
+  }
+  Curtain__V1__Response *moved = (Curtain__V1__Response *)curtain_message_copy(&response->base);
+  if (moved == NULL) {
+    return false;
+  }
+  curtain_client *peer = peer_for(origin, address);
+  if (peer == NULL || !set_route(origin, session, peer)) {
+    protobuf_c_message_free_unpacked(&moved->base, NULL);
+    return false;
+  }
+  if (request->moved != NULL) {
+    protobuf_c_message_free_unpacked(&request->moved->base, NULL);
+  }
+  request->moved = moved;
+  request->hops++;
+  forwarded_queue(peer, request);
+  return true;
+}
+
+/* Packs `request` for sending again; false when out of memory. */
+static bool pack_copy(const Curtain__V1__Request *request, uint8_t **bytes, size_t *length) {
+  *length = protobuf_c_message_get_packed_size(&request->base);
+  *bytes = malloc(*length ? *length : 1);
+  if (*bytes == NULL) {
+    return false;
+  }
+  protobuf_c_message_pack(&request->base, *bytes);
+  return true;
+}
+
+/* Sends a request for a session routed to `peer`. */
+static int send_routed(curtain_client *client, curtain_client *peer,
+                       const Curtain__V1__Request *request, curtain_response_cb callback,
+                       void *data) {
+  forwarded *forward = calloc(1, sizeof *forward);
+  if (forward == NULL) {
+    return CURTAIN_E_NOMEM;
+  }
+  *forward = (forwarded){
+      .origin = client, .origin_id = request->request_id, .callback = callback, .data = data};
+  if (!pack_copy(request, &forward->bytes, &forward->length)) {
+    free(forward);
+    return CURTAIN_E_NOMEM;
+  }
+  if (peer->state != STATE_READY) {
+    forwarded_queue(peer, forward);
+    return CURTAIN_OK;
+  }
+  int result = forwarded_send(peer, forward);
+  if (result != CURTAIN_OK) {
+    forward->callback = NULL;
+    forwarded_free(forward);
+  }
+  return result;
+}
+
+size_t curtain_peer_count(const curtain_client *client) {
+  size_t count = 0;
+  for (const curtain_client *peer = client->peers; peer != NULL; peer = peer->next_peer) {
+    count += peer->state != STATE_CLOSING;
+  }
+  return count;
+}
+
 int curtain_request(curtain_client *client, const Curtain__V1__Request *request,
                     curtain_response_cb callback, void *data, uint64_t *request_id) {
   if (client == NULL || request == NULL) {
@@ -876,18 +1285,38 @@ int curtain_request(curtain_client *client, const Curtain__V1__Request *request,
       return CURTAIN_E_INVALID;
     }
   }
-  pending_request *pending = malloc(sizeof *pending);
-  if (pending == NULL) {
-    return CURTAIN_E_NOMEM;
-  }
   Curtain__V1__Request copy = *request;
   copy.request_id = id;
   if ((copy.session == NULL || copy.session[0] == '\0') && client->session != NULL) {
     copy.session = client->session;
   }
+  /* Cluster mode: a session a MOVED sent elsewhere goes there; the others
+   * are kept to be followed (a peer's own requests are not). */
+  const char *session = client->origin == NULL ? routed_session(&copy) : NULL;
+  curtain_client *peer = session != NULL ? route_peer(client, session) : NULL;
+  if (peer != NULL) {
+    int result = send_routed(client, peer, &copy, callback, data);
+    if (result == CURTAIN_OK) {
+      if (id >= client->next_id) {
+        client->next_id = id + 1;
+      }
+      if (request_id != NULL) {
+        *request_id = id;
+      }
+    }
+    return result;
+  }
+  pending_request *pending = calloc(1, sizeof *pending);
+  if (pending == NULL) {
+    return CURTAIN_E_NOMEM;
+  }
+  if (session != NULL && !pack_copy(&copy, &pending->bytes, &pending->length)) {
+    free(pending);
+    return CURTAIN_E_NOMEM;
+  }
   int result = send_request(client, &copy);
   if (result != CURTAIN_OK) {
-    free(pending);
+    pending_free(pending);
     return result;
   }
   if (id >= client->next_id) {

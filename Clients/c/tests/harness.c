@@ -339,8 +339,8 @@ bool harness_daemon_start_with(uv_loop_t *loop, harness_daemon *daemon, const ch
                                size_t count, int listeners) {
   memset(daemon, 0, sizeof *daemon);
   daemon->listeners = listeners;
-  if (count > 8) {
-    fprintf(stderr, "harness: at most 8 extra arguments\n");
+  if (count > 12) {
+    fprintf(stderr, "harness: at most 12 extra arguments\n");
     harness_failures++;
     return false;
   }
@@ -359,10 +359,19 @@ bool harness_daemon_start_with(uv_loop_t *loop, harness_daemon *daemon, const ch
   snprintf(daemon->socket_path, sizeof daemon->socket_path, "%s/d.sock", daemon->directory);
   uv_pipe_init(loop, &daemon->stderr_pipe, 0);
   daemon->stderr_pipe.data = daemon;
-  char *arguments[16] = {(char *)executable, "--socket", daemon->socket_path,
-                         "--log-level",      "warning",  "--ephemeral"};
+  char *arguments[20] = {(char *)executable, "--socket", daemon->socket_path, "--log-level",
+                         "warning"};
+  size_t used = 5;
+  /* A cluster node keeps its sessions in the cluster's database. */
+  bool clustered = false;
   for (size_t index = 0; index < count; index++) {
-    arguments[6 + index] = (char *)extra[index];
+    clustered |= strcmp(extra[index], "--cluster") == 0;
+  }
+  if (!clustered) {
+    arguments[used++] = "--ephemeral";
+  }
+  for (size_t index = 0; index < count; index++) {
+    arguments[used++] = (char *)extra[index];
   }
   uv_stdio_container_t stdio[3] = {
       {.flags = UV_IGNORE},

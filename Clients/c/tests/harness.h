@@ -157,8 +157,9 @@ typedef struct harness_daemon {
  *  loop until it says it listens. False (with a failed check) otherwise. */
 bool harness_daemon_start(uv_loop_t *loop, harness_daemon *daemon);
 
-/** Like `harness_daemon_start` with more arguments (at most 8) for
- *  curtaind, waiting for `listeners` "listening on" lines. */
+/** Like `harness_daemon_start` with more arguments (at most 12) for
+ *  curtaind, waiting for `listeners` "listening on" lines (without
+ *  `--ephemeral` when they hold `--cluster`). */
 bool harness_daemon_start_with(uv_loop_t *loop, harness_daemon *daemon,
                                const char *const *arguments, size_t count, int listeners);
 

@@ -262,6 +262,17 @@ def test_a_session_wide_subscription_sees_new_windows_and_resumes(daemon: Daemon
     assert sorted(e.window_id for e in got) == [first.id, second.id]
 
 
+def test_a_subscription_to_another_session_resumes_in_that_session(daemon: Daemon, client: curtain.Client) -> None:
+    window = client.create_window(session="other")
+    sub = client.subscribe(window, categories=["window"], session="other")
+    client.close()
+    with daemon.client(session="other") as other:
+        other.set_window_visible(window, False)
+    client.reconnect()
+    assert texts([sub.next(timeout=5)]) == ["window.visible(false)"]
+    assert sub.session == "other"
+
+
 def test_a_subscription_is_a_context_manager(client: curtain.Client) -> None:
     window = client.create_window()
     with client.subscribe(window) as sub:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import curtain
 from curtain.testing import Daemon
 
@@ -38,6 +40,9 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert client.configure_controller("A", title="First").title == "First"
     assert len(client.list_controllers()) == 9
     assert [s.name for s in client.list_sessions()] == ["default"]
+    # Outside a cluster: refused (test_cluster.py checks its NodeList).
+    with pytest.raises(curtain.ServerError, match="INVALID_ARGUMENT"):
+        client.list_nodes()
 
     def op(result: object) -> None:
         assert isinstance(result, P.OperationResult) and result.completed, result

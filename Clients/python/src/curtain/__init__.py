@@ -30,6 +30,7 @@ from .errors import (
     GoodbyeReason,
     ProtocolError,
     ServerError,
+    SessionMoved,
     SubscriptionEnded,
     Timeout,
 )
@@ -82,6 +83,7 @@ __all__ = [
     "RootSpecError",
     "SegueResult",
     "ServerError",
+    "SessionMoved",
     "Status",
     "StoryboardInfo",
     "Subscription",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -9,14 +10,22 @@ from typing import Any
 
 from . import _delegates, types
 from ._core import Core, SubscriptionState
-from ._spec import REQUESTS
+from ._spec import REQUESTS, RequestSpec
 from ._typebase import typed
 from ._wire import Address, parse_address
-from .errors import ConnectionClosed, ServerError
+from .errors import MAX_MOVED_HOPS, ConnectionClosed, ServerError, SessionMoved
 from .v1 import protocol_pb2
 
 #: Seconds a call waits for its response unless told otherwise.
 DEFAULT_TIMEOUT = 30.0
+
+log = logging.getLogger("curtain")
+
+#: The requests that address the node that answers, not a session: never
+#: answered MOVED (as the daemon routes them).
+NODE_REQUESTS = frozenset(
+    {"hello", "sync", "get_status", "get_metrics", "list_sessions", "list_nodes", "shutdown", "unsubscribe"}
+)
 
 
 @dataclass
@@ -98,7 +107,14 @@ class ClientBase:
             address, token, token_file, client_name, capabilities, read_only, unowned_interactions, session
         )
         self.timeout = timeout
-        self._core = Core(self._new_subscription)
+        self._core = Core(self._new_subscription, self._adopt)
+        #: Whether this client follows MOVED (the connections it opens to
+        #: follow it do not: the client that opened them counts the hops).
+        self._follows = True
+        #: Cluster mode: the node address of each session found elsewhere
+        #: by a MOVED answer, and the connection open to each such address.
+        self._routes: dict[str, str] = {}
+        self._peers: dict[str, Any] = {}
         self._opened()
 
     def _opened(self) -> None:
@@ -168,6 +184,72 @@ class ClientBase:
             return _delegates.TransitionContext(self, message), animator
         return None
 
+    # MARK: Cluster mode
+
+    def _routed_session(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> str | None:
+        """The session a request is routed by, as the daemon decides it
+        (None: the request addresses the node, or this client does not
+        follow MOVED)."""
+        if not self._follows or spec.body in NODE_REQUESTS:
+            return None
+        if spec.body == "kill_session":
+            return str(body.name)
+        return str(options.get("session") or self._options.session or "default")
+
+    def _route(self, spec: RequestSpec, session: str | None, options: dict[str, Any]) -> Any:
+        """Where a request for ``session`` goes: the open connection to the
+        node a MOVED named for it, else this client. An Unsubscribe goes to
+        the connection of its subscription."""
+        owner = getattr(options.get("attachment"), "_connection", None)
+        if spec.body == "unsubscribe" and owner is not None:
+            return owner
+        peer = self._open_peer(self._routes.get(session or "", ""))
+        return self if peer is None else peer
+
+    def _open_peer(self, address: str) -> Any:
+        """The open connection to ``address`` made to follow MOVED, or None."""
+        peer = self._peers.get(address)
+        return peer if peer is not None and peer.connected else None
+
+    def _keep_peer(self, address: str, peer: Any) -> None:
+        """Keeps a connection opened to follow MOVED to ``address`` (it
+        does not follow MOVED itself: this client counts the hops)."""
+        peer._follows = False
+        self._peers[address] = peer
+
+    def _moved_to(self, moved: SessionMoved, session: str, hops: int) -> str:
+        """The address to send a request answered ``moved`` to (its
+        ``hops``-th MOVED); remembers it for the session. Raises ``moved``
+        after MAX_MOVED_HOPS."""
+        if hops > MAX_MOVED_HOPS:
+            raise moved.giving_up(f"not followed: {MAX_MOVED_HOPS} MOVED answers were followed already")
+        name = moved.session or session
+        log.debug("following MOVED: session %s is on node %s at %s", name, moved.node, moved.address)
+        self._routes[name] = moved.address
+        return moved.address
+
+    def _peer_options(self) -> dict[str, Any]:
+        """The options of a connection opened to follow MOVED: this
+        client's token, name, capabilities, session and timeout."""
+        return {
+            "token": self._options.token,
+            "client_name": self._options.client_name,
+            "capabilities": self._options.capabilities,
+            "session": self._options.session,
+            "timeout": self.timeout,
+        }
+
+    @staticmethod
+    def _unreachable(moved: SessionMoved, error: Exception) -> SessionMoved:
+        return moved.giving_up(f"not followed: {moved.address} did not answer: {error}")
+
+    @property
+    def connections(self) -> int:
+        """How many connections this client has open: its own, and those
+        it opened to follow MOVED."""
+        own = 1 if getattr(self, "connected", False) else 0
+        return own + sum(1 for peer in self._peers.values() if peer.connected)
+
     def _take_notices(self) -> list[types.Event]:
         notices = [typed(event) for event in self._core.notices]
         self._core.notices.clear()
@@ -197,25 +279,24 @@ class ClientBase:
 
     def _fresh_core(self) -> list[SubscriptionState]:
         """A new connection state for a reconnect; returns the subscriptions
-        to resume."""
+        to resume: this connection's, and those of the connections opened to
+        follow MOVED (closed now: their sessions go through this connection
+        again, and follow MOVED from there)."""
         resumable = self._core.resumable()
-        self._core = Core(self._new_subscription)
+        for peer in self._peers.values():
+            resumable += peer._core.resumable()
+        self._peers = {}
+        self._routes = {}
+        self._core = Core(self._new_subscription, self._adopt)
         self._core.carried = resumable
         return resumable
 
-    def _resume_all(self, resumable: list[SubscriptionState], send: Any) -> list[tuple[SubscriptionState, Any]]:
-        """Sends a resuming Subscribe for each subscription through
-        ``send(spec, body)`` (which returns the Pending and a handle to wait
-        on); returns each subscription with its handle."""
-        sent = []
-        # The Subscribe that resumes a subscription.
-        resume = REQUESTS["subscribe"]
-        for state in resumable:
-            pending, handle = send(resume, state.resume_request())
-            self._core.resuming[pending.request_id] = state
-            sent.append((state, handle))
-        self._core.carried = []
-        return sent
+    def _adopt(self, state: SubscriptionState) -> None:
+        """A subscription resumed on this connection: its reads are here."""
+
+    def _resume_options(self, state: SubscriptionState) -> dict[str, Any]:
+        """The options of the Subscribe that resumes ``state``."""
+        return {"session": state.session, "attachment": state}
 
     @staticmethod
     def _resume_failed(state: SubscriptionState, error: BaseException) -> None:

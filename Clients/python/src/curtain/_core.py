@@ -81,6 +81,8 @@ class SubscriptionState:
         self.result = result
         self.id = result.subscription_id
         self.window_id = request.window_id
+        #: Its session (as the daemon names it), where it resumes.
+        self.session = "default"
         self.items: collections.deque[RawItem] = collections.deque()
         self.last_seq: dict[int, int] = {}
         self.active = True
@@ -164,9 +166,14 @@ class Core:
     """One connection's protocol state."""
 
     def __init__(
-        self, make_subscription: Callable[[protocol_pb2.Subscribe, protocol_pb2.SubscribeResult], SubscriptionState]
+        self,
+        make_subscription: Callable[[protocol_pb2.Subscribe, protocol_pb2.SubscribeResult], SubscriptionState],
+        adopt: Callable[[SubscriptionState], None] | None = None,
     ) -> None:
         self._make_subscription = make_subscription
+        #: Called with a subscription of another connection resumed on this
+        #: one (a reconnect that followed its session to another node).
+        self._adopt = adopt
         self.decoder = _wire.Decoder()
         self.next_id = 1
         self.pending: dict[int, Pending] = {}
@@ -227,6 +234,9 @@ class Core:
         pending.attachment = options.get("attachment")
         pending.session = request.session or "default"
         self.pending[request.request_id] = pending
+        if spec.body == "subscribe" and isinstance(pending.attachment, SubscriptionState):
+            # A resumption: answered into that subscription.
+            self.resuming[request.request_id] = pending.attachment
         pending.lookup = lookup
         return pending, first + _wire.frame(protocol_pb2.ClientMessage(request=request))
 
@@ -319,8 +329,11 @@ class Core:
         state = self.resuming.pop(pending.request_id, None)
         if state is None:
             state = self._make_subscription(pending.body, result)
+            state.session = pending.session
         else:
             state.resumed(result)
+            if self._adopt is not None:
+                self._adopt(state)
         self.subscriptions[state.id] = state
         return state
 

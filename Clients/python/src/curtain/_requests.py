@@ -248,6 +248,13 @@ class RequestMethods:
         """Every session with its window and controller counts."""
         return protocol.ListSessions()  # type: ignore[return-value]
 
+    @request("list_nodes", "nodes")
+    def list_nodes(self, **options: Unpack[CallOptions]) -> types.NodeList:
+        """Cluster mode: the nodes sharing the sessions (name, address,
+        liveness, the sessions each owns) as the answering node last read
+        them, and ``answered_by``; INVALID_ARGUMENT outside a cluster."""
+        return protocol.ListNodes()  # type: ignore[return-value]
+
     @request("kill_session", "empty", unwrap=_none)
     def kill_session(self, name: str, **options: Unpack[CallOptions]) -> None:
         """Closes a session's windows, deletes its controllers and unloads its
@@ -1057,9 +1064,13 @@ class RequestMethods:
 
     @request("unsubscribe", "empty", unwrap=_none)
     def unsubscribe(self, subscription: Any, **options: Unpack[CallOptions]) -> None:
-        """Ends a subscription of this connection (a Subscription or its id)."""
-        sid = subscription if isinstance(subscription, int) else subscription.id
-        return protocol.Unsubscribe(subscription_id=sid)  # type: ignore[return-value]
+        """Ends a subscription of this connection (a Subscription or its id;
+        a Subscription made on another node's connection, following MOVED,
+        is ended there)."""
+        if isinstance(subscription, int):
+            return protocol.Unsubscribe(subscription_id=subscription)  # type: ignore[return-value]
+        message = protocol.Unsubscribe(subscription_id=subscription.id)
+        return Attached(message, subscription)  # type: ignore[return-value]
 
     # -- Clocks
 

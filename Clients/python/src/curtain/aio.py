@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from . import _connect, _delegates, types
 from ._core import HELLO, Item, Pending, RawItem, SubscriptionState, hello_body
 from ._requests import RequestMethods
-from ._spec import RequestSpec
+from ._spec import REQUESTS, RequestSpec
 from ._typebase import typed
-from .errors import ConnectFailed, ConnectionClosed, CurtainError, SubscriptionEnded, Timeout
+from .errors import ConnectFailed, ConnectionClosed, CurtainError, SessionMoved, SubscriptionEnded, Timeout
 from .v1 import events_pb2, protocol_pb2
 
 
@@ -169,6 +169,8 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
         self._reader_task: asyncio.Task[None] | None = None
         #: The tasks answering delegate calls.
         self._delegate_tasks: set[asyncio.Task[None]] = set()
+        #: The connections being opened to follow MOVED, by address.
+        self._dialing: dict[str, asyncio.Task[AsyncClient]] = {}
 
     @classmethod
     async def connect(
@@ -192,13 +194,18 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
         await self.close()
 
     async def close(self) -> None:
-        """Closes the connection (subscriptions end with ConnectionClosed)."""
+        """Closes the connection, and those opened to follow MOVED
+        (subscriptions end with ConnectionClosed)."""
+        for peer in list(self._peers.values()):
+            await peer.close()
         await self._hang_up(ConnectionClosed(message="closed by the client"))
 
     async def reconnect(self, wait: float = 0.0) -> AsyncClient:
         """Dials again, says Hello, and resumes every subscription after the
         last event it delivered. Retries a refused connection for up to
-        ``wait`` seconds."""
+        ``wait`` seconds. In a cluster, a subscription whose session moved
+        resumes on the node that owns the session now (the resumption
+        follows MOVED)."""
         await self.close()
         resumable = self._fresh_core()
         loop = asyncio.get_running_loop()
@@ -211,16 +218,11 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
                 if loop.time() >= deadline:
                     raise
                 await asyncio.sleep(0.05)
-
-        def send(spec: RequestSpec, body: Any) -> tuple[Pending, asyncio.Future[Any]]:
-            pending, data = self._core.request(spec, body, {}, self.session)
-            future = self._future(pending, self.timeout)
-            self._write(data)
-            return pending, future
-
-        sent = self._resume_all(resumable, send)
-        results = await asyncio.gather(*(future for _, future in sent), return_exceptions=True)
-        for (state, _), result in zip(sent, results, strict=True):
+        self._core.carried = []
+        subscribe = REQUESTS["subscribe"]
+        sent = [self._call(subscribe, state.resume_request(), self._resume_options(state)) for state in resumable]
+        results = await asyncio.gather(*sent, return_exceptions=True)
+        for state, result in zip(resumable, results, strict=True):
             if isinstance(result, BaseException):
                 self._resume_failed(state, result)
         return self
@@ -354,11 +356,75 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
     # MARK: Requests
 
     def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> asyncio.Future[Any]:
+        session = self._routed_session(spec, body, options)
+        target: AsyncClient = self._route(spec, session, options)
+        first = target._send(spec, body, options)
+        if session is None:
+            return first
+        # Sent at once (in order with the requests sent after it); a MOVED
+        # answer is followed in a task.
+        loop = asyncio.get_running_loop()
+        outer: asyncio.Future[Any] = loop.create_future()
+
+        def settle(done: asyncio.Future[Any]) -> None:
+            if outer.done():
+                return
+            if done.cancelled():
+                outer.cancel()
+                return
+            error = done.exception()
+            if isinstance(error, SessionMoved):
+                follow = loop.create_task(self._follow(spec, body, options, session, error))
+                follow.add_done_callback(lambda task: _copy_outcome(task, outer))
+            else:
+                _copy_outcome(done, outer)
+
+        first.add_done_callback(settle)
+        return outer
+
+    def _send(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> asyncio.Future[Any]:
+        """Sends a request on this connection; a future of its answer."""
         pending, data = self._core.request(spec, body, options, self.session)
         timeout = options.get("timeout")
         future = self._future(pending, self.timeout if timeout is None else timeout)
         self._write(data)
         return future
+
+    async def _follow(
+        self, spec: RequestSpec, body: Any, options: dict[str, Any], session: str, moved: SessionMoved
+    ) -> Any:
+        """Sends a request answered ``moved`` where it says, and again
+        while the answer is MOVED (up to MAX_MOVED_HOPS in all)."""
+        hops = 1
+        while True:
+            peer = await self._peer(moved, self._moved_to(moved, session, hops))
+            try:
+                return await peer._send(spec, body, options)
+            except SessionMoved as again:
+                moved, hops = again, hops + 1
+
+    async def _peer(self, moved: SessionMoved, address: str) -> AsyncClient:
+        """The connection to ``address`` (a MOVED's), opened if need be
+        (once, however many requests wait for it)."""
+        peer: AsyncClient | None = self._open_peer(address)
+        if peer is not None:
+            return peer
+        dialing = self._dialing.get(address)
+        if dialing is None:
+            dialing = asyncio.get_running_loop().create_task(AsyncClient.connect(address, **self._peer_options()))
+            self._dialing[address] = dialing
+            dialing.add_done_callback(lambda _: self._dialing.pop(address, None))
+        try:
+            opened = await asyncio.shield(dialing)
+        except (ConnectFailed, ValueError) as error:
+            raise self._unreachable(moved, error) from error
+        if self._peers.get(address) is not opened:
+            self._keep_peer(address, opened)
+        return opened
+
+    def _adopt(self, state: SubscriptionState) -> None:
+        if isinstance(state, AsyncSubscription):
+            state._connection = self
 
     def _future(self, pending: Pending, timeout: float | None) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
@@ -396,6 +462,18 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
         self, request: protocol_pb2.Subscribe, result: protocol_pb2.SubscribeResult
     ) -> AsyncSubscription:
         return AsyncSubscription(self, request, result)
+
+
+def _copy_outcome(source: asyncio.Future[Any], target: asyncio.Future[Any]) -> None:
+    """Settles ``target`` as ``source`` was (unless it already is)."""
+    if target.done():
+        return
+    if source.cancelled():
+        target.cancel()
+    elif (error := source.exception()) is not None:
+        target.set_exception(error)
+    else:
+        target.set_result(source.result())
 
 
 __all__ = ["AsyncClient", "AsyncSubscription"]

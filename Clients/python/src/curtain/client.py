@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from . import _connect, _delegates, types
 from ._core import HELLO, Item, Pending, RawItem, SubscriptionState, hello_body
 from ._requests import RequestMethods
-from ._spec import RequestSpec
+from ._spec import REQUESTS, RequestSpec
 from ._typebase import typed
-from .errors import ConnectFailed, ConnectionClosed, ServerError, SubscriptionEnded, Timeout
+from .errors import ConnectFailed, ConnectionClosed, ServerError, SessionMoved, SubscriptionEnded, Timeout
 from .v1 import events_pb2, protocol_pb2
 
 DEFAULT_TIMEOUT = _connect.DEFAULT_TIMEOUT
@@ -202,7 +202,9 @@ class Pipeline(_PipelineRequests):
 
     The daemon applies requests in order and answers in order. Leaving the
     ``with`` block waits for every reply and raises the first error that no
-    ``result()`` call has seen.
+    ``result()`` call has seen. Every request goes on the client's own
+    connection: a MOVED answer (cluster mode) is raised as
+    :class:`~curtain.errors.SessionMoved`, not followed.
     """
 
     def __init__(self, connection: _Connection) -> None:
@@ -252,7 +254,10 @@ class Client(_connect.ClientBase, RequestMethods):
         return self._sock is not None and self._core.closed is None
 
     def close(self) -> None:
-        """Closes the connection (subscriptions end with ConnectionClosed)."""
+        """Closes the connection, and those opened to follow MOVED
+        (subscriptions end with ConnectionClosed)."""
+        for peer in self._peers.values():
+            peer.close()
         if self._sock is not None:
             self._sock.close()
             self._sock = None
@@ -267,7 +272,9 @@ class Client(_connect.ClientBase, RequestMethods):
     def reconnect(self, wait: float = 0.0) -> Client:
         """Dials again, says Hello, and resumes every subscription after the
         last event it delivered (``from_seq``). Retries a refused connection
-        for up to ``wait`` seconds."""
+        for up to ``wait`` seconds. In a cluster, a subscription whose
+        session moved resumes on the node that owns the session now (the
+        resumption follows MOVED)."""
         self.close()
         resumable = self._fresh_core()
         deadline = time.monotonic() + wait
@@ -279,15 +286,13 @@ class Client(_connect.ClientBase, RequestMethods):
                 if time.monotonic() >= deadline:
                     raise
                 time.sleep(0.05)
-
-        def send(spec: RequestSpec, body: Any) -> tuple[Pending, Pending]:
-            pending = self._send(spec, body, {})
-            return pending, pending
-
-        for state, pending in self._resume_all(resumable, send):
-            self._wait(pending, self.timeout)
-            if pending.error is not None:
-                self._resume_failed(state, pending.error)
+        self._core.carried = []
+        subscribe = REQUESTS["subscribe"]
+        for state in resumable:
+            try:
+                self._call(subscribe, state.resume_request(), self._resume_options(state))
+            except ServerError as error:
+                self._resume_failed(state, error)
         return self
 
     def _dial(self) -> None:
@@ -385,10 +390,32 @@ class Client(_connect.ClientBase, RequestMethods):
         return Pipeline(self)
 
     def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Any:
-        pending = self._send(spec, body, options)
-        timeout = options.get("timeout")
-        self._wait(pending, self.timeout if timeout is None else timeout)
-        return pending.get()
+        session = self._routed_session(spec, body, options)
+        target: Client = self._route(spec, session, options)
+        hops = 0
+        while True:
+            pending = target._send(spec, body, options)
+            timeout = options.get("timeout")
+            target._wait(pending, target.timeout if timeout is None else timeout)
+            if session is None or not isinstance(pending.error, SessionMoved):
+                return pending.get()
+            hops += 1
+            target = self._peer(pending.error, self._moved_to(pending.error, session, hops))
+
+    def _peer(self, moved: SessionMoved, address: str) -> Client:
+        """The connection to ``address`` (a MOVED's), opened if need be."""
+        peer: Client | None = self._open_peer(address)
+        if peer is None:
+            try:
+                peer = Client(address, **self._peer_options())
+            except (ConnectFailed, ValueError) as error:
+                raise self._unreachable(moved, error) from error
+            self._keep_peer(address, peer)
+        return peer
+
+    def _adopt(self, state: SubscriptionState) -> None:
+        if isinstance(state, Subscription):
+            state._connection = self
 
     def _send(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Pending:
         pending, data = self._core.request(spec, body, options, self._options.session)

@@ -26,6 +26,7 @@ class ErrorCode(enum.IntEnum):
     UNSUPPORTED_VERSION = 11
     INTERNAL = 12
     UNAVAILABLE = 13
+    MOVED = 14
 
 
 class GoodbyeReason(enum.IntEnum):
@@ -39,6 +40,7 @@ class GoodbyeReason(enum.IntEnum):
     FRAME_POLICY = 5
     TIMEOUT = 6
     LIMIT_EXCEEDED = 7
+    MOVED = 8
 
 
 class CurtainError(Exception):
@@ -83,27 +85,80 @@ class ServerError(CurtainError):
 
     @classmethod
     def from_proto(cls, error: events_pb2.Error, *, request: str = "", request_id: int = 0) -> ServerError:
-        return cls(error.code, error.message, details=error.details, request=request, request_id=request_id)
+        kind = SessionMoved if int(error.code) == ErrorCode.MOVED else cls
+        return kind(error.code, error.message, details=error.details, request=request, request_id=request_id)
+
+
+class SessionMoved(ServerError):
+    """``MOVED``: the request's session belongs to another node of a
+    cluster (docs/cluster.md); nothing changed on the node that answered.
+
+    The clients follow MOVED by themselves (see the README); this is raised
+    when they cannot: when a request that followed :data:`MAX_MOVED_HOPS`
+    of them is answered MOVED again, when
+    the node it names does not answer (the cause is then the
+    :class:`ConnectFailed`), or inside a pipeline. ``session``, ``node``,
+    ``address`` (``tcp://HOST:PORT``) and ``epoch`` come from the details.
+    """
+
+    @property
+    def session(self) -> str:
+        return self.details.get("session", "")
+
+    @property
+    def node(self) -> str:
+        return self.details.get("node", "")
+
+    @property
+    def address(self) -> str:
+        return self.details.get("address", "")
+
+    @property
+    def epoch(self) -> int:
+        try:
+            return int(self.details.get("epoch", "0"))
+        except ValueError:
+            return 0
+
+    def giving_up(self, why: str) -> SessionMoved:
+        """The same answer, its message saying why it was not followed."""
+        return SessionMoved(
+            self.code,
+            f"{self.message} ({why})",
+            details=self.details,
+            request=self.request,
+            request_id=self.request_id,
+        )
+
+
+#: How many MOVED answers one request follows; the next one is raised.
+MAX_MOVED_HOPS = 3
 
 
 class ConnectionClosed(CurtainError):
     """The connection is over: the daemon said goodbye, or the stream ended.
 
     ``reason`` is the :class:`GoodbyeReason` (``None`` when the stream ended
-    without a goodbye) and ``message`` the goodbye's text.
+    without a goodbye), ``message`` the goodbye's text and ``details`` its
+    details (``MOVED``: ``session``, ``node``, ``address``, ``epoch`` of the
+    session that went to another node; ``reconnect()`` resumes its
+    subscriptions there).
     """
 
-    def __init__(self, reason: GoodbyeReason | int | None = None, message: str = "") -> None:
+    def __init__(
+        self, reason: GoodbyeReason | int | None = None, message: str = "", details: Mapping[str, str] | None = None
+    ) -> None:
         if reason is not None:
             with contextlib.suppress(ValueError):
                 reason = GoodbyeReason(reason)
         self.reason = reason
         self.message = message
+        self.details = dict(details or {})
         super().__init__(str(self))
 
     @classmethod
     def from_goodbye(cls, goodbye: protocol_pb2.Goodbye) -> ConnectionClosed:
-        return cls(goodbye.reason, goodbye.message)
+        return cls(goodbye.reason, goodbye.message, goodbye.details)
 
     def __str__(self) -> str:
         if self.reason is None:

@@ -6,7 +6,8 @@
 
 The daemon is ``$CURTAIND`` (a path), else ``curtaind`` on ``PATH``. It
 starts on a socket in a fresh temporary directory, ``--ephemeral`` (its
-sessions are not kept) unless the arguments name a ``--state-dir``, is ready
+sessions are not kept) unless the arguments name a ``--state-dir``, a
+``--store`` or a ``--cluster``, is ready
 once it printed
 its "listening on" lines and answered a Sync, and :meth:`Daemon.stop` ends it
 with SIGTERM (SIGKILL after a grace period), checks that it removed its
@@ -85,7 +86,7 @@ class Daemon:
             self.directory = tempfile.mkdtemp(prefix="curtain-py-")
             self.socket_path = os.path.join(self.directory, "d.sock")
         listeners = 2 if "--listen" in self.arguments else 1
-        durable = "--state-dir" in self.arguments or "--ephemeral" in self.arguments
+        durable = any(flag in self.arguments for flag in ("--state-dir", "--ephemeral", "--store", "--cluster"))
         self.process = subprocess.Popen(
             [
                 self.executable,
