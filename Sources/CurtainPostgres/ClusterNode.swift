@@ -31,6 +31,8 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
   /// This registration's number: a later curtaind under the same name
   /// takes over (and this one stops).
   private var incarnation: Int64 = 0
+  /// Whether the last round saw sessions of dead nodes (the thread's).
+  private var sawOrphans = false
   private struct Shared {
     var news = ClusterNews()
     var clients = 0
@@ -200,9 +202,13 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
     try readMap(into: &news, on: link)
     // Sessions of nodes whose lease expired: this node's share of them.
     let orphans = news.map?.values.filter { !$0.isAlive }.count ?? 0
+    defer { sawOrphans = orphans > 0 }
     guard claiming, orphans > 0 else { return }
+    // A share of them the first round that sees them, so that the live
+    // nodes split the work; whatever is left a round later, all of it
+    // (halving what is left each round would take log2(N) rounds).
     let alive = max(1, news.nodes?.nodes.count { $0.alive } ?? 1)
-    let share = Int64((orphans + alive - 1) / alive)
+    let share = Int64(sawOrphans ? orphans : (orphans + alive - 1) / alive)
     let rows = try link.run(
       """
       WITH orphans AS (

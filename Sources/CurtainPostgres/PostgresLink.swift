@@ -62,6 +62,10 @@ final class PostgresLink: @unchecked Sendable {
     try? group.syncShutdownGracefully()
   }
 
+  /// The key of the advisory lock held while the tables are made
+  /// ("curtschm" in ASCII).
+  static let schemaLockKey: Int64 = 0x6375_7274_7363_686d
+
   /// Whether the connection is lost.
   var isClosed: Bool { connection.isClosed }
 
@@ -70,6 +74,10 @@ final class PostgresLink: @unchecked Sendable {
   /// transaction.
   func prepareSchema(tables: [String]) throws(StoreError) {
     try transaction(what: "create the tables") { () throws(StoreError) in
+      // Nodes starting together would race on CREATE TABLE IF NOT EXISTS
+      // (a unique violation in PostgreSQL's catalog): one at a time.
+      _ = try run(
+        "SELECT pg_advisory_xact_lock(\(Self.schemaLockKey))", what: "create the tables")
       _ = try run(
         """
         CREATE TABLE IF NOT EXISTS curtain_schema(

@@ -10,6 +10,7 @@
 import CurtainTesting
 import CurtainWire
 import Foundation
+import Synchronization
 import XCTest
 
 #if canImport(Glibc)
@@ -162,6 +163,38 @@ final class ClusterTests: XCTestCase {
     XCTAssertTrue(lines[0].contains("  0 sessions  "), lines[0])
     XCTAssertTrue(lines[1].hasPrefix(" b  tcp://127.0.0.1:\(portB)  alive (lease "), lines[1])
     XCTAssertTrue(lines[1].hasSuffix("  [web]"), lines[1])
+  }
+
+  func testNodesStartingTogetherOnAFreshDatabaseAllJoin() throws {
+    guard let postgres else { throw XCTSkip("no PostgreSQL") }
+    try postgres.createDatabase("fresh")
+    let started = Mutex<[Result<TempDaemon, any Error>]>([])
+    // Threads of their own: TempDaemon waits on Dispatch's pool.
+    let done = DispatchSemaphore(value: 0)
+    for index in 0..<3 {
+      Thread {
+        let result = Result {
+          try TempDaemon(arguments: [
+            "--cluster", postgres.socketURL("fresh"), "--node", "n\(index)",
+            "--listen", "127.0.0.1:\(TempPostgres.freePort())",
+          ])
+        }
+        started.withLock { $0.append(result) }
+        done.signal()
+      }.start()
+    }
+    for _ in 0..<3 { done.wait() }
+    for result in started.withLock({ $0 }) {
+      switch result {
+      case .success(let daemon): nodes.append(daemon)
+      case .failure(let error): XCTFail("a node did not start: \(error)")
+      }
+    }
+    XCTAssertEqual(nodes.count, 3)
+    guard let first = nodes.first else { return }
+    let client = try TestClient(path: first.socketPath)
+    let list = try waitForNodes(client) { $0.nodes.count == 3 }
+    XCTAssertEqual(list.nodes.map(\.name), ["n0", "n1", "n2"])
   }
 
   func testListNodesOutsideAClusterIsRefused() throws {

@@ -962,6 +962,10 @@ static const char *routed_session(const Curtain__V1__Request *request) {
     return NULL;
   case CURTAIN__V1__REQUEST__BODY_KILL_SESSION:
     return request->kill_session != NULL ? request->kill_session->name : NULL;
+  case CURTAIN__V1__REQUEST__BODY_MOVE_SESSION:
+    return request->move_session != NULL ? request->move_session->name : NULL;
+  case CURTAIN__V1__REQUEST__BODY_IMPORT_SESSION:
+    return request->session != NULL && request->session[0] != '\0' ? request->session : NULL;
   default:
     return request->session != NULL && request->session[0] != '\0' ? request->session : "default";
   }

@@ -43,6 +43,8 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     # Outside a cluster: refused (test_cluster.py checks its NodeList).
     with pytest.raises(curtain.ServerError, match="INVALID_ARGUMENT"):
         client.list_nodes()
+    with pytest.raises(curtain.ServerError, match="INVALID_ARGUMENT"):
+        client.move_session("default", "b")
 
     def op(result: object) -> None:
         assert isinstance(result, P.OperationResult) and result.completed, result

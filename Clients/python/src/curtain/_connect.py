@@ -192,8 +192,11 @@ class ClientBase:
         follow MOVED)."""
         if not self._follows or spec.body in NODE_REQUESTS:
             return None
-        if spec.body == "kill_session":
+        if spec.body in ("kill_session", "move_session"):
             return str(body.name)
+        if spec.body == "import_session":
+            # Routed by its name only when the request names its session.
+            return str(options.get("session") or self._options.session or "") or None
         return str(options.get("session") or self._options.session or "default")
 
     def _route(self, spec: RequestSpec, session: str | None, options: dict[str, Any]) -> Any:

@@ -255,6 +255,14 @@ class RequestMethods:
         them, and ``answered_by``; INVALID_ARGUMENT outside a cluster."""
         return protocol.ListNodes()  # type: ignore[return-value]
 
+    @request("move_session", "moved")
+    def move_session(self, name: str, to_node: str, **options: Unpack[CallOptions]) -> protocol.SessionMove:
+        """Cluster mode: hands session ``name`` over to node ``to_node``
+        (sent to the session's node; MOVED is followed there). Answers once
+        the hand-over is stored, with the session's node, address and new
+        epoch; BUSY while a transition of the session runs (docs/cluster.md)."""
+        return protocol.MoveSession(name=name, to_node=to_node)  # type: ignore[return-value]
+
     @request("kill_session", "empty", unwrap=_none)
     def kill_session(self, name: str, **options: Unpack[CallOptions]) -> None:
         """Closes a session's windows, deletes its controllers and unloads its
