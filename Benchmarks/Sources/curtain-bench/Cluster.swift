@@ -241,20 +241,8 @@ private func failover(
       let survivors = try [b, c].map { try Connection(socketPath: $0.socketPath, name: "probe") }
       let setup = try Connection(socketPath: a.socketPath, name: "setup")
       try setup.pipeline(count: count * 2, depth: 64) { index in
-        request(session: "f\(index / 2)") {
-          if index % 2 == 0 {
-            $0.createWindow.clock = .manual
-            $0.createWindow.root.kind = .navigation
-            $0.createWindow.root.identifier = "N"
-            var root = Curtain_V1_ControllerSpec()
-            root.kind = .content
-            root.identifier = "R"
-            $0.createWindow.root.children = [root]
-          } else {
-            $0.createController.kind = .content
-            $0.createController.identifier = "X"
-          }
-        }
+        let (create, controller) = SteadyWindows.setup(window: 0, session: "f\(index / 2)")
+        return index % 2 == 0 ? create : controller
       }
       for survivor in survivors { try waitForSessions(count, on: "a", seenBy: survivor) }
 
@@ -434,17 +422,8 @@ private func clusterOverhead(_ server: PostgresServer, _ options: Options, scrat
       reads[index].add(latencies.median)
 
       let ids = try realtimeWindows(animated, animating: true, session: "o", on: connection)
-      let subscribers = try (0..<4).map {
-        try Connection(socketPath: daemon.socketPath, name: "frames \($0)")
-      }
-      for (number, id) in ids.enumerated() {
-        try subscribers[number % 4].call(session: "o") {
-          $0.subscribe.windowID = id
-          $0.subscribe.frames = true
-        }
-      }
-      let drain = Drain(subscribers)
-      pause(seconds: 0.5)
+      let drain = try Drain(
+        following: ids, session: "o", over: 4, socketPath: daemon.socketPath)
       cpuBefore = daemon.preciseCPUSeconds()
       let framesBefore = drain.received
       pause(seconds: seconds)

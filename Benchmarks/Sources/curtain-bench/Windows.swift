@@ -141,6 +141,27 @@ final class Drain: @unchecked Sendable {
     }
   }
 
+  /// Subscribes to the frames of the windows `ids` of `session` over
+  /// `count` new connections to `socketPath` (window k on connection k mod
+  /// count), drains them, and lets half a second settle.
+  convenience init(
+    following ids: [UInt64], session: String = "", over count: Int, socketPath: String
+  )
+    throws
+  {
+    let subscribers = try (0..<count).map {
+      try Connection(socketPath: socketPath, name: "frames \($0)")
+    }
+    for (index, id) in ids.enumerated() {
+      try subscribers[index % count].call(session: session) {
+        $0.subscribe.windowID = id
+        $0.subscribe.frames = true
+      }
+    }
+    self.init(subscribers)
+    pause(seconds: 0.5)
+  }
+
   /// Frames received so far, in all.
   var received: Int { frames.withLock { $0.reduce(0, +) } }
 
@@ -190,17 +211,7 @@ func animating(_ options: Options, scratch: Scratch) throws {
     pause(seconds: seconds)
     idle.add((daemon.preciseCPUSeconds() - before) / seconds * 100)
 
-    let subscribers = try (0..<connections).map {
-      try Connection(socketPath: daemon.socketPath, name: "frames \($0)")
-    }
-    for (index, id) in ids.enumerated() {
-      try subscribers[index % connections].call {
-        $0.subscribe.windowID = id
-        $0.subscribe.frames = true
-      }
-    }
-    let drain = Drain(subscribers)
-    pause(seconds: 0.5)
+    let drain = try Drain(following: ids, over: connections, socketPath: daemon.socketPath)
     before = daemon.preciseCPUSeconds()
     let framesBefore = drain.received
     pause(seconds: seconds)
