@@ -235,9 +235,14 @@ private func failover(
     for run in 0..<runs {
       let (database, url) = try server.database("failover")
       let label = "failover-\(count)-\(format(lease.interval, 1))-\(run)"
-      let a = try startNode("a", url: url, lease: lease, options, scratch: scratch, label: label)
-      let b = try startNode("b", url: url, lease: lease, options, scratch: scratch, label: label)
-      let c = try startNode("c", url: url, lease: lease, options, scratch: scratch, label: label)
+      // Killed when the run fails; stopped (b, c) or killed (a) when not.
+      var nodes: [Daemon] = []
+      defer { for node in nodes { node.kill9() } }
+      for name in ["a", "b", "c"] {
+        nodes.append(
+          try startNode(name, url: url, lease: lease, options, scratch: scratch, label: label))
+      }
+      let (a, b, c) = (nodes[0], nodes[1], nodes[2])
       let survivors = try [b, c].map { try Connection(socketPath: $0.socketPath, name: "probe") }
       let setup = try Connection(socketPath: a.socketPath, name: "setup")
       try setup.pipeline(count: count * 2, depth: 64) { index in
@@ -386,6 +391,7 @@ private func clusterOverhead(_ server: PostgresServer, _ options: Options, scrat
       let daemon = try Daemon(
         executable: options.curtaind, directory: scratch.path, name: "overhead-\(run)-\(index)",
         arguments: try mode.arguments(state))
+      defer { daemon.kill9() }
       try daemon.waitUntilServing()
       let connection = try Connection(socketPath: daemon.socketPath, name: "overhead")
       let windows = try SteadyWindows(count: 1, session: "o", connection: connection)
@@ -486,6 +492,7 @@ private func clusterThroughput(_ server: PostgresServer, _ options: Options, scr
   for run in 0..<runs {
     for (index, nodes) in configurations.enumerated() {
       var daemons: [Daemon] = []
+      defer { for daemon in daemons { daemon.kill9() } }
       var database = ""
       if nodes == 0 {
         let state = try scratch.directory("cluster-throughput")
