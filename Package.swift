@@ -26,6 +26,8 @@ let package = Package(
     // For Fuzz/ (a package of its own): the fuzz target drives the server
     // in memory.
     .library(name: "CurtainDaemon", targets: ["CurtainDaemon"]),
+    // For the benchmarks (Benchmarks/), which start a private PostgreSQL.
+    .library(name: "CurtainTesting", targets: ["CurtainTesting"]),
     .executable(name: "curtaind", targets: ["curtaind"]),
     .executable(name: "curtain", targets: ["curtain"]),
     .executable(name: "curtain-web", targets: ["curtain-web"]),

@@ -24,7 +24,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "curtain-bench",
-      dependencies: ["BenchKit", .product(name: "CurtainWire", package: "Curtain")],
+      dependencies: [
+        "BenchKit", .product(name: "CurtainWire", package: "Curtain"),
+        .product(name: "CurtainTesting", package: "Curtain"),
+      ],
       swiftSettings: strictSettings
     ),
     .executableTarget(

@@ -9,7 +9,7 @@
 #
 # Arguments go to curtain-bench (--quick, --runs N, restore, throughput,
 # roundtrip, dbsize, lookup, memory, cli, delegate, scaling, animating,
-# pacing); BENCH_ARGS from make does the same.
+# pacing; cluster only when named); BENCH_ARGS from make does the same.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=scripts/benchmarks-build.sh

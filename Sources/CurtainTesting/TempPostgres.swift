@@ -24,6 +24,8 @@ public final class TempPostgres: @unchecked Sendable {
   /// The server's superuser.
   public let user = "postgres"
   private let binaries: String
+  /// More `-c` settings of the server, after the defaults.
+  private let settings: [String]
   /// The user the server runs as (nil: this process's).
   private let owner: (uid: uid_t, gid: gid_t)?
   private var server: Process?
@@ -44,13 +46,15 @@ public final class TempPostgres: @unchecked Sendable {
 
   /// Makes a cluster in a new temporary directory and starts its server;
   /// throws when PostgreSQL is not installed (`binaryDirectory`) or does
-  /// not start.
-  public init(timeout: Double = 60) throws {
+  /// not start. `settings` (`NAME=VALUE`) go to the server after its
+  /// defaults (`fsync=off`: the tests' data is thrown away), so they win.
+  public init(timeout: Double = 60, settings: [String] = []) throws {
     guard let binaries = Self.binaryDirectory() else {
       throw TempDaemonError(
         description: "PostgreSQL is not installed (apt-get install postgresql, or CURTAIN_PG_BIN)")
     }
     self.binaries = binaries
+    self.settings = settings
     var template = Array("/tmp/curtain-pg-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
       throw TempDaemonError(description: "mkdtemp failed: errno \(errno)")
@@ -89,6 +93,12 @@ public final class TempPostgres: @unchecked Sendable {
     remove()
   }
 
+  /// The binaries' directory (psql, pgbench).
+  public var binaryDirectory: String { binaries }
+
+  /// The postmaster's process id (0 when it does not run).
+  public var serverPID: Int32 { server?.processIdentifier ?? 0 }
+
   /// A `--store` URL for `database` over the Unix socket.
   public func socketURL(_ database: String) -> String {
     "postgres://\(user)@/\(database)?host=\(directory)&port=\(port)"
@@ -110,6 +120,7 @@ public final class TempPostgres: @unchecked Sendable {
       binaries + "/postgres", "-D", directory + "/data", "-p", "\(port)", "-k", directory,
       "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "logging_collector=off",
     ]
+    arguments += settings.flatMap { ["-c", $0] }
     arguments = ["--pdeathsig", "SIGINT"] + serverCredentials() + ["--"] + arguments
     process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
     process.arguments = arguments

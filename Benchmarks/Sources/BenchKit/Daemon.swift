@@ -122,8 +122,9 @@ public final class Daemon {
     }
   }
 
-  /// Kills it with SIGKILL and waits.
+  /// Kills it with SIGKILL and waits (nothing when it has exited).
   public func kill9() {
+    guard process.isRunning else { return }
     kill(pid, SIGKILL)
     process.waitUntilExit()
   }

@@ -20,22 +20,31 @@ public struct SteadyWindows: Sendable {
     self.session = session
     var ids: [UInt64] = []
     for window in 0..<count {
-      let id = try connection.call(session: session) {
-        $0.createWindow.clock = .manual
-        $0.createWindow.root.kind = .navigation
-        $0.createWindow.root.identifier = "N\(window)"
-        var root = Curtain_V1_ControllerSpec()
-        root.kind = .content
-        root.identifier = "R\(window)"
-        $0.createWindow.root.children = [root]
-      }.window.id
-      try connection.call(session: session) {
-        $0.createController.kind = .content
-        $0.createController.identifier = "X\(window)"
-      }
-      ids.append(id)
+      let (create, controller) = Self.setup(window: window, session: session)
+      ids.append(try connection.client.call(create).window.id)
+      try connection.client.call(controller)
     }
     self.ids = ids
+  }
+
+  /// The requests that make window `index`: its CreateWindow (root
+  /// `N<index>`, a navigation controller with `R<index>` in its stack)
+  /// and the CreateController of `X<index>`.
+  public static func setup(window index: Int, session: String) -> (WireRequest, WireRequest) {
+    let create = BenchKit.request(session: session) {
+      $0.createWindow.clock = .manual
+      $0.createWindow.root.kind = .navigation
+      $0.createWindow.root.identifier = "N\(index)"
+      var root = Curtain_V1_ControllerSpec()
+      root.kind = .content
+      root.identifier = "R\(index)"
+      $0.createWindow.root.children = [root]
+    }
+    let controller = BenchKit.request(session: session) {
+      $0.createController.kind = .content
+      $0.createController.identifier = "X\(index)"
+    }
+    return (create, controller)
   }
 
   /// Step `step` of the cycle on window `index`.

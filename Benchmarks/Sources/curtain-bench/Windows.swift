@@ -21,13 +21,15 @@ import Foundation
 #endif
 
 /// Creates `count` realtime windows (each a content controller) at
-/// `frameRate`; with `animating`, each runs an hour-long size transition.
-private func realtimeWindows(
-  _ count: Int, frameRate: UInt32 = 60, animating: Bool, on connection: Connection
+/// `frameRate` in `session`; with `animating`, each runs an hour-long size
+/// transition.
+func realtimeWindows(
+  _ count: Int, frameRate: UInt32 = 60, animating: Bool, session: String = "",
+  on connection: Connection
 ) throws -> [UInt64] {
   var ids: [UInt64] = []
   try connection.pipeline(count: count, depth: 64) { _ in
-    request {
+    request(session: session) {
       $0.createWindow.clock = .realtime
       $0.createWindow.frameRate = frameRate
       $0.createWindow.root.kind = .content
@@ -40,7 +42,7 @@ private func realtimeWindows(
   }
   if animating {
     try connection.pipeline(count: ids.count, depth: 64) { index in
-      request {
+      request(session: session) {
         $0.resizeWindow.windowID = ids[index]
         $0.resizeWindow.metrics.size.width = 844
         $0.resizeWindow.metrics.size.height = 390
@@ -52,7 +54,7 @@ private func realtimeWindows(
 }
 
 /// Pauses the calling thread.
-private func pause(seconds: Double) {
+func pause(seconds: Double) {
   var time = timespec(
     tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
   nanosleep(&time, nil)
@@ -121,7 +123,7 @@ func scaling(_ options: Options, scratch: Scratch) throws {
 /// connection, counting the frames. It holds the connections (one that
 /// nothing used any more would close) and reads through their clients,
 /// which may already hold part of a frame read with an answer.
-private final class Drain: @unchecked Sendable {
+final class Drain: @unchecked Sendable {
   private let connections: [Connection]
   private let running = Locked(true)
   private let frames: Locked<[Int]>
@@ -137,6 +139,27 @@ private final class Drain: @unchecked Sendable {
         done.leave()
       }.start()
     }
+  }
+
+  /// Subscribes to the frames of the windows `ids` of `session` over
+  /// `count` new connections to `socketPath` (window k on connection k mod
+  /// count), drains them, and lets half a second settle.
+  convenience init(
+    following ids: [UInt64], session: String = "", over count: Int, socketPath: String
+  )
+    throws
+  {
+    let subscribers = try (0..<count).map {
+      try Connection(socketPath: socketPath, name: "frames \($0)")
+    }
+    for (index, id) in ids.enumerated() {
+      try subscribers[index % count].call(session: session) {
+        $0.subscribe.windowID = id
+        $0.subscribe.frames = true
+      }
+    }
+    self.init(subscribers)
+    pause(seconds: 0.5)
   }
 
   /// Frames received so far, in all.
@@ -188,17 +211,7 @@ func animating(_ options: Options, scratch: Scratch) throws {
     pause(seconds: seconds)
     idle.add((daemon.preciseCPUSeconds() - before) / seconds * 100)
 
-    let subscribers = try (0..<connections).map {
-      try Connection(socketPath: daemon.socketPath, name: "frames \($0)")
-    }
-    for (index, id) in ids.enumerated() {
-      try subscribers[index % connections].call {
-        $0.subscribe.windowID = id
-        $0.subscribe.frames = true
-      }
-    }
-    let drain = Drain(subscribers)
-    pause(seconds: 0.5)
+    let drain = try Drain(following: ids, over: connections, socketPath: daemon.socketPath)
     before = daemon.preciseCPUSeconds()
     let framesBefore = drain.received
     pause(seconds: seconds)

@@ -7,9 +7,10 @@
 //   curtain-bench --curtaind PATH [--quick] [BENCHMARK...]
 //
 // BENCHMARK is restore, throughput, roundtrip, dbsize, lookup, memory,
-// cli, delegate, scaling, animating or pacing (default: all; Lookup.swift,
+// cli, delegate, scaling, animating, pacing (default: these; Lookup.swift,
 // Memory.swift, CLIStartup.swift, DelegateCost.swift, the last three in
-// Windows.swift).
+// Windows.swift) or cluster (Cluster.swift: only when named, it takes
+// about 7 minutes and needs PostgreSQL).
 // --curtain PATH is the CLI that `cli` runs (default: beside curtaind).
 // --quick runs each with a tenth of the load, to try the harness out;
 // --keep keeps the scratch directory (its state directories, to profile a
@@ -33,8 +34,10 @@ struct Options {
     "restore", "throughput", "roundtrip", "dbsize", "lookup", "memory", "cli", "delegate",
     "scaling", "animating", "pacing",
   ]
+  /// Run only when named.
+  static let extra = ["cluster"]
   static let usage =
-    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|dbsize|lookup|memory|cli|delegate|scaling|animating|pacing]..."
+    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|dbsize|lookup|memory|cli|delegate|scaling|animating|pacing|cluster]..."
 
   init(_ arguments: [String]) throws {
     var rest = arguments[...]
@@ -61,7 +64,7 @@ struct Options {
       case "-h", "--help":
         print(Self.usage)
         exit(0)
-      case let name where Self.all.contains(name): benchmarks.append(name)
+      case let name where (Self.all + Self.extra).contains(name): benchmarks.append(name)
       default: throw BenchError("unknown argument '\(argument)'\n\(Self.usage)")
       }
     }
@@ -400,6 +403,7 @@ do {
     case "scaling": try scaling(options, scratch: scratch)
     case "animating": try animating(options, scratch: scratch)
     case "pacing": try pacing(options, scratch: scratch)
+    case "cluster": try cluster(options, scratch: scratch)
     default: try databaseGrowth(options, scratch: scratch)
     }
   }
