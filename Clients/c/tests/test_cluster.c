@@ -475,9 +475,9 @@ static void exercise(uv_loop_t *loop, node *nodes, const char *unreachable) {
     listed = list_controllers(loop, &on_a, "s1");
     CHECK(listed != NULL && listed->result_case == CURTAIN__V1__RESPONSE__RESULT_CONTROLLERS &&
           listed->controllers->n_controllers == 2);
-    listed = list_controllers(loop, &on_a, "");
-    CHECK(listed != NULL && listed->result_case == CURTAIN__V1__RESPONSE__RESULT_CONTROLLERS &&
-          listed->controllers->n_controllers == 0);
+    /* ("default" is b's since b changed it: a answers from its own empty
+     * copy until its map says so, then sends the client on to b, so its
+     * count depends on timing and is not checked here.) */
   }
   disconnect(loop, &on_a);
   test_connection on_d;
