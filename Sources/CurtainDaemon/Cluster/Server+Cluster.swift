@@ -206,29 +206,15 @@ extension Server {
   /// that lasts), and the sessions are dropped here.
   public func journalFenced(_ fenced: [UInt64: SessionOwner]) {
     guard !fenced.isEmpty else { return }
-    for client in clients.values {
-      for index in client.outbox.indices {
-        guard let owner = fenced[client.outbox[index].commit],
-          case .response(recorded: true) = client.outbox[index].kind
-        else { continue }
-        client.outbox[index].commit = 0
-        let requestID = client.outbox[index].requestID
-        waiters.removeAll { $0.clientID == client.id && $0.requestID == requestID }
-        var response = WireResponse()
-        response.requestID = requestID
-        response.result = .error(
-          WireError(
-            CurtainError(
-              owner.isAlive ? .moved : .busy,
-              owner.isAlive
-                ? "Session '\(owner.session)' is on node \(owner.node) (\(owner.address))"
-                : "Session '\(owner.session)' belongs to node \(owner.node), whose lease "
-                  + "expired: it is being failed over; try again in a moment",
-              details: owner.details)))
-        var message = ServerMessage()
-        message.response = response
-        client.outbox[index].message = message
-      }
+    answerRecorded { commit in
+      guard let owner = fenced[commit] else { return nil }
+      return CurtainError(
+        owner.isAlive ? .moved : .busy,
+        owner.isAlive
+          ? "Session '\(owner.session)' is on node \(owner.node) (\(owner.address))"
+          : "Session '\(owner.session)' belongs to node \(owner.node), whose lease "
+            + "expired: it is being failed over; try again in a moment",
+        details: owner.details)
     }
     var dropped: Set<String> = []
     for owner in fenced.values.sorted(by: { $0.session < $1.session })
@@ -247,25 +233,12 @@ extension Server {
   public func journalUnstored(_ records: [UInt64: String], failure: String?) {
     guard !records.isEmpty, let cluster else { return }
     let failure = failure ?? "the commit failed"
-    for client in clients.values {
-      for index in client.outbox.indices {
-        guard let session = records[client.outbox[index].commit],
-          case .response(recorded: true) = client.outbox[index].kind
-        else { continue }
-        client.outbox[index].commit = 0
-        let requestID = client.outbox[index].requestID
-        waiters.removeAll { $0.clientID == client.id && $0.requestID == requestID }
-        var response = WireResponse()
-        response.requestID = requestID
-        response.result = .error(
-          WireError(
-            CurtainError(
-              .unavailable,
-              "The change could not be stored (\(failure)): it is undone, and session "
-                + "'\(session)' is restored from the cluster's store as it was")))
-        var message = ServerMessage()
-        message.response = response
-        client.outbox[index].message = message
+    answerRecorded { commit in
+      records[commit].map { session in
+        CurtainError(
+          .unavailable,
+          "The change could not be stored (\(failure)): it is undone, and session "
+            + "'\(session)' is restored from the cluster's store as it was")
       }
     }
     if self.cluster?.storeFailure == nil {

@@ -169,22 +169,36 @@ extension Server {
   /// lost with `UNAVAILABLE`; its other messages wait for no record any
   /// more (what they show stays in memory until a restart).
   private func failUncommitted(of client: ClientState) {
+    let error = CurtainError(
+      .unavailable,
+      "The change was applied but could not be recorded; it will not survive a restart: "
+        + (journalFailure ?? ""))
+    answerRecorded(of: client) { $0 > journalCommitted ? error : nil }
     for index in client.outbox.indices where client.outbox[index].commit > journalCommitted {
       client.outbox[index].commit = 0
-      guard case .response(recorded: true) = client.outbox[index].kind else { continue }
-      let requestID = client.outbox[index].requestID
-      waiters.removeAll { $0.clientID == client.id && $0.requestID == requestID }
-      var response = WireResponse()
-      response.requestID = requestID
-      response.result = .error(
-        WireError(
-          CurtainError(
-            .unavailable,
-            "The change was applied but could not be recorded; it will not survive a restart: "
-              + (journalFailure ?? ""))))
-      var message = ServerMessage()
-      message.response = response
-      client.outbox[index].message = message
+    }
+  }
+
+  /// Answers the responses to recorded requests (of `client`, or of every
+  /// client) whose record number `error` gives an error for with that
+  /// error: they wait for no record any more, and neither do their
+  /// waiters.
+  func answerRecorded(of client: ClientState? = nil, _ error: (UInt64) -> CurtainError?) {
+    for client in client.map({ [$0] }) ?? Array(clients.values) {
+      for index in client.outbox.indices {
+        guard case .response(recorded: true) = client.outbox[index].kind,
+          let failure = error(client.outbox[index].commit)
+        else { continue }
+        client.outbox[index].commit = 0
+        let requestID = client.outbox[index].requestID
+        waiters.removeAll { $0.clientID == client.id && $0.requestID == requestID }
+        var response = WireResponse()
+        response.requestID = requestID
+        response.result = .error(WireError(failure))
+        var message = ServerMessage()
+        message.response = response
+        client.outbox[index].message = message
+      }
     }
   }
 
