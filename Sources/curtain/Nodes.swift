@@ -19,7 +19,7 @@ struct Nodes: ParsableCommand {
       INVALID_ARGUMENT.
 
       Example:
-        curtain --socket tcp://127.0.0.1:7001 nodes
+        curtain nodes --socket tcp://127.0.0.1:7001
         curtain nodes --json
       """)
 

@@ -24,7 +24,9 @@ import XCTest
 final class CLIHelpExamplesTests: XCTestCase {
   /// The example lines that are not run, by prefix, and why.
   static let notRun: [String: String] = [
-    "curtain watch": "it needs a terminal and runs until q; WatchTests runs it in tmux"
+    "curtain watch": "it needs a terminal and runs until q; WatchTests runs it in tmux",
+    "curtain nodes": "it needs a cluster of nodes on PostgreSQL; ClusterTests runs it",
+    "curtain move-session": "it needs a cluster of nodes on PostgreSQL; ClusterTests runs it",
   ]
 
   /// One command of an example and the lines shown as its output.
