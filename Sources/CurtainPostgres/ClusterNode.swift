@@ -67,6 +67,7 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
 
   public func join() throws(StoreError) -> ClusterNews {
     guard let link else { throw StoreError(description: "not connected") }
+    let sent = MonotonicClock.now()
     let rows = try link.run(
       """
       INSERT INTO curtain_nodes(name, address, capacity, version, clients, lease_until,
@@ -91,6 +92,7 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
       RETURNING session, epoch
       """, what: "claim the node's sessions")
     var news = ClusterNews()
+    news.renewedAt = sent
     news.claimed = try load(claimedRows, on: link)
     try readMap(into: &news, on: link)
     return news
@@ -120,6 +122,10 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
   public func reclaim(_ sessions: Set<String>) {
     shared.withLock { $0.reclaim.formUnion(sessions) }
     wakeThread.signal()
+  }
+
+  public func place(_ session: String, on node: String) {
+    owned.place(session, on: node)
   }
 
   public func setLoad(clients: Int) {
@@ -161,6 +167,7 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
         shared.news.claimed = previous.claimed + news.claimed
         shared.news.lost.merge(previous.lost) { new, _ in new }
         shared.news.reclaimed.formUnion(previous.reclaimed)
+        if shared.news.renewedAt == nil { shared.news.renewedAt = previous.renewedAt }
         if shared.news.replaced == nil { shared.news.replaced = previous.replaced }
       }
       wake()
@@ -173,6 +180,7 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
   private func round(into news: inout ClusterNews, claiming: Bool) throws(StoreError) {
     let link = try connected()
     let clients = shared.withLock { $0.clients }
+    let sent = MonotonicClock.now()
     let renewed = try link.run(
       """
       UPDATE curtain_nodes SET
@@ -200,6 +208,9 @@ public final class ClusterNode: ClusterLink, @unchecked Sendable {
       shared.withLock { $0.reclaim.subtract(reclaim) }
     }
     try readMap(into: &news, on: link)
+    // Renewed, and the sessions lost meanwhile are known: the loop may
+    // count on the lease (not before it has dropped those).
+    news.renewedAt = sent
     // Sessions of nodes whose lease expired: this node's share of them.
     let orphans = news.map?.values.filter { !$0.isAlive }.count ?? 0
     defer { sawOrphans = orphans > 0 }

@@ -21,9 +21,12 @@ import PostgresNIO
 import Synchronization
 
 /// The epochs of the sessions this node owns: the writer's store and the
-/// cluster's thread share them.
+/// cluster's thread share them. With them, the nodes chosen for sessions
+/// new to the cluster (`--placement least-loaded`), which the loop sets
+/// and the writer's first commit of each such session uses.
 final class OwnedEpochs: Sendable {
   private let epochs = Mutex<[String: Int64]>([:])
+  private let placements = Mutex<[String: String]>([:])
 
   /// The epochs now.
   var current: [String: Int64] { epochs.withLock { $0 } }
@@ -31,6 +34,16 @@ final class OwnedEpochs: Sendable {
   /// Records that this node owns `session` at `epoch` (nil: no more).
   func set(_ session: String, _ epoch: Int64?) {
     epochs.withLock { $0[session] = epoch }
+  }
+
+  /// The node chosen for `session`, if another than this one.
+  func placement(of session: String) -> String? {
+    placements.withLock { $0[session] }
+  }
+
+  /// Chooses `node` for `session` (nil: forgets the choice).
+  func place(_ session: String, on node: String?) {
+    placements.withLock { $0[session] = node }
   }
 }
 
@@ -131,10 +144,15 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
     let epoch = { (session: String) -> Int64 in epochs[session] ?? 1 }
     var queries: [PostgresQuery] = []
     if !claiming.isEmpty {
+      // A session new to the cluster goes to this node, or to the one
+      // placement chose (and this node's records of it are fenced).
+      let nodes = claiming.map { owned.placement(of: $0) ?? node }
       queries.append(
         """
         INSERT INTO curtain_sessions(session, node, epoch)
-        SELECT unnest(\(claiming)::text[]), \(node), 1 ON CONFLICT (session) DO NOTHING
+        SELECT c.session, c.node, 1 FROM unnest(\(claiming)::text[], \(nodes)::text[])
+          AS c(session, node)
+        ON CONFLICT (session) DO NOTHING
         """)
     }
     let lockIndex = queries.count
@@ -214,6 +232,7 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
       }
     }
     for session in handedOver where fenced[session] == nil { owned.set(session, nil) }
+    for session in claiming { owned.place(session, on: nil) }
     if !checkpoints.isEmpty { measure() }
     return fenced
   }

@@ -180,6 +180,15 @@ struct Curtaind: ParsableCommand {
       valueName: "seconds"))
   var leaseTimeout: Double = 5
 
+  @Option(
+    name: .customLong("placement"),
+    help: ArgumentHelp(
+      "Cluster mode: where a session new to the cluster goes. asked (the default): the node "
+        + "its client asked; least-loaded: the live node with the fewest sessions for its "
+        + "--max-sessions (this node among equals), the client being sent there with MOVED.",
+      valueName: "rule"))
+  var placement: PlacementRule?
+
   @Flag(
     name: .customLong("drain"),
     help:
@@ -302,6 +311,7 @@ struct Curtaind: ParsableCommand {
     guard cluster != nil else {
       for (flag, given) in [
         ("--node", node != nil), ("--advertise", advertise != nil), ("--drain", drain),
+        ("--placement", placement != nil),
       ] where given {
         throw ValidationError("\(flag) needs --cluster")
       }
@@ -404,6 +414,7 @@ struct Curtaind: ParsableCommand {
         node: node, advertise: try fail(output) { try advertisedAddress(listening: address) },
         leaseInterval: leaseInterval, leaseTimeout: leaseTimeout)
       options.drain = drain
+      options.placement = placement?.placement ?? .asked
       let member = try fail(output) { () throws(StoreError) in
         try ClusterNode(
           location: location, options: options,
@@ -507,6 +518,19 @@ struct LogOutput {
   func failure(_ message: String) -> ExitCode {
     sink.write(format.line(level: .error, message: message))
     return ExitCode.failure
+  }
+}
+
+/// `--placement`, as the command line spells it.
+enum PlacementRule: String, CaseIterable, ExpressibleByArgument {
+  case asked
+  case leastLoaded = "least-loaded"
+
+  var placement: Placement {
+    switch self {
+    case .asked: return .asked
+    case .leastLoaded: return .leastLoaded
+    }
   }
 }
 

@@ -366,6 +366,48 @@ final class ClusterTests: XCTestCase {
     }
   }
 
+  /// Two survivors claim a dead node's sessions at the same time: each
+  /// session is claimed exactly once (epoch 2), by one of them, which
+  /// serves it with everything it had while the other sends its clients
+  /// there.
+  func testTwoSurvivorsRacingForADeadNodesSessionsClaimEachOnce() throws {
+    let (a, _) = try startNode("a")
+    let (b, portB) = try startNode("b")
+    let (c, portC) = try startNode("c")
+    let clientA = try TestClient(path: a.socketPath, name: "on-a")
+    let names = (1...24).map { String(format: "r%02d", $0) }
+    for name in names { try clientA.make(.content, "In" + name, session: name) }
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    let clientC = try TestClient(path: c.socketPath, name: "on-c")
+    _ = try waitForNodes(clientB) { self.sessions(of: "a", in: $0).count == names.count }
+    a.kill9()
+    let list = try waitForNodes(clientB, timeout: 15) {
+      Set(self.sessions(of: "b", in: $0) + self.sessions(of: "c", in: $0)) == Set(names)
+    }
+    let onB = Set(sessions(of: "b", in: list))
+    XCTAssertTrue(onB.isDisjoint(with: sessions(of: "c", in: list)))
+    let epochs = try postgres?.sql(
+      "SELECT string_agg(session || ':' || epoch, ',' ORDER BY session) FROM curtain_sessions",
+      database: "cluster")
+    XCTAssertEqual(epochs, names.map { "\($0):2" }.joined(separator: ","))
+    for name in names {
+      let (owner, other, port) =
+        onB.contains(name) ? (clientB, clientC, portB) : (clientC, clientB, portC)
+      XCTAssertEqual(try identifiers(owner, session: name), ["In" + name])
+      let response = try other.call(session: name) {
+        $0.listControllers = Curtain_V1_ListControllers()
+      }
+      // The other survivor reads the map at its next round.
+      if case .error(let error)? = response.result, error.code == .moved {
+        XCTAssertEqual(error.details["address"], "tcp://127.0.0.1:\(port)")
+      } else if case .error(let error)? = response.result, error.code == .busy {
+        continue
+      } else {
+        XCTFail("\(name) answered on both survivors: \(response)")
+      }
+    }
+  }
+
   // MARK: PostgreSQL restarted
 
   /// Creates controller `name` in `session`; returns whether it was
@@ -542,6 +584,112 @@ final class ClusterTests: XCTestCase {
     }
   }
 
+  // MARK: Placement
+
+  /// `--placement least-loaded` on a: each new session goes to the live
+  /// node with the fewest sessions (a first among equals, then by name),
+  /// its first change made through a is answered MOVED there, and the CLI
+  /// follows it.
+  func testLeastLoadedPlacementSpreadsNewSessionsAndTheClientsFollow() throws {
+    let (a, _) = try startNode("a", ["--placement", "least-loaded"])
+    let (b, portB) = try startNode("b")
+    let (_, portC) = try startNode("c")
+    let ports = ["b": portB, "c": portC]
+    let cli = try TempDaemon.cliURL().path
+    let clientA = try TestClient(path: a.socketPath, name: "on-a")
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    _ = try waitForNodes(clientA) { $0.nodes.count == 3 && $0.nodes.allSatisfy(\.alive) }
+    var placed: [String: String] = [:]
+    /// Waits until a's node list has `session` (so that the next
+    /// placement counts it), and notes its node.
+    func notePlacement(_ session: String) throws {
+      let list = try waitForNodes(clientA) { $0.nodes.contains { $0.sessions.contains(session) } }
+      placed[session] = list.nodes.first { $0.sessions.contains(session) }?.name
+    }
+    var (status, output) = try runProgram(
+      cli, ["--socket", a.socketPath, "--session", "s1", "new-controller", "content", "--verbose"])
+    XCTAssertEqual(status, 0, output)
+    XCTAssertEqual(output, "c1\n")
+    try notePlacement("s1")
+    // s2 goes to b: a's answer says so, also to a read sent right behind
+    // the change (a answered nothing from the copy it made meanwhile),
+    // and a keeps nothing of it.
+    let create = clientA.send(session: "s2") {
+      $0.createController.kind = .content
+      $0.createController.identifier = "Placed"
+    }
+    let read = clientA.send(session: "s2") { $0.listControllers = Curtain_V1_ListControllers() }
+    let response = try XCTUnwrap(try clientA.response(to: create))
+    guard case .error(let moved)? = response.result else { return XCTFail("\(response)") }
+    let readResponse = try XCTUnwrap(try clientA.response(to: read))
+    guard case .error(let readMoved)? = readResponse.result else {
+      return XCTFail("\(readResponse)")
+    }
+    XCTAssertEqual(readMoved.code, .moved)
+    XCTAssertEqual(readMoved.details["node"], "b")
+    XCTAssertEqual(moved.code, .moved)
+    XCTAssertEqual(moved.message, "Session 's2' is on node b (tcp://127.0.0.1:\(portB))")
+    XCTAssertEqual(
+      moved.details,
+      ["session": "s2", "node": "b", "address": "tcp://127.0.0.1:\(portB)", "epoch": "1"])
+    let listed = try clientA.call(session: "s2") {
+      $0.listControllers = Curtain_V1_ListControllers()
+    }
+    guard case .error(let again)? = listed.result else { return XCTFail("\(listed)") }
+    XCTAssertEqual(again.code, .moved)
+    // Nothing of it was made anywhere yet.
+    let onB = try clientB.call(session: "s2") {
+      $0.listControllers = Curtain_V1_ListControllers()
+    }
+    XCTAssertEqual(onB.error.code, .notFound, "\(onB)")
+    let made = try clientB.call(session: "s2") {
+      $0.createController.kind = .content
+      $0.createController.identifier = "Placed"
+    }
+    guard case .controller(let controller)? = made.result else { return XCTFail("\(made)") }
+    XCTAssertEqual(controller.id, 1)
+    try notePlacement("s2")
+    for (number, node) in [(3, "c"), (4, "a"), (5, "b"), (6, "c")] {
+      (status, output) = try runProgram(
+        cli,
+        [
+          "--socket", a.socketPath, "--session", "s\(number)", "new-controller", "content",
+          "--verbose",
+        ])
+      XCTAssertEqual(status, 0, output)
+      let hop = ports[node].map {
+        "curtain: following MOVED: session 's\(number)' is on node \(node) at "
+          + "tcp://127.0.0.1:\($0)\n"
+      }
+      XCTAssertEqual(output, (hop ?? "") + "c1\n")
+      try notePlacement("s\(number)")
+    }
+    XCTAssertEqual(
+      placed, ["s1": "a", "s2": "b", "s3": "c", "s4": "a", "s5": "b", "s6": "c"])
+  }
+
+  func testClusterFlagsAreCheckedBeforeTheNodeStarts() throws {
+    guard let postgres else { throw XCTSkip("no PostgreSQL") }
+    let url = postgres.socketURL("cluster")
+    for (arguments, message) in [
+      (["--placement", "least-loaded"], "--placement needs --cluster"),
+      (["--drain"], "--drain needs --cluster"),
+      (
+        ["--cluster", url, "--node", "a", "--listen", "127.0.0.1:1", "--placement", "random"],
+        "The value 'random' is invalid for '--placement <rule>'"
+      ),
+      (["--cluster", url, "--node", "a"], "--cluster needs --listen HOST:PORT"),
+      (
+        ["--cluster", url, "--node", "a", "--listen", "127.0.0.1:1", "--lease-timeout", "0.5"],
+        "--lease-timeout must be longer than --lease-interval"
+      ),
+    ] {
+      XCTAssertThrowsError(try TempDaemon(arguments: arguments), "\(arguments)") { error in
+        XCTAssertTrue("\(error)".contains(message), "\(error)")
+      }
+    }
+  }
+
   // MARK: Fencing
 
   func testANodeStoppedPastItsLeaseIsFencedAndRedirects() throws {
@@ -556,13 +704,34 @@ final class ClusterTests: XCTestCase {
     // A change on b, then a wakes up not knowing it lost the session.
     try clientB.make(.content, "OnB", session: "z")
     kill(a.pid, SIGCONT)
-    let response = try clientA.call(session: "z") {
-      $0.createController.kind = .content
-      $0.createController.identifier = "Stale"
+    // Its lease lapsed: until it knows what it lost, a serves nothing of
+    // its sessions (UNAVAILABLE), never the state it had before the pause;
+    // then it sends its clients to b.
+    let read = try clientA.call(session: "z") {
+      $0.listControllers = Curtain_V1_ListControllers()
     }
-    guard case .error(let error)? = response.result else {
-      return XCTFail("a stale write was acknowledged: \(response)")
+    guard case .error(let refused)? = read.result else {
+      return XCTFail("a stale read was answered: \(read)")
     }
+    XCTAssertTrue([.unavailable, .moved].contains(refused.code), "\(refused)")
+    if refused.code == .unavailable {
+      XCTAssertTrue(
+        refused.message.hasPrefix("Node a's lease in the cluster may have lapsed "),
+        refused.message)
+    }
+    var error = WireError()
+    let deadline = MonotonicClock.now() + 10
+    repeat {
+      let response = try clientA.call(session: "z") {
+        $0.createController.kind = .content
+        $0.createController.identifier = "Stale"
+      }
+      guard case .error(let refusal)? = response.result else {
+        return XCTFail("a stale write was acknowledged: \(response)")
+      }
+      error = refusal
+      if error.code == .unavailable { usleep(20_000) }
+    } while error.code == .unavailable && MonotonicClock.now() < deadline
     XCTAssertEqual(error.code, .moved)
     XCTAssertEqual(error.details["node"], "b")
     XCTAssertEqual(error.details["address"], "tcp://127.0.0.1:\(portB)")

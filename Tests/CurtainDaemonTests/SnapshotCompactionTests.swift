@@ -314,9 +314,12 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
     XCTAssertLessThanOrEqual(status.journalRecords, 500)
     // 10,000 records of about 100 bytes each would be about 1 MB without
     // compaction; with it, the database holds one snapshot, at most 500
-    // records and SQLite's own pages.
+    // records and SQLite's own pages, and the write-ahead log the last
+    // commits before its truncation (how many depends on when the size is
+    // sampled: 256 KiB of slack was exceeded by 0.6 % on a loaded
+    // machine, so half of the uncompacted size is the bound).
     XCTAssertLessThan(
-      largest, 8 * snapshotBytes + 256 * 1024,
+      largest, 8 * snapshotBytes + 512 * 1024,
       "database \(largest) bytes, snapshot \(snapshotBytes) bytes")
   }
 

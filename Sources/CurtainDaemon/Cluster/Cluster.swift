@@ -26,6 +26,8 @@ public struct ClusterOptions: Sendable {
   /// `--drain`: at shutdown, hand every session over to the other nodes
   /// first.
   public var drain = false
+  /// `--placement`: where a session new to the cluster goes.
+  public var placement = Placement.asked
   /// Options for node `node` at `advertise`.
   public init(
     node: String, advertise: String, leaseInterval: Double = 1, leaseTimeout: Double = 5
@@ -40,6 +42,17 @@ public struct ClusterOptions: Sendable {
   public static func isValidNodeName(_ name: String) -> Bool {
     Server.isValidSessionName(name)
   }
+}
+
+/// Where a session new to the cluster goes (`curtaind --placement`).
+public enum Placement: String, Sendable, CaseIterable {
+  /// The node the client asked: the node whose client first changes the
+  /// session (the default).
+  case asked
+  /// The live node with the fewest sessions for its capacity
+  /// (`--max-sessions`), preferring the node asked, then by name; the
+  /// client is sent there with `MOVED`.
+  case leastLoaded = "least-loaded"
 }
 
 /// Who owns a session, as the cluster's map says.
@@ -105,6 +118,9 @@ public struct ClusterNews: Sendable {
   /// Sessions `reclaim` was asked for and that are done (claimed again,
   /// or not in the store at all).
   public var reclaimed: Set<String> = []
+  /// When (the monotonic clock) the last renewal of the lease that
+  /// PostgreSQL took was sent, if one was since the last news.
+  public var renewedAt: Double?
 
   /// Nothing new.
   public init() {}
@@ -131,6 +147,10 @@ public protocol ClusterLink: AnyObject, Sendable {
   /// store, as soon as PostgreSQL answers: their last changes could not be
   /// stored (loop thread).
   func reclaim(_ sessions: Set<String>)
+  /// `--placement least-loaded`: the first records of `session`, new to
+  /// the cluster, give it to `node` rather than to this node (their own
+  /// requests are then answered MOVED, as fenced ones are) (loop thread).
+  func place(_ session: String, on node: String)
   /// The number of connected clients, reported with the lease (loop
   /// thread).
   func setLoad(clients: Int)
@@ -165,4 +185,20 @@ struct ClusterState {
   /// Sessions this node handed over, until when they are answered BUSY
   /// (their new node may not hold them yet), then MOVED.
   var leaving: [String: Double] = [:]
+  /// `--placement least-loaded`: has the cluster's thread place a session
+  /// on a node (the Daemon).
+  var place: (String, String) -> Void = { _, _ in }
+  /// Until when (the monotonic clock) this node's lease is certainly
+  /// current: its last renewal was sent that long before. The loop learns
+  /// of a renewal with the rest of its round's news (the sessions lost
+  /// included), so a node that was paused serves none of its sessions
+  /// until it knows which ones it lost.
+  var leaseCertainUntil = 0.0
+  /// Sessions placed since the node list was last read, by node: the
+  /// list's counts do not have them yet.
+  var placedSinceRead: [String: Int] = [:]
+  /// Sessions new to the cluster this node placed, with the node: on
+  /// another node until their first commit says where they are, on this
+  /// node until the node list is read again.
+  var placing: [String: String] = [:]
 }

@@ -9,22 +9,23 @@
 
 import CurtainCore
 import CurtainWire
+import Logging
 
 extension Server {
-  /// Joins a cluster as node `options.node` (before the loop runs).
-  /// `reclaim` asks the cluster's thread to claim sessions again;
-  /// `restored` is told when they are back.
+  /// Joins the cluster `link` leads to (before the loop runs).
+  /// `restored` is told when sessions claimed again are back; `handOver`
+  /// queues a session's hand-over to a node.
   func joinCluster(
-    _ options: ClusterOptions, reclaim: @escaping (Set<String>) -> Void,
-    restored: @escaping (Set<String>) -> Void,
-    handOver: @escaping (SessionImage, String) -> UInt64,
-    epoch: @escaping (String) -> Int64?
+    _ link: any ClusterLink, restored: @escaping (Set<String>) -> Void,
+    handOver: @escaping (SessionImage, String) -> UInt64
   ) {
-    cluster = ClusterState(options: options)
-    cluster?.reclaim = reclaim
-    cluster?.restored = restored
-    cluster?.handOver = handOver
-    cluster?.epoch = epoch
+    var state = ClusterState(options: link.options)
+    state.reclaim = { link.reclaim($0) }
+    state.restored = restored
+    state.handOver = handOver
+    state.epoch = { link.epoch(of: $0) }
+    state.place = { link.place($0, on: $1) }
+    cluster = state
   }
 
   /// Hands `session` over to node `target` (MoveSession, --drain): its
@@ -131,6 +132,16 @@ extension Server {
           + "not be stored); try again in a moment")
     }
     guard let owner = cluster.owners[name], owner.node != cluster.options.node else {
+      let lapsed = clock() - cluster.leaseCertainUntil
+      guard lapsed < 0 else {
+        return .failed(
+          .unavailable,
+          "Node \(cluster.options.node)'s lease in the cluster may have lapsed "
+            + "\(Self.seconds(lapsed)) ago (it was not renewed in time: the node was paused, "
+            + "or PostgreSQL did not answer): another node may own session '\(name)' now, so "
+            + "this one serves nothing of it until its lease is renewed; try again in a moment")
+      }
+      if recorded { placeIfNew(name) }
       return nil
     }
     if let until = cluster.leaving[name] {
@@ -155,10 +166,49 @@ extension Server {
       details: owner.details)
   }
 
+  /// `--placement least-loaded`: a change to session `name`, which the
+  /// cluster does not know yet (this node has no epoch for it), places it
+  /// on the live node with the fewest sessions for its capacity, this
+  /// node first among equals, then by name. On another node, the
+  /// session's first commit gives it to that node: the change (made here
+  /// meanwhile) is fenced, answered MOVED, and the session dropped here.
+  func placeIfNew(_ name: String) {
+    guard let cluster, cluster.options.placement == .leastLoaded,
+      cluster.placing[name] == nil, cluster.epoch(name) == nil
+    else { return }
+    let me = cluster.options.node
+    let candidates = cluster.nodes.nodes.filter { $0.alive || $0.name == me }
+    func load(_ node: Curtain_V1_NodeList.Entry) -> Double {
+      Double(node.sessions.count + cluster.placedSinceRead[node.name, default: 0])
+        / Double(max(1, node.capacity))
+    }
+    let target =
+      candidates.min {
+        (load($0), $0.name == me ? 0 : 1, $0.name) < (load($1), $1.name == me ? 0 : 1, $1.name)
+      }?.name ?? me
+    self.cluster?.placedSinceRead[target, default: 0] += 1
+    self.cluster?.placing[name] = target
+    if target != me { cluster.place(name, target) }
+  }
+
+  /// `seconds` in words: "1.2 s".
+  static func seconds(_ seconds: Double) -> String {
+    "\((seconds * 10).rounded() / 10) s"
+  }
+
   /// What the cluster's thread learnt (loop thread).
   public func clusterNews(_ news: ClusterNews) {
-    guard cluster != nil else { return }
-    if let nodes = news.nodes { cluster?.nodes = nodes }
+    guard let options = cluster?.options else { return }
+    if let renewedAt = news.renewedAt {
+      cluster?.leaseCertainUntil = renewedAt + options.leaseTimeout
+    }
+    if let nodes = news.nodes {
+      // The list counts the sessions placed before it was read.
+      cluster?.nodes = nodes
+      cluster?.placedSinceRead = [:]
+      let placing = cluster?.placing.filter { $0.value != options.node } ?? [:]
+      cluster?.placing = placing
+    }
     if news.failure == nil, cluster?.storeFailure != nil {
       cluster?.storeFailure = nil
       logger.notice("cluster: PostgreSQL answers again; taking changes")
@@ -203,11 +253,15 @@ extension Server {
 
   /// Records this node wrote for sessions of another node were refused
   /// (fencing): their requests are answered MOVED (they changed nothing
-  /// that lasts), and the sessions are dropped here.
+  /// that lasts), and so is every other answer about those sessions not
+  /// sent yet (a read behind such a change showed this node's copy); the
+  /// sessions are dropped here.
   public func journalFenced(_ fenced: [UInt64: SessionOwner]) {
     guard !fenced.isEmpty else { return }
-    answerRecorded { commit in
-      guard let owner = fenced[commit] else { return nil }
+    let owners = Dictionary(fenced.values.map { ($0.session, $0) }) { first, _ in first }
+    answerUnsent { commit, session, recorded in
+      guard let owner = (recorded ? fenced[commit] : nil) ?? session.flatMap({ owners[$0] })
+      else { return nil }
       return CurtainError(
         owner.isAlive ? .moved : .busy,
         owner.isAlive
@@ -220,9 +274,15 @@ extension Server {
     for owner in fenced.values.sorted(by: { $0.session < $1.session })
     where dropped.insert(owner.session).inserted {
       cluster?.owners[owner.session] = owner
-      dropMovedSession(
-        owner.session, to: owner,
-        why: "a write was fenced: node \(owner.node) owns it (epoch \(owner.epoch))")
+      if cluster?.placing.removeValue(forKey: owner.session) == owner.node {
+        dropMovedSession(
+          owner.session, to: owner, why: "placed on node \(owner.node) (least loaded)",
+          level: .info)
+      } else {
+        dropMovedSession(
+          owner.session, to: owner,
+          why: "a write was fenced: node \(owner.node) owns it (epoch \(owner.epoch))")
+      }
     }
   }
 
@@ -264,7 +324,9 @@ extension Server {
   /// Removes a session this node no longer owns, without a record: its
   /// windows go, and the clients subscribed to it are closed with
   /// `REASON_MOVED` (they resubscribe on the new owner with `from_seq`).
-  func dropMovedSession(_ name: String, to owner: SessionOwner, why: String) {
+  func dropMovedSession(
+    _ name: String, to owner: SessionOwner, why: String, level: Logger.Level = .warning
+  ) {
     guard let session = sessions.removeValue(forKey: name) else { return }
     for window in session.orderedWindows {
       let key = key(of: window)
@@ -283,8 +345,8 @@ extension Server {
         message: "Session '\(name)' moved to node \(owner.node) (\(owner.address))",
         details: owner.details)
     }
-    logger.warning(
-      "cluster: session moved away",
+    logger.log(
+      level: level, "cluster: session moved away",
       metadata: [
         "session": "\(name)", "node": "\(owner.node)", "epoch": "\(owner.epoch)",
         "why": "\(why)", "subscribers_closed": "\(subscribers.count)",

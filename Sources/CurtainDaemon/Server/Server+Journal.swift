@@ -184,16 +184,31 @@ extension Server {
   /// error: they wait for no record any more, and neither do their
   /// waiters.
   func answerRecorded(of client: ClientState? = nil, _ error: (UInt64) -> CurtainError?) {
+    answerUnsent(of: client) { commit, _, recorded in recorded ? error(commit) : nil }
+  }
+
+  /// Answers the responses not sent yet (of `client`, or of every client)
+  /// that `error` gives an error for, from the number of the record they
+  /// wait for, their session (cluster mode) and whether their request was
+  /// recorded (else the number is only the last record queued before it),
+  /// with that error, keeping their trace ids: they wait for no record any
+  /// more, and neither do their waiters.
+  func answerUnsent(
+    of client: ClientState? = nil,
+    _ error: (_ commit: UInt64, _ session: String?, _ recorded: Bool) -> CurtainError?
+  ) {
     for client in client.map({ [$0] }) ?? Array(clients.values) {
       for index in client.outbox.indices {
-        guard case .response(recorded: true) = client.outbox[index].kind,
-          let failure = error(client.outbox[index].commit)
+        guard case .response(let recorded) = client.outbox[index].kind,
+          let failure = error(
+            client.outbox[index].commit, client.outbox[index].session, recorded)
         else { continue }
         client.outbox[index].commit = 0
         let requestID = client.outbox[index].requestID
         waiters.removeAll { $0.clientID == client.id && $0.requestID == requestID }
         var response = WireResponse()
         response.requestID = requestID
+        response.traceID = client.outbox[index].message?.response.traceID ?? ""
         response.result = .error(WireError(failure))
         var message = ServerMessage()
         message.response = response

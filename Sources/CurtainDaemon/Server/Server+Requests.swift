@@ -20,6 +20,10 @@ extension Server {
           ?? "The first message must be Hello")
     }
     var target: RequestTarget?
+    if cluster != nil, let kind {
+      answeringSession = routedSession(of: request, kind)
+    }
+    defer { answeringSession = nil }
     var recorded = isRecorded(kind, from: client)
     let result: HandlerResult
     var commit: UInt64 = 0

@@ -37,7 +37,7 @@ extension Server {
     client.outbox.append(
       OutboundMessage(
         kind: .response(recorded: recorded), requestID: requestID, message: nil,
-        commit: max(commit, commitBarrier)))
+        commit: max(commit, commitBarrier), session: answeringSession))
   }
 
   /// Fills the slot of `requestID` and writes what may leave.
@@ -55,7 +55,7 @@ extension Server {
       client.outbox.append(
         OutboundMessage(
           kind: .response(recorded: false), requestID: requestID, message: message,
-          commit: commitBarrier))
+          commit: commitBarrier, session: answeringSession))
     }
     flushResponses(of: client)
   }
@@ -84,7 +84,7 @@ extension Server {
         OutboundMessage(
           kind: .response(recorded: recorded), requestID: requestID,
           message: responseMessage(requestID: requestID, traceID: traceID, outcome),
-          commit: waitsFor))
+          commit: waitsFor, session: answeringSession))
       return
     }
     reserveSlot(for: client, requestID: requestID, commit: commit, recorded: recorded)

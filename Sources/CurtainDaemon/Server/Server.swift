@@ -45,6 +45,10 @@ public final class Server {
   /// Set by a handler whose answer waits for a number of the writer
   /// other than its request's record (MoveSession's hand-over).
   var handlerCommit: UInt64 = 0
+  /// Cluster mode: the session of the request being answered, noted on
+  /// its response while that waits in the outbox, so that a session
+  /// dropped as another node's takes its unsent answers with it.
+  var answeringSession: String?
   /// The session of the request record a restore is replaying: only its
   /// windows advance (`advanceRealtimeWindows`).
   var replayScope: String?

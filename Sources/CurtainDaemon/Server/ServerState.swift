@@ -78,6 +78,8 @@ struct OutboundMessage {
   /// The last journal record queued when it was made: it reflects the
   /// changes up to that record, so it leaves only once that is committed.
   var commit: UInt64
+  /// Cluster mode: the session a response concerns (`answeringSession`).
+  var session: String? = nil
 }
 
 /// A client's subscription to events and/or frames.

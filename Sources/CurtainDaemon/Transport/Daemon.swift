@@ -219,9 +219,8 @@ public final class Daemon {
       server.finishRestore()
       if let cluster, let clusterAsync {
         server.joinCluster(
-          cluster.options, reclaim: { cluster.reclaim($0) },
-          restored: { persistence.unpoison($0) },
-          handOver: { persistence.handOver($0, to: $1) }, epoch: { cluster.epoch(of: $0) })
+          cluster, restored: { persistence.unpoison($0) },
+          handOver: { persistence.handOver($0, to: $1) })
         do {
           server.clusterNews(try cluster.join())
         } catch {
