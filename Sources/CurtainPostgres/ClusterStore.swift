@@ -142,6 +142,16 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
     let sessions = recorded.union(snapshotted).union(handedOver).sorted()
     guard !sessions.isEmpty else { return [:] }
     let epoch = { (session: String) -> Int64 in epochs[session] ?? 1 }
+    if link.isClosed {
+      link = try PostgresLink(location: location, label: "curtaind.cluster.store")
+    }
+    if claiming.isEmpty, snapshotted.isEmpty, handOvers.isEmpty {
+      // The common case, a client's changes: one prepared statement.
+      let rows = try link.run(
+        AppendRecords(node: node, sessions: sessions, records: records, epochs: epochs),
+        what: "commit")
+      return fenced(rows.map { SessionOwner($0) }, epochs: epochs)
+    }
     var queries: [PostgresQuery] = []
     if !claiming.isEmpty {
       // A session new to the cluster goes to this node, or to the one
@@ -205,9 +215,6 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
             WHERE o.session = \(session) AND o.node = \(node) AND o.epoch = \(sessionEpoch))
         """)
     }
-    if link.isClosed {
-      link = try PostgresLink(location: location, label: "curtaind.cluster.store")
-    }
     // Hand-overs last: the session goes to its node with the next epoch,
     // so that this node's later writes to it are fenced.
     for handOver in handOvers {
@@ -219,21 +226,37 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
         """)
     }
     let results = try link.atomically(queries, what: "commit")
-    var fenced: [String: SessionOwner] = [:]
+    var owners: [SessionOwner] = []
     for row in results[lockIndex] {
       let (session, owner, ownerEpoch, address, alive) = try link.decode(
         row, as: (String, String, Int64, String, Bool).self, what: "commit")
-      if owner == node, ownerEpoch == epoch(session) {
-        if epochs[session] == nil { owned.set(session, ownerEpoch) }
-      } else {
-        owned.set(session, nil)
-        fenced[session] = SessionOwner(
-          session: session, node: owner, address: address, epoch: ownerEpoch, isAlive: alive)
-      }
+      owners.append(
+        SessionOwner(
+          session: session, node: owner, address: address, epoch: ownerEpoch, isAlive: alive))
     }
+    let fenced = fenced(owners, epochs: epochs)
     for session in handedOver where fenced[session] == nil { owned.set(session, nil) }
     for session in claiming { owned.place(session, on: nil) }
     if !checkpoints.isEmpty { measure() }
+    return fenced
+  }
+
+  /// The sessions of a commit that another node owns (their records were
+  /// not written), from their map rows as the commit locked them
+  /// (`epochs`: what this node knew before it); notes the sessions the
+  /// commit claimed and those lost.
+  private func fenced(_ owners: [SessionOwner], epochs: [String: Int64])
+    -> [String: SessionOwner]
+  {
+    var fenced: [String: SessionOwner] = [:]
+    for owner in owners {
+      if owner.node == node, owner.epoch == epochs[owner.session] ?? 1 {
+        if epochs[owner.session] == nil { owned.set(owner.session, owner.epoch) }
+      } else {
+        owned.set(owner.session, nil)
+        fenced[owner.session] = owner
+      }
+    }
     return fenced
   }
 
@@ -254,5 +277,75 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
         + pg_total_relation_size('cluster_snapshot'))::bigint
       """)
     if let size { bytes.withLock { $0 = UInt64(max(0, size)) } }
+  }
+}
+
+/// A commit of records only, all of sessions this node owns (or owned):
+/// one statement in a transaction of its own. It locks the sessions' map
+/// rows (`FOR SHARE`: a claim by another node waits for it, or it waits
+/// for the claim and then sees the new owner), writes the records of the
+/// sessions this node still owns at the epoch it knows, and returns the
+/// rows as it locked them (ClusterStore.commit's fencing, in one round
+/// trip, planned once per connection).
+struct AppendRecords: PostgresPreparedStatement {
+  static let name = "curtain_append_records_v1"
+  static let sql = """
+    WITH fence AS (
+      SELECT s.session, s.node, s.epoch FROM curtain_sessions s
+      WHERE s.session = ANY($1::text[]) FOR SHARE),
+    written AS (
+      INSERT INTO cluster_journal(session, epoch, seq, entry, checksum)
+      SELECT r.session, r.epoch, r.seq, r.entry, r.checksum
+      FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::bytea[], $6::bigint[])
+        AS r(session, epoch, seq, entry, checksum)
+      JOIN fence f ON f.session = r.session AND f.node = $7 AND f.epoch = r.epoch
+      RETURNING 1)
+    SELECT f.session, f.node, f.epoch, coalesce(n.address, ''),
+      coalesce(n.lease_until > clock_timestamp(), false)
+    FROM fence f LEFT JOIN curtain_nodes n ON n.name = f.node
+    """
+  typealias Row = (String, String, Int64, String, Bool)
+
+  let node: String
+  let sessions: [String]
+  let names: [String]
+  let epochs: [Int64]
+  let seqs: [Int64]
+  let entries: [ByteBuffer]
+  let checksums: [Int64]
+
+  /// `records` of `sessions` by node `node`, each at its session's epoch
+  /// in `epochs`.
+  init(node: String, sessions: [String], records: [NewRecord], epochs: [String: Int64]) {
+    self.node = node
+    self.sessions = sessions
+    names = records.map(\.session)
+    self.epochs = records.map { epochs[$0.session] ?? 1 }
+    seqs = records.map(\.seq)
+    entries = records.map { ByteBuffer(bytes: $0.entry) }
+    checksums = records.map { DurableSchema.checksum($0.entry) }
+  }
+
+  func makeBindings() throws -> PostgresBindings {
+    var bindings = PostgresBindings(capacity: 7)
+    bindings.append(sessions)
+    bindings.append(names)
+    bindings.append(epochs)
+    bindings.append(seqs)
+    bindings.append(entries)
+    bindings.append(checksums)
+    bindings.append(node)
+    return bindings
+  }
+
+  func decodeRow(_ row: PostgresRow) throws -> Row {
+    try row.decode(Row.self)
+  }
+}
+
+extension SessionOwner {
+  /// An owner from a map row: session, node, epoch, address, alive.
+  fileprivate init(_ row: AppendRecords.Row) {
+    self.init(session: row.0, node: row.1, address: row.3, epoch: row.2, isAlive: row.4)
   }
 }

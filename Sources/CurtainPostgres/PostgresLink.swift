@@ -24,6 +24,8 @@ final class PostgresLink: @unchecked Sendable {
   private let logger: Logger
   /// The queries sent and not answered yet.
   private let pending = PendingQueries()
+  /// Prepared statements on this connection.
+  private let prepared: PreparedRunner
 
   /// Connects to `location`; the error is fit to print.
   init(location: PostgresLocation, label: String) throws(StoreError) {
@@ -55,6 +57,7 @@ final class PostgresLink: @unchecked Sendable {
           "cannot connect to the PostgreSQL store \(location): \(Self.text(error))")
     }
     connection.closeFuture.whenComplete { [pending] _ in pending.failAll() }
+    prepared = PreparedRunner(connection: connection, logger: logger)
   }
 
   deinit {
@@ -179,6 +182,20 @@ final class PostgresLink: @unchecked Sendable {
     return result.futureResult
   }
 
+  /// Runs the prepared statement `statement` (prepared on this
+  /// connection the first time) in a transaction of its own, and returns
+  /// its rows.
+  func run<Statement: PostgresPreparedStatement>(_ statement: Statement, what: String)
+    throws(StoreError) -> [Statement.Row] where Statement.Row: Sendable
+  {
+    do {
+      return try prepared.run(statement)
+    } catch {
+      throw StoreError(
+        description: "cannot \(what) in the PostgreSQL store \(location): \(Self.text(error))")
+    }
+  }
+
   /// The one integer `query` answers.
   func integer(_ query: PostgresQuery) throws(StoreError) -> Int64 {
     guard let row = try run(query, what: "query").first else { return 0 }
@@ -241,7 +258,7 @@ final class PostgresLink: @unchecked Sendable {
 }
 
 /// The connection closed before a query's answer.
-private struct ConnectionLost: Error {}
+struct ConnectionLost: Error {}
 
 /// The promises of the queries sent and not answered yet: when the
 /// connection closes they fail (and later ones fail at once).
