@@ -37,7 +37,14 @@ bool harness_run_until(uv_loop_t *loop, const bool *done, double seconds) {
   uv_timer_t timer;
   uv_timer_init(loop, &timer);
   timer.data = &expired;
-  uv_timer_start(&timer, on_deadline, (uint64_t)(seconds * 1000), 0);
+  /* The deadline counts from now, not from the loop's cached time, which
+   * is old after slow work (a spawn under valgrind). And it repeats: libuv
+   * 1.44 runs due timers before it polls, so a deadline that fires there
+   * would otherwise leave the poll waiting forever on a loop whose only
+   * other handle (a child process) never wakes it. */
+  uv_update_time(loop);
+  uint64_t milliseconds = (uint64_t)(seconds * 1000);
+  uv_timer_start(&timer, on_deadline, milliseconds, milliseconds > 0 ? milliseconds : 1);
   while (!*done && !expired) {
     uv_run(loop, UV_RUN_ONCE);
   }
