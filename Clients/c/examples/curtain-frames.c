@@ -5,9 +5,10 @@
  *   12  w1  t=0.350  v5 (97.5, 0, 390, 844) α=1  t1 42.9%  (skipped 2)
  *
  * It stops on Ctrl-C (SIGINT) or SIGTERM, after --count frames, after
- * --duration seconds, when the window closes or when the daemon stops, and
- * then prints how many frames arrived, their rate and how many the daemon
- * skipped for this subscriber.
+ * --duration seconds, when the window closes or when the daemon stops (in a
+ * cluster, also when the node serving the session ends the subscription:
+ * the session moved or the node went away), and then prints how many frames
+ * arrived, their rate and how many the daemon skipped for this subscriber.
  *
  * An example of libcurtain: one client on a libuv loop, a Subscribe request
  * with a callback, frames and events through the client's callbacks, and
@@ -482,12 +483,30 @@ static void on_event(curtain_client *client, const Curtain__V1__Event *event, vo
 }
 
 static void on_goodbye(curtain_client *client, const Curtain__V1__Goodbye *goodbye, void *user) {
-  (void)client;
   frames_app *app = user;
   /* The daemon stopping ends the stream normally; any other goodbye is an
-   * error (for example FRAME_POLICY with --policy disconnect). */
-  if (!app->stopping) {
+   * error (for example FRAME_POLICY with --policy disconnect). A goodbye of
+   * the node the subscription went to (cluster mode) is reported by
+   * on_peer_close. */
+  if (!app->stopping && curtain_goodbye_peer(client) == NULL) {
     app->exit_status = goodbye->reason == CURTAIN__V1__GOODBYE__REASON__REASON_SHUTDOWN ? 0 : 1;
+  }
+}
+
+/* Cluster mode: the connection to the node serving the window's session
+ * is over; if the subscription was made there, it has ended. */
+static void on_peer_close(curtain_client *client, const char *address, int status,
+                          const char *message, const uint64_t *ended, size_t ended_count,
+                          void *user) {
+  (void)client;
+  (void)status;
+  frames_app *app = user;
+  for (size_t index = 0; index < ended_count && !app->stopping; index++) {
+    if (app->subscribed && ended[index] == app->subscription_id) {
+      fprintf(stderr, PROGRAM ": the node serving w%" PRIu64 " (%s) ended the subscription: %s\n",
+              app->settings.window_id, address, message);
+      stop(app, 1);
+    }
   }
 }
 
@@ -539,6 +558,7 @@ int main(int argc, char **argv) {
       .on_frame = on_frame,
       .on_goodbye = on_goodbye,
       .on_close = on_close,
+      .on_peer_close = on_peer_close,
   };
   int result =
       curtain_connect(&loop, app.settings.address, &options, &callbacks, &app, &app.client);

@@ -166,12 +166,22 @@ typedef struct curtain_options {
 typedef struct curtain_callbacks {
   /** The handshake succeeded: requests may be sent from now on. */
   void (*on_ready)(curtain_client *client, const Curtain__V1__Welcome *welcome, void *user);
-  /** An event of one of this connection's subscriptions. */
+  /** An event of one of this client's subscriptions: those of its own
+   *  connection, and (cluster mode) those made through a peer, whose
+   *  `subscription_id` is then the client's id (see
+   *  CURTAIN_PEER_SUBSCRIPTION_BASE). */
   void (*on_event)(curtain_client *client, const Curtain__V1__Event *event, void *user);
-  /** A frame of one of this connection's subscriptions (frames carry no
-   *  subscription id: match them by `window_id`). */
+  /** A frame of one of this client's subscriptions, peers' included
+   *  (frames carry no subscription id: match them by `window_id`). */
   void (*on_frame)(curtain_client *client, const Curtain__V1__Frame *frame, void *user);
-  /** The daemon's last message; `on_close` follows with CURTAIN_E_GOODBYE. */
+  /** The daemon's last message; `on_close` follows with CURTAIN_E_GOODBYE.
+   *  Cluster mode: also a peer's goodbye (`curtain_goodbye_peer(client)`
+   *  then names the peer), after which the client stays open and
+   *  `on_peer_close` follows instead. A peer's goodbye of reason MOVED
+   *  (its session went to another node; details `session`, `node`,
+   *  `address`, `epoch`) ends the subscriptions made through that peer:
+   *  subscribe again (with `from_seq`) from this callback or later, and
+   *  the request follows MOVED to where the session is now. */
   void (*on_goodbye)(curtain_client *client, const Curtain__V1__Goodbye *goodbye, void *user);
   /** A response that answers no request of this client (the daemon's
    *  answer to an undecodable message has request id 0). */
@@ -193,6 +203,23 @@ typedef struct curtain_callbacks {
    * when this returns.
    */
   void (*on_close)(curtain_client *client, int status, const char *message, void *user);
+  /**
+   * Cluster mode: a peer (a connection the client opened to follow MOVED,
+   * to `address`, `tcp://HOST:PORT` as the MOVED named it) is over, as
+   * `on_close` reports the client's own end: `status` and `message` say why
+   * (CURTAIN_E_GOODBYE after its goodbye went to `on_goodbye`, CURTAIN_E_EOF
+   * when its node went away, CURTAIN_E_IO when it could not be reached).
+   * Called after its unanswered requests' callbacks. The subscriptions
+   * made through it have ended: `ended` lists their ids (`ended_count` of
+   * them, oldest first; the array is the client's). Delegates registered
+   * through it are no longer asked. Later requests for its sessions go
+   * through the client again and follow MOVED anew, so subscribing or
+   * registering again from here works. Not called once the client itself
+   * is closing (the peers close with it). Added after `on_close`, as new
+   * callbacks are.
+   */
+  void (*on_peer_close)(curtain_client *client, const char *address, int status,
+                        const char *message, const uint64_t *ended, size_t ended_count, void *user);
 } curtain_callbacks;
 
 /**
@@ -287,13 +314,20 @@ int curtain_default_socket_path(char *out, size_t size);
  * gave. After three MOVED answers in a row, or when the peer cannot be
  * reached (the answer is then the last MOVED, with its details `session`,
  * `node`, `address`, `epoch`), the MOVED response is the answer. If the
- * peer's connection ends, what it had not answered fails with its status
- * and its sessions go to this client again. Events and frames of
- * subscriptions made through a peer reach `on_event` and `on_frame` (their
- * subscription ids are the peer's); frame acknowledgements, Unsubscribe,
- * delegate calls and a peer's goodbye are not carried across (connect to
- * that node for those). Peers close with this client, before its
- * `on_close`.
+ * peer's connection ends, what it had not answered fails with its status,
+ * its sessions go to this client again, and `on_peer_close` (after
+ * `on_goodbye` for its goodbye) says so.
+ *
+ * What is made through a peer behaves as on this client's own connection.
+ * A Subscribe answered by a peer gets an id of this client's (above
+ * CURTAIN_PEER_SUBSCRIPTION_BASE), in its response and in its events; its
+ * events and frames reach `on_event` and `on_frame`; `curtain_ack_frames`
+ * and an Unsubscribe (sent with this function) of that id go to the peer,
+ * with the peer's id. A delegate registered through a peer is asked there:
+ * the peer's DelegateCalls, AnimateTransitions and REPLACED notices go to
+ * this client's registrations (or `on_delegate_call`) with this client as
+ * `client`, and the answers, sent like any request of their session, go
+ * back to that peer. Peers close with this client, before its `on_close`.
  */
 int curtain_request(curtain_client *client, const Curtain__V1__Request *request,
                     curtain_response_cb callback, void *data, uint64_t *request_id);
@@ -302,9 +336,24 @@ int curtain_request(curtain_client *client, const Curtain__V1__Request *request,
  *  to follow MOVED (see `curtain_request`). */
 size_t curtain_peer_count(const curtain_client *client);
 
+/** Cluster mode: the ids a client hands out for the subscriptions made
+ *  through its peers are above this (2^63). The daemons count their
+ *  subscription ids up from 1, so the peers' own ids could equal those of
+ *  the client's connection; the client's ids are never one of the daemon's,
+ *  and it translates them both ways. */
+#define CURTAIN_PEER_SUBSCRIPTION_BASE (UINT64_C(1) << 63)
+
+/** Cluster mode: while `on_goodbye` runs for the goodbye of a peer, that
+ *  peer's address (`tcp://HOST:PORT`); NULL otherwise, and for the client's
+ *  own goodbye. */
+const char *curtain_goodbye_peer(const curtain_client *client);
+
 /** Acknowledges frames up to `frame_seq` of a PAUSE subscription, which
- *  restores its credit. Returns CURTAIN_OK, CURTAIN_E_STATE or
- *  CURTAIN_E_NOMEM. */
+ *  restores its credit; a subscription made through a peer is acknowledged
+ *  on that peer. Returns CURTAIN_OK, CURTAIN_E_STATE (also while the peer
+ *  of that subscription is closing), CURTAIN_E_INVALID for an id above
+ *  CURTAIN_PEER_SUBSCRIPTION_BASE that no open subscription has (it ended
+ *  with its peer, or by an Unsubscribe), or CURTAIN_E_NOMEM. */
 int curtain_ack_frames(curtain_client *client, uint64_t subscription_id, uint64_t frame_seq);
 
 /**
@@ -338,6 +387,12 @@ size_t curtain_write_queue_size(const curtain_client *client);
  * with the answer the callback made. While it waits for the answer, the
  * operation that asked holds its window's queue, so answer promptly (or
  * later, with CURTAIN_REPLY_LATER and `curtain_delegate_reply`).
+ *
+ * Cluster mode: a registration for a session of another node goes through
+ * the peer the session is routed to, and its questions come back from
+ * there to the same callbacks, with this client as `client` (see
+ * `curtain_request`); the answers go back to that peer. When the peer
+ * ends (`on_peer_close`), its registrations end with it: register again.
  *
  * Controllers are passed as ids; 0 where UIKit passes nil.
  */

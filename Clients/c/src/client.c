@@ -50,10 +50,23 @@ typedef struct pending_request {
   curtain_response_cb callback;
   void *data;
   /* The packed Request, kept to send it again should it be answered MOVED
-   * (NULL: it is not followed). */
+   * (NULL: it is not followed), and its kind. */
   uint8_t *bytes;
   size_t length;
+  Curtain__V1__Request__BodyCase body_case;
 } pending_request;
+
+/* Cluster mode: a subscription made through a peer. The daemons count
+ * subscription ids up from 1 each, so the peer's id (`remote_id`) may be
+ * one of the client's own connection too: the user gets `id` instead,
+ * which the client hands out from CURTAIN_PEER_SUBSCRIPTION_BASE up, and
+ * the client translates both ways (events, FrameAck, Unsubscribe). */
+typedef struct peer_subscription {
+  struct peer_subscription *next;
+  uint64_t id;
+  curtain_client *peer;
+  uint64_t remote_id;
+} peer_subscription;
 
 /* Cluster mode: a request sent on a connection opened to follow MOVED (a
  * peer), on behalf of the client the user made (its origin). */
@@ -72,6 +85,11 @@ typedef struct forwarded {
   Curtain__V1__Response *moved;
   curtain_response_cb callback;
   void *data;
+  /* A Subscribe: the record of its subscription, made with the request so
+   * that recording its answer cannot fail. */
+  peer_subscription *subscription;
+  /* An Unsubscribe: the client's id of the subscription it ends. */
+  uint64_t unsubscribes;
 } forwarded;
 
 /* A session a MOVED answer sent elsewhere, and the peer it went to. */
@@ -150,6 +168,12 @@ struct curtain_client {
   curtain_client *peers;
   curtain_client *next_peer;
   route *routes;
+  /* An origin: the subscriptions made through its peers, and the last id
+   * it handed out (from CURTAIN_PEER_SUBSCRIPTION_BASE). */
+  peer_subscription *subscriptions;
+  uint64_t last_subscription_id;
+  /* An origin, while `on_goodbye` runs for a peer's goodbye: that peer. */
+  curtain_client *goodbye_peer;
   uint8_t read_buffer[READ_BUFFER_BYTES];
 };
 
@@ -159,6 +183,10 @@ static void try_next_address(curtain_client *client);
 static void client_maybe_finish(curtain_client *client);
 static bool follow_moved(curtain_client *origin, forwarded *request,
                          const Curtain__V1__Response *response);
+static forwarded *forwarded_new(curtain_client *origin, uint64_t origin_id,
+                                Curtain__V1__Request__BodyCase body_case,
+                                curtain_response_cb callback, void *data);
+static void forwarded_free(forwarded *request);
 
 const char *curtain_strerror(int status) {
   switch (status) {
@@ -253,6 +281,11 @@ static void client_free(curtain_client *client) {
     free(gone->session);
     free(gone);
   }
+  while (client->subscriptions != NULL) {
+    peer_subscription *gone = client->subscriptions;
+    client->subscriptions = gone->next;
+    free(gone);
+  }
   curtain_internal_free_registrations(client);
   free(client);
 }
@@ -272,6 +305,7 @@ static int client_new(uv_loop_t *loop, const curtain_options *options,
   client->loop = loop;
   client->user = user;
   client->next_id = 1;
+  client->last_subscription_id = CURTAIN_PEER_SUBSCRIPTION_BASE;
   if (callbacks != NULL) {
     client->callbacks = *callbacks;
   }
@@ -554,19 +588,18 @@ static void handle_response(curtain_client *client, const Curtain__V1__Response 
   }
   if (request->bytes != NULL && response->result_case == CURTAIN__V1__RESPONSE__RESULT_ERROR &&
       response->error->code == CURTAIN__V1__ERROR_CODE__ERROR_CODE_MOVED) {
-    forwarded *again = calloc(1, sizeof *again);
+    forwarded *again =
+        forwarded_new(client, request->id, request->body_case, request->callback, request->data);
     if (again != NULL) {
-      *again = (forwarded){.origin = client,
-                           .origin_id = request->id,
-                           .bytes = request->bytes,
-                           .length = request->length,
-                           .callback = request->callback,
-                           .data = request->data};
+      again->bytes = request->bytes;
+      again->length = request->length;
       if (follow_moved(client, again, response)) {
         free(request);
         return;
       }
-      free(again);
+      again->bytes = NULL;
+      again->callback = NULL;
+      forwarded_free(again);
     }
   }
   if (request->callback != NULL) {
@@ -576,10 +609,25 @@ static void handle_response(curtain_client *client, const Curtain__V1__Response 
 }
 
 static void handle_goodbye(curtain_client *client, const Curtain__V1__Goodbye *goodbye) {
+  const char *text = goodbye->message ? goodbye->message : "";
+  curtain_client *origin = client->origin;
+  if (origin != NULL) {
+    /* A peer closes before the user hears of its goodbye, so that what the
+     * user sends from `on_goodbye` (a Subscribe again, say) goes through
+     * the client rather than to this peer; `peer_closed` reports the end
+     * itself later. */
+    client_fail(client, CURTAIN_E_GOODBYE, "%s%s%s", curtain_goodbye_reason_name(goodbye->reason),
+                text[0] ? ": " : "", text);
+    if (origin->state != STATE_CLOSING && origin->callbacks.on_goodbye != NULL) {
+      origin->goodbye_peer = client;
+      origin->callbacks.on_goodbye(origin, goodbye, origin->user);
+      origin->goodbye_peer = NULL;
+    }
+    return;
+  }
   if (client->callbacks.on_goodbye != NULL) {
     client->callbacks.on_goodbye(client, goodbye, client->user);
   }
-  const char *text = goodbye->message ? goodbye->message : "";
   client_fail(client, CURTAIN_E_GOODBYE, "%s%s%s", curtain_goodbye_reason_name(goodbye->reason),
               text[0] ? ": " : "", text);
 }
@@ -594,6 +642,9 @@ static void dispatch(curtain_client *client, const uint8_t *payload, size_t leng
     return;
   }
   bool kept = false;
+  /* A peer's delegate calls, REPLACED notices and AnimateTransitions go to
+   * the registrations of the client that opened it (the user's). */
+  curtain_client *owner = client->origin != NULL ? client->origin : client;
   switch (message->kind_case) {
   case CURTAIN__V1__SERVER_MESSAGE__KIND_RESPONSE:
     if (client->state == STATE_HANDSHAKE && message->response->request_id == client->hello_id) {
@@ -603,7 +654,7 @@ static void dispatch(curtain_client *client, const uint8_t *payload, size_t leng
     }
     break;
   case CURTAIN__V1__SERVER_MESSAGE__KIND_EVENT:
-    curtain_internal_delegate_event(client, message->event);
+    curtain_internal_delegate_event(owner, message->event);
     if (client->callbacks.on_event != NULL && client->state != STATE_CLOSING) {
       client->callbacks.on_event(client, message->event, client->user);
     }
@@ -617,13 +668,13 @@ static void dispatch(curtain_client *client, const uint8_t *payload, size_t leng
     handle_goodbye(client, message->goodbye);
     break;
   case CURTAIN__V1__SERVER_MESSAGE__KIND_DELEGATE_CALL:
-    if (client->state == STATE_READY) {
-      curtain_internal_delegate_call(client, message->delegate_call);
+    if (client->state == STATE_READY && owner->state == STATE_READY) {
+      curtain_internal_delegate_call(owner, message->delegate_call);
     }
     break;
   case CURTAIN__V1__SERVER_MESSAGE__KIND_ANIMATE_TRANSITION:
-    if (client->state == STATE_READY) {
-      curtain_internal_animate_transition(client, message->animate_transition);
+    if (client->state == STATE_READY && owner->state == STATE_READY) {
+      curtain_internal_animate_transition(owner, message->animate_transition);
     }
     break;
   default:
@@ -947,6 +998,32 @@ int curtain_default_socket_path(char *out, size_t size) {
 /* Cluster mode: following MOVED                                            */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * A request answered MOVED is sent again on a peer: a client of this file
+ * opened to the address the answer names, whose `origin` is the client the
+ * user made. The origin keeps its peers, and routes each session a MOVED
+ * sent elsewhere to its peer, so that later requests for it go straight
+ * there (`forwarded` records carry them and give the answers to the user's
+ * callbacks with the origin's ids).
+ *
+ * What the user makes through a peer must behave as on the origin:
+ *
+ * - Subscriptions. Each daemon counts its subscription ids from 1, so a
+ *   peer's ids may be the origin's too. The origin hands out ids of its
+ *   own above CURTAIN_PEER_SUBSCRIPTION_BASE for the subscriptions its
+ *   peers answer (`peer_subscription`), shows them in the Subscribe
+ *   response and the events, and translates them back for FrameAck and
+ *   Unsubscribe, which go to the subscription's peer.
+ * - Delegates. A peer's DelegateCalls, AnimateTransitions and REPLACED
+ *   notices are handed to the origin's registrations (`dispatch`); the
+ *   answers are the origin's requests of the call's session, routed to the
+ *   peer they came from.
+ * - The end of a peer. A peer's goodbye closes it at once (its routes no
+ *   longer apply) and then reaches the origin's `on_goodbye`; whatever
+ *   ended it, `peer_closed` fails what waited for it, drops its routes and
+ *   subscriptions, and tells `on_peer_close` which subscriptions ended.
+ */
+
 /* The session a request is routed by, as the daemon decides it (NULL: it
  * addresses the node); `request->session` is already filled in. */
 static const char *routed_session(const Curtain__V1__Request *request) {
@@ -1009,26 +1086,61 @@ static bool set_route(curtain_client *client, const char *session, curtain_clien
   return true;
 }
 
+/* A forwarded request on behalf of `origin` (its callback gets the id
+ * `origin_id`); a Subscribe gets the record of its subscription now. NULL
+ * when out of memory. */
+static forwarded *forwarded_new(curtain_client *origin, uint64_t origin_id,
+                                Curtain__V1__Request__BodyCase body_case,
+                                curtain_response_cb callback, void *data) {
+  forwarded *request = calloc(1, sizeof *request);
+  if (request == NULL) {
+    return NULL;
+  }
+  *request =
+      (forwarded){.origin = origin, .origin_id = origin_id, .callback = callback, .data = data};
+  if (body_case == CURTAIN__V1__REQUEST__BODY_SUBSCRIBE) {
+    request->subscription = calloc(1, sizeof *request->subscription);
+    if (request->subscription == NULL) {
+      free(request);
+      return NULL;
+    }
+  }
+  return request;
+}
+
 static void forwarded_free(forwarded *request) {
   free(request->bytes);
   if (request->moved != NULL) {
     protobuf_c_message_free_unpacked(&request->moved->base, NULL);
   }
+  free(request->subscription);
   free(request);
 }
 
 /* Gives the user the answer of a forwarded request (with the id the user
- * was given) and frees it. */
-static void forwarded_answer(forwarded *request, int status,
-                             const Curtain__V1__Response *response) {
+ * was given, and `subscription_id`, when not 0, as the id of the
+ * subscription it made) and frees it. */
+static void forwarded_answer(forwarded *request, int status, const Curtain__V1__Response *response,
+                             uint64_t subscription_id) {
   if (request->callback != NULL) {
     if (response != NULL) {
-      /* Only the id changes, for the callback's time. */
+      /* Only the ids change, for the callback's time. */
       Curtain__V1__Response *shown = (Curtain__V1__Response *)response;
       uint64_t id = shown->request_id;
       shown->request_id = request->origin_id;
+      Curtain__V1__SubscribeResult *subscribed =
+          subscription_id != 0 && shown->result_case == CURTAIN__V1__RESPONSE__RESULT_SUBSCRIBED
+              ? shown->subscribed
+              : NULL;
+      uint64_t remote_id = subscribed != NULL ? subscribed->subscription_id : 0;
+      if (subscribed != NULL) {
+        subscribed->subscription_id = subscription_id;
+      }
       request->callback(request->origin, status, shown, request->data);
       shown->request_id = id;
+      if (subscribed != NULL) {
+        subscribed->subscription_id = remote_id;
+      }
     } else {
       request->callback(request->origin, status, NULL, request->data);
     }
@@ -1040,22 +1152,75 @@ static void forwarded_answer(forwarded *request, int status,
  * `status`. */
 static void forwarded_unsent(forwarded *request, int status) {
   if (request->moved != NULL) {
-    forwarded_answer(request, CURTAIN_OK, request->moved);
+    forwarded_answer(request, CURTAIN_OK, request->moved, 0);
   } else {
-    forwarded_answer(request, status, NULL);
+    forwarded_answer(request, status, NULL, 0);
+  }
+}
+
+/* The subscription the client knows by `id` (a peer's), or NULL. */
+static peer_subscription *subscription_by_id(const curtain_client *origin, uint64_t id) {
+  for (peer_subscription *entry = origin->subscriptions; entry != NULL; entry = entry->next) {
+    if (entry->id == id) {
+      return entry;
+    }
+  }
+  return NULL;
+}
+
+/* The subscription `peer` knows by `remote_id`, or NULL. */
+static peer_subscription *subscription_of_peer(const curtain_client *origin,
+                                               const curtain_client *peer, uint64_t remote_id) {
+  for (peer_subscription *entry = origin->subscriptions; entry != NULL; entry = entry->next) {
+    if (entry->peer == peer && entry->remote_id == remote_id) {
+      return entry;
+    }
+  }
+  return NULL;
+}
+
+/* Forgets the subscription the client knows by `id`. */
+static void forget_subscription(curtain_client *origin, uint64_t id) {
+  for (peer_subscription **link = &origin->subscriptions; *link != NULL; link = &(*link)->next) {
+    peer_subscription *entry = *link;
+    if (entry->id == id) {
+      *link = entry->next;
+      free(entry);
+      return;
+    }
   }
 }
 
 static void forwarded_answered(curtain_client *peer, int status,
                                const Curtain__V1__Response *response, void *data) {
-  (void)peer;
   forwarded *request = data;
+  curtain_client *origin = request->origin;
   if (status == CURTAIN_OK && response->result_case == CURTAIN__V1__RESPONSE__RESULT_ERROR &&
       response->error->code == CURTAIN__V1__ERROR_CODE__ERROR_CODE_MOVED &&
-      follow_moved(request->origin, request, response)) {
+      follow_moved(origin, request, response)) {
     return;
   }
-  forwarded_answer(request, status, response);
+  if (status == CURTAIN_OK && request->subscription != NULL &&
+      response->result_case == CURTAIN__V1__RESPONSE__RESULT_SUBSCRIBED) {
+    /* The subscription lives on `peer`: the user gets an id of the
+     * client's own. */
+    peer_subscription *entry = request->subscription;
+    request->subscription = NULL;
+    *entry = (peer_subscription){.next = origin->subscriptions,
+                                 .id = ++origin->last_subscription_id,
+                                 .peer = peer,
+                                 .remote_id = response->subscribed->subscription_id};
+    origin->subscriptions = entry;
+    forwarded_answer(request, status, response, entry->id);
+    return;
+  }
+  if (status == CURTAIN_OK && request->unsubscribes != 0 &&
+      (response->result_case != CURTAIN__V1__RESPONSE__RESULT_ERROR ||
+       response->error->code == CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND)) {
+    /* Ended, or already gone on the peer. */
+    forget_subscription(origin, request->unsubscribes);
+  }
+  forwarded_answer(request, status, response, 0);
 }
 
 /* Sends a forwarded request on a ready peer. */
@@ -1105,12 +1270,27 @@ static void peer_ready(curtain_client *peer, const Curtain__V1__Welcome *welcome
   }
 }
 
+/* An event of a peer: the user sees it with the client's id of its
+ * subscription (a notice, id 0, stays 0). */
 static void peer_event(curtain_client *peer, const Curtain__V1__Event *event, void *user) {
-  (void)peer;
   curtain_client *origin = user;
-  if (origin->callbacks.on_event != NULL && origin->state != STATE_CLOSING) {
-    origin->callbacks.on_event(origin, event, origin->user);
+  if (origin->callbacks.on_event == NULL || origin->state == STATE_CLOSING) {
+    return;
   }
+  Curtain__V1__Event *shown = (Curtain__V1__Event *)event;
+  uint64_t remote_id = shown->subscription_id;
+  if (remote_id != 0) {
+    const peer_subscription *entry = subscription_of_peer(origin, peer, remote_id);
+    if (entry == NULL) {
+      /* Not one of the user's: every Subscribe sent to a peer is recorded
+       * when its answer arrives, before its events, and forgotten once its
+       * Unsubscribe is answered, after its last event. */
+      return;
+    }
+    shown->subscription_id = entry->id;
+  }
+  origin->callbacks.on_event(origin, shown, origin->user);
+  shown->subscription_id = remote_id;
 }
 
 static void peer_frame(curtain_client *peer, const Curtain__V1__Frame *frame, void *user) {
@@ -1122,9 +1302,10 @@ static void peer_frame(curtain_client *peer, const Curtain__V1__Frame *frame, vo
 }
 
 /* A peer is over: its routes go, what waited for it gets its last MOVED
- * answer (or the peer's status), and the origin may finish. */
+ * answer (or the peer's status), its subscriptions end, the user hears of
+ * it (`on_peer_close`, unless the origin is closing) and the origin may
+ * finish. */
 static void peer_closed(curtain_client *peer, int status, const char *message, void *user) {
-  (void)message;
   curtain_client *origin = user;
   for (curtain_client **link = &origin->peers; *link != NULL; link = &(*link)->next_peer) {
     if (*link == peer) {
@@ -1148,6 +1329,32 @@ static void peer_closed(curtain_client *peer, int status, const char *message, v
     forwarded_unsent(request, status);
   }
   peer->waiting_tail = NULL;
+  /* The subscriptions it carried, oldest first (the list is newest first). */
+  size_t count = 0;
+  for (const peer_subscription *entry = origin->subscriptions; entry != NULL; entry = entry->next) {
+    count += entry->peer == peer;
+  }
+  uint64_t *ended = count > 0 ? malloc(count * sizeof *ended) : NULL;
+  size_t index = count;
+  for (peer_subscription **link = &origin->subscriptions; *link != NULL;) {
+    peer_subscription *entry = *link;
+    if (entry->peer == peer) {
+      if (ended != NULL) {
+        ended[--index] = entry->id;
+      }
+      *link = entry->next;
+      free(entry);
+    } else {
+      link = &entry->next;
+    }
+  }
+  if (origin->state != STATE_CLOSING && origin->callbacks.on_peer_close != NULL) {
+    /* Out of memory, the ids cannot be listed (the subscriptions ended all
+     * the same). */
+    origin->callbacks.on_peer_close(origin, peer->peer_address, status, message, ended,
+                                    ended != NULL ? count : 0, origin->user);
+  }
+  free(ended);
   origin->outstanding--;
   client_maybe_finish(origin);
 }
@@ -1238,18 +1445,21 @@ static bool pack_copy(const Curtain__V1__Request *request, uint8_t **bytes, size
   return true;
 }
 
-/* Sends a request for a session routed to `peer`. */
+/* Sends a request to `peer` on behalf of the client: one for a session
+ * routed there, or an Unsubscribe of the subscription the client knows by
+ * `unsubscribes` (`request` then holds the peer's id). */
 static int send_routed(curtain_client *client, curtain_client *peer,
                        const Curtain__V1__Request *request, curtain_response_cb callback,
-                       void *data) {
-  forwarded *forward = calloc(1, sizeof *forward);
+                       void *data, uint64_t unsubscribes) {
+  forwarded *forward =
+      forwarded_new(client, request->request_id, request->body_case, callback, data);
   if (forward == NULL) {
     return CURTAIN_E_NOMEM;
   }
-  *forward = (forwarded){
-      .origin = client, .origin_id = request->request_id, .callback = callback, .data = data};
+  forward->unsubscribes = unsubscribes;
   if (!pack_copy(request, &forward->bytes, &forward->length)) {
-    free(forward);
+    forward->callback = NULL;
+    forwarded_free(forward);
     return CURTAIN_E_NOMEM;
   }
   if (peer->state != STATE_READY) {
@@ -1295,11 +1505,25 @@ int curtain_request(curtain_client *client, const Curtain__V1__Request *request,
     copy.session = client->session;
   }
   /* Cluster mode: a session a MOVED sent elsewhere goes there; the others
-   * are kept to be followed (a peer's own requests are not). */
+   * are kept to be followed (a peer's own requests are not). An
+   * Unsubscribe of a subscription made through a peer goes to that peer,
+   * with the peer's id. */
   const char *session = client->origin == NULL ? routed_session(&copy) : NULL;
   curtain_client *peer = session != NULL ? route_peer(client, session) : NULL;
+  const peer_subscription *ending =
+      client->origin == NULL && copy.body_case == CURTAIN__V1__REQUEST__BODY_UNSUBSCRIBE &&
+              copy.unsubscribe != NULL
+          ? subscription_by_id(client, copy.unsubscribe->subscription_id)
+          : NULL;
+  Curtain__V1__Unsubscribe unsubscribe;
+  if (ending != NULL) {
+    unsubscribe = *copy.unsubscribe;
+    unsubscribe.subscription_id = ending->remote_id;
+    copy.unsubscribe = &unsubscribe;
+    peer = ending->peer;
+  }
   if (peer != NULL) {
-    int result = send_routed(client, peer, &copy, callback, data);
+    int result = send_routed(client, peer, &copy, callback, data, ending != NULL ? ending->id : 0);
     if (result == CURTAIN_OK) {
       if (id >= client->next_id) {
         client->next_id = id + 1;
@@ -1318,6 +1542,7 @@ int curtain_request(curtain_client *client, const Curtain__V1__Request *request,
     free(pending);
     return CURTAIN_E_NOMEM;
   }
+  pending->body_case = copy.body_case;
   int result = send_request(client, &copy);
   if (result != CURTAIN_OK) {
     pending_free(pending);
@@ -1349,13 +1574,32 @@ int curtain_ack_frames(curtain_client *client, uint64_t subscription_id, uint64_
   if (client->state != STATE_READY) {
     return CURTAIN_E_STATE;
   }
+  /* A subscription made through a peer is acknowledged there, with the
+   * peer's id; an id of that range the client does not know (ended) is
+   * refused rather than sent to the wrong subscription. */
+  curtain_client *target = client;
+  const peer_subscription *entry =
+      client->origin == NULL ? subscription_by_id(client, subscription_id) : NULL;
+  if (entry != NULL) {
+    target = entry->peer;
+    subscription_id = entry->remote_id;
+    if (target->state != STATE_READY) {
+      return CURTAIN_E_STATE;
+    }
+  } else if (subscription_id > CURTAIN_PEER_SUBSCRIPTION_BASE) {
+    return CURTAIN_E_INVALID;
+  }
   Curtain__V1__FrameAck ack = CURTAIN__V1__FRAME_ACK__INIT;
   ack.subscription_id = subscription_id;
   ack.frame_seq = frame_seq;
   Curtain__V1__ClientMessage message = CURTAIN__V1__CLIENT_MESSAGE__INIT;
   message.kind_case = CURTAIN__V1__CLIENT_MESSAGE__KIND_FRAME_ACK;
   message.frame_ack = &ack;
-  return send_message(client, &message);
+  return send_message(target, &message);
+}
+
+const char *curtain_goodbye_peer(const curtain_client *client) {
+  return client != NULL && client->goodbye_peer != NULL ? client->goodbye_peer->peer_address : NULL;
 }
 
 void curtain_close(curtain_client *client) {

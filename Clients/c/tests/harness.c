@@ -37,7 +37,14 @@ bool harness_run_until(uv_loop_t *loop, const bool *done, double seconds) {
   uv_timer_t timer;
   uv_timer_init(loop, &timer);
   timer.data = &expired;
-  uv_timer_start(&timer, on_deadline, (uint64_t)(seconds * 1000), 0);
+  /* The deadline counts from now, not from the loop's cached time, which
+   * is old after slow work (a spawn under valgrind). And it repeats: libuv
+   * 1.44 runs due timers before it polls, so a deadline that fires there
+   * would otherwise leave the poll waiting forever on a loop whose only
+   * other handle (a child process) never wakes it. */
+  uv_update_time(loop);
+  uint64_t milliseconds = (uint64_t)(seconds * 1000);
+  uv_timer_start(&timer, on_deadline, milliseconds, milliseconds > 0 ? milliseconds : 1);
   while (!*done && !expired) {
     uv_run(loop, UV_RUN_ONCE);
   }
@@ -103,9 +110,35 @@ static void recorder_frame(curtain_client *client, const Curtain__V1__Frame *fra
 
 static void recorder_goodbye(curtain_client *client, const Curtain__V1__Goodbye *goodbye,
                              void *user) {
+  harness_recorder *recorder = user;
+  const char *peer = curtain_goodbye_peer(client);
+  if (peer == NULL) {
+    recorder->goodbye = (Curtain__V1__Goodbye *)curtain_message_copy(&goodbye->base);
+    return;
+  }
+  size_t index = recorder->peer_goodbye_count;
+  if (index < HARNESS_MAX_PEER_GOODBYES) {
+    recorder->peer_goodbyes[index] = (Curtain__V1__Goodbye *)curtain_message_copy(&goodbye->base);
+    snprintf(recorder->peer_goodbye_addresses[index], sizeof recorder->peer_goodbye_addresses[0],
+             "%s", peer);
+    recorder->peer_goodbye_open_peers[index] = curtain_peer_count(client);
+    recorder->peer_goodbye_count++;
+  }
+}
+
+static void recorder_peer_close(curtain_client *client, const char *address, int status,
+                                const char *message, const uint64_t *ended, size_t ended_count,
+                                void *user) {
   (void)client;
   harness_recorder *recorder = user;
-  recorder->goodbye = (Curtain__V1__Goodbye *)curtain_message_copy(&goodbye->base);
+  recorder->peer_close_count++;
+  snprintf(recorder->peer_close_address, sizeof recorder->peer_close_address, "%s", address);
+  recorder->peer_close_status = status;
+  snprintf(recorder->peer_close_message, sizeof recorder->peer_close_message, "%s", message);
+  for (size_t index = 0; index < ended_count && recorder->peer_ended_count < HARNESS_MAX_ITEMS;
+       index++) {
+    recorder->peer_ended[recorder->peer_ended_count++] = ended[index];
+  }
 }
 
 static void recorder_unmatched(curtain_client *client, const Curtain__V1__Response *response,
@@ -130,6 +163,7 @@ const curtain_callbacks harness_recorder_callbacks = {
     .on_goodbye = recorder_goodbye,
     .on_unmatched = recorder_unmatched,
     .on_close = recorder_close,
+    .on_peer_close = recorder_peer_close,
 };
 
 static void free_all(void **messages, size_t count) {
@@ -151,6 +185,7 @@ void harness_recorder_free(harness_recorder *recorder) {
   free_all((void **)recorder->frames, recorder->frame_count);
   free_all((void **)recorder->unmatched, recorder->unmatched_count);
   free_all((void **)recorder->answers, recorder->answer_count);
+  free_all((void **)recorder->peer_goodbyes, recorder->peer_goodbye_count);
   memset(recorder, 0, sizeof *recorder);
 }
 

@@ -78,6 +78,8 @@ void harness_close_loop(uv_loop_t *loop);
 /* ------------------------------------------------------------------------ */
 
 #define HARNESS_MAX_ITEMS 512
+/** The most peer goodbyes a recorder keeps. */
+#define HARNESS_MAX_PEER_GOODBYES 16
 
 /** Everything one client delivered, as owned copies, in arrival order. */
 typedef struct harness_recorder {
@@ -100,6 +102,21 @@ typedef struct harness_recorder {
   size_t answer_count;
   /** Acknowledge every frame of this subscription when not 0. */
   uint64_t ack_subscription;
+  /** Cluster mode: the goodbyes of peers (`curtain_goodbye_peer` named
+   *  one), with the peers still open while each was reported. */
+  Curtain__V1__Goodbye *peer_goodbyes[HARNESS_MAX_PEER_GOODBYES];
+  char peer_goodbye_addresses[HARNESS_MAX_PEER_GOODBYES][64];
+  size_t peer_goodbye_open_peers[HARNESS_MAX_PEER_GOODBYES];
+  size_t peer_goodbye_count;
+  /** Cluster mode: the peers that closed (`on_peer_close`): the last one's
+   *  address, status and message, and the subscriptions that ended with
+   *  each, in order. */
+  size_t peer_close_count;
+  char peer_close_address[64];
+  int peer_close_status;
+  char peer_close_message[512];
+  uint64_t peer_ended[HARNESS_MAX_ITEMS];
+  size_t peer_ended_count;
 } harness_recorder;
 
 /** Callbacks that fill the recorder passed as the user pointer. */

@@ -1,6 +1,6 @@
 /*
  * Shared by the tests that talk to the real curtaind (test_daemon,
- * test_delegates): a daemon on a fresh loop, connections with a recorder,
+ * test_delegates, test_cluster): a daemon on a fresh loop, connections with a recorder,
  * and the requests they send most (each runs the loop until its answer).
  */
 #ifndef CURTAIN_TEST_SESSION_H
@@ -52,6 +52,27 @@ uint64_t make_window(uv_loop_t *loop, test_connection *connection, char *root);
 /* Nav = nav[Home] as the root of a new manual-clock window; Detail waits
  * to be pushed. Returns the window id. */
 uint64_t make_navigation_window(uv_loop_t *loop, test_connection *connection);
+
+/* The id of the controller with that identifier in the client's session,
+ * or 0. */
+uint64_t controller_id(uv_loop_t *loop, test_connection *connection, const char *name);
+
+/* Tabs = tabs[T1, Locked, T3] as the root of a new manual-clock window.
+ * Returns the window id, or 0. */
+uint64_t make_tab_window(uv_loop_t *loop, test_connection *connection);
+
+/* Selects tab `index` of Tabs and waits for the selection to complete. */
+const Curtain__V1__OperationResult *select_tab(uv_loop_t *loop, test_connection *connection,
+                                               uint32_t index);
+
+/* The root of the window's controller tree (valid until the next request),
+ * or NULL. */
+const Curtain__V1__ControllerNode *tree_root(uv_loop_t *loop, test_connection *connection,
+                                             uint64_t window_id);
+
+/* The selected index of the window's root tab bar controller (-2 without
+ * a tree). */
+int selected_index(uv_loop_t *loop, test_connection *connection, uint64_t window_id);
 
 /* Subscribes to the window's frames (and events); the subscription id, or 0. */
 uint64_t subscribe(uv_loop_t *loop, test_connection *connection, uint64_t window_id, bool events,

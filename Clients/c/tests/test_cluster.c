@@ -278,6 +278,9 @@ static void postgres_stop(uv_loop_t *loop, postgres *server) {
 
 /* ------------------------------------------------------------------------ */
 
+/* The address node c advertises, where nobody listens. */
+static char unreachable_address[40];
+
 typedef struct node {
   harness_daemon daemon;
   uint16_t port;
@@ -422,7 +425,8 @@ static void subscribe_through_a_peer(uv_loop_t *loop, node *on) {
   disconnect(loop, &in_s1);
 }
 
-static void exercise(uv_loop_t *loop, node *nodes, const char *unreachable) {
+static void exercise(uv_loop_t *loop, node *nodes) {
+  const char *unreachable = unreachable_address;
   test_connection on_b;
   if (!connect_to(loop, &nodes[1].daemon, &on_b, "on-b")) {
     disconnect(loop, &on_b);
@@ -489,7 +493,367 @@ static void exercise(uv_loop_t *loop, node *nodes, const char *unreachable) {
   disconnect(loop, &on_d);
 }
 
-static void test_requests_follow_moved(void) {
+/* ------------------------------------------------------------------------ */
+/* What is made through a peer behaves as on the client's own connection    */
+/* ------------------------------------------------------------------------ */
+
+/* Connects a client of `member` called `name` whose session option is
+ * `session`, and runs the loop until it is ready. */
+static bool connect_in_session(uv_loop_t *loop, node *member, test_connection *connection,
+                               const char *name, const char *session) {
+  memset(connection, 0, sizeof *connection);
+  curtain_options options = {.client_name = name, .session = session};
+  int result =
+      curtain_connect_unix(loop, member->daemon.socket_path, &options, &harness_recorder_callbacks,
+                           &connection->recorder, &connection->client);
+  CHECK_EQ_U64(result, CURTAIN_OK);
+  if (result != CURTAIN_OK) {
+    return false;
+  }
+  bool ready = harness_run_until(loop, &connection->recorder.ready, 10);
+  if (!ready) {
+    fprintf(stderr, "%s did not become ready: %s\n", name, connection->recorder.close_message);
+    harness_failures++;
+  }
+  return ready;
+}
+
+/* A round trip in the client's session: once it returns, everything the
+ * node of that session queued for the client before it has arrived (Sync
+ * addresses the client's own node, not the peer's). */
+static void sync_session(uv_loop_t *loop, test_connection *connection) {
+  const Curtain__V1__Response *listed = list_controllers(loop, connection, "");
+  CHECK(listed != NULL && listed->result_case == CURTAIN__V1__RESPONSE__RESULT_CONTROLLERS);
+}
+
+/* Subscribes to the events of a window of `session` ("": the client's),
+ * of every category or of the window category only, from `from_seq` when
+ * not 0. Returns the answer (NULL with a failed check). */
+static const Curtain__V1__Response *subscribe_events(uv_loop_t *loop, test_connection *connection,
+                                                     const char *session, uint64_t window_id,
+                                                     bool window_only, uint64_t from_seq) {
+  Curtain__V1__EventCategory categories[] = {CURTAIN__V1__EVENT_CATEGORY__EVENT_CATEGORY_WINDOW};
+  Curtain__V1__Subscribe body = CURTAIN__V1__SUBSCRIBE__INIT;
+  body.window_id = window_id;
+  body.events = 1;
+  if (window_only) {
+    body.n_categories = 1;
+    body.categories = categories;
+  }
+  if (from_seq != 0) {
+    body._from_seq_case = CURTAIN__V1__SUBSCRIBE___FROM_SEQ_FROM_SEQ;
+    body.from_seq = from_seq;
+  }
+  Curtain__V1__Request request = request_in(session);
+  request.body_case = CURTAIN__V1__REQUEST__BODY_SUBSCRIBE;
+  request.subscribe = &body;
+  return harness_call(loop, connection->client, &connection->recorder, &request);
+}
+
+static uint64_t subscribed_id(const Curtain__V1__Response *response) {
+  CHECK(response != NULL && response->result_case == CURTAIN__V1__RESPONSE__RESULT_SUBSCRIBED);
+  return response != NULL && response->result_case == CURTAIN__V1__RESPONSE__RESULT_SUBSCRIBED
+             ? response->subscribed->subscription_id
+             : 0;
+}
+
+/* Unsubscribes; returns the answer. */
+static const Curtain__V1__Response *unsubscribe(uv_loop_t *loop, test_connection *connection,
+                                                uint64_t subscription_id) {
+  Curtain__V1__Unsubscribe body = CURTAIN__V1__UNSUBSCRIBE__INIT;
+  body.subscription_id = subscription_id;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_UNSUBSCRIBE;
+  request.unsubscribe = &body;
+  return harness_call(loop, connection->client, &connection->recorder, &request);
+}
+
+/* Shows or hides a window of `session` ("": the client's). */
+static void set_visible(uv_loop_t *loop, test_connection *connection, const char *session,
+                        uint64_t window_id, bool visible) {
+  Curtain__V1__SetWindowVisible body = CURTAIN__V1__SET_WINDOW_VISIBLE__INIT;
+  body.window_id = window_id;
+  body.visible = visible;
+  Curtain__V1__Request request = request_in(session);
+  request.body_case = CURTAIN__V1__REQUEST__BODY_SET_WINDOW_VISIBLE;
+  request.set_window_visible = &body;
+  call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
+}
+
+/* How many of the recorder's events, from `first` on, are of subscription
+ * `subscription_id`. */
+static size_t events_of(const harness_recorder *recorder, size_t first, uint64_t subscription_id) {
+  size_t count = 0;
+  for (size_t index = first; index < recorder->event_count; index++) {
+    count += recorder->events[index]->subscription_id == subscription_id;
+  }
+  return count;
+}
+
+/* A client of b in s5 (a's) subscribes through its peer to a PAUSE stream
+ * of frames and to events, and on its own connection to a window of b5
+ * (b's): the peer's subscriptions get ids of the client's (the daemons'
+ * own ids may collide), a FrameAck of the frames' id resumes them on the
+ * peer, and an Unsubscribe ends the events there, not on b. */
+static void test_peer_subscriptions_body(uv_loop_t *loop, node *nodes) {
+  test_connection in_s5;
+  if (!connect_in_session(loop, &nodes[1], &in_s5, "in-s5", "s5")) {
+    disconnect(loop, &in_s5);
+    return;
+  }
+  make_session(loop, &nodes[0], &in_s5, "s5", "Anchor", "a");
+  uint64_t window = make_navigation_window(loop, &in_s5);
+  CHECK_EQ_U64(curtain_peer_count(in_s5.client), 1);
+  Curtain__V1__CreateWindow create = CURTAIN__V1__CREATE_WINDOW__INIT;
+  Curtain__V1__Request request = request_in("b5");
+  request.body_case = CURTAIN__V1__REQUEST__BODY_CREATE_WINDOW;
+  request.create_window = &create;
+  const Curtain__V1__Response *created =
+      call(loop, &in_s5, &request, CURTAIN__V1__RESPONSE__RESULT_WINDOW);
+  uint64_t own_window = created != NULL ? created->window->id : 0;
+  uint64_t own_events = subscribed_id(subscribe_events(loop, &in_s5, "b5", own_window, true, 0));
+  uint64_t frames = subscribe(loop, &in_s5, window, false,
+                              CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_PAUSE, 1);
+  uint64_t events = subscribed_id(subscribe_events(loop, &in_s5, "", window, false, 0));
+  if (window == 0 || own_window == 0 || own_events == 0 || frames == 0 || events == 0) {
+    CHECK(!"the windows and subscriptions are made");
+    disconnect(loop, &in_s5);
+    return;
+  }
+  CHECK(own_events < CURTAIN_PEER_SUBSCRIPTION_BASE);
+  CHECK(frames > CURTAIN_PEER_SUBSCRIPTION_BASE && events > CURTAIN_PEER_SUBSCRIPTION_BASE);
+  CHECK(frames != events);
+  CHECK_EQ_U64(curtain_peer_count(in_s5.client), 1);
+
+  /* One frame in flight, then nothing until a FrameAck, as on one node
+   * (test_daemon). */
+  CHECK(navigate(loop, &in_s5, true, "push", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_ACCEPTED) != NULL);
+  for (int step = 0; step < 3; step++) {
+    const Curtain__V1__ClockResult *clock = advance(loop, &in_s5, window, 0.05);
+    CHECK(clock != NULL && clock->frames == 1);
+  }
+  sync_session(loop, &in_s5);
+  CHECK_EQ_U64(in_s5.recorder.frame_count, 1);
+  CHECK_EQ_U64(curtain_ack_frames(in_s5.client, frames, 1), CURTAIN_OK);
+  sync_session(loop, &in_s5);
+  advance(loop, &in_s5, window, 0.05);
+  sync_session(loop, &in_s5);
+  CHECK_EQ_U64(in_s5.recorder.frame_count, 2);
+  if (in_s5.recorder.frame_count == 2) {
+    CHECK_EQ_U64(in_s5.recorder.frames[1]->frame_seq, 4);
+    CHECK_EQ_U64(in_s5.recorder.frames[1]->frames_skipped, 2);
+  }
+  /* The push's events came with the client's id of the subscription. */
+  size_t seen = in_s5.recorder.event_count;
+  CHECK(seen > 0);
+  CHECK_EQ_U64(events_of(&in_s5.recorder, 0, events), seen);
+
+  /* Unsubscribed on the peer: no more events there; b's subscription
+   * (whose daemon id may be the peer's) goes on. */
+  const Curtain__V1__Response *ended = unsubscribe(loop, &in_s5, events);
+  CHECK(ended != NULL && ended->result_case == CURTAIN__V1__RESPONSE__RESULT_EMPTY);
+  set_visible(loop, &in_s5, "", window, false);
+  sync_session(loop, &in_s5);
+  CHECK_EQ_U64(in_s5.recorder.event_count, seen);
+  set_visible(loop, &in_s5, "b5", own_window, false);
+  CHECK(harness_wait_events(loop, &in_s5.recorder, seen + 1));
+  sync_with(loop, &in_s5);
+  CHECK_EQ_U64(in_s5.recorder.event_count, seen + 1);
+  CHECK_EQ_U64(events_of(&in_s5.recorder, seen, own_events), 1);
+  /* Once ended, its id is refused, not sent to another subscription. */
+  ended = unsubscribe(loop, &in_s5, frames);
+  CHECK(ended != NULL && ended->result_case == CURTAIN__V1__RESPONSE__RESULT_EMPTY);
+  CHECK_EQ_U64(curtain_ack_frames(in_s5.client, frames, 4), CURTAIN_E_INVALID);
+  CHECK_EQ_U64(curtain_ack_frames(in_s5.client, events, 4), CURTAIN_E_INVALID);
+  ended = unsubscribe(loop, &in_s5, events);
+  CHECK(ended != NULL && ended->result_case == CURTAIN__V1__RESPONSE__RESULT_ERROR &&
+        ended->error->code == CURTAIN__V1__ERROR_CODE__ERROR_CODE_NOT_FOUND);
+  CHECK_EQ_U64(curtain_peer_count(in_s5.client), 1);
+  CHECK_EQ_U64(in_s5.recorder.peer_close_count, 0);
+  disconnect(loop, &in_s5);
+}
+
+/* What a delegate registered through a peer was asked and answered. */
+typedef struct tab_gate {
+  curtain_client *client;
+  uint64_t refuse;
+  size_t asked;
+  uint64_t asked_for[4];
+  char session[16];
+  size_t results;
+  size_t accepted;
+  bool registered;
+  int registration;
+} tab_gate;
+
+static int gate_should_select(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                              uint64_t tab_bar_id, uint64_t view_controller_id,
+                              Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)tab_bar_id;
+  tab_gate *gate = data;
+  CHECK(client == gate->client);
+  if (gate->asked < 4) {
+    gate->asked_for[gate->asked] = view_controller_id;
+  }
+  gate->asked++;
+  snprintf(gate->session, sizeof gate->session, "%s", call->session);
+  curtain_answer_yes(answer, view_controller_id != gate->refuse);
+  return CURTAIN_REPLY_NOW;
+}
+
+static void gate_reply_result(curtain_client *client, uint64_t call_id, int status,
+                              const Curtain__V1__Response *response, void *data) {
+  (void)call_id;
+  tab_gate *gate = data;
+  CHECK(client == gate->client);
+  gate->results++;
+  gate->accepted += status == CURTAIN_OK &&
+                    response->result_case == CURTAIN__V1__RESPONSE__RESULT_DELEGATE_REPLY &&
+                    response->delegate_reply->accepted;
+}
+
+static void gate_registered(curtain_client *client, int status,
+                            const Curtain__V1__Response *response, void *data) {
+  (void)client;
+  tab_gate *gate = data;
+  gate->registration = status == CURTAIN_OK ? (int)response->result_case : status;
+  gate->registered = true;
+}
+
+/* A tab bar delegate registered by a client of b for Tabs of s6 (a's),
+ * through its peer, is asked when a client of a selects a tab: its "no"
+ * keeps the tab, its "yes" lets the next one be selected. */
+static void test_peer_delegate_body(uv_loop_t *loop, node *nodes) {
+  test_connection driver;
+  test_connection answering;
+  bool ready = connect_in_session(loop, &nodes[0], &driver, "driver", "s6");
+  if (!connect_in_session(loop, &nodes[1], &answering, "answering", "s6") || !ready) {
+    disconnect(loop, &answering);
+    disconnect(loop, &driver);
+    return;
+  }
+  uint64_t window = make_tab_window(loop, &driver);
+  wait_for_owner(loop, &answering, "s6", "a");
+  tab_gate gate = {.client = answering.client, .refuse = controller_id(loop, &driver, "Locked")};
+  curtain_delegate delegate = {.tab_bar_should_select = gate_should_select,
+                               .reply_result = gate_reply_result};
+  curtain_delegate_target target = {.controller = "Tabs", .timeout_ms = 10000};
+  CHECK_EQ_U64(
+      curtain_set_delegate(answering.client, &target, &delegate, &gate, gate_registered, &gate),
+      CURTAIN_OK);
+  CHECK(harness_run_until(loop, &gate.registered, 10));
+  CHECK_EQ_U64(gate.registration, CURTAIN__V1__RESPONSE__RESULT_EMPTY);
+  CHECK_EQ_U64(curtain_peer_count(answering.client), 1);
+
+  const Curtain__V1__OperationResult *declined = select_tab(loop, &driver, 1);
+  CHECK(declined != NULL && declined->completed);
+  CHECK_EQ_U64(selected_index(loop, &driver, window), 0);
+  const Curtain__V1__OperationResult *selected = select_tab(loop, &driver, 2);
+  CHECK(selected != NULL && selected->completed);
+  CHECK_EQ_U64(selected_index(loop, &driver, window), 2);
+  CHECK_EQ_U64(gate.asked, 2);
+  CHECK_EQ_U64(gate.asked_for[0], gate.refuse);
+  CHECK_EQ_U64(gate.asked_for[1], controller_id(loop, &driver, "T3"));
+  CHECK_EQ_STR(gate.session, "s6");
+  /* The answers went back on the peer, which accepted them all: the two,
+   * and the default the library gave the switch's animation-controller
+   * question, which the delegate has no callback of. */
+  CHECK(harness_wait_count(loop, &gate.results, 3));
+  CHECK_EQ_U64(gate.accepted, 3);
+  disconnect(loop, &answering);
+  disconnect(loop, &driver);
+}
+
+/* A client of b subscribed through its peer to a window of s7 (a's) hears
+ * the peer's goodbye when s7 moves to b, and subscribes again, now on its
+ * own connection, from the last event it saw. */
+static void test_peer_goodbye_body(uv_loop_t *loop, node *nodes) {
+  test_connection in_s7;
+  test_connection mover;
+  bool ready = connect_to(loop, &nodes[0].daemon, &mover, "mover");
+  if (!connect_in_session(loop, &nodes[1], &in_s7, "in-s7", "s7") || !ready) {
+    disconnect(loop, &in_s7);
+    disconnect(loop, &mover);
+    return;
+  }
+  make_session(loop, &nodes[0], &in_s7, "s7", "Anchor", "a");
+  uint64_t window = make_empty_window(loop, &in_s7);
+  uint64_t events = subscribed_id(subscribe_events(loop, &in_s7, "", window, true, 0));
+  set_visible(loop, &in_s7, "", window, false);
+  if (window == 0 || events == 0 || !harness_wait_events(loop, &in_s7.recorder, 1)) {
+    CHECK(!"the window and its subscription are made");
+    disconnect(loop, &in_s7);
+    disconnect(loop, &mover);
+    return;
+  }
+  uint64_t last_seq = in_s7.recorder.events[0]->seq;
+
+  Curtain__V1__MoveSession move = CURTAIN__V1__MOVE_SESSION__INIT;
+  move.name = "s7";
+  move.to_node = "b";
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_MOVE_SESSION;
+  request.move_session = &move;
+  const Curtain__V1__Response *moved =
+      call(loop, &mover, &request, CURTAIN__V1__RESPONSE__RESULT_MOVED);
+  CHECK(moved != NULL && strcmp(moved->moved->node, "b") == 0);
+
+  /* The peer's goodbye, then its end; the client stays open. */
+  CHECK(harness_wait_count(loop, &in_s7.recorder.peer_close_count, 1));
+  CHECK_EQ_U64(in_s7.recorder.peer_goodbye_count, 1);
+  if (in_s7.recorder.peer_goodbye_count == 1) {
+    const Curtain__V1__Goodbye *goodbye = in_s7.recorder.peer_goodbyes[0];
+    CHECK_EQ_STR(curtain_goodbye_reason_name(goodbye->reason), "MOVED");
+    char *keys[4] = {"session", "node", "address", "epoch"};
+    char *values[4] = {"s7", "b", nodes[1].address, "2"};
+    CHECK_EQ_U64(goodbye->n_details, 4);
+    for (size_t index = 0; index < goodbye->n_details && index < 4; index++) {
+      for (size_t key = 0; key < 4; key++) {
+        if (strcmp(goodbye->details[index]->key, keys[key]) == 0) {
+          CHECK_EQ_STR(goodbye->details[index]->value, values[key]);
+        }
+      }
+    }
+    CHECK_EQ_STR(in_s7.recorder.peer_goodbye_addresses[0], nodes[0].address);
+    /* Already closing when reported: a Subscribe sent from on_goodbye
+     * would go through the client. */
+    CHECK_EQ_U64(in_s7.recorder.peer_goodbye_open_peers[0], 0);
+  }
+  CHECK_EQ_STR(in_s7.recorder.peer_close_address, nodes[0].address);
+  CHECK_EQ_U64(in_s7.recorder.peer_close_status, CURTAIN_E_GOODBYE);
+  CHECK(strncmp(in_s7.recorder.peer_close_message, "MOVED: ", 7) == 0);
+  CHECK_EQ_U64(in_s7.recorder.peer_ended_count, 1);
+  CHECK_EQ_U64(in_s7.recorder.peer_ended[0], events);
+  CHECK(!in_s7.recorder.closed && in_s7.recorder.goodbye == NULL);
+  CHECK_EQ_U64(curtain_peer_count(in_s7.client), 0);
+  CHECK_EQ_U64(curtain_ack_frames(in_s7.client, events, 1), CURTAIN_E_INVALID);
+
+  /* Subscribed again where s7 is now: b, the client's own node. */
+  wait_for_owner(loop, &in_s7, "s7", "b");
+  uint64_t again = subscribed_id(subscribe_events(loop, &in_s7, "", window, true, last_seq));
+  CHECK(again != 0 && again < CURTAIN_PEER_SUBSCRIPTION_BASE);
+  set_visible(loop, &in_s7, "", window, true);
+  CHECK(harness_wait_events(loop, &in_s7.recorder, 2));
+  sync_with(loop, &in_s7);
+  /* Nothing again from before the move, and nothing missed. */
+  CHECK_EQ_U64(in_s7.recorder.event_count, 2);
+  if (in_s7.recorder.event_count == 2) {
+    const Curtain__V1__Event *event = in_s7.recorder.events[1];
+    CHECK_EQ_U64(event->subscription_id, again);
+    CHECK(event->seq > last_seq);
+    CHECK_EQ_STR(event->text, "window.visible(true)");
+  }
+  CHECK_EQ_U64(curtain_peer_count(in_s7.client), 0);
+  disconnect(loop, &in_s7);
+  disconnect(loop, &mover);
+}
+
+/* ------------------------------------------------------------------------ */
+
+/* Starts a private PostgreSQL and `count` nodes (a and b; with four, c
+ * advertises an address nobody listens on and d advertises b's), runs
+ * `body`, and stops everything. */
+static void with_cluster(size_t count, void (*body)(uv_loop_t *loop, node *nodes)) {
   postgres server = {0};
   if (!find_binaries(server.binaries, sizeof server.binaries)) {
     fprintf(stderr, "skipped: PostgreSQL is not installed (apt-get install postgresql)\n");
@@ -509,18 +873,18 @@ static void test_requests_follow_moved(void) {
       char url[160];
       snprintf(url, sizeof url, "postgres://postgres@/cluster?host=%s&port=%u", server.directory,
                server.port);
-      char unreachable[40];
-      snprintf(unreachable, sizeof unreachable, "tcp://127.0.0.1:%u", free_port());
       node nodes[4];
       memset(nodes, 0, sizeof nodes);
       bool started = node_start(&loop, &nodes[0], url, "a", NULL) &&
-                     node_start(&loop, &nodes[1], url, "b", NULL) &&
-                     node_start(&loop, &nodes[2], url, "c", unreachable) &&
-                     node_start(&loop, &nodes[3], url, "d", nodes[1].address);
-      if (started) {
-        exercise(&loop, nodes, unreachable);
+                     node_start(&loop, &nodes[1], url, "b", NULL);
+      if (started && count == 4) {
+        started = node_start(&loop, &nodes[2], url, "c", unreachable_address) &&
+                  node_start(&loop, &nodes[3], url, "d", nodes[1].address);
       }
-      for (size_t index = 0; index < 4; index++) {
+      if (started) {
+        body(&loop, nodes);
+      }
+      for (size_t index = 0; index < count; index++) {
         if (nodes[index].running) {
           harness_daemon_stop(&loop, &nodes[index].daemon);
         }
@@ -534,10 +898,32 @@ static void test_requests_follow_moved(void) {
   harness_close_loop(&loop);
 }
 
+static void test_requests_follow_moved(void) {
+  snprintf(unreachable_address, sizeof unreachable_address, "tcp://127.0.0.1:%u", free_port());
+  with_cluster(4, exercise);
+}
+
+static void test_peer_subscriptions(void) {
+  with_cluster(2, test_peer_subscriptions_body);
+}
+
+static void test_peer_delegate(void) {
+  with_cluster(2, test_peer_delegate_body);
+}
+
+static void test_peer_goodbye(void) {
+  with_cluster(2, test_peer_goodbye_body);
+}
+
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
   static const harness_test tests[] = {
       {"cluster: requests follow MOVED", test_requests_follow_moved},
+      {"cluster: a subscription made through a peer is acknowledged and unsubscribed there",
+       test_peer_subscriptions},
+      {"cluster: a delegate registered through a peer is asked and answers there",
+       test_peer_delegate},
+      {"cluster: a peer's goodbye reaches the client, which subscribes again", test_peer_goodbye},
   };
   return harness_run(tests, sizeof tests / sizeof tests[0]);
 }

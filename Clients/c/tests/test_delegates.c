@@ -229,22 +229,6 @@ static long wait_event(uv_loop_t *loop, harness_recorder *recorder, const char *
 }
 
 /* The id of the controller with this identifier in the session. */
-static uint64_t controller_id(uv_loop_t *loop, test_connection *connection, const char *name) {
-  Curtain__V1__ListControllers body = CURTAIN__V1__LIST_CONTROLLERS__INIT;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_LIST_CONTROLLERS;
-  request.list_controllers = &body;
-  const Curtain__V1__Response *response =
-      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_CONTROLLERS);
-  for (size_t index = 0; response != NULL && index < response->controllers->n_controllers;
-       index++) {
-    if (strcmp(response->controllers->controllers[index]->identifier, name) == 0) {
-      return response->controllers->controllers[index]->id;
-    }
-  }
-  return 0;
-}
-
 static void
 test_a_navigation_delegate_answers_an_animator_that_the_push_runs_body(uv_loop_t *loop,
                                                                        test_connection *clients) {
@@ -336,69 +320,6 @@ test_a_navigation_delegate_answers_an_animator_that_the_push_runs_body(uv_loop_t
 
 static void test_a_navigation_delegate_answers_an_animator_that_the_push_runs(void) {
   run_with_clients(1, test_a_navigation_delegate_answers_an_animator_that_the_push_runs_body);
-}
-
-/* Tabs = tabs[T1, Locked, T3] as the root of a new manual-clock window. */
-static uint64_t make_tab_window(uv_loop_t *loop, test_connection *connection) {
-  create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_TAB_BAR,
-                    "Tabs");
-  char *names[] = {"T1", "Locked", "T3"};
-  Curtain__V1__ControllerRef tabs[3];
-  Curtain__V1__ControllerRef *list[3];
-  for (size_t index = 0; index < 3; index++) {
-    create_controller(loop, connection, CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT,
-                      names[index]);
-    tabs[index] = reference(names[index]);
-    list[index] = &tabs[index];
-  }
-  Curtain__V1__ControllerRef tab_bar = reference("Tabs");
-  Curtain__V1__SetTabs set_tabs = CURTAIN__V1__SET_TABS__INIT;
-  set_tabs.tab_bar = &tab_bar;
-  set_tabs.n_controllers = 3;
-  set_tabs.controllers = list;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_SET_TABS;
-  request.set_tabs = &set_tabs;
-  call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
-
-  return make_window(loop, connection, "Tabs");
-}
-
-/* Selects tab `index` of Tabs and waits for the selection to complete. */
-static const Curtain__V1__OperationResult *select_tab(uv_loop_t *loop, test_connection *connection,
-                                                      uint32_t index) {
-  Curtain__V1__ControllerRef tab_bar = reference("Tabs");
-  Curtain__V1__SelectTab body = CURTAIN__V1__SELECT_TAB__INIT;
-  body.tab_bar = &tab_bar;
-  body.selection_case = CURTAIN__V1__SELECT_TAB__SELECTION_INDEX;
-  body.index = index;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_SELECT_TAB;
-  request.select_tab = &body;
-  const Curtain__V1__Response *response =
-      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
-  return response ? response->operation : NULL;
-}
-
-/* The root of the window's controller tree (valid until the next request),
- * or NULL. */
-static const Curtain__V1__ControllerNode *tree_root(uv_loop_t *loop, test_connection *connection,
-                                                    uint64_t window_id) {
-  Curtain__V1__GetTree body = CURTAIN__V1__GET_TREE__INIT;
-  body.window_id = window_id;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_GET_TREE;
-  request.get_tree = &body;
-  const Curtain__V1__Response *response =
-      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_TREE);
-  return response != NULL ? response->tree->root : NULL;
-}
-
-/* The selected index of the window's root tab bar controller. */
-static int selected_index(uv_loop_t *loop, test_connection *connection, uint64_t window_id) {
-  const Curtain__V1__ControllerNode *root = tree_root(loop, connection, window_id);
-  return root != NULL ? root->selected_index : -2;
 }
 
 static void

@@ -1,9 +1,10 @@
 """Cluster mode against real curtaind nodes sharing a private PostgreSQL
 (tests/cluster.py): the clients follow MOVED to the node that owns a
 session, remember it, and give up with SessionMoved after three answers in
-a row or when the node named does not answer; ListNodes; a subscription
-whose node died resumes where its session went. Skipped when PostgreSQL is
-not installed."""
+a row or when the node named does not answer; pipelines follow MOVED too,
+with their replies and each session's requests in order; ListNodes; a
+subscription whose node died resumes where its session went. Skipped when
+PostgreSQL is not installed."""
 
 from __future__ import annotations
 
@@ -113,6 +114,97 @@ def test_the_async_client_follows_moved_too(cluster: Cluster, caplog: pytest.Log
 
     asyncio.run(asyncio.wait_for(main(), 30))
     assert set(moves(caplog)) == {f"following MOVED: session s2 is on node a at {cluster.address('a')}"}
+
+
+def identifiers(controllers: list[curtain.types.ControllerInfo]) -> list[str]:
+    return [controller.identifier for controller in controllers]
+
+
+def test_a_pipeline_follows_moved_with_its_replies_in_order(cluster: Cluster, caplog: pytest.LogCaptureFixture) -> None:
+    make_session(cluster, "a", "p1", "First")
+    with cluster.nodes["a"].client(session="p1", timeout=10) as on_a:
+        window = on_a.create_window(clock="manual", root="Nav=nav[Home]")
+        on_a.create_controller("content", identifier="Detail")
+    caplog.set_level(logging.DEBUG, logger="curtain")
+    with cluster.nodes["b"].client(session="p1", timeout=10) as client:
+        with client.pipeline() as pipe:
+            before = pipe.list_controllers()
+            made = pipe.create_controller("content", identifier="Second")
+            # The push waits for the clock advanced after it: both are sent
+            # again to a, in order, before either answer is waited for.
+            push = pipe.push("Nav", "Detail", wait_until="completed")
+            pipe.advance_clock(window, 0.1)
+            pipe.advance_clock(window, 1)
+            tree = pipe.get_tree(window)
+            after = pipe.list_controllers()
+        results = pipe.wait()
+        assert [type(result) for result in results] == [
+            list,
+            curtain.types.ControllerInfo,
+            curtain.types.OperationResult,
+            curtain.types.ClockResult,
+            curtain.types.ClockResult,
+            curtain.types.Tree,
+            list,
+        ]
+        assert "Second" not in identifiers(before.result())
+        assert made.result().identifier == "Second"
+        assert identifiers(after.result()) == [*identifiers(before.result()), "Second"]
+        assert push.result().transition_id != 0
+        assert [child.identifier for child in tree.result().root.children] == ["Home", "Detail"]
+        assert client.connections == 2
+        # Every request had gone to b before the first answer came back.
+        assert moves(caplog) == [f"following MOVED: session p1 is on node a at {cluster.address('a')}"] * 7
+        # Now the session is known to be a's: straight there.
+        with client.pipeline() as pipe:
+            listed = pipe.list_controllers()
+        assert identifiers(listed.result()) == identifiers(after.result())
+        assert len(moves(caplog)) == 7
+
+
+def test_a_pipeline_over_sessions_of_two_nodes_keeps_each_session_in_order(
+    cluster: Cluster, caplog: pytest.LogCaptureFixture
+) -> None:
+    make_session(cluster, "a", "p2", "A0")
+    caplog.set_level(logging.DEBUG, logger="curtain")
+    with cluster.nodes["b"].client(timeout=10) as client:
+        with client.pipeline() as pipe:
+            pipe.create_controller("content", identifier="A1", session="p2")
+            pipe.create_controller("content", identifier="B1", session="p3")
+            pipe.create_controller("content", identifier="A2", session="p2")
+            pipe.list_controllers(session="p3")
+            pipe.create_controller("content", identifier="B2", session="p3")
+            pipe.list_controllers(session="p2")
+        a1, b1, a2, listed_b, b2, listed_a = pipe.wait()
+        assert [a1.identifier, b1.identifier, a2.identifier, b2.identifier] == ["A1", "B1", "A2", "B2"]
+        assert identifiers(listed_b) == ["B1"]
+        assert identifiers(listed_a) == ["A0", "A1", "A2"]
+        assert moves(caplog) == [f"following MOVED: session p2 is on node a at {cluster.address('a')}"] * 3
+        # A request added once an answer was read goes behind the
+        # session's earlier ones, wherever they are by then.
+        with client.pipeline() as pipe:
+            first = pipe.create_controller("content", identifier="A3", session="p2")
+            pipe.create_controller("content", identifier="B3", session="p3")
+            pipe.create_controller("content", identifier="A4", session="p2")
+            assert first.result().identifier == "A3"
+            pipe.create_controller("content", identifier="A5", session="p2")
+            listed = pipe.list_controllers(session="p2")
+        assert identifiers(listed.result()) == ["A0", "A1", "A2", "A3", "A4", "A5"]
+        assert identifiers(client.list_controllers(session="p3")) == ["B1", "B2", "B3"]
+        assert client.connections == 2
+
+    async def main() -> None:
+        async with curtain.AsyncClient(cluster.nodes["b"].socket_path, timeout=10) as client:
+            # Sent at once, answered MOVED by b, sent again to a in order.
+            made = await asyncio.gather(
+                *(client.create_controller("content", identifier=f"C{n}", session="p2") for n in range(1, 4)),
+                client.create_controller("content", identifier="B4", session="p3"),
+                client.list_controllers(session="p2"),
+            )
+            assert [info.identifier for info in made[:4]] == ["C1", "C2", "C3", "B4"]
+            assert identifiers(made[4])[-3:] == ["C1", "C2", "C3"]
+
+    asyncio.run(asyncio.wait_for(main(), 30))
 
 
 def test_moved_to_a_node_that_does_not_answer_raises_session_moved(cluster: Cluster) -> None:

@@ -29,6 +29,19 @@ NODE_REQUESTS = frozenset(
 
 
 @dataclass
+class Tail:
+    """Cluster mode: the last request for a session sent without waiting
+    for its answer (a pipeline's, or any of the asyncio client's) while
+    that answer may still be MOVED, and the connection it is on now. Until
+    it is answered, later requests for the session go to that connection,
+    behind it: a MOVED answer sends them on in the order they were sent, so
+    the session's requests stay in order while they follow MOVED."""
+
+    connection: Any
+    settled: bool = False
+
+
+@dataclass
 class Options:
     address: Address
     token: str = ""
@@ -115,6 +128,8 @@ class ClientBase:
         #: by a MOVED answer, and the connection open to each such address.
         self._routes: dict[str, str] = {}
         self._peers: dict[str, Any] = {}
+        #: The last request sent for each session without waiting (see Tail).
+        self._tails: dict[str, Tail] = {}
         self._opened()
 
     def _opened(self) -> None:
@@ -200,14 +215,31 @@ class ClientBase:
         return str(options.get("session") or self._options.session or "default")
 
     def _route(self, spec: RequestSpec, session: str | None, options: dict[str, Any]) -> Any:
-        """Where a request for ``session`` goes: the open connection to the
-        node a MOVED named for it, else this client. An Unsubscribe goes to
-        the connection of its subscription."""
+        """Where a request for ``session`` goes: behind the session's
+        unanswered request sent without waiting (see Tail), else to the
+        open connection to the node a MOVED named for it, else this
+        client. An Unsubscribe goes to the connection of its subscription."""
         owner = getattr(options.get("attachment"), "_connection", None)
         if spec.body == "unsubscribe" and owner is not None:
             return owner
+        tail = self._tails.get(session or "")
+        if tail is not None and not tail.settled and tail.connection.connected:
+            return tail.connection
         peer = self._open_peer(self._routes.get(session or "", ""))
         return self if peer is None else peer
+
+    def _sent_without_waiting(self, session: str, connection: Any) -> Tail:
+        """Records a request for ``session`` sent to ``connection`` without
+        waiting for its answer: the session's new tail."""
+        tail = Tail(connection)
+        self._tails[session] = tail
+        return tail
+
+    def _answered(self, session: str, tail: Tail) -> None:
+        """The request of ``tail`` has its final answer."""
+        tail.settled = True
+        if self._tails.get(session) is tail:
+            del self._tails[session]
 
     def _open_peer(self, address: str) -> Any:
         """The open connection to ``address`` made to follow MOVED, or None."""
@@ -290,6 +322,7 @@ class ClientBase:
             resumable += peer._core.resumable()
         self._peers = {}
         self._routes = {}
+        self._tails = {}
         self._core = Core(self._new_subscription, self._adopt)
         self._core.carried = resumable
         return resumable

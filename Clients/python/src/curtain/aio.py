@@ -9,7 +9,9 @@
 Each request method sends its request at once and returns an awaitable
 (an :class:`asyncio.Future`) of the same typed result as the synchronous
 client's, so requests pipeline naturally: call several methods, then await
-their futures (or ``asyncio.gather`` them). A background task reads the
+their futures (or ``asyncio.gather`` them). In cluster mode each follows
+MOVED by itself, and a session's requests stay in order meanwhile (see
+:class:`~curtain._connect.Tail`). A background task reads the
 connection and routes events and frames to their :class:`AsyncSubscription`,
 and starts a task answering each question the daemon asks a delegate
 registered with ``set_delegate``.
@@ -362,9 +364,12 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
         if session is None:
             return first
         # Sent at once (in order with the requests sent after it); a MOVED
-        # answer is followed in a task.
+        # answer is followed in a task. Until the answer, the session's
+        # next requests go to the same connection, behind this one.
+        tail = self._sent_without_waiting(session, target)
         loop = asyncio.get_running_loop()
         outer: asyncio.Future[Any] = loop.create_future()
+        outer.add_done_callback(lambda _: self._answered(session, tail))
 
         def settle(done: asyncio.Future[Any]) -> None:
             if outer.done():
@@ -374,7 +379,7 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
                 return
             error = done.exception()
             if isinstance(error, SessionMoved):
-                follow = loop.create_task(self._follow(spec, body, options, session, error))
+                follow = loop.create_task(self._follow(spec, body, options, session, error, tail))
                 follow.add_done_callback(lambda task: _copy_outcome(task, outer))
             else:
                 _copy_outcome(done, outer)
@@ -391,13 +396,22 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
         return future
 
     async def _follow(
-        self, spec: RequestSpec, body: Any, options: dict[str, Any], session: str, moved: SessionMoved
+        self,
+        spec: RequestSpec,
+        body: Any,
+        options: dict[str, Any],
+        session: str,
+        moved: SessionMoved,
+        tail: _connect.Tail,
     ) -> Any:
         """Sends a request answered ``moved`` where it says, and again
-        while the answer is MOVED (up to MAX_MOVED_HOPS in all)."""
+        while the answer is MOVED (up to MAX_MOVED_HOPS in all); ``tail``
+        follows it (the tasks following a session's requests run in the
+        order their MOVED answers arrived, so they send in that order)."""
         hops = 1
         while True:
             peer = await self._peer(moved, self._moved_to(moved, session, hops))
+            tail.connection = peer
             try:
                 return await peer._send(spec, body, options)
             except SessionMoved as again:

@@ -10,14 +10,16 @@ that sends the request, waits for its response and returns the typed result,
 or raises :class:`~curtain.errors.ServerError` with the protocol's code.
 Events and frames that arrive meanwhile are queued on their
 :class:`Subscription`. :meth:`Client.pipeline` sends requests without
-waiting; :meth:`Client.reconnect` dials again and resumes every subscription
-after the last event it delivered. The daemon's questions to the delegates
-registered with ``set_delegate`` are answered whenever the client reads
-(and in :meth:`Client.serve_delegates`).
+waiting (in cluster mode they follow MOVED as they are answered, each
+session's in order); :meth:`Client.reconnect` dials again and resumes every
+subscription after the last event it delivered. The daemon's questions to
+the delegates registered with ``set_delegate`` are answered whenever the
+client reads (and in :meth:`Client.serve_delegates`).
 """
 
 from __future__ import annotations
 
+import selectors
 import socket
 import time
 from collections.abc import Iterator
@@ -28,7 +30,15 @@ from ._core import HELLO, Item, Pending, RawItem, SubscriptionState, hello_body
 from ._requests import RequestMethods
 from ._spec import REQUESTS, RequestSpec
 from ._typebase import typed
-from .errors import ConnectFailed, ConnectionClosed, ServerError, SessionMoved, SubscriptionEnded, Timeout
+from .errors import (
+    ConnectFailed,
+    ConnectionClosed,
+    CurtainError,
+    ServerError,
+    SessionMoved,
+    SubscriptionEnded,
+    Timeout,
+)
 from .v1 import events_pb2, protocol_pb2
 
 DEFAULT_TIMEOUT = _connect.DEFAULT_TIMEOUT
@@ -55,12 +65,21 @@ class _Connection(Protocol):
 
     def unsubscribe(self, subscription: Any) -> None: ...
 
-    def _send(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Pending:
-        """Sends a request without waiting for its answer."""
+    def _pipelined(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Pending:
+        """Sends a request without waiting for its answer, where its session
+        is (following MOVED as the answers come); the Pending gets its final
+        answer."""
         ...
 
-    def _wait(self, pending: Pending, timeout: float | None) -> None:
-        """Reads until ``pending`` is answered; Timeout after ``timeout`` s."""
+    def _wait_pipelined(self, pending: Pending, timeout: float | None) -> None:
+        """Reads until ``pending`` (from ``_pipelined``) is answered, from
+        every connection with requests in flight; Timeout after ``timeout``
+        s."""
+        ...
+
+    def _poll_pipelined(self) -> None:
+        """Dispatches what has arrived on every connection with requests in
+        flight, without waiting."""
         ...
 
     def _receive(self, deadline: float | None) -> None:
@@ -180,12 +199,12 @@ class Reply(Generic[T]):
     def done(self) -> bool:
         """Whether the response has arrived (reads what is available)."""
         if not self._pending.done:
-            self._connection._receive_available()
+            self._connection._poll_pipelined()
         return self._pending.done
 
     def result(self, timeout: float | None = None) -> T:
         """Waits for the response; returns the result or raises its error."""
-        self._connection._wait(self._pending, self._connection.timeout if timeout is None else timeout)
+        self._connection._wait_pipelined(self._pending, self._connection.timeout if timeout is None else timeout)
         self._retrieved = True
         return self._pending.get()  # type: ignore[no-any-return]
 
@@ -202,9 +221,16 @@ class Pipeline(_PipelineRequests):
 
     The daemon applies requests in order and answers in order. Leaving the
     ``with`` block waits for every reply and raises the first error that no
-    ``result()`` call has seen. Every request goes on the client's own
-    connection: a MOVED answer (cluster mode) is raised as
-    :class:`~curtain.errors.SessionMoved`, not followed.
+    ``result()`` call has seen.
+
+    Cluster mode: each request goes where a single request would (the
+    connection to the node its session was found on), and follows MOVED
+    as single requests do, as soon as the answer is read: it is sent again
+    to the node named, up to MAX_MOVED_HOPS times, and its Reply gets the
+    answer from there (:class:`~curtain.errors.SessionMoved` when it cannot
+    be followed). A session's requests stay in order: while one of them is
+    unanswered, the next goes to the same connection, behind it. Replies
+    still come in the order of the requests.
     """
 
     def __init__(self, connection: _Connection) -> None:
@@ -212,7 +238,7 @@ class Pipeline(_PipelineRequests):
         self.replies: list[Reply[Any]] = []
 
     def _call(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Reply[Any]:
-        reply: Reply[Any] = Reply(self._connection, self._connection._send(spec, body, options))
+        reply: Reply[Any] = Reply(self._connection, self._connection._pipelined(spec, body, options))
         self.replies.append(reply)
         return reply
 
@@ -401,6 +427,80 @@ class Client(_connect.ClientBase, RequestMethods):
                 return pending.get()
             hops += 1
             target = self._peer(pending.error, self._moved_to(pending.error, session, hops))
+
+    def _pipelined(self, spec: RequestSpec, body: Any, options: dict[str, Any]) -> Pending:
+        session = self._routed_session(spec, body, options)
+        target: Client = self._route(spec, session, options)
+        sent = target._send(spec, body, options)
+        if session is None:
+            return sent
+        reply = Pending(sent.request_id, spec, body)
+        reply.session = sent.session
+        self._settle_pipelined(reply, sent, options, session, self._sent_without_waiting(session, target), 0)
+        return reply
+
+    def _settle_pipelined(
+        self, reply: Pending, sent: Pending, options: dict[str, Any], session: str, tail: _connect.Tail, hops: int
+    ) -> None:
+        """Gives ``reply`` the answer of ``sent`` (its request as sent the
+        ``hops``-th time); a MOVED answer is followed as soon as it is read,
+        so the requests of a session answered MOVED on one connection are
+        sent again in the order they were answered, which is the order
+        they were sent."""
+
+        def answered(done: Pending) -> None:
+            if isinstance(done.error, SessionMoved):
+                try:
+                    peer = self._peer(done.error, self._moved_to(done.error, session, hops + 1))
+                    again = peer._send(reply.spec, reply.body, options)
+                except CurtainError as error:
+                    self._answered(session, tail)
+                    reply._finish(error=error)
+                    return
+                tail.connection = peer
+                self._settle_pipelined(reply, again, options, session, tail, hops + 1)
+                return
+            self._answered(session, tail)
+            reply.response = done.response
+            reply._finish(done.value, done.error)
+
+        sent.callbacks.append(answered)
+
+    def _busy(self) -> list[Client]:
+        """The open connections with requests in flight: this client's and
+        those opened to follow MOVED."""
+        connections = [self, *self._peers.values()]
+        return [connection for connection in connections if connection.connected and connection._core.pending]
+
+    def _wait_pipelined(self, pending: Pending, timeout: float | None) -> None:
+        deadline = _deadline(timeout)
+        while not pending.done:
+            busy = self._busy()
+            try:
+                if len(busy) <= 1:
+                    (busy[0] if busy else self)._receive(deadline)
+                    continue
+                # A request may wait for one sent after it (a push waiting
+                # until completed, and the clock advanced after it), which
+                # may be answered MOVED on another connection: read them all.
+                remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+                with selectors.DefaultSelector() as selector:
+                    for connection in busy:
+                        assert connection._sock is not None
+                        selector.register(connection._sock, selectors.EVENT_READ, connection)
+                    ready = selector.select(remaining)
+                if not ready:
+                    raise Timeout("timed out")
+                for key, _ in ready:
+                    key.data._receive_available()
+            except Timeout:
+                raise Timeout(
+                    f"no answer to {pending.spec.body} (request {pending.request_id}) within {timeout} s"
+                ) from None
+
+    def _poll_pipelined(self) -> None:
+        for connection in self._busy() or [self]:
+            connection._receive_available()
 
     def _peer(self, moved: SessionMoved, address: str) -> Client:
         """The connection to ``address`` (a MOVED's), opened if need be."""

@@ -93,12 +93,12 @@ class SessionMoved(ServerError):
     """``MOVED``: the request's session belongs to another node of a
     cluster (docs/cluster.md); nothing changed on the node that answered.
 
-    The clients follow MOVED by themselves (see the README); this is raised
-    when they cannot: when a request that followed :data:`MAX_MOVED_HOPS`
-    of them is answered MOVED again, when
-    the node it names does not answer (the cause is then the
-    :class:`ConnectFailed`), or inside a pipeline. ``session``, ``node``,
-    ``address`` (``tcp://HOST:PORT``) and ``epoch`` come from the details.
+    The clients follow MOVED by themselves, pipelined requests included
+    (see the README); this is raised when they cannot: when a request that
+    followed :data:`MAX_MOVED_HOPS` of them is answered MOVED again, or
+    when the node it names does not answer (the cause is then the
+    :class:`ConnectFailed`). ``session``, ``node``, ``address``
+    (``tcp://HOST:PORT``) and ``epoch`` come from the details.
     """
 
     @property
