@@ -1,13 +1,13 @@
 // Prepared statements for a thread that blocks (the writer's): PostgreSQL
-// parses and plans a prepared statement once per connection, which halves
-// what a one-record commit costs it (docs/benchmarks.md, cluster mode).
-// postgres-nio prepares statements only from Swift concurrency, so the
-// runner is an actor that runs on the connection's own event loop: the
-// writer starts a task in place (`Task.immediate`), which hops straight to
-// that loop, writes the statement, collects its rows there and wakes the
-// writer from there. That is as many thread wake-ups as a query through
-// futures (the writer's, then the loop's), with no thread of the
-// concurrency pool in between.
+// parses and plans a prepared statement once per connection, which more
+// than halves what a one-record commit costs it (docs/benchmarks.md,
+// cluster mode). postgres-nio prepares statements only from Swift
+// concurrency, so each statement runs in a task whose executor is the
+// connection's own event loop (`LoopExecutor`): the writer enqueues the
+// task there, the statement is written, its rows collected and the writer
+// woken, all on that loop. That is as many thread wake-ups as a query
+// through futures (the loop's, then the writer's); a task without that
+// preference would also wake a thread of the concurrency pool each time.
 
 import CurtainDaemon
 import Dispatch
@@ -18,8 +18,9 @@ import Synchronization
 
 /// Runs prepared statements on one connection, for a thread that waits.
 final class PreparedRunner: Sendable {
-  private let runner: Runner
   private let connection: PostgresConnection
+  private let logger: Logger
+  private let executor: LoopExecutor
   /// The statements still running: they fail when the connection closes
   /// (postgres-nio would never answer one written after it closed).
   private let pending = PendingStatements()
@@ -27,7 +28,8 @@ final class PreparedRunner: Sendable {
   /// A runner on `connection`.
   init(connection: PostgresConnection, logger: Logger) {
     self.connection = connection
-    runner = Runner(connection: connection, logger: logger)
+    self.logger = logger
+    executor = LoopExecutor(loop: connection.eventLoop)
     connection.closeFuture.whenComplete { [pending] _ in pending.failAll() }
   }
 
@@ -41,31 +43,7 @@ final class PreparedRunner: Sendable {
     let number = pending.add { outcome.finish(.failure(ConnectionLost())) }
     guard let number, !connection.isClosed else { throw ConnectionLost() }
     defer { pending.remove(number) }
-    Task.immediate { [runner] in
-      await runner.run(statement, into: outcome)
-    }
-    return try outcome.wait()
-  }
-
-  /// The actor whose executor is the connection's event loop.
-  private actor Runner {
-    let connection: PostgresConnection
-    let logger: Logger
-
-    init(connection: PostgresConnection, logger: Logger) {
-      self.connection = connection
-      self.logger = logger
-    }
-
-    nonisolated var unownedExecutor: UnownedSerialExecutor {
-      connection.eventLoop.executor.asUnownedSerialExecutor()
-    }
-
-    /// Runs `statement` and hands its rows (or its error) to `outcome`,
-    /// from the event loop.
-    func run<Statement: PostgresPreparedStatement>(
-      _ statement: Statement, into outcome: Outcome<[Statement.Row]>
-    ) async where Statement.Row: Sendable {
+    Task(executorPreference: executor) { [connection, logger] in
       do {
         var rows: [Statement.Row] = []
         for try await row in try await connection.execute(statement, logger: logger) {
@@ -76,6 +54,22 @@ final class PreparedRunner: Sendable {
         outcome.finish(.failure(error))
       }
     }
+    return try outcome.wait()
+  }
+}
+
+/// A task executor that runs its jobs on a NIO event loop.
+private final class LoopExecutor: TaskExecutor {
+  private let loop: any EventLoop
+
+  init(loop: any EventLoop) {
+    self.loop = loop
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    loop.execute { job.runSynchronously(on: executor) }
   }
 }
 

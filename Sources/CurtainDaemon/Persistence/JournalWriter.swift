@@ -89,19 +89,27 @@ final class JournalWriter: @unchecked Sendable {
   private(set) var handedOverNumber: UInt64 = 0
   /// How long the writer keeps looking for the next hand-over after
   /// committing a hand-over of at most `spinBatchLimit` items, before it
-  /// sleeps (seconds).
-  static let spinSeconds = 60e-6
+  /// sleeps (seconds): `localSpinSeconds` for a store on this machine's
+  /// disk, none for a server's (its commit's round trip is longer than the
+  /// wait, and the yielding would only take the cores from the server and
+  /// the loop).
+  private let spinSeconds: Double
+  /// The spin after a commit to the embedded SQLite database.
+  static let localSpinSeconds = 60e-6
   /// A hand-over of one record is a client waiting for its answer: its
   /// next request follows within a round trip. After a larger one the
   /// writer sleeps at once, leaving the cores to a busy loop and its
   /// clients.
   static let spinBatchLimit = 1
 
-  /// Starts the thread; `report` wakes the loop after every commit.
+  /// Starts the thread; `report` wakes the loop after every commit;
+  /// `spinSeconds`: see `spinSeconds`.
   init(
-    store: any DurableStore, base: Int64, report: UVAsync.Sender, killBeforeRecord: UInt64? = nil
+    store: any DurableStore, base: Int64, report: UVAsync.Sender, spinSeconds: Double,
+    killBeforeRecord: UInt64? = nil
   ) {
     self.store = store
+    self.spinSeconds = spinSeconds
     self.base = base
     self.report = report
     self.killBeforeRecord = killBeforeRecord
@@ -220,8 +228,8 @@ final class JournalWriter: @unchecked Sendable {
   /// daemon), and taking it without being woken saves the loop a system
   /// call and both threads a wake-up across cores.
   private func waitForWork(afterBatchOf count: Int) {
-    if Self.spinSeconds > 0, count <= Self.spinBatchLimit {
-      let deadline = MonotonicClock.now() + Self.spinSeconds
+    if spinSeconds > 0, count <= Self.spinBatchLimit {
+      let deadline = MonotonicClock.now() + spinSeconds
       repeat {
         if sem_trywait(wake) == 0 { return }
         sched_yield()

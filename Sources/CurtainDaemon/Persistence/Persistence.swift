@@ -376,7 +376,9 @@ final class Persistence: JournalSink {
   /// Starts the writer thread; `report` wakes the loop after each commit.
   func startWriter(report: UVAsync.Sender) {
     writer = JournalWriter(
-      store: store, base: base, report: report, killBeforeRecord: options.killBeforeRecord)
+      store: store, base: base, report: report,
+      spinSeconds: options.external == nil ? JournalWriter.localSpinSeconds : 0,
+      killBeforeRecord: options.killBeforeRecord)
   }
 
   // MARK: Snapshots
