@@ -22,7 +22,7 @@ extension Server {
   /// A `.latest` frame was replaced in a connection's queue before it was
   /// written.
   func measureReplacedFrame() {
-    metrics.counter(.framesSkipped, "latest").increment()
+    counters.counter(.framesSkipped, "latest").increment()
   }
 
   /// The writer's measurements: commit times, records, snapshot sizes.

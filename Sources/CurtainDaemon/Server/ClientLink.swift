@@ -3,6 +3,7 @@
 // transport implements `ClientLink` for each connection and calls the
 // `Server` with decoded messages; tests implement it in memory.
 
+public import CurtainCore
 public import CurtainWire
 
 /// How a client is connected.
@@ -25,28 +26,61 @@ public enum FramePolicy: Sendable, Equatable {
 
 /// A frame encoded once per window and tick, shared by every subscriber.
 public final class SharedFrame: @unchecked Sendable {
-  /// The frame message.
-  public let frame: WireFrame
+  /// What the frame was made from.
+  private enum Source {
+    /// The model's frame, number `frameSeq` of its window (the daemon's
+    /// frames: their bytes are written directly, Frame+Encoding.swift).
+    case model(Frame, frameSeq: UInt64, skipped: UInt64)
+    /// A wire frame.
+    case wire(WireFrame)
+  }
+  private let source: Source
   /// The framed `ServerMessage { frame }` bytes, encoded once.
   public let bytes: [UInt8]
 
   /// Encodes `frame` once.
   public init(_ frame: WireFrame) {
-    self.frame = frame
+    source = .wire(frame)
     var message = ServerMessage()
     message.frame = frame
     self.bytes = (try? WireCodec.framed(message)) ?? []
+  }
+
+  /// Encodes the model's `frame`, number `frameSeq` of its window, once,
+  /// saying that `skipped` frames were not delivered before it.
+  public init(_ frame: Frame, frameSeq: UInt64, skipped: UInt64 = 0) {
+    source = .model(frame, frameSeq: frameSeq, skipped: skipped)
+    bytes = frame.framedServerMessage(frameSeq: frameSeq, framesSkipped: skipped)
+  }
+
+  /// The frame message (built on demand: tests and in-memory links).
+  public var frame: WireFrame {
+    switch source {
+    case .wire(let frame):
+      return frame
+    case .model(let frame, let frameSeq, let skipped):
+      var wire = WireFrame(frame, frameSeq: frameSeq)
+      wire.framesSkipped = skipped
+      return wire
+    }
+  }
+
+  /// This frame, for a subscriber that skipped `skipped` frames before it.
+  public func skipping(_ skipped: UInt64) -> SharedFrame {
+    switch source {
+    case .model(let frame, let frameSeq, _):
+      return SharedFrame(frame, frameSeq: frameSeq, skipped: skipped)
+    case .wire(var frame):
+      frame.framesSkipped = skipped
+      return SharedFrame(frame)
+    }
   }
 
   /// The bytes for a subscriber that skipped `skipped` frames before this
   /// one: the shared bytes when none were skipped, else a copy saying so.
   public func bytes(subscription: UInt64, skipped: UInt64) -> [UInt8] {
     guard skipped > 0 else { return bytes }
-    var copy = frame
-    copy.framesSkipped = skipped
-    var message = ServerMessage()
-    message.frame = copy
-    return (try? WireCodec.framed(message)) ?? bytes
+    return skipping(skipped).bytes
   }
 }
 

@@ -188,7 +188,7 @@ extension Server {
       return true
     }
     lastFrames[key] = frame
-    metrics.counter(.framesProduced, state.clockMode.rawValue).increment()
+    counters.counter(.framesProduced, state.clockMode.rawValue).increment()
     state.frameSeq += 1
     state.lastFrameClock = now
     windowStates[key] = state
@@ -198,7 +198,7 @@ extension Server {
     func shared() -> SharedFrame {
       if let encoded { return encoded }
       framesEncoded += 1
-      let made = SharedFrame(WireFrame(frame, frameSeq: state.frameSeq))
+      let made = SharedFrame(frame, frameSeq: state.frameSeq)
       encoded = made
       return made
     }
@@ -206,11 +206,11 @@ extension Server {
       guard let subscription = subscriptions[id], subscription.frames, subscription.isActive
       else { continue }
       guard let client = clients[subscription.clientID] else { continue }
-      let sent = metrics.counter(.framesSent, Self.metricName(of: subscription.policy))
+      let sent = counters.counter(.framesSent, Self.metricName(of: subscription.policy))
       var updated = subscription
       if case .pause(let credits) = subscription.policy {
         if updated.framesSent >= UInt64(credits) {
-          metrics.counter(.framesSkipped, "pause").increment()
+          counters.counter(.framesSkipped, "pause").increment()
           updated.pausedSkips += 1
           subscriptions[id] = updated
           continue
@@ -220,9 +220,8 @@ extension Server {
         updated.pausedSkips = 0
         subscriptions[id] = updated
         if skipped > 0 {
-          var copy = shared().frame
-          copy.framesSkipped = skipped
-          client.link.sendFrame(SharedFrame(copy), subscription: id, policy: subscription.policy)
+          client.link.sendFrame(
+            shared().skipping(skipped), subscription: id, policy: subscription.policy)
           sent.increment()
           continue
         }
@@ -306,7 +305,7 @@ extension Server {
         var message = ServerMessage()
         message.event = WireEvent(event, session: session, subscription: subscription.id)
         send(event: message, to: client)
-        metrics.counter(.eventsPublished, event.category.rawValue).increment()
+        counters.counter(.eventsPublished, event.category.rawValue).increment()
       }
       subscription.cursors[window.id] = window.log.lastSeq
     }
@@ -316,7 +315,7 @@ extension Server {
         var message = ServerMessage()
         message.event = WireEvent(event, session: session, subscription: subscription.id)
         send(event: message, to: client)
-        metrics.counter(.eventsPublished, event.category.rawValue).increment()
+        counters.counter(.eventsPublished, event.category.rawValue).increment()
       }
       subscription.detachedCursor = session.detachedLog.lastSeq
     }

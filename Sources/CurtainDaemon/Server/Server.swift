@@ -127,6 +127,8 @@ public final class Server {
   public let metrics = MetricsRegistry()
   /// The request counters of `metrics`, made once (RequestMeters.swift).
   lazy var requestMeters = RequestMeters(registry: metrics)
+  /// The frame and event counters (CounterCache.swift).
+  lazy var counters = CounterCache(registry: metrics)
   /// The last tree description GetTree made (HierarchyDescription.swift).
   let treeDescriptions = HierarchyDescriptionCache()
   /// Interaction timeouts already counted in `metrics`.

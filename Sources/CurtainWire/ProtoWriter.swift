@@ -1,0 +1,99 @@
+// A protobuf writer for the few messages the daemon sends so often that
+// SwiftProtobuf's general encoder shows in profiles (frames: one per
+// animating window and tick, docs/benchmarks.md). It writes the binary wire
+// format directly (varints, 64-bit doubles, length-delimited fields), in
+// the order and with the omissions SwiftProtobuf's generated `traverse`
+// uses (a field is written in field-number order, a scalar only when it is
+// not its default; a double only when its bit pattern is not zero, so -0.0
+// is written), so that its bytes are those SwiftProtobuf would produce
+// (FrameEncodingTests compares them).
+
+/// Writes protobuf fields into a byte array.
+struct ProtoWriter {
+  /// What was written.
+  private(set) var bytes: [UInt8]
+
+  /// An empty writer with room for `capacity` bytes.
+  init(capacity: Int = 256) {
+    bytes = []
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// A varint.
+  mutating func varint(_ value: UInt64) {
+    var value = value
+    while value >= 0x80 {
+      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+      value >>= 7
+    }
+    bytes.append(UInt8(value))
+  }
+
+  /// A field's key: its number and wire type (0 varint, 1 64-bit, 2
+  /// length-delimited).
+  mutating func key(_ field: UInt32, _ wireType: UInt8) {
+    varint(UInt64(field) << 3 | UInt64(wireType))
+  }
+
+  /// A `uint64` field, unless 0.
+  mutating func uint64(_ field: UInt32, _ value: UInt64) {
+    guard value != 0 else { return }
+    key(field, 0)
+    varint(value)
+  }
+
+  /// A `bool` field, unless false.
+  mutating func bool(_ field: UInt32, _ value: Bool) {
+    guard value else { return }
+    key(field, 0)
+    bytes.append(1)
+  }
+
+  /// A `double` field, unless its bit pattern is 0 (+0.0).
+  mutating func double(_ field: UInt32, _ value: Double) {
+    let pattern = value.bitPattern
+    guard pattern != 0 else { return }
+    key(field, 1)
+    withUnsafeBytes(of: pattern.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  /// A `string` field, unless empty.
+  mutating func string(_ field: UInt32, _ value: String) {
+    guard !value.isEmpty else { return }
+    key(field, 2)
+    var value = value
+    value.withUTF8 { utf8 in
+      varint(UInt64(utf8.count))
+      bytes.append(contentsOf: utf8)
+    }
+  }
+
+  /// A message field (written even when empty, as a set submessage is):
+  /// `body` writes its fields.
+  mutating func message(_ field: UInt32, _ body: (inout ProtoWriter) -> Void) {
+    key(field, 2)
+    lengthDelimited(body)
+  }
+
+  /// What `body` writes, after its length as a varint.
+  mutating func lengthDelimited(_ body: (inout ProtoWriter) -> Void) {
+    // One byte is kept for the length: it is moved along when the length
+    // needs more (a body of 128 bytes or more).
+    let mark = bytes.count
+    bytes.append(0)
+    body(&self)
+    let length = bytes.count - mark - 1
+    if length < 0x80 {
+      bytes[mark] = UInt8(length)
+      return
+    }
+    var prefix: [UInt8] = []
+    var value = UInt64(length)
+    while value >= 0x80 {
+      prefix.append(UInt8(truncatingIfNeeded: value) | 0x80)
+      value >>= 7
+    }
+    prefix.append(UInt8(value))
+    bytes.replaceSubrange(mark..<(mark + 1), with: prefix)
+  }
+}
