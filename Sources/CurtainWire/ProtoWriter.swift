@@ -68,20 +68,23 @@ struct ProtoWriter {
     }
   }
 
-  /// A message field (written even when empty, as a set submessage is):
-  /// `body` writes its fields.
-  mutating func message(_ field: UInt32, _ body: (inout ProtoWriter) -> Void) {
+  /// Starts a message field (written even when empty, as a set
+  /// submessage is); its fields follow, then `end` with what this returns.
+  mutating func beginMessage(_ field: UInt32) -> Int {
     key(field, 2)
-    lengthDelimited(body)
+    return beginLengthDelimited()
   }
 
-  /// What `body` writes, after its length as a varint.
-  mutating func lengthDelimited(_ body: (inout ProtoWriter) -> Void) {
-    // One byte is kept for the length: it is moved along when the length
-    // needs more (a body of 128 bytes or more).
-    let mark = bytes.count
+  /// Starts a length-delimited run (its length is written by `end`, as a
+  /// varint before it): one byte is kept for the length, moved along when
+  /// the length needs more (a run of 128 bytes or more).
+  mutating func beginLengthDelimited() -> Int {
     bytes.append(0)
-    body(&self)
+    return bytes.count - 1
+  }
+
+  /// Ends the run or message that `mark` began, writing its length.
+  mutating func end(_ mark: Int) {
     let length = bytes.count - mark - 1
     if length < 0x80 {
       bytes[mark] = UInt8(length)

@@ -54,14 +54,33 @@ final class Timeline {
   }
 
   /// The views with at least one animation, in the order they started.
+  /// (Read for every frame of every animating window: a short list is
+  /// searched rather than hashed, and no animation is copied.)
   var animatingViews: [ViewID] {
+    var views: [ViewID] = []
+    views.reserveCapacity(animations.count)
+    if animations.count <= 32 {
+      for index in animations.indices where !views.contains(animations[index].view) {
+        views.append(animations[index].view)
+      }
+      return views
+    }
     var seen = Set<ViewID>()
-    return animations.compactMap { seen.insert($0.view).inserted ? $0.view : nil }
+    for index in animations.indices where seen.insert(animations[index].view).inserted {
+      views.append(animations[index].view)
+    }
+    return views
   }
 
   /// The earliest end of an absolute animation, if any.
   var nextAbsoluteEnd: Double? {
-    animations.compactMap(\.absoluteEnd).min()
+    var earliest: Double?
+    for index in animations.indices {
+      guard let end = animations[index].absoluteEnd else { continue }
+      if let current = earliest, current <= end { continue }
+      earliest = end
+    }
+    return earliest
   }
 
   /// Removes the absolute animations ending at or before `time` and returns

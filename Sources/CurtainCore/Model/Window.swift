@@ -339,17 +339,20 @@ extension Window {
   /// The frame at the current time: every view animating now, and every view
   /// whose animation ended during the current step (at its final values).
   private func makeFrame() -> Frame? {
+    let animating = timeline.animatingViews
     var views: [Frame.ViewValues] = []
-    var seen = Set<ViewID>()
-    for id in timeline.animatingViews {
+    views.reserveCapacity(animating.count + endedThisStep.count)
+    for id in animating {
       guard let view = session.views[id] else { continue }
-      seen.insert(id)
       views.append(Frame.ViewValues(view: view, state: presentationState(of: view)))
     }
-    for (id, state) in endedThisStep where !seen.contains(id) {
-      guard let view = session.views[id] else { continue }
-      seen.insert(id)
-      views.append(Frame.ViewValues(view: view, state: state))
+    if !endedThisStep.isEmpty {
+      var seen = Set(animating)
+      for (id, state) in endedThisStep where !seen.contains(id) {
+        guard let view = session.views[id] else { continue }
+        seen.insert(id)
+        views.append(Frame.ViewValues(view: view, state: state))
+      }
     }
     let progress = transitions.map {
       Frame.TransitionProgress(

@@ -333,7 +333,6 @@ extension Server {
       windowStates[key] = nil
       schedule.remove(key, now: scheduleClock)
       scheduleDirty.remove(key)
-      lastFrames[key] = nil
       leases[key] = nil
     }
     realtimeWindows[name] = nil

@@ -66,7 +66,19 @@ struct SubscriptionIndex {
   /// The subscriptions that follow `key`'s window: those of that window and
   /// those of its whole session.
   func following(_ key: WindowKey) -> Set<UInt64> {
-    following(session: key.session).union(byWindow[key] ?? [])
+    let ofSession = bySession[key.session]
+    let ofWindow = byWindow[key]
+    switch (ofSession, ofWindow) {
+    case (let some?, nil), (nil, let some?): return some
+    case (let session?, let window?): return session.union(window)
+    case (nil, nil): return []
+    }
+  }
+
+  /// `following(key)` in id order (the order frames go out in).
+  func followingInOrder(_ key: WindowKey) -> [UInt64] {
+    let ids = following(key)
+    return ids.count <= 1 ? Array(ids) : ids.sorted()
   }
 }
 

@@ -309,7 +309,7 @@ extension Server {
     }
     startTime = clock()
     closedWindows = [:]
-    lastFrames = [:]
+    for index in windowStates.indices { windowStates.values[index].lastFrame = nil }
   }
 
   /// Settles every session (`Session.settle`); returns the clock time at

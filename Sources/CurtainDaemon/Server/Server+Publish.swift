@@ -76,12 +76,19 @@ extension Server {
         let key = key(of: entry.window)
         scheduleDirty.insert(key)
         guard subscriptionIndex.hasFrameFollowers(key) else { continue }
+        // A frame still owed is taken (one lookup; most windows owe none).
+        var owed: Frame?
+        if let index = windowStates.index(forKey: key),
+          windowStates.values[index].pendingFrame != nil
+        {
+          owed = windowStates.values[index].pendingFrame
+          windowStates.values[index].pendingFrame = nil
+        }
         let frame =
-          switch (step.frame, windowStates[key]?.pendingFrame) {
+          switch (step.frame, owed) {
           case (let fresh?, let owed?): fresh.including(owed)
           case (let fresh, let owed): fresh ?? owed
           }
-        windowStates[key]?.pendingFrame = nil
         guard let frame else { continue }
         if !sendingFrames || !offerFrame(frame, for: key, now: now) {
           windowStates[key]?.pendingFrame = frame
@@ -143,7 +150,7 @@ extension Server {
       schedule.setDeadline(key, window.nextDeadline.map { state.origin + $0 })
       let followed = subscriptionIndex.hasFrameFollowers(key)
       if !followed {
-        lastFrames[key] = nil
+        windowStates[key]?.lastFrame = nil
         windowStates[key]?.pendingFrame = nil
       }
       let ticks = followed && (window.isAnimating || state.pendingFrame != nil)
@@ -175,23 +182,26 @@ extension Server {
   /// Returns false only when it was too soon (the frame is still owed).
   @discardableResult
   func offerFrame(_ frame: Frame, for key: WindowKey, now: Double, force: Bool = false) -> Bool {
-    guard var state = windowStates[key], let window = window(for: key) else { return true }
-    if !force, window.isAnimating, state.frameSeq > 0,
-      RealtimeSchedule.slot(at: now, rate: state.frameRate)
-        <= RealtimeSchedule.slot(at: state.lastFrameClock, rate: state.frameRate)
+    guard let index = windowStates.index(forKey: key), let window = window(for: key) else {
+      return true
+    }
+    let previous = windowStates.values[index]
+    if !force, previous.frameSeq > 0, window.isAnimating,
+      RealtimeSchedule.slot(at: now, rate: previous.frameRate)
+        <= RealtimeSchedule.slot(at: previous.lastFrameClock, rate: previous.frameRate)
     {
       return false
     }
-    if !force, let last = lastFrames[key], last.views == frame.views,
+    if !force, let last = previous.lastFrame, last.views == frame.views,
       last.transitions == frame.transitions
     {
       return true
     }
-    lastFrames[key] = frame
+    windowStates.values[index].lastFrame = frame
+    windowStates.values[index].frameSeq += 1
+    windowStates.values[index].lastFrameClock = now
+    let state = windowStates.values[index]
     counters.counter(.framesProduced, state.clockMode.rawValue).increment()
-    state.frameSeq += 1
-    state.lastFrameClock = now
-    windowStates[key] = state
     // Encoded once, for the first subscriber that takes it: a frame nobody
     // receives (a manual window's step without subscribers) costs none.
     var encoded: SharedFrame?
@@ -202,7 +212,7 @@ extension Server {
       encoded = made
       return made
     }
-    for id in subscriptionIndex.following(key).sorted() {
+    for id in subscriptionIndex.followingInOrder(key) {
       guard let subscription = subscriptions[id], subscription.frames, subscription.isActive
       else { continue }
       guard let client = clients[subscription.clientID] else { continue }

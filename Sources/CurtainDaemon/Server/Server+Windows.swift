@@ -40,7 +40,6 @@ extension Server {
     realtimeWindows[key.session]?.remove(key.window)
     schedule.remove(key, now: scheduleClock)
     scheduleDirty.remove(key)
-    lastFrames[key] = nil
     closedWindows[key] = window
   }
 

@@ -101,8 +101,6 @@ public final class Server {
   var leases = LeaseTable()
   /// When each open delegate question times out (Server+Delegates.swift).
   var delegateDeadlines: [DelegateDeadline: Double] = [:]
-  /// The last frame sent per window (identical frames are not repeated).
-  var lastFrames: [WindowKey: Frame] = [:]
   /// Windows closed since the last `publish()`: their final events (the
   /// close itself, cancelled transitions, disappearances) still go out once.
   var closedWindows: [WindowKey: Window] = [:]

@@ -26,6 +26,9 @@ struct WindowState {
   /// window up to date): the next tick sends it if its own step has none,
   /// so that the last values of an animation that ended meanwhile go out.
   var pendingFrame: Frame?
+  /// The last frame sent (a frame that repeats it is not sent), while a
+  /// subscription follows the window's frames.
+  var lastFrame: Frame?
 }
 
 /// A connected client.

@@ -12,46 +12,52 @@ extension Frame {
   /// delivered before it.
   public func framedServerMessage(frameSeq: UInt64, framesSkipped: UInt64 = 0) -> [UInt8] {
     var writer = ProtoWriter(capacity: 32 + views.count * 160 + transitions.count * 24)
-    writer.lengthDelimited { message in
-      // ServerMessage.frame
-      message.message(3) { wire in
-        wire.uint64(1, windowID.rawValue)
-        wire.uint64(2, frameSeq)
-        wire.double(3, time)
-        for values in views {
-          wire.message(4) { view in
-            view.uint64(1, values.view.rawValue)
-            view.uint64(2, values.controller?.rawValue ?? 0)
-            view.string(3, values.role.rawValue)
-            view.message(4) { state in Self.write(values.state, into: &state) }
-          }
-        }
-        for progress in transitions {
-          wire.message(5) { entry in
-            entry.uint64(1, progress.transition.rawValue)
-            entry.double(2, progress.percentComplete)
-            entry.bool(3, progress.isInteractive)
-          }
-        }
-        wire.uint64(6, framesSkipped)
-      }
+    let frameLength = writer.beginLengthDelimited()
+    // ServerMessage.frame
+    let message = writer.beginMessage(3)
+    writer.uint64(1, windowID.rawValue)
+    writer.uint64(2, frameSeq)
+    writer.double(3, time)
+    for values in views {
+      let view = writer.beginMessage(4)
+      writer.uint64(1, values.view.rawValue)
+      writer.uint64(2, values.controller?.rawValue ?? 0)
+      writer.string(3, values.role.rawValue)
+      let state = writer.beginMessage(4)
+      Self.write(values.state, into: &writer)
+      writer.end(state)
+      writer.end(view)
     }
+    for progress in transitions {
+      let entry = writer.beginMessage(5)
+      writer.uint64(1, progress.transition.rawValue)
+      writer.double(2, progress.percentComplete)
+      writer.bool(3, progress.isInteractive)
+      writer.end(entry)
+    }
+    writer.uint64(6, framesSkipped)
+    writer.end(message)
+    writer.end(frameLength)
     return writer.bytes
   }
 
   /// A `ViewState`'s fields (`Curtain_V1_ViewState(state)`).
   private static func write(_ state: ViewState, into writer: inout ProtoWriter) {
-    writer.message(1) { Self.write(state.frame, into: &$0) }
-    writer.message(2) { Self.write(state.bounds, into: &$0) }
+    let frame = writer.beginMessage(1)
+    write(state.frame, into: &writer)
+    writer.end(frame)
+    let bounds = writer.beginMessage(2)
+    write(state.bounds, into: &writer)
+    writer.end(bounds)
     writer.double(3, state.alpha)
-    writer.message(4) { transform in
-      transform.double(1, state.transform.a)
-      transform.double(2, state.transform.b)
-      transform.double(3, state.transform.c)
-      transform.double(4, state.transform.d)
-      transform.double(5, state.transform.tx)
-      transform.double(6, state.transform.ty)
-    }
+    let transform = writer.beginMessage(4)
+    writer.double(1, state.transform.a)
+    writer.double(2, state.transform.b)
+    writer.double(3, state.transform.c)
+    writer.double(4, state.transform.d)
+    writer.double(5, state.transform.tx)
+    writer.double(6, state.transform.ty)
+    writer.end(transform)
     writer.double(5, state.cornerRadius)
   }
 
