@@ -6,9 +6,9 @@
 // copy of an object must sit where the original sits, and always be the
 // same copy); dictionaries and sets are compared in key order; closures
 // only by presence. An event log is compared by what it holds (its ring
-// may start anywhere). A window's `endedThisStep` is left out: it is reset
-// at the start of every step and only read within one (what it holds
-// between calls is left over from the last).
+// may start anywhere). A window's `endedThisStep` and `actionsThisStep` are
+// left out: they are reset at the start of every step and only read within
+// one (what they hold between calls is left over from the last).
 
 import Foundation
 
@@ -116,7 +116,9 @@ struct ObjectGraphComparison {
     // Transient bookkeeping for the daemon, not state: what ended this step,
     // the windows with events not yet published, and the count of
     // interactions timed out since start (a metric).
-    let transient: Set<String> = ["endedThisStep", "windowsWithNewEvents", "interactionTimeouts"]
+    let transient: Set<String> = [
+      "endedThisStep", "actionsThisStep", "windowsWithNewEvents", "interactionTimeouts",
+    ]
     for (x, y) in zip(xs, ys) where !transient.contains(x.label ?? "") {
       compare(x.value, y.value, path: "\(path).\(x.label ?? "?")")
     }

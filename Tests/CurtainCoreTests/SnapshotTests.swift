@@ -138,7 +138,7 @@ final class SnapshotTests: XCTestCase {
           "isStartingOperation", "pendingMoves", "currentTraceID", "awaitingDelegate",
           "declinedTapDismissal",
           // Reset at the start of every step, read only within it.
-          "endedThisStep",
+          "endedThisStep", "actionsThisStep",
         ]
       ),
       (

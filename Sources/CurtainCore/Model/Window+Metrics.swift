@@ -20,9 +20,15 @@ extension Window {
   /// animation or transition ends, an idle interaction times out), if any:
   /// when the owner should advance the window next even without frames.
   public var nextDeadline: Double? {
+    // Read for every realtime window after each of its steps: no arrays.
+    var earliest = timeline.nextAbsoluteEnd
     let timeout = session.configuration.interactionTimeout
-    let ends = transitions.compactMap { $0.endTime(interactionTimeout: timeout) }
-    return (ends + [timeline.nextAbsoluteEnd].compactMap { $0 }).min()
+    for transition in transitions {
+      guard let end = transition.endTime(interactionTimeout: timeout) else { continue }
+      if let current = earliest, current <= end { continue }
+      earliest = end
+    }
+    return earliest
   }
 }
 

@@ -63,6 +63,8 @@ public final class Window {
   /// Views whose animations ended during the current step, with their
   /// last presentation state (they appear in that step's frame).
   var endedThisStep: [(ViewID, ViewState)] = []
+  /// Things that happened by themselves during the current step.
+  private var actionsThisStep = 0
 
   convenience init(id: WindowID, session: Session, metrics: WindowMetrics, clockMode: ClockMode) {
     let view = session.makeView(
@@ -241,6 +243,10 @@ extension Window {
   public struct Step: Sendable {
     /// The frame at the new time, or `nil` when nothing animated.
     public let frame: Frame?
+    /// Whether anything happened by itself on the way (a transition or an
+    /// animation ended, an operation started): if not, the window's next
+    /// deadline and whether it animates are as before the step.
+    public var ranActions = false
   }
 
   /// Moves model time to `time` (never backwards), completing whatever
@@ -259,14 +265,17 @@ extension Window {
   /// windows in one order).
   func beginStep() {
     endedThisStep = []
+    actionsThisStep = 0
   }
 
-  /// The model time of the next thing that happens by itself, if any.
-  var nextActionTime: Double? { nextScheduledAction()?.0 }
+  /// The model time of the next thing that happens by itself, if any
+  /// (`nextScheduledAction`'s time, without making its action).
+  var nextActionTime: Double? { nextDeadline }
 
   /// Runs the next thing that happens by itself, at its time.
   func runNextAction() {
     guard let (deadline, action) = nextScheduledAction() else { return }
+    actionsThisStep += 1
     session.withActiveWindow(self) {
       self.time = max(self.time, deadline)
       action()
@@ -279,7 +288,9 @@ extension Window {
     self.time = max(self.time, time.isFinite ? time : self.time)
     let frame = makeFrame()
     endedThisStep = []
-    return Step(frame: frame)
+    var step = Step(frame: frame)
+    step.ranActions = actionsThisStep > 0
+    return step
   }
 
   /// Advances by `seconds` (an `AdvanceClock` step).

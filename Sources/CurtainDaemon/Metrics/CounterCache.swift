@@ -21,6 +21,16 @@ final class CounterCache {
     self.registry = registry
   }
 
+  /// Frames sent, by policy (`latest`, `pause`, `disconnect`): counted for
+  /// every frame and subscriber, so kept without a lookup.
+  private(set) lazy var framesSent = ["latest", "pause", "disconnect"].map {
+    counter(.framesSent, $0)
+  }
+  /// Frames produced, realtime and manual.
+  private(set) lazy var framesProduced = ["realtime", "manual"].map {
+    counter(.framesProduced, $0)
+  }
+
   /// The counter of `family` (which has one label) for label value
   /// `value`.
   func counter(_ family: MetricFamily, _ value: String) -> Counter {

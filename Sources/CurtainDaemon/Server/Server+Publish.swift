@@ -10,6 +10,7 @@
 // the event ring, which may have dropped them), a WaitIdle when its window
 // is idle.
 
+import CoreMetrics
 import CurtainCore
 import CurtainWire
 
@@ -52,7 +53,12 @@ extension Server {
     refreshSchedule()
     var chosen: [String: Set<WindowID>] = [:]
     func add(_ key: WindowKey) { chosen[key.session, default: []].insert(key.window) }
-    for key in schedule.takeDue(at: now) { add(key) }
+    // A window due has left the schedule's deadlines: it is looked at
+    // again whatever its step does.
+    for key in schedule.takeDue(at: now) {
+      add(key)
+      scheduleDirty.insert(key)
+    }
     switch scope {
     case .due:
       break
@@ -67,6 +73,8 @@ extension Server {
         for id in ids { add(WindowKey(session: name, window: id)) }
       }
     }
+    let isTick: Bool
+    if case .ticks = scope { isTick = true } else { isTick = false }
     for name in chosen.keys.sorted() {
       guard let session = sessions[name], let ids = chosen[name] else { continue }
       let clocked = clockedWindows(of: session, among: ids)
@@ -74,7 +82,10 @@ extension Server {
       let steps = session.advance(clocked, toClock: now)
       for (entry, step) in zip(clocked, steps) {
         let key = key(of: entry.window)
-        scheduleDirty.insert(key)
+        // A tick at which nothing happened by itself leaves the window's
+        // deadline and animation as they were: the schedule need not look
+        // at it again (most windows, most ticks).
+        if step.ranActions || !isTick { scheduleDirty.insert(key) }
         guard subscriptionIndex.hasFrameFollowers(key) else { continue }
         // A frame still owed is taken (one lookup; most windows owe none).
         var owed: Frame?
@@ -83,6 +94,9 @@ extension Server {
         {
           owed = windowStates.values[index].pendingFrame
           windowStates.values[index].pendingFrame = nil
+          // Owing nothing more, a window that no longer animates stops
+          // ticking.
+          scheduleDirty.insert(key)
         }
         let frame =
           switch (step.frame, owed) {
@@ -90,8 +104,9 @@ extension Server {
           case (let fresh, let owed): fresh ?? owed
           }
         guard let frame else { continue }
-        if !sendingFrames || !offerFrame(frame, for: key, now: now) {
+        if !sendingFrames || !offerFrame(frame, for: key, window: entry.window, now: now) {
           windowStates[key]?.pendingFrame = frame
+          scheduleDirty.insert(key)
         }
       }
     }
@@ -141,17 +156,18 @@ extension Server {
     let dirty = scheduleDirty
     scheduleDirty = []
     for key in dirty {
-      guard let state = windowStates[key], state.clockMode == .realtime,
-        let window = window(for: key)
+      guard let index = windowStates.index(forKey: key),
+        windowStates.values[index].clockMode == .realtime, let window = window(for: key)
       else {
         schedule.remove(key, now: scheduleClock)
         continue
       }
+      let state = windowStates.values[index]
       schedule.setDeadline(key, window.nextDeadline.map { state.origin + $0 })
       let followed = subscriptionIndex.hasFrameFollowers(key)
       if !followed {
-        windowStates[key]?.lastFrame = nil
-        windowStates[key]?.pendingFrame = nil
+        windowStates.values[index].lastFrame = nil
+        windowStates.values[index].pendingFrame = nil
       }
       let ticks = followed && (window.isAnimating || state.pendingFrame != nil)
       schedule.setTicking(key, rate: ticks ? state.frameRate : nil, now: scheduleClock)
@@ -181,8 +197,11 @@ extension Server {
   /// that frame whenever a tick was more than half an interval late).
   /// Returns false only when it was too soon (the frame is still owed).
   @discardableResult
-  func offerFrame(_ frame: Frame, for key: WindowKey, now: Double, force: Bool = false) -> Bool {
-    guard let index = windowStates.index(forKey: key), let window = window(for: key) else {
+  func offerFrame(
+    _ frame: Frame, for key: WindowKey, window: Window? = nil, now: Double, force: Bool = false
+  ) -> Bool {
+    guard let index = windowStates.index(forKey: key), let window = window ?? self.window(for: key)
+    else {
       return true
     }
     let previous = windowStates.values[index]
@@ -201,7 +220,7 @@ extension Server {
     windowStates.values[index].frameSeq += 1
     windowStates.values[index].lastFrameClock = now
     let state = windowStates.values[index]
-    counters.counter(.framesProduced, state.clockMode.rawValue).increment()
+    counters.framesProduced[state.clockMode == .realtime ? 0 : 1].increment()
     // Encoded once, for the first subscriber that takes it: a frame nobody
     // receives (a manual window's step without subscribers) costs none.
     var encoded: SharedFrame?
@@ -213,30 +232,35 @@ extension Server {
       return made
     }
     for id in subscriptionIndex.followingInOrder(key) {
-      guard let subscription = subscriptions[id], subscription.frames, subscription.isActive
+      // The subscription's fields are read and changed in place: copying
+      // it would retain its strings and sets for every frame.
+      guard let index = subscriptions.index(forKey: id), subscriptions.values[index].frames,
+        subscriptions.values[index].isActive,
+        let client = clients[subscriptions.values[index].clientID]
       else { continue }
-      guard let client = clients[subscription.clientID] else { continue }
-      let sent = counters.counter(.framesSent, Self.metricName(of: subscription.policy))
-      var updated = subscription
-      if case .pause(let credits) = subscription.policy {
-        if updated.framesSent >= UInt64(credits) {
+      let policy = subscriptions.values[index].policy
+      let sent: Counter
+      switch policy {
+      case .latest: sent = counters.framesSent[0]
+      case .pause: sent = counters.framesSent[1]
+      case .disconnect: sent = counters.framesSent[2]
+      }
+      if case .pause(let credits) = policy {
+        if subscriptions.values[index].framesSent >= UInt64(credits) {
           counters.counter(.framesSkipped, "pause").increment()
-          updated.pausedSkips += 1
-          subscriptions[id] = updated
+          subscriptions.values[index].pausedSkips += 1
           continue
         }
-        updated.framesSent += 1
-        let skipped = updated.pausedSkips
-        updated.pausedSkips = 0
-        subscriptions[id] = updated
+        subscriptions.values[index].framesSent += 1
+        let skipped = subscriptions.values[index].pausedSkips
+        subscriptions.values[index].pausedSkips = 0
         if skipped > 0 {
-          client.link.sendFrame(
-            shared().skipping(skipped), subscription: id, policy: subscription.policy)
+          client.link.sendFrame(shared().skipping(skipped), subscription: id, policy: policy)
           sent.increment()
           continue
         }
       }
-      client.link.sendFrame(shared(), subscription: id, policy: subscription.policy)
+      client.link.sendFrame(shared(), subscription: id, policy: policy)
       sent.increment()
     }
     return true
