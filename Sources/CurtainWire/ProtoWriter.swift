@@ -68,6 +68,11 @@ struct ProtoWriter {
     }
   }
 
+  /// Bytes already encoded (fields of the message being written).
+  mutating func append(_ encoded: [UInt8]) {
+    bytes.append(contentsOf: encoded)
+  }
+
   /// Starts a message field (written even when empty, as a set
   /// submessage is); its fields follow, then `end` with what this returns.
   mutating func beginMessage(_ field: UInt32) -> Int {

@@ -114,11 +114,11 @@ final class SnapshotTests: XCTestCase {
           "detachedLog", "endings", "endingOrder", "departedNames", "departedOrder",
           // Transient: the log events go to during a call, the trace id
           // and creations of the operation running, outcomes, the
-          // windows with new events until the daemon takes them, and the
-          // count of interactions timed out since the daemon started (a
-          // metric).
+          // windows with new events until the daemon takes them, where
+          // the daemon last looked at the detached log, and the count of
+          // interactions timed out since the daemon started (a metric).
           "activeWindow", "detachedTraceID", "outcomes", "creations", "windowsWithNewEvents",
-          "interactionTimeouts",
+          "detachedSeqTaken", "interactionTimeouts",
           // The delegate registrations and call counter are in the
           // snapshot (`delegates`, `nextDelegateCall`); its open questions
           // and issued calls are empty when the session is quiescent; the

@@ -39,6 +39,18 @@ final class ServerTests: XCTestCase {
     XCTAssertEqual(names, names.sorted(), "the table is alphabetised")
   }
 
+  /// A kind's ordinal (what kinds are hashed and compared by) is its
+  /// position among the cases, and the table finds each kind's handler.
+  func testEveryRequestKindHasItsOwnOrdinalAndItsHandler() {
+    XCTAssertEqual(MemoryLayout<RequestKind>.size, 1)
+    for (index, kind) in RequestKind.allCases.enumerated() {
+      XCTAssertEqual(kind.ordinal, index, "\(kind)")
+      XCTAssertEqual(RequestTable.handler(for: kind)?.kind.rawValue, kind.rawValue)
+    }
+    XCTAssertEqual(Set(RequestKind.allCases).count, RequestKind.allCases.count)
+    XCTAssertNotEqual(RequestKind.sync, RequestKind.hello)
+  }
+
   func testTheFirstMessageMustBeHello() {
     let h = ServerHarness()
     let link = MemoryLink(id: 9)

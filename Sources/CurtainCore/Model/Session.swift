@@ -85,6 +85,9 @@ public final class Session {
   /// What became of operations, until the owner takes it
   /// (OperationOutcome.swift).
   var outcomes: [OperationOutcome] = []
+  /// The detached log's last seq when the daemon last looked
+  /// (`takeDetachedLogGrowth`).
+  var detachedSeqTaken: UInt64 = 0
   /// The controllers created while `recordingCreations` runs.
   var creations: [ControllerID]?
   /// Why recently ended transitions ended (TransitionEnding.swift).

@@ -86,6 +86,20 @@ extension Session {
   /// The windows whose event logs grew since the last call, so that a
   /// publisher visits only what changed (a closed window's last events
   /// count too).
+  /// Whether anything happened since the daemon last took what there is
+  /// to publish: events in a window, operations that ended, events of no
+  /// window (a cheap test before looking at each).
+  public var hasUnpublishedChanges: Bool {
+    !windowsWithNewEvents.isEmpty || !outcomes.isEmpty
+      || detachedLog.lastSeq != detachedSeqTaken
+  }
+
+  /// Whether the log of events of no window grew since the last call.
+  public func takeDetachedLogGrowth() -> Bool {
+    defer { detachedSeqTaken = detachedLog.lastSeq }
+    return detachedLog.lastSeq > detachedSeqTaken
+  }
+
   public func takeWindowsWithNewEvents() -> Set<WindowID> {
     defer { windowsWithNewEvents = [] }
     return windowsWithNewEvents

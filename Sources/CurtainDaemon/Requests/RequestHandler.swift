@@ -92,6 +92,22 @@ enum RequestKind: String, CaseIterable {
   }
 }
 
+extension RequestKind: Hashable {
+  /// The case's position in `allCases` (declaration order), read from the
+  /// enum's one-byte tag (RequestKindTests checks both). Tables keyed by
+  /// kind hash and compare it, not the raw value's string, which a
+  /// `String`-backed enum otherwise hashes on every request.
+  var ordinal: Int { withUnsafeBytes(of: self) { Int($0[0]) } }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ordinal)
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.ordinal == rhs.ordinal
+  }
+}
+
 /// What a handler declares the dispatcher must resolve first, read from
 /// the request.
 enum RequestTarget: Sendable, CustomStringConvertible {

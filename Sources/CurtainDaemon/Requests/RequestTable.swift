@@ -72,11 +72,15 @@ enum RequestTable {
     .waitIdle,
   ]
 
-  private static let byKind: [RequestKind: RequestHandler] = Dictionary(
-    handlers.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+  /// The handlers by `RequestKind.ordinal`.
+  private static let byOrdinal: [RequestHandler?] = {
+    var table = [RequestHandler?](repeating: nil, count: RequestKind.allCases.count)
+    for handler in handlers.reversed() { table[handler.kind.ordinal] = handler }
+    return table
+  }()
 
   /// The handler of a request kind.
   static func handler(for kind: RequestKind) -> RequestHandler? {
-    byKind[kind]
+    byOrdinal[kind.ordinal]
   }
 }

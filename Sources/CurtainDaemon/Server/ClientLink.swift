@@ -97,6 +97,9 @@ public protocol ClientLink: AnyObject {
   /// whose unwritten control messages exceed the connection limit is
   /// disconnected with a goodbye.
   func sendControl(_ message: ServerMessage)
+  /// Queues a response, event or goodbye already encoded (a framed
+  /// `ServerMessage`), as `sendControl(_:)` does.
+  func sendControl(bytes: [UInt8])
   /// Queues a frame of a subscription under its slow-consumer policy
   /// (`latest` replaces an unsent frame of the same subscription and counts
   /// it skipped; `disconnect` closes the client past its limit; `pause` is
@@ -117,4 +120,14 @@ extension ClientLink {
 
   /// By default the transport's name (links that have no address).
   public var peerAddress: String { transportKind.rawValue }
+
+  /// By default decoded and queued as a message (links in memory).
+  public func sendControl(bytes: [UInt8]) {
+    var decoder = FrameDecoder()
+    decoder.append(bytes)
+    guard let payload = try? decoder.next(),
+      let message = try? WireCodec.decode(ServerMessage.self, from: payload)
+    else { return }
+    sendControl(message)
+  }
 }

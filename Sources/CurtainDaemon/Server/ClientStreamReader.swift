@@ -56,7 +56,7 @@ public struct ClientStreamReader {
       return .malformed(error as? FramingError ?? .malformedLength)
     }
     do {
-      return .message(try WireCodec.decode(ClientMessage.self, from: payload))
+      return .message(try WireCodec.decodeClientMessage(from: payload))
     } catch let error as WireDecodingError {
       return .undecodable(error)
     } catch {

@@ -131,6 +131,9 @@ struct WaiterTable {
   }
 
   /// Takes the idle waiters not checked yet.
+  /// Whether requests arrived since the last `takeFresh`.
+  var hasFresh: Bool { !fresh.isEmpty }
+
   mutating func takeFresh() -> [Waiter] {
     defer { fresh = [] }
     count -= fresh.count

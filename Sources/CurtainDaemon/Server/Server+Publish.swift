@@ -272,16 +272,23 @@ extension Server {
   /// resuming from a seq), and the waiters of operations with outcomes and
   /// of windows that changed (FanOut.swift).
   func publish() {
+    // Most calls follow a request that changed nothing (a read): nothing
+    // to send, no waiter to answer.
+    if closedWindows.isEmpty, subscriptionsAwaitingBacklog.isEmpty, killedSessions.isEmpty,
+      !waiters.hasFresh,
+      !sessions.values.contains(where: {
+        $0.hasUnpublishedChanges || $0.hasDelegates || $0.hadDelegateFallbacks
+      })
+    {
+      return
+    }
     sendDelegateCalls()
     var changed: [String: Set<WindowID>] = [:]
     var detachedGrew: Set<String> = []
     for (name, session) in sessions {
       let windows = session.takeWindowsWithNewEvents()
       if !windows.isEmpty { changed[name] = windows }
-      if session.detachedLog.lastSeq > (publishedDetachedSeq[name] ?? 0) {
-        detachedGrew.insert(name)
-        publishedDetachedSeq[name] = session.detachedLog.lastSeq
-      }
+      if session.takeDetachedLogGrowth() { detachedGrew.insert(name) }
     }
     for key in closedWindows.keys { changed[key.session, default: []].insert(key.window) }
     var due = subscriptionsAwaitingBacklog
@@ -300,7 +307,6 @@ extension Server {
     answerWaiters(changed: changed)
     for name in killedSessions {
       sessions[name] = nil
-      publishedDetachedSeq[name] = nil
       if name == "default" { _ = try? session(named: name, create: true) }
     }
     killedSessions = []

@@ -69,7 +69,7 @@ extension Server {
     // Nothing is queued before it and it waits for no record: it would
     // leave at once, so it goes straight out, never stored in the outbox.
     if client.outbox.isEmpty, commitBarrier == 0, commit <= journalCommitted {
-      return deliver(responseMessage(requestID: requestID, traceID: traceID, outcome), to: client)
+      return deliverResponse(requestID: requestID, traceID: traceID, outcome, to: client)
     }
     // It waits for a record not committed yet (a durable mutating
     // request): it joins the outbox answered, and nothing else can leave
@@ -105,6 +105,30 @@ extension Server {
     var message = ServerMessage()
     message.kind = .response(response)
     return message
+  }
+
+  /// Writes a response that may leave now, its envelope encoded directly
+  /// (WireCodec.framedResponse: the bytes `deliver` would write); a
+  /// Subscribe response activates its subscription.
+  private func deliverResponse(
+    requestID: UInt64, traceID: String, _ outcome: ResponseOutcome, to client: ClientState
+  ) {
+    let result: WireResponse.OneOf_Result
+    switch outcome {
+    case .success(let payload): result = payload
+    case .failure(let error): result = .error(WireError(error))
+    }
+    guard
+      let bytes = try? WireCodec.framedResponse(
+        requestID: requestID, traceID: traceID, result: result)
+    else {
+      return deliver(responseMessage(requestID: requestID, traceID: traceID, outcome), to: client)
+    }
+    client.link.sendControl(bytes: bytes)
+    if case .subscribed(let subscribed) = result {
+      subscriptions[subscribed.subscriptionID]?.isActive = true
+      subscriptionsAwaitingBacklog.insert(subscribed.subscriptionID)
+    }
   }
 
   /// Writes a response or an event that may leave now; a Subscribe

@@ -88,8 +88,6 @@ public final class Server {
   /// Active subscriptions whose every window the next `publish()` visits:
   /// events may be owed from before they were active (a resume).
   var subscriptionsAwaitingBacklog: Set<UInt64> = []
-  /// The detached log's last seq per session at the last `publish()`.
-  var publishedDetachedSeq: [String: UInt64] = [:]
   /// Subscriptions and waiters `publish()` has looked at, in all: what
   /// publishing costs, which FanOutTests keep in proportion to what
   /// changed.

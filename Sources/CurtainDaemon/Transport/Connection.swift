@@ -152,6 +152,11 @@ final class Connection: ClientLink {
         "cannot encode a message", metadata: ["client": "\(clientID)", "error": "\(error)"])
       return
     }
+    sendControl(bytes: bytes)
+  }
+
+  func sendControl(bytes: [UInt8]) {
+    guard state == .open else { return }
     switch backlog.enqueueControl(bytes) {
     case .queued, .replaced:
       pump()
@@ -312,9 +317,24 @@ final class Connection: ClientLink {
   /// connection has written everything, shuts down its write side.
   private func pump() {
     guard state != .closed, !isShuttingDownOutput, !backlog.isWriting else { return }
-    guard let batch = backlog.takeBatch() else {
+    guard var batch = backlog.takeBatch() else {
       if state == .closing { shutDownOutput() }
       return
+    }
+    // What the socket takes at once is written without a write request
+    // (most batches: a response, a few frames); the rest, if any, waits
+    // for libuv as before.
+    var written = stream.tryWrite(batch)
+    if written > 0 {
+      while let first = batch.first, written >= first.count {
+        written -= first.count
+        batch.removeFirst()
+      }
+      if batch.isEmpty {
+        backlog.completeBatch()
+        return pump()
+      }
+      if written > 0 { batch[0].removeFirst(written) }
     }
     do {
       try stream.write(batch) { [weak self] error in self?.didWrite(error) }

@@ -228,6 +228,36 @@ final class UVStream {
   /// Writes `chunks` back to back as one request; `completion` runs when
   /// all of it has been written (or with the error). Throws, without
   /// calling `completion`, if libuv refuses the request.
+  /// Writes as much of `chunks` as the socket takes now, without waiting
+  /// and without copying (`uv_try_write`, which refuses while a write is
+  /// queued); returns the bytes written, 0 when none could be (the caller
+  /// then writes them with `write`, which also reports any error).
+  func tryWrite(_ chunks: [[UInt8]]) -> Int {
+    guard !chunks.isEmpty, chunks.count <= 64 else { return 0 }
+    return withBuffers(chunks[...], into: []) { buffers in
+      buffers.withUnsafeBufferPointer { pointer in
+        let written = uv_try_write(stream, pointer.baseAddress, UInt32(pointer.count))
+        return written > 0 ? Int(written) : 0
+      }
+    }
+  }
+
+  /// Calls `body` with a `uv_buf_t` over each of `chunks`, whose bytes
+  /// stay in place while it runs.
+  private func withBuffers<R>(
+    _ chunks: ArraySlice<[UInt8]>, into buffers: [uv_buf_t], _ body: ([uv_buf_t]) -> R
+  ) -> R {
+    guard let first = chunks.first else { return body(buffers) }
+    return first.withUnsafeBytes { bytes in
+      var buffers = buffers
+      buffers.append(
+        uv_buf_init(
+          UnsafeMutablePointer(mutating: bytes.baseAddress?.assumingMemoryBound(to: CChar.self)),
+          UInt32(bytes.count)))
+      return withBuffers(chunks.dropFirst(), into: buffers, body)
+    }
+  }
+
   func write(_ chunks: [[UInt8]], completion: @escaping (UVError?) -> Void) throws(UVError) {
     let total = chunks.reduce(0) { $0 + $1.count }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(total, 1), alignment: 1)
