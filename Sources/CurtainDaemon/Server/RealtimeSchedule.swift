@@ -118,7 +118,13 @@ struct RealtimeSchedule {
 
   /// The clock time of the next tick of any rate, if any window ticks.
   var nextTick: Double? {
-    lastSlots.map { rate, slot in Self.time(ofSlot: slot + 1, rate: rate) }.min()
+    var earliest: Double?
+    for (rate, slot) in lastSlots {
+      let time = Self.time(ofSlot: slot + 1, rate: rate)
+      if let current = earliest, current <= time { continue }
+      earliest = time
+    }
+    return earliest
   }
 
   /// Takes the frame rates whose next slot has come by `now`: each serves

@@ -273,15 +273,21 @@ public final class Server {
   /// realtime window (RealtimeSchedule.swift), a Hello or a lease that
   /// times out.
   public var nextWakeup: Double? {
+    // Asked after every callback: no arrays.
     refreshSchedule()
-    var times: [Double] = []
-    if let tick = schedule.nextTick { times.append(tick) }
-    if let deadline = schedule.nextDeadline() { times.append(deadline) }
-    for client in clients.values where !client.isWelcomed {
-      times.append(client.connectedAt + configuration.helloTimeout)
+    var earliest: Double?
+    func consider(_ time: Double?) {
+      guard let time else { return }
+      if let current = earliest, current <= time { return }
+      earliest = time
     }
-    if let expiry = leases.nextExpiry { times.append(expiry) }
-    if let deadline = nextDelegateDeadline { times.append(deadline) }
-    return times.min()
+    consider(schedule.nextTick)
+    consider(schedule.nextDeadline())
+    for client in clients.values where !client.isWelcomed {
+      consider(client.connectedAt + configuration.helloTimeout)
+    }
+    consider(leases.nextExpiry)
+    consider(nextDelegateDeadline)
+    return earliest
   }
 }

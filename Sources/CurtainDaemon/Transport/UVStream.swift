@@ -234,6 +234,16 @@ final class UVStream {
   /// then writes them with `write`, which also reports any error).
   func tryWrite(_ chunks: [[UInt8]]) -> Int {
     guard !chunks.isEmpty, chunks.count <= 64 else { return 0 }
+    if chunks.count == 1 {
+      // One message (a response): no array of buffers.
+      return chunks[0].withUnsafeBytes { bytes in
+        var buffer = uv_buf_init(
+          UnsafeMutablePointer(mutating: bytes.baseAddress?.assumingMemoryBound(to: CChar.self)),
+          UInt32(bytes.count))
+        let written = uv_try_write(stream, &buffer, 1)
+        return written > 0 ? Int(written) : 0
+      }
+    }
     return withBuffers(chunks[...], into: []) { buffers in
       buffers.withUnsafeBufferPointer { pointer in
         let written = uv_try_write(stream, pointer.baseAddress, UInt32(pointer.count))
