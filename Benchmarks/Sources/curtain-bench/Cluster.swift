@@ -418,7 +418,8 @@ private func clusterOverhead(
       }
       mutatingCPU[index].add((daemon.preciseCPUSeconds() - cpuBefore) / Double(requests) * 1e6)
       mutatingPostgres[index].add(
-        [0, 3].contains(index) ? 0 : (server.cpuSeconds() - postgresBefore) / Double(requests) * 1e6)
+        [0, 3].contains(index) ? 0 : (server.cpuSeconds() - postgresBefore) / Double(requests) * 1e6
+      )
       mutating[index].add(latencies.median)
 
       latencies = Samples()
