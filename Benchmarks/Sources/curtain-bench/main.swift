@@ -6,12 +6,16 @@
 //
 //   curtain-bench --curtaind PATH [--quick] [BENCHMARK...]
 //
-// BENCHMARK is restore, throughput, roundtrip, dbsize, lookup, memory,
-// cli, delegate, scaling, animating, pacing (default: these; Lookup.swift,
-// Memory.swift, CLIStartup.swift, DelegateCost.swift, the last three in
-// Windows.swift) or cluster (Cluster.swift: only when named, it takes
-// about 7 minutes and needs PostgreSQL).
-// --curtain PATH is the CLI that `cli` runs (default: beside curtaind).
+// BENCHMARK is restore, throughput, roundtrip, peers, dbsize, lookup,
+// memory, cli, delegate, scaling, animating, pacing (default: these;
+// Peers.swift, Lookup.swift, Memory.swift, CLIStartup.swift,
+// DelegateCost.swift, the last three in Windows.swift) or cluster
+// (Cluster.swift: only when named, it takes about 7 minutes and needs
+// PostgreSQL).
+// --curtain PATH is the CLI that `cli` runs (default: beside curtaind);
+// --echo PATH the echo server of `peers` (default: peers-echo beside
+// curtain-bench, where scripts/bench.sh compiles it); --plot SVG makes
+// `scaling` draw its figures into that file.
 // --quick runs each with a tenth of the load, to try the harness out;
 // --keep keeps the scratch directory (its state directories, to profile a
 // restore) and prints where it is; --operations N sets the operations of
@@ -29,15 +33,17 @@ struct Options {
   var keep = false
   var operations: Int?
   var curtain: String?
+  var echo: String?
+  var plot: String?
 
   static let all = [
-    "restore", "throughput", "roundtrip", "dbsize", "lookup", "memory", "cli", "delegate",
-    "scaling", "animating", "pacing",
+    "restore", "throughput", "roundtrip", "peers", "dbsize", "lookup", "memory", "cli",
+    "delegate", "scaling", "animating", "pacing",
   ]
   /// Run only when named.
   static let extra = ["cluster"]
   static let usage =
-    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|dbsize|lookup|memory|cli|delegate|scaling|animating|pacing|cluster]..."
+    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--echo PATH] [--plot SVG] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|peers|dbsize|lookup|memory|cli|delegate|scaling|animating|pacing|cluster]..."
 
   init(_ arguments: [String]) throws {
     var rest = arguments[...]
@@ -49,6 +55,12 @@ struct Options {
       case "--curtain":
         guard let path = rest.popFirst() else { throw BenchError(Self.usage) }
         curtain = path
+      case "--echo":
+        guard let path = rest.popFirst() else { throw BenchError(Self.usage) }
+        echo = path
+      case "--plot":
+        guard let path = rest.popFirst() else { throw BenchError(Self.usage) }
+        plot = path
       case "--quick": quick = true
       case "--keep": keep = true
       case "--operations":
@@ -396,6 +408,7 @@ do {
     case "restore": try restore(options, scratch: scratch)
     case "throughput": try throughput(options, scratch: scratch)
     case "roundtrip": try roundTrip(options, scratch: scratch)
+    case "peers": try peers(options, scratch: scratch)
     case "lookup": try lookup(options, scratch: scratch)
     case "memory": try memory(options, scratch: scratch)
     case "cli": try cliStartup(options, scratch: scratch)
