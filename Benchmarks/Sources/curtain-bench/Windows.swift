@@ -115,6 +115,22 @@ func scaling(_ options: Options, scratch: Scratch) throws {
     "\nTargets: 1,000 idle windows within 1.2× of 1: "
       + (idle <= 1.2 ? "met" : "NOT met") + " (\(format(idle, 2))×); 1,000 animating "
       + "within 2×: " + (animating <= 2 ? "met" : "NOT met") + " (\(format(animating, 2))×).\n")
+  if let plot = options.plot {
+    let series = ScalingSeries(
+      label: "this run (median of \(options.runs) rounds)",
+      idle: (0..<4).map { (configurations[$0].windows, perRequest[$0].median) },
+      animating: perRequest[4].median, color: "#1f6fb2", dashed: false)
+    let date = ISO8601DateFormatter.string(
+      from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+    let subtitle =
+      "\(date), \(ProcessInfo.processInfo.activeProcessorCount) cores, `curtain-bench scaling`, "
+      + "one client, sequential Syncs, \(seconds) s per round"
+    try scalingPlot(
+      [series, scalingBefore], subtitle: subtitle.replacingOccurrences(of: "`", with: "")
+    )
+    .write(toFile: plot, atomically: true, encoding: .utf8)
+    print("The plot: \(plot).\n")
+  }
 }
 
 // MARK: Animating
