@@ -6,8 +6,9 @@
 // - animating: 1,000 windows animating at 60 Hz, the daemon's share of a
 //   core without subscribers and with one frame subscriber per window;
 // - pacing: what a frame subscriber sees of one window animating at 60 and
-//   120 Hz with 1, 10 and 100 subscribers: frames per second and the 99th
-//   percentile of the interval between frames, from arrival times.
+//   120 Hz with 1, 10 and 100 subscribers (5 s each with 1 and 10, 30 s
+//   with 100): frames per second and the 99th percentile of the interval
+//   between frames, from arrival times.
 //
 // Each configuration runs on its own `--ephemeral` daemon; the daemons of
 // `scaling` run side by side and are measured in interleaved rounds.
@@ -204,7 +205,7 @@ final class Drain: @unchecked Sendable {
 /// subscribers, and with one frame subscriber per window.
 func animating(_ options: Options, scratch: Scratch) throws {
   let count = 1000
-  let seconds = options.quick ? 2.0 : 5.0
+  let seconds = options.quick ? 2.0 : 3.0
   let connections = 4
   print(
     "## Animating: \(count) windows at 60 Hz\n\n"
@@ -282,9 +283,15 @@ private final class FrameTimes: @unchecked Sendable {
 /// One window animating at 60 and 120 Hz, watched by 1, 10 and 100
 /// frame subscribers on their own connections.
 func pacing(_ options: Options, scratch: Scratch) throws {
-  let seconds = options.quick ? 5.0 : 30.0
+  // The target is about 30 s with 100 subscribers; 1 and 10 get 5 s (about
+  // 300 and 600 intervals each), which keeps `make bench` within its 10
+  // minutes.
+  func seconds(_ subscribers: Int) -> Double {
+    options.quick || subscribers < 100 ? 5 : 30
+  }
   print(
-    "## Frame pacing: one window, \(format(seconds, 0)) s per configuration\n\n"
+    "## Frame pacing: one window, \(format(seconds(1), 0)) s per configuration with 1 and 10 "
+      + "subscribers, \(format(seconds(100), 0)) s with 100\n\n"
       + "Each subscriber has its own connection and thread and notes when each frame "
       + "arrives: frames per second over the run (median over the subscribers, and the "
       + "lowest and highest) and the 99th percentile of the interval between two "
@@ -313,7 +320,7 @@ func pacing(_ options: Options, scratch: Scratch) throws {
       }
       // The first second settles (threads start, connections warm up).
       let start = Clock.now() + 1
-      let end = start + seconds
+      let end = start + seconds(count)
       try inParallel(count) { index in
         watchers[index].receive(until: start, recording: false)
         watchers[index].receive(until: end, recording: true)

@@ -16,10 +16,12 @@
 // --echo PATH the echo server of `peers` (default: peers-echo beside
 // curtain-bench, where scripts/bench.sh compiles it); --plot SVG makes
 // `scaling` draw its figures into that file.
-// --quick runs each with a tenth of the load, to try the harness out;
+// --runs N sets how many runs (or interleaved rounds) each benchmark takes
+// its medians over (default 3); --quick runs each with a tenth of the load,
+// to try the harness out;
 // --keep keeps the scratch directory (its state directories, to profile a
 // restore) and prints where it is; --operations N sets the operations of
-// dbsize (default 1,000,000).
+// dbsize (default 500,000).
 
 import BenchKit
 import CurtainWire
@@ -29,7 +31,7 @@ struct Options {
   var curtaind = ""
   var quick = false
   var benchmarks: [String] = []
-  var runs = 5
+  var runs = 3
   var keep = false
   var operations: Int?
   var curtain: String?
@@ -352,7 +354,7 @@ func roundTrip(_ options: Options, scratch: Scratch) throws {
 /// with the default snapshot policy, and after a clean stop (the final
 /// snapshot and the truncated write-ahead log).
 func databaseGrowth(_ options: Options, scratch: Scratch) throws {
-  let operations = options.operations ?? options.scaled(1_000_000)
+  let operations = options.operations ?? options.scaled(500_000)
   let clients = 4
   print("## Database size: \(operations) operations on 100 windows (default snapshot policy)\n")
   let state = try scratch.directory("dbsize")
