@@ -405,7 +405,10 @@ func databaseGrowth(_ options: Options, scratch: Scratch) throws {
 do {
   let options = try Options(Array(CommandLine.arguments.dropFirst()))
   let scratch = try Scratch(keep: options.keep)
+  let began = Clock.now()
   for benchmark in options.benchmarks {
+    let start = Clock.now()
+    defer { print("(`\(benchmark)` took \(format(Clock.now() - start, 0)) s.)\n") }
     switch benchmark {
     case "restore": try restore(options, scratch: scratch)
     case "throughput": try throughput(options, scratch: scratch)
@@ -421,6 +424,9 @@ do {
     case "cluster": try cluster(options, scratch: scratch)
     default: try databaseGrowth(options, scratch: scratch)
     }
+  }
+  if options.benchmarks.count > 1 {
+    print("(All of them took \(format(Clock.now() - began, 0)) s.)\n")
   }
 } catch {
   FileHandle.standardError.write(Data("curtain-bench: \(error)\n".utf8))
