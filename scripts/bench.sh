@@ -32,7 +32,8 @@ if ((${#missing[@]} > 0)); then
 fi
 # shellcheck source=scripts/benchmarks-build.sh
 source scripts/benchmarks-build.sh
-cc -O2 -Wall -Wextra -Werror -o "$benchmarks_bin/peers-echo" Benchmarks/peers/echo.c
+cc -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes \
+  -o "$benchmarks_bin/peers-echo" Benchmarks/peers/echo.c
 echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p')," \
   "$(uname -sr), $(date -u '+%Y-%m-%d %H:%M UTC')"
 "$benchmarks_bin/curtain-bench" --curtaind "$curtaind" --plot docs/benchmarks-scaling.svg "$@"

@@ -39,7 +39,8 @@ static int write_all(int fd, const char *bytes, ssize_t count) {
   while (count > 0) {
     ssize_t written = write(fd, bytes, (size_t)count);
     if (written < 0) {
-      if (errno == EINTR) continue;
+      if (errno == EINTR)
+        continue;
       return -1;
     }
     bytes += written;
@@ -54,14 +55,17 @@ static int serve_blocking(int listener) {
   while (!stopping) {
     int client = accept(listener, NULL, NULL);
     if (client < 0) {
-      if (errno == EINTR) continue;
+      if (errno == EINTR)
+        continue;
       perror("accept");
       return 1;
     }
     while (!stopping) {
       ssize_t count = read(client, buffer, sizeof buffer);
-      if (count < 0 && errno == EINTR) continue;
-      if (count <= 0 || write_all(client, buffer, count) < 0) break;
+      if (count < 0 && errno == EINTR)
+        continue;
+      if (count <= 0 || write_all(client, buffer, count) < 0)
+        break;
     }
     close(client);
   }
@@ -81,7 +85,8 @@ static int serve_epoll(int listener) {
   while (!stopping) {
     int count = epoll_wait(poller, ready, 64, -1);
     if (count < 0) {
-      if (errno == EINTR) continue;
+      if (errno == EINTR)
+        continue;
       perror("epoll_wait");
       return 1;
     }
@@ -89,13 +94,16 @@ static int serve_epoll(int listener) {
       int fd = ready[index].data.fd;
       if (fd == listener) {
         int client = accept4(listener, NULL, NULL, SOCK_CLOEXEC);
-        if (client < 0) continue;
+        if (client < 0)
+          continue;
         struct epoll_event added = {.events = EPOLLIN, .data.fd = client};
-        if (epoll_ctl(poller, EPOLL_CTL_ADD, client, &added) < 0) close(client);
+        if (epoll_ctl(poller, EPOLL_CTL_ADD, client, &added) < 0)
+          close(client);
         continue;
       }
       ssize_t received = read(fd, buffer, sizeof buffer);
-      if (received < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      if (received < 0 && (errno == EINTR || errno == EAGAIN))
+        continue;
       if (received <= 0 || write_all(fd, buffer, received) < 0) {
         epoll_ctl(poller, EPOLL_CTL_DEL, fd, NULL);
         close(fd);
