@@ -6,9 +6,9 @@
 //
 // - Round trips: for each system, sequential round trips of a no-op, a
 //   small mutation and a create + destroy pair (two round trips), each
-//   system and operation measured for a fixed time per round, in
-//   interleaved rounds (the order of the systems rotates from round to
-//   round). Medians and 90th percentiles (the median over the rounds of
+//   system and operation measured for a fixed time per round, in slices
+//   that the systems take in turn (A/B/C/… and again, the order rotating
+//   from slice to slice and round to round). Medians and 90th percentiles (the median over the rounds of
 //   each round's), ratios to the echo server's round trip of the same
 //   size, and the server's CPU time per operation from
 //   `/proc/PID/task/*/schedstat` over each round.
@@ -112,53 +112,65 @@ private func version(_ program: String?, _ flag: String) -> String {
 // MARK: Round trips
 
 private func roundTrips(_ systems: [any Peer], _ options: Options) throws {
-  let seconds = options.quick ? 0.05 : 0.2
+  let seconds = options.quick ? 0.05 : 0.3
+  // Each round gives every system its time in slices, taking turns, so
+  // that they all meet the same state of the machine (on this VM a round
+  // trip is quick or slow by tens of µs as the idle core sleeps deeper or
+  // not, for seconds at a time).
+  let slices = 10
   let operations = PeerOperation.allCases
   var cells = Array(
     repeating: Array(repeating: Cell(), count: systems.count), count: operations.count)
   var step = 0
   for round in 0..<options.runs {
     for operation in operations {
-      for offset in systems.indices {
-        let index = (offset + round) % systems.count
-        let system = systems[index]
+      var latencies = Array(repeating: [Double](), count: systems.count)
+      var cpu = Array(repeating: 0.0, count: systems.count)
+      var relayCPU = Array(repeating: 0.0, count: systems.count)
+      for system in systems {
         for _ in 0..<20 {
           try system.perform(operation, step: step)
           step += 1
         }
-        var latencies: [Double] = []
-        latencies.reserveCapacity(20_000)
-        let cpuBefore = system.serverCPUSeconds()
-        let relayBefore = system.relayPID.map { threadCPUSeconds(pid: $0) } ?? 0
-        let start = Clock.now()
-        var now = start
-        while now - start < seconds, latencies.count < 20_000 {
-          try system.perform(operation, step: step)
-          step += 1
-          let end = Clock.now()
-          latencies.append((end - now) * 1e6)
-          now = end
+      }
+      for slice in 0..<slices {
+        for offset in systems.indices {
+          let index = (offset + round + slice) % systems.count
+          let system = systems[index]
+          let cpuBefore = system.serverCPUSeconds()
+          let relayBefore = system.relayPID.map { threadCPUSeconds(pid: $0) } ?? 0
+          let start = Clock.now()
+          var now = start
+          while now - start < seconds / Double(slices) {
+            try system.perform(operation, step: step)
+            step += 1
+            let end = Clock.now()
+            latencies[index].append((end - now) * 1e6)
+            now = end
+          }
+          cpu[index] += system.serverCPUSeconds() - cpuBefore
+          if let relay = system.relayPID {
+            relayCPU[index] += threadCPUSeconds(pid: relay) - relayBefore
+          }
         }
+      }
+      for index in systems.indices {
         var samples = Samples()
-        for latency in latencies { samples.add(latency) }
-        let count = Double(latencies.count)
+        for latency in latencies[index] { samples.add(latency) }
+        let count = Double(latencies[index].count)
         cells[operation.rawValue][index].medians.add(samples.median)
         cells[operation.rawValue][index].p90s.add(samples.quantile(0.9))
-        cells[operation.rawValue][index].cpu.add(
-          (system.serverCPUSeconds() - cpuBefore) / count * 1e6)
-        if let relay = system.relayPID {
-          cells[operation.rawValue][index].relayCPU.add(
-            (threadCPUSeconds(pid: relay) - relayBefore) / count * 1e6)
-        }
+        cells[operation.rawValue][index].cpu.add(cpu[index] / count * 1e6)
+        cells[operation.rawValue][index].relayCPU.add(relayCPU[index] / count * 1e6)
       }
     }
   }
   print(
     "### Round trips\n\nOne connection each, one request at a time, \(format(seconds, 2)) s per "
-      + "system and operation in each of \(options.runs) interleaved rounds (after 20 to warm "
-      + "up): the median over the rounds of each round's median and 90th percentile. The "
-      + "echo server's requests are as long as curtaind's. Server CPU from "
-      + "`/proc/PID/task/*/schedstat` over each round.\n")
+      + "system and operation in each of \(options.runs) rounds (after 20 to warm up), in "
+      + "\(slices) slices that the systems take in turn: the median over the rounds of each "
+      + "round's median and 90th percentile. The echo server's requests are as long as "
+      + "curtaind's. Server CPU from `/proc/PID/task/*/schedstat` over each slice.\n")
   print(
     "| operation | system | request | median µs | p90 µs | ratio to echo | server CPU µs per operation |"
   )
@@ -176,9 +188,10 @@ private func roundTrips(_ systems: [any Peer], _ options: Options) throws {
   for (index, system) in systems.enumerated() where system.relayPID != nil {
     let relay = operations.map { format(cells[$0.rawValue][index].relayCPU.median, 1) }
     print(
-      "\n\(system.name): its control client (the process between the client's socket and the "
-        + "server) took a further \(relay.joined(separator: ", ")) µs of CPU per no-op, "
-        + "mutation and create + destroy.")
+      "\n\(system.name): its control client (`tmux -C attach`, between the benchmark's "
+        + "socket and the server) took \(relay.joined(separator: ", ")) µs of CPU per no-op, "
+        + "mutation and create + destroy: tmux hands the client's stdin and stdout to the "
+        + "server, which reads and writes them itself.")
   }
   if let curtaind = systems.firstIndex(where: { $0 is CurtaindPeer }) {
     let sync = cells[0][curtaind].medians.median
