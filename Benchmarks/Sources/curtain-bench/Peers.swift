@@ -20,6 +20,9 @@
 //   (total(3N) − total(N)) / 2N is the cost of one request, start-up, the
 //   first requests and shutdown cancelling out.
 //
+// The client and the servers all run on CPU 0 (`taskset`) for the round
+// trips and the pipelined runs: see `peers` for why.
+//
 // curtaind runs `--ephemeral`. tmux and Neovim are found in PATH (scripts/
 // bench.sh installs them from Debian when missing); a system that cannot
 // start is skipped with a line saying why.
@@ -85,6 +88,40 @@ func peers(_ options: Options, scratch: Scratch) throws {
     "curtaind `--ephemeral`; tmux \(version(tmux, "-V")) with `-f /dev/null`, `SHELL=/bin/sh` "
       + "(a new window runs `/bin/sh`); Neovim \(version(nvim, "--version")) with `--clean`.\n")
 
+  // Where the scheduler puts a server relative to the client decides a
+  // round trip more than the server does (the same core: two context
+  // switches; two cores: a wake-up across them, tens of µs on this VM), and
+  // unpinned it puts them anywhere: in one run the blocking echo took 2.3×
+  // the epoll echo's round trip, in another 0.8×. Pinned to two cores, the
+  // wake-ups drown the servers' work (34–56 µs for the echo). So the client
+  // (this thread) and every server run on CPU 0: each round trip is the
+  // server's work and two context switches, the same for every system.
+  let taskset = which("taskset")
+  if let taskset, ProcessInfo.processInfo.activeProcessorCount > 1 {
+    do {
+      for pid in [getpid()] + systems.flatMap(\.serverPIDs) {
+        // `-a`: every thread of a server; this process's other threads
+        // (none while this runs) are left alone.
+        try runToEnd(
+          [taskset] + (pid == getpid() ? [] : ["-a"]) + ["-p", "-c", "0", "\(pid)"],
+          name: "taskset", log: "\(directory)/taskset.log", timeout: 10)
+      }
+      print(
+        "The client and every server run on CPU 0 (`taskset`): a round trip is the server's "
+          + "work and two context switches, wherever the scheduler would have put them.\n")
+    } catch {
+      print("Not pinned to a CPU (\(error)).\n")
+    }
+  }
+  defer {
+    if let taskset, ProcessInfo.processInfo.activeProcessorCount > 1 {
+      try? runToEnd(
+        [
+          taskset, "-p", "-c", "0-\(ProcessInfo.processInfo.activeProcessorCount - 1)",
+          "\(getpid())",
+        ], name: "taskset", log: "\(directory)/taskset.log", timeout: 10)
+    }
+  }
   try roundTrips(systems, options)
   try pipelined(systems, options)
   for system in systems { system.close() }
