@@ -99,23 +99,15 @@ func scalingPlot(_ series: [ScalingSeries], subtitle: String) -> String {
           + "fill=\"\(series.color)\"><title>\(point.windows) idle: "
           + "\(number(point.micros)) µs</title></circle>")
     }
-    // This run's figures are written beside its points; at 1,000 windows
-    // the higher of idle and animating above its point, the lower below.
+    // This run's figures are written beside its points (at 1,000 windows to
+    // the left), and the animating one in the legend.
     if !series.dashed {
-      let animatingHigher = (series.animating ?? 0) >= (series.idle.last?.micros ?? 0)
       for point in series.idle {
         let last = point.windows == 1000
-        let dy = last && animatingHigher ? 18.0 : -8.0
         svg.append(
           "<text x=\"\(number(x(point.windows) + (last ? -10 : 6)))\" "
-            + "y=\"\(number(y(point.micros) + dy))\" text-anchor=\"\(last ? "end" : "start")\" "
+            + "y=\"\(number(y(point.micros) - 8))\" text-anchor=\"\(last ? "end" : "start")\" "
             + "fill=\"\(series.color)\">\(number(point.micros))</text>")
-      }
-      if let animating = series.animating {
-        let dy = animatingHigher ? -8.0 : 18.0
-        svg.append(
-          "<text x=\"\(number(x(1000) - 10))\" y=\"\(number(y(animating) + dy))\" "
-            + "text-anchor=\"end\" fill=\"\(series.color)\">\(number(animating)) animating</text>")
       }
     }
     if let animating = series.animating {
@@ -146,6 +138,12 @@ func scalingPlot(_ series: [ScalingSeries], subtitle: String) -> String {
       + "\(number(noteY - 6))\" stroke=\"#333333\" stroke-width=\"2.5\"/>")
   svg.append(
     "<text x=\"\(number(noteX + 30))\" y=\"\(number(noteY + 4))\">1,000 animating</text>")
+  for (index, series) in series.enumerated() {
+    guard let animating = series.animating else { continue }
+    svg.append(
+      "<text x=\"\(number(noteX + 30))\" y=\"\(number(noteY + 20 + Double(index) * 15))\" "
+        + "fill=\"\(series.color)\">\(number(animating)) µs</text>")
+  }
   svg.append("</svg>")
   return svg.joined(separator: "\n") + "\n"
 }
