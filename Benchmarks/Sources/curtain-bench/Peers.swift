@@ -96,31 +96,12 @@ func peers(_ options: Options, scratch: Scratch) throws {
   // wake-ups drown the servers' work (34–56 µs for the echo). So the client
   // (this thread) and every server run on CPU 0: each round trip is the
   // server's work and two context switches, the same for every system.
-  let taskset = which("taskset")
-  if let taskset, ProcessInfo.processInfo.activeProcessorCount > 1 {
-    do {
-      for pid in [getpid()] + systems.flatMap(\.serverPIDs) {
-        // `-a`: every thread of a server; this process's other threads
-        // (none while this runs) are left alone.
-        try runToEnd(
-          [taskset] + (pid == getpid() ? [] : ["-a"]) + ["-p", "-c", "0", "\(pid)"],
-          name: "taskset", log: "\(directory)/taskset.log", timeout: 10)
-      }
-      print(
-        "The client and every server run on CPU 0 (`taskset`): a round trip is the server's "
-          + "work and two context switches, wherever the scheduler would have put them.\n")
-    } catch {
-      print("Not pinned to a CPU (\(error)).\n")
-    }
-  }
-  defer {
-    if let taskset, ProcessInfo.processInfo.activeProcessorCount > 1 {
-      try? runToEnd(
-        [
-          taskset, "-p", "-c", "0-\(ProcessInfo.processInfo.activeProcessorCount - 1)",
-          "\(getpid())",
-        ], name: "taskset", log: "\(directory)/taskset.log", timeout: 10)
-    }
+  let pinned = pinToFirstCPU(systems.flatMap(\.serverPIDs), log: "\(directory)/taskset.log")
+  defer { if pinned { unpinThisThread(log: "\(directory)/taskset.log") } }
+  if pinned {
+    print(
+      "The client and every server run on CPU 0 (`taskset`): a round trip is the server's "
+        + "work and two context switches, wherever the scheduler would have put them.\n")
   }
   try roundTrips(systems, options)
   try pipelined(systems, options)
@@ -417,4 +398,36 @@ private func callgrindTotal(_ path: String) throws -> Double {
   }
   guard let summary else { throw BenchError("no totals in \(path)") }
   return summary
+}
+
+// MARK: Pinning
+
+/// Pins this thread (the main thread, whose id is the process's) and every
+/// thread of the processes `pids` to CPU 0 with `taskset`, on a machine of
+/// more than one CPU; whether it did. A failure is printed.
+func pinToFirstCPU(_ pids: [Int32], log: String) -> Bool {
+  guard let taskset = which("taskset"), ProcessInfo.processInfo.activeProcessorCount > 1 else {
+    return false
+  }
+  do {
+    for pid in [getpid()] + pids {
+      // `-a`: every thread of a server; this process's other threads (none
+      // while a benchmark runs) are left alone.
+      try runToEnd(
+        [taskset] + (pid == getpid() ? [] : ["-a"]) + ["-p", "-c", "0", "\(pid)"],
+        name: "taskset", log: log, timeout: 10)
+    }
+    return true
+  } catch {
+    print("Not pinned to a CPU (\(error)).\n")
+    return false
+  }
+}
+
+/// Lets this thread run on every CPU again.
+func unpinThisThread(log: String) {
+  guard let taskset = which("taskset") else { return }
+  let last = ProcessInfo.processInfo.activeProcessorCount - 1
+  try? runToEnd(
+    [taskset, "-p", "-c", "0-\(last)", "\(getpid())"], name: "taskset", log: log, timeout: 10)
 }

@@ -75,7 +75,8 @@ func scaling(_ options: Options, scratch: Scratch) throws {
     "## Scaling: daemon CPU per no-op `Sync` against the windows it holds\n\n"
       + "One client, sequential `Sync`s for \(seconds) s per round, \(options.runs) "
       + "interleaved rounds; realtime windows in the default session (animating: an "
-      + "hour-long size transition each, no subscriber).\n")
+      + "hour-long size transition each, no subscriber). The client and the daemons run on "
+      + "CPU 0 (`taskset`).\n")
   var daemons: [(Daemon, Connection)] = []
   defer { for (daemon, _) in daemons { try? daemon.stop() } }
   for (index, configuration) in configurations.enumerated() {
@@ -88,6 +89,13 @@ func scaling(_ options: Options, scratch: Scratch) throws {
       configuration.windows, animating: configuration.animating, on: connection)
     daemons.append((daemon, connection))
   }
+  // The client and the daemons on CPU 0, as in `peers` (Peers.swift): where
+  // the scheduler puts a daemon relative to the client decides its CPU per
+  // `Sync` (a wake-up across cores costs it tens of µs on this VM), and it
+  // puts them anywhere: unpinned, the same build measured 10–15 µs in one
+  // run and 33–42 µs in the next, with ratios from 1.07× to 1.26×.
+  let pinned = pinToFirstCPU(daemons.map(\.0.pid), log: "\(scratch.path)/taskset.log")
+  defer { if pinned { unpinThisThread(log: "\(scratch.path)/taskset.log") } }
   var perRequest = Array(repeating: Samples(), count: configurations.count)
   for _ in 0..<options.runs {
     for (index, (daemon, connection)) in daemons.enumerated() {
