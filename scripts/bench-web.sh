@@ -10,6 +10,10 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 swift="${SWIFT:-swift}"
 read -r -a swiftpm_flags <<<"${SWIFTPM_FLAGS-}"
+# Linked as scripts/benchmarks-build.sh links them (the Swift libraries
+# statically): the same flags share one build, where different ones would
+# rebuild every product (minutes) each time `make bench` runs both scripts.
+swiftpm_flags+=(--static-swift-stdlib)
 echo "building curtaind, curtain and curtain-web (release)" >&2
 for product in curtaind curtain curtain-web; do
   "$swift" build -c release "${swiftpm_flags[@]}" --product "$product" >&2

@@ -27,10 +27,13 @@ public final class Daemon {
   private let logPath: String
 
   /// Launches `executable` with `--socket DIRECTORY/NAME.sock`, `--log-level
-  /// warning` and `arguments`; its stderr goes to `DIRECTORY/NAME.log`.
-  public init(executable: String, directory: String, name: String, arguments: [String])
-    throws
-  {
+  /// warning` and `arguments`; its stderr goes to `DIRECTORY/NAME.log`. With a
+  /// `launcher` (a command and its arguments, such as valgrind's), the
+  /// launcher runs `executable` and its arguments.
+  public init(
+    executable: String, directory: String, name: String, arguments: [String],
+    launcher: [String] = []
+  ) throws {
     socketPath = directory + "/" + name + ".sock"
     logPath = directory + "/" + name + ".log"
     guard FileManager.default.createFile(atPath: logPath, contents: nil),
@@ -40,8 +43,10 @@ public final class Daemon {
     }
     log.seekToEndOfFile()
     process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["--socket", socketPath, "--log-level", "warning"] + arguments
+    let command =
+      launcher + [executable, "--socket", socketPath, "--log-level", "warning"] + arguments
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
     process.standardError = log
     process.standardOutput = FileHandle.nullDevice
     launched = Clock.now()
@@ -51,6 +56,9 @@ public final class Daemon {
 
   /// The process id.
   public var pid: Int32 { process.processIdentifier }
+
+  /// Whether it is still running.
+  public var isRunning: Bool { process.isRunning }
 
   /// What it wrote to stderr so far.
   public var log: String {
@@ -96,18 +104,7 @@ public final class Daemon {
   /// each of its threads ran on a CPU (`/proc/PID/task/*/schedstat`),
   /// where `cpuSeconds()` counts in clock ticks (10 ms).
   public func preciseCPUSeconds() -> Double {
-    guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
-    else { return 0 }
-    var nanoseconds: UInt64 = 0
-    for task in tasks {
-      guard
-        let stat = try? String(
-          contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
-        let first = stat.split(separator: " ").first, let value = UInt64(first)
-      else { continue }
-      nanoseconds += value
-    }
-    return Double(nanoseconds) / 1e9
+    threadCPUSeconds(pid: pid)
   }
 
   /// Stops it with SIGTERM and waits; throws unless it exited with status 0.
@@ -128,6 +125,24 @@ public final class Daemon {
     kill(pid, SIGKILL)
     process.waitUntilExit()
   }
+}
+
+/// The CPU time of process `pid` so far in seconds at nanosecond resolution:
+/// the time each of its threads ran on a CPU (`/proc/PID/task/*/schedstat`);
+/// 0 when it cannot be read. Threads that have exited no longer count.
+public func threadCPUSeconds(pid: Int32) -> Double {
+  guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+  else { return 0 }
+  var nanoseconds: UInt64 = 0
+  for task in tasks {
+    guard
+      let stat = try? String(
+        contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+      let first = stat.split(separator: " ").first, let value = UInt64(first)
+    else { continue }
+    nanoseconds += value
+  }
+  return Double(nanoseconds) / 1e9
 }
 
 /// The monotonic clock.

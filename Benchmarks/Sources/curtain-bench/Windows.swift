@@ -6,8 +6,9 @@
 // - animating: 1,000 windows animating at 60 Hz, the daemon's share of a
 //   core without subscribers and with one frame subscriber per window;
 // - pacing: what a frame subscriber sees of one window animating at 60 and
-//   120 Hz with 1, 10 and 100 subscribers: frames per second and the 99th
-//   percentile of the interval between frames, from arrival times.
+//   120 Hz with 1, 10 and 100 subscribers (5 s each with 1 and 10, 30 s
+//   with 100): frames per second and the 99th percentile of the interval
+//   between frames, from arrival times.
 //
 // Each configuration runs on its own `--ephemeral` daemon; the daemons of
 // `scaling` run side by side and are measured in interleaved rounds.
@@ -74,7 +75,8 @@ func scaling(_ options: Options, scratch: Scratch) throws {
     "## Scaling: daemon CPU per no-op `Sync` against the windows it holds\n\n"
       + "One client, sequential `Sync`s for \(seconds) s per round, \(options.runs) "
       + "interleaved rounds; realtime windows in the default session (animating: an "
-      + "hour-long size transition each, no subscriber).\n")
+      + "hour-long size transition each, no subscriber). The client and the daemons run on "
+      + "CPU 0 (`taskset`).\n")
   var daemons: [(Daemon, Connection)] = []
   defer { for (daemon, _) in daemons { try? daemon.stop() } }
   for (index, configuration) in configurations.enumerated() {
@@ -87,6 +89,13 @@ func scaling(_ options: Options, scratch: Scratch) throws {
       configuration.windows, animating: configuration.animating, on: connection)
     daemons.append((daemon, connection))
   }
+  // The client and the daemons on CPU 0, as in `peers` (Peers.swift): where
+  // the scheduler puts a daemon relative to the client decides its CPU per
+  // `Sync` (a wake-up across cores costs it tens of µs on this VM), and it
+  // puts them anywhere: unpinned, the same build measured 10–15 µs in one
+  // run and 33–42 µs in the next, with ratios from 1.07× to 1.26×.
+  let pinned = pinToFirstCPU(daemons.map(\.0.pid), log: "\(scratch.path)/taskset.log")
+  defer { if pinned { unpinThisThread(log: "\(scratch.path)/taskset.log") } }
   var perRequest = Array(repeating: Samples(), count: configurations.count)
   for _ in 0..<options.runs {
     for (index, (daemon, connection)) in daemons.enumerated() {
@@ -115,6 +124,22 @@ func scaling(_ options: Options, scratch: Scratch) throws {
     "\nTargets: 1,000 idle windows within 1.2× of 1: "
       + (idle <= 1.2 ? "met" : "NOT met") + " (\(format(idle, 2))×); 1,000 animating "
       + "within 2×: " + (animating <= 2 ? "met" : "NOT met") + " (\(format(animating, 2))×).\n")
+  if let plot = options.plot {
+    let series = ScalingSeries(
+      label: "this run (median of \(options.runs) rounds)",
+      idle: (0..<4).map { (configurations[$0].windows, perRequest[$0].median) },
+      animating: perRequest[4].median, color: "#1f6fb2", dashed: false)
+    let date = ISO8601DateFormatter.string(
+      from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+    let subtitle =
+      "\(date), \(ProcessInfo.processInfo.activeProcessorCount) cores, `curtain-bench scaling`, "
+      + "one client, sequential Syncs, \(seconds) s per round"
+    try scalingPlot(
+      [series, scalingBefore], subtitle: subtitle.replacingOccurrences(of: "`", with: "")
+    )
+    .write(toFile: plot, atomically: true, encoding: .utf8)
+    print("The plot: \(plot).\n")
+  }
 }
 
 // MARK: Animating
@@ -188,7 +213,7 @@ final class Drain: @unchecked Sendable {
 /// subscribers, and with one frame subscriber per window.
 func animating(_ options: Options, scratch: Scratch) throws {
   let count = 1000
-  let seconds = options.quick ? 2.0 : 5.0
+  let seconds = options.quick ? 2.0 : 3.0
   let connections = 4
   print(
     "## Animating: \(count) windows at 60 Hz\n\n"
@@ -266,9 +291,15 @@ private final class FrameTimes: @unchecked Sendable {
 /// One window animating at 60 and 120 Hz, watched by 1, 10 and 100
 /// frame subscribers on their own connections.
 func pacing(_ options: Options, scratch: Scratch) throws {
-  let seconds = options.quick ? 5.0 : 30.0
+  // The target is about 30 s with 100 subscribers; 1 and 10 get 5 s (about
+  // 300 and 600 intervals each), which keeps `make bench` within its 10
+  // minutes.
+  func seconds(_ subscribers: Int) -> Double {
+    options.quick || subscribers < 100 ? 5 : 30
+  }
   print(
-    "## Frame pacing: one window, \(format(seconds, 0)) s per configuration\n\n"
+    "## Frame pacing: one window, \(format(seconds(1), 0)) s per configuration with 1 and 10 "
+      + "subscribers, \(format(seconds(100), 0)) s with 100\n\n"
       + "Each subscriber has its own connection and thread and notes when each frame "
       + "arrives: frames per second over the run (median over the subscribers, and the "
       + "lowest and highest) and the 99th percentile of the interval between two "
@@ -297,7 +328,7 @@ func pacing(_ options: Options, scratch: Scratch) throws {
       }
       // The first second settles (threads start, connections warm up).
       let start = Clock.now() + 1
-      let end = start + seconds
+      let end = start + seconds(count)
       try inParallel(count) { index in
         watchers[index].receive(until: start, recording: false)
         watchers[index].receive(until: end, recording: true)

@@ -6,16 +6,22 @@
 //
 //   curtain-bench --curtaind PATH [--quick] [BENCHMARK...]
 //
-// BENCHMARK is restore, throughput, roundtrip, dbsize, lookup, memory,
-// cli, delegate, scaling, animating, pacing (default: these; Lookup.swift,
-// Memory.swift, CLIStartup.swift, DelegateCost.swift, the last three in
-// Windows.swift) or cluster (Cluster.swift: only when named, it takes
-// about 7 minutes and needs PostgreSQL).
-// --curtain PATH is the CLI that `cli` runs (default: beside curtaind).
-// --quick runs each with a tenth of the load, to try the harness out;
+// BENCHMARK is restore, throughput, roundtrip, peers, dbsize, lookup,
+// memory, cli, delegate, scaling, animating, pacing (default: these;
+// Peers.swift, Lookup.swift, Memory.swift, CLIStartup.swift,
+// DelegateCost.swift, the last three in Windows.swift) or cluster
+// (Cluster.swift: only when named, it takes about 7 minutes and needs
+// PostgreSQL).
+// --curtain PATH is the CLI that `cli` runs (default: beside curtaind);
+// --echo PATH the echo server of `peers` (default: peers-echo beside
+// curtain-bench, where scripts/bench.sh compiles it); --plot SVG makes
+// `scaling` draw its figures into that file.
+// --runs N sets how many runs (or interleaved rounds) each benchmark takes
+// its medians over (default 3); --quick runs each with a tenth of the load,
+// to try the harness out;
 // --keep keeps the scratch directory (its state directories, to profile a
 // restore) and prints where it is; --operations N sets the operations of
-// dbsize (default 1,000,000).
+// dbsize (default 500,000).
 
 import BenchKit
 import CurtainWire
@@ -25,19 +31,21 @@ struct Options {
   var curtaind = ""
   var quick = false
   var benchmarks: [String] = []
-  var runs = 5
+  var runs = 3
   var keep = false
   var operations: Int?
   var curtain: String?
+  var echo: String?
+  var plot: String?
 
   static let all = [
-    "restore", "throughput", "roundtrip", "dbsize", "lookup", "memory", "cli", "delegate",
-    "scaling", "animating", "pacing",
+    "restore", "throughput", "roundtrip", "peers", "dbsize", "lookup", "memory", "cli",
+    "delegate", "scaling", "animating", "pacing",
   ]
   /// Run only when named.
   static let extra = ["cluster"]
   static let usage =
-    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|dbsize|lookup|memory|cli|delegate|scaling|animating|pacing|cluster]..."
+    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--echo PATH] [--plot SVG] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|peers|dbsize|lookup|memory|cli|delegate|scaling|animating|pacing|cluster]..."
 
   init(_ arguments: [String]) throws {
     var rest = arguments[...]
@@ -49,6 +57,12 @@ struct Options {
       case "--curtain":
         guard let path = rest.popFirst() else { throw BenchError(Self.usage) }
         curtain = path
+      case "--echo":
+        guard let path = rest.popFirst() else { throw BenchError(Self.usage) }
+        echo = path
+      case "--plot":
+        guard let path = rest.popFirst() else { throw BenchError(Self.usage) }
+        plot = path
       case "--quick": quick = true
       case "--keep": keep = true
       case "--operations":
@@ -340,7 +354,7 @@ func roundTrip(_ options: Options, scratch: Scratch) throws {
 /// with the default snapshot policy, and after a clean stop (the final
 /// snapshot and the truncated write-ahead log).
 func databaseGrowth(_ options: Options, scratch: Scratch) throws {
-  let operations = options.operations ?? options.scaled(1_000_000)
+  let operations = options.operations ?? options.scaled(500_000)
   let clients = 4
   print("## Database size: \(operations) operations on 100 windows (default snapshot policy)\n")
   let state = try scratch.directory("dbsize")
@@ -391,11 +405,15 @@ func databaseGrowth(_ options: Options, scratch: Scratch) throws {
 do {
   let options = try Options(Array(CommandLine.arguments.dropFirst()))
   let scratch = try Scratch(keep: options.keep)
+  let began = Clock.now()
   for benchmark in options.benchmarks {
+    let start = Clock.now()
+    defer { print("(`\(benchmark)` took \(format(Clock.now() - start, 0)) s.)\n") }
     switch benchmark {
     case "restore": try restore(options, scratch: scratch)
     case "throughput": try throughput(options, scratch: scratch)
     case "roundtrip": try roundTrip(options, scratch: scratch)
+    case "peers": try peers(options, scratch: scratch)
     case "lookup": try lookup(options, scratch: scratch)
     case "memory": try memory(options, scratch: scratch)
     case "cli": try cliStartup(options, scratch: scratch)
@@ -406,6 +424,9 @@ do {
     case "cluster": try cluster(options, scratch: scratch)
     default: try databaseGrowth(options, scratch: scratch)
     }
+  }
+  if options.benchmarks.count > 1 {
+    print("(All of them took \(format(Clock.now() - began, 0)) s.)\n")
   }
 } catch {
   FileHandle.standardError.write(Data("curtain-bench: \(error)\n".utf8))
