@@ -75,7 +75,7 @@ struct FuzzCase {
     // A Shutdown stops the loop: the transport reads nothing more.
     while client.closed == nil, !server.isShuttingDown, let input = reader.next() {
       switch input {
-      case .message(let message):
+      case .message(let message, let bytes):
         switch message.kind {
         case .request(let request):
           expected.append(request.requestID)
@@ -91,7 +91,7 @@ struct FuzzCase {
         case .frameAck: break
         case nil: expected.append(0)
         }
-        server.receive(message, from: client)
+        server.receive(message, from: client, bytes: bytes)
         if !welcomed, client.closed == nil { welcomed = true }
       case .undecodable(let error):
         expected.append(0)

@@ -10,8 +10,9 @@ public import CurtainWire
 
 /// One thing read from a client's stream.
 public enum ClientInput {
-  /// A well-framed, decodable message.
-  case message(ClientMessage)
+  /// A well-framed, decodable message, and the size of its payload (which
+  /// bounds every string and list in it: RequestSize.swift).
+  case message(ClientMessage, bytes: Int)
   /// A well-framed payload that is not a `ClientMessage`.
   case undecodable(WireDecodingError)
   /// The stream cannot be read further (bad varint, oversized length).
@@ -56,7 +57,7 @@ public struct ClientStreamReader {
       return .malformed(error as? FramingError ?? .malformedLength)
     }
     do {
-      return .message(try WireCodec.decodeClientMessage(from: payload))
+      return .message(try WireCodec.decodeClientMessage(from: payload), bytes: payload.count)
     } catch let error as WireDecodingError {
       return .undecodable(error)
     } catch {

@@ -36,7 +36,11 @@ struct LeaseTable {
   }
 
   /// The earliest expiry, if any lease is held.
-  var nextExpiry: Double? { byWindow.values.map(\.expires).min() }
+  var nextExpiry: Double? {
+    // Asked after every callback: no array.
+    guard !byWindow.isEmpty else { return nil }
+    return byWindow.values.lazy.map(\.expires).min()
+  }
 
   /// How many windows are leased.
   var count: Int { byWindow.count }

@@ -75,13 +75,14 @@ extension Server {
 
   /// The refusal of a request over a per-client or per-request limit, or
   /// `nil` when it may run. Hello is not checked (the client is not known
-  /// yet; its strings are bounded by the frame size).
-  func limitRefusal(of request: WireRequest, _ kind: RequestKind?, from client: ClientState)
-    -> HandlerResult?
-  {
+  /// yet; its strings are bounded by the frame size). `bytes` is the size
+  /// of the request's encoded message, when known.
+  func limitRefusal(
+    of request: WireRequest, _ kind: RequestKind?, from client: ClientState, bytes: Int? = nil
+  ) -> HandlerResult? {
     guard kind != .hello else { return nil }
     do {
-      try checkLimits(of: request, kind, from: client)
+      try checkLimits(of: request, kind, from: client, bytes: bytes)
       return nil
     } catch {
       return .failed(error.code, error.message, details: error.details)
@@ -89,14 +90,21 @@ extension Server {
   }
 
   /// Checks the per-client and per-request limits of a request before it
-  /// runs (not on replay: a replay repeats what was accepted).
-  func checkLimits(of request: WireRequest, _ kind: RequestKind?, from client: ClientState)
-    throws(CurtainError)
-  {
+  /// runs (not on replay: a replay repeats what was accepted). A message
+  /// of `bytes` bytes has no string longer and no list longer than that
+  /// (each item of a list takes a byte at least), so one that small is not
+  /// walked.
+  func checkLimits(
+    of request: WireRequest, _ kind: RequestKind?, from client: ClientState, bytes: Int? = nil
+  ) throws(CurtainError) {
     let limits = configuration.limits
     do {
-      try RequestSize.check(
-        request, maxStringBytes: limits.maxStringBytes, maxListItems: limits.maxListItems)
+      if let bytes, bytes <= min(limits.maxStringBytes, limits.maxListItems) {
+        // Nothing in it can be over either limit.
+      } else {
+        try RequestSize.check(
+          request, maxStringBytes: limits.maxStringBytes, maxListItems: limits.maxListItems)
+      }
     } catch let error as RequestSize.Violation {
       switch error {
       case .string(let bytes):

@@ -65,7 +65,9 @@ extension Server {
   }
 
   /// When the next open question times out.
-  var nextDelegateDeadline: Double? { delegateDeadlines.values.min() }
+  var nextDelegateDeadline: Double? {
+    delegateDeadlines.isEmpty ? nil : delegateDeadlines.values.min()
+  }
 
   /// Ends the registrations of a client that went away; returns the
   /// sessions where it had any (or was asked something).

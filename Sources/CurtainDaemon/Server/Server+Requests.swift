@@ -8,12 +8,13 @@ import CurtainWire
 import Logging
 
 extension Server {
-  func handle(_ request: WireRequest, from client: ClientState) {
+  func handle(_ request: WireRequest, from client: ClientState, bytes: Int? = nil) {
     let start = clock()
     let kind = request.body.map(RequestKind.init)
     if !client.isWelcomed, kind != .hello {
-      logRequest(request, kind, target: nil, from: client, outcome: "CLOSED", start: start)
-      measureRequest(kind, outcome: "CLOSED", seconds: clock() - start)
+      let seconds = clock() - start
+      logRequest(request, kind, target: nil, from: client, outcome: "CLOSED", seconds: seconds)
+      measureRequest(kind, outcome: "CLOSED", seconds: seconds)
       return client.link.close(
         reason: .protocolError,
         message: kind.map { "The first message must be Hello, not \($0.rawValue)" }
@@ -33,10 +34,11 @@ extension Server {
       result = refusal
     } else if recorded, let failure = journalFailure {
       result = .failed(.unavailable, "The daemon cannot record changes: \(failure)")
-    } else if let refusal = limitRefusal(of: request, kind, from: client) {
+    } else if let refusal = limitRefusal(of: request, kind, from: client, bytes: bytes) {
       result = refusal
     } else {
-      let time = clock()
+      // The request's time: the model's clock is pinned at it.
+      let time = start
       result = pinningClock(at: time) { dispatch(request, kind, from: client, target: &target) }
       // A refusal of access changed nothing and depends on connections, not
       // on the model: it is not journalled (Server+Access.swift).
@@ -82,8 +84,9 @@ extension Server {
       reserveSlot(for: client, requestID: requestID, commit: commit, recorded: recorded)
       waiters.append(waiter)
     }
-    logRequest(request, kind, target: target, from: client, outcome: outcome, start: start)
-    measureRequest(kind, outcome: outcome, seconds: clock() - start)
+    let seconds = clock() - start
+    logRequest(request, kind, target: target, from: client, outcome: outcome, seconds: seconds)
+    measureRequest(kind, outcome: outcome, seconds: seconds)
   }
 
   /// Runs the gates, resolves the handler's target and runs the handler.
@@ -129,9 +132,8 @@ extension Server {
   /// `slowRequestSeconds`.
   private func logRequest(
     _ request: WireRequest, _ kind: RequestKind?, target: RequestTarget?,
-    from client: ClientState, outcome: String, start: Double
+    from client: ClientState, outcome: String, seconds: Double
   ) {
-    let seconds = clock() - start
     let slow = seconds > Self.slowRequestSeconds
     guard slow || logger.logLevel <= .debug else { return }
     var metadata: Logger.Metadata = [

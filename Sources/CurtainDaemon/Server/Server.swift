@@ -209,12 +209,13 @@ public final class Server {
     publish()
   }
 
-  /// A well-framed message arrived.
-  public func receive(_ message: ClientMessage, from link: ClientLink) {
+  /// A well-framed message arrived; `bytes`, when known, is the size of its
+  /// payload.
+  public func receive(_ message: ClientMessage, from link: ClientLink, bytes: Int? = nil) {
     guard let client = clients[link.clientID] else { return }
     switch message.kind {
     case .request(let request):
-      handle(request, from: client)
+      handle(request, from: client, bytes: bytes)
     case .frameAck(let ack):
       guard client.isWelcomed else {
         return link.close(reason: .protocolError, message: "The first message must be Hello")

@@ -79,6 +79,10 @@ final class Connection: ClientLink {
   /// seconds), while part of one is held.
   private var partialSince: Double?
   private var messageTimer: UVTimer?
+  /// While the messages of one read are handed to the server: what they
+  /// send waits, and goes out in one write once all of them are handled
+  /// (pipelined requests: one write for many responses).
+  private var holdingWrites = false
 
   /// Runs after every read, so the daemon can react to what changed.
   var onActivity: (() -> Void)?
@@ -159,7 +163,7 @@ final class Connection: ClientLink {
     guard state == .open else { return }
     switch backlog.enqueueControl(bytes) {
     case .queued, .replaced:
-      pump()
+      if !holdingWrites { pump() }
     case .disconnect(let reason, let message):
       close(reason: reason, message: message)
     }
@@ -169,10 +173,10 @@ final class Connection: ClientLink {
     guard state == .open else { return }
     switch backlog.enqueueFrame(frame, subscription: subscription, policy: policy) {
     case .queued:
-      pump()
+      if !holdingWrites { pump() }
     case .replaced:
       server.measureReplacedFrame()
-      pump()
+      if !holdingWrites { pump() }
     case .disconnect(let reason, let message):
       close(reason: reason, message: message)
     }
@@ -239,11 +243,16 @@ final class Connection: ClientLink {
   @discardableResult
   private func deliverFrames() -> Bool {
     var completed = false
+    holdingWrites = true
+    defer {
+      holdingWrites = false
+      pump()
+    }
     while state == .open, let input = reader.next() {
       switch input {
-      case .message(let message):
+      case .message(let message, let bytes):
         completed = true
-        server.receive(message, from: self)
+        server.receive(message, from: self, bytes: bytes)
       case .undecodable(let error):
         completed = true
         server.receiveUndecodable(error, from: self)
