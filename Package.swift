@@ -33,7 +33,9 @@ let package = Package(
     .executable(name: "curtain-web", targets: ["curtain-web"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-protobuf.git", exact: "1.39.0"),
+    // Without its default traits: its Foundation streams API would link
+    // Foundation (and ICU) into the CLI, which uses only FoundationEssentials.
+    .package(url: "https://github.com/apple/swift-protobuf.git", exact: "1.39.0", traits: []),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.11.0"),
     .package(url: "https://github.com/apple/swift-metrics.git", from: "2.9.0"),

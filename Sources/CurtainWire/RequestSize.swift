@@ -3,8 +3,13 @@
 // --max-string-bytes and --max-list-items. Bytes fields (documents) are
 // not strings here: their own limits and the frame size bound them.
 
-import Foundation
 public import SwiftProtobuf
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Checks the strings and lists of a message against limits.
 public enum RequestSize {

@@ -5,7 +5,12 @@
 import ArgumentParser
 import CurtainCLIKit
 import CurtainWire
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A custom animator for a transition: a declarative spec read as JSON
 /// (docs/animators.md), or the built-in look re-timed.
@@ -63,7 +68,7 @@ struct AnimatorOptions: ParsableArguments {
   static func read(_ path: String) throws -> Curtain_V1_AnimatorSpec {
     let data: Data
     if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
+      data = try InputFile.standardInput()
     } else {
       guard let read = FileManager.default.contents(atPath: path) else {
         throw CLIError("cannot read the animator file \(path)")

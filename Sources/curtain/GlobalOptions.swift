@@ -3,7 +3,12 @@
 
 import ArgumentParser
 import CurtainWire
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The options shared by every subcommand.
 struct GlobalOptions: ParsableArguments {
@@ -92,11 +97,11 @@ struct GlobalOptions: ParsableArguments {
       return ProcessInfo.processInfo.environment["CURTAIN_TOKEN"] ?? ""
     }
     let files = FileManager.default
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     guard files.fileExists(atPath: tokenFile, isDirectory: &isDirectory) else {
       throw CLIError("cannot read the token file \(tokenFile): no such file")
     }
-    guard !isDirectory.boolValue else {
+    guard !isDirectory else {
       throw CLIError("cannot read the token file \(tokenFile): it is a directory")
     }
     guard files.isReadableFile(atPath: tokenFile) else {

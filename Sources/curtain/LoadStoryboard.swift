@@ -3,7 +3,12 @@
 import ArgumentParser
 import CurtainCLIKit
 import CurtainWire
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Loads a storyboard document into the session.
 struct LoadStoryboard: ParsableCommand {

@@ -16,17 +16,22 @@ struct ProgramError: Error, CustomStringConvertible {
 }
 
 /// Runs a program (found on PATH unless the name has a slash) to its end and
-/// returns its exit status and what it wrote to stdout and stderr.
+/// returns its exit status and what it wrote to stdout and stderr. Its
+/// standard input is `input` (from a file), or empty.
 func spawnProgram(
-  _ executable: String, _ arguments: [String], environment extra: [String: String] = [:]
+  _ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
+  input: Data? = nil
 ) throws -> (status: Int32, output: String) {
   let path =
     NSTemporaryDirectory() + "curtain-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out"
   defer { unlink(path) }
+  let inputPath = path + ".in"
+  if let input { try input.write(to: URL(fileURLWithPath: inputPath)) }
+  defer { if input != nil { unlink(inputPath) } }
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 0, input == nil ? "/dev/null" : inputPath, O_RDONLY, 0)
   posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
   posix_spawn_file_actions_adddup2(&actions, 1, 2)
   var environment = ProcessInfo.processInfo.environment

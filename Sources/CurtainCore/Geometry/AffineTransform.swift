@@ -1,4 +1,10 @@
-import Foundation
+// The C library's sin, cos, atan2, exp, log (no Foundation: the CLI links
+// without it).
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A 2D affine transform, as `CGAffineTransform`: a point (x, y) maps to
 /// (a·x + c·y + tx, b·x + d·y + ty).

@@ -13,7 +13,11 @@
 // A reader never traps on bad bytes: every read checks what is left and
 // throws `BinaryCodingError`, so a damaged image is refused with a reason.
 
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A value with a compact binary form.
 public protocol BinaryCodable {

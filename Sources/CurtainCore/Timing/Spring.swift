@@ -26,7 +26,13 @@
 // Inputs are sanitised, never trapped on: non-finite values are replaced by documented defaults
 // and finite ones are clamped into documented ranges that keep every output finite.
 
-import Foundation
+// The C library's sin, cos, atan2, exp, log (no Foundation: the CLI links
+// without it).
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A damped spring moving a normalised position from 0 (at t = 0) to 1, solved in closed form.
 ///

@@ -1,8 +1,8 @@
 import CurtainCore
+import CurtainDaemon
+import CurtainWire
 import Foundation
 import XCTest
-
-@testable import CurtainWire
 
 /// The storyboard document format (docs/storyboards.md).
 final class StoryboardDocumentTests: XCTestCase {

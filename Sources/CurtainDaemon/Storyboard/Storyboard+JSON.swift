@@ -15,6 +15,7 @@
 // form of `curtain.v1.AnimatorSpec`, as in docs/protocol.md.
 
 public import CurtainCore
+import CurtainWire
 public import Foundation
 import SwiftProtobuf
 
