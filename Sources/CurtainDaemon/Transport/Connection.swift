@@ -79,13 +79,18 @@ final class Connection: ClientLink {
   /// seconds), while part of one is held.
   private var partialSince: Double?
   private var messageTimer: UVTimer?
-  /// While the messages of one read are handed to the server: what they
-  /// send waits, and goes out in one write once all of them are handled
-  /// (pipelined requests: one write for many responses).
-  private var holdingWrites = false
+  /// Whether what is queued waits for `flushWrites()` (asked of the daemon
+  /// through `onWritesPending`).
+  private var flushRequested = false
 
   /// Runs after every read, so the daemon can react to what changed.
   var onActivity: (() -> Void)?
+  /// Asked once when messages are queued: the daemon calls `flushWrites()`
+  /// at the end of the current callback, so that everything one callback
+  /// sends a client goes out in one write (the responses to pipelined
+  /// requests, the frames of one tick). Without it, each message is
+  /// written as it is queued.
+  var onWritesPending: ((Connection) -> Void)?
   /// Runs when the connection starts closing on its own or at the server's
   /// request: the daemon then calls `detachFromServer()` once the current
   /// callback is done (outside the server's own code).
@@ -163,7 +168,7 @@ final class Connection: ClientLink {
     guard state == .open else { return }
     switch backlog.enqueueControl(bytes) {
     case .queued, .replaced:
-      if !holdingWrites { pump() }
+      writeSoon()
     case .disconnect(let reason, let message):
       close(reason: reason, message: message)
     }
@@ -173,16 +178,32 @@ final class Connection: ClientLink {
     guard state == .open else { return }
     switch backlog.enqueueFrame(frame, subscription: subscription, policy: policy) {
     case .queued:
-      if !holdingWrites { pump() }
+      writeSoon()
     case .replaced:
       server.measureReplacedFrame()
-      if !holdingWrites { pump() }
+      writeSoon()
     case .disconnect(let reason, let message):
       close(reason: reason, message: message)
     }
   }
 
   var unwrittenBytes: Int { backlog.controlBytes }
+
+  /// Writes what is queued at the end of the current callback (or now,
+  /// when nobody flushes).
+  private func writeSoon() {
+    guard let onWritesPending else { return pump() }
+    guard !flushRequested else { return }
+    flushRequested = true
+    onWritesPending(self)
+  }
+
+  /// Writes what was queued during the callback.
+  func flushWrites() {
+    guard flushRequested else { return }
+    flushRequested = false
+    pump()
+  }
 
   func close(reason: Goodbye.Reason, message: String, details: [String: String]) {
     guard state == .open else { return }
@@ -243,11 +264,6 @@ final class Connection: ClientLink {
   @discardableResult
   private func deliverFrames() -> Bool {
     var completed = false
-    holdingWrites = true
-    defer {
-      holdingWrites = false
-      pump()
-    }
     while state == .open, let input = reader.next() {
       switch input {
       case .message(let message, let bytes):

@@ -110,6 +110,9 @@ public final class Daemon {
   private var connections: [UInt64: Connection] = [:]
   /// Connections that started closing and may still be known to the server.
   private var detaching: [Connection] = []
+  /// Connections with messages queued during the current callback
+  /// (`Connection.onWritesPending`), written at its end.
+  private var unflushed: [Connection] = []
   private var nextClientID: UInt64 = 1
   /// The bytes held for unfinished messages (--max-partial-bytes).
   private var partialMessages: PartialMessageBudget
@@ -323,6 +326,7 @@ public final class Daemon {
     let connection = Connection(
       clientID: id, transportKind: kind, stream: stream, server: server, logger: logger)
     connection.onActivity = { [unowned self] in self.afterCallback() }
+    connection.onWritesPending = { [unowned self] connection in self.unflushed.append(connection) }
     connection.onClosing = { [unowned self] connection in self.detaching.append(connection) }
     connection.onClosed = { [unowned self] connection in self.closed(connection) }
     connection.onPartialMessage = { [unowned self] connection, bytes, since in
@@ -387,6 +391,8 @@ public final class Daemon {
     // A group commit: what this loop iteration recorded goes to the
     // writer at once, with the snapshots that are due.
     defer {
+      // What the callback sent, one write per client.
+      flushWrites()
       if !isShuttingDown { persistence?.checkpointIfDue(now: MonotonicClock.now()) }
       // While the commit is outstanding the loop polls (it keeps serving
       // every other callback), so that the writer's report does not have
@@ -432,6 +438,16 @@ public final class Daemon {
     guard time.isFinite else { return nil }
     let deadline = UInt64(min(max((time * 1e9).rounded(.up), 1), 4e18))
     return deadline > lastFired ? deadline : lastFired + 1_000_000
+  }
+
+  /// Writes what the connections queued during the callback.
+  private func flushWrites() {
+    // A write may close a connection, whose goodbye is written at once.
+    while !unflushed.isEmpty {
+      let pending = unflushed
+      unflushed = []
+      for connection in pending { connection.flushWrites() }
+    }
   }
 
   /// Disconnects closing clients from the server (which may close others).
