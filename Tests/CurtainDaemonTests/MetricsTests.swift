@@ -189,6 +189,34 @@ final class MetricsTests: XCTestCase {
     XCTAssertEqual(goodbyes?.samples.map(\.value), [1])
   }
 
+  func testTheAnswersToTheRequestsOfOneReadGoOutInOneWrite() throws {
+    let daemon = try TempDaemon()
+    defer { _ = daemon.stop() }
+    let client = try CurtainClient(unixPath: daemon.socketPath, timeout: 10)
+    try client.hello(clientName: "pipelining")
+    func writes() throws -> Double? {
+      var request = WireRequest()
+      request.getMetrics = Curtain_V1_GetMetrics()
+      let families = try client.call(request).metrics.families
+      return families.first { $0.name == "curtain_socket_writes_total" }?.samples.first?.value
+    }
+    let before = try XCTUnwrap(writes())
+    // Fifty Syncs in one write of the client's: one read of the daemon's.
+    var bytes: [UInt8] = []
+    for id in UInt64(1_000)..<1_050 {
+      var message = ClientMessage()
+      message.request.requestID = id
+      message.request.sync = Curtain_V1_Sync()
+      bytes += try WireCodec.framed(message)
+    }
+    try client.sendRawBytes(bytes)
+    for id in UInt64(1_000)..<1_050 {
+      XCTAssertEqual(try client.waitForResponse(to: id, timeout: 10).requestID, id)
+    }
+    // The answer to the first GetMetrics, then the fifty answers in one.
+    XCTAssertEqual(try writes(), before + 2)
+  }
+
   func testDocsDescribeEveryMetric() throws {
     let docs = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()

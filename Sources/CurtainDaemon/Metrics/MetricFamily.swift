@@ -79,6 +79,9 @@ extension MetricFamily {
   static let goodbyes = counter(
     "curtain_goodbyes_total", "Goodbyes sent to clients before closing them, by reason.",
     labels: ["reason"])
+  static let socketWrites = counter(
+    "curtain_socket_writes_total",
+    "Writes to clients' sockets: one carries what a loop callback queued for its client.")
   static let interactionTimeouts = counter(
     "curtain_interaction_timeouts_total",
     "Interactive transitions cancelled because nobody updated them within the interaction timeout."
@@ -119,7 +122,8 @@ extension MetricFamily {
   /// Every family, in the order GetMetrics lists them.
   public static let all: [MetricFamily] = [
     requests, requestSeconds, framesProduced, framesSent, framesSkipped, eventsPublished,
-    connections, goodbyes, interactionTimeouts, delegateCalls, delegateFallbacks, clients, sessions,
+    connections, goodbyes, socketWrites, interactionTimeouts, delegateCalls, delegateFallbacks,
+    clients, sessions,
     windows, controllers,
     subscriptions, writeQueueBytes, waitingRequests, uptime, journalCommitSeconds,
     journalRecords, snapshotBytes, storedSnapshotBytes,

@@ -19,6 +19,12 @@ extension Server {
     metrics.counter(.goodbyes, Self.metricName(of: reason)).increment()
   }
 
+  /// A connection handed its queued messages to the socket in one write
+  /// (`Connection.pump`).
+  func measureSocketWrite() {
+    metrics.counter(.socketWrites).increment()
+  }
+
   /// A `.latest` frame was replaced in a connection's queue before it was
   /// written.
   func measureReplacedFrame() {

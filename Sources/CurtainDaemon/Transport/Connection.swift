@@ -349,6 +349,7 @@ final class Connection: ClientLink {
     // What the socket takes at once is written without a write request
     // (most batches: a response, a few frames); the rest, if any, waits
     // for libuv as before.
+    server.measureSocketWrite()
     var written = stream.tryWrite(batch)
     if written > 0 {
       while let first = batch.first, written >= first.count {
