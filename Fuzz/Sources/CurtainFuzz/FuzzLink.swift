@@ -32,7 +32,7 @@ final class FuzzLink: ClientLink {
   func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy) {}
   var unwrittenBytes: Int { 0 }
 
-  func close(reason: Goodbye.Reason, message: String) {
+  func close(reason: Goodbye.Reason, message: String, details: [String: String]) {
     guard closed == nil else { return }
     closed = reason
   }
