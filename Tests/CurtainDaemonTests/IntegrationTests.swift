@@ -118,6 +118,66 @@ final class IntegrationTests: XCTestCase {
     XCTAssertEqual(seqs, Array(seqs[0]...seqs[seqs.count - 1]), "gap-free")
   }
 
+  /// Steps read at once are frames each: the writes of one read are
+  /// corked into one, and the LATEST policy still replaces only frames a
+  /// subscriber has not taken, never those the cork held back.
+  func testStepsReadAtOnceAreAFrameEach() throws {
+    let daemon = try start()
+    let writer = try TestClient(path: daemon.socketPath, name: "writer")
+    let reader = try TestClient(path: daemon.socketPath, name: "reader")
+    let window = try buildNavigation(writer, manual: true)
+    _ = try subscribe(reader, window: window, categories: [.lifecycle], frames: true)
+    try writer.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+    }
+    // Four steps in one write of the writer's: one read of the daemon's.
+    var bytes: [UInt8] = []
+    for id in UInt64(1_000)..<1_004 {
+      var message = ClientMessage()
+      message.request.requestID = id
+      message.request.advanceClock.windowID = window
+      message.request.advanceClock.seconds = 0.1
+      bytes += try WireCodec.framed(message)
+    }
+    try writer.connection.sendRawBytes(bytes)
+    for id in UInt64(1_000)..<1_004 {
+      XCTAssertNotNil(try writer.response(to: id))
+    }
+    try reader.sync()
+    let frames = reader.takeFrames()
+    XCTAssertEqual(frames.map(\.frameSeq), [1, 2, 3, 4])
+    XCTAssertEqual(frames.map(\.framesSkipped), [0, 0, 0, 0])
+  }
+
+  /// The answers to the requests of one read are corked into one write;
+  /// the write-queue limit still counts only what the client has not
+  /// taken, not what the cork held back.
+  func testAnswersHeldBackByTheCorkDoNotCountAgainstTheWriteQueueLimit() throws {
+    let daemon = try start(["--max-write-queue-bytes", "2048"])
+    let client = try TestClient(path: daemon.socketPath, name: "pipelining")
+    _ = try buildNavigation(client, manual: true)
+    // A hundred listings of three controllers (about 80 bytes each) in one
+    // write of the client's: one read of the daemon's.
+    var bytes: [UInt8] = []
+    for id in UInt64(1_000)..<1_100 {
+      var message = ClientMessage()
+      message.request.requestID = id
+      message.request.listControllers = Curtain_V1_ListControllers()
+      bytes += try WireCodec.framed(message)
+    }
+    try client.connection.sendRawBytes(bytes)
+    var answered = 0
+    for id in UInt64(1_000)..<1_100 {
+      let response = try XCTUnwrap(
+        try client.response(to: id), "goodbye: \(String(describing: client.goodbye))")
+      XCTAssertEqual(response.controllers.controllers.count, 3)
+      answered += try response.serializedData().count
+    }
+    XCTAssertGreaterThan(answered, 2048, "more than the limit was answered in one read")
+    XCTAssertNil(client.goodbye)
+  }
+
   func testAResizeRunsASizeTransitionWithEventsAndFrames() throws {
     let daemon = try start()
     let writer = try TestClient(path: daemon.socketPath, name: "writer")

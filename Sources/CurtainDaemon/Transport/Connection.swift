@@ -166,7 +166,13 @@ final class Connection: ClientLink {
 
   func sendControl(bytes: [UInt8]) {
     guard state == .open else { return }
-    switch backlog.enqueueControl(bytes) {
+    var decision = backlog.enqueueControl(bytes)
+    // Over the limit with this callback's writes still corked: write them
+    // and ask again, so that only bytes the client has not taken count.
+    if case .disconnect = decision, uncork() {
+      decision = backlog.enqueueControl(bytes)
+    }
+    switch decision {
     case .queued, .replaced:
       writeSoon()
     case .disconnect(let reason, let message):
@@ -176,6 +182,13 @@ final class Connection: ClientLink {
 
   func sendFrame(_ frame: SharedFrame, subscription: UInt64, policy: FramePolicy) {
     guard state == .open else { return }
+    // A frame of this subscription already queued in this callback is
+    // written first: the policy judges a subscriber that falls behind, not
+    // frames that the cork held back (two steps read at once are two
+    // frames, as they were before writes were corked).
+    if backlog.waitingFrameCount(subscription: subscription) > 0 {
+      uncork()
+    }
     switch backlog.enqueueFrame(frame, subscription: subscription, policy: policy) {
     case .queued:
       writeSoon()
@@ -196,6 +209,16 @@ final class Connection: ClientLink {
     guard !flushRequested else { return }
     flushRequested = true
     onWritesPending(self)
+  }
+
+  /// Writes now what this callback queued so far; false when nothing was
+  /// corked.
+  @discardableResult
+  private func uncork() -> Bool {
+    guard flushRequested else { return false }
+    flushRequested = false
+    pump()
+    return true
   }
 
   /// Writes what was queued during the callback.
