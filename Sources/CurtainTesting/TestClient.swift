@@ -156,3 +156,18 @@ public func controllerRef(_ identifier: String) -> Curtain_V1_ControllerRef {
   ref.identifier = identifier
   return ref
 }
+
+/// Requests numbered `ids`, each framed as on the wire and all in one
+/// buffer: written at once, the daemon reads them in one read.
+public func pipelinedRequests(
+  ids: Range<UInt64>, _ build: (inout WireRequest) -> Void
+) throws -> [UInt8] {
+  var bytes: [UInt8] = []
+  for id in ids {
+    var message = ClientMessage()
+    message.request.requestID = id
+    build(&message.request)
+    bytes += try WireCodec.framed(message)
+  }
+  return bytes
+}

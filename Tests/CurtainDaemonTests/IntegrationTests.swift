@@ -132,15 +132,11 @@ final class IntegrationTests: XCTestCase {
       $0.push.controller = controllerRef("B")
     }
     // Four steps in one write of the writer's: one read of the daemon's.
-    var bytes: [UInt8] = []
-    for id in UInt64(1_000)..<1_004 {
-      var message = ClientMessage()
-      message.request.requestID = id
-      message.request.advanceClock.windowID = window
-      message.request.advanceClock.seconds = 0.1
-      bytes += try WireCodec.framed(message)
+    let steps = try pipelinedRequests(ids: 1_000..<1_004) {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 0.1
     }
-    try writer.connection.sendRawBytes(bytes)
+    try writer.connection.sendRawBytes(steps)
     for id in UInt64(1_000)..<1_004 {
       XCTAssertNotNil(try writer.response(to: id))
     }
@@ -159,14 +155,10 @@ final class IntegrationTests: XCTestCase {
     _ = try buildNavigation(client, manual: true)
     // A hundred listings of three controllers (about 80 bytes each) in one
     // write of the client's: one read of the daemon's.
-    var bytes: [UInt8] = []
-    for id in UInt64(1_000)..<1_100 {
-      var message = ClientMessage()
-      message.request.requestID = id
-      message.request.listControllers = Curtain_V1_ListControllers()
-      bytes += try WireCodec.framed(message)
+    let listings = try pipelinedRequests(ids: 1_000..<1_100) {
+      $0.listControllers = Curtain_V1_ListControllers()
     }
-    try client.connection.sendRawBytes(bytes)
+    try client.connection.sendRawBytes(listings)
     var answered = 0
     for id in UInt64(1_000)..<1_100 {
       let response = try XCTUnwrap(

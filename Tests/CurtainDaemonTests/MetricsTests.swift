@@ -202,14 +202,7 @@ final class MetricsTests: XCTestCase {
     }
     let before = try XCTUnwrap(writes())
     // Fifty Syncs in one write of the client's: one read of the daemon's.
-    var bytes: [UInt8] = []
-    for id in UInt64(1_000)..<1_050 {
-      var message = ClientMessage()
-      message.request.requestID = id
-      message.request.sync = Curtain_V1_Sync()
-      bytes += try WireCodec.framed(message)
-    }
-    try client.sendRawBytes(bytes)
+    try client.sendRawBytes(pipelinedRequests(ids: 1_000..<1_050) { $0.sync = Curtain_V1_Sync() })
     for id in UInt64(1_000)..<1_050 {
       XCTAssertEqual(try client.waitForResponse(to: id, timeout: 10).requestID, id)
     }
