@@ -54,7 +54,9 @@ struct ProtoWriter {
     let pattern = value.bitPattern
     guard pattern != 0 else { return }
     key(field, 1)
-    withUnsafeBytes(of: pattern.littleEndian) { bytes.append(contentsOf: $0) }
+    for shift in stride(from: 0, to: 64, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: pattern >> UInt64(shift)))
+    }
   }
 
   /// A `string` field, unless empty.
@@ -95,13 +97,128 @@ struct ProtoWriter {
       bytes[mark] = UInt8(length)
       return
     }
-    var prefix: [UInt8] = []
+    // The length takes more than the byte kept: the run moves along by
+    // the difference, and the varint goes in front of it.
+    let size = ProtoSize.varint(UInt64(length))
+    bytes.insert(contentsOf: repeatElement(0, count: size - 1), at: mark + 1)
     var value = UInt64(length)
-    while value >= 0x80 {
-      prefix.append(UInt8(truncatingIfNeeded: value) | 0x80)
+    for index in mark..<(mark + size - 1) {
+      bytes[index] = UInt8(truncatingIfNeeded: value) | 0x80
       value >>= 7
     }
-    prefix.append(UInt8(value))
-    bytes.replaceSubrange(mark..<(mark + 1), with: prefix)
+    bytes[mark + size - 1] = UInt8(value)
+  }
+}
+
+/// The encoded sizes of protobuf fields, with the omissions `ProtoWriter`
+/// makes: for messages whose length is known before their bytes are
+/// written (`ProtoBufferWriter`).
+enum ProtoSize {
+  /// A varint's bytes.
+  static func varint(_ value: UInt64) -> Int {
+    value < 0x80 ? 1 : (70 - value.leadingZeroBitCount) / 7
+  }
+
+  /// A field key's bytes.
+  static func key(_ field: UInt32) -> Int {
+    varint(UInt64(field) << 3)
+  }
+
+  /// A `uint64` field (nothing when 0).
+  static func uint64(_ field: UInt32, _ value: UInt64) -> Int {
+    value == 0 ? 0 : key(field) + varint(value)
+  }
+
+  /// A `double` field (nothing when its bit pattern is 0).
+  static func double(_ field: UInt32, _ value: Double) -> Int {
+    value.bitPattern == 0 ? 0 : key(field) + 8
+  }
+
+  /// A `bool` field (nothing when false).
+  static func bool(_ field: UInt32, _ value: Bool) -> Int {
+    value ? key(field) + 1 : 0
+  }
+
+  /// A `string` field of `count` UTF-8 bytes (nothing when empty).
+  static func string(_ field: UInt32, utf8Count count: Int) -> Int {
+    count == 0 ? 0 : key(field) + varint(UInt64(count)) + count
+  }
+
+  /// A message field whose fields take `length` bytes (always written).
+  static func message(_ field: UInt32, length: Int) -> Int {
+    key(field) + varint(UInt64(length)) + length
+  }
+}
+
+/// Writes protobuf fields into memory sized beforehand (`ProtoSize`): no
+/// growth, no uniqueness checks and no length moved along, as `ProtoWriter`
+/// must. The caller makes sure the sizes add up.
+struct ProtoBufferWriter {
+  /// Where the next byte goes.
+  private(set) var cursor: UnsafeMutablePointer<UInt8>
+
+  /// A writer at `start`.
+  init(_ start: UnsafeMutablePointer<UInt8>) {
+    cursor = start
+  }
+
+  /// A varint.
+  mutating func varint(_ value: UInt64) {
+    var value = value
+    while value >= 0x80 {
+      cursor.pointee = UInt8(truncatingIfNeeded: value) | 0x80
+      cursor += 1
+      value >>= 7
+    }
+    cursor.pointee = UInt8(value)
+    cursor += 1
+  }
+
+  /// A field's key.
+  mutating func key(_ field: UInt32, _ wireType: UInt8) {
+    varint(UInt64(field) << 3 | UInt64(wireType))
+  }
+
+  /// A `uint64` field, unless 0.
+  mutating func uint64(_ field: UInt32, _ value: UInt64) {
+    guard value != 0 else { return }
+    key(field, 0)
+    varint(value)
+  }
+
+  /// A `bool` field, unless false.
+  mutating func bool(_ field: UInt32, _ value: Bool) {
+    guard value else { return }
+    key(field, 0)
+    cursor.pointee = 1
+    cursor += 1
+  }
+
+  /// A `double` field, unless its bit pattern is 0.
+  mutating func double(_ field: UInt32, _ value: Double) {
+    let pattern = value.bitPattern
+    guard pattern != 0 else { return }
+    key(field, 1)
+    UnsafeMutableRawPointer(cursor).storeBytes(of: pattern.littleEndian, as: UInt64.self)
+    cursor += 8
+  }
+
+  /// A `string` field, unless empty.
+  mutating func string(_ field: UInt32, _ value: String) {
+    guard !value.isEmpty else { return }
+    key(field, 2)
+    var value = value
+    value.withUTF8 { utf8 in
+      varint(UInt64(utf8.count))
+      guard let base = utf8.baseAddress else { return }
+      cursor.update(from: base, count: utf8.count)
+      cursor += utf8.count
+    }
+  }
+
+  /// A message field's key and length: its fields follow.
+  mutating func message(_ field: UInt32, length: Int) {
+    key(field, 2)
+    varint(UInt64(length))
   }
 }

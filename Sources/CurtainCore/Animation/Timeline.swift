@@ -44,11 +44,15 @@ final class Timeline {
     transitionTime: (TransitionID) -> Double?
   ) -> ViewState {
     var state = model
-    for animation in animations where animation.view == view {
-      guard let local = localTime(of: animation, at: time, transitionTime: transitionTime) else {
+    // By index: the animations are read in place, not copied (each copy
+    // would retain its completion).
+    for index in animations.indices where animations[index].view == view {
+      guard
+        let local = localTime(of: animations[index], at: time, transitionTime: transitionTime)
+      else {
         continue
       }
-      state[animation.property] = animation.value(atLocalTime: local)
+      state[animations[index].property] = animations[index].value(atLocalTime: local)
     }
     return state
   }

@@ -44,16 +44,20 @@ extension Session {
       windows[$0 - 1].window.id < windows[$0].window.id
     }
     let ordered = inOrder ? windows : windows.sorted { $0.window.id < $1.window.id }
-    for entry in ordered { entry.window.beginStep() }
+    // The first look at the windows also begins their steps: one pass
+    // over them when nothing is due (most ticks).
+    var beginning = true
     while true {
       var next: (at: ExactSum, window: Window)?
       for entry in ordered {
+        if beginning { entry.window.beginStep() }
         guard let deadline = entry.window.nextActionTime, deadline <= clock - entry.origin else {
           continue
         }
         let at = ExactSum(entry.origin, deadline)
         if next == nil || at < next!.at { next = (at, entry.window) }
       }
+      beginning = false
       guard let (_, window) = next else { break }
       window.runNextAction()
     }

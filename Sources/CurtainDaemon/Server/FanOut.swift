@@ -76,9 +76,34 @@ struct SubscriptionIndex {
   }
 
   /// `following(key)` in id order (the order frames go out in).
-  func followingInOrder(_ key: WindowKey) -> [UInt64] {
+  func followingInOrder(_ key: WindowKey) -> FollowersInOrder {
     let ids = following(key)
-    return ids.count <= 1 ? Array(ids) : ids.sorted()
+    return ids.count <= 1 ? .few(ids) : .sorted(ids.sorted())
+  }
+}
+
+/// Subscription ids in id order; the usual one (or none) without an
+/// array made for it (read for every frame of every window).
+enum FollowersInOrder: Sequence {
+  /// At most one.
+  case few(Set<UInt64>)
+  /// Sorted.
+  case sorted([UInt64])
+
+  struct Iterator: IteratorProtocol {
+    fileprivate var few: Set<UInt64>.Iterator?
+    fileprivate var sorted: IndexingIterator<[UInt64]>?
+
+    mutating func next() -> UInt64? {
+      few != nil ? few?.next() : sorted?.next()
+    }
+  }
+
+  func makeIterator() -> Iterator {
+    switch self {
+    case .few(let ids): Iterator(few: ids.makeIterator(), sorted: nil)
+    case .sorted(let ids): Iterator(few: nil, sorted: ids.makeIterator())
+    }
   }
 }
 

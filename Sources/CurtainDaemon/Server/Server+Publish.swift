@@ -51,8 +51,10 @@ extension Server {
     let now = clock()
     scheduleClock = now
     refreshSchedule()
-    var chosen: [String: Set<WindowID>] = [:]
-    func add(_ key: WindowKey) { chosen[key.session, default: []].insert(key.window) }
+    // Per session, the windows to move (a window may come twice: due and
+    // ticking; clockedWindows drops the repeat).
+    var chosen: [String: [WindowID]] = [:]
+    func add(_ key: WindowKey) { chosen[key.session, default: []].append(key.window) }
     // A window due has left the schedule's deadlines: it is looked at
     // again whatever its step does.
     for key in schedule.takeDue(at: now) {
@@ -86,12 +88,13 @@ extension Server {
         // deadline and animation as they were: the schedule need not look
         // at it again (most windows, most ticks).
         if step.ranActions || !isTick { scheduleDirty.insert(key) }
-        guard subscriptionIndex.hasFrameFollowers(key) else { continue }
-        // A frame still owed is taken (one lookup; most windows owe none).
+        guard subscriptionIndex.hasFrameFollowers(key),
+          let index = windowStates.index(forKey: key)
+        else { continue }
+        // A frame still owed is taken (most windows owe none). The index
+        // stays valid: nothing below adds or removes a window's state.
         var owed: Frame?
-        if let index = windowStates.index(forKey: key),
-          windowStates.values[index].pendingFrame != nil
-        {
+        if windowStates.values[index].pendingFrame != nil {
           owed = windowStates.values[index].pendingFrame
           windowStates.values[index].pendingFrame = nil
           // Owing nothing more, a window that no longer animates stops
@@ -104,8 +107,10 @@ extension Server {
           case (let fresh, let owed): fresh ?? owed
           }
         guard let frame else { continue }
-        if !sendingFrames || !offerFrame(frame, for: key, window: entry.window, now: now) {
-          windowStates[key]?.pendingFrame = frame
+        if !sendingFrames
+          || !offerFrame(frame, for: key, at: index, window: entry.window, now: now)
+        {
+          windowStates.values[index].pendingFrame = frame
           scheduleDirty.insert(key)
         }
       }
@@ -130,19 +135,22 @@ extension Server {
     return .sessions([request.session.isEmpty ? "default" : request.session])
   }
 
-  /// The realtime windows of `session` (of `among`, when given), each
-  /// with its clock origin, in id order.
-  func clockedWindows(of session: Session, among: Set<WindowID>? = nil)
+  /// The realtime windows of `session` (of `among`, when given, each
+  /// once), each with its clock origin, in id order.
+  func clockedWindows(of session: Session, among: [WindowID]? = nil)
     -> [Session.ClockedWindow]
   {
-    guard let ids = among ?? realtimeWindows[session.name], !ids.isEmpty else { return [] }
-    return ids.sorted().compactMap { id in
+    let ids = among?.sorted() ?? realtimeWindows[session.name]?.sorted() ?? []
+    var clocked: [Session.ClockedWindow] = []
+    clocked.reserveCapacity(ids.count)
+    for (position, id) in ids.enumerated() where position == 0 || ids[position - 1] != id {
       guard let window = session.windows[id],
-        let state = windowStates[WindowKey(session: session.name, window: id)],
-        state.clockMode == .realtime
-      else { return nil }
-      return Session.ClockedWindow(window, origin: state.origin)
+        let index = windowStates.index(forKey: WindowKey(session: session.name, window: id)),
+        windowStates.values[index].clockMode == .realtime
+      else { continue }
+      clocked.append(Session.ClockedWindow(window, origin: windowStates.values[index].origin))
     }
+    return clocked
   }
 
   /// Brings the schedule up to date with the realtime windows that moved,
@@ -198,20 +206,23 @@ extension Server {
   /// Returns false only when it was too soon (the frame is still owed).
   @discardableResult
   func offerFrame(
-    _ frame: Frame, for key: WindowKey, window: Window? = nil, now: Double, force: Bool = false
+    _ frame: Frame, for key: WindowKey, at stateIndex: [WindowKey: WindowState].Index? = nil,
+    window: Window? = nil, now: Double, force: Bool = false
   ) -> Bool {
-    guard let index = windowStates.index(forKey: key), let window = window ?? self.window(for: key)
+    guard let index = stateIndex ?? windowStates.index(forKey: key),
+      let window = window ?? self.window(for: key)
     else {
       return true
     }
-    let previous = windowStates.values[index]
-    if !force, previous.frameSeq > 0, window.isAnimating,
-      RealtimeSchedule.slot(at: now, rate: previous.frameRate)
-        <= RealtimeSchedule.slot(at: previous.lastFrameClock, rate: previous.frameRate)
+    // The state's fields are read in place: a copy would retain its frames.
+    let rate = windowStates.values[index].frameRate
+    if !force, windowStates.values[index].frameSeq > 0, window.isAnimating,
+      RealtimeSchedule.slot(at: now, rate: rate)
+        <= RealtimeSchedule.slot(at: windowStates.values[index].lastFrameClock, rate: rate)
     {
       return false
     }
-    if !force, let last = previous.lastFrame, last.views == frame.views,
+    if !force, let last = windowStates.values[index].lastFrame, last.views == frame.views,
       last.transitions == frame.transitions
     {
       return true
@@ -219,15 +230,16 @@ extension Server {
     windowStates.values[index].lastFrame = frame
     windowStates.values[index].frameSeq += 1
     windowStates.values[index].lastFrameClock = now
-    let state = windowStates.values[index]
-    counters.framesProduced[state.clockMode == .realtime ? 0 : 1].increment()
+    let frameSeq = windowStates.values[index].frameSeq
+    let realtime = windowStates.values[index].clockMode == .realtime
+    counters.framesProduced[realtime ? 0 : 1].increment()
     // Encoded once, for the first subscriber that takes it: a frame nobody
     // receives (a manual window's step without subscribers) costs none.
     var encoded: SharedFrame?
     func shared() -> SharedFrame {
       if let encoded { return encoded }
       framesEncoded += 1
-      let made = SharedFrame(frame, frameSeq: state.frameSeq)
+      let made = SharedFrame(frame, frameSeq: frameSeq)
       encoded = made
       return made
     }

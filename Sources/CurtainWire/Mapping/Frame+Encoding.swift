@@ -2,7 +2,9 @@
 // framed `ServerMessage { frame }` that `Curtain_V1_Frame(frame, frameSeq:)`
 // would encode to through SwiftProtobuf, byte for byte (FrameEncodingTests),
 // without building the message first. The daemon sends one per animating
-// window and tick to its frame subscribers.
+// window and tick to its frame subscribers, so the sizes are added up
+// first (`ProtoSize`) and the bytes written once into an array of exactly
+// that size (`ProtoBufferWriter`).
 
 public import CurtainCore
 
@@ -11,58 +13,99 @@ extension Frame {
   /// `frameSeq` of its window, saying that `framesSkipped` frames were not
   /// delivered before it.
   public func framedServerMessage(frameSeq: UInt64, framesSkipped: UInt64 = 0) -> [UInt8] {
-    var writer = ProtoWriter(capacity: 32 + views.count * 160 + transitions.count * 24)
-    let frameLength = writer.beginLengthDelimited()
-    // ServerMessage.frame
-    let message = writer.beginMessage(3)
-    writer.uint64(1, windowID.rawValue)
-    writer.uint64(2, frameSeq)
-    writer.double(3, time)
+    var length =
+      ProtoSize.uint64(1, windowID.rawValue) + ProtoSize.uint64(2, frameSeq)
+      + ProtoSize.double(3, time) + ProtoSize.uint64(6, framesSkipped)
     for values in views {
-      let view = writer.beginMessage(4)
-      writer.uint64(1, values.view.rawValue)
-      writer.uint64(2, values.controller?.rawValue ?? 0)
-      writer.string(3, values.role.rawValue)
-      let state = writer.beginMessage(4)
-      Self.write(values.state, into: &writer)
-      writer.end(state)
-      writer.end(view)
+      length += ProtoSize.message(4, length: Self.size(of: values))
     }
     for progress in transitions {
-      let entry = writer.beginMessage(5)
-      writer.uint64(1, progress.transition.rawValue)
-      writer.double(2, progress.percentComplete)
-      writer.bool(3, progress.isInteractive)
-      writer.end(entry)
+      length += ProtoSize.message(5, length: Self.size(of: progress))
     }
-    writer.uint64(6, framesSkipped)
-    writer.end(message)
-    writer.end(frameLength)
-    return writer.bytes
+    // ServerMessage { frame = 3 }, after its length prefix.
+    let message = ProtoSize.message(3, length: length)
+    let total = ProtoSize.varint(UInt64(message)) + message
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+      guard let start = buffer.baseAddress else { return }
+      var writer = ProtoBufferWriter(start)
+      writer.varint(UInt64(message))
+      writer.message(3, length: length)
+      writer.uint64(1, windowID.rawValue)
+      writer.uint64(2, frameSeq)
+      writer.double(3, time)
+      for values in views {
+        writer.message(4, length: Self.size(of: values))
+        writer.uint64(1, values.view.rawValue)
+        writer.uint64(2, values.controller?.rawValue ?? 0)
+        writer.string(3, values.role.rawValue)
+        writer.message(4, length: Self.size(of: values.state))
+        Self.write(values.state, into: &writer)
+      }
+      for progress in transitions {
+        writer.message(5, length: Self.size(of: progress))
+        writer.uint64(1, progress.transition.rawValue)
+        writer.double(2, progress.percentComplete)
+        writer.bool(3, progress.isInteractive)
+      }
+      writer.uint64(6, framesSkipped)
+      count = writer.cursor - start
+      precondition(count == total, "frame encoded to \(count) bytes, sized \(total)")
+    }
   }
 
-  /// A `ViewState`'s fields (`Curtain_V1_ViewState(state)`).
-  private static func write(_ state: ViewState, into writer: inout ProtoWriter) {
-    let frame = writer.beginMessage(1)
-    write(state.frame, into: &writer)
-    writer.end(frame)
-    let bounds = writer.beginMessage(2)
+  // MARK: Sizes
+
+  private static func size(of values: ViewValues) -> Int {
+    ProtoSize.uint64(1, values.view.rawValue)
+      + ProtoSize.uint64(2, values.controller?.rawValue ?? 0)
+      + ProtoSize.string(3, utf8Count: values.role.rawValue.utf8.count)
+      + ProtoSize.message(4, length: size(of: values.state))
+  }
+
+  private static func size(of progress: TransitionProgress) -> Int {
+    ProtoSize.uint64(1, progress.transition.rawValue)
+      + ProtoSize.double(2, progress.percentComplete) + ProtoSize.bool(3, progress.isInteractive)
+  }
+
+  private static func size(of state: ViewState) -> Int {
+    ProtoSize.message(1, length: size(of: state.frame))
+      + ProtoSize.message(2, length: size(of: state.bounds)) + ProtoSize.double(3, state.alpha)
+      + ProtoSize.message(4, length: size(of: state.transform))
+      + ProtoSize.double(5, state.cornerRadius)
+  }
+
+  private static func size(of transform: AffineTransform) -> Int {
+    ProtoSize.double(1, transform.a) + ProtoSize.double(2, transform.b)
+      + ProtoSize.double(3, transform.c) + ProtoSize.double(4, transform.d)
+      + ProtoSize.double(5, transform.tx) + ProtoSize.double(6, transform.ty)
+  }
+
+  private static func size(of rect: Rect) -> Int {
+    ProtoSize.double(1, rect.minX) + ProtoSize.double(2, rect.minY)
+      + ProtoSize.double(3, rect.width) + ProtoSize.double(4, rect.height)
+  }
+
+  // MARK: Writing
+
+  private static func write(_ state: ViewState, into writer: inout ProtoBufferWriter) {
+    let frame = state.frame
+    writer.message(1, length: size(of: frame))
+    write(frame, into: &writer)
+    writer.message(2, length: size(of: state.bounds))
     write(state.bounds, into: &writer)
-    writer.end(bounds)
     writer.double(3, state.alpha)
-    let transform = writer.beginMessage(4)
-    writer.double(1, state.transform.a)
-    writer.double(2, state.transform.b)
-    writer.double(3, state.transform.c)
-    writer.double(4, state.transform.d)
-    writer.double(5, state.transform.tx)
-    writer.double(6, state.transform.ty)
-    writer.end(transform)
+    let transform = state.transform
+    writer.message(4, length: size(of: transform))
+    writer.double(1, transform.a)
+    writer.double(2, transform.b)
+    writer.double(3, transform.c)
+    writer.double(4, transform.d)
+    writer.double(5, transform.tx)
+    writer.double(6, transform.ty)
     writer.double(5, state.cornerRadius)
   }
 
-  /// A `Rect`'s fields (`Curtain_V1_Rect(rect)`).
-  private static func write(_ rect: Rect, into writer: inout ProtoWriter) {
+  private static func write(_ rect: Rect, into writer: inout ProtoBufferWriter) {
     writer.double(1, rect.minX)
     writer.double(2, rect.minY)
     writer.double(3, rect.width)
