@@ -47,11 +47,14 @@ extension Session {
     // The first look at the windows also begins their steps: one pass
     // over them when nothing is due (most ticks).
     var beginning = true
+    let timeout = configuration.interactionTimeout
     while true {
       var next: (at: ExactSum, window: Window)?
       for entry in ordered {
         if beginning { entry.window.beginStep() }
-        guard let deadline = entry.window.nextActionTime, deadline <= clock - entry.origin else {
+        guard let deadline = entry.window.nextDeadline(interactionTimeout: timeout),
+          deadline <= clock - entry.origin
+        else {
           continue
         }
         let at = ExactSum(entry.origin, deadline)

@@ -20,9 +20,14 @@ extension Window {
   /// animation or transition ends, an idle interaction times out), if any:
   /// when the owner should advance the window next even without frames.
   public var nextDeadline: Double? {
+    nextDeadline(interactionTimeout: session.configuration.interactionTimeout)
+  }
+
+  /// `nextDeadline` with the session's interaction timeout already read
+  /// (`Session.advance` looks at every window it moves, every tick).
+  func nextDeadline(interactionTimeout timeout: Double) -> Double? {
     // Read for every realtime window after each of its steps: no arrays.
     var earliest = timeline.nextAbsoluteEnd
-    let timeout = session.configuration.interactionTimeout
     for transition in transitions {
       guard let end = transition.endTime(interactionTimeout: timeout) else { continue }
       if let current = earliest, current <= end { continue }

@@ -309,7 +309,7 @@ extension Server {
     }
     startTime = clock()
     closedWindows = [:]
-    for index in windowStates.indices { windowStates.values[index].lastFrame = nil }
+    for state in windowStates.values { state.lastFrame = nil }
   }
 
   /// Settles every session (`Session.settle`); returns the clock time at

@@ -88,15 +88,14 @@ extension Server {
         // deadline and animation as they were: the schedule need not look
         // at it again (most windows, most ticks).
         if step.ranActions || !isTick { scheduleDirty.insert(key) }
-        guard subscriptionIndex.hasFrameFollowers(key),
-          let index = windowStates.index(forKey: key)
-        else { continue }
-        // A frame still owed is taken (most windows owe none). The index
-        // stays valid: nothing below adds or removes a window's state.
+        guard subscriptionIndex.hasFrameFollowers(key), let state = windowStates[key] else {
+          continue
+        }
+        // A frame still owed is taken (most windows owe none).
         var owed: Frame?
-        if windowStates.values[index].pendingFrame != nil {
-          owed = windowStates.values[index].pendingFrame
-          windowStates.values[index].pendingFrame = nil
+        if state.pendingFrame != nil {
+          owed = state.pendingFrame
+          state.pendingFrame = nil
           // Owing nothing more, a window that no longer animates stops
           // ticking.
           scheduleDirty.insert(key)
@@ -108,9 +107,9 @@ extension Server {
           }
         guard let frame else { continue }
         if !sendingFrames
-          || !offerFrame(frame, for: key, at: index, window: entry.window, now: now)
+          || !offerFrame(frame, for: key, state: state, window: entry.window, now: now)
         {
-          windowStates.values[index].pendingFrame = frame
+          state.pendingFrame = frame
           scheduleDirty.insert(key)
         }
       }
@@ -145,10 +144,10 @@ extension Server {
     clocked.reserveCapacity(ids.count)
     for (position, id) in ids.enumerated() where position == 0 || ids[position - 1] != id {
       guard let window = session.windows[id],
-        let index = windowStates.index(forKey: WindowKey(session: session.name, window: id)),
-        windowStates.values[index].clockMode == .realtime
+        let state = windowStates[WindowKey(session: session.name, window: id)],
+        state.clockMode == .realtime
       else { continue }
-      clocked.append(Session.ClockedWindow(window, origin: windowStates.values[index].origin))
+      clocked.append(Session.ClockedWindow(window, origin: state.origin))
     }
     return clocked
   }
@@ -164,18 +163,17 @@ extension Server {
     let dirty = scheduleDirty
     scheduleDirty = []
     for key in dirty {
-      guard let index = windowStates.index(forKey: key),
-        windowStates.values[index].clockMode == .realtime, let window = window(for: key)
+      guard let state = windowStates[key], state.clockMode == .realtime,
+        let window = window(for: key)
       else {
         schedule.remove(key, now: scheduleClock)
         continue
       }
-      let state = windowStates.values[index]
       schedule.setDeadline(key, window.nextDeadline.map { state.origin + $0 })
       let followed = subscriptionIndex.hasFrameFollowers(key)
       if !followed {
-        windowStates.values[index].lastFrame = nil
-        windowStates.values[index].pendingFrame = nil
+        state.lastFrame = nil
+        state.pendingFrame = nil
       }
       let ticks = followed && (window.isAnimating || state.pendingFrame != nil)
       schedule.setTicking(key, rate: ticks ? state.frameRate : nil, now: scheduleClock)
@@ -206,33 +204,29 @@ extension Server {
   /// Returns false only when it was too soon (the frame is still owed).
   @discardableResult
   func offerFrame(
-    _ frame: Frame, for key: WindowKey, at stateIndex: [WindowKey: WindowState].Index? = nil,
-    window: Window? = nil, now: Double, force: Bool = false
+    _ frame: Frame, for key: WindowKey, state: WindowState? = nil, window: Window? = nil,
+    now: Double, force: Bool = false
   ) -> Bool {
-    guard let index = stateIndex ?? windowStates.index(forKey: key),
-      let window = window ?? self.window(for: key)
+    guard let state = state ?? windowStates[key], let window = window ?? self.window(for: key)
     else {
       return true
     }
-    // The state's fields are read in place: a copy would retain its frames.
-    let rate = windowStates.values[index].frameRate
-    if !force, windowStates.values[index].frameSeq > 0, window.isAnimating,
-      RealtimeSchedule.slot(at: now, rate: rate)
-        <= RealtimeSchedule.slot(at: windowStates.values[index].lastFrameClock, rate: rate)
+    if !force, state.frameSeq > 0, window.isAnimating,
+      RealtimeSchedule.slot(at: now, rate: state.frameRate)
+        <= RealtimeSchedule.slot(at: state.lastFrameClock, rate: state.frameRate)
     {
       return false
     }
-    if !force, let last = windowStates.values[index].lastFrame, last.views == frame.views,
+    if !force, let last = state.lastFrame, last.views == frame.views,
       last.transitions == frame.transitions
     {
       return true
     }
-    windowStates.values[index].lastFrame = frame
-    windowStates.values[index].frameSeq += 1
-    windowStates.values[index].lastFrameClock = now
-    let frameSeq = windowStates.values[index].frameSeq
-    let realtime = windowStates.values[index].clockMode == .realtime
-    counters.framesProduced[realtime ? 0 : 1].increment()
+    state.lastFrame = frame
+    state.frameSeq += 1
+    state.lastFrameClock = now
+    let frameSeq = state.frameSeq
+    counters.framesProduced[state.clockMode == .realtime ? 0 : 1].increment()
     // Encoded once, for the first subscriber that takes it: a frame nobody
     // receives (a manual window's step without subscribers) costs none.
     var encoded: SharedFrame?

@@ -10,8 +10,10 @@ struct WindowKey: Hashable {
   let window: WindowID
 }
 
-/// Daemon settings of one window.
-struct WindowState {
+/// Daemon settings of one window. A class: the tick reads and changes
+/// them in place for every window (a struct read out of the dictionary is
+/// copied, frames and all).
+final class WindowState {
   /// Frames per second while animating (30–240).
   var frameRate: Int
   /// Realtime or manual.
@@ -29,6 +31,17 @@ struct WindowState {
   /// The last frame sent (a frame that repeats it is not sent), while a
   /// subscription follows the window's frames.
   var lastFrame: Frame?
+
+  init(
+    frameRate: Int, clockMode: ClockMode, origin: Double, lastFrameClock: Double,
+    frameSeq: UInt64 = 0
+  ) {
+    self.frameRate = frameRate
+    self.clockMode = clockMode
+    self.origin = origin
+    self.lastFrameClock = lastFrameClock
+    self.frameSeq = frameSeq
+  }
 }
 
 /// A connected client.
