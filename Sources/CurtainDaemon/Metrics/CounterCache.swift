@@ -31,6 +31,14 @@ final class CounterCache {
     counter(.framesProduced, $0)
   }
 
+  /// Writes to clients' sockets: one or more per request answered, so
+  /// kept without a lookup (looking it up in the registry cost a `Sync`
+  /// 1,600 instructions).
+  private(set) lazy var socketWrites = registry.counter(.socketWrites)
+  /// Journal commits' durations and records: measured for every commit.
+  private(set) lazy var journalCommitSeconds = registry.timer(.journalCommitSeconds)
+  private(set) lazy var journalRecords = registry.counter(.journalRecords)
+
   /// The counter of `family` (which has one label) for label value
   /// `value`.
   func counter(_ family: MetricFamily, _ value: String) -> Counter {

@@ -22,7 +22,7 @@ extension Server {
   /// A connection handed its queued messages to the socket in one write
   /// (`Connection.pump`).
   func measureSocketWrite() {
-    metrics.counter(.socketWrites).increment()
+    counters.socketWrites.increment()
   }
 
   /// A `.latest` frame was replaced in a connection's queue before it was
@@ -34,10 +34,10 @@ extension Server {
   /// The writer's measurements: commit times, records, snapshot sizes.
   func measureJournal(_ measurements: JournalMeasurements) {
     for seconds in measurements.commitSeconds {
-      metrics.timer(.journalCommitSeconds).recordSeconds(max(0, seconds))
+      counters.journalCommitSeconds.recordSeconds(max(0, seconds))
     }
     if measurements.records > 0 {
-      metrics.counter(.journalRecords).increment(by: measurements.records)
+      counters.journalRecords.increment(by: measurements.records)
     }
     for size in measurements.snapshotSizes {
       metrics.recorder(.snapshotBytes).record(size)
