@@ -52,4 +52,41 @@ final class ClientMessageDecodingTests: XCTestCase {
     assertSameDecoding(Array(payloads[1].dropLast()))
     assertSameDecoding([0x0A, 0x02, 0x08, 0x80])
   }
+
+  /// A `Sync` with only envelope fields is read by hand: every field, in
+  /// any order, repeated, and whatever it cannot take (another body as
+  /// well, a body with fields, a string that is not UTF-8, a wait-until
+  /// past 32 bits, a cut) decodes as SwiftProtobuf decodes it.
+  func testASyncReadByHandIsWhatSwiftProtobufDecodes() throws {
+    var full = ClientMessage()
+    full.request.requestID = .max
+    full.request.traceID = "trace-ü"
+    full.request.expectedRevision = 0
+    full.request.waitUntil = .started
+    full.request.session = "Ω session"
+    full.request.sync = Curtain_V1_Sync()
+    var odd = ClientMessage()
+    odd.request.waitUntil = .UNRECOGNIZED(77)
+    odd.request.sync = Curtain_V1_Sync()
+    for message in [full, odd] { assertSameDecoding(try WireCodec.bytes(message)) }
+    // The request's own bytes, wrapped as field 1 of the message.
+    func wrapped(_ request: [UInt8]) -> [UInt8] { [0x0A, UInt8(request.count)] + request }
+    let cases: [[UInt8]] = [
+      [0x5A, 0x00],  // a bare Sync
+      [0x5A, 0x00, 0x08, 0x05, 0x2A, 0x01, 0x73, 0x08, 0x06],  // out of order, repeated
+      [0x5A, 0x00, 0x5A, 0x00],  // two bodies
+      [0x08, 0x01],  // no body
+      [0x5A, 0x00, 0x62, 0x00],  // and a GetStatus body (the last one wins)
+      [0x5A, 0x02, 0x08, 0x01],  // a body with a field
+      [0x5A, 0x00, 0x12, 0x02, 0xC3, 0x28],  // a trace id that is not UTF-8
+      [0x5A, 0x00, 0x2A, 0x01, 0xFF],  // a session that is not UTF-8
+      [0x5A, 0x00, 0x20, 0x80, 0x80, 0x80, 0x80, 0x10],  // wait-until 2³²
+      [0x5A, 0x00, 0x20, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01],  // −1
+      [0x5A, 0x00, 0x12, 0x05, 0x61],  // a string cut short
+      [0x5A, 0x00, 0x08],  // a varint cut short
+      [0x5A],  // a body cut short
+      [0x5A, 0x00, 0x18, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01],
+    ]
+    for request in cases { assertSameDecoding(wrapped(request)) }
+  }
 }
