@@ -156,16 +156,13 @@ public final class TempDaemon: @unchecked Sendable {
     // One "listening on" line per listener: the socket, and TCP if asked.
     let listeners = arguments.contains("--listen") ? 2 : 1
     stderrPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let data = handle.availableData
-      guard let self, !data.isEmpty else { return }
+      guard let self else { return }
+      // Read under the lock, so that the last read after an exit
+      // (`drainStandardError`) cannot pass a chunk read before it.
       self.lock.lock()
-      // A chunk may end in the middle of a line (or of a character): that
-      // part waits for the rest, so lines are only ever read whole.
-      var pieces = (self.partialLine + Array(data)).split(
-        separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      self.partialLine = Array(pieces.removeLast())
+      let data = handle.availableData
       let before = self.lines.count { $0.contains("listening on") }
-      self.lines += pieces.filter { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
+      self.append(data)
       let after = self.lines.count { $0.contains("listening on") }
       self.lock.unlock()
       if before < listeners && after >= listeners { self.ready.signal() }
@@ -181,7 +178,7 @@ public final class TempDaemon: @unchecked Sendable {
     }
     if !process.isRunning {
       process.waitUntilExit()
-      stderrPipe.fileHandleForReading.readabilityHandler = nil
+      if case .pipe = standardError { drainStandardError() }
       try? FileManager.default.removeItem(atPath: directory)
       stopped = true
       throw TempDaemonError(
@@ -252,6 +249,29 @@ public final class TempDaemon: @unchecked Sendable {
     guard !closed else { return }
     stderrPipe.fileHandleForReading.readabilityHandler = nil
     try? stderrPipe.fileHandleForReading.close()
+  }
+
+  /// Adds a chunk of the daemon's stderr (the lock held). A chunk may end
+  /// in the middle of a line (or of a character): that part waits for the
+  /// rest, so lines are only ever read whole.
+  private func append(_ data: Data) {
+    guard !data.isEmpty else { return }
+    var pieces = (partialLine + Array(data)).split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    partialLine = Array(pieces.removeLast())
+    lines += pieces.filter { !$0.isEmpty }.map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Stops reading stderr as it comes and reads what the exited daemon
+  /// left in the pipe: the termination handler can run before the
+  /// readability handler has read the daemon's last words (its usage
+  /// error, for one).
+  private func drainStandardError() {
+    let handle = stderrPipe.fileHandleForReading
+    handle.readabilityHandler = nil
+    lock.lock()
+    defer { lock.unlock() }
+    append(handle.readDataToEndOfFile())
   }
 
   /// Everything the daemon wrote to stderr so far.
