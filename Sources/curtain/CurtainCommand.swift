@@ -10,9 +10,27 @@
 import ArgumentParser
 import CurtainWire
 
+/// Set while `main` parses arguments that cannot ask for a completion
+/// script (`CurtainCommand.parsedWithoutCompletionCheck`). The command line
+/// tool is single-threaded.
+nonisolated(unsafe) private var parsingWithoutCompletionCheck = false
+
 @main
 struct CurtainCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
+  /// The configuration; while `parsingWithoutCompletionCheck`, marked the
+  /// way ArgumentParser marks a command under a super-command, which it
+  /// does not check for `--generate-completion-script`.
+  static var configuration: CommandConfiguration {
+    parsingWithoutCompletionCheck ? uncheckedConfiguration : baseConfiguration
+  }
+
+  private static let uncheckedConfiguration = {
+    var configuration = baseConfiguration
+    configuration._superCommandName = ""
+    return configuration
+  }()
+
+  private static let baseConfiguration = CommandConfiguration(
     commandName: "curtain",
     abstract: "Drive a Curtain daemon: windows, view controllers, transitions, events and frames.",
     discussion: """
@@ -125,10 +143,29 @@ struct CurtainCommand: ParsableCommand {
       {
         report.unknownCommand(first, among: configuration.subcommands.map { $0._commandName })
       }
-      var command = try parseAsRoot(arguments)
+      var command = try parsedWithoutCompletionCheck(arguments) ?? parseAsRoot(arguments)
       try command.run()
     } catch {
       report.fail(error, exitCode: exitCode(for: error), fullMessage: fullMessage(for: error))
     }
+  }
+
+  /// The command `arguments` name, parsed without ArgumentParser's check
+  /// for `--generate-completion-script`: that check builds two parsers of
+  /// its own, whose first conformance lookups were about 40 % of the
+  /// instructions of `curtain list-windows` (docs/benchmarks.md). Nil when
+  /// the arguments mention the completion script, or do not parse to one
+  /// of Curtain's commands (help, a usage error): `parseAsRoot` then
+  /// parses them again as usual, for the usual help and errors.
+  private static func parsedWithoutCompletionCheck(_ arguments: [String]) -> ParsableCommand? {
+    guard !arguments.contains(where: { $0.hasPrefix("--generate-completion-script") }) else {
+      return nil
+    }
+    parsingWithoutCompletionCheck = true
+    defer { parsingWithoutCompletionCheck = false }
+    // ArgumentParser's own help command is the one named "help".
+    guard let command = try? parseAsRoot(arguments), type(of: command)._commandName != "help"
+    else { return nil }
+    return command
   }
 }
