@@ -17,7 +17,8 @@ extension Frame {
       ProtoSize.uint64(1, windowID.rawValue) + ProtoSize.uint64(2, frameSeq)
       + ProtoSize.double(3, time) + ProtoSize.uint64(6, framesSkipped)
     for values in views {
-      length += ProtoSize.message(4, length: Self.size(of: values))
+      length += ProtoSize.message(
+        4, length: Self.size(of: values, state: Self.size(of: values.state)))
     }
     for progress in transitions {
       length += ProtoSize.message(5, length: Self.size(of: progress))
@@ -34,11 +35,12 @@ extension Frame {
       writer.uint64(2, frameSeq)
       writer.double(3, time)
       for values in views {
-        writer.message(4, length: Self.size(of: values))
+        let state = Self.size(of: values.state)
+        writer.message(4, length: Self.size(of: values, state: state))
         writer.uint64(1, values.view.rawValue)
         writer.uint64(2, values.controller?.rawValue ?? 0)
         writer.string(3, values.role.rawValue)
-        writer.message(4, length: Self.size(of: values.state))
+        writer.message(4, length: state)
         Self.write(values.state, into: &writer)
       }
       for progress in transitions {
@@ -55,11 +57,12 @@ extension Frame {
 
   // MARK: Sizes
 
-  private static func size(of values: ViewValues) -> Int {
+  /// A view's message, whose state takes `state` bytes.
+  private static func size(of values: ViewValues, state: Int) -> Int {
     ProtoSize.uint64(1, values.view.rawValue)
       + ProtoSize.uint64(2, values.controller?.rawValue ?? 0)
       + ProtoSize.string(3, utf8Count: values.role.rawValue.utf8.count)
-      + ProtoSize.message(4, length: size(of: values.state))
+      + ProtoSize.message(4, length: state)
   }
 
   private static func size(of progress: TransitionProgress) -> Int {
