@@ -8,25 +8,26 @@
 // is written), so that its bytes are those SwiftProtobuf would produce
 // (FrameEncodingTests compares them).
 
-/// Writes protobuf fields into a byte array.
-struct ProtoWriter {
-  /// What was written.
-  private(set) var bytes: [UInt8]
+/// The fields both writers write the same way, from the two ways they
+/// store bytes.
+protocol ProtoFieldWriting {
+  /// One byte.
+  mutating func byte(_ value: UInt8)
+  /// Eight bytes, little-endian.
+  mutating func fixed64(_ value: UInt64)
+  /// Bytes as they are.
+  mutating func raw(_ buffer: UnsafeBufferPointer<UInt8>)
+}
 
-  /// An empty writer with room for `capacity` bytes.
-  init(capacity: Int = 256) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
-  }
-
+extension ProtoFieldWriting {
   /// A varint.
   mutating func varint(_ value: UInt64) {
     var value = value
     while value >= 0x80 {
-      bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+      byte(UInt8(truncatingIfNeeded: value) | 0x80)
       value >>= 7
     }
-    bytes.append(UInt8(value))
+    byte(UInt8(value))
   }
 
   /// A field's key: its number and wire type (0 varint, 1 64-bit, 2
@@ -46,7 +47,7 @@ struct ProtoWriter {
   mutating func bool(_ field: UInt32, _ value: Bool) {
     guard value else { return }
     key(field, 0)
-    bytes.append(1)
+    byte(1)
   }
 
   /// A `double` field, unless its bit pattern is 0 (+0.0).
@@ -54,9 +55,7 @@ struct ProtoWriter {
     let pattern = value.bitPattern
     guard pattern != 0 else { return }
     key(field, 1)
-    for shift in stride(from: 0, to: 64, by: 8) {
-      bytes.append(UInt8(truncatingIfNeeded: pattern >> UInt64(shift)))
-    }
+    fixed64(pattern)
   }
 
   /// A `string` field, unless empty.
@@ -66,8 +65,37 @@ struct ProtoWriter {
     var value = value
     value.withUTF8 { utf8 in
       varint(UInt64(utf8.count))
-      bytes.append(contentsOf: utf8)
+      raw(utf8)
     }
+  }
+}
+
+/// Writes protobuf fields into a byte array.
+struct ProtoWriter: ProtoFieldWriting {
+  /// What was written.
+  private(set) var bytes: [UInt8]
+
+  /// An empty writer with room for `capacity` bytes.
+  init(capacity: Int = 256) {
+    bytes = []
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// One byte.
+  mutating func byte(_ value: UInt8) {
+    bytes.append(value)
+  }
+
+  /// Eight bytes, little-endian.
+  mutating func fixed64(_ value: UInt64) {
+    for shift in stride(from: 0, to: 64, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+    }
+  }
+
+  /// Bytes as they are.
+  mutating func raw(_ buffer: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: buffer)
   }
 
   /// Bytes already encoded (fields of the message being written).
@@ -153,7 +181,7 @@ enum ProtoSize {
 /// Writes protobuf fields into memory sized beforehand (`ProtoSize`): no
 /// growth, no uniqueness checks and no length moved along, as `ProtoWriter`
 /// must. The caller makes sure the sizes add up.
-struct ProtoBufferWriter {
+struct ProtoBufferWriter: ProtoFieldWriting {
   /// Where the next byte goes.
   private(set) var cursor: UnsafeMutablePointer<UInt8>
 
@@ -162,58 +190,23 @@ struct ProtoBufferWriter {
     cursor = start
   }
 
-  /// A varint.
-  mutating func varint(_ value: UInt64) {
-    var value = value
-    while value >= 0x80 {
-      cursor.pointee = UInt8(truncatingIfNeeded: value) | 0x80
-      cursor += 1
-      value >>= 7
-    }
-    cursor.pointee = UInt8(value)
+  /// One byte.
+  mutating func byte(_ value: UInt8) {
+    cursor.pointee = value
     cursor += 1
   }
 
-  /// A field's key.
-  mutating func key(_ field: UInt32, _ wireType: UInt8) {
-    varint(UInt64(field) << 3 | UInt64(wireType))
-  }
-
-  /// A `uint64` field, unless 0.
-  mutating func uint64(_ field: UInt32, _ value: UInt64) {
-    guard value != 0 else { return }
-    key(field, 0)
-    varint(value)
-  }
-
-  /// A `bool` field, unless false.
-  mutating func bool(_ field: UInt32, _ value: Bool) {
-    guard value else { return }
-    key(field, 0)
-    cursor.pointee = 1
-    cursor += 1
-  }
-
-  /// A `double` field, unless its bit pattern is 0.
-  mutating func double(_ field: UInt32, _ value: Double) {
-    let pattern = value.bitPattern
-    guard pattern != 0 else { return }
-    key(field, 1)
-    UnsafeMutableRawPointer(cursor).storeBytes(of: pattern.littleEndian, as: UInt64.self)
+  /// Eight bytes, little-endian.
+  mutating func fixed64(_ value: UInt64) {
+    UnsafeMutableRawPointer(cursor).storeBytes(of: value.littleEndian, as: UInt64.self)
     cursor += 8
   }
 
-  /// A `string` field, unless empty.
-  mutating func string(_ field: UInt32, _ value: String) {
-    guard !value.isEmpty else { return }
-    key(field, 2)
-    var value = value
-    value.withUTF8 { utf8 in
-      varint(UInt64(utf8.count))
-      guard let base = utf8.baseAddress else { return }
-      cursor.update(from: base, count: utf8.count)
-      cursor += utf8.count
-    }
+  /// Bytes as they are.
+  mutating func raw(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard let base = buffer.baseAddress else { return }
+    cursor.update(from: base, count: buffer.count)
+    cursor += buffer.count
   }
 
   /// A message field's key and length: its fields follow.
