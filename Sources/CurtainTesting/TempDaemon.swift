@@ -38,6 +38,8 @@ public final class TempDaemon: @unchecked Sendable {
   private let ready = DispatchSemaphore(value: 0)
   private var stopped = false
   private var stderrClosed = false
+  /// Whether the daemon's stderr comes through `stderrPipe`.
+  private let readsStandardError: Bool
 
   /// The built `curtaind`: `$CURTAIND_PATH`, else next to the test bundle.
   public static func executableURL() throws -> URL {
@@ -144,11 +146,13 @@ public final class TempDaemon: @unchecked Sendable {
     }
     switch standardError {
     case .pipe:
+      readsStandardError = true
       process.standardError = stderrPipe
     case .file(let path):
       guard let handle = FileHandle(forWritingAtPath: path) else {
         throw TempDaemonError(description: "cannot open \(path) for the daemon's stderr")
       }
+      readsStandardError = false
       process.standardError = handle
     }
     process.standardOutput = FileHandle.nullDevice
@@ -282,6 +286,18 @@ public final class TempDaemon: @unchecked Sendable {
     return (lines + last).joined(separator: "\n")
   }
 
+  /// The daemon's stderr once it contains `text`, or as it is after
+  /// `timeout` seconds: what the daemon logs while it answers reaches the
+  /// test's reader a little later than the answer.
+  public func standardError(containing text: String, timeout: Double = 10) -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      let current = stderr
+      if current.contains(text) || Date() >= deadline { return current }
+      usleep(10_000)
+    }
+  }
+
   /// The daemon's process id.
   public var pid: Int32 { process.processIdentifier }
 
@@ -312,6 +328,12 @@ public final class TempDaemon: @unchecked Sendable {
       stopped = true
       if process.isRunning { kill(process.processIdentifier, SIGTERM) }
       process.waitUntilExit()
+      // What the daemon wrote last (its goodbye, a warning logged while it
+      // answered) may still be in the pipe.
+      lock.lock()
+      let open = readsStandardError && !stderrClosed
+      lock.unlock()
+      if open { drainStandardError() }
       closeStandardErrorReader()
     }
     let removed = !FileManager.default.fileExists(atPath: socketPath)
