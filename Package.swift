@@ -119,7 +119,22 @@ let package = Package(
         "CurtainWire",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: strictSettings
+      swiftSettings: strictSettings,
+      // A fully static executable (the C library too, no dynamic loader):
+      // a command starts without mapping libstdc++ and without applying
+      // 60,000 relocations, about a third of a `curtain list-windows`
+      // (docs/benchmarks.md, "CLI start-up as a static executable"). lld
+      // links it (gold warns about every glibc function that loads name
+      // services). Debug builds, which the tests run, link it the same
+      // way; without --static-swift-stdlib the libraries that
+      // FoundationEssentials and the standard library use must be named.
+      linkerSettings: [
+        .unsafeFlags(
+          [
+            "-static-executable", "-use-ld=lld",
+            "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+          ], .when(platforms: [.linux]))
+      ]
     ),
     .target(
       name: "CurtainWeb",

@@ -63,6 +63,35 @@ final class DistributionTests: XCTestCase {
       complaint.contains("Failed to parse service type"), "the check reads the unit: \(complaint)")
   }
 
+  /// `curtain` is linked as a static executable (Package.swift): the
+  /// kernel starts it without the dynamic loader, so a command maps no
+  /// shared library and applies no relocations before it runs.
+  func testTheCLINeedsNoDynamicLoader() throws {
+    let bytes = try Data(contentsOf: TempDaemon.cliURL())
+    func integer<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> Int {
+      var value: T = 0
+      withUnsafeMutableBytes(of: &value) {
+        $0.copyBytes(from: bytes[offset..<offset + MemoryLayout<T>.size])
+      }
+      return Int(T(littleEndian: value))
+    }
+    XCTAssertEqual(Array(bytes.prefix(4)), [0x7F, 0x45, 0x4C, 0x46], "an ELF file")
+    XCTAssertEqual(integer(UInt16.self, at: 16), 2, "ET_EXEC, not a position-independent one")
+    let table = integer(UInt64.self, at: 0x20)
+    let entrySize = integer(UInt16.self, at: 0x36)
+    let types = (0..<integer(UInt16.self, at: 0x38)).map {
+      integer(UInt32.self, at: table + $0 * entrySize)
+    }
+    XCTAssertTrue(types.contains(1), "it has loadable segments")
+    XCTAssertFalse(types.contains(3), "no PT_INTERP: no dynamic loader")
+    XCTAssertFalse(types.contains(2), "no PT_DYNAMIC: no shared libraries")
+    // And it runs as well with an empty environment.
+    let cli = try TempDaemon.cliURL().path
+    let version = try runProgram(cli, ["--version"])
+    XCTAssertFalse(version.isEmpty)
+    XCTAssertEqual(try runProgram("/usr/bin/env", ["-i", cli, "--version"]), version)
+  }
+
   func testCompletionScriptsNameEverySubcommand() throws {
     let cli = try TempDaemon.cliURL().path
     let help = try runProgram(cli, ["--help"])
