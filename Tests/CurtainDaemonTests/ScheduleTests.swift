@@ -176,6 +176,30 @@ final class ScheduleTests: XCTestCase {
 
   // MARK: The tick schedule
 
+  func testAWindowKeyIsItsSessionsNameAndWindowWhateverBuiltTheName() {
+    // A name read from a request or built piece by piece, short (stored in
+    // the String itself) or 64 bytes long (on the heap), is the same key.
+    let long = String(repeating: "s", count: 63)
+    let names = ["default", "s1", "s2", "a", long + "x", long + "y"]
+    var built: [WindowKey: Int] = [:]
+    for (index, name) in names.enumerated() {
+      for window in 1...3 {
+        built[WindowKey(session: name, window: WindowID(UInt64(window)))] = index * 10 + window
+      }
+    }
+    XCTAssertEqual(built.count, names.count * 3, "no two sessions or windows share a key")
+    for (index, name) in names.enumerated() {
+      let spelled = String(name.prefix(name.count - 1)) + String(name.last!)
+      for window in 1...3 {
+        let key = WindowKey(session: spelled, window: WindowID(UInt64(window)))
+        XCTAssertEqual(key, WindowKey(session: name, window: WindowID(UInt64(window))))
+        XCTAssertEqual(built[key], index * 10 + window, "\(name) w\(window)")
+      }
+    }
+    XCTAssertNotEqual(
+      WindowKey(session: "s1", window: WindowID(2)), WindowKey(session: "s2", window: WindowID(1)))
+  }
+
   func testTicksFallOnTheIdealScheduleWithoutDrift() {
     var schedule = RealtimeSchedule()
     let key = WindowKey(session: "default", window: WindowID(1))

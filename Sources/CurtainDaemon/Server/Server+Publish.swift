@@ -54,7 +54,22 @@ extension Server {
     // Per session, the windows to move (a window may come twice: due and
     // ticking; clockedWindows drops the repeat).
     var chosen: [String: [WindowID]] = [:]
-    func add(_ key: WindowKey) { chosen[key.session, default: []].append(key.window) }
+    // Keys come mostly in runs of one session: a run is gathered here and
+    // goes into `chosen` whole, one lookup by name per run, not per window.
+    var run: (session: String, windows: [WindowID])?
+    func flush() {
+      guard let gathered = run else { return }
+      chosen[gathered.session, default: []].append(contentsOf: gathered.windows)
+      run = nil
+    }
+    func add(_ key: WindowKey) {
+      if run?.session == key.session {
+        run?.windows.append(key.window)
+      } else {
+        flush()
+        run = (key.session, [key.window])
+      }
+    }
     // A window due has left the schedule's deadlines: it is looked at
     // again whatever its step does.
     for key in schedule.takeDue(at: now) {
@@ -75,6 +90,7 @@ extension Server {
         for id in ids { add(WindowKey(session: name, window: id)) }
       }
     }
+    flush()
     let isTick: Bool
     if case .ticks = scope { isTick = true } else { isTick = false }
     for name in chosen.keys.sorted() {

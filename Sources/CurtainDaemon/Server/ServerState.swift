@@ -8,6 +8,39 @@ import CurtainWire
 struct WindowKey: Hashable {
   let session: String
   let window: WindowID
+  /// A digest of the session's name (FNV-1a of its UTF-8), computed once
+  /// when the key is made: hashing a key then feeds the hasher two
+  /// integers, not the name's bytes. The tick looks windows up by key
+  /// several times per window, and hashing names was a tenth of its
+  /// instructions (docs/benchmarks.md). Keys are equal when their names
+  /// are equal byte for byte: every key is made from a session's own name
+  /// (`Session.name`, validated ASCII), never from a request's spelling of
+  /// it, so names that Swift calls equal under Unicode rules but that
+  /// differ in bytes never meet here.
+  private let sessionDigest: UInt64
+
+  init(session: String, window: WindowID) {
+    self.session = session
+    self.window = window
+    sessionDigest =
+      session.utf8.withContiguousStorageIfAvailable(Self.digest) ?? Self.digest(Array(session.utf8))
+  }
+
+  private static func digest<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+    var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return digest
+  }
+
+  static func == (lhs: WindowKey, rhs: WindowKey) -> Bool {
+    lhs.window == rhs.window && lhs.sessionDigest == rhs.sessionDigest
+      && lhs.session == rhs.session
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(sessionDigest)
+    hasher.combine(window.rawValue)
+  }
 }
 
 /// Daemon settings of one window. A class: the tick reads and changes
