@@ -144,8 +144,51 @@ final class ScheduleTests: XCTestCase {
     XCTAssertEqual(frame.transitions.first?.percent ?? 0, (wake - 100) / 0.35, accuracy: 1e-6)
   }
 
+  func testAReadOfOneWindowMovesThatWindowAlone() throws {
+    let h = ServerHarness()
+    let link = h.connect()
+    let ids = try windows(50, in: "many", h, link)
+    for index in ids.indices { push(index, in: "many", h, link) }
+    h.now += 0.1
+    func moved(_ build: (inout WireRequest) -> Void) -> Int {
+      let before = h.server.windowsAdvanced
+      let response = h.call(link, session: "many", build: build)
+      XCTAssertEqual(response?.error.code ?? .unspecified, .unspecified)
+      return h.server.windowsAdvanced - before
+    }
+    // Reads that name a window move it alone (nothing else is due)...
+    XCTAssertEqual(moved { $0.getTree.windowID = ids[7] }, 1)
+    XCTAssertEqual(
+      moved {
+        $0.subscribe.windowID = ids[7]
+        $0.subscribe.frames = true
+      }, 1)
+    XCTAssertEqual(moved { $0.listControllers.windowID = ids[7] }, 1)
+    // (On a connection of its own: answers come in the order asked.)
+    let waiter = h.connect()
+    let before = h.server.windowsAdvanced
+    let wait = h.send(waiter, session: "many") { $0.waitIdle.windowID = ids[7] }
+    XCTAssertEqual(h.server.windowsAdvanced - before, 1, "WaitIdle, answered later")
+    XCTAssertFalse(
+      waiter.takeResponses().contains { $0.requestID == wait }, "the window is still pushing")
+    // ... and a window that does not exist moves none.
+    let missing = h.call(link, session: "many") { $0.getTree.windowID = 999 }
+    XCTAssertEqual(missing?.error.code, .notFound)
+    // Reads of the whole session, and changes, move all its windows.
+    XCTAssertEqual(moved { $0.getTree.windowID = 0 }, 50, "the first window's tree")
+    XCTAssertEqual(moved { $0.subscribe.events = true }, 50)
+    XCTAssertEqual(moved { $0.listWindows = Curtain_V1_ListWindows() }, 50)
+    XCTAssertEqual(
+      moved {
+        $0.resizeWindow.windowID = ids[7]
+        $0.resizeWindow.metrics.size.width = 400
+        $0.resizeWindow.metrics.size.height = 800
+        $0.resizeWindow.notAnimated = true
+      }, 50)
+  }
+
   func testTheSameEventsWhetherOrNotTheClockIsReadInBetween() throws {
-    func run(syncEvery step: Double?) throws -> [String] {
+    func run(syncEvery step: Double?, readingWindow window: UInt64? = nil) throws -> [String] {
       let h = ServerHarness()
       let link = h.connect()
       try windows(4, in: "s", h, link)
@@ -158,7 +201,12 @@ final class ScheduleTests: XCTestCase {
       if let step {
         while h.now + step < end {
           h.now += step
-          _ = h.call(link) { $0.sync = Curtain_V1_Sync() }
+          if let window {
+            // A read of one window moves it alone: the others catch up later.
+            _ = h.call(link, session: "s") { $0.getTree.windowID = window }
+          } else {
+            _ = h.call(link) { $0.sync = Curtain_V1_Sync() }
+          }
         }
       }
       h.now = end
@@ -172,6 +220,8 @@ final class ScheduleTests: XCTestCase {
     XCTAssertTrue(jumped.contains { $0.contains("didShow") })
     XCTAssertEqual(try run(syncEvery: 0.013), jumped)
     XCTAssertEqual(try run(syncEvery: 0.001), jumped)
+    XCTAssertEqual(try run(syncEvery: 0.013, readingWindow: 2), jumped)
+    XCTAssertEqual(try run(syncEvery: 0.001, readingWindow: 3), jumped)
   }
 
   // MARK: The tick schedule

@@ -149,6 +149,16 @@ enum RequestTarget: Sendable, CustomStringConvertible {
     case .transition(let id, let window): return window == 0 ? "t\(id)" : "t\(id) w\(window)"
     }
   }
+
+  /// The window the request names by id, if it names one (not 0).
+  var namedWindow: UInt64? {
+    switch self {
+    case .window(let id), .windowOrFirst(let id), .sessionOrWindow(let id):
+      return id == 0 ? nil : id
+    case .transition(_, let window): return window == 0 ? nil : window
+    case .server, .session, .controller, .controllers: return nil
+    }
+  }
 }
 
 /// What a handler returns.

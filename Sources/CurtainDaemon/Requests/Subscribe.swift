@@ -8,7 +8,7 @@ import CurtainWire
 
 extension RequestHandler {
   static let subscribe = RequestHandler.session(
-    .subscribe, mutates: false,
+    .subscribe, mutates: false, window: { $0.subscribe.windowID },
     run: { context in
       try context.server.subscribe(context.client, context.request.subscribe, context.session)
     })

@@ -20,6 +20,8 @@ extension Server {
   enum AdvanceScope {
     /// No others: a request that reads or changes no window.
     case due
+    /// One window of a session: a request that reads that window alone.
+    case window(String, WindowID)
     /// Every realtime window of these sessions: a request addressed to a
     /// session, its windows or its controllers.
     case sessions([String])
@@ -79,6 +81,8 @@ extension Server {
     switch scope {
     case .due:
       break
+    case .window(let name, let id):
+      add(WindowKey(session: name, window: id))
     case .ticks:
       for key in schedule.takeTicks(at: now) { add(key) }
     case .sessions(let names):
@@ -140,14 +144,25 @@ extension Server {
   /// What a request addressed to `target` must bring up to date: nothing
   /// but what is due for a request about the server that changes nothing,
   /// every realtime window for one that changes the server's sessions
-  /// (kill, import, shutdown), else its session's realtime windows (the
-  /// record's session while a restore replays).
+  /// (kill, import, shutdown), the window alone for one that reads a
+  /// window it names by id (a window's tree, a subscription to a window,
+  /// `WaitIdle`), else its session's realtime windows (the record's
+  /// session while a restore replays). A read changes nothing, so the
+  /// windows it leaves behind have nothing to catch up on but their
+  /// clocks, which they do in one jump later with the same events (what
+  /// is due moves with every request); a change may reach other windows
+  /// of its session (the key window, a controller moved between windows),
+  /// which must be at the same time as the one it names.
   func advanceScope(of request: WireRequest, target: RequestTarget, mutates: Bool)
     -> AdvanceScope
   {
     if let replayScope { return .sessions([replayScope]) }
     if case .server = target { return mutates ? .all : .due }
-    return .sessions([request.session.isEmpty ? "default" : request.session])
+    let session = request.session.isEmpty ? "default" : request.session
+    if !mutates, let window = target.namedWindow {
+      return .window(session, WindowID(window))
+    }
+    return .sessions([session])
   }
 
   /// The realtime windows of `session` (of `among`, when given, each
