@@ -101,6 +101,45 @@ final class WriteBacklogTests: XCTestCase {
     XCTAssertEqual(try describe(backlog.takeBatch()), ["f4+0"])
   }
 
+  func testSubscriptionsKeepTheirCountsThroughBatchesDiscardsAndCompaction() throws {
+    var backlog = WriteBacklog(maxControlBytes: 1 << 20)
+    func queue(_ seq: UInt64, _ subscription: UInt64, _ policy: FramePolicy = .latest)
+      -> WriteBacklog.Decision
+    {
+      backlog.enqueueFrame(sharedFrame(seq: seq), subscription: subscription, policy: policy)
+    }
+    func waiting() -> [Int] { (1...3).map { backlog.waitingFrameCount(subscription: $0) } }
+    XCTAssertEqual(queue(1, 1), .queued)
+    XCTAssertEqual(queue(2, 2), .queued)
+    XCTAssertEqual(queue(3, 3, .pause(credits: 8)), .queued)
+    XCTAssertEqual(queue(4, 1), .replaced)
+    XCTAssertEqual(waiting(), [1, 1, 1])
+    XCTAssertEqual(try describe(backlog.takeBatch()), ["f2+0", "f3+0", "f4+1"])
+    XCTAssertEqual(queue(5, 1), .queued, "f4 is in flight: not replaced")
+    XCTAssertEqual(queue(6, 1), .replaced)
+    XCTAssertEqual(waiting(), [2, 1, 1])
+    backlog.completeBatch()
+    XCTAssertEqual(waiting(), [1, 0, 0])
+    backlog.discardQueued()
+    XCTAssertEqual(waiting(), [0, 0, 0])
+    XCTAssertEqual(queue(7, 1), .queued, "nothing of it is queued any more")
+    XCTAssertEqual(try describe(backlog.takeBatch()), ["f7+0"])
+    backlog.completeBatch()
+    XCTAssertEqual(waiting(), [0, 0, 0])
+
+    // Hundreds of replaced frames of two subscriptions, interleaved,
+    // compacted on the way: each keeps its newest, in queue order.
+    _ = backlog.enqueueControl(control(0x61))
+    _ = backlog.takeBatch()  // in flight: nothing else is handed out
+    for seq in UInt64(10)..<UInt64(510) { _ = queue(seq, seq % 2 == 0 ? 1 : 2) }
+    XCTAssertEqual(waiting(), [1, 1, 0])
+    backlog.completeBatch()
+    XCTAssertEqual(try describe(backlog.takeBatch()), ["f508+249", "f509+249"])
+    backlog.completeBatch()
+    XCTAssertEqual(waiting(), [0, 0, 0])
+    XCTAssertTrue(backlog.isEmpty)
+  }
+
   func testFramesHandedOutCannotBeReplaced() throws {
     var backlog = WriteBacklog(maxControlBytes: 1 << 20)
     XCTAssertEqual(

@@ -43,7 +43,19 @@ struct WriteBacklog {
   /// What the batch in flight holds, settled when its write completes.
   private struct InFlight {
     var controlBytes = 0
-    var frames: [UInt64: Int] = [:]
+    /// The subscription of each frame in the batch, in order.
+    var frames: [UInt64] = []
+  }
+
+  /// A subscription's frames in the backlog. One dictionary entry holds
+  /// both counts: a frame costs one lookup when it is queued, one when it
+  /// is handed out and one when its write completes (the tick queues a
+  /// frame per animating window).
+  private struct FrameSlot {
+    /// `.latest` subscriptions: the index of their queued frame.
+    var latest: Int?
+    /// Frames queued or in flight.
+    var waiting = 0
   }
 
   /// The most bytes of control messages that may wait.
@@ -52,10 +64,8 @@ struct WriteBacklog {
   private var entries: [Entry?] = []
   private var head = 0
   private var holes = 0
-  /// `.latest` subscriptions: the index of their queued frame.
-  private var latestIndex: [UInt64: Int] = [:]
-  /// Frames per subscription queued or in flight.
-  private var waitingFrames: [UInt64: Int] = [:]
+  /// The subscriptions with frames queued or in flight.
+  private var slots: [UInt64: FrameSlot] = [:]
   private var inFlight: InFlight?
   /// Unwritten bytes of control messages, in flight included.
   private(set) var controlBytes = 0
@@ -76,7 +86,7 @@ struct WriteBacklog {
 
   /// Frames of `subscription` queued or in flight.
   func waitingFrameCount(subscription: UInt64) -> Int {
-    waitingFrames[subscription] ?? 0
+    slots[subscription]?.waiting ?? 0
   }
 
   // MARK: Queuing
@@ -107,20 +117,10 @@ struct WriteBacklog {
   {
     switch policy {
     case .latest:
-      var skipped: UInt64 = 0
-      var decision = Decision.queued
-      if let index = latestIndex[subscription],
-        case .frame(_, _, let earlier)? = entries[index]
-      {
-        entries[index] = nil
-        holes += 1
-        waitingFrames[subscription, default: 0] -= 1
-        skipped = earlier + 1
-        decision = .replaced
-      }
-      latestIndex[subscription] = entries.count
-      append(.frame(frame, subscription: subscription, skipped: skipped))
-      waitingFrames[subscription, default: 0] += 1
+      // One lookup: the slot and the queue are distinct stored properties.
+      let decision = Self.queueLatest(
+        frame, subscription: subscription, slot: &slots[subscription, default: FrameSlot()],
+        entries: &entries, holes: &holes, head: head)
       compactIfSparse()
       return decision
     case .disconnect(let limit):
@@ -133,13 +133,36 @@ struct WriteBacklog {
         )
       }
       append(.frame(frame, subscription: subscription, skipped: 0))
-      waitingFrames[subscription, default: 0] += 1
+      slots[subscription, default: FrameSlot()].waiting += 1
       return .queued
     case .pause:
       append(.frame(frame, subscription: subscription, skipped: 0))
-      waitingFrames[subscription, default: 0] += 1
+      slots[subscription, default: FrameSlot()].waiting += 1
       return .queued
     }
+  }
+
+  /// Queues a frame of a `.latest` subscription at the end, removing the
+  /// one it still has queued (not one handed out).
+  private static func queueLatest(
+    _ frame: SharedFrame, subscription: UInt64, slot: inout FrameSlot, entries: inout [Entry?],
+    holes: inout Int, head: Int
+  ) -> Decision {
+    var skipped: UInt64 = 0
+    var decision = Decision.queued
+    if let index = slot.latest, index >= head, index < entries.count,
+      case .frame(_, let owner, let earlier)? = entries[index], owner == subscription
+    {
+      entries[index] = nil
+      holes += 1
+      slot.waiting -= 1
+      skipped = earlier + 1
+      decision = .replaced
+    }
+    slot.latest = entries.count
+    slot.waiting += 1
+    entries.append(.frame(frame, subscription: subscription, skipped: skipped))
+    return decision
   }
 
   // MARK: Writing
@@ -164,11 +187,13 @@ struct WriteBacklog {
         size += bytes.count
         settled.controlBytes += bytes.count
       case .frame(let frame, let subscription, let skipped)?:
-        if latestIndex[subscription] == head - 1 { latestIndex[subscription] = nil }
+        if let slot = slots.index(forKey: subscription), slots.values[slot].latest == head - 1 {
+          slots.values[slot].latest = nil
+        }
         let bytes = frame.bytes(subscription: subscription, skipped: skipped)
         batch.append(bytes)
         size += bytes.count
-        settled.frames[subscription, default: 0] += 1
+        settled.frames.append(subscription)
       }
     }
     compactIfConsumed()
@@ -181,9 +206,27 @@ struct WriteBacklog {
     guard let settled = inFlight else { return }
     inFlight = nil
     controlBytes -= settled.controlBytes
-    for (subscription, count) in settled.frames {
-      let left = (waitingFrames[subscription] ?? 0) - count
-      waitingFrames[subscription] = left > 0 ? left : nil
+    var position = settled.frames.startIndex
+    while position < settled.frames.endIndex {
+      // A subscription's frames often come together: settled at once.
+      let subscription = settled.frames[position]
+      var count = 1
+      position += 1
+      while position < settled.frames.endIndex, settled.frames[position] == subscription {
+        count += 1
+        position += 1
+      }
+      release(count, of: subscription)
+    }
+  }
+
+  /// `count` frames of `subscription` have left the backlog (written or
+  /// dropped); a subscription with none left and none queued is forgotten.
+  private mutating func release(_ count: Int, of subscription: UInt64) {
+    guard let slot = slots.index(forKey: subscription) else { return }
+    slots.values[slot].waiting -= count
+    if slots.values[slot].waiting <= 0, slots.values[slot].latest == nil {
+      slots.remove(at: slot)
     }
   }
 
@@ -195,8 +238,8 @@ struct WriteBacklog {
       case .control(let bytes)?:
         controlBytes -= bytes.count
       case .frame(_, let subscription, _)?:
-        let left = (waitingFrames[subscription] ?? 0) - 1
-        waitingFrames[subscription] = left > 0 ? left : nil
+        if let slot = slots.index(forKey: subscription) { slots.values[slot].latest = nil }
+        release(1, of: subscription)
       case nil:
         break
       }
@@ -204,7 +247,6 @@ struct WriteBacklog {
     entries = []
     head = 0
     holes = 0
-    latestIndex = [:]
   }
 
   // MARK: Storage
@@ -221,10 +263,10 @@ struct WriteBacklog {
   /// Drops the consumed prefix once it dominates the array.
   private mutating func compactIfConsumed() {
     if head == entries.count {
+      // Every frame was handed out, so no slot names a queued one.
       entries.removeAll(keepingCapacity: entries.capacity <= 4096)
       head = 0
       holes = 0
-      latestIndex = [:]
     } else if head >= 1024, head * 2 >= entries.count {
       rebuild()
     }
@@ -241,19 +283,19 @@ struct WriteBacklog {
   private mutating func rebuild() {
     var live: [Entry?] = []
     live.reserveCapacity(entries.count - head - holes)
-    var index: [UInt64: Int] = [:]
     for entry in entries[head...] {
       guard let entry else { continue }
-      if case .frame(_, let subscription, _) = entry, latestIndex[subscription] != nil {
-        // Only `.latest` subscriptions are in `latestIndex`, and they have
-        // one queued frame each.
-        index[subscription] = live.count
+      if case .frame(_, let subscription, _) = entry,
+        let slot = slots.index(forKey: subscription), slots.values[slot].latest != nil
+      {
+        // Only `.latest` subscriptions have a `latest` index, and they
+        // have one queued frame each.
+        slots.values[slot].latest = live.count
       }
       live.append(entry)
     }
     entries = live
     head = 0
     holes = 0
-    latestIndex = index
   }
 }
