@@ -99,18 +99,18 @@ extension Server {
     if case .ticks = scope { isTick = true } else { isTick = false }
     for name in chosen.keys.sorted() {
       guard let session = sessions[name], let ids = chosen[name] else { continue }
-      let clocked = clockedWindows(of: session, among: ids)
+      let (clocked, states) = clockedWindowsAndStates(of: session, among: ids)
       windowsAdvanced += clocked.count
       let steps = session.advance(clocked, toClock: now)
-      for (entry, step) in zip(clocked, steps) {
+      for (index, step) in zip(clocked.indices, steps) {
+        let entry = clocked[index]
+        let state = states[index]
         let key = key(of: entry.window)
         // A tick at which nothing happened by itself leaves the window's
         // deadline and animation as they were: the schedule need not look
         // at it again (most windows, most ticks).
         if step.ranActions || !isTick { scheduleDirty.insert(key) }
-        guard subscriptionIndex.hasFrameFollowers(key), let state = windowStates[key] else {
-          continue
-        }
+        guard subscriptionIndex.hasFrameFollowers(key) else { continue }
         // A frame still owed is taken (most windows owe none).
         var owed: Frame?
         if state.pendingFrame != nil {
@@ -170,17 +170,28 @@ extension Server {
   func clockedWindows(of session: Session, among: [WindowID]? = nil)
     -> [Session.ClockedWindow]
   {
+    clockedWindowsAndStates(of: session, among: among).windows
+  }
+
+  /// `clockedWindows(of:among:)` with each window's daemon state beside
+  /// it: the tick reads both, and looks each state up once.
+  func clockedWindowsAndStates(of session: Session, among: [WindowID]? = nil)
+    -> (windows: [Session.ClockedWindow], states: [WindowState])
+  {
     let ids = among?.sorted() ?? realtimeWindows[session.name]?.sorted() ?? []
     var clocked: [Session.ClockedWindow] = []
+    var states: [WindowState] = []
     clocked.reserveCapacity(ids.count)
+    states.reserveCapacity(ids.count)
     for (position, id) in ids.enumerated() where position == 0 || ids[position - 1] != id {
       guard let window = session.windows[id],
         let state = windowStates[WindowKey(session: session.name, window: id)],
         state.clockMode == .realtime
       else { continue }
       clocked.append(Session.ClockedWindow(window, origin: state.origin))
+      states.append(state)
     }
-    return clocked
+    return (clocked, states)
   }
 
   /// Brings the schedule up to date with the realtime windows that moved,
