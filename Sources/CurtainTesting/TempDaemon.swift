@@ -86,9 +86,10 @@ public final class TempDaemon: @unchecked Sendable {
   /// directory, as `socket` says, and waits up to `timeout` seconds for it
   /// to listen. Without `.argument`, the daemon gets only `arguments` and
   /// finds its socket by the default rule. With `.argument` it is
-  /// `--ephemeral` unless `arguments` name a `--state-dir` or a `--store`. Its default
-  /// state directory is always in the temporary directory
-  /// (XDG_STATE_HOME=<tmp>/state), never the user's. With `tcpToken`, it
+  /// `--ephemeral` unless `arguments` name a `--state-dir` or a `--store`,
+  /// or `stateHome` is given. Its default state directory is in the
+  /// temporary directory (XDG_STATE_HOME=<tmp>/state), never the user's,
+  /// or in `stateHome` (XDG_STATE_HOME=`stateHome`). With `tcpToken`, it
   /// also listens on a loopback port (`tcpPort`) and TCP clients need that
   /// token (a token file in the directory). With `fileSizeLimit`, it runs
   /// with RLIMIT_FSIZE lowered to that many bytes (rounded down to 512), so
@@ -96,7 +97,7 @@ public final class TempDaemon: @unchecked Sendable {
   public init(
     arguments: [String] = [], socket: SocketChoice = .argument,
     standardError: StandardErrorChoice = .pipe, tcpToken: String? = nil, timeout: Double = 20,
-    fileSizeLimit: Int? = nil
+    fileSizeLimit: Int? = nil, stateHome: String? = nil
   ) throws {
     var arguments = arguments
     var template = Array("/tmp/curtain-test-XXXXXX".utf8CString)
@@ -113,13 +114,15 @@ public final class TempDaemon: @unchecked Sendable {
     process = Process()
     process.executableURL = try Self.executableURL()
     var environment = ProcessInfo.processInfo.environment
-    environment["XDG_STATE_HOME"] = directory + "/state"
+    environment["XDG_STATE_HOME"] = stateHome ?? directory + "/state"
     switch socket {
     case .argument:
       socketPath = directory + "/d.sock"
-      let durable = ["--state-dir", "--ephemeral", "--store", "--cluster"].contains {
-        arguments.contains($0)
-      }
+      let durable =
+        stateHome != nil
+        || ["--state-dir", "--ephemeral", "--store", "--cluster"].contains {
+          arguments.contains($0)
+        }
       process.arguments =
         ["--socket", socketPath, "--log-level", "warning"] + (durable ? [] : ["--ephemeral"])
         + arguments

@@ -128,8 +128,8 @@ struct Curtaind: ParsableCommand {
   @Option(
     name: .customLong("state-dir"),
     help: ArgumentHelp(
-      "Where the sessions are kept (default: $XDG_STATE_HOME/curtain/<socket name>, else "
-        + "~/.local/state/curtain/<socket name>; created 0700).",
+      "Where the sessions are kept (default: $XDG_STATE_HOME/curtain/<socket name>-<digest of "
+        + "its path>, else ~/.local/state/curtain/<socket name>-<digest>; created 0700).",
       valueName: "path"))
   var stateDirectory: String?
 
@@ -436,11 +436,26 @@ struct Curtaind: ParsableCommand {
         snapshotJournalRatio: snapshotJournalRatio)
       state?.killBeforeRecord = killBeforeRecord
     } else if !ephemeral {
-      let socketPath = socket ?? SocketPath.defaultPath().path
+      let environment = ProcessInfo.processInfo.environment
+      let workingDirectory = FileManager.default.currentDirectoryPath
+      let socketPath = StateDirectoryRule.absolutePath(
+        socket ?? SocketPath.defaultPath().path, workingDirectory: workingDirectory)
+      if stateDirectory == nil {
+        switch StateDirectoryRule.adoptLegacyDirectory(
+          socketPath: socketPath, environment: environment, workingDirectory: workingDirectory,
+          uid: getuid())
+        {
+        case .nothing: break
+        case .moved(let old, let new):
+          logger.notice(
+            "moved the state directory \(old) to \(new): it follows the socket's whole path now")
+        case .left(let reason): logger.warning("\(reason)")
+        }
+      }
       guard
         let directory = stateDirectory
-          ?? StateOptions.defaultDirectory(
-            socketPath: socketPath, environment: ProcessInfo.processInfo.environment)
+          ?? StateDirectoryRule.defaultDirectory(
+            socketPath: socketPath, environment: environment, workingDirectory: workingDirectory)
       else {
         throw output.failure(
           "no state directory: set HOME or XDG_STATE_HOME, or pass --state-dir or --ephemeral")
@@ -450,6 +465,7 @@ struct Curtaind: ParsableCommand {
         snapshotRecords: snapshotRecords, snapshotInterval: snapshotInterval,
         snapshotJournalRatio: snapshotJournalRatio)
       state?.killBeforeRecord = killBeforeRecord
+      state?.socketPath = socketPath
     }
 
     let daemon = try fail(output) {

@@ -51,6 +51,9 @@ public struct StateOptions: Sendable {
   /// committing the hand-over that holds this record (numbered from 1 in
   /// this run), after the loop has applied it.
   public var killBeforeRecord: UInt64?
+  /// The daemon's socket, recorded in the state directory
+  /// (`StateDirectoryRule.socketRecord`): whose directory it is.
+  public var socketPath: String?
 
   /// `--sync normal|full`.
   public enum Sync: String, CaseIterable, Sendable {
@@ -85,22 +88,6 @@ public struct StateOptions: Sendable {
       directory: "", resetState: resetState, snapshotRecords: snapshotRecords,
       snapshotInterval: snapshotInterval, snapshotJournalRatio: snapshotJournalRatio)
     self.external = external
-  }
-
-  /// The default state directory for a socket: `$XDG_STATE_HOME/curtain/NAME`,
-  /// else `~/.local/state/curtain/NAME`, where NAME is the socket's file
-  /// name without `.sock`.
-  public static func defaultDirectory(socketPath: String, environment: [String: String])
-    -> String?
-  {
-    var name = String(socketPath.split(separator: "/").last ?? "default")
-    if name.hasSuffix(".sock") { name.removeLast(5) }
-    if name.isEmpty { name = "default" }
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return state + "/curtain/" + name
-    }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return home + "/.local/state/curtain/" + name
   }
 }
 
@@ -187,6 +174,9 @@ final class Persistence: JournalSink {
     databasePath = options.directory + "/state.sqlite3"
     try Self.makeDirectory(options.directory)
     lockDescriptor = try Self.lock(options.directory)
+    if let socketPath = options.socketPath {
+      StateDirectoryRule.recordSocket(socketPath, in: options.directory)
+    }
     do {
       store = try StateStore(path: databasePath, sync: options.sync)
     } catch {
@@ -569,7 +559,9 @@ final class Persistence: JournalSink {
   }
 
   /// Takes the directory's `lock` file (held until the process ends): two
-  /// daemons on one state directory would interleave their journals.
+  /// daemons on one state directory would interleave their journals. The
+  /// refusal names the other daemon's socket when the directory records
+  /// it, and the flags that choose another directory.
   private static func lock(_ directory: String) throws(PersistenceError) -> Int32 {
     let path = directory + "/lock"
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -577,10 +569,18 @@ final class Persistence: JournalSink {
       throw PersistenceError(description: "cannot open \(path): \(errnoText())")
     }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-      let text = errno == EWOULDBLOCK ? "another curtaind uses it" : errnoText()
+      guard errno == EWOULDBLOCK else {
+        let text = errnoText()
+        close(descriptor)
+        throw PersistenceError(
+          description: "cannot lock the state directory \(directory): \(text)")
+      }
       close(descriptor)
+      let owner = StateDirectoryRule.recordedSocket(in: directory).map { " (on \($0))" } ?? ""
       throw PersistenceError(
-        description: "cannot lock the state directory \(directory): \(text)")
+        description:
+          "cannot lock the state directory \(directory): another curtaind uses it\(owner); "
+          + "stop it, or start this one with --state-dir DIR (another directory) or --ephemeral")
     }
     return descriptor
   }
