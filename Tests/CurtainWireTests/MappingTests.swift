@@ -69,6 +69,28 @@ final class MappingTests: XCTestCase {
     XCTAssertEqual(try TimingFunction(wire), .spring(Spring(duration: 0.5, dampingRatio: 0.7)))
   }
 
+  /// A physical spring comes to rest at its settling time, or at the
+  /// duration it is given: so any spring, made from a duration and a
+  /// damping ratio too, is its own five numbers.
+  func testAPhysicalSpringTakesADuration() throws {
+    let made = Spring(duration: 0.45, dampingRatio: 0.6, initialVelocity: 1)
+    var wire = Curtain_V1_TimingFunction()
+    wire.physicalSpring.mass = made.mass
+    wire.physicalSpring.stiffness = made.stiffness
+    wire.physicalSpring.damping = made.damping
+    wire.physicalSpring.initialVelocity = made.initialVelocity
+    XCTAssertNotEqual(try TimingFunction(wire), .spring(made), "the settling time")
+    wire.physicalSpring.duration = made.duration
+    XCTAssertEqual(try TimingFunction(wire), .spring(made))
+    for bad in [0, -1, Double.infinity, .nan] {
+      wire.physicalSpring.duration = bad
+      XCTAssertThrowsError(try TimingFunction(wire), "duration \(bad)") {
+        XCTAssertEqual(
+          ($0 as? CurtainError)?.message, "A physical spring's duration must be finite and positive")
+      }
+    }
+  }
+
   func testAnimatorSpecs() throws {
     var track = Curtain_V1_Track()
     track.target.role = .toView

@@ -81,6 +81,23 @@ public struct Spring: Hashable, Sendable, Codable {
     )
   }
 
+  /// A physical spring that comes to rest at `duration` when that is finite and positive (else
+  /// at its settling time), sanitised as ``init(mass:stiffness:damping:initialVelocity:)``. Any
+  /// spring, however it was made, is this one of its own five numbers: the form a stored spring
+  /// is written in.
+  public init(
+    mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0,
+    duration: Double?
+  ) {
+    self.init(
+      sanitizedMass: Self.sanitize(mass, default: 1, range: Self.parameterRange),
+      stiffness: Self.sanitize(stiffness, default: 100, range: Self.parameterRange),
+      damping: Self.sanitize(damping, default: 10, range: Self.parameterRange),
+      initialVelocity: Self.sanitize(initialVelocity, default: 0, range: Self.velocityRange),
+      duration: duration.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    )
+  }
+
   /// UIKit's `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`.
   ///
   /// Mass is 1. The damping ratio ζ is clamped to [1e-4, 1] (ratios within 1e-9 of 1 become

@@ -1128,7 +1128,9 @@ public nonisolated struct Curtain_V1_DurationSpring: Sendable {
   public init() {}
 }
 
-/// A physical spring; its duration is the settling time.
+/// A physical spring; its duration is the settling time unless `duration`
+/// says where it comes to rest (a spring made from a duration and a damping
+/// ratio, as a session image keeps it).
 public nonisolated struct Curtain_V1_PhysicalSpring: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1142,9 +1144,21 @@ public nonisolated struct Curtain_V1_PhysicalSpring: Sendable {
 
   public var initialVelocity: Double = 0
 
+  /// Seconds after which the spring reports exactly 1 (finite, positive).
+  public var duration: Double {
+    get {_duration ?? 0}
+    set {_duration = newValue}
+  }
+  /// Returns true if `duration` has been explicitly set.
+  public var hasDuration: Bool {self._duration != nil}
+  /// Clears the value of `duration`. Subsequent reads from it will return its default value.
+  public mutating func clearDuration() {self._duration = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _duration: Double? = nil
 }
 
 /// A perceptual spring (response, bounce).
@@ -3145,7 +3159,7 @@ nonisolated extension Curtain_V1_DurationSpring: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Curtain_V1_PhysicalSpring: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PhysicalSpring"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mass\0\u{1}stiffness\0\u{1}damping\0\u{3}initial_velocity\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mass\0\u{1}stiffness\0\u{1}damping\0\u{3}initial_velocity\0\u{1}duration\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3157,12 +3171,17 @@ nonisolated extension Curtain_V1_PhysicalSpring: SwiftProtobuf.Message, SwiftPro
       case 2: try { try decoder.decodeSingularDoubleField(value: &self.stiffness) }()
       case 3: try { try decoder.decodeSingularDoubleField(value: &self.damping) }()
       case 4: try { try decoder.decodeSingularDoubleField(value: &self.initialVelocity) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self._duration) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.mass.bitPattern != 0 {
       try visitor.visitSingularDoubleField(value: self.mass, fieldNumber: 1)
     }
@@ -3175,6 +3194,9 @@ nonisolated extension Curtain_V1_PhysicalSpring: SwiftProtobuf.Message, SwiftPro
     if self.initialVelocity.bitPattern != 0 {
       try visitor.visitSingularDoubleField(value: self.initialVelocity, fieldNumber: 4)
     }
+    try { if let v = self._duration {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 5)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3183,6 +3205,7 @@ nonisolated extension Curtain_V1_PhysicalSpring: SwiftProtobuf.Message, SwiftPro
     if lhs.stiffness != rhs.stiffness {return false}
     if lhs.damping != rhs.damping {return false}
     if lhs.initialVelocity != rhs.initialVelocity {return false}
+    if lhs._duration != rhs._duration {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -236,10 +236,15 @@ extension TimingFunction {
         throw CurtainError(
           .invalidArgument, "A spring needs positive mass and stiffness and non-negative damping")
       }
+      guard !spring.hasDuration || (spring.duration.isFinite && spring.duration > 0) else {
+        throw CurtainError(
+          .invalidArgument, "A physical spring's duration must be finite and positive")
+      }
       self = .spring(
         Spring(
           mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
-          initialVelocity: spring.initialVelocity))
+          initialVelocity: spring.initialVelocity,
+          duration: spring.hasDuration ? spring.duration : nil))
     case .perceptualSpring(let spring):
       guard spring.response.isFinite, spring.response > 0, spring.bounce.isFinite,
         spring.bounce > -1, spring.bounce < 1

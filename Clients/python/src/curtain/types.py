@@ -324,6 +324,7 @@ class PhysicalSpring(ProtoMessage):
     stiffness: float = 0.0
     damping: float = 0.0
     initial_velocity: float = 0.0
+    duration: float | None = None
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

@@ -369,16 +369,18 @@ class DurationSpring(_message.Message):
     def __init__(self, duration: _Optional[float] = ..., damping_ratio: _Optional[float] = ..., initial_velocity: _Optional[float] = ...) -> None: ...
 
 class PhysicalSpring(_message.Message):
-    __slots__ = ("mass", "stiffness", "damping", "initial_velocity")
+    __slots__ = ("mass", "stiffness", "damping", "initial_velocity", "duration")
     MASS_FIELD_NUMBER: _ClassVar[int]
     STIFFNESS_FIELD_NUMBER: _ClassVar[int]
     DAMPING_FIELD_NUMBER: _ClassVar[int]
     INITIAL_VELOCITY_FIELD_NUMBER: _ClassVar[int]
+    DURATION_FIELD_NUMBER: _ClassVar[int]
     mass: float
     stiffness: float
     damping: float
     initial_velocity: float
-    def __init__(self, mass: _Optional[float] = ..., stiffness: _Optional[float] = ..., damping: _Optional[float] = ..., initial_velocity: _Optional[float] = ...) -> None: ...
+    duration: float
+    def __init__(self, mass: _Optional[float] = ..., stiffness: _Optional[float] = ..., damping: _Optional[float] = ..., initial_velocity: _Optional[float] = ..., duration: _Optional[float] = ...) -> None: ...
 
 class PerceptualSpring(_message.Message):
     __slots__ = ("response", "bounce", "initial_velocity")
