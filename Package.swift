@@ -202,7 +202,13 @@ let package = Package(
     ),
     .testTarget(
       name: "CurtainCoreTests",
-      dependencies: ["CurtainCore"],
+      // CurtainWire for SnapshotTests: the session image (CurtainWire's
+      // SessionSnapshot+Image.swift) round-trips the snapshots of the
+      // invariant fuzz, which lives here.
+      dependencies: [
+        "CurtainCore", "CurtainWire",
+        .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+      ],
       swiftSettings: strictSettings
     ),
   ],

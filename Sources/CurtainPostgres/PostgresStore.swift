@@ -1,6 +1,7 @@
 // The PostgreSQL `DurableStore` (docs/durability.md, "PostgreSQL"): the
-// same tables and semantics as the SQLite state database, schema version 2,
-// blobs as BYTEA, one transaction per group commit.
+// same tables and semantics as the SQLite state database, schema version 3,
+// blobs as BYTEA, one transaction per group commit (docs/durability.md,
+// "Schemas", says why the types differ).
 //
 //   curtain_schema(id 1, version)      the schema version (SQLite's
 //                                      `PRAGMA user_version`)

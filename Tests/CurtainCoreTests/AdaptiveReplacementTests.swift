@@ -282,25 +282,13 @@ final class AdaptiveReplacementTests: XCTestCase {
     XCTAssertEqual(h.controller("Popover").presentation?.style, .overFullScreen)
   }
 
-  func testARegistrationDecodesWithoutTheFlagsAndKeepsThemThroughItsBinaryForm() throws {
-    let full = DelegateRegistration(
-      controller: ControllerID(3), role: .adaptivePresentation, delegate: client, timeout: 0.5,
-      vendsInteraction: true, vendsReplacement: true)
-    var fields = try XCTUnwrap(
-      JSONSerialization.jsonObject(with: JSONEncoder().encode(full)) as? [String: Any])
-    XCTAssertEqual(fields.removeValue(forKey: "vendsReplacement") as? Bool, true)
-    fields["vendsInteraction"] = nil
-    let old = try JSONSerialization.data(withJSONObject: fields)
-    let decoded = try JSONDecoder().decode(DelegateRegistration.self, from: old)
-    XCTAssertEqual(decoded.controller, full.controller)
-    XCTAssertFalse(decoded.vendsInteraction)
-    XCTAssertFalse(decoded.vendsReplacement)
+  func testARegistrationKeepsItsFlagsThroughTheImage() throws {
     let h = try harness()
     try h.session.setDelegate(
       of: h.id("Wrapper"), roles: [.navigation], delegate: client, timeout: 1,
       vendsInteraction: true)
     let snapshot = try h.session.snapshot()
-    let copy = try SessionSnapshot(binary: snapshot.binaryEncoded)
+    let copy = try snapshot.throughImage()
     XCTAssertEqual(
       copy.delegates.map { [$0.vendsInteraction, $0.vendsReplacement] },
       [[false, true], [true, false]])

@@ -203,7 +203,7 @@ final class DelegateTests: XCTestCase {
     let h = navigationWithDelegate()
     let snapshot = try h.session.snapshot()
     XCTAssertEqual(snapshot.delegates.map(\.delegate), [client])
-    let restored = try SessionSnapshot(binary: snapshot.binaryEncoded)
+    let restored = try snapshot.throughImage()
     XCTAssertEqual(restored, snapshot)
     let session = try Session.restore(restored)
     XCTAssertEqual(session.delegateRegistrations, h.session.delegateRegistrations)

@@ -178,7 +178,7 @@ final class InteractionControllerTests: XCTestCase {
     try h.session.setDelegate(
       of: h.id("A"), roles: [.transitioning], delegate: other, timeout: 0.25)
     let snapshot = try h.session.snapshot()
-    let decoded = try SessionSnapshot(binary: snapshot.binaryEncoded)
+    let decoded = try snapshot.throughImage()
     XCTAssertEqual(
       decoded.delegates.sorted { $0.controller < $1.controller }.map(\.vendsInteraction),
       h.session.delegateRegistrations.sorted { $0.controller < $1.controller }.map(

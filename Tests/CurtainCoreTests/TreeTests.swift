@@ -33,8 +33,6 @@ final class TreeTests: XCTestCase {
     XCTAssertEqual(node.root?.children.map(\.identifier), ["Nav", "Settings"])
     XCTAssertEqual(node.root?.children[0].children.map(\.appearance), [.disappeared, .appeared])
     XCTAssertEqual(node.traits.horizontalSizeClass, .compact)
-    let encoded = try JSONEncoder().encode(node)
-    XCTAssertEqual(try JSONDecoder().decode(WindowNode.self, from: encoded), node)
   }
 
   /// GetTree's cache of the description gives the text a fresh description

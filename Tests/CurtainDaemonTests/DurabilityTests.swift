@@ -215,7 +215,7 @@ final class DurabilityTests: StateDirectoryTestCase {
     XCTAssertGreaterThan(storage.databaseBytes, 0)
     XCTAssertEqual(storage.journalRecords, 1)
     XCTAssertEqual(storage.sync, "full")
-    XCTAssertEqual(storage.schemaVersion, 2)
+    XCTAssertEqual(storage.schemaVersion, 3)
     XCTAssertEqual(storage.lastSnapshotTime, 0)
     XCTAssertEqual(storage.snapshotRecords, 10_000)
     XCTAssertEqual(storage.snapshotInterval, 60)

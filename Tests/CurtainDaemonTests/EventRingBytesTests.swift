@@ -11,6 +11,26 @@ import XCTest
 // shows both limits and the fullest ring.
 
 final class EventRingBytesTests: XCTestCase {
+  /// The daemon counts an event by its slot and the heap blocks glibc
+  /// gives its strings, lists and boxes (EventFootprint+Glibc.swift).
+  func testAnEventCountsItsSlotAndItsHeapBlocks() {
+    func event(trace: String? = nil, list: Int = 0) -> Event {
+      let kind: EventKind =
+        list > 0
+        ? .hierarchy(
+          .viewControllersChanged(ControllerID(1), (0..<list).map { ControllerID(UInt64($0)) }))
+        : .lifecycle(ControllerID(1), .viewDidLoad)
+      return Event(seq: 1, windowID: WindowID(1), revision: 1, traceID: trace, time: 0, kind: kind)
+    }
+    let glibc = EventFootprint.glibc
+    XCTAssertEqual(glibc.bytes(event()), Event.inlineBytes)
+    XCTAssertEqual(glibc.bytes(event(trace: "short")), Event.inlineBytes)
+    XCTAssertGreaterThan(
+      glibc.bytes(event(trace: String(repeating: "t", count: 40))), Event.inlineBytes + 40)
+    XCTAssertGreaterThan(glibc.bytes(event(list: 100)), Event.inlineBytes + 800)
+    XCTAssertEqual(ServerHarness().server.sessionConfiguration().eventFootprint, .glibc)
+  }
+
   func testTheByteLimitHoldsAndResumingFromADroppedEventGetsASnapshot() {
     let limit = 4_096
     let h = ServerHarness {

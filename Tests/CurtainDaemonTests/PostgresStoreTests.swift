@@ -132,7 +132,7 @@ final class PostgresStoreTests: StateDirectoryTestCase {
     XCTAssertEqual(storage.stateDirectory, "")
     XCTAssertEqual(storage.database, "postgres://postgres@127.0.0.1:\(server.port)/curtain")
     XCTAssertEqual(storage.sync, "server")
-    XCTAssertEqual(storage.schemaVersion, 2)
+    XCTAssertEqual(storage.schemaVersion, 3)
     XCTAssertGreaterThan(storage.databaseBytes, 0)
     let cli = try TempDaemon.cliURL().path
     let (status, output) = try runProcess(
@@ -143,7 +143,7 @@ final class PostgresStoreTests: StateDirectoryTestCase {
       output)
     XCTAssertFalse(output.contains("hunter2"), output)
     XCTAssertEqual(
-      try server.sql("SELECT version FROM curtain_schema", database: "curtain"), "2")
+      try server.sql("SELECT version FROM curtain_schema", database: "curtain"), "3")
   }
 
   // MARK: Refused starts
@@ -205,14 +205,14 @@ final class PostgresStoreTests: StateDirectoryTestCase {
     }
     XCTAssertEqual(daemon.stop().status, 0, daemon.stderr)
 
-    try server.sql("UPDATE curtain_schema SET version = 3", database: "curtain")
+    try server.sql("UPDATE curtain_schema SET version = 4", database: "curtain")
     XCTAssertThrowsError(try startDaemon()) { error in
       let text = "\(error)"
       XCTAssertTrue(text.contains("exited with status 1: "), text)
       XCTAssertTrue(
         text.contains(
-          "the PostgreSQL store \(server.socketURL("curtain")) has schema version 3, written by a "
-            + "newer curtaind (this one reads up to 2); use a newer curtaind or another database"),
+          "the PostgreSQL store \(server.socketURL("curtain")) has schema version 4, written by a "
+            + "newer curtaind (this one reads up to 3); use a newer curtaind or another database"),
         text)
     }
   }

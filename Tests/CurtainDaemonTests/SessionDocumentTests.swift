@@ -33,8 +33,8 @@ final class SessionDocumentTests: StateDirectoryTestCase {
     // Exporting the copy gives the same session again.
     let again = try SessionJSON(try export(elsewhere, session: "work"))
     XCTAssertEqual(
-      NSDictionary(dictionary: again.session),
-      NSDictionary(dictionary: try SessionJSON(document).session))
+      NSDictionary(dictionary: again.sessionValues),
+      NSDictionary(dictionary: try SessionJSON(document).sessionValues))
 
     // Into the same daemon, under another name; the original is untouched.
     let copy = try client.call {
@@ -120,50 +120,37 @@ final class SessionDocumentTests: StateDirectoryTestCase {
     XCTAssertEqual(tree.root.children.first?.children.map(\.identifier), ["Home", "Detail"])
     XCTAssertEqual(tree.root.presented.identifier, "Sheet")
     XCTAssertEqual(tree.root.presented.presentation.style, .formSheet)
-    // It exports in today's snapshot format (2), which adds issue 15's
-    // properties with the values a format-1 session had; without them it
-    // is the fixture's session.
-    let exported = try SessionJSON(try export(client, session: "fixture"))
-    XCTAssertEqual((exported.object["snapshot"] as? [String: Any])?["format"] as? Int, 2)
-    XCTAssertEqual(
-      NSDictionary(dictionary: Self.withoutFormat2Properties(exported.session)),
-      NSDictionary(dictionary: try SessionJSON(document).session))
-  }
-
-  /// A snapshot's session without the properties format 2 added (all at
-  /// the values a format-1 session had, as the migration gives them).
-  private static func withoutFormat2Properties(_ session: [String: Any]) -> [String: Any] {
-    var session = session
-    let controllers = (session["controllers"] as? [[String: Any]]) ?? []
-    session["controllers"] = controllers.map { controller -> [String: Any] in
-      var controller = controller
-      XCTAssertEqual(controller.removeValue(forKey: "isModalInPresentation") as? Bool, false)
-      XCTAssertEqual(controller.removeValue(forKey: "edgesForExtendedLayout") as? Int, 15)
-      XCTAssertEqual(
-        controller.removeValue(forKey: "shouldAutomaticallyForwardAppearanceMethods") as? Bool, true
-      )
-      if var presentation = controller["presentation"] as? [String: Any] {
-        XCTAssertEqual((presentation.removeValue(forKey: "passthroughViews") as? [Any])?.count, 0)
-        controller["presentation"] = presentation
-      }
-      if var container = controller["container"] as? [String: Any] {
-        for (kind, key) in [
-          ("navigation", "isBarTranslucent"), ("tabBar", "isBarTranslucent"),
-          ("container", "childrenAwaitingView"),
-        ] {
-          guard var wrapper = container[kind] as? [String: Any],
-            var state = wrapper["_0"] as? [String: Any]
-          else { continue }
-          let value = state.removeValue(forKey: key)
-          XCTAssertTrue((value as? Bool) == false || (value as? [Any])?.isEmpty == true, key)
-          wrapper["_0"] = state
-          container[kind] = wrapper
-        }
-        controller["container"] = container
-      }
-      return controller
+    // The properties format 2 added have the values a format-1 session
+    // had: not modal, every edge, automatic forwarding, opaque bars.
+    let controllers = try client.call(session: "fixture") { $0.listControllers = .init() }
+      .controllers.controllers
+    XCTAssertEqual(controllers.count, 6)
+    for controller in controllers {
+      XCTAssertFalse(controller.modalInPresentation, controller.identifier)
+      XCTAssertEqual(controller.edgesForExtendedLayout, 15, controller.identifier)
+      XCTAssertTrue(controller.shouldAutomaticallyForwardAppearanceMethods, controller.identifier)
+      XCTAssertFalse(controller.barTranslucent, controller.identifier)
     }
-    return session
+    // It exports in today's version (2, its snapshot of format 4), which
+    // imports as the same session.
+    let exported = try export(client, session: "fixture")
+    let json = try SessionJSON(exported)
+    XCTAssertEqual(json.object["version"] as? Int, 2)
+    XCTAssertEqual((json.object["snapshot"] as? [String: Any])?["format"] as? Int, 4)
+    XCTAssertEqual(
+      try client.call {
+        $0.importSession.document = exported
+        $0.importSession.name = "again"
+      }.imported.name, "again")
+    let state = try SessionFixtureState.dump(client)
+    let of = { (session: String) in
+      state.filter { $0.label.hasPrefix("\(session) ") }.map {
+        SessionFixtureState.Line(
+          label: String($0.label.dropFirst(session.count + 1)), json: $0.json)
+      }
+    }
+    XCTAssertFalse(of("fixture").isEmpty)
+    try SessionFixtureState.assertEqual(of("again"), of("fixture"), "exported and imported again")
   }
 
   func testDocumentsFromANewerCurtaindAreRefused() throws {
@@ -174,10 +161,10 @@ final class SessionDocumentTests: StateDirectoryTestCase {
     _ = try buildSession(client, session: "work")
     let document = try export(client, session: "work")
     var json = try SessionJSON(document)
-    json.object["version"] = 2
+    json.object["version"] = 3
     try expectRefused(
       client, json.data(), code: .unsupportedVersion,
-      saying: "version 2, written by a newer curtaind (this one reads up to version 1)")
+      saying: "version 3, written by a newer curtaind (this one reads up to version 2)")
     json = try SessionJSON(document)
     var snapshot = try XCTUnwrap(json.object["snapshot"] as? [String: Any])
     snapshot["format"] = 7
@@ -219,13 +206,21 @@ final class SessionDocumentTests: StateDirectoryTestCase {
     json.session["controllers"] = []
     try expectRefused(
       client, json.data(), as: "fresh", code: .invalidArgument, saying: "it does not restore")
-    // Settings for no window.
+    // A window without its settings (no frame rate).
     json = try SessionJSON(document)
-    snapshot = try XCTUnwrap(json.object["snapshot"] as? [String: Any])
-    snapshot["windows"] = []
-    json.object["snapshot"] = snapshot
+    json.session["windows"] = (json.session["windows"] as? [[String: Any]] ?? []).map {
+      var window = $0
+      window["frameRate"] = nil
+      return window
+    }
     try expectRefused(
       client, json.data(), as: "fresh", code: .invalidArgument, saying: "has no valid settings")
+    // A version 2 document holds a snapshot of format 4.
+    json = try SessionJSON(document)
+    json.session["format"] = 3
+    try expectRefused(
+      client, json.data(), as: "fresh", code: .invalidArgument,
+      saying: "a document of version 2 holds format 4")
     try expectRefused(
       client, document, code: .conflict,
       saying: "Session 'work' exists (2 windows, 8 controllers); import under another name")
@@ -358,14 +353,25 @@ private struct SessionJSON {
     object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
-  /// The Core snapshot inside.
+  /// The session image inside.
   var session: [String: Any] {
-    get { ((object["snapshot"] as? [String: Any])?["session"] as? [String: Any]) ?? [:] }
-    set {
-      var snapshot = (object["snapshot"] as? [String: Any]) ?? [:]
-      snapshot["session"] = newValue
-      object["snapshot"] = snapshot
+    get { (object["snapshot"] as? [String: Any]) ?? [:] }
+    set { object["snapshot"] = newValue }
+  }
+
+  /// The session's values: the image without the clock times of the
+  /// daemon that wrote it (the clock, and each window's clock origin and
+  /// last frame's clock, which an import moves to its own clock).
+  var sessionValues: [String: Any] {
+    var values = session
+    values["clock"] = nil
+    values["windows"] = (values["windows"] as? [[String: Any]])?.map {
+      var window = $0
+      window["clockOrigin"] = nil
+      window["lastFrameClock"] = nil
+      return window
     }
+    return values
   }
 
   func data() throws -> Data {

@@ -195,7 +195,7 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
     let names = try again.call { $0.listControllers = .init() }.controllers.controllers.map(
       \.identifier)
     XCTAssertEqual(names, ["Old"])
-    XCTAssertEqual(try storage(again).schemaVersion, 2)
+    XCTAssertEqual(try storage(again).schemaVersion, 3)
     again.close()
     XCTAssertEqual(restarted.stop().status, 0)
     XCTAssertEqual(try sqlite("SELECT count(*) FROM snapshot"), "1")
@@ -204,7 +204,7 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
   /// A snapshot written by the curtaind of format 1 (before issue 15's
   /// properties; Tests/Fixtures/snapshot-format-1) restores exactly the
   /// trees that curtaind showed: its bars stay opaque, the only layout
-  /// then, so no frame moves; the next snapshot is written in format 3.
+  /// then, so no frame moves; the next snapshot is written in format 4.
   func testAFormat1SnapshotRestoresWithTheFramesItHad() throws {
     let daemon = try restoreFixture("snapshot-format-1")
     let client = try TestClient(path: daemon.socketPath, name: "format 1")
@@ -220,7 +220,7 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
   /// A JSON snapshot written by the curtaind of format 2
   /// (Tests/Fixtures/snapshot-format-2) restores exactly the trees and
   /// events that curtaind showed; the next snapshot is written in the
-  /// binary format 3 and restores the same again.
+  /// protobuf image (format 4) and restores the same again.
   func testAFormat2SnapshotRestoresExactly() throws {
     let daemon = try restoreFixture("snapshot-format-2")
     let client = try TestClient(path: daemon.socketPath, name: "format 2")
@@ -249,7 +249,7 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
         contentsOf: fixtures.appendingPathComponent("\(window).txt"), encoding: .utf8)
       XCTAssertEqual(try runCLI(["--socket", again.socketPath, "tree", window]), expected)
     }
-    let reader = try TestClient(path: again.socketPath, name: "format 3")
+    let reader = try TestClient(path: again.socketPath, name: "format 4")
     try reader.call {
       $0.subscribe.windowID = 1
       $0.subscribe.events = true
@@ -261,7 +261,7 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
       event.subscriptionID = 0
       return event
     }
-    XCTAssertEqual(after, before, "the events come back from format 3 as they were")
+    XCTAssertEqual(after, before, "the events come back from format 4 as they were")
     reader.close()
     XCTAssertEqual(again.stop().status, 0)
   }
@@ -289,12 +289,12 @@ final class SnapshotCompactionTests: StateDirectoryTestCase {
     return daemon
   }
 
-  /// The stored snapshot of `default` is in the binary format 3 (its
-  /// magic number, then the format).
+  /// The stored snapshot of `default` is a session image of format 4 (its
+  /// first field, the format: tag 08, then 4).
   private func assertStoredInTheCurrentFormat() throws {
     let stored = try sqlite(
-      "SELECT hex(substr(image, 1, 5)) FROM snapshot WHERE session = 'default'")
-    XCTAssertEqual(stored.trimmingCharacters(in: .whitespacesAndNewlines), "8943534903")
+      "SELECT hex(substr(image, 1, 2)) FROM snapshot WHERE session = 'default'")
+    XCTAssertEqual(stored.trimmingCharacters(in: .whitespacesAndNewlines), "0804")
   }
 
   func testTheDatabaseStaysBoundedUnderManyOperations() throws {

@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from google.protobuf import json_format
 
 import curtain
 from curtain.testing import Daemon
+from curtain.v1 import session_image_pb2
 
 P = curtain.types
 C = curtain.common_pb2
@@ -174,6 +176,10 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert "Box" in [c.identifier for c in client.list_controllers(detached=True)]
     document = client.export_session(session="default")
     assert isinstance(document, P.SessionDocument)
+    # The document is the JSON form of curtain.v1.PortableSession.
+    portable = json_format.Parse(document.document, session_image_pb2.PortableSession())
+    assert portable.kind == "curtain.session" and portable.version == 2
+    assert portable.snapshot.name == "default" and portable.snapshot.controllers
     imported = client.import_session(document.document, name="copy")
     assert isinstance(imported, P.SessionList.Entry)
     assert imported.name == "copy"

@@ -1,5 +1,5 @@
 /// The view properties Curtain animates (Core Animation's animatable subset).
-public enum AnimatableProperty: String, Hashable, Sendable, Codable, CaseIterable {
+public enum AnimatableProperty: String, Hashable, Sendable, CaseIterable {
   /// The untransformed frame (centre and bounds size together).
   case frame
   /// The centre, in the superview's coordinates.
@@ -25,7 +25,7 @@ public enum AnimatableProperty: String, Hashable, Sendable, Codable, CaseIterabl
 }
 
 /// A value of an animatable property.
-public enum AnimatableValue: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
   /// A rectangle (frame, bounds).
   case rect(Rect)
   /// A point (center).
@@ -36,7 +36,7 @@ public enum AnimatableValue: Hashable, Sendable, Codable, CustomStringConvertibl
   case transform(AffineTransform)
 
   /// The kinds of values.
-  public enum Kind: String, Hashable, Sendable, Codable {
+  public enum Kind: String, Hashable, Sendable {
     case rect, point, scalar, transform
   }
 

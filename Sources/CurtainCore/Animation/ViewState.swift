@@ -2,7 +2,7 @@
 /// centre, bounds, transform, alpha and corner radius. The frame is derived
 /// (the untransformed rectangle around the centre) and setting it moves the
 /// centre and resizes the bounds.
-public struct ViewState: Hashable, Sendable, Codable {
+public struct ViewState: Hashable, Sendable {
   /// The centre in the superview's coordinates.
   public var center: Point
   /// The bounds (origin is the scroll offset, usually zero).

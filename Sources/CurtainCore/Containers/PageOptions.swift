@@ -4,7 +4,7 @@
 // a style allows and how many view controllers each spine location needs.
 
 /// `UIPageViewController.TransitionStyle`.
-public enum PageTransitionStyle: String, Hashable, Sendable, Codable, CaseIterable {
+public enum PageTransitionStyle: String, Hashable, Sendable, CaseIterable {
   /// Pages slide (the default).
   case scroll
   /// Pages curl over a spine.
@@ -12,7 +12,7 @@ public enum PageTransitionStyle: String, Hashable, Sendable, Codable, CaseIterab
 }
 
 /// `UIPageViewController.NavigationOrientation`.
-public enum PageNavigationOrientation: String, Hashable, Sendable, Codable, CaseIterable {
+public enum PageNavigationOrientation: String, Hashable, Sendable, CaseIterable {
   /// Pages move left and right (the default).
   case horizontal
   /// Pages move up and down.
@@ -20,7 +20,7 @@ public enum PageNavigationOrientation: String, Hashable, Sendable, Codable, Case
 }
 
 /// `UIPageViewController.SpineLocation`.
-public enum PageSpineLocation: String, Hashable, Sendable, Codable, CaseIterable {
+public enum PageSpineLocation: String, Hashable, Sendable, CaseIterable {
   /// No spine: the scroll style.
   case none
   /// The leading (left or top) edge: pageCurl's default.
@@ -32,7 +32,7 @@ public enum PageSpineLocation: String, Hashable, Sendable, Codable, CaseIterable
 }
 
 /// `UIPageViewController.NavigationDirection`.
-public enum PageDirection: String, Hashable, Sendable, Codable, CaseIterable {
+public enum PageDirection: String, Hashable, Sendable, CaseIterable {
   /// To the next page (a scroll brings it in from the right, or bottom).
   case forward
   /// To the previous page.
@@ -40,7 +40,7 @@ public enum PageDirection: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// A page view controller's style, orientation and spine.
-public struct PageOptions: Hashable, Sendable, Codable {
+public struct PageOptions: Hashable, Sendable {
   /// The transition style.
   public var transitionStyle: PageTransitionStyle
   /// The navigation orientation.

@@ -4,7 +4,7 @@
 // `UISplitViewController.automaticDimension`.
 
 /// `UISplitViewController.DisplayMode`.
-public enum SplitDisplayMode: String, Hashable, Sendable, Codable, CaseIterable {
+public enum SplitDisplayMode: String, Hashable, Sendable, CaseIterable {
   /// Resolved from the width: regular → oneBesideSecondary.
   case automatic
   /// Only the secondary column shows; the primary is hidden.
@@ -16,7 +16,7 @@ public enum SplitDisplayMode: String, Hashable, Sendable, Codable, CaseIterable 
 }
 
 /// A width setting: UIKit's automatic dimension, or a value.
-public enum SplitDimension: Hashable, Sendable, Codable {
+public enum SplitDimension: Hashable, Sendable {
   /// `UISplitViewController.automaticDimension`: Curtain's default.
   case automatic
   /// This value (points, or a fraction for the width fraction).
@@ -30,7 +30,7 @@ public enum SplitDimension: Hashable, Sendable, Codable {
 }
 
 /// The preferences of a split view controller.
-public struct SplitPreferences: Hashable, Sendable, Codable {
+public struct SplitPreferences: Hashable, Sendable {
   /// `preferredDisplayMode`.
   public var displayMode: SplitDisplayMode = .automatic
   /// `preferredPrimaryColumnWidthFraction`; automatic is 0.4.
@@ -94,7 +94,7 @@ public struct SplitPreferences: Hashable, Sendable, Codable {
 }
 
 /// A change of some split preferences; `nil` fields stay as they are.
-public struct SplitPreferenceChange: Hashable, Sendable, Codable {
+public struct SplitPreferenceChange: Hashable, Sendable {
   public var displayMode: SplitDisplayMode?
   public var primaryWidthFraction: SplitDimension?
   public var primaryWidth: SplitDimension?

@@ -9,7 +9,7 @@
 // delegate: UIKit's default.
 
 /// The delegate protocols a client can take on for a controller.
-public enum DelegateRole: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+public enum DelegateRole: String, Hashable, Sendable, CaseIterable, Comparable {
   /// `UIViewControllerTransitioningDelegate`, of a presented controller.
   case transitioning
   /// `UINavigationControllerDelegate`, of a navigation controller.
@@ -28,7 +28,7 @@ public enum DelegateRole: String, Hashable, Sendable, Codable, CaseIterable, Com
 }
 
 /// A question the daemon asks a delegate, by UIKit's method.
-public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
+public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {
   /// `navigationController(_:animationControllerFor:from:to:)`.
   case navigationAnimationController
   /// `tabBarController(_:shouldSelect:)`.
@@ -173,7 +173,7 @@ public enum DelegateMethod: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// What a delegate method is asked about. Fields a method does not use are
 /// `nil`.
-public struct DelegateArguments: Hashable, Sendable, Codable {
+public struct DelegateArguments: Hashable, Sendable {
   /// A navigation operation: `push` or `pop`.
   public var operation: String?
   /// The outgoing controller (`from`; the presenting source of a
@@ -213,7 +213,7 @@ public struct DelegateArguments: Hashable, Sendable, Codable {
 }
 
 /// A delegate's answer.
-public enum DelegateAnswer: Hashable, Sendable, Codable {
+public enum DelegateAnswer: Hashable, Sendable {
   /// `nil` (or no opinion): what UIKit does without a delegate.
   case useDefault
   /// An animation controller, as a declarative animator spec.
@@ -297,7 +297,7 @@ public enum DelegateAnswer: Hashable, Sendable, Codable {
 }
 
 /// Why a question got no answer and UIKit's default was used.
-public enum DelegateFallbackReason: Hashable, Sendable, Codable {
+public enum DelegateFallbackReason: Hashable, Sendable {
   /// No answer within the registration's timeout.
   case timeout
   /// The delegate's connection closed.
@@ -340,7 +340,7 @@ public struct DelegateCall: Hashable, Sendable {
 }
 
 /// A client registered as a controller's delegate for one role.
-public struct DelegateRegistration: Hashable, Sendable, Codable {
+public struct DelegateRegistration: Hashable, Sendable {
   /// The controller.
   public let controller: ControllerID
   /// The role.
@@ -371,30 +371,11 @@ public struct DelegateRegistration: Hashable, Sendable, Codable {
     self.vendsInteraction = vendsInteraction
     self.vendsReplacement = vendsReplacement
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case controller, role, delegate, timeout, vendsInteraction, vendsReplacement
-  }
-
-  /// Decodes a registration; documents written before the interaction and
-  /// replacement flags lack them (false).
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      controller: try container.decode(ControllerID.self, forKey: .controller),
-      role: try container.decode(DelegateRole.self, forKey: .role),
-      delegate: try container.decode(OwnerID.self, forKey: .delegate),
-      timeout: try container.decode(Double.self, forKey: .timeout),
-      vendsInteraction: try container.decodeIfPresent(Bool.self, forKey: .vendsInteraction)
-        ?? false,
-      vendsReplacement: try container.decodeIfPresent(Bool.self, forKey: .vendsReplacement)
-        ?? false)
-  }
 }
 
 /// A delegate event (category lifecycle): a question asked, answered, or
 /// given up on.
-public enum DelegateEvent: Hashable, Sendable, Codable {
+public enum DelegateEvent: Hashable, Sendable {
   /// The question `call` was asked.
   case called(call: UInt64, DelegateMethod, DelegateArguments)
   /// The delegate answered it.

@@ -6,7 +6,7 @@
 // model time. Tests assert these sequences; clients subscribe to them.
 
 /// One observable effect, stamped with where and when it happened.
-public struct Event: Hashable, Sendable, Codable {
+public struct Event: Hashable, Sendable {
   /// Position in the window's log: gap-free, starting at 1.
   public let seq: UInt64
   /// The window whose log holds the event; `nil` for the session's log of
@@ -21,12 +21,25 @@ public struct Event: Hashable, Sendable, Codable {
   /// What happened.
   public let kind: EventKind
 
+  /// Creates an event (the logs make them; a restore reads them back).
+  public init(
+    seq: UInt64, windowID: WindowID?, revision: UInt64, traceID: String?, time: Double,
+    kind: EventKind
+  ) {
+    self.seq = seq
+    self.windowID = windowID
+    self.revision = revision
+    self.traceID = traceID
+    self.time = time
+    self.kind = kind
+  }
+
   /// The subscription category the event belongs to.
   public var category: EventCategory { kind.category }
 }
 
 /// Kinds of events a client can subscribe to.
-public enum EventCategory: String, Hashable, Sendable, Codable, CaseIterable {
+public enum EventCategory: String, Hashable, Sendable, CaseIterable {
   /// View-controller lifecycle callbacks and navigation delegate calls.
   case lifecycle
   /// Roots, children, stacks and selections changing.
@@ -42,7 +55,7 @@ public enum EventCategory: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// What an event says happened.
-public enum EventKind: Hashable, Sendable, Codable {
+public enum EventKind: Hashable, Sendable {
   /// A lifecycle callback of a controller.
   case lifecycle(ControllerID, LifecycleCallback)
   /// A navigation controller's delegate call.
@@ -84,7 +97,7 @@ public enum EventKind: Hashable, Sendable, Codable {
 }
 
 /// The callbacks UIKit makes on a view controller.
-public enum LifecycleCallback: Hashable, Sendable, Codable {
+public enum LifecycleCallback: Hashable, Sendable {
   /// `viewDidLoad()`, once per controller lifetime.
   case viewDidLoad
   /// `viewWillAppear(_ animated:)`.
@@ -103,7 +116,7 @@ public enum LifecycleCallback: Hashable, Sendable, Codable {
 
 /// The callbacks a controller gets when its window changes size or traits
 /// (SEMANTICS §5, "Size transitions"), in this order for the whole tree.
-public enum SizeTransitionCallback: Hashable, Sendable, Codable {
+public enum SizeTransitionCallback: Hashable, Sendable {
   /// `willTransition(to newCollection:with:)`: the traits about to be in
   /// force (only when they change).
   case willTransitionToTraits(TraitCollection)
@@ -114,7 +127,7 @@ public enum SizeTransitionCallback: Hashable, Sendable, Codable {
 }
 
 /// The segue callbacks UIKit makes on a view controller (SEMANTICS §8).
-public enum SegueCallback: Hashable, Sendable, Codable {
+public enum SegueCallback: Hashable, Sendable {
   /// `shouldPerformSegue(withIdentifier:sender:)` and the answer it gave.
   case shouldPerform(identifier: String, answer: Bool)
   /// `prepare(for:sender:)` on the source, with the segue's identifier
@@ -128,7 +141,7 @@ public enum SegueCallback: Hashable, Sendable, Codable {
 }
 
 /// `UINavigationControllerDelegate` calls.
-public enum NavigationDelegateCall: Hashable, Sendable, Codable {
+public enum NavigationDelegateCall: Hashable, Sendable {
   /// `navigationController(_:willShow:animated:)`.
   case willShow(ControllerID, animated: Bool)
   /// `navigationController(_:didShow:animated:)`.
@@ -136,7 +149,7 @@ public enum NavigationDelegateCall: Hashable, Sendable, Codable {
 }
 
 /// A committed change of the controller hierarchy.
-public enum HierarchyChange: Hashable, Sendable, Codable {
+public enum HierarchyChange: Hashable, Sendable {
   /// The window's root controller changed.
   case rootChanged(ControllerID?)
   /// `child` became a child of `parent`.
@@ -155,10 +168,10 @@ public enum HierarchyChange: Hashable, Sendable, Codable {
 }
 
 /// Phases of a transition.
-public enum TransitionPhase: Hashable, Sendable, Codable {
+public enum TransitionPhase: Hashable, Sendable {
   /// The transition was set up and starts now. (Boxed, as the other
   /// large payloads of events, so that every event of a log is small:
-  /// Event+Footprint.swift.)
+  /// EventLog.swift.)
   indirect case began(TransitionInfo)
   /// An interruptible transition was paused and became interactive.
   case paused(percent: Double)
@@ -169,7 +182,7 @@ public enum TransitionPhase: Hashable, Sendable, Codable {
 }
 
 /// What a transition is about, as the `began` event reports it.
-public struct TransitionInfo: Hashable, Sendable, Codable {
+public struct TransitionInfo: Hashable, Sendable {
   /// What kind of change animates.
   public let kind: TransitionKind
   /// The container controller running it.
@@ -187,11 +200,26 @@ public struct TransitionInfo: Hashable, Sendable, Codable {
   /// A size transition's change of the window: its old and new size and
   /// traits (`nil` for every other kind).
   public var sizeChange: SizeChange? = nil
+
+  /// Creates the information.
+  public init(
+    kind: TransitionKind, container: ControllerID?, from: ControllerID?, to: ControllerID?,
+    animated: Bool, interactive: Bool, duration: Double, sizeChange: SizeChange? = nil
+  ) {
+    self.kind = kind
+    self.container = container
+    self.from = from
+    self.to = to
+    self.animated = animated
+    self.interactive = interactive
+    self.duration = duration
+    self.sizeChange = sizeChange
+  }
 }
 
 /// What a size transition changes: the window's size and traits before and
 /// after.
-public struct SizeChange: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct SizeChange: Hashable, Sendable, CustomStringConvertible {
   /// The window's size before.
   public let oldSize: Size
   /// The window's size after.
@@ -220,7 +248,7 @@ public struct SizeChange: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// Phases of an operation.
-public enum OperationPhase: Hashable, Sendable, Codable {
+public enum OperationPhase: Hashable, Sendable {
   /// The window was busy; the operation waits at this 1-based position.
   case queued(position: Int)
   /// The operation started; the transition it runs, if any, reports its
@@ -234,7 +262,7 @@ public enum OperationPhase: Hashable, Sendable, Codable {
 
 /// The calls a presentation controller gets (SEMANTICS §4, "Order of
 /// events").
-public enum PresentationPhase: Hashable, Sendable, Codable {
+public enum PresentationPhase: Hashable, Sendable {
   /// `presentationTransitionWillBegin()`.
   case presentationTransitionWillBegin
   /// `presentationTransitionDidEnd(_ completed:)`.
@@ -262,7 +290,7 @@ public enum PresentationPhase: Hashable, Sendable, Codable {
 }
 
 /// A change of the window itself.
-public enum WindowChange: Hashable, Sendable, Codable {
+public enum WindowChange: Hashable, Sendable {
   /// The window was created with this size.
   case created(Size)
   /// The window became visible or hidden.

@@ -1,7 +1,39 @@
+/// How many bytes an event keeps in a log: its slot in the ring plus what
+/// it keeps alive on the heap (its strings, lists and boxed payloads). What
+/// the heap costs depends on the allocator, which the Core knows nothing
+/// of: the daemon supplies its measure (`EventFootprint.glibc` of
+/// CurtainDaemon); by default an event counts its slot alone.
+public struct EventFootprint: Hashable, Sendable {
+  /// The measure's name; configurations compare measures by it.
+  public let name: String
+  /// The bytes `event` keeps.
+  public let bytes: @Sendable (Event) -> Int
+
+  /// A measure called `name`.
+  public init(name: String, bytes: @escaping @Sendable (Event) -> Int) {
+    self.name = name
+    self.bytes = bytes
+  }
+
+  /// Each event its slot in the ring.
+  public static let slots = EventFootprint(name: "slots") { _ in Event.inlineBytes }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension Event {
+  /// The bytes of one slot of a log's ring.
+  public static let inlineBytes = MemoryLayout<Event>.stride
+
+  /// What an empty slot holds: nothing on the heap.
+  static let vacant = Event(
+    seq: 0, windowID: nil, revision: 0, traceID: nil, time: 0, kind: .window(.closed))
+}
+
 /// The last events of one window, with gap-free sequence numbers: at most
 /// `capacity` of them, and at most `byteLimit` bytes of them (each event
-/// counted by `Event.retainedBytes`, its own size and the heap blocks of
-/// its strings, lists and boxed payloads).
+/// counted by the log's `EventFootprint`).
 ///
 /// Older events fall out of the ring when either limit is passed, the
 /// newest event always stays; `events(after:)` tells a resuming reader
@@ -13,28 +45,36 @@ public struct EventLog: Sendable {
   public let capacity: Int
   /// How many bytes of events are kept at most.
   public let byteLimit: Int
+  /// How the events are counted against `byteLimit`.
+  public let footprint: EventFootprint
   /// The slots, used as a ring from `head`; `count` of them hold events,
   /// the others a vacant placeholder (which keeps nothing alive).
   private var ring: [Event] = []
   private var head = 0
   private var count = 0
-  /// The bytes of the events kept (`Event.retainedBytes`).
+  /// The bytes of the events kept (by `footprint`).
   public private(set) var bytes = 0
   /// The sequence number of the newest event (0 before the first).
   public private(set) var lastSeq: UInt64 = 0
 
   /// Creates an empty log keeping at most `capacity` events (at least 1)
-  /// and `byteLimit` bytes of them (the newest event is kept whatever its
-  /// size).
-  public init(capacity: Int = 10_000, byteLimit: Int = .max) {
+  /// and `byteLimit` bytes of them as `footprint` counts them (the newest
+  /// event is kept whatever its size).
+  public init(
+    capacity: Int = 10_000, byteLimit: Int = .max, footprint: EventFootprint = .slots
+  ) {
     self.capacity = max(1, capacity)
     self.byteLimit = max(0, byteLimit)
+    self.footprint = footprint
   }
 
   /// A log that continues a snapshot: its newest events within the limits
   /// are kept. The events must be consecutive and end at `lastSeq`.
-  init(capacity: Int, byteLimit: Int = .max, restoring snapshot: EventLogSnapshot) throws {
-    self.init(capacity: capacity, byteLimit: byteLimit)
+  init(
+    capacity: Int, byteLimit: Int = .max, footprint: EventFootprint = .slots,
+    restoring snapshot: EventLogSnapshot
+  ) throws {
+    self.init(capacity: capacity, byteLimit: byteLimit, footprint: footprint)
     let events = snapshot.events
     guard UInt64(events.count) <= snapshot.lastSeq else {
       throw CurtainError.invalid(
@@ -79,7 +119,7 @@ public struct EventLog: Sendable {
     }
     ring[(head + count) % ring.count] = event
     count += 1
-    bytes += event.retainedBytes
+    bytes += footprint.bytes(event)
     while bytes > byteLimit, count > 1 { dropOldest() }
     return event
   }
@@ -100,7 +140,7 @@ public struct EventLog: Sendable {
     let dropped = min(Int(lastSeq - seq), count)
     for _ in 0..<dropped {
       let slot = (head + count - 1) % ring.count
-      bytes -= ring[slot].retainedBytes
+      bytes -= footprint.bytes(ring[slot])
       ring[slot] = .vacant
       count -= 1
     }
@@ -109,7 +149,7 @@ public struct EventLog: Sendable {
 
   /// Lets the oldest event go.
   private mutating func dropOldest() {
-    bytes -= ring[head].retainedBytes
+    bytes -= footprint.bytes(ring[head])
     ring[head] = .vacant
     head = (head + 1) % ring.count
     count -= 1

@@ -8,7 +8,7 @@
 
 /// A 2D affine transform, as `CGAffineTransform`: a point (x, y) maps to
 /// (a·x + c·y + tx, b·x + d·y + ty).
-public struct AffineTransform: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
   public var a: Double
   public var b: Double
   public var c: Double

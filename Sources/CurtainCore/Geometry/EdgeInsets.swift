@@ -1,5 +1,5 @@
 /// Distances inwards from each edge of a rectangle, as `UIEdgeInsets`.
-public struct EdgeInsets: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
   /// Inset from the top edge.
   public var top: Double
   /// Inset from the left edge.

@@ -2,7 +2,7 @@
 // downwards, measured in points (not pixels). All values are `Double`.
 
 /// A location in a two-dimensional coordinate space.
-public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Point: Hashable, Sendable, CustomStringConvertible {
   /// The horizontal coordinate.
   public var x: Double
   /// The vertical coordinate.

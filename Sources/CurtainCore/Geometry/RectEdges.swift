@@ -1,5 +1,5 @@
 /// `UIRectEdge`: a set of a rectangle's edges, with UIKit's bits.
-public struct RectEdges: OptionSet, Hashable, Sendable, Codable {
+public struct RectEdges: OptionSet, Hashable, Sendable {
   public let rawValue: UInt32
   public init(rawValue: UInt32) { self.rawValue = rawValue }
 

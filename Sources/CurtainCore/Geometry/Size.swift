@@ -1,5 +1,5 @@
 /// A width and a height.
-public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Size: Hashable, Sendable, CustomStringConvertible {
   /// The horizontal extent.
   public var width: Double
   /// The vertical extent.

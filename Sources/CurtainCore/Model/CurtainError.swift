@@ -1,5 +1,5 @@
 /// The closed set of error codes a request can fail with (PROTOCOL.md).
-public enum ErrorCode: String, Hashable, Sendable, Codable, CaseIterable {
+public enum ErrorCode: String, Hashable, Sendable, CaseIterable {
   /// The request is malformed or names something of the wrong kind.
   case invalidArgument = "INVALID_ARGUMENT"
   /// A session, window, controller, view or transition does not exist.
@@ -34,7 +34,7 @@ public enum ErrorCode: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// A failed request: a code from the closed set and a message in UIKit's
 /// wording where UIKit has one. Failing requests leave the state unchanged.
-public struct CurtainError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
+public struct CurtainError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What kind of failure this is.
   public let code: ErrorCode
   /// A human-readable explanation.

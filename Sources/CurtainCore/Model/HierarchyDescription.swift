@@ -4,7 +4,7 @@
 // the wire.
 
 /// How a presented controller is presented.
-public struct PresentationNode: Hashable, Sendable, Codable {
+public struct PresentationNode: Hashable, Sendable {
   /// The presenting controller.
   public let presenting: ControllerID
   /// The style asked for (`automatic` resolved).
@@ -34,7 +34,7 @@ public struct PresentationNode: Hashable, Sendable, Codable {
 }
 
 /// A split view controller's state.
-public struct SplitNode: Hashable, Sendable, Codable {
+public struct SplitNode: Hashable, Sendable {
   /// Whether it is collapsed.
   public let isCollapsed: Bool
   /// The display mode asked for.
@@ -46,7 +46,7 @@ public struct SplitNode: Hashable, Sendable, Codable {
 }
 
 /// A page view controller's state.
-public struct PageNode: Hashable, Sendable, Codable {
+public struct PageNode: Hashable, Sendable {
   /// The transition style.
   public let transitionStyle: PageTransitionStyle
   /// The navigation orientation.
@@ -60,7 +60,7 @@ public struct PageNode: Hashable, Sendable, Codable {
 }
 
 /// One controller of a tree, with its children.
-public struct ControllerNode: Hashable, Sendable, Codable {
+public struct ControllerNode: Hashable, Sendable {
   /// The controller's id.
   public let id: ControllerID
   /// Its kind.
@@ -98,7 +98,7 @@ public struct ControllerNode: Hashable, Sendable, Codable {
 }
 
 /// A window and its controller tree.
-public struct WindowNode: Hashable, Sendable, Codable {
+public struct WindowNode: Hashable, Sendable {
   /// The window's id.
   public let id: WindowID
   /// Size, safe area, scale.

@@ -4,7 +4,7 @@
 // session-scoped so that windows stay independent of each other.
 
 /// A window of a session, printed `w<n>`.
-public struct WindowID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct WindowID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The session-scoped number.
   public let rawValue: UInt64
   /// Wraps a number.
@@ -14,7 +14,7 @@ public struct WindowID: Hashable, Comparable, Sendable, Codable, CustomStringCon
 }
 
 /// A view controller of a session, printed `c<n>`.
-public struct ControllerID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct ControllerID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The session-scoped number.
   public let rawValue: UInt64
   /// Wraps a number.
@@ -24,7 +24,7 @@ public struct ControllerID: Hashable, Comparable, Sendable, Codable, CustomStrin
 }
 
 /// A view of a session, printed `v<n>`.
-public struct ViewID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct ViewID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The session-scoped number.
   public let rawValue: UInt64
   /// Wraps a number.
@@ -34,7 +34,7 @@ public struct ViewID: Hashable, Comparable, Sendable, Codable, CustomStringConve
 }
 
 /// A transition of a session, printed `t<n>`.
-public struct TransitionID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct TransitionID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The session-scoped number.
   public let rawValue: UInt64
   /// Wraps a number.
@@ -44,7 +44,7 @@ public struct TransitionID: Hashable, Comparable, Sendable, Codable, CustomStrin
 }
 
 /// An operation submitted to a session, printed `o<n>`.
-public struct OperationID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct OperationID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The session-scoped number.
   public let rawValue: UInt64
   /// Wraps a number.
@@ -55,7 +55,7 @@ public struct OperationID: Hashable, Comparable, Sendable, Codable, CustomString
 
 /// Who drives an interactive transition: an opaque number the daemon assigns
 /// to each client. The core only compares owners.
-public struct OwnerID: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct OwnerID: Hashable, Sendable, CustomStringConvertible {
   /// The daemon's client number.
   public let rawValue: UInt64
   /// Wraps a number.

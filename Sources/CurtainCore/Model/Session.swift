@@ -9,9 +9,12 @@ public struct SessionConfiguration: Hashable, Sendable {
   public var operationQueueLimit: Int
   /// Events kept per window for resuming subscribers.
   public var eventLogCapacity: Int
-  /// Bytes of events kept per window (`Event.retainedBytes`); the oldest
-  /// go past this or `eventLogCapacity`, whichever comes first.
+  /// Bytes of events kept per window (as `eventFootprint` counts them);
+  /// the oldest go past this or `eventLogCapacity`, whichever comes first.
   public var eventLogByteLimit: Int
+  /// How an event's bytes are counted (the daemon's allocator; by default
+  /// its slot in the log).
+  public var eventFootprint: EventFootprint
   /// Seconds without an update after which an interactive transition that
   /// belongs to no client is cancelled (Curtain's choice, SEMANTICS §5); 0
   /// never. An interaction owned by a client never times out.
@@ -26,12 +29,13 @@ public struct SessionConfiguration: Hashable, Sendable {
   /// 100,000 controllers.
   public init(
     operationQueueLimit: Int = 64, eventLogCapacity: Int = 10_000,
-    eventLogByteLimit: Int = .max, interactionTimeout: Double = 30, maxWindows: Int = 1_000,
-    maxControllers: Int = 100_000
+    eventLogByteLimit: Int = .max, eventFootprint: EventFootprint = .slots,
+    interactionTimeout: Double = 30, maxWindows: Int = 1_000, maxControllers: Int = 100_000
   ) {
     self.operationQueueLimit = operationQueueLimit
     self.eventLogCapacity = eventLogCapacity
     self.eventLogByteLimit = eventLogByteLimit
+    self.eventFootprint = eventFootprint
     self.interactionTimeout = interactionTimeout
     self.maxWindows = maxWindows
     self.maxControllers = maxControllers
@@ -41,7 +45,7 @@ public struct SessionConfiguration: Hashable, Sendable {
 extension SessionConfiguration {
   /// An empty event log with these limits.
   func makeEventLog() -> EventLog {
-    EventLog(capacity: eventLogCapacity, byteLimit: eventLogByteLimit)
+    EventLog(capacity: eventLogCapacity, byteLimit: eventLogByteLimit, footprint: eventFootprint)
   }
 }
 

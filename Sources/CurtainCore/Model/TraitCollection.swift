@@ -1,15 +1,15 @@
 /// A size class, as `UIUserInterfaceSizeClass`.
-public enum SizeClass: String, Hashable, Sendable, Codable {
+public enum SizeClass: String, Hashable, Sendable {
   case compact, regular
 }
 
 /// The device family the window pretends to be; it decides bar heights.
-public enum UserInterfaceIdiom: String, Hashable, Sendable, Codable {
+public enum UserInterfaceIdiom: String, Hashable, Sendable {
   case phone, pad
 }
 
 /// A window's traits, as `UITraitCollection`.
-public struct TraitCollection: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct TraitCollection: Hashable, Sendable, CustomStringConvertible {
   /// The horizontal size class.
   public var horizontalSizeClass: SizeClass
   /// The vertical size class.
@@ -57,7 +57,7 @@ public struct TraitCollection: Hashable, Sendable, Codable, CustomStringConverti
 }
 
 /// The metrics a window is created or resized with.
-public struct WindowMetrics: Hashable, Sendable, Codable {
+public struct WindowMetrics: Hashable, Sendable {
   /// The size in points.
   public var size: Size
   /// The safe-area insets.

@@ -4,7 +4,7 @@
 // while animating comes from the window's timeline.
 
 /// What a view is for, so renderers can draw it and tests can find it.
-public enum ViewRole: String, Hashable, Sendable, Codable {
+public enum ViewRole: String, Hashable, Sendable {
   /// A window's own view, the top of its view tree.
   case window
   /// The root view of a view controller.

@@ -15,7 +15,7 @@
 // they decide which child views are installed and where.
 
 /// What a controller is.
-public enum ControllerKind: String, Hashable, Sendable, Codable, CaseIterable {
+public enum ControllerKind: String, Hashable, Sendable, CaseIterable {
   /// Manages only its own views.
   case content
   /// `UINavigationController`.
@@ -31,7 +31,7 @@ public enum ControllerKind: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// The appearance state machine of SEMANTICS §1.
-public enum AppearanceState: String, Hashable, Sendable, Codable {
+public enum AppearanceState: String, Hashable, Sendable {
   case disappeared, appearing, appeared, disappearing
 }
 

@@ -9,7 +9,7 @@
 
 /// How a window's model time moves (informational for the core: the daemon
 /// feeds loop time to realtime windows, and only explicit steps to manual ones).
-public enum ClockMode: String, Hashable, Sendable, Codable {
+public enum ClockMode: String, Hashable, Sendable {
   case realtime, manual
 }
 

@@ -1,6 +1,6 @@
 /// `UIModalPresentationStyle`: how a presented controller covers the screen
 /// (SEMANTICS §4).
-public enum ModalPresentationStyle: String, Hashable, Sendable, Codable, CaseIterable {
+public enum ModalPresentationStyle: String, Hashable, Sendable, CaseIterable {
   /// Covers the window; the presenter's view leaves the window.
   case fullScreen
   /// A page sheet (the card in compact width).
@@ -74,7 +74,7 @@ public enum ModalPresentationStyle: String, Hashable, Sendable, Codable, CaseIte
 }
 
 /// `UIModalTransitionStyle`: the built-in look of a presentation.
-public enum ModalTransitionStyle: String, Hashable, Sendable, Codable, CaseIterable {
+public enum ModalTransitionStyle: String, Hashable, Sendable, CaseIterable {
   /// The presented view slides up from the bottom (the default).
   case coverVertical
   /// A 3D flip around the vertical axis.

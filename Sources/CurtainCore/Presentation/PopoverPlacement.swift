@@ -29,7 +29,7 @@
 // edge. The presented view fills the popover minus its insets and arrow.
 
 /// The direction a popover's arrow points (`UIPopoverArrowDirection`).
-public enum PopoverArrowDirection: String, Hashable, Sendable, Codable, CaseIterable {
+public enum PopoverArrowDirection: String, Hashable, Sendable, CaseIterable {
   /// The arrow points up: the popover is below the source.
   case up
   /// The arrow points down: the popover is above the source.
@@ -57,7 +57,7 @@ public enum PopoverArrowDirection: String, Hashable, Sendable, Codable, CaseIter
 }
 
 /// Where a popover was placed.
-public struct PopoverPlacement: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct PopoverPlacement: Hashable, Sendable, CustomStringConvertible {
   /// The popover's frame (content, insets and arrow) in the container's
   /// coordinates.
   public let frame: Rect
@@ -68,6 +68,17 @@ public struct PopoverPlacement: Hashable, Sendable, Codable, CustomStringConvert
   /// From the middle of the arrow's edge to the source's middle, along the
   /// edge (positive: right or down); 0 without an arrow.
   public let arrowOffset: Double
+
+  /// Creates a placement (`place` computes them; a restore reads them
+  /// back).
+  public init(
+    frame: Rect, contentFrame: Rect, arrowDirection: PopoverArrowDirection?, arrowOffset: Double
+  ) {
+    self.frame = frame
+    self.contentFrame = contentFrame
+    self.arrowDirection = arrowDirection
+    self.arrowOffset = arrowOffset
+  }
 
   /// `arrow down +12 (x, y, w, h)` (`arrow none (…)` without an arrow).
   public var description: String {

@@ -4,7 +4,7 @@
 // checked before anything changes and applied when the presentation starts.
 
 /// `UIPopoverArrowDirection`: the directions a popover's arrow may point.
-public struct PopoverArrowDirections: OptionSet, Hashable, Sendable, Codable {
+public struct PopoverArrowDirections: OptionSet, Hashable, Sendable {
   public let rawValue: UInt32
   public init(rawValue: UInt32) { self.rawValue = rawValue }
 
@@ -21,7 +21,7 @@ public struct PopoverArrowDirections: OptionSet, Hashable, Sendable, Codable {
 }
 
 /// A bar button item a popover may point at (`barButtonItem`).
-public enum BarItem: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum BarItem: Hashable, Sendable, CustomStringConvertible {
   /// The left bar button item of the navigation bar above the presenter.
   case navigationLeft
   /// The right bar button item of that navigation bar.
@@ -73,7 +73,7 @@ public struct PopoverSource: Hashable, Sendable {
 
 /// A client's declarative description of a `custom` presentation: what
 /// its presentation controller would say (SEMANTICS §4, custom).
-public struct CustomPresentation: Hashable, Sendable, Codable {
+public struct CustomPresentation: Hashable, Sendable {
   /// The presented view's frame in the window; `nil`: the container's
   /// bounds (the window's).
   public var frame: Rect?

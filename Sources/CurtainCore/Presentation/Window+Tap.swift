@@ -21,9 +21,9 @@
 //     §4), then `presentationControllerDidDismiss` once it completed.
 
 /// What a tap hit, and what it did.
-public struct TapHit: Hashable, Sendable, Codable {
+public struct TapHit: Hashable, Sendable {
   /// What the tap did besides reaching its target.
-  public enum Effect: Hashable, Sendable, Codable {
+  public enum Effect: Hashable, Sendable {
     /// Nothing more.
     case none
     /// It went through a popover's dimming view to one of its passthrough
@@ -46,6 +46,16 @@ public struct TapHit: Hashable, Sendable, Codable {
   public let controller: ControllerID?
   /// What the tap did.
   public let effect: Effect
+
+  /// Creates a hit.
+  public init(point: Point, view: ViewID, role: ViewRole, controller: ControllerID?, effect: Effect)
+  {
+    self.point = point
+    self.view = view
+    self.role = role
+    self.controller = controller
+    self.effect = effect
+  }
 }
 
 extension Window {

@@ -17,7 +17,7 @@
 // push onto the stack hidden behind it.
 
 /// The two actions UIKit routes up the hierarchy.
-public enum ShowAction: String, Hashable, Sendable, Codable, CaseIterable {
+public enum ShowAction: String, Hashable, Sendable, CaseIterable {
   /// `show(_:sender:)`.
   case show
   /// `showDetailViewController(_:sender:)`.

@@ -51,7 +51,8 @@ private struct SnapshotRestorer {
     try checkEvents(snapshot.detachedEvents, window: nil)
     session.detachedLog = try EventLog(
       capacity: session.configuration.eventLogCapacity,
-      byteLimit: session.configuration.eventLogByteLimit, restoring: snapshot.detachedEvents)
+      byteLimit: session.configuration.eventLogByteLimit,
+      footprint: session.configuration.eventFootprint, restoring: snapshot.detachedEvents)
     session.ids.counters = snapshot.nextIDs
     try restoreMemories()
   }
@@ -162,7 +163,8 @@ private struct SnapshotRestorer {
       try checkEvents(entry.events, window: entry.id)
       let log = try EventLog(
         capacity: session.configuration.eventLogCapacity,
-        byteLimit: session.configuration.eventLogByteLimit, restoring: entry.events)
+        byteLimit: session.configuration.eventLogByteLimit,
+        footprint: session.configuration.eventFootprint, restoring: entry.events)
       let window = Window(
         id: entry.id, session: session, metrics: entry.metrics, clockMode: entry.clockMode,
         view: view, log: log)

@@ -11,7 +11,9 @@
 // nothing animates: running transitions hold closures (the containers'
 // bookkeeping, coordinator handlers), which values cannot describe. The
 // daemon snapshots a session at such a moment and keeps a journal of what
-// happened since (docs/durability.md).
+// happened since (docs/durability.md). The snapshot's bytes are made
+// elsewhere: CurtainWire maps it to the protobuf session image
+// (SessionSnapshot+Image.swift), which the daemon stores and exports.
 //
 // References between objects are ids. A controller's parent is the
 // controller whose `children` list it; a view's superview the view whose
@@ -20,7 +22,7 @@
 // cannot hold two versions of it.
 
 /// A quiescent session as values (see the file's header).
-public struct SessionSnapshot: Hashable, Sendable, Codable {
+public struct SessionSnapshot: Hashable, Sendable {
   /// The session's name.
   public var name: String
   /// The next id of each kind.
@@ -42,16 +44,11 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
   /// oldest first.
   public var departedNames: [DepartedName] = []
   /// The remote delegates registered (Session+Delegates.swift), by
-  /// controller and role, and the next delegate call id. Only the binary
-  /// form (a daemon's own state directory) keeps them: registrations belong
-  /// to connections, so an exported document has none.
+  /// controller and role, and the next delegate call id. A daemon's own
+  /// stores keep the registrations; a portable document has none (they
+  /// belong to connections).
   public var delegates: [DelegateRegistration] = []
   public var nextDelegateCall: UInt64 = 1
-
-  private enum CodingKeys: String, CodingKey {
-    case name, nextIDs, windows, controllers, views, storyboards, detachedEvents, endings
-    case departedNames
-  }
 
   /// Creates a snapshot.
   public init(
@@ -70,7 +67,7 @@ public struct SessionSnapshot: Hashable, Sendable, Codable {
 }
 
 /// Why a transition ended, as the session remembers it.
-public struct RememberedEnding: Hashable, Sendable, Codable {
+public struct RememberedEnding: Hashable, Sendable {
   /// The transition.
   public var transition: TransitionID
   /// Why it ended.
@@ -84,7 +81,7 @@ public struct RememberedEnding: Hashable, Sendable, Codable {
 }
 
 /// The name a deleted controller had.
-public struct DepartedName: Hashable, Sendable, Codable {
+public struct DepartedName: Hashable, Sendable {
   /// The deleted controller.
   public var controller: ControllerID
   /// Its name (`@Identifier` or its id).
@@ -98,7 +95,7 @@ public struct DepartedName: Hashable, Sendable, Codable {
 }
 
 /// The next id a session hands out, per kind.
-public struct IdentifierCounters: Hashable, Sendable, Codable {
+public struct IdentifierCounters: Hashable, Sendable {
   /// The next window id.
   public var window: UInt64
   /// The next controller id.
@@ -124,7 +121,7 @@ public struct IdentifierCounters: Hashable, Sendable, Codable {
 
 /// An event log: the sequence number of its newest event and the events it
 /// still keeps, oldest first, ending with that one.
-public struct EventLogSnapshot: Hashable, Sendable, Codable {
+public struct EventLogSnapshot: Hashable, Sendable {
   /// The newest event's sequence number (0 before the first).
   public var lastSeq: UInt64
   /// The kept events, oldest first.
@@ -138,7 +135,7 @@ public struct EventLogSnapshot: Hashable, Sendable, Codable {
 }
 
 /// A window.
-public struct WindowSnapshot: Hashable, Sendable, Codable {
+public struct WindowSnapshot: Hashable, Sendable {
   /// Its id.
   public var id: WindowID
   /// Its own view (role `window`).
@@ -180,7 +177,7 @@ public struct WindowSnapshot: Hashable, Sendable, Codable {
 }
 
 /// A view.
-public struct ViewSnapshot: Hashable, Sendable, Codable {
+public struct ViewSnapshot: Hashable, Sendable {
   /// Its id.
   public var id: ViewID
   /// What it is for.
@@ -212,7 +209,7 @@ public struct ViewSnapshot: Hashable, Sendable, Codable {
 }
 
 /// A controller and every property it has.
-public struct ControllerSnapshot: Hashable, Sendable, Codable {
+public struct ControllerSnapshot: Hashable, Sendable {
   /// Its id.
   public var id: ControllerID
   /// Its kind.
@@ -300,7 +297,7 @@ public struct ControllerSnapshot: Hashable, Sendable, Codable {
 }
 
 /// What a container keeps besides its children, per kind.
-public enum ContainerSnapshot: Hashable, Sendable, Codable {
+public enum ContainerSnapshot: Hashable, Sendable {
   /// A content controller: nothing.
   case content
   /// A navigation controller.
@@ -316,7 +313,7 @@ public enum ContainerSnapshot: Hashable, Sendable, Codable {
 }
 
 /// A navigation controller's own state (its stack is its children).
-public struct NavigationSnapshot: Hashable, Sendable, Codable {
+public struct NavigationSnapshot: Hashable, Sendable {
   /// Its navigation bar, once its view is loaded.
   public var navigationBar: ViewID?
   /// The tab bar controller whose More navigation controller it is.
@@ -335,7 +332,7 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
 }
 
 /// A tab bar controller's own state.
-public struct TabBarSnapshot: Hashable, Sendable, Codable {
+public struct TabBarSnapshot: Hashable, Sendable {
   /// The tabs, in order.
   public var viewControllers: [ControllerID]
   /// The selected index (`nil`: none, or the More list).
@@ -368,7 +365,7 @@ public struct TabBarSnapshot: Hashable, Sendable, Codable {
 }
 
 /// A split view controller's own state.
-public struct SplitSnapshot: Hashable, Sendable, Codable {
+public struct SplitSnapshot: Hashable, Sendable {
   /// The primary column's controller.
   public var primary: ControllerID?
   /// The secondary column's controller.
@@ -391,7 +388,7 @@ public struct SplitSnapshot: Hashable, Sendable, Codable {
 }
 
 /// A page view controller's own state.
-public struct PageSnapshot: Hashable, Sendable, Codable {
+public struct PageSnapshot: Hashable, Sendable {
   /// Style, orientation and spine.
   public var options: PageOptions
   /// The pages shown.
@@ -408,7 +405,7 @@ public struct PageSnapshot: Hashable, Sendable, Codable {
 }
 
 /// A custom container's own state.
-public struct CustomContainerSnapshot: Hashable, Sendable, Codable {
+public struct CustomContainerSnapshot: Hashable, Sendable {
   /// The frames clients gave when adding children.
   public var childFrames: [ControllerID: Rect]
   /// The children added without their view, which no transition has
@@ -423,7 +420,7 @@ public struct CustomContainerSnapshot: Hashable, Sendable, Codable {
 }
 
 /// A live presentation (owned by the presented controller).
-public struct PresentationSnapshot: Hashable, Sendable, Codable {
+public struct PresentationSnapshot: Hashable, Sendable {
   /// The presenting controller.
   public var presenting: ControllerID
   /// The style asked for.
@@ -498,7 +495,7 @@ public struct PresentationSnapshot: Hashable, Sendable, Codable {
 }
 
 /// A popover's resolved source.
-public struct PopoverAnchorSnapshot: Hashable, Sendable, Codable {
+public struct PopoverAnchorSnapshot: Hashable, Sendable {
   /// The source view (the bar, for a bar button item).
   public var view: ViewID
   /// The rectangle given (`nil`: the view's bounds, as they change).
@@ -521,7 +518,7 @@ public struct PopoverAnchorSnapshot: Hashable, Sendable, Codable {
 }
 
 /// A bar button item a popover points at.
-public struct BarItemAnchorSnapshot: Hashable, Sendable, Codable {
+public struct BarItemAnchorSnapshot: Hashable, Sendable {
   /// The item.
   public var item: BarItem
   /// The navigation or tab bar controller whose bar holds it.
@@ -535,7 +532,7 @@ public struct BarItemAnchorSnapshot: Hashable, Sendable, Codable {
 }
 
 /// Where a view was in its superview.
-public struct PresenterSlot: Hashable, Sendable, Codable {
+public struct PresenterSlot: Hashable, Sendable {
   /// The superview.
   public var superview: ViewID
   /// The index among its subviews.

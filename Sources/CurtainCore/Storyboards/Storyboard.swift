@@ -12,7 +12,7 @@
 // the scene or segue at fault, and nothing is loaded when one is found.
 
 /// A storyboard: scenes and the segues between them.
-public struct Storyboard: Hashable, Sendable, Codable {
+public struct Storyboard: Hashable, Sendable {
   /// The storyboard's name, unique in a session.
   public var name: String
   /// The scene a window's root is instantiated from, if any.
@@ -36,7 +36,7 @@ public struct Storyboard: Hashable, Sendable, Codable {
   public static let maxSegues = 10_000
 
   /// A controller template.
-  public struct Scene: Hashable, Sendable, Codable {
+  public struct Scene: Hashable, Sendable {
     /// The scene's id (its storyboard identifier); instances take it as
     /// their identifier (`Detail`, then `Detail-2`, … when it is taken).
     public var id: String
@@ -78,7 +78,7 @@ public struct Storyboard: Hashable, Sendable, Codable {
   }
 
   /// How a segue shows its destination.
-  public enum SegueKind: Hashable, Sendable, Codable {
+  public enum SegueKind: Hashable, Sendable {
     /// `show(_:sender:)` from the source (a navigation controller pushes).
     case show
     /// `showDetailViewController(_:sender:)` from the source.
@@ -110,7 +110,7 @@ public struct Storyboard: Hashable, Sendable, Codable {
   /// controller's view (`nil`: its bounds) and the permitted arrow
   /// directions (UIKit's default: any; none centres the popover on its
   /// source).
-  public struct PopoverAnchorSpec: Hashable, Sendable, Codable {
+  public struct PopoverAnchorSpec: Hashable, Sendable {
     /// The rectangle in the source view's coordinates.
     public var rect: Rect?
     /// The permitted arrow directions.
@@ -124,7 +124,7 @@ public struct Storyboard: Hashable, Sendable, Codable {
   }
 
   /// A segue from a source scene.
-  public struct Segue: Hashable, Sendable, Codable {
+  public struct Segue: Hashable, Sendable {
     /// The identifier, unique among the source scene's segues.
     public var identifier: String
     /// The source scene.
@@ -165,7 +165,7 @@ public struct Storyboard: Hashable, Sendable, Codable {
 }
 
 /// Where a controller came from: a scene of a loaded storyboard.
-public struct SceneReference: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct SceneReference: Hashable, Sendable, CustomStringConvertible {
   /// The storyboard's name.
   public let storyboard: String
   /// The scene's id.

@@ -22,7 +22,7 @@
 /// `x1` and `x2` always lie in [0, 1]: the initialiser, decoding and assignment clamp them there.
 /// `y1` and `y2` are limited to [−1e6, 1e6]. Non-finite coordinates are replaced by those of
 /// ``linear``.
-public struct CubicBezier: Hashable, Sendable, Codable {
+public struct CubicBezier: Hashable, Sendable {
   /// The x coordinate of P1, clamped to [0, 1] on assignment (non-finite becomes 0).
   public var x1: Double { didSet { x1 = Self.sanitizedX(x1, default: 0) } }
   /// The y coordinate of P1, clamped to [−1e6, 1e6] on assignment (non-finite becomes 0).
@@ -130,23 +130,5 @@ public struct CubicBezier: Hashable, Sendable, Codable {
 
   private static func sanitizedY(_ value: Double, default fallback: Double) -> Double {
     value.isFinite ? min(max(value, -1e6), 1e6) : fallback
-  }
-
-  // MARK: - Codable
-
-  private enum CodingKeys: String, CodingKey {
-    case x1, y1, x2, y2
-  }
-
-  /// Decodes `x1`, `y1`, `x2`, `y2` and sanitises them as ``init(_:_:_:_:)`` does, so a decoded
-  /// curve always has x1 and x2 in [0, 1].
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      try container.decode(Double.self, forKey: .x1),
-      try container.decode(Double.self, forKey: .y1),
-      try container.decode(Double.self, forKey: .x2),
-      try container.decode(Double.self, forKey: .y2)
-    )
   }
 }

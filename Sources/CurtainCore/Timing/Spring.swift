@@ -39,7 +39,7 @@
 /// Position is `1 − y(t)` where `m·y″ + c·y′ + k·y = 0`, `y(0) = 1` and `y′(0) = −v` (`v` is
 /// ``initialVelocity``). ``value(at:)`` snaps to exactly 1 at ``duration``;
 /// ``unsnappedValue(at:)`` is the pure closed form.
-public struct Spring: Hashable, Sendable, Codable {
+public struct Spring: Hashable, Sendable {
   /// The mass m, in [1e-18, 1e18].
   public let mass: Double
   /// The stiffness k, in [1e-18, 1e18].
@@ -221,32 +221,6 @@ public struct Spring: Hashable, Sendable, Codable {
     range: ClosedRange<Double>
   ) -> Double {
     value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : fallback
-  }
-
-  // MARK: - Codable
-
-  private enum CodingKeys: String, CodingKey {
-    case mass, stiffness, damping, initialVelocity, duration
-  }
-
-  /// Decodes `mass`, `stiffness`, `damping` and the optional `initialVelocity` (default 0) and
-  /// `duration`, sanitising them as ``init(mass:stiffness:damping:initialVelocity:)`` does. A
-  /// finite, positive `duration` is kept (it is where ``value(at:)`` snaps); a missing or
-  /// invalid one is replaced by the settling time.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let mass = try container.decode(Double.self, forKey: .mass)
-    let stiffness = try container.decode(Double.self, forKey: .stiffness)
-    let damping = try container.decode(Double.self, forKey: .damping)
-    let velocity = try container.decodeIfPresent(Double.self, forKey: .initialVelocity) ?? 0
-    let duration = try container.decodeIfPresent(Double.self, forKey: .duration)
-    self.init(
-      sanitizedMass: Self.sanitize(mass, default: 1, range: Self.parameterRange),
-      stiffness: Self.sanitize(stiffness, default: 100, range: Self.parameterRange),
-      damping: Self.sanitize(damping, default: 10, range: Self.parameterRange),
-      initialVelocity: Self.sanitize(velocity, default: 0, range: Self.velocityRange),
-      duration: duration.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-    )
   }
 
   // MARK: - Solving for a duration

@@ -1,6 +1,6 @@
 /// How an animation's progress follows time: a cubic Bézier curve or a
 /// damped spring, both solved in closed form (SEMANTICS §7).
-public enum TimingFunction: Hashable, Sendable, Codable {
+public enum TimingFunction: Hashable, Sendable {
   /// `x(s) = t` solved for `s`, then `y(s)`.
   case cubicBezier(CubicBezier)
   /// A spring evaluated at the animation's elapsed physical time.

@@ -7,7 +7,7 @@
 // every window.
 
 /// Which view a track moves.
-public enum TrackTarget: Hashable, Sendable, Codable {
+public enum TrackTarget: Hashable, Sendable {
   /// The outgoing controller's view.
   case fromView
   /// The incoming controller's view.
@@ -19,7 +19,7 @@ public enum TrackTarget: Hashable, Sendable, Codable {
 }
 
 /// A value in a track, resolved when the track starts.
-public indirect enum ValueSpec: Hashable, Sendable, Codable {
+public indirect enum ValueSpec: Hashable, Sendable {
   /// This exact value.
   case value(AnimatableValue)
   /// The view's presentation value when the track starts.
@@ -38,7 +38,7 @@ public indirect enum ValueSpec: Hashable, Sendable, Codable {
 }
 
 /// One property of one view animating during a transition.
-public struct TrackSpec: Hashable, Sendable, Codable {
+public struct TrackSpec: Hashable, Sendable {
   /// The view to move.
   public var target: TrackTarget
   /// The property to move.
@@ -123,7 +123,7 @@ public struct TrackSpec: Hashable, Sendable, Codable {
 
 /// The built-in look of a transition with another duration or curve (the
 /// CLI's `--duration` and `--curve`).
-public struct Retiming: Hashable, Sendable, Codable {
+public struct Retiming: Hashable, Sendable {
   /// The duration in seconds; `nil` keeps the look's.
   public var duration: Double?
   /// The curve of every track; `nil` keeps each track's.
@@ -139,7 +139,7 @@ public struct Retiming: Hashable, Sendable, Codable {
 /// The client that runs a transition's animator itself (a remote delegate
 /// answered its animation-controller question with a remote animator,
 /// docs/delegates.md).
-public struct RemoteDriver: Hashable, Sendable, Codable {
+public struct RemoteDriver: Hashable, Sendable {
   /// The delegate's client: the only one that may send the transition's
   /// frames and complete it.
   public let delegate: OwnerID
@@ -157,7 +157,7 @@ public struct RemoteDriver: Hashable, Sendable, Codable {
 
 /// A declarative transition animator: a duration and its tracks, or the
 /// transition's built-in look re-timed.
-public struct AnimatorSpec: Hashable, Sendable, Codable {
+public struct AnimatorSpec: Hashable, Sendable {
   /// The transition's duration in seconds.
   public var duration: Double
   /// The tracks, applied in order.

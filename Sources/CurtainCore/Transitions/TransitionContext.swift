@@ -1,5 +1,5 @@
 /// What kind of change a transition animates.
-public enum TransitionKind: String, Hashable, Sendable, Codable {
+public enum TransitionKind: String, Hashable, Sendable {
   /// A navigation push (also `setViewControllers` with a new top).
   case push
   /// A navigation pop (also pop-to, pop-to-root, `setViewControllers` to an

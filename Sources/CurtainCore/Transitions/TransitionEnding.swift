@@ -3,7 +3,7 @@
 // interaction timed out) is told why it is gone, not just that it is.
 
 /// Why a transition ended.
-public enum TransitionEnding: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum TransitionEnding: Hashable, Sendable, CustomStringConvertible {
   /// It played to its end by itself.
   case completed
   /// A client finished its interaction and it played to its end.

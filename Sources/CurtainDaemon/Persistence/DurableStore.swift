@@ -161,8 +161,12 @@ extension DurableStore {
 
 /// The schema every store writes and reads, and the records' checksum.
 public enum DurableSchema {
-  /// The schema version this curtaind writes and reads.
-  public static let version: Int64 = 2
+  /// The schema version this curtaind writes and reads. 3: the snapshots
+  /// are session images of format 4 (protobuf, SessionImage.swift); a
+  /// database of version 2 holds the same tables, its older images are read
+  /// and converted, and a curtaind of version 2 refuses a database of 3
+  /// (the images it would not read) by its version.
+  public static let version: Int64 = 3
 
   /// The 64-bit FNV-1a hash of `bytes`, as a signed 64-bit integer (the
   /// stores' integer type).

@@ -265,7 +265,7 @@ final class Persistence: JournalSink {
       snapshotSeq[snapshot.session] = snapshot.seq
       // A snapshot of an older format is written again in the current
       // one at the next checkpoint.
-      if !snapshot.image.starts(with: SessionImage.magic) { changed.insert(snapshot.session) }
+      if !SessionImage.isCurrentFormat(snapshot.image) { changed.insert(snapshot.session) }
       restoredSnapshotTime = max(restoredSnapshotTime, snapshot.takenAt)
       restoredSnapshotBytes += UInt64(snapshot.image.count)
     }

@@ -1,5 +1,6 @@
 // Portable sessions on the server's side (docs/session-format.md): a
-// quiescent session becomes a `SessionDocument`; a document becomes a new
+// quiescent session becomes a `SessionDocument` (without its delegate
+// registrations, which belong to connections); a document becomes a new
 // session, rebuilt completely (and checked as a restore checks a snapshot)
 // before it takes its place. Its windows' clock settings are moved to this
 // server's clock: a realtime window's time goes on from where it was
@@ -14,9 +15,11 @@ extension Server {
   func exportDocument(of session: Session) throws -> Data {
     // `snapshot()` says why a busy session has none.
     _ = try session.snapshot()
-    guard let image = image(of: session.name) else {
+    guard var image = image(of: session.name) else {
       throw CurtainError(.internalError, "Session '\(session.name)' has no snapshot")
     }
+    // Delegate registrations belong to connections (docs/delegates.md).
+    image.session.delegates = []
     return Data(SessionDocument(image: image, generator: "curtaind \(curtainVersion)").encoded())
   }
 
@@ -57,6 +60,7 @@ extension Server {
     try checkImportLimits(document.snapshot.session)
     var image = document.snapshot
     image.session.name = target
+    image.session.delegates = []
     let now = clock()
     let shift = now - image.clock
     for index in image.windows.indices {

@@ -1,24 +1,25 @@
 // A portable session (docs/session-format.md): what `curtain export` writes
-// and `curtain import` reads. A JSON object that names what it is
-// ("kind": "curtain.session") and its version, with the session's snapshot
-// as the state database keeps it (`SessionImage`, itself numbered by its
-// format). A reader refuses another kind, a newer version or a newer
-// snapshot format, before it decodes anything else.
+// and `curtain import` reads. Version 2 is the protobuf JSON form of
+// `curtain.v1.PortableSession` (session_image.proto): an object that names
+// what it is ("kind": "curtain.session"), its version and the program that
+// wrote it, with the session's image ("snapshot", format 4) as the stores
+// keep it. A reader checks the kind, the version and the snapshot's format
+// before it decodes anything else, and refuses another kind or a newer
+// version or format. Version 1 documents (a JSON image of format 1 or 2)
+// are converted (LegacySessionImage.swift).
 
 import CurtainCore
+import CurtainWire
 import Foundation
+import SwiftProtobuf
 
 /// A session as a portable document.
-struct SessionDocument: Codable {
+struct SessionDocument {
   /// What every session document says it is.
   static let kind = "curtain.session"
-  /// The version this curtaind writes and reads.
-  static let currentVersion = 1
+  /// The version this curtaind writes and the newest it reads.
+  static let currentVersion = 2
 
-  /// Always `kind`.
-  var kind: String
-  /// The document's version.
-  var version: Int
   /// The program that wrote it (`curtaind VERSION`); informative.
   var generator: String
   /// The session.
@@ -26,19 +27,25 @@ struct SessionDocument: Codable {
 
   /// A document of `image`.
   init(image: SessionImage, generator: String) {
-    kind = Self.kind
-    version = Self.currentVersion
     self.generator = generator
     snapshot = image
   }
 
-  /// The document's bytes: pretty-printed JSON with sorted keys, so that a
-  /// session exported twice gives the same bytes.
+  /// The document's bytes: its protobuf JSON form, indented, with its
+  /// fields in the order of their numbers, so that a session exported twice
+  /// gives the same bytes.
   func encoded() -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    // Every value of a snapshot encodes (finite numbers, plain values).
-    return Array((try? encoder.encode(self)) ?? Data()) + [0x0A]
+    var document = Curtain_V1_PortableSession()
+    document.kind = Self.kind
+    document.version = UInt32(Self.currentVersion)
+    document.generator = generator
+    document.snapshot = snapshot.message
+    var options = JSONEncodingOptions()
+    options.alwaysPrintInt64sAsNumbers = true
+    options.useDeterministicOrdering = true
+    // Every value of an image encodes (finite numbers, valid UTF-8).
+    let json = (try? document.jsonUTF8Bytes(options: options) as [UInt8]) ?? []
+    return JSONIndentation.indented(json) + [0x0A]
   }
 
   /// Why a document cannot be read.
@@ -49,21 +56,22 @@ struct SessionDocument: Codable {
     case newer(String)
   }
 
-  /// Reads a document: its kind and version first, then its snapshot.
+  /// Reads a document: its kind, version and snapshot format first, then
+  /// the rest.
   static func decode(_ bytes: [UInt8]) throws(Problem) -> SessionDocument {
-    struct Header: Decodable {
-      var kind: String?
-      var version: Int?
-      var generator: String?
-    }
     let data = Data(bytes)
-    let header: Header
+    let object: [String: Any]
     do {
-      header = try JSONDecoder().decode(Header.self, from: data)
+      guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        throw Problem.invalid("it is not a Curtain session document (not a JSON object)")
+      }
+      object = parsed
+    } catch let problem as Problem {
+      throw problem
     } catch {
-      throw .invalid("it is not a Curtain session document (not a JSON object: \(reason(error)))")
+      throw .invalid("it is not a Curtain session document (not a JSON object: \(error))")
     }
-    guard let kind = header.kind, let version = header.version else {
+    guard let kind = object["kind"] as? String, let version = integer(object["version"]) else {
       throw .invalid(
         "it is not a Curtain session document (no \"kind\": \"\(Self.kind)\" and \"version\")")
     }
@@ -77,62 +85,72 @@ struct SessionDocument: Codable {
           + "(this one reads up to version \(currentVersion))")
     }
     guard version >= 1 else { throw .invalid("it has version \(version)") }
-    struct Body: Decodable { var snapshot: Snapshot }
-    struct Snapshot: Decodable { var format: Int }
-    let format: Int
-    do {
-      format = try JSONDecoder().decode(Body.self, from: data).snapshot.format
-    } catch {
-      throw .invalid("its snapshot is missing or has no format (\(reason(error)))")
+    guard let snapshot = object["snapshot"] as? [String: Any],
+      let format = integer(snapshot["format"])
+    else {
+      throw .invalid("its snapshot is missing or has no format")
     }
-    guard format <= SessionImage.jsonFormat else {
+    let newest = version == 1 ? SessionImage.legacyJSONFormat : SessionImage.currentFormat
+    guard format <= newest else {
       throw .newer(
         "its snapshot has format \(format), written by a newer curtaind (this one reads up to "
-          + "format \(SessionImage.jsonFormat))")
+          + "format \(newest) in a document of version \(version))")
     }
-    if format < SessionImage.jsonFormat {
-      return try migrated(data, generator: header.generator ?? "")
+    let generator = object["generator"] as? String ?? ""
+    if version == 1 {
+      return try legacy(data, generator: generator)
+    }
+    guard format == SessionImage.currentFormat else {
+      throw .invalid(
+        "its snapshot has format \(format); a document of version 2 holds format "
+          + "\(SessionImage.currentFormat)")
+    }
+    let document: Curtain_V1_PortableSession
+    do {
+      document = try Curtain_V1_PortableSession(jsonUTF8Data: data)
+    } catch {
+      throw .invalid("its snapshot cannot be decoded (\(error))")
     }
     do {
-      return try JSONDecoder().decode(SessionDocument.self, from: data)
+      return SessionDocument(
+        image: try SessionImage(message: document.snapshot), generator: document.generator)
     } catch {
-      throw .invalid("its snapshot cannot be decoded (\(reason(error)))")
+      throw .invalid(about(error))
     }
   }
 
-  /// A document whose snapshot has an older format: the snapshot goes
-  /// through `SessionImage.decode`, which migrates it.
-  private static func migrated(_ data: Data, generator: String) throws(Problem) -> SessionDocument {
+  /// A version 1 document's snapshot (a JSON image of format 1 or 2), its
+  /// numbers read exactly.
+  private static func legacy(_ data: Data, generator: String) throws(Problem) -> SessionDocument {
+    let snapshot: JSONField
     do {
-      guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let snapshot = object["snapshot"]
-      else { throw ImageError(description: "no snapshot object") }
-      let bytes = try JSONSerialization.data(withJSONObject: snapshot)
-      return SessionDocument(image: try SessionImage.decode([UInt8](bytes)), generator: generator)
-    } catch let error as ImageError {
-      throw .invalid("its snapshot cannot be decoded (\(error.description))")
+      snapshot = try JSONField.exact(data, path: "document").object().required("snapshot")
     } catch {
-      throw .invalid("its snapshot cannot be decoded (\(reason(error)))")
+      throw .invalid(
+        "its snapshot cannot be decoded (\((error as? CurtainError)?.message ?? "\(error)"))")
+    }
+    do {
+      return SessionDocument(image: try SessionImage.decodeJSON(snapshot), generator: generator)
+    } catch {
+      throw .invalid(about(error))
     }
   }
 
-  /// A decoding error in one line: what is wrong and where.
-  private static func reason(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return "\(error)" }
-    func path(_ context: DecodingError.Context) -> String {
-      let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-      return keys.isEmpty ? "" : " at \(keys.joined())"
+  /// What is wrong with the snapshot: "its snapshot cannot be decoded
+  /// (…)".
+  private static func about(_ error: ImageError) -> String {
+    let description = error.description
+    guard description.hasPrefix("it ") else { return "its snapshot: \(description)" }
+    return "its snapshot \(description.dropFirst(3))"
+  }
+
+  /// A JSON number that is an integer.
+  private static func integer(_ value: Any?) -> Int? {
+    guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
+      return nil
     }
-    switch error {
-    case .dataCorrupted(let context):
-      let underlying = (context.underlyingError as? NSError)?.userInfo["NSDebugDescription"]
-      return "\(underlying.map { "\($0)" } ?? context.debugDescription)\(path(context))"
-    case .keyNotFound(let key, let context):
-      return "no \"\(key.stringValue)\"\(path(context))"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "\(context.debugDescription)\(path(context))"
-    @unknown default:
-      return "\(error)"
-    }
+    let double = number.doubleValue
+    guard double.rounded() == double, abs(double) < 1e15 else { return nil }
+    return Int(double)
   }
 }

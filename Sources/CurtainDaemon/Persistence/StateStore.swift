@@ -1,5 +1,5 @@
 // The state database (docs/durability.md): one SQLite file in WAL mode in
-// the state directory. Schema version 2:
+// the state directory. Schema version 3 (2 and 1 are migrated):
 //
 //   journal(seq INTEGER PRIMARY KEY, session TEXT, entry BLOB, checksum INTEGER)
 //     one record per input that changed the sessions, in the order they
@@ -8,7 +8,8 @@
 //     `session` is "" for a record that concerns every session.
 //   snapshot(session TEXT PRIMARY KEY, seq INTEGER, image BLOB,
 //            checksum INTEGER, taken_at REAL)
-//     the latest snapshot of each session (SessionImage.swift), taken
+//     the latest snapshot of each session (a curtain.v1.SessionImage,
+//     SessionImage.swift), taken
 //     after journal record `seq`; the session's records up to `seq` are
 //     gone. `taken_at` is the wall-clock time (Unix seconds).
 //   dropped_journal(seq, session, entry, checksum, dropped_at REAL, reason TEXT)

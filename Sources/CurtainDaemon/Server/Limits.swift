@@ -67,7 +67,7 @@ extension Server {
     SessionConfiguration(
       operationQueueLimit: configuration.operationQueueLimit,
       eventLogCapacity: configuration.eventRing,
-      eventLogByteLimit: configuration.eventRingBytes,
+      eventLogByteLimit: configuration.eventRingBytes, eventFootprint: .glibc,
       interactionTimeout: configuration.interactionTimeout,
       maxWindows: max(configuration.limits.maxWindows, windows),
       maxControllers: max(configuration.limits.maxControllers, controllers))

@@ -143,8 +143,10 @@ extension Curtain_V1_DelegateCall {
 }
 
 extension Curtain_V1_DelegateEvent {
-  /// The wire form of a delegate event of `controller`.
-  init(controller: ControllerID, _ event: DelegateEvent) {
+  /// The wire form of a delegate event of `controller`; with `image`, the
+  /// answer whole and nothing in `detail` but a malformed answer's reason
+  /// (a session image keeps the event, a client gets a summary).
+  init(controller: ControllerID, _ event: DelegateEvent, image: Bool = false) {
     self.init()
     controllerID = controller.rawValue
     switch event {
@@ -154,6 +156,12 @@ extension Curtain_V1_DelegateEvent {
       self.method = method.wire
       role = method.role.wire
       self.arguments = Curtain_V1_DelegateArguments(arguments)
+    case .answered(let call, let method, let answer) where image:
+      phase = .answered
+      callID = call
+      self.method = method.wire
+      role = method.role.wire
+      self.answer = Curtain_V1_DelegateAnswer(answer)
     case .answered(let call, let method, let answer):
       phase = .answered
       callID = call

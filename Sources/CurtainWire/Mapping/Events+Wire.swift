@@ -33,15 +33,23 @@ extension EventCategory {
 extension Curtain_V1_Event {
   /// The wire form of an event, with its text rendered by `session`.
   public init(_ event: Event, session: Session, subscription: UInt64 = 0) {
-    self.init()
+    self.init(values: event, image: false)
     subscriptionID = subscription
+    category = event.category.wire
+    text = session.describe(event)
+  }
+
+  /// The event's values without its category and text (which follow from
+  /// them): a delegate event's answer as clients get it (an animator
+  /// summarised in `detail`), or with `image`, whole (a session image,
+  /// SessionSnapshot+Image.swift).
+  init(values event: Event, image: Bool) {
+    self.init()
     windowID = event.windowID?.rawValue ?? 0
     seq = event.seq
     revision = event.revision
     traceID = event.traceID ?? ""
     time = event.time
-    category = event.category.wire
-    text = session.describe(event)
     switch event.kind {
     case .lifecycle(let controller, let callback):
       var lifecycle = Curtain_V1_LifecycleEvent()
@@ -129,7 +137,7 @@ extension Curtain_V1_Event {
     case .segue(let controller, let callback):
       kind = .segue(Curtain_V1_SegueEvent(controller: controller, callback: callback))
     case .delegate(let controller, let event):
-      kind = .delegate(Curtain_V1_DelegateEvent(controller: controller, event))
+      kind = .delegate(Curtain_V1_DelegateEvent(controller: controller, event, image: image))
     case .sizeTransition(let controller, let callback):
       kind = .sizeTransition(Curtain_V1_SizeTransitionEvent(controller: controller, callback))
     }
