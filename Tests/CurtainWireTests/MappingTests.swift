@@ -86,7 +86,8 @@ final class MappingTests: XCTestCase {
       wire.physicalSpring.duration = bad
       XCTAssertThrowsError(try TimingFunction(wire), "duration \(bad)") {
         XCTAssertEqual(
-          ($0 as? CurtainError)?.message, "A physical spring's duration must be finite and positive")
+          ($0 as? CurtainError)?.message, "A physical spring's duration must be finite and positive"
+        )
       }
     }
   }
