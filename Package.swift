@@ -39,6 +39,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.11.0"),
     .package(url: "https://github.com/apple/swift-metrics.git", from: "2.9.0"),
+    // The daemon's queues (the outbox's Deque).
+    .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
     // Only the web inspector (CurtainWeb, curtain-web) uses these: the daemon
     // and the CLI stay free of HTTP and NIO. Hummingbird's default traits
     // (swift-configuration support, full Foundation) are not needed.
@@ -89,6 +91,7 @@ let package = Package(
         "CSQLite",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "DequeModule", package: "swift-collections"),
       ],
       swiftSettings: requestPathSettings
     ),

@@ -44,6 +44,15 @@ struct LimitOptions: ParsableArguments {
   var maxWaiters = ServerLimits().maxWaiters
 
   @Option(
+    name: .customLong("max-unanswered"),
+    help: ArgumentHelp(
+      "Requests of one client read and not answered yet (answers waiting for their record "
+        + "or for an earlier answer included); there the daemon stops reading from the client "
+        + "until half are answered. Above --max-waiters.",
+      valueName: "count"))
+  var maxUnanswered = ServerLimits().maxUnanswered
+
+  @Option(
     name: .customLong("max-storyboard-bytes"),
     help: ArgumentHelp("The largest storyboard document, in bytes.", valueName: "bytes"))
   var maxStoryboardBytes = ServerLimits().maxStoryboardBytes
@@ -103,6 +112,7 @@ struct LimitOptions: ParsableArguments {
       ("--max-clients", maxClients), ("--max-sessions", maxSessions),
       ("--max-windows", maxWindows), ("--max-controllers", maxControllers),
       ("--max-subscriptions", maxSubscriptions), ("--max-waiters", maxWaiters),
+      ("--max-unanswered", maxUnanswered),
       ("--max-storyboard-bytes", maxStoryboardBytes), ("--max-string-bytes", maxStringBytes),
       ("--max-list-items", maxListItems), ("--max-partial-bytes", maxPartialBytes),
     ]
@@ -114,6 +124,12 @@ struct LimitOptions: ParsableArguments {
       ("--hello-backoff", helloBackoff),
     ] where !(value > 0 && value.isFinite) {
       throw ValidationError("\(flag) must be a positive number of seconds")
+    }
+    guard maxUnanswered > maxWaiters else {
+      throw ValidationError(
+        "--max-unanswered (\(maxUnanswered)) must be above --max-waiters (\(maxWaiters)): a "
+          + "client whose every waiting request waits must still be able to send the requests "
+          + "that answer them")
     }
     guard helloFailureLimit >= 0 else {
       throw ValidationError("--hello-failure-limit must be 0 (never) or more")
@@ -128,6 +144,7 @@ struct LimitOptions: ParsableArguments {
     configuration.limits.maxControllers = maxControllers
     configuration.limits.maxSubscriptions = maxSubscriptions
     configuration.limits.maxWaiters = maxWaiters
+    configuration.limits.maxUnanswered = maxUnanswered
     configuration.limits.maxStoryboardBytes = maxStoryboardBytes
     configuration.limits.maxStringBytes = maxStringBytes
     configuration.limits.maxListItems = maxListItems

@@ -62,20 +62,35 @@ final class LoggingTests: XCTestCase {
     let link = h.connect()
     let window = h.buildNavigation(link)
     lines.removeAll()
-    h.send(link) {
+    let push = h.send(link) {
       $0.push.navigation = ref("Nav")
       $0.push.controller = ref("B")
       $0.waitUntil = .completed
+      $0.traceID = "trace-push"
     }
     XCTAssertEqual(lines.all.first?.metadata["outcome"], "DEFERRED")
     XCTAssertEqual(lines.all.first?.metadata["deferred"], "true")
     XCTAssertEqual(lines.all.first?.metadata["target"], "@Nav @B")
+    XCTAssertFalse(lines.all.contains { $0.message == "deferred answer" })
+    h.now += 0.25
     h.send(link) {
       $0.advanceClock.windowID = window
       $0.advanceClock.seconds = 1
     }
-    XCTAssertEqual(lines.all.last?.metadata["kind"], "advanceClock")
-    XCTAssertEqual(lines.all.last?.metadata["target"], "w\(window)")
+    let requests = lines.all.filter { $0.message == "request" }
+    XCTAssertEqual(requests.last?.metadata["kind"], "advanceClock")
+    XCTAssertEqual(requests.last?.metadata["target"], "w\(window)")
+    // Its final answer, once the push completed: its kind, ids, outcome
+    // and the time from the request to the answer.
+    let answers = lines.all.filter { $0.message == "deferred answer" }
+    XCTAssertEqual(answers.count, 1)
+    XCTAssertEqual(answers.first?.level, .debug)
+    XCTAssertEqual(
+      answers.first?.metadata,
+      [
+        "client": "1", "request_id": "\(push)", "kind": "push", "trace_id": "trace-push",
+        "outcome": "OK", "answer_ms": "250.0",
+      ])
   }
 
   func testARequestThatHoldsTheLoopOverTenMillisecondsIsAWarning() {

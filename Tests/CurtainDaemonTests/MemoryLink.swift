@@ -1,5 +1,6 @@
 import CurtainWire
 import Logging
+import XCTest
 
 @testable import CurtainDaemon
 
@@ -11,6 +12,9 @@ final class MemoryLink: ClientLink {
   private(set) var messages: [ServerMessage] = []
   private(set) var frames: [(subscription: UInt64, frame: WireFrame)] = []
   private(set) var closed: (reason: Goodbye.Reason, message: String)?
+  /// How often the server paused and resumed reading from it.
+  private(set) var pauses = 0
+  private(set) var resumes = 0
 
   init(id: UInt64, kind: TransportKind = .unix) {
     clientID = id
@@ -29,6 +33,9 @@ final class MemoryLink: ClientLink {
 
   /// Nothing waits: every message is kept at once.
   var unwrittenBytes: Int { 0 }
+
+  func pauseReading() { pauses += 1 }
+  func resumeReading() { resumes += 1 }
 
   func close(reason: Goodbye.Reason, message: String, details: [String: String]) {
     guard closed == nil else { return }
@@ -155,6 +162,32 @@ extension ServerHarness {
       $0.setRoot.controller = ref("Nav")
     }
     return window
+  }
+}
+
+extension ServerHarness {
+  /// `count` realtime windows in `session`, each a navigation controller
+  /// `N<i>` over `R<i>`, with `X<i>` ready to push; returns their ids.
+  @discardableResult
+  func realtimeWindows(_ count: Int, in session: String, _ link: MemoryLink) throws -> [UInt64] {
+    try (0..<count).map { index in
+      let id = try XCTUnwrap(
+        call(link, session: session) {
+          $0.createWindow.clock = .realtime
+          $0.createWindow.root.kind = .navigation
+          $0.createWindow.root.identifier = "N\(index)"
+          var root = Curtain_V1_ControllerSpec()
+          root.kind = .content
+          root.identifier = "R\(index)"
+          $0.createWindow.root.children = [root]
+        }
+      ).window.id
+      _ = call(link, session: session) {
+        $0.createController.kind = .content
+        $0.createController.identifier = "X\(index)"
+      }
+      return id
+    }
   }
 }
 

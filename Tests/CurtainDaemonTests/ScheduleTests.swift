@@ -10,32 +10,6 @@ import XCTest
 /// (`Server.framesEncoded`), and frame ticks follow an ideal schedule that
 /// never drifts (RealtimeSchedule.swift), all on a hand-moved clock.
 final class ScheduleTests: XCTestCase {
-  /// `count` realtime windows in `session`, each a navigation controller
-  /// `N<i>` over `R<i>`, with `X<i>` ready to push.
-  @discardableResult
-  private func windows(
-    _ count: Int, in session: String, _ h: ServerHarness, _ link: MemoryLink
-  ) throws -> [UInt64] {
-    try (0..<count).map { index in
-      let id = try XCTUnwrap(
-        h.call(link, session: session) {
-          $0.createWindow.clock = .realtime
-          $0.createWindow.root.kind = .navigation
-          $0.createWindow.root.identifier = "N\(index)"
-          var root = Curtain_V1_ControllerSpec()
-          root.kind = .content
-          root.identifier = "R\(index)"
-          $0.createWindow.root.children = [root]
-        }
-      ).window.id
-      _ = h.call(link, session: session) {
-        $0.createController.kind = .content
-        $0.createController.identifier = "X\(index)"
-      }
-      return id
-    }
-  }
-
   /// Starts an animated push (0.35 s) in window `index` of `session`.
   private func push(_ index: Int, in session: String, _ h: ServerHarness, _ link: MemoryLink) {
     let response = h.call(link, session: session) {
@@ -48,7 +22,7 @@ final class ScheduleTests: XCTestCase {
   func testASyncMovesNoIdleWindowAndOnlyTheDueOnes() throws {
     let h = ServerHarness()
     let link = h.connect()
-    try windows(200, in: "many", h, link)
+    try h.realtimeWindows(200, in: "many", link)
     push(0, in: "many", h, link)
     push(1, in: "many", h, link)
     h.now += 0.1
@@ -73,8 +47,8 @@ final class ScheduleTests: XCTestCase {
   func testARequestToOneSessionMovesNoWindowOfAnother() throws {
     let h = ServerHarness()
     let link = h.connect()
-    try windows(100, in: "many", h, link)
-    let solo = try windows(1, in: "solo", h, link)
+    try h.realtimeWindows(100, in: "many", link)
+    let solo = try h.realtimeWindows(1, in: "solo", link)
     h.now += 1
     let before = h.server.windowsAdvanced
     _ = h.call(link, session: "solo") { $0.getTree.windowID = solo[0] }
@@ -85,7 +59,7 @@ final class ScheduleTests: XCTestCase {
   func testWindowsNobodyFollowsWithFramesEncodeNoFrameAndDoNotTick() throws {
     let h = ServerHarness()
     let link = h.connect()
-    let ids = try windows(20, in: "", h, link)
+    let ids = try h.realtimeWindows(20, in: "", link)
     for index in ids.indices { push(index, in: "", h, link) }
     // Nothing but the pushes' end wakes the daemon: no frame ticks.
     XCTAssertEqual(h.server.nextWakeup ?? 0, h.now + 0.35, accuracy: 1e-6)
@@ -125,7 +99,7 @@ final class ScheduleTests: XCTestCase {
   func testASubscriberThatComesLaterGetsTheCurrentFrame() throws {
     let h = ServerHarness()
     let link = h.connect()
-    let ids = try windows(1, in: "", h, link)
+    let ids = try h.realtimeWindows(1, in: "", link)
     push(0, in: "", h, link)
     h.now += 0.1
     _ = h.call(link) { $0.sync = Curtain_V1_Sync() }
@@ -147,7 +121,7 @@ final class ScheduleTests: XCTestCase {
   func testAReadOfOneWindowMovesThatWindowAlone() throws {
     let h = ServerHarness()
     let link = h.connect()
-    let ids = try windows(50, in: "many", h, link)
+    let ids = try h.realtimeWindows(50, in: "many", link)
     for index in ids.indices { push(index, in: "many", h, link) }
     h.now += 0.1
     func moved(_ build: (inout WireRequest) -> Void) -> Int {
@@ -191,7 +165,7 @@ final class ScheduleTests: XCTestCase {
     func run(syncEvery step: Double?, readingWindow window: UInt64? = nil) throws -> [String] {
       let h = ServerHarness()
       let link = h.connect()
-      try windows(4, in: "s", h, link)
+      try h.realtimeWindows(4, in: "s", link)
       _ = h.call(link, session: "s") { $0.subscribe.events = true }
       for index in 0..<4 {
         push(index, in: "s", h, link)
@@ -304,7 +278,7 @@ final class ScheduleTests: XCTestCase {
   func testATickServedLateDoesNotCostTheNextSlotItsFrame() throws {
     let h = ServerHarness()
     let link = h.connect()
-    let ids = try windows(1, in: "", h, link)
+    let ids = try h.realtimeWindows(1, in: "", link)
     let watcher = h.connect()
     _ = h.call(watcher) {
       $0.subscribe.windowID = ids[0]

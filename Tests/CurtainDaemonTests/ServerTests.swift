@@ -223,7 +223,7 @@ final class ServerTests: XCTestCase {
     // Nothing is delivered twice and the server forgets the window.
     _ = h.call(link) { $0.sync = Curtain_V1_Sync() }
     XCTAssertTrue(watcher.takeEvents().isEmpty)
-    XCTAssertTrue(h.server.closedWindows.isEmpty)
+    XCTAssertTrue(h.server.publisher.closedWindows.isEmpty)
   }
 
   func testResumeBeyondTheRingAnswersWithASnapshot() {

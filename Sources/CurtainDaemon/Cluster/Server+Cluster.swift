@@ -259,7 +259,7 @@ extension Server {
   public func journalFenced(_ fenced: [UInt64: SessionOwner]) {
     guard !fenced.isEmpty else { return }
     let owners = Dictionary(fenced.values.map { ($0.session, $0) }) { first, _ in first }
-    answerUnsent { commit, session, recorded in
+    let answered = outbox.answerUnsent { commit, session, recorded in
       guard let owner = (recorded ? fenced[commit] : nil) ?? session.flatMap({ owners[$0] })
       else { return nil }
       return CurtainError(
@@ -270,6 +270,7 @@ extension Server {
             + "expired: it is being failed over; try again in a moment",
         details: owner.details)
     }
+    dropWaiters(of: answered)
     var dropped: Set<String> = []
     for owner in fenced.values.sorted(by: { $0.session < $1.session })
     where dropped.insert(owner.session).inserted {
@@ -293,14 +294,16 @@ extension Server {
   public func journalUnstored(_ records: [UInt64: String], failure: String?) {
     guard !records.isEmpty, let cluster else { return }
     let failure = failure ?? "the commit failed"
-    answerRecorded { commit in
-      records[commit].map { session in
+    let answered = outbox.answerUnsent { commit, _, recorded in
+      guard recorded else { return nil }
+      return records[commit].map { session in
         CurtainError(
           .unavailable,
           "The change could not be stored (\(failure)): it is undone, and session "
             + "'\(session)' is restored from the cluster's store as it was")
       }
     }
+    dropWaiters(of: answered)
     if self.cluster?.storeFailure == nil {
       logger.error(
         "cluster: a commit failed; refusing changes until PostgreSQL answers",
@@ -330,15 +333,13 @@ extension Server {
     guard let session = sessions.removeValue(forKey: name) else { return }
     for window in session.orderedWindows {
       let key = key(of: window)
-      windowStates[key] = nil
-      schedule.remove(key, now: scheduleClock)
-      scheduleDirty.remove(key)
+      clocks.remove(key)
+      publisher.removeWindow(key)
       leases[key] = nil
     }
-    realtimeWindows[name] = nil
     waiters.removeAll { $0.key.session == name }
-    let subscribers = Set(subscriptions.values.filter { $0.session == name }.map(\.clientID))
-    for id in subscribers.sorted() {
+    let subscribers = publisher.subscribers(of: name)
+    for id in subscribers {
       clients[id]?.link.close(
         reason: .moved,
         message: "Session '\(name)' moved to node \(owner.node) (\(owner.address))",

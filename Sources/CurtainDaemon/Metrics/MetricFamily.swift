@@ -62,6 +62,10 @@ extension MetricFamily {
   static let requestSeconds = histogram(
     "curtain_request_seconds", "Time each request held the event loop, in seconds.",
     buckets: loopBuckets)
+  static let deferredAnswerSeconds = histogram(
+    "curtain_deferred_answer_seconds",
+    "Seconds from a deferred request (wait_until STARTED or COMPLETED, WaitIdle) to its answer.",
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60])
   static let framesProduced = counter(
     "curtain_frames_produced_total", "Frames produced by windows, by clock.", labels: ["clock"])
   static let framesSent = counter(
@@ -121,7 +125,8 @@ extension MetricFamily {
 
   /// Every family, in the order GetMetrics lists them.
   public static let all: [MetricFamily] = [
-    requests, requestSeconds, framesProduced, framesSent, framesSkipped, eventsPublished,
+    requests, requestSeconds, deferredAnswerSeconds, framesProduced, framesSent, framesSkipped,
+    eventsPublished,
     connections, goodbyes, socketWrites, interactionTimeouts, delegateCalls, delegateFallbacks,
     clients, sessions,
     windows, controllers,

@@ -21,10 +21,13 @@ final class RequestMeters {
   private var okCounters = [Counter?](repeating: nil, count: RequestKind.allCases.count + 1)
   /// The request-time histogram.
   let seconds: CoreMetrics.Timer
+  /// The histogram of the time from a deferred request to its answer.
+  let deferredSeconds: CoreMetrics.Timer
 
   init(registry: MetricsRegistry) {
     self.registry = registry
     seconds = registry.timer(.requestSeconds)
+    deferredSeconds = registry.timer(.deferredAnswerSeconds)
   }
 
   /// The counter of requests of `kind` that ended with `outcome`.

@@ -58,7 +58,7 @@ extension Server {
     metrics.meter(.sessions).set(sessions.count)
     metrics.meter(.windows).set(sessions.values.reduce(0) { $0 + $1.windows.count })
     metrics.meter(.controllers).set(sessions.values.reduce(0) { $0 + $1.controllers.count })
-    metrics.meter(.subscriptions).set(subscriptions.count)
+    metrics.meter(.subscriptions).set(publisher.subscriptions.count)
     metrics.meter(.writeQueueBytes).set(unwritten)
     metrics.meter(.waitingRequests).set(waiters.count)
     metrics.meter(.uptime).set(clock() - startTime)

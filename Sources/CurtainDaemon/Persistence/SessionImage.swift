@@ -147,10 +147,11 @@ extension Server {
       return nil
     }
     let windows = session.orderedWindows.compactMap { window -> SessionImage.WindowSettings? in
-      guard let state = windowStates[key(of: window)] else { return nil }
+      let key = key(of: window)
+      guard let clock = clocks[key], let frames = publisher[key] else { return nil }
       return SessionImage.WindowSettings(
-        window: window.id, frameRate: state.frameRate, origin: state.origin,
-        lastFrameClock: state.lastFrameClock, frameSeq: state.frameSeq)
+        window: window.id, frameRate: clock.frameRate, origin: clock.origin,
+        lastFrameClock: frames.lastFrameClock, frameSeq: frames.frameSeq)
     }
     return SessionImage(clock: clock(), session: snapshot, windows: windows)
   }
@@ -194,10 +195,11 @@ extension Server {
 
   /// Puts a rebuilt session in place.
   func install(_ restored: RestoredSession) {
-    windowStates.merge(restored.windowStates) { _, new in new }
-    for (key, state) in restored.windowStates where state.clockMode == .realtime {
-      realtimeWindows[key.session, default: []].insert(key.window)
-      scheduleDirty.insert(key)
+    for (key, state) in restored.windowStates {
+      clocks.add(
+        key,
+        WindowClock(frameRate: state.frameRate, clockMode: state.clockMode, origin: state.origin))
+      publisher.addWindow(key, frameSeq: state.frameSeq, lastFrameClock: state.lastFrameClock)
     }
     sessions[restored.session.name] = restored.session
     lastRecordClock = max(lastRecordClock, restored.clock)

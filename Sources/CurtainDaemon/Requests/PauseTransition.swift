@@ -10,7 +10,12 @@ extension RequestHandler {
     run: { context in
       try context.server.checkTransitionAccess(
         context.transition, in: context.window, for: context.client, action: "pause")
-      try context.window.pauseTransition(context.transition.id, by: context.operationOptions.owner)
+      let owner = context.operationOptions.owner
+      try context.window.pauseTransition(context.transition.id, by: owner)
+      if owner != nil {
+        context.server.noteInteractions(
+          of: context.client, in: context.server.key(of: context.window))
+      }
       return .ok(
         .transition(
           Curtain_V1_TransitionResult(context.transition.id, in: context.window, accepted: true)))

@@ -23,6 +23,7 @@ extension RequestHandler {
         of: context.controller.id, roles: roles, delegate: OwnerID(context.client.id),
         timeout: timeout, vendsInteraction: body.interaction,
         vendsReplacement: body.adaptiveReplacement)
+      context.server.noteDelegates(of: context.client, in: context.session)
       context.server.tellReplaced(replaced, by: context.client, in: context.session)
       return .ok(.empty(Curtain_V1_Empty()))
     })

@@ -61,21 +61,19 @@ extension Server {
         cursors[window.id] = 0
       }
     }
-    let id = nextSubscriptionID
-    nextSubscriptionID += 1
     let wantsEvents = body.events || !body.frames
-    let subscription = Subscription(
-      id: id, clientID: client.id, session: session.name, window: scope,
-      categories: categories.isEmpty ? Set(EventCategory.allCases) : categories,
-      events: wantsEvents, frames: body.frames, policy: policy, cursors: cursors,
-      detachedCursor: body.hasFromSeq
-        ? min(body.fromSeq, session.detachedLog.lastSeq)
-        : session.detachedLog.lastSeq)
-    subscriptions[id] = subscription
-    client.subscriptionCount += 1
-    subscriptionIndex.insert(subscription)
+    let subscription = publisher.subscribe(
+      { id in
+        Subscription(
+          id: id, clientID: client.id, session: session.name, window: scope,
+          categories: categories.isEmpty ? Set(EventCategory.allCases) : categories,
+          events: wantsEvents, frames: body.frames, policy: policy, cursors: cursors,
+          detachedCursor: body.hasFromSeq
+            ? min(body.fromSeq, session.detachedLog.lastSeq)
+            : session.detachedLog.lastSeq)
+      }, link: client.link)
     frameFollowersChanged(subscription)
-    result.subscriptionID = id
+    result.subscriptionID = subscription.id
     result.lastSeq = windows.first?.log.lastSeq ?? 0
     return .ok(.subscribed(result))
   }

@@ -18,19 +18,8 @@ extension RequestHandler {
 extension Server {
   /// Ends subscription `id` if `client` holds it; returns whether it did.
   func unsubscribe(_ id: UInt64, of client: ClientState) -> Bool {
-    guard let subscription = subscriptions[id], subscription.clientID == client.id else {
-      return false
-    }
-    removeSubscription(id)
-    return true
-  }
-
-  /// Forgets subscription `id`.
-  func removeSubscription(_ id: UInt64) {
-    guard let subscription = subscriptions.removeValue(forKey: id) else { return }
-    clients[subscription.clientID]?.subscriptionCount -= 1
-    subscriptionIndex.remove(subscription)
+    guard let subscription = publisher.unsubscribe(id, of: client.id) else { return false }
     frameFollowersChanged(subscription)
-    subscriptionsAwaitingBacklog.remove(id)
+    return true
   }
 }

@@ -108,6 +108,14 @@ public protocol ClientLink: AnyObject {
   /// Bytes of responses, events and goodbyes queued and not yet written
   /// (what the slow-consumer limit counts).
   var unwrittenBytes: Int { get }
+  /// Stops taking messages from the client: its answers waiting reached
+  /// `--max-unanswered` (Outbox.swift). A message already read stays
+  /// unread until `resumeReading()`.
+  func pauseReading()
+  /// Takes messages from the client again, from the first one left unread
+  /// (never from inside the server's own call: the transport delivers them
+  /// once that call is done).
+  func resumeReading()
   /// Sends a goodbye (with `details`), flushes what is queued and closes.
   func close(reason: Goodbye.Reason, message: String, details: [String: String])
 }
@@ -120,6 +128,12 @@ extension ClientLink {
 
   /// By default the transport's name (links that have no address).
   public var peerAddress: String { transportKind.rawValue }
+
+  /// By default nothing: a link in memory is handed every message at once.
+  public func pauseReading() {}
+
+  /// By default nothing (see `pauseReading()`).
+  public func resumeReading() {}
 
   /// By default decoded and queued as a message (links in memory).
   public func sendControl(bytes: [UInt8]) {

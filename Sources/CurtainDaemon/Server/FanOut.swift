@@ -126,6 +126,9 @@ struct WaiterTable {
 
   /// How many requests wait.
   private(set) var count = 0
+  /// Waiters taken to be looked at, in all: what answering them costs
+  /// (FanOutTests).
+  private(set) var visits = 0
   /// How many requests of each client wait (max-waiters).
   private var countByClient: [UInt64: Int] = [:]
 
@@ -161,13 +164,16 @@ struct WaiterTable {
 
   mutating func takeFresh() -> [Waiter] {
     defer { fresh = [] }
+    visits += fresh.count
     count -= fresh.count
     tally(fresh, by: -1)
     return fresh
   }
 
-  /// Removes the waiters `matches` picks (a client gone, a lost record).
-  mutating func removeAll(where matches: (Waiter) -> Bool) {
+  /// Removes the waiters `matches` picks (a client gone, a lost record);
+  /// returns them.
+  @discardableResult
+  mutating func removeAll(where matches: (Waiter) -> Bool) -> [Waiter] {
     var removed: [Waiter] = []
     func picked(_ waiter: Waiter) -> Bool {
       guard matches(waiter) else { return false }
@@ -187,12 +193,14 @@ struct WaiterTable {
     count =
       byOperation.values.reduce(0) { $0 + $1.count } + idle.values.reduce(0) { $0 + $1.count }
       + fresh.count
+    return removed
   }
 
   /// Takes the waiters of an operation (the caller puts back those its
   /// outcome does not answer).
   mutating func take(_ key: OperationKey) -> [Waiter] {
     guard let waiting = byOperation.removeValue(forKey: key) else { return [] }
+    visits += waiting.count
     count -= waiting.count
     tally(waiting, by: -1)
     return waiting
@@ -201,6 +209,7 @@ struct WaiterTable {
   /// Takes the idle waiters of a window.
   mutating func takeIdle(_ key: WindowKey) -> [Waiter] {
     guard let waiting = idle.removeValue(forKey: key) else { return [] }
+    visits += waiting.count
     count -= waiting.count
     tally(waiting, by: -1)
     return waiting

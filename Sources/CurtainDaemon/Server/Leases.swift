@@ -211,12 +211,9 @@ extension Server {
     case .lost: text = "\(window.id) lease lost: \(holder) disconnected"
     case .unspecified, .UNRECOGNIZED: text = "\(window.id) lease"
     }
-    for id in subscriptionIndex.following(key).sorted() {
-      guard let subscription = subscriptions[id], subscription.isActive, subscription.events,
-        subscription.categories.contains(.window), let client = clients[subscription.clientID]
-      else { continue }
+    for subscription in publisher.windowEventFollowers(of: key) {
       var wire = WireEvent()
-      wire.subscriptionID = id
+      wire.subscriptionID = subscription.id
       wire.windowID = window.id.rawValue
       wire.revision = window.revision
       wire.time = window.time
@@ -226,7 +223,7 @@ extension Server {
       var message = ServerMessage()
       message.event = wire
       // In order with the responses and events held for their records.
-      send(event: message, to: client)
+      outbox.send(event: message, to: subscription.clientID)
     }
   }
 }

@@ -13,6 +13,8 @@
 // - max-windows, max-controllers: the session (CurtainCore's
 //   SessionConfiguration);
 // - max-subscriptions, max-waiters: per client, before the request runs;
+// - max-unanswered: per client, by the outbox (Outbox.swift), which stops
+//   reading from a client whose answers waiting reach it;
 // - max-string-bytes, max-list-items: every string and list of a request,
 //   before it runs (RequestSize.swift);
 // - max-storyboard-bytes: LoadStoryboard's document, before it is parsed
@@ -40,6 +42,12 @@ public struct ServerLimits: Sendable, Equatable {
   /// Requests per client waiting for an answer (`wait_until` STARTED or
   /// COMPLETED, `WaitIdle`; `--max-waiters`).
   public var maxWaiters = 1_024
+  /// Requests of one client read and not answered yet, answers waiting
+  /// for their journal record or for an earlier answer included
+  /// (`--max-unanswered`): there the daemon stops reading from the client
+  /// until half of them are answered. Above `maxWaiters`, so that a client
+  /// whose every waiter waits can still send what answers them.
+  public var maxUnanswered = 4_096
   /// A storyboard document's size in bytes (`--max-storyboard-bytes`).
   public var maxStoryboardBytes = 1 << 20
   /// A string of a request, in UTF-8 bytes (`--max-string-bytes`); bytes
@@ -121,7 +129,7 @@ extension Server {
     }
     switch kind {
     case .subscribe:
-      guard client.subscriptionCount < limits.maxSubscriptions else {
+      guard publisher.count(of: client.id) < limits.maxSubscriptions else {
         throw .limitExceeded(
           "A client may have at most \(limits.maxSubscriptions) subscriptions",
           limit: "max-subscriptions", value: limits.maxSubscriptions)
@@ -184,12 +192,19 @@ extension Server {
     let seen = sessions.values.filter { client?.scope.allows(session: $0.name) ?? true }
     let mostWindows = seen.map(\.windows.count).max() ?? 0
     let mostControllers = seen.map(\.controllers.count).max() ?? 0
-    let logs = seen.flatMap { [$0.detachedLog] + $0.windows.values.map(\.log) }
-    let fullestRing = (
-      count: logs.map(\.keptCount).max() ?? 0, bytes: logs.map(\.bytes).max() ?? 0
-    )
+    // The fullest ring, read in place (no array of logs: a daemon with
+    // many windows answers every `curtain status` with this).
+    var fullestRing = (count: 0, bytes: 0)
+    func measure(_ log: EventLog) {
+      fullestRing = (max(fullestRing.count, log.keptCount), max(fullestRing.bytes, log.bytes))
+    }
+    for session in seen {
+      measure(session.detachedLog)
+      for window in session.windows.values { measure(window.log) }
+    }
     let seenClients = client.map { [$0] } ?? Array(clients.values)
-    let mostSubscriptions = seenClients.map(\.subscriptionCount).max() ?? 0
+    let mostSubscriptions =
+      client.map { publisher.count(of: $0.id) } ?? publisher.mostPerClient
     let mostWaiters = seenClients.map { waiters.count(of: $0.id) }.max() ?? 0
     return [
       usage(
@@ -222,6 +237,10 @@ extension Server {
       usage(
         "max-waiters", "client", Double(limits.maxWaiters), Double(mostWaiters),
         "requests waiting for an answer per client"),
+      usage(
+        "max-unanswered", "client", Double(limits.maxUnanswered),
+        Double(client.map { outbox.waitingResponses(of: $0.id) } ?? outbox.mostWaitingResponses),
+        "requests read and not answered yet per client"),
       usage(
         "max-write-queue-bytes", "connection", Double(configuration.maxWriteQueueBytes), 0,
         "unwritten responses and events per client"),

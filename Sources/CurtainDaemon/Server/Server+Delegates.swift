@@ -28,14 +28,14 @@ extension Server {
         guard let client = clients[call.delegate.rawValue] else { continue }
         var message = ServerMessage()
         message.delegateCall = Curtain_V1_DelegateCall(call, session: name)
-        send(event: message, to: client)
+        outbox.send(event: message, to: client.id)
         metrics.counter(.delegateCalls).increment()
       }
       for animation in session.takeRemoteAnimations() {
         guard let client = clients[animation.driver.delegate.rawValue] else { continue }
         var message = ServerMessage()
         message.animateTransition = Curtain_V1_AnimateTransition(animation, session: name)
-        send(event: message, to: client)
+        outbox.send(event: message, to: client.id)
       }
     }
   }
@@ -53,7 +53,7 @@ extension Server {
         continue
       }
       let timedOut = pinningClock(at: now) {
-        advanceRealtimeWindows(sendingFrames: false)
+        advanceRealtimeWindows(.sessions([key.session]), sendingFrames: false)
         return session.failDelegateCall(key.call, .timeout)
       }
       guard timedOut else { continue }
@@ -99,7 +99,7 @@ extension Server {
       wire.delegate = event
       var message = ServerMessage()
       message.event = wire
-      send(event: message, to: previous)
+      outbox.send(event: message, to: previous.id)
     }
   }
 }

@@ -65,7 +65,7 @@ extension Server {
   private func record(session: String, _ entry: Curtain_V1_JournalEntry) -> UInt64 {
     guard let journal else { return 0 }
     let number = journal.record(session: session, entry: (try? entry.serializedBytes()) ?? [])
-    journalRecorded = max(journalRecorded, number)
+    outbox.noteRecorded(number)
     return number
   }
 
@@ -127,6 +127,39 @@ extension Server {
     return check
   }
 
+  /// Ends what a client that went away held in the model, once its
+  /// sessions' realtime windows are brought up to date: its interactive
+  /// transitions are cancelled in the windows where it may own some, and
+  /// in every window of the sessions where it registered delegates (an
+  /// interaction controller it vends makes transitions its own), and its
+  /// delegate registrations end. Returns the sessions where anything
+  /// ended. A replay of its departure looks at every window and session
+  /// (`cancelInteractions(ownedBy:)`, `dropDelegates(of:)`) and finds the
+  /// same, in the same order.
+  func release(_ client: ClientState) -> Set<String> {
+    let owner = OwnerID(client.id)
+    let names = Set(client.interactionWindows.map(\.session)).union(client.delegateSessions)
+      .sorted()
+    advanceRealtimeWindows(.sessions(names), sendingFrames: false)
+    var ended: Set<String> = []
+    for name in names {
+      guard let session = sessions[name] else { continue }
+      let windows =
+        client.delegateSessions.contains(name)
+        ? session.orderedWindows
+        : client.interactionWindows.filter { $0.session == name }.map(\.window).sorted()
+          .compactMap { session.windows[$0] }
+      for window in windows where !window.cancelInteractions(ownedBy: owner).isEmpty {
+        ended.insert(name)
+      }
+    }
+    for name in client.delegateSessions.sorted()
+    where sessions[name]?.dropDelegates(of: owner) == true {
+      ended.insert(name)
+    }
+    return ended
+  }
+
   /// Cancels the interactive transitions `owner` holds in every window;
   /// returns the sessions where there were any.
   @discardableResult
@@ -148,71 +181,32 @@ extension Server {
   /// for the responses to requests whose records were lost), and after a
   /// failure mutating requests are refused.
   public func journalProgressed(committed: UInt64, failure: String?) {
-    journalCommitted = max(journalCommitted, committed)
     if let measurements = journal?.takeMeasurements() { measureJournal(measurements) }
-    if let failure, journalFailure == nil {
-      journalFailure = failure
+    if let failure, outbox.failure == nil {
       logger.error(
         "cannot write the state database; refusing mutating requests",
         metadata: ["error": "\(failure)"])
     }
-    for client in clients.values {
-      if journalFailure != nil { failUncommitted(of: client) }
-      flushResponses(of: client)
-    }
+    dropWaiters(of: outbox.progressed(committed: committed, failure: failure))
     // A Subscribe answered only now (behind a response that waited for its
     // record) gets the events it is owed at once.
-    if !subscriptionsAwaitingBacklog.isEmpty { publish() }
+    if !publisher.awaitingBacklog.isEmpty { publish() }
   }
 
-  /// Answers every response of `client` to a request whose record was
-  /// lost with `UNAVAILABLE`; its other messages wait for no record any
-  /// more (what they show stays in memory until a restart).
-  private func failUncommitted(of client: ClientState) {
-    let error = CurtainError(
-      .unavailable,
-      "The change was applied but could not be recorded; it will not survive a restart: "
-        + (journalFailure ?? ""))
-    answerRecorded(of: client) { $0 > journalCommitted ? error : nil }
-    for index in client.outbox.indices where client.outbox[index].commit > journalCommitted {
-      client.outbox[index].commit = 0
+  /// The records the writer has committed.
+  var journalCommitted: UInt64 { outbox.committed }
+
+  /// Forgets the waiters of requests the outbox answered already (their
+  /// records were lost, their sessions moved), logging their answers.
+  func dropWaiters(of answered: [AnsweredRequest]) {
+    guard !answered.isEmpty else { return }
+    var codes: [UInt64: [UInt64: ErrorCode]] = [:]
+    for request in answered {
+      codes[request.clientID, default: [:]][request.requestID] = request.code
     }
-  }
-
-  /// Answers the responses to recorded requests (of `client`, or of every
-  /// client) whose record number `error` gives an error for with that
-  /// error: they wait for no record any more, and neither do their
-  /// waiters.
-  func answerRecorded(of client: ClientState? = nil, _ error: (UInt64) -> CurtainError?) {
-    answerUnsent(of: client) { commit, _, recorded in recorded ? error(commit) : nil }
-  }
-
-  /// Answers the responses not sent yet (of `client`, or of every client)
-  /// that `error` gives an error for, from the number of the record they
-  /// wait for, their session (cluster mode) and whether their request was
-  /// recorded (else the number is only the last record queued before it),
-  /// with that error, keeping their trace ids: they wait for no record any
-  /// more, and neither do their waiters.
-  func answerUnsent(
-    of client: ClientState? = nil,
-    _ error: (_ commit: UInt64, _ session: String?, _ recorded: Bool) -> CurtainError?
-  ) {
-    for client in client.map({ [$0] }) ?? Array(clients.values) {
-      for index in client.outbox.indices {
-        guard case .response(let recorded) = client.outbox[index].kind,
-          let failure = error(
-            client.outbox[index].commit, client.outbox[index].session, recorded)
-        else { continue }
-        client.outbox[index].commit = 0
-        let requestID = client.outbox[index].requestID
-        waiters.removeAll { $0.clientID == client.id && $0.requestID == requestID }
-        var response = WireResponse()
-        response.requestID = requestID
-        response.traceID = client.outbox[index].message?.response.traceID ?? ""
-        response.result = .error(WireError(failure))
-        var message = ServerMessage()
-        message.response = response
-        client.outbox[index].message = message
+    for waiter in waiters.removeAll(where: { codes[$0.clientID]?[$0.requestID] != nil }) {
+      if let code = codes[waiter.clientID]?[waiter.requestID] {
+        noteDeferredAnswer(waiter, outcome: code.rawValue)
       }
     }
   }
@@ -290,9 +284,7 @@ extension Server {
   /// transitions that were running are settled (recorded), and what the
   /// replay produced is published.
   public func finishRestore() {
-    clockBase = 0
-    let now = Self.onGrid(loopClock())
-    clockBase = max(0, lastRecordClock - now)
+    clocks.setBase(max(0, lastRecordClock - clocks.loopNow()))
     // Delegates belong to connections: none survives a restart.
     let settledBefore = sessions.values.allSatisfy { $0.isQuiescent && !$0.hasDelegates }
     if !settledBefore {
@@ -305,11 +297,10 @@ extension Server {
       for name in cluster == nil ? [""] : sessions.keys.sorted() {
         _ = record(session: name, entry)
       }
-      clockBase += max(0, end - clock())
+      clocks.setBase(clocks.base + max(0, end - clock()))
     }
     startTime = clock()
-    closedWindows = [:]
-    for state in windowStates.values { state.lastFrame = nil }
+    publisher.restored()
   }
 
   /// Settles every session (`Session.settle`); returns the clock time at

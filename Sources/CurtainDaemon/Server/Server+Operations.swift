@@ -18,7 +18,14 @@ extension Server {
     waitUntil: Curtain_V1_WaitUntil? = nil, segue: Bool = false
   ) throws -> HandlerResult {
     try checkLeases(touchedBy: operation, in: context.session, for: context.client)
-    let ticket = try context.session.submit(operation, options: context.operationOptions)
+    let options = context.operationOptions
+    let ticket = try context.session.submit(operation, options: options)
+    if options.owner != nil, let window = ticket.window {
+      // It may begin an interaction that belongs to the client, now or
+      // when it leaves the window's queue.
+      noteInteractions(
+        of: context.client, in: WindowKey(session: context.session.name, window: window))
+    }
     let result = Curtain_V1_OperationResult(ticket)
     let segueResult = segue ? Curtain_V1_SegueResult(ticket) : nil
     let payload = Waiter.payload(result, segue: segueResult)
@@ -37,6 +44,20 @@ extension Server {
       Waiter(
         for: context, key: WindowKey(session: context.session.name, window: windowID),
         condition: condition, result: result, segue: segueResult))
+  }
+}
+
+extension Server {
+  /// `client` may own an interactive transition in `window` from now on:
+  /// its departure looks there (`release`).
+  func noteInteractions(of client: ClientState, in window: WindowKey) {
+    client.interactionWindows.insert(window)
+  }
+
+  /// `client` registered delegates in `session`: its departure ends them
+  /// (`release`).
+  func noteDelegates(of client: ClientState, in session: Session) {
+    client.delegateSessions.insert(session.name)
   }
 }
 

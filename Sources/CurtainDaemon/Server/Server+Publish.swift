@@ -1,142 +1,37 @@
-// Pushing state out: realtime windows advance to loop time (those a
-// request addresses and those whose deadline has come, RealtimeSchedule.swift),
-// frames are encoded once per window and tick, only for windows with frame
-// subscribers (only ticks send frames: requests between them bring the
-// model up to date but add no frame) and shared by every subscriber, new
-// events go to subscribers from their cursors (the window's event ring is
-// the buffer, so resuming and live delivery are the same code), and waiting
-// requests are answered when their condition holds: an operation's waiter
-// by the outcomes the core reports for that operation (never by reading
-// the event ring, which may have dropped them), a WaitIdle when its window
-// is idle.
+// Pushing state out, composed of the server's parts: realtime windows
+// advance to loop time (those a request addresses and those whose deadline
+// has come, Clocks.swift) and hand their frames to the publisher
+// (Publisher.swift), which sends them only at ticks; new events go to
+// subscribers; and waiting requests are answered when their condition
+// holds: an operation's waiter by the outcomes the core reports for that
+// operation (never by reading the event ring, which may have dropped
+// them), a WaitIdle when its window is idle.
 
-import CoreMetrics
 import CurtainCore
 import CurtainWire
 
 extension Server {
-  /// Which realtime windows an advance moves besides those whose deadline
-  /// has come (RealtimeSchedule.swift), which every advance moves.
-  enum AdvanceScope {
-    /// No others: a request that reads or changes no window.
-    case due
-    /// One window of a session: a request that reads that window alone.
-    case window(String, WindowID)
-    /// Every realtime window of these sessions: a request addressed to a
-    /// session, its windows or its controllers.
-    case sessions([String])
-    /// The windows whose frame tick has come (the loop's frame timer).
-    case ticks
-    /// Every realtime window of the daemon.
-    case all
-  }
-
   /// Advances realtime windows to the current loop time: those whose next
-  /// deadline has come, and those of `scope`. The windows of each session
-  /// move together, so that what happens by itself runs in one order
-  /// however often the clock is read (`Session.advance(_:toClock:)`); a
-  /// window with nothing due may stay behind and move later in one jump,
-  /// with the same result, so a request costs in proportion to the windows
-  /// it addresses and those that are due, not to every window of the
-  /// daemon. A window's frames come from its ticks only (`sendingFrames`,
-  /// the loop's timer at the frame rate): an advance for a request, a
-  /// disconnect or a replay keeps its frame for the next tick, which sends
-  /// it merged under its own frame, or alone. Frames are made only for
-  /// windows that some subscription follows with frames: the others cost
-  /// no frame and no encoding.
+  /// deadline has come, and those of `scope` (Clocks.swift). A window's
+  /// frames go out at its ticks only (`sendingFrames`, the loop's timer at
+  /// the frame rate): an advance for a request, a disconnect or a replay
+  /// keeps its frame owed for the next tick. Frames are made only for
+  /// windows that some subscription follows with frames.
   /// While a restore replays a record, the dispatcher scopes the advance
   /// to the record's session (`replayScope`): the others catch up at their
   /// own next record in one jump, which gives the same ids and events, so
   /// a replay costs in proportion to the record's session, not to every
   /// window of the daemon.
-  func advanceRealtimeWindows(_ scope: AdvanceScope, sendingFrames: Bool) {
+  func advanceRealtimeWindows(_ scope: Clocks.Scope, sendingFrames: Bool) {
     let now = clock()
-    scheduleClock = now
     refreshSchedule()
-    // Per session, the windows to move (a window may come twice: due and
-    // ticking; clockedWindows drops the repeat).
-    var chosen: [String: [WindowID]] = [:]
-    // Keys come mostly in runs of one session: a run is gathered here and
-    // goes into `chosen` whole, one lookup by name per run, not per window.
-    var run: (session: String, windows: [WindowID])?
-    func flush() {
-      guard let gathered = run else { return }
-      chosen[gathered.session, default: []].append(contentsOf: gathered.windows)
-      run = nil
-    }
-    func add(_ key: WindowKey) {
-      if run?.session == key.session {
-        run?.windows.append(key.window)
-      } else {
-        flush()
-        run = (key.session, [key.window])
-      }
-    }
-    // A window due has left the schedule's deadlines: it is looked at
-    // again whatever its step does.
-    for key in schedule.takeDue(at: now) {
-      add(key)
-      scheduleDirty.insert(key)
-    }
-    switch scope {
-    case .due:
-      break
-    case .window(let name, let id):
-      add(WindowKey(session: name, window: id))
-    case .ticks:
-      for key in schedule.takeTicks(at: now) { add(key) }
-    case .sessions(let names):
-      for name in names {
-        for id in realtimeWindows[name] ?? [] { add(WindowKey(session: name, window: id)) }
-      }
-    case .all:
-      for (name, ids) in realtimeWindows {
-        for id in ids { add(WindowKey(session: name, window: id)) }
-      }
-    }
-    flush()
-    let isTick: Bool
-    if case .ticks = scope { isTick = true } else { isTick = false }
-    for name in chosen.keys.sorted() {
-      guard let session = sessions[name], let ids = chosen[name] else { continue }
-      let (clocked, states) = clockedWindowsAndStates(of: session, among: ids)
-      windowsAdvanced += clocked.count
-      let steps = session.advance(clocked, toClock: now)
-      for (index, step) in zip(clocked.indices, steps) {
-        let entry = clocked[index]
-        let state = states[index]
-        let key = key(of: entry.window)
-        // A tick at which nothing happened by itself leaves the window's
-        // deadline and animation as they were: the schedule need not look
-        // at it again (most windows, most ticks).
-        if step.ranActions || !isTick { scheduleDirty.insert(key) }
-        guard subscriptionIndex.hasFrameFollowers(key) else { continue }
-        // A frame still owed is taken (most windows owe none).
-        var owed: Frame?
-        if state.pendingFrame != nil {
-          owed = state.pendingFrame
-          state.pendingFrame = nil
-          // Owing nothing more, a window that no longer animates stops
-          // ticking.
-          scheduleDirty.insert(key)
-        }
-        let frame =
-          switch (step.frame, owed) {
-          case (let fresh?, let owed?): fresh.including(owed)
-          case (let fresh, let owed): fresh ?? owed
-          }
-        guard let frame else { continue }
-        if !sendingFrames
-          || !offerFrame(frame, for: key, state: state, window: entry.window, now: now)
-        {
-          state.pendingFrame = frame
-          scheduleDirty.insert(key)
-        }
-      }
+    clocks.advance(scope, sessions: sessions, now: now) { key, window, clock, step in
+      publisher.moved(
+        key, window, clock: clock, fresh: step.frame, now: now, sending: sendingFrames)
     }
   }
 
-  /// Advances every realtime window (a disconnect, a replayed departure).
+  /// Advances every realtime window (a replayed departure).
   func advanceRealtimeWindows(sendingFrames: Bool) {
     advanceRealtimeWindows(.all, sendingFrames: sendingFrames)
   }
@@ -154,7 +49,7 @@ extension Server {
   /// of its session (the key window, a controller moved between windows),
   /// which must be at the same time as the one it names.
   func advanceScope(of request: WireRequest, target: RequestTarget, mutates: Bool)
-    -> AdvanceScope
+    -> Clocks.Scope
   {
     if let replayScope { return .sessions([replayScope]) }
     if case .server = target { return mutates ? .all : .due }
@@ -170,148 +65,24 @@ extension Server {
   func clockedWindows(of session: Session, among: [WindowID]? = nil)
     -> [Session.ClockedWindow]
   {
-    clockedWindowsAndStates(of: session, among: among).windows
-  }
-
-  /// `clockedWindows(of:among:)` with each window's daemon state beside
-  /// it: the tick reads both, and looks each state up once.
-  func clockedWindowsAndStates(of session: Session, among: [WindowID]? = nil)
-    -> (windows: [Session.ClockedWindow], states: [WindowState])
-  {
-    let ids = among?.sorted() ?? realtimeWindows[session.name]?.sorted() ?? []
-    var clocked: [Session.ClockedWindow] = []
-    var states: [WindowState] = []
-    clocked.reserveCapacity(ids.count)
-    states.reserveCapacity(ids.count)
-    for (position, id) in ids.enumerated() where position == 0 || ids[position - 1] != id {
-      guard let window = session.windows[id],
-        let state = windowStates[WindowKey(session: session.name, window: id)],
-        state.clockMode == .realtime
-      else { continue }
-      clocked.append(Session.ClockedWindow(window, origin: state.origin))
-      states.append(state)
-    }
-    return (clocked, states)
+    clocks.clockedWindows(of: session, among: among)
   }
 
   /// Brings the schedule up to date with the realtime windows that moved,
-  /// were created or changed their frame subscribers since it last
-  /// looked: each window's next deadline, and whether it ticks (it
-  /// animates or owes a frame, and a subscription follows its frames). A
-  /// window nobody follows with frames keeps no frame: a subscriber that
-  /// comes later gets the current frame at the next tick.
+  /// were created or changed their frame subscribers since it last looked
+  /// (Clocks.swift): a window ticks while it animates or owes a frame and
+  /// a subscription follows its frames (Publisher.swift).
   func refreshSchedule() {
-    guard !scheduleDirty.isEmpty else { return }
-    let dirty = scheduleDirty
-    scheduleDirty = []
-    for key in dirty {
-      guard let state = windowStates[key], state.clockMode == .realtime,
-        let window = window(for: key)
-      else {
-        schedule.remove(key, now: scheduleClock)
-        continue
-      }
-      schedule.setDeadline(key, window.nextDeadline.map { state.origin + $0 })
-      let followed = subscriptionIndex.hasFrameFollowers(key)
-      if !followed {
-        state.lastFrame = nil
-        state.pendingFrame = nil
-      }
-      let ticks = followed && (window.isAnimating || state.pendingFrame != nil)
-      schedule.setTicking(key, rate: ticks ? state.frameRate : nil, now: scheduleClock)
-    }
+    clocks.refresh(
+      window: { window(for: $0) }, ticks: { key, window, _ in publisher.ticks(key, window) })
   }
 
-  /// Marks the realtime windows whose frame subscribers `subscription`
-  /// changes (its window, or every window of its session) for the
-  /// schedule to look at again.
+  /// Has the schedule look again at the realtime windows whose frame
+  /// subscribers `subscription` changes (its window, or every window of
+  /// its session).
   func frameFollowersChanged(_ subscription: Subscription) {
     guard subscription.frames else { return }
-    if let window = subscription.window {
-      scheduleDirty.insert(WindowKey(session: subscription.session, window: window))
-    } else {
-      for id in realtimeWindows[subscription.session] ?? [] {
-        scheduleDirty.insert(WindowKey(session: subscription.session, window: id))
-      }
-    }
-  }
-
-  /// Sends a frame unless it repeats the previous one or comes in the
-  /// same slot of the window's frame rate as the previous one while the
-  /// window keeps animating (the frame-rate limit: one frame per tick
-  /// slot, RealtimeSchedule.swift). The limit counts slots, not the time
-  /// since the last frame: a tick the loop served late does not hold back
-  /// the next one, which comes on time (a limit of half an interval lost
-  /// that frame whenever a tick was more than half an interval late).
-  /// Returns false only when it was too soon (the frame is still owed).
-  @discardableResult
-  func offerFrame(
-    _ frame: Frame, for key: WindowKey, state: WindowState? = nil, window: Window? = nil,
-    now: Double, force: Bool = false
-  ) -> Bool {
-    guard let state = state ?? windowStates[key], let window = window ?? self.window(for: key)
-    else {
-      return true
-    }
-    if !force, state.frameSeq > 0, window.isAnimating,
-      RealtimeSchedule.slot(at: now, rate: state.frameRate)
-        <= RealtimeSchedule.slot(at: state.lastFrameClock, rate: state.frameRate)
-    {
-      return false
-    }
-    if !force, let last = state.lastFrame, last.views == frame.views,
-      last.transitions == frame.transitions
-    {
-      return true
-    }
-    state.lastFrame = frame
-    state.frameSeq += 1
-    state.lastFrameClock = now
-    let frameSeq = state.frameSeq
-    counters.framesProduced[state.clockMode == .realtime ? 0 : 1].increment()
-    // Encoded once, for the first subscriber that takes it: a frame nobody
-    // receives (a manual window's step without subscribers) costs none.
-    var encoded: SharedFrame?
-    func shared() -> SharedFrame {
-      if let encoded { return encoded }
-      framesEncoded += 1
-      let made = SharedFrame(frame, frameSeq: frameSeq)
-      encoded = made
-      return made
-    }
-    for id in subscriptionIndex.followingInOrder(key) {
-      // The subscription's fields are read and changed in place: copying
-      // it would retain its strings and sets for every frame.
-      guard let index = subscriptions.index(forKey: id), subscriptions.values[index].frames,
-        subscriptions.values[index].isActive,
-        let client = clients[subscriptions.values[index].clientID]
-      else { continue }
-      let policy = subscriptions.values[index].policy
-      let sent: Counter
-      switch policy {
-      case .latest: sent = counters.framesSent[0]
-      case .pause: sent = counters.framesSent[1]
-      case .disconnect: sent = counters.framesSent[2]
-      }
-      if case .pause(let credits) = policy {
-        if subscriptions.values[index].framesSent >= UInt64(credits) {
-          counters.counter(.framesSkipped, "pause").increment()
-          subscriptions.values[index].pausedSkips += 1
-          continue
-        }
-        subscriptions.values[index].framesSent += 1
-        let skipped = subscriptions.values[index].pausedSkips
-        subscriptions.values[index].pausedSkips = 0
-        if skipped > 0 {
-          client.link.sendFrame(shared().skipping(skipped), subscription: id, policy: policy)
-          sent.increment()
-          continue
-        }
-      }
-      client.link.sendFrame(shared(), subscription: id, policy: policy)
-      sent.increment()
-    }
-    return true
+    clocks.lookAgain(session: subscription.session, window: subscription.window)
   }
 
   /// Delivers new events and answers waiters, visiting only what changed:
@@ -322,8 +93,7 @@ extension Server {
   func publish() {
     // Most calls follow a request that changed nothing (a read): nothing
     // to send, no waiter to answer.
-    if closedWindows.isEmpty, subscriptionsAwaitingBacklog.isEmpty, killedSessions.isEmpty,
-      !waiters.hasFresh,
+    if !publisher.hasPending, killedSessions.isEmpty, !waiters.hasFresh,
       !sessions.values.contains(where: {
         $0.hasUnpublishedChanges || $0.hasDelegates || $0.hadDelegateFallbacks
       })
@@ -338,20 +108,8 @@ extension Server {
       if !windows.isEmpty { changed[name] = windows }
       if session.takeDetachedLogGrowth() { detachedGrew.insert(name) }
     }
-    for key in closedWindows.keys { changed[key.session, default: []].insert(key.window) }
-    var due = subscriptionsAwaitingBacklog
-    for (name, windows) in changed {
-      for window in windows {
-        due.formUnion(subscriptionIndex.following(WindowKey(session: name, window: window)))
-      }
-    }
-    for name in detachedGrew { due.formUnion(subscriptionIndex.following(session: name)) }
-    for id in due.sorted() {
-      guard let subscription = subscriptions[id], subscription.isActive else { continue }
-      let backlog = subscriptionsAwaitingBacklog.remove(id) != nil
-      deliver(subscription, windows: backlog ? nil : changed[subscription.session] ?? [])
-    }
-    closedWindows = [:]
+    changed = publisher.deliver(
+      changed: changed, detachedGrew: detachedGrew, sessions: sessions, outbox: outbox)
     answerWaiters(changed: changed)
     for name in killedSessions {
       sessions[name] = nil
@@ -360,58 +118,16 @@ extension Server {
     killedSessions = []
   }
 
-  /// Sends `subscription` the events after its cursors: of `windows` (the
-  /// windows of its session that changed) or, when `nil`, of every window
-  /// it follows.
-  private func deliver(_ original: Subscription, windows changed: Set<WindowID>?) {
-    publishVisits += 1
-    var subscription = original
-    guard subscription.events, let session = sessions[subscription.session],
-      let client = clients[subscription.clientID]
-    else { return }
-    let name = subscription.session
-    func window(_ id: WindowID) -> Window? {
-      session.windows[id] ?? closedWindows[WindowKey(session: name, window: id)]
-    }
-    let ids: [WindowID]
-    if let scope = subscription.window {
-      ids = changed.map { $0.contains(scope) ? [scope] : [] } ?? [scope]
-    } else if let changed {
-      ids = changed.sorted()
-    } else {
-      ids =
-        session.windows.keys.sorted()
-        + closedWindows.keys.filter { $0.session == name }.map(\.window).sorted()
-    }
-    for id in ids {
-      guard let window = window(id) else { continue }
-      let cursor = subscription.cursors[window.id] ?? 0
-      guard window.log.lastSeq > cursor else { continue }
-      let events =
-        window.events(after: cursor) ?? window.events(after: window.log.firstKeptSeq - 1) ?? []
-      for event in events where subscription.categories.contains(event.category) {
-        var message = ServerMessage()
-        message.event = WireEvent(event, session: session, subscription: subscription.id)
-        send(event: message, to: client)
-        counters.counter(.eventsPublished, event.category.rawValue).increment()
-      }
-      subscription.cursors[window.id] = window.log.lastSeq
-    }
-    if subscription.window == nil, session.detachedLog.lastSeq > subscription.detachedCursor {
-      for event in session.detachedLog.events(after: subscription.detachedCursor) ?? []
-      where subscription.categories.contains(event.category) {
-        var message = ServerMessage()
-        message.event = WireEvent(event, session: session, subscription: subscription.id)
-        send(event: message, to: client)
-        counters.counter(.eventsPublished, event.category.rawValue).increment()
-      }
-      subscription.detachedCursor = session.detachedLog.lastSeq
-    }
-    for key in closedWindows.keys where key.session == name {
-      subscription.cursors[key.window] = nil
-    }
-    subscriptions[subscription.id] = subscription
-  }
+  /// Subscriptions and waiters `publish()` has looked at, in all: what
+  /// publishing costs, which FanOutTests keep in proportion to what
+  /// changed.
+  var publishVisits: Int { publisher.visits + waiters.visits }
+
+  /// Windows moved by advances, in all (Clocks.swift).
+  var windowsAdvanced: Int { clocks.windowsAdvanced }
+
+  /// Frames encoded, in all (Publisher.swift).
+  var framesEncoded: Int { publisher.framesEncoded }
 
   /// Answers the waiters whose condition now holds: those of operations
   /// with outcomes, the idle waiters that just came, and those of windows
@@ -426,21 +142,18 @@ extension Server {
         due += waiters.takeIdle(WindowKey(session: name, window: window))
       }
     }
-    publishVisits += due.count
     for waiter in due {
-      guard let client = clients[waiter.clientID] else { continue }
+      guard clients[waiter.clientID] != nil else { continue }
       guard let window = window(for: waiter.key) else {
-        fill(
-          client, requestID: waiter.requestID, traceID: waiter.traceID,
-          .failure(CurtainError(.notFound, "Window \(waiter.key.window) was closed")))
+        answer(waiter, .failure(CurtainError(.notFound, "Window \(waiter.key.window) was closed")))
         continue
       }
       guard window.isIdle else {
         waiters.append(waiter, checked: true)
         continue
       }
-      fill(
-        client, requestID: waiter.requestID, traceID: waiter.traceID,
+      answer(
+        waiter,
         .success(.window(Curtain_V1_WindowInfo(window, frameRate: frameRate(of: window)))))
     }
   }
@@ -449,11 +162,10 @@ extension Server {
   private func answerWaiters(of outcome: OperationOutcome, in session: String) {
     let key = WaiterTable.OperationKey(session: session, operation: outcome.operation)
     let waiting = waiters.take(key)
-    publishVisits += waiting.count
     for var waiter in waiting {
-      guard let client = clients[waiter.clientID] else { continue }
-      if let answer = waiter.take(outcome) {
-        fill(client, requestID: waiter.requestID, traceID: waiter.traceID, answer)
+      guard clients[waiter.clientID] != nil else { continue }
+      if let reply = waiter.take(outcome) {
+        answer(waiter, reply)
       } else {
         waiters.append(waiter)
       }
@@ -462,6 +174,6 @@ extension Server {
 
   /// The frame rate of a window.
   func frameRate(of window: Window) -> UInt32 {
-    UInt32(windowStates[key(of: window)]?.frameRate ?? 60)
+    UInt32(clocks[key(of: window)]?.frameRate ?? 60)
   }
 }

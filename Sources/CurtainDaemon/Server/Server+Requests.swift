@@ -21,10 +21,10 @@ extension Server {
           ?? "The first message must be Hello")
     }
     var target: RequestTarget?
-    if cluster != nil, let kind {
-      answeringSession = routedSession(of: request, kind)
-    }
-    defer { answeringSession = nil }
+    // Cluster mode: the session the request is routed by, noted on its
+    // response while that waits in the outbox, so that a session dropped as
+    // another node's takes its unsent answers with it.
+    let session = cluster != nil ? kind.flatMap { routedSession(of: request, $0) } : nil
     var recorded = isRecorded(kind, from: client)
     let result: HandlerResult
     var commit: UInt64 = 0
@@ -32,7 +32,7 @@ extension Server {
       // Nothing changed here: nothing is recorded.
       recorded = false
       result = refusal
-    } else if recorded, let failure = journalFailure {
+    } else if recorded, let failure = outbox.failure {
       result = .failed(.unavailable, "The daemon cannot record changes: \(failure)")
     } else if let refusal = limitRefusal(of: request, kind, from: client, bytes: bytes) {
       result = refusal
@@ -53,35 +53,33 @@ extension Server {
     }
     let outcome: String
     let (requestID, traceID) = (request.requestID, request.traceID)
+    func respond(_ answer: ResponseOutcome) {
+      outbox.respond(
+        to: client.id, requestID: requestID, traceID: traceID, commit: commit,
+        recorded: recorded, session: session, answer)
+    }
     switch result {
     case .ok(let payload):
       outcome = "OK"
-      respond(
-        to: client, requestID: requestID, traceID: traceID, commit: commit, recorded: recorded,
-        .success(payload))
+      respond(.success(payload))
     case .invalid(let message):
       outcome = ErrorCode.invalidArgument.rawValue
-      respond(
-        to: client, requestID: requestID, traceID: traceID, commit: commit, recorded: recorded,
-        .failure(CurtainError(.invalidArgument, message)))
+      respond(.failure(CurtainError(.invalidArgument, message)))
     case .failed(let code, let message, let details):
       outcome = code.rawValue
-      respond(
-        to: client, requestID: requestID, traceID: traceID, commit: commit, recorded: recorded,
-        .failure(CurtainError(code, message, details: details)))
+      respond(.failure(CurtainError(code, message, details: details)))
     case .failedAndClose(let code, let message, let reason):
       outcome = code.rawValue
-      respond(
-        to: client, requestID: requestID, traceID: traceID, commit: commit, recorded: recorded,
-        .failure(CurtainError(code, message)))
+      respond(.failure(CurtainError(code, message)))
       // The connection closes now, so its last answer (a refused Hello,
       // which shows nothing of the sessions) cannot wait for the journal.
-      for index in client.outbox.indices { client.outbox[index].commit = 0 }
-      flushResponses(of: client)
+      outbox.release(client.id)
       client.link.close(reason: reason, message: message)
     case .deferred(let waiter):
       outcome = "DEFERRED"
-      reserveSlot(for: client, requestID: requestID, commit: commit, recorded: recorded)
+      outbox.reserve(
+        for: client.id, requestID: requestID, traceID: traceID, commit: commit,
+        recorded: recorded, session: session)
       waiters.append(waiter)
     }
     let seconds = clock() - start
@@ -152,6 +150,34 @@ extension Server {
     } else {
       logger.debug("request", metadata: metadata)
     }
+  }
+
+  /// Gives a deferred request (`wait_until` STARTED or COMPLETED,
+  /// `WaitIdle`) its final answer, logged and timed.
+  func answer(_ waiter: Waiter, _ outcome: ResponseOutcome) {
+    outbox.fill(waiter.clientID, requestID: waiter.requestID, traceID: waiter.traceID, outcome)
+    switch outcome {
+    case .success: noteDeferredAnswer(waiter, outcome: "OK")
+    case .failure(let error): noteDeferredAnswer(waiter, outcome: error.code.rawValue)
+    }
+  }
+
+  /// The final answer of a deferred request: the time from the request to
+  /// it goes into `curtain_deferred_answer_seconds`, and a debug line says
+  /// what it was (the request's own line said `DEFERRED`).
+  func noteDeferredAnswer(_ waiter: Waiter, outcome: String) {
+    let seconds = max(0, clock() - waiter.since)
+    requestMeters.deferredSeconds.recordSeconds(seconds)
+    guard logger.logLevel <= .debug else { return }
+    var metadata: Logger.Metadata = [
+      "client": "\(waiter.clientID)",
+      "request_id": "\(waiter.requestID)",
+      "kind": "\(waiter.kind?.rawValue ?? "empty")",
+      "outcome": "\(outcome)",
+      "answer_ms": "\((seconds * 1_000_000).rounded() / 1_000)",
+    ]
+    if !waiter.traceID.isEmpty { metadata["trace_id"] = "\(waiter.traceID)" }
+    logger.debug("deferred answer", metadata: metadata)
   }
 
   /// `expected_revision` on any mutating request: the target's window must be

@@ -12,7 +12,7 @@ extension Server {
   public func refuseWaitersForShutdown() {
     let pending = waiters.takeAll()
     for waiter in pending {
-      guard let client = clients[waiter.clientID] else { continue }
+      guard clients[waiter.clientID] != nil else { continue }
       let unmet: String
       switch waiter.condition {
       case .started(let operation):
@@ -21,9 +21,7 @@ extension Server {
         unmet = "operation \(operation) in window \(waiter.key.window) had not completed"
       case .idle: unmet = "window \(waiter.key.window) was not idle yet"
       }
-      fill(
-        client, requestID: waiter.requestID, traceID: waiter.traceID,
-        .failure(CurtainError(.busy, "The daemon is stopping: \(unmet)")))
+      answer(waiter, .failure(CurtainError(.busy, "The daemon is stopping: \(unmet)")))
     }
   }
 }

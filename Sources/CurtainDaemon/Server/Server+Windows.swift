@@ -19,12 +19,9 @@ extension Server {
           .window
       } ?? session.makeWindow(metrics: metrics, clockMode: clockMode)
     let now = clock()
-    windowStates[key(of: window)] = WindowState(
-      frameRate: frameRate, clockMode: clockMode, origin: now, lastFrameClock: now)
-    if clockMode == .realtime {
-      realtimeWindows[session.name, default: []].insert(window.id)
-      scheduleDirty.insert(key(of: window))
-    }
+    let key = key(of: window)
+    clocks.add(key, WindowClock(frameRate: frameRate, clockMode: clockMode, origin: now))
+    publisher.addWindow(key, lastFrameClock: now)
     return window
   }
 
@@ -36,11 +33,8 @@ extension Server {
   {
     let key = key(of: window)
     try session.closeWindow(window.id, keepingControllers: keepingControllers)
-    windowStates[key] = nil
-    realtimeWindows[key.session]?.remove(key.window)
-    schedule.remove(key, now: scheduleClock)
-    scheduleDirty.remove(key)
-    closedWindows[key] = window
+    clocks.remove(key)
+    publisher.windowClosed(key, window)
   }
 
   /// Kills a session: its windows close (subscribers still get their last
@@ -57,11 +51,11 @@ extension Server {
   /// step at once; returns how many frames that produced.
   func advanceClock(of window: Window, to time: Double) -> UInt32 {
     let key = key(of: window)
-    let before = windowStates[key]?.frameSeq ?? 0
-    if let frame = window.advance(to: time).frame {
-      offerFrame(frame, for: key, now: clock(), force: true)
+    let before = publisher[key]?.frameSeq ?? 0
+    if let frame = window.advance(to: time).frame, let clock = clocks[key] {
+      publisher.offer(frame, for: key, clock: clock, window: window, now: self.clock(), force: true)
     }
-    return UInt32(clamping: (windowStates[key]?.frameSeq ?? 0) - before)
+    return UInt32(clamping: (publisher[key]?.frameSeq ?? 0) - before)
   }
 
   /// Stops the daemon once the responses of the current message have been

@@ -20,35 +20,25 @@ public import Logging
 public final class Server {
   /// The settings.
   public let configuration: ServerConfiguration
-  /// Loop time in seconds, as the transport reads it.
-  let loopClock: () -> Double
-  /// Added to loop time to make server time (`clock()`): 0 until a restore
-  /// sets it so that the clock continues where the restored state stopped.
-  var clockBase = 0.0
-  /// The server time pinned while a request or a journal record is
-  /// applied: everything it does happens at one clock time.
-  var pinnedTime: Double?
   let logger: Logger
+  /// Server time, the windows' clocks and the realtime schedule
+  /// (Clocks.swift).
+  let clocks: Clocks
+  /// The clients' responses and events waiting to leave, and the
+  /// journal's progress as they see it (Outbox.swift).
+  let outbox: Outbox
+  /// The subscriptions, their events and frames (Publisher.swift).
+  let publisher: Publisher
   /// When the server started (clock time; reset by a restore).
   var startTime: Double
   /// Where inputs are recorded; `nil` with `--ephemeral`.
   public var journal: JournalSink?
-  /// Records the writer has committed.
-  var journalCommitted: UInt64 = 0
-  /// The number of the last record queued.
-  var journalRecorded: UInt64 = 0
-  /// Why the last commit failed; mutating requests are refused from then on.
-  var journalFailure: String?
   /// Cluster mode: the other nodes' sessions and the nodes
   /// (Server+Cluster.swift).
   var cluster: ClusterState?
   /// Set by a handler whose answer waits for a number of the writer
   /// other than its request's record (MoveSession's hand-over).
   var handlerCommit: UInt64 = 0
-  /// Cluster mode: the session of the request being answered, noted on
-  /// its response while that waits in the outbox, so that a session
-  /// dropped as another node's takes its unsent answers with it.
-  var answeringSession: String?
   /// The session of the request record a restore is replaying: only its
   /// windows advance (`advanceRealtimeWindows`).
   var replayScope: String?
@@ -57,51 +47,14 @@ public final class Server {
 
   /// Sessions by name; "default" always exists.
   var sessions: [String: Session] = [:]
-  /// Per-window daemon settings (frame rate, clock origin, frame counter).
-  var windowStates: [WindowKey: WindowState] = [:]
-  /// The realtime windows of each session (those `windowStates` says are
-  /// realtime), so that bringing the clocks up to date visits them only,
-  /// not every manual window of the daemon.
-  var realtimeWindows: [String: Set<WindowID>] = [:]
-  /// The realtime windows' deadlines and frame ticks
-  /// (RealtimeSchedule.swift).
-  var schedule = RealtimeSchedule()
-  /// Realtime windows the schedule must look at again (they moved, were
-  /// created, or their frame subscribers changed): `refreshSchedule()`.
-  var scheduleDirty: Set<WindowKey> = []
-  /// The clock time of the last advance: when the windows the schedule
-  /// looks at again changed.
-  var scheduleClock = 0.0
-  /// Windows moved by advances, in all: what bringing the clocks up to
-  /// date costs, which ScheduleTests keep independent of the windows that
-  /// neither are addressed nor due.
-  var windowsAdvanced = 0
-  /// Frames encoded, in all (ScheduleTests: none for windows without frame
-  /// subscribers).
-  var framesEncoded = 0
   /// Connected clients by id.
   var clients: [UInt64: ClientState] = [:]
-  /// Subscriptions by id.
-  var subscriptions: [UInt64: Subscription] = [:]
-  /// The subscriptions by the windows they follow (FanOut.swift).
-  var subscriptionIndex = SubscriptionIndex()
-  /// Active subscriptions whose every window the next `publish()` visits:
-  /// events may be owed from before they were active (a resume).
-  var subscriptionsAwaitingBacklog: Set<UInt64> = []
-  /// Subscriptions and waiters `publish()` has looked at, in all: what
-  /// publishing costs, which FanOutTests keep in proportion to what
-  /// changed.
-  var publishVisits = 0
-  var nextSubscriptionID: UInt64 = 1
   /// Requests answered later (wait_until, WaitIdle), by what answers them.
   var waiters = WaiterTable()
   /// The windows' leases (Leases.swift).
   var leases = LeaseTable()
   /// When each open delegate question times out (Server+Delegates.swift).
   var delegateDeadlines: [DelegateDeadline: Double] = [:]
-  /// Windows closed since the last `publish()`: their final events (the
-  /// close itself, cancelled transitions, disappearances) still go out once.
-  var closedWindows: [WindowKey: Window] = [:]
   /// Sessions killed since the last `publish()`: they go once their
   /// windows' last events are out and their waiters answered.
   var killedSessions: Set<String> = []
@@ -120,11 +73,11 @@ public final class Server {
   /// Called once when a Shutdown request has been answered.
   public var onShutdown: (() -> Void)?
   /// The daemon's metrics (GetMetrics).
-  public let metrics = MetricsRegistry()
+  public let metrics: MetricsRegistry
   /// The request counters of `metrics`, made once (RequestMeters.swift).
   lazy var requestMeters = RequestMeters(registry: metrics)
   /// The frame and event counters (CounterCache.swift).
-  lazy var counters = CounterCache(registry: metrics)
+  let counters: CounterCache
   /// The last tree description GetTree made (HierarchyDescription.swift).
   let treeDescriptions = HierarchyDescriptionCache()
   /// Interaction timeouts already counted in `metrics`.
@@ -139,37 +92,39 @@ public final class Server {
     logger: Logger = Logger(label: "curtaind")
   ) {
     self.configuration = configuration
-    self.loopClock = clock
     self.logger = logger
-    self.startTime = Self.onGrid(clock())
+    self.clocks = Clocks(loopClock: clock)
+    self.startTime = Clocks.onGrid(clock())
+    self.outbox = Outbox(maxUnanswered: configuration.limits.maxUnanswered)
+    let metrics = MetricsRegistry()
+    self.metrics = metrics
+    let counters = CounterCache(registry: metrics)
+    self.counters = counters
+    self.publisher = Publisher(counters: counters)
+    outbox.subscribed = { [unowned publisher] id in publisher.activate(id) }
     _ = try? session(named: "default", create: true)
   }
 
-  /// Server time in seconds: loop time plus `clockBase`, on a grid of
-  /// 2⁻²⁴ s so that differences of clock times are exact (what makes
-  /// realtime windows replay bit for bit, `Session.advance(_:toClock:)`);
-  /// the pinned time while a request is applied.
+  /// Server time in seconds (Clocks.swift); the pinned time while a
+  /// request is applied.
   func clock() -> Double {
-    pinnedTime ?? Self.onGrid(loopClock() + clockBase)
+    clocks.now()
   }
 
   /// The loop time of server time `time` (what the transport's timer
-  /// counts in): server time less `clockBase`.
+  /// counts in).
   public func loopTime(of time: Double) -> Double {
-    time - clockBase
+    clocks.loopTime(of: time)
   }
 
   /// `time` rounded to the clock's grid (2⁻²⁴ s, about 60 ns).
   static func onGrid(_ time: Double) -> Double {
-    (time * 16_777_216).rounded() / 16_777_216
+    Clocks.onGrid(time)
   }
 
   /// Runs `body` with the clock pinned at its current time (or at `time`).
   func pinningClock<T>(at time: Double? = nil, _ body: () throws -> T) rethrows -> T {
-    let previous = pinnedTime
-    pinnedTime = time ?? clock()
-    defer { pinnedTime = previous }
-    return try body()
+    try clocks.pinning(at: time, body)
   }
 
   /// Number of connected clients.
@@ -183,6 +138,7 @@ public final class Server {
   /// A client connected.
   public func connect(_ link: ClientLink) {
     clients[link.clientID] = ClientState(link: link, connectedAt: clock())
+    outbox.open(link)
     metrics.counter(.connections, link.transportKind.rawValue).increment()
     logger.debug(
       "connected",
@@ -190,21 +146,25 @@ public final class Server {
   }
 
   /// A client's connection is gone: its subscriptions end, its waiters are
-  /// dropped and its interactive transitions are cancelled.
+  /// dropped and its interactive transitions are cancelled. Only the
+  /// windows where it may own interactions, and the sessions where it
+  /// registered delegates, are looked at (and brought up to date): a
+  /// client that owned nothing moves no window (issue 34).
   public func disconnect(_ link: ClientLink) {
     guard let client = clients.removeValue(forKey: link.clientID) else { return }
-    for (id, subscription) in subscriptions where subscription.clientID == link.clientID {
-      removeSubscription(id)
+    outbox.close(link.clientID)
+    for subscription in publisher.removeAll(of: link.clientID) {
+      frameFollowersChanged(subscription)
     }
-    waiters.removeAll { $0.clientID == link.clientID }
+    if waiters.count(of: link.clientID) > 0 {
+      waiters.removeAll { $0.clientID == link.clientID }
+    }
     dropLeases(of: client)
-    let time = clock()
-    let cancelled = pinningClock(at: time) {
-      advanceRealtimeWindows(sendingFrames: false)
-      let cancelled = cancelInteractions(ownedBy: link.clientID)
-      return dropDelegates(of: link.clientID).union(cancelled)
+    if client.mayOwnSomething {
+      let time = clock()
+      let cancelled = pinningClock(at: time) { release(client) }
+      if !cancelled.isEmpty { recordClientGone(client, at: time, in: cancelled) }
     }
-    if !cancelled.isEmpty { recordClientGone(client, at: time, in: cancelled) }
     logger.debug("disconnected", metadata: ["client": "\(link.clientID)"])
     publish()
   }
@@ -220,20 +180,14 @@ public final class Server {
       guard client.isWelcomed else {
         return link.close(reason: .protocolError, message: "The first message must be Hello")
       }
-      if var subscription = subscriptions[ack.subscriptionID],
-        subscription.clientID == link.clientID
-      {
-        // An acknowledgement frees every credit: the client has caught up.
-        subscription.acknowledged = max(subscription.acknowledged, ack.frameSeq)
-        subscription.framesSent = 0
-        subscriptions[ack.subscriptionID] = subscription
-      }
+      // An acknowledgement frees every credit: the client has caught up.
+      publisher.acknowledge(ack.subscriptionID, frameSeq: ack.frameSeq, by: link.clientID)
     case nil:
       guard client.isWelcomed else {
         return link.close(reason: .protocolError, message: "The first message must be Hello")
       }
-      respond(
-        to: client, requestID: 0, traceID: "",
+      outbox.respond(
+        to: client.id, requestID: 0, traceID: "",
         .failure(CurtainError(.invalidArgument, "Empty message: neither request nor frame ack")))
     }
     publish()
@@ -247,8 +201,8 @@ public final class Server {
     guard client.isWelcomed else {
       return link.close(reason: .protocolError, message: "The first message must be Hello")
     }
-    respond(
-      to: client, requestID: 0, traceID: "",
+    outbox.respond(
+      to: client.id, requestID: 0, traceID: "",
       .failure(CurtainError(.invalidArgument, "Undecodable message: \(error.reason)")))
   }
 
@@ -282,8 +236,8 @@ public final class Server {
       if let current = earliest, current <= time { return }
       earliest = time
     }
-    consider(schedule.nextTick)
-    consider(schedule.nextDeadline())
+    consider(clocks.nextTick)
+    consider(clocks.nextDeadline())
     for client in clients.values where !client.isWelcomed {
       consider(client.connectedAt + configuration.helloTimeout)
     }

@@ -1,4 +1,4 @@
-// The daemon's bookkeeping around the core model: per-window settings,
+// The daemon's bookkeeping around the core model: window keys and settings,
 // clients, subscriptions and waiting requests.
 
 import CurtainCore
@@ -43,10 +43,9 @@ struct WindowKey: Hashable {
   }
 }
 
-/// Daemon settings of one window. A class: the tick reads and changes
-/// them in place for every window (a struct read out of the dictionary is
-/// copied, frames and all).
-final class WindowState {
+/// The daemon's settings of one window as a snapshot keeps them: its clock
+/// (Clocks.swift) and its frame counter (Publisher.swift).
+struct WindowState {
   /// Frames per second while animating (30–240).
   var frameRate: Int
   /// Realtime or manual.
@@ -57,24 +56,6 @@ final class WindowState {
   var lastFrameClock: Double
   /// The last frame number handed out (frame_seq).
   var frameSeq: UInt64 = 0
-  /// A frame that an advance between ticks produced (a request brought the
-  /// window up to date): the next tick sends it if its own step has none,
-  /// so that the last values of an animation that ended meanwhile go out.
-  var pendingFrame: Frame?
-  /// The last frame sent (a frame that repeats it is not sent), while a
-  /// subscription follows the window's frames.
-  var lastFrame: Frame?
-
-  init(
-    frameRate: Int, clockMode: ClockMode, origin: Double, lastFrameClock: Double,
-    frameSeq: UInt64 = 0
-  ) {
-    self.frameRate = frameRate
-    self.clockMode = clockMode
-    self.origin = origin
-    self.lastFrameClock = lastFrameClock
-    self.frameSeq = frameSeq
-  }
 }
 
 /// A connected client.
@@ -92,11 +73,13 @@ final class ClientState {
   var ownsInteractions = true
   /// The name from Hello.
   var name = ""
-  /// Its subscriptions (max-subscriptions).
-  var subscriptionCount = 0
-  /// Responses (in request order) and events waiting to leave
-  /// (Server+Responses.swift).
-  var outbox: [OutboundMessage] = []
+  /// The windows where it may own an interactive transition: where it
+  /// submitted an operation as owner, or took a transition over. Its
+  /// departure cancels its interactions there only (issue 34).
+  var interactionWindows: Set<WindowKey> = []
+  /// The sessions where it registered delegates: its departure ends them
+  /// there only.
+  var delegateSessions: Set<String> = []
 
   init(link: ClientLink, connectedAt: Double) {
     self.link = link
@@ -104,31 +87,10 @@ final class ClientState {
   }
 
   var id: UInt64 { link.clientID }
-}
 
-/// A response or an event that waits in a client's outbox: a response
-/// until it is answered and every response before it has left, either
-/// until the journal record numbered `commit` is committed (0: none).
-struct OutboundMessage {
-  /// What it is.
-  enum Kind {
-    /// The response to a request; `recorded` when the request itself was
-    /// recorded (it becomes `UNAVAILABLE` if its record is lost).
-    case response(recorded: Bool)
-    /// An event of a subscription.
-    case event
-  }
-
-  let kind: Kind
-  /// The request it answers (responses).
-  let requestID: UInt64
-  /// `nil` until the response is answered.
-  var message: ServerMessage?
-  /// The last journal record queued when it was made: it reflects the
-  /// changes up to that record, so it leaves only once that is committed.
-  var commit: UInt64
-  /// Cluster mode: the session a response concerns (`answeringSession`).
-  var session: String? = nil
+  /// Whether its departure may change the model (it may own interactions
+  /// or delegates somewhere).
+  var mayOwnSomething: Bool { !interactionWindows.isEmpty || !delegateSessions.isEmpty }
 }
 
 /// A client's subscription to events and/or frames.
@@ -175,6 +137,10 @@ struct Waiter {
   let clientID: UInt64
   let requestID: UInt64
   let traceID: String
+  /// The request's kind, for the log line and the metric of its answer.
+  let kind: RequestKind?
+  /// The server time of the request (its answer is timed from it).
+  let since: Double
   /// The window: its session's outcomes answer an operation waiter; an
   /// idle waiter watches the window itself.
   let key: WindowKey
@@ -197,6 +163,8 @@ struct Waiter {
     clientID = context.client.id
     requestID = context.request.requestID
     traceID = context.request.traceID
+    kind = context.request.body.map(RequestKind.init)
+    since = context.server.clock()
     self.key = key
     self.condition = condition
     self.result = result

@@ -11,6 +11,15 @@
 // so a `.latest` frame can be replaced until its batch is handed out and the
 // loop never waits for a client.
 //
+// Pausing: the server stops taking messages from a client whose answers
+// waiting reached --max-unanswered (`pauseReading`, Outbox.swift): the
+// stream stops reading (the client's writes then wait in the kernel's
+// buffers, and then in the client, which a deep pipeline slows down), what
+// was read and not delivered stays in the reader, and the unfinished-message
+// timer stops (the wait is the daemon's). `resumeReading` asks the daemon
+// to go on once the current callback is done (`onResumeReading`, never
+// inside the server's own call): the messages read first, then the stream.
+//
 // Unfinished messages: a message must be complete within `messageTimeout`
 // of its first byte (a timer, started when a read leaves part of a message
 // in the decoder, restarted when a message completes and another one has
@@ -82,6 +91,10 @@ final class Connection: ClientLink {
   /// Whether what is queued waits for `flushWrites()` (asked of the daemon
   /// through `onWritesPending`).
   private var flushRequested = false
+  /// The server asked to stop taking messages (`pauseReading`).
+  private var isReadingPaused = false
+  /// Whether the stream reads (libuv's `uv_read_start` is in effect).
+  private var isStreamReading = false
 
   /// Runs after every read, so the daemon can react to what changed.
   var onActivity: (() -> Void)?
@@ -97,6 +110,9 @@ final class Connection: ClientLink {
   var onClosing: ((Connection) -> Void)?
   /// Runs once when the handle has closed.
   var onClosed: ((Connection) -> Void)?
+  /// Runs when the server lets a paused client be read again: the daemon
+  /// calls `continueReading()` once the current callback is done.
+  var onResumeReading: ((Connection) -> Void)?
   /// Runs when the bytes held for an unfinished message change: the
   /// connection, the bytes (0: none) and when that message began.
   var onPartialMessage: ((Connection, Int, Double) -> Void)?
@@ -124,8 +140,14 @@ final class Connection: ClientLink {
     guard state == .open, !serverKnowsClient else { return }
     serverKnowsClient = true
     server.connect(self)
+    startStream()
+  }
+
+  /// Starts the stream reading; a failure closes the connection.
+  private func startStream() {
     do {
       try stream.startReading { [weak self] event in self?.didRead(event) }
+      isStreamReading = true
     } catch {
       logger.warning("cannot read", metadata: ["client": "\(clientID)", "error": "\(error)"])
       detachFromServer()
@@ -202,6 +224,38 @@ final class Connection: ClientLink {
 
   var unwrittenBytes: Int { backlog.controlBytes }
 
+  func pauseReading() {
+    guard state == .open, !isReadingPaused else { return }
+    isReadingPaused = true
+    if isStreamReading {
+      stream.stopReading()
+      isStreamReading = false
+    }
+    messageTimer?.stop()
+    logger.trace("reading paused", metadata: ["client": "\(clientID)"])
+  }
+
+  func resumeReading() {
+    guard isReadingPaused else { return }
+    isReadingPaused = false
+    onResumeReading?(self)
+  }
+
+  /// Delivers the messages read while paused, then reads the stream again
+  /// (unless that paused it again). The daemon calls it after the callback
+  /// in which the server resumed reading.
+  func continueReading() {
+    guard state == .open, !isReadingPaused else { return }
+    logger.trace("reading resumed", metadata: ["client": "\(clientID)"])
+    deliverFrames()
+    guard state == .open, !isReadingPaused else { return }
+    if !isStreamReading { startStream() }
+    guard state == .open else { return }
+    // An unfinished message gets its time again: the client could not send
+    // it while the daemon did not read.
+    trackPartialMessage(completedOne: true)
+  }
+
   /// Writes what is queued at the end of the current callback (or now,
   /// when nobody flushes).
   private func writeSoon() {
@@ -261,7 +315,7 @@ final class Connection: ClientLink {
       guard state == .open else { return }
       reader.append(bytes)
       let completed = deliverFrames()
-      if state == .open { trackPartialMessage(completedOne: completed) }
+      if state == .open, !isReadingPaused { trackPartialMessage(completedOne: completed) }
     case .endOfFile:
       logger.debug("client closed its side", metadata: ["client": "\(clientID)"])
       peerFinished = true
@@ -287,7 +341,7 @@ final class Connection: ClientLink {
   @discardableResult
   private func deliverFrames() -> Bool {
     var completed = false
-    while state == .open, let input = reader.next() {
+    while state == .open, !isReadingPaused, let input = reader.next() {
       switch input {
       case .message(let message, let bytes):
         completed = true
@@ -468,6 +522,7 @@ final class Connection: ClientLink {
       onActivity = nil
       onClosing = nil
       onClosed = nil
+      onResumeReading = nil
       closed?(self)
     }
   }

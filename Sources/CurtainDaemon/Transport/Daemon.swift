@@ -110,6 +110,9 @@ public final class Daemon {
   private var connections: [UInt64: Connection] = [:]
   /// Connections that started closing and may still be known to the server.
   private var detaching: [Connection] = []
+  /// Paused connections the server lets read again
+  /// (`Connection.onResumeReading`), resumed at the end of the callback.
+  private var resuming: [Connection] = []
   /// Connections with messages queued during the current callback
   /// (`Connection.onWritesPending`), written at its end.
   private var unflushed: [Connection] = []
@@ -329,6 +332,7 @@ public final class Daemon {
     connection.onWritesPending = { [unowned self] connection in self.unflushed.append(connection) }
     connection.onClosing = { [unowned self] connection in self.detaching.append(connection) }
     connection.onClosed = { [unowned self] connection in self.closed(connection) }
+    connection.onResumeReading = { [unowned self] connection in self.resuming.append(connection) }
     connection.onPartialMessage = { [unowned self] connection, bytes, since in
       self.partialMessage(of: connection, bytes: bytes, since: since)
     }
@@ -388,6 +392,7 @@ public final class Daemon {
   /// wake-up.
   private func afterCallback() {
     detachClosingConnections()
+    resumeReading()
     // A group commit: what this loop iteration recorded goes to the
     // writer at once, with the snapshots that are due.
     defer {
@@ -447,6 +452,18 @@ public final class Daemon {
       let pending = unflushed
       unflushed = []
       for connection in pending { connection.flushWrites() }
+    }
+  }
+
+  /// Lets the connections the server resumed read what they hold and
+  /// their streams again (which may pause or resume others, or close
+  /// some).
+  private func resumeReading() {
+    while !resuming.isEmpty {
+      let batch = resuming
+      resuming = []
+      for connection in batch { connection.continueReading() }
+      detachClosingConnections()
     }
   }
 

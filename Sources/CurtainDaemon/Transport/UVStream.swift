@@ -223,6 +223,11 @@ final class UVStream {
     try UVError.check(result, "read")
   }
 
+  /// Stops reading (`uv_read_stop`) until `startReading` is called again.
+  func stopReading() {
+    uv_read_stop(stream)
+  }
+
   // MARK: Writing
 
   /// Writes `chunks` back to back as one request; `completion` runs when

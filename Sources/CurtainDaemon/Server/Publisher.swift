@@ -1,0 +1,404 @@
+// The publisher: a part of the server that owns the subscriptions and what
+// goes out to them, events and frames.
+//
+// Events go to subscribers from their cursors (a window's event ring is the
+// buffer, so resuming and live delivery are the same code), visiting only
+// what changed: the windows whose logs grew (and those closed), the
+// subscriptions that follow them (FanOut.swift), and the subscriptions with
+// a backlog to send (just active, resuming from a seq). They leave through
+// the outbox, in order with the responses around them.
+//
+// Frames are made only for windows that some subscription follows with
+// frames, encoded once per window and tick and shared by every subscriber;
+// only ticks send them (an advance for a request keeps its frame owed, and
+// the next tick sends it merged under its own frame, or alone). Each window
+// keeps its frame counter and the last frame sent (a frame that repeats it
+// is not sent), and is limited to one frame per slot of its frame rate
+// (RealtimeSchedule.swift).
+
+import CoreMetrics
+import CurtainCore
+import CurtainWire
+
+/// A window's frames: its counter, the last one sent, one owed.
+final class WindowFrames {
+  /// The last frame number handed out (frame_seq).
+  var frameSeq: UInt64
+  /// Clock time of the last frame produced.
+  var lastFrameClock: Double
+  /// A frame that an advance between ticks produced: the next tick sends it
+  /// if its own step has none, so that the last values of an animation that
+  /// ended meanwhile go out.
+  var owed: Frame?
+  /// The last frame sent (a frame that repeats it is not sent), while a
+  /// subscription follows the window's frames.
+  var lastFrame: Frame?
+
+  init(frameSeq: UInt64 = 0, lastFrameClock: Double) {
+    self.frameSeq = frameSeq
+    self.lastFrameClock = lastFrameClock
+  }
+}
+
+/// The subscriptions and their events and frames.
+final class Publisher {
+  /// Subscriptions by id.
+  private(set) var subscriptions: [UInt64: Subscription] = [:]
+  /// The subscriptions by the windows they follow.
+  private var index = SubscriptionIndex()
+  /// Each client's subscriptions.
+  private var byClient: [UInt64: Set<UInt64>] = [:]
+  /// The link of each client with subscriptions (where its frames go).
+  private var links: [UInt64: ClientLink] = [:]
+  /// Active subscriptions whose every window the next delivery visits:
+  /// events may be owed from before they were active (a resume).
+  private(set) var awaitingBacklog: Set<UInt64> = []
+  /// Windows closed since the last delivery: their final events (the close
+  /// itself, cancelled transitions, disappearances) still go out once.
+  private(set) var closedWindows: [WindowKey: Window] = [:]
+  /// Each window's frames.
+  private var frames: [WindowKey: WindowFrames] = [:]
+  private var nextID: UInt64 = 1
+  /// Subscriptions delivered to, in all: what publishing costs, which
+  /// FanOutTests keep in proportion to what changed (with the waiters
+  /// looked at, `WaiterTable.visits`).
+  private(set) var visits = 0
+  /// Frames encoded, in all (ScheduleTests: none for windows without frame
+  /// subscribers).
+  private(set) var framesEncoded = 0
+  private let counters: CounterCache
+
+  /// A publisher counting what it sends in `counters`.
+  init(counters: CounterCache) {
+    self.counters = counters
+  }
+
+  // MARK: Subscriptions
+
+  /// Adds a subscription (inactive until its response has gone out) of
+  /// the client behind `link`; returns it with its id.
+  func subscribe(_ make: (UInt64) -> Subscription, link: ClientLink) -> Subscription {
+    let subscription = make(nextID)
+    nextID += 1
+    subscriptions[subscription.id] = subscription
+    index.insert(subscription)
+    byClient[subscription.clientID, default: []].insert(subscription.id)
+    links[subscription.clientID] = link
+    return subscription
+  }
+
+  /// The subscriptions of a client (max-subscriptions).
+  func count(of clientID: UInt64) -> Int {
+    byClient[clientID]?.count ?? 0
+  }
+
+  /// The most subscriptions any client has.
+  var mostPerClient: Int {
+    byClient.values.reduce(0) { max($0, $1.count) }
+  }
+
+  /// Ends subscription `id` if `clientID` holds it; returns it.
+  func unsubscribe(_ id: UInt64, of clientID: UInt64) -> Subscription? {
+    guard subscriptions[id]?.clientID == clientID else { return nil }
+    return remove(id)
+  }
+
+  /// Ends every subscription of a client that went away; returns them.
+  func removeAll(of clientID: UInt64) -> [Subscription] {
+    guard let ids = byClient[clientID] else { return [] }
+    return ids.sorted().compactMap { remove($0) }
+  }
+
+  /// The clients subscribed to `session` (it moves to another node).
+  func subscribers(of session: String) -> [UInt64] {
+    Set(subscriptions.values.filter { $0.session == session }.map(\.clientID)).sorted()
+  }
+
+  private func remove(_ id: UInt64) -> Subscription? {
+    guard let subscription = subscriptions.removeValue(forKey: id) else { return nil }
+    index.remove(subscription)
+    byClient[subscription.clientID]?.remove(id)
+    if byClient[subscription.clientID]?.isEmpty == true {
+      byClient[subscription.clientID] = nil
+      links[subscription.clientID] = nil
+    }
+    awaitingBacklog.remove(id)
+    return subscription
+  }
+
+  /// Its Subscribe response has gone out: events flow from its cursors.
+  func activate(_ id: UInt64) {
+    guard subscriptions[id] != nil else { return }
+    subscriptions[id]?.isActive = true
+    awaitingBacklog.insert(id)
+  }
+
+  /// A client acknowledged frames up to `frameSeq` of subscription `id`:
+  /// every credit is free again (PAUSE policy).
+  func acknowledge(_ id: UInt64, frameSeq: UInt64, by clientID: UInt64) {
+    guard let index = subscriptions.index(forKey: id),
+      subscriptions.values[index].clientID == clientID
+    else { return }
+    subscriptions.values[index].acknowledged = max(
+      subscriptions.values[index].acknowledged, frameSeq)
+    subscriptions.values[index].framesSent = 0
+  }
+
+  /// Whether some subscription follows the frames of `key`'s window.
+  func hasFrameFollowers(_ key: WindowKey) -> Bool {
+    index.hasFrameFollowers(key)
+  }
+
+  /// The active subscriptions that follow the window-category events of
+  /// `key`'s window, in id order (lease events).
+  func windowEventFollowers(of key: WindowKey) -> [Subscription] {
+    index.following(key).sorted().compactMap { id in
+      guard let subscription = subscriptions[id], subscription.isActive, subscription.events,
+        subscription.categories.contains(.window)
+      else { return nil }
+      return subscription
+    }
+  }
+
+  // MARK: Events
+
+  /// A window closed: its last events still go out at the next delivery.
+  func windowClosed(_ key: WindowKey, _ window: Window) {
+    closedWindows[key] = window
+    frames[key] = nil
+  }
+
+  /// Whether a delivery has something to look at besides the sessions'
+  /// own changes.
+  var hasPending: Bool { !closedWindows.isEmpty || !awaitingBacklog.isEmpty }
+
+  /// Sends the subscribers of the windows in `changed` (by session) and
+  /// of the sessions whose detached logs grew the events after their
+  /// cursors, and the subscriptions awaiting a backlog everything they are
+  /// owed, through `outbox`. Windows closed since the last delivery count
+  /// as changed and are forgotten afterwards. Returns the windows that
+  /// changed (closed ones included).
+  func deliver(
+    changed: [String: Set<WindowID>], detachedGrew: Set<String>, sessions: [String: Session],
+    outbox: Outbox
+  ) -> [String: Set<WindowID>] {
+    var changed = changed
+    for key in closedWindows.keys { changed[key.session, default: []].insert(key.window) }
+    var due = awaitingBacklog
+    for (name, windows) in changed {
+      for window in windows {
+        due.formUnion(index.following(WindowKey(session: name, window: window)))
+      }
+    }
+    for name in detachedGrew { due.formUnion(index.following(session: name)) }
+    for id in due.sorted() {
+      guard let subscription = subscriptions[id], subscription.isActive else { continue }
+      let backlog = awaitingBacklog.remove(id) != nil
+      deliver(
+        subscription, windows: backlog ? nil : changed[subscription.session] ?? [],
+        sessions: sessions, outbox: outbox)
+    }
+    closedWindows = [:]
+    return changed
+  }
+
+  /// Sends `subscription` the events after its cursors: of `windows` (the
+  /// windows of its session that changed) or, when `nil`, of every window
+  /// it follows.
+  private func deliver(
+    _ original: Subscription, windows changed: Set<WindowID>?, sessions: [String: Session],
+    outbox: Outbox
+  ) {
+    visits += 1
+    var subscription = original
+    guard subscription.events, let session = sessions[subscription.session] else { return }
+    let name = subscription.session
+    func window(_ id: WindowID) -> Window? {
+      session.windows[id] ?? closedWindows[WindowKey(session: name, window: id)]
+    }
+    let ids: [WindowID]
+    if let scope = subscription.window {
+      ids = changed.map { $0.contains(scope) ? [scope] : [] } ?? [scope]
+    } else if let changed {
+      ids = changed.sorted()
+    } else {
+      ids =
+        session.windows.keys.sorted()
+        + closedWindows.keys.filter { $0.session == name }.map(\.window).sorted()
+    }
+    for id in ids {
+      guard let window = window(id) else { continue }
+      let cursor = subscription.cursors[window.id] ?? 0
+      guard window.log.lastSeq > cursor else { continue }
+      let events =
+        window.events(after: cursor) ?? window.events(after: window.log.firstKeptSeq - 1) ?? []
+      for event in events where subscription.categories.contains(event.category) {
+        var message = ServerMessage()
+        message.event = WireEvent(event, session: session, subscription: subscription.id)
+        outbox.send(event: message, to: subscription.clientID)
+        counters.counter(.eventsPublished, event.category.rawValue).increment()
+      }
+      subscription.cursors[window.id] = window.log.lastSeq
+    }
+    if subscription.window == nil, session.detachedLog.lastSeq > subscription.detachedCursor {
+      for event in session.detachedLog.events(after: subscription.detachedCursor) ?? []
+      where subscription.categories.contains(event.category) {
+        var message = ServerMessage()
+        message.event = WireEvent(event, session: session, subscription: subscription.id)
+        outbox.send(event: message, to: subscription.clientID)
+        counters.counter(.eventsPublished, event.category.rawValue).increment()
+      }
+      subscription.detachedCursor = session.detachedLog.lastSeq
+    }
+    for key in closedWindows.keys where key.session == name {
+      subscription.cursors[key.window] = nil
+    }
+    subscriptions[subscription.id] = subscription
+  }
+
+  // MARK: Frames
+
+  /// A window was made (or restored) with its frame counter.
+  func addWindow(_ key: WindowKey, frameSeq: UInt64 = 0, lastFrameClock: Double) {
+    frames[key] = WindowFrames(frameSeq: frameSeq, lastFrameClock: lastFrameClock)
+  }
+
+  /// A window is gone without last events (its session moved away).
+  func removeWindow(_ key: WindowKey) {
+    frames[key] = nil
+  }
+
+  /// A window's frames.
+  subscript(key: WindowKey) -> WindowFrames? {
+    frames[key]
+  }
+
+  /// After a restore: what the replay closed and sent is forgotten (it
+  /// had no subscribers).
+  func restored() {
+    closedWindows = [:]
+    for state in frames.values { state.lastFrame = nil }
+  }
+
+  /// An advance moved a realtime window: what its step produced (`fresh`)
+  /// and what it owed go out now when `sending` (a tick) and the frame-rate
+  /// limit allows, or stay owed until the next tick. Nothing for a window
+  /// nobody follows with frames. Returns whether the schedule must look at
+  /// the window again (what it owes changed).
+  func moved(
+    _ key: WindowKey, _ window: Window, clock: WindowClock, fresh: Frame?, now: Double,
+    sending: Bool
+  ) -> Bool {
+    guard index.hasFrameFollowers(key), let state = frames[key] else { return false }
+    var again = false
+    // A frame still owed is taken (most windows owe none).
+    var owed: Frame?
+    if state.owed != nil {
+      owed = state.owed
+      state.owed = nil
+      // Owing nothing more, a window that no longer animates stops ticking.
+      again = true
+    }
+    let frame =
+      switch (fresh, owed) {
+      case (let fresh?, let owed?): fresh.including(owed)
+      case (let fresh, let owed): fresh ?? owed
+      }
+    guard let frame else { return again }
+    if !sending || !offer(frame, for: key, state: state, clock: clock, window: window, now: now) {
+      state.owed = frame
+      again = true
+    }
+    return again
+  }
+
+  /// Whether a realtime window ticks at its frame rate: a subscription
+  /// follows its frames and it animates or owes a frame. A window nobody
+  /// follows with frames keeps no frame: a subscriber that comes later
+  /// gets the current frame at the next tick.
+  func ticks(_ key: WindowKey, _ window: Window) -> Bool {
+    guard index.hasFrameFollowers(key) else {
+      if let state = frames[key] {
+        state.lastFrame = nil
+        state.owed = nil
+      }
+      return false
+    }
+    return window.isAnimating || frames[key]?.owed != nil
+  }
+
+  /// Sends a frame of `key`'s window (clock `clock`) unless it repeats the
+  /// previous one or comes in the same slot of the window's frame rate as
+  /// the previous one while the window keeps animating (the frame-rate
+  /// limit: one frame per tick slot, RealtimeSchedule.swift). The limit
+  /// counts slots, not the time since the last frame: a tick the loop
+  /// served late does not hold back the next one, which comes on time.
+  /// `force` (a manual window's step) sends it anyway. Returns false only
+  /// when it was too soon (the frame is still owed).
+  @discardableResult
+  func offer(
+    _ frame: Frame, for key: WindowKey, state: WindowFrames? = nil, clock: WindowClock,
+    window: Window, now: Double, force: Bool = false
+  ) -> Bool {
+    guard let state = state ?? frames[key] else { return true }
+    if !force, state.frameSeq > 0, window.isAnimating,
+      RealtimeSchedule.slot(at: now, rate: clock.frameRate)
+        <= RealtimeSchedule.slot(at: state.lastFrameClock, rate: clock.frameRate)
+    {
+      return false
+    }
+    if !force, let last = state.lastFrame, last.views == frame.views,
+      last.transitions == frame.transitions
+    {
+      return true
+    }
+    state.lastFrame = frame
+    state.frameSeq += 1
+    state.lastFrameClock = now
+    let frameSeq = state.frameSeq
+    counters.framesProduced[clock.clockMode == .realtime ? 0 : 1].increment()
+    // Encoded once, for the first subscriber that takes it: a frame nobody
+    // receives (a manual window's step without subscribers) costs none.
+    var encoded: SharedFrame?
+    func shared() -> SharedFrame {
+      if let encoded { return encoded }
+      framesEncoded += 1
+      let made = SharedFrame(frame, frameSeq: frameSeq)
+      encoded = made
+      return made
+    }
+    for id in index.followingInOrder(key) {
+      // The subscription's fields are read and changed in place: copying
+      // it would retain its strings and sets for every frame.
+      guard let index = subscriptions.index(forKey: id), subscriptions.values[index].frames,
+        subscriptions.values[index].isActive,
+        let link = links[subscriptions.values[index].clientID]
+      else { continue }
+      let policy = subscriptions.values[index].policy
+      let sent: Counter
+      switch policy {
+      case .latest: sent = counters.framesSent[0]
+      case .pause: sent = counters.framesSent[1]
+      case .disconnect: sent = counters.framesSent[2]
+      }
+      if case .pause(let credits) = policy {
+        if subscriptions.values[index].framesSent >= UInt64(credits) {
+          counters.counter(.framesSkipped, "pause").increment()
+          subscriptions.values[index].pausedSkips += 1
+          continue
+        }
+        subscriptions.values[index].framesSent += 1
+        let skipped = subscriptions.values[index].pausedSkips
+        subscriptions.values[index].pausedSkips = 0
+        if skipped > 0 {
+          link.sendFrame(shared().skipping(skipped), subscription: id, policy: policy)
+          sent.increment()
+          continue
+        }
+      }
+      link.sendFrame(shared(), subscription: id, policy: policy)
+      sent.increment()
+    }
+    return true
+  }
+}
