@@ -62,6 +62,26 @@ public struct FrameDecoder: Sendable {
   /// Bytes received but not yet returned as frames.
   public var bufferedByteCount: Int { buffer.count - start }
 
+  /// Whether a whole frame (or a framing error) is waiting: `next()`
+  /// would return it (or throw) without more bytes.
+  public var hasFrame: Bool {
+    if failure != nil { return true }
+    var length: UInt64 = 0
+    var shift: UInt64 = 0
+    var index = start
+    while index < buffer.count {
+      let byte = buffer[index]
+      index += 1
+      length |= UInt64(byte & 0x7F) << min(shift, 63)
+      guard byte & 0x80 != 0 else {
+        return length > UInt64(maxFrameBytes) || length <= UInt64(buffer.count - index)
+      }
+      shift += 7
+      if shift > 63 || length > UInt64(maxFrameBytes) { return true }
+    }
+    return false
+  }
+
   /// Adds received bytes.
   public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
     buffer.append(contentsOf: bytes)

@@ -187,3 +187,47 @@ final class UnansweredLimitTests: XCTestCase {
     }
   }
 }
+
+/// Turns (Connection.swift): a connection hands the server at most
+/// `messagesPerTurn` messages per turn of the loop, so that another
+/// client's request is read while one client's long pipeline is served,
+/// not after all of it (libuv reads a stream up to 32 times in a row, 64
+/// KiB each).
+final class ConnectionTurnTests: XCTestCase {
+  func testAnotherClientIsServedInTheMiddleOfALongPipeline() throws {
+    let daemon = try TempDaemon(arguments: [])
+    defer {
+      let result = daemon.stop()
+      XCTAssertEqual(result.status, 0, "stderr:\n\(daemon.stderr)")
+    }
+    let piper = try TestClient(path: daemon.socketPath)
+    let other = try TestClient(path: daemon.socketPath)
+    try other.sync()
+    // 5,000 reads of the controllers, in one write.
+    let count: UInt64 = 5_000
+    let ids = UInt64(1_000)..<(1_000 + count)
+    try piper.connection.sendRawBytes(
+      try pipelinedRequests(ids: ids) { $0.listControllers = Curtain_V1_ListControllers() })
+    // Meanwhile another client makes a controller.
+    try other.call {
+      $0.createController.kind = .content
+      $0.createController.identifier = "Marker"
+    }
+    var firstWithMarker: UInt64?
+    for id in ids {
+      let response = try XCTUnwrap(try piper.response(to: id), "answer \(id)")
+      if firstWithMarker == nil,
+        response.controllers.controllers.contains(where: { $0.identifier == "Marker" })
+      {
+        firstWithMarker = id
+      }
+    }
+    // Without turns the daemon read the other client only after the whole
+    // pipeline; with them, within a few turns of it.
+    let position =
+      try XCTUnwrap(firstWithMarker, "the other client waited for all 5,000")
+      - ids
+      .lowerBound
+    XCTAssertLessThan(position, count / 2, "served at read \(position) of \(count)")
+  }
+}

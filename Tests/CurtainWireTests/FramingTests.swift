@@ -63,6 +63,26 @@ final class FramingTests: XCTestCase {
     }
   }
 
+  /// `hasFrame` says whether `next()` returns a frame (or throws) without
+  /// more bytes, fed one byte at a time and with bad input.
+  func testHasFrameSaysWhetherNextHasOne() throws {
+    let stream = try sampleMessages().flatMap(frame)
+    var decoder = FrameDecoder()
+    for byte in stream {
+      decoder.append([byte])
+      while decoder.hasFrame { XCTAssertNotNil(try decoder.next()) }
+      var copy = decoder
+      XCTAssertNil(try copy.next(), "hasFrame said none")
+    }
+    var oversized = FrameDecoder(maxFrameBytes: 10)
+    oversized.append([11])
+    XCTAssertTrue(oversized.hasFrame, "an error waits")
+    var malformed = FrameDecoder()
+    malformed.append([UInt8](repeating: 0xFF, count: 11))
+    XCTAssertTrue(malformed.hasFrame)
+    XCTAssertThrowsError(try malformed.next())
+  }
+
   func testOversizedLengthIsRejectedBeforeThePayloadArrives() {
     var decoder = FrameDecoder(maxFrameBytes: 1024)
     decoder.append(VarInt.encode(1025))

@@ -38,6 +38,9 @@ public struct ClientStreamReader {
   /// count).
   public var bufferedByteCount: Int { decoder.bufferedByteCount }
 
+  /// Whether `next()` has an input without more bytes.
+  public var hasInput: Bool { !failed && decoder.hasFrame }
+
   /// Forgets the unfinished message held.
   public mutating func discardBuffered() {
     decoder = FrameDecoder(maxFrameBytes: decoder.maxFrameBytes)

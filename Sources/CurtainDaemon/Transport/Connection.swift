@@ -20,6 +20,15 @@
 // to go on once the current callback is done (`onResumeReading`, never
 // inside the server's own call): the messages read first, then the stream.
 //
+// Turns: a connection hands the server at most `messagesPerTurn` messages
+// per turn of the loop. With more read and waiting, it stops its stream and
+// asks the daemon for another turn (`onYield`), which comes after the loop
+// has polled every other connection once: a client that pipelines without
+// bound (its 64 KiB reads hold thousands of requests, and libuv reads a
+// stream up to 32 times in a row) takes its share of the loop, and the
+// others' requests are read in between (issue 33). What it writes waits for
+// its last turn: the answers to one read still go out in one write.
+//
 // Unfinished messages: a message must be complete within `messageTimeout`
 // of its first byte (a timer, started when a read leaves part of a message
 // in the decoder, restarted when a message completes and another one has
@@ -95,6 +104,10 @@ final class Connection: ClientLink {
   private var isReadingPaused = false
   /// Whether the stream reads (libuv's `uv_read_start` is in effect).
   private var isStreamReading = false
+  /// It gave up its turn with messages waiting (`onYield`).
+  private var isYielding = false
+  /// Messages handed to the server in one turn of the loop, at most.
+  static let messagesPerTurn = 16
 
   /// Runs after every read, so the daemon can react to what changed.
   var onActivity: (() -> Void)?
@@ -113,6 +126,9 @@ final class Connection: ClientLink {
   /// Runs when the server lets a paused client be read again: the daemon
   /// calls `continueReading()` once the current callback is done.
   var onResumeReading: ((Connection) -> Void)?
+  /// Runs when it gives up its turn with messages waiting: the daemon calls
+  /// `takeTurn()` at the loop's next turn.
+  var onYield: ((Connection) -> Void)?
   /// Runs when the bytes held for an unfinished message change: the
   /// connection, the bytes (0: none) and when that message began.
   var onPartialMessage: ((Connection, Int, Double) -> Void)?
@@ -227,12 +243,36 @@ final class Connection: ClientLink {
   func pauseReading() {
     guard state == .open, !isReadingPaused else { return }
     isReadingPaused = true
+    stopStream()
+    logger.trace("reading paused", metadata: ["client": "\(clientID)"])
+  }
+
+  /// Whether messages are not taken now (paused, or waiting for a turn).
+  private var isHeld: Bool { isReadingPaused || isYielding }
+
+  /// Stops the stream reading while messages are not taken; the
+  /// unfinished-message timer stops too (the wait is the daemon's).
+  private func stopStream() {
     if isStreamReading {
       stream.stopReading()
       isStreamReading = false
     }
     messageTimer?.stop()
-    logger.trace("reading paused", metadata: ["client": "\(clientID)"])
+  }
+
+  /// Gives up the turn with messages waiting.
+  private func yieldTurn() {
+    isYielding = true
+    stopStream()
+    onYield?(self)
+  }
+
+  /// The loop's next turn for a connection that yielded: it hands the
+  /// server its next messages, and reads again once none wait.
+  func takeTurn() {
+    guard state == .open, isYielding else { return }
+    isYielding = false
+    continueReading()
   }
 
   func resumeReading() {
@@ -245,10 +285,9 @@ final class Connection: ClientLink {
   /// (unless that paused it again). The daemon calls it after the callback
   /// in which the server resumed reading.
   func continueReading() {
-    guard state == .open, !isReadingPaused else { return }
-    logger.trace("reading resumed", metadata: ["client": "\(clientID)"])
+    guard state == .open, !isHeld else { return }
     deliverFrames()
-    guard state == .open, !isReadingPaused else { return }
+    guard state == .open, !isHeld else { return }
     if !isStreamReading { startStream() }
     guard state == .open else { return }
     // An unfinished message gets its time again: the client could not send
@@ -275,11 +314,17 @@ final class Connection: ClientLink {
     return true
   }
 
-  /// Writes what was queued during the callback.
-  func flushWrites() {
-    guard flushRequested else { return }
+  /// Writes what was queued during the callback; returns false, writing
+  /// nothing, while the connection waits for its next turn with messages
+  /// read (the answers to one read still go out in one write, after its
+  /// last turn).
+  @discardableResult
+  func flushWrites() -> Bool {
+    guard flushRequested else { return true }
+    guard !isYielding || state != .open else { return false }
     flushRequested = false
     pump()
+    return true
   }
 
   func close(reason: Goodbye.Reason, message: String, details: [String: String]) {
@@ -315,7 +360,7 @@ final class Connection: ClientLink {
       guard state == .open else { return }
       reader.append(bytes)
       let completed = deliverFrames()
-      if state == .open, !isReadingPaused { trackPartialMessage(completedOne: completed) }
+      if state == .open, !isHeld { trackPartialMessage(completedOne: completed) }
     case .endOfFile:
       logger.debug("client closed its side", metadata: ["client": "\(clientID)"])
       peerFinished = true
@@ -336,12 +381,20 @@ final class Connection: ClientLink {
     onActivity?()
   }
 
-  /// Hands every complete message to the server; returns whether there
+  /// Hands the complete messages to the server, at most `messagesPerTurn`
+  /// (then, with more waiting, it yields its turn); returns whether there
   /// was one.
   @discardableResult
   private func deliverFrames() -> Bool {
     var completed = false
-    while state == .open, !isReadingPaused, let input = reader.next() {
+    var delivered = 0
+    while state == .open, !isHeld {
+      guard delivered < Self.messagesPerTurn else {
+        if reader.hasInput { yieldTurn() }
+        break
+      }
+      guard let input = reader.next() else { break }
+      delivered += 1
       switch input {
       case .message(let message, let bytes):
         completed = true
@@ -523,6 +576,7 @@ final class Connection: ClientLink {
       onClosing = nil
       onClosed = nil
       onResumeReading = nil
+      onYield = nil
       closed?(self)
     }
   }

@@ -15,6 +15,13 @@
 // started closing are disconnected from the server at the same point, after
 // the callback and outside the server's own code.
 //
+// Turns: a connection hands the server at most a few messages per turn of
+// the loop (Connection.swift); one with more waiting yields, and the idle
+// handle `turns` serves it again at the next turn, after the loop has
+// polled the others: a client pipelining without bound takes its share of
+// the loop, not all of it. Connections the server paused (--max-unanswered)
+// and resumes read what they hold at the end of the callback.
+//
 // Limits of the transport: a client past --max-clients is refused with
 // goodbye `LIMIT_EXCEEDED` (it never reaches the server); the bytes held
 // for unfinished messages of all clients stay within --max-partial-bytes
@@ -110,6 +117,12 @@ public final class Daemon {
   private var connections: [UInt64: Connection] = [:]
   /// Connections that started closing and may still be known to the server.
   private var detaching: [Connection] = []
+  /// Connections that gave up their turn with messages waiting
+  /// (`Connection.onYield`), served again by `turns` at the loop's next
+  /// turn, after it polled every other connection.
+  private var yielded: [Connection] = []
+  /// Active while connections wait for a turn.
+  private let turns: UVIdle
   /// Paused connections the server lets read again
   /// (`Connection.onResumeReading`), resumed at the end of the callback.
   private var resuming: [Connection] = []
@@ -147,6 +160,7 @@ public final class Daemon {
     var listeners: [Listener] = []
     var timer: UVDeadlineTimer?
     var async: UVAsync?
+    var turns: UVIdle?
     var signals: [UVSignal] = []
     var commitAsync: UVAsync?
     var commitPoll: UVIdle?
@@ -164,6 +178,7 @@ public final class Daemon {
       }
       timer = try UVDeadlineTimer(loop: loop)
       async = try UVAsync(loop: loop)
+      turns = try UVIdle(loop: loop)
       for number in [SIGINT, SIGTERM] {
         signals.append(try UVSignal(loop: loop, signal: number) { _ in })
       }
@@ -177,6 +192,7 @@ public final class Daemon {
       for listener in listeners { listener.close() }
       timer?.close()
       async?.close()
+      turns?.close()
       commitAsync?.close()
       commitPoll?.close()
       snapshotTimer?.close()
@@ -186,7 +202,9 @@ public final class Daemon {
       try? loop.close()
       throw error
     }
-    guard let timer, let async else { throw UVError(code: UV_EINVAL.rawValue, operation: "init") }
+    guard let timer, let async, let turns else {
+      throw UVError(code: UV_EINVAL.rawValue, operation: "init")
+    }
 
     var configuration = configuration
     configuration.listenerDescriptions = listeners.map(\.description)
@@ -196,6 +214,7 @@ public final class Daemon {
     self.endpoints = listeners.map(\.endpoint)
     self.wakeTimer = timer
     self.wakeAsync = async
+    self.turns = turns
     self.stopper = Stopper(async.sender)
     self.server = Server(
       configuration: configuration, clock: MonotonicClock.now, logger: logger)
@@ -271,6 +290,12 @@ public final class Daemon {
       self.server.tick()
       self.afterCallback()
     }
+    turns.setCallback { [unowned self] in
+      let waiting = self.yielded
+      self.yielded = []
+      for connection in waiting { connection.takeTurn() }
+      self.afterCallback()
+    }
     async.setCallback { [unowned self] in
       self.logger.notice("shutdown requested")
       self.shutdownRequested = true
@@ -333,6 +358,7 @@ public final class Daemon {
     connection.onClosing = { [unowned self] connection in self.detaching.append(connection) }
     connection.onClosed = { [unowned self] connection in self.closed(connection) }
     connection.onResumeReading = { [unowned self] connection in self.resuming.append(connection) }
+    connection.onYield = { [unowned self] connection in self.yielded.append(connection) }
     connection.onPartialMessage = { [unowned self] connection, bytes, since in
       self.partialMessage(of: connection, bytes: bytes, since: since)
     }
@@ -398,6 +424,7 @@ public final class Daemon {
     defer {
       // What the callback sent, one write per client.
       flushWrites()
+      if yielded.isEmpty || isShuttingDown { turns.stop() } else { turns.start() }
       if !isShuttingDown { persistence?.checkpointIfDue(now: MonotonicClock.now()) }
       // While the commit is outstanding the loop polls (it keeps serving
       // every other callback), so that the writer's report does not have
@@ -447,12 +474,15 @@ public final class Daemon {
 
   /// Writes what the connections queued during the callback.
   private func flushWrites() {
+    // A connection waiting for its next turn writes after its last one.
+    var later: [Connection] = []
     // A write may close a connection, whose goodbye is written at once.
     while !unflushed.isEmpty {
       let pending = unflushed
       unflushed = []
-      for connection in pending { connection.flushWrites() }
+      for connection in pending where !connection.flushWrites() { later.append(connection) }
     }
+    unflushed = later
   }
 
   /// Lets the connections the server resumed read what they hold and
@@ -513,6 +543,7 @@ public final class Daemon {
     clusterAsync?.close()
     wakeTimer.close()
     wakeAsync.close()
+    turns.close()
     for watcher in signals { watcher.close() }
     signals = []
   }
