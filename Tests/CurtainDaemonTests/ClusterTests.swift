@@ -480,6 +480,73 @@ final class ClusterTests: XCTestCase {
     XCTAssertEqual(onB.controllers.map(\.identifier), acknowledged)
   }
 
+  /// Three nodes, twelve sessions (four on each), one client per session
+  /// creating a controller with a new name in a loop and following
+  /// `MOVED`; PostgreSQL is stopped (a fast shutdown, as `pg_ctl -m fast
+  /// stop`) and started again `CURTAIN_PG_STOPS` times (default 6) under
+  /// that load. Every change answered OK must be on its session's node
+  /// afterwards, and in the store: a fourth node restores every session
+  /// from it once the three are killed.
+  func testPostgreSQLStoppedAndStartedUnderClusterLoadKeepsEveryAcknowledgedChange() throws {
+    guard let postgres else { throw XCTSkip("no PostgreSQL") }
+    let stops = Int(ProcessInfo.processInfo.environment["CURTAIN_PG_STOPS"] ?? "") ?? 6
+    var sockets: [Int: String] = [:]
+    var homes: [String] = []
+    for name in ["a", "b", "c"] {
+      let (node, port) = try startNode(name)
+      sockets[port] = node.socketPath
+      homes.append(node.socketPath)
+    }
+    let names = (0..<12).map { String(format: "w%02d", $0) }
+    let writers = names.enumerated().map { index, session in
+      AcknowledgedWriter(session: session, home: homes[index % homes.count], sockets: sockets)
+    }
+    for writer in writers { writer.start() }
+    defer { for writer in writers { writer.finish() } }
+    /// Waits until every writer had `count` more changes acknowledged.
+    func awaitProgress(_ count: Int, _ what: String) throws {
+      let start = writers.map(\.acknowledgedCount)
+      let deadline = MonotonicClock.now() + 30
+      while zip(writers, start).contains(where: { $0.acknowledgedCount < $1 + count }) {
+        if let failure = writers.lazy.compactMap(\.failure).first {
+          throw TempDaemonError(description: failure)
+        }
+        guard MonotonicClock.now() < deadline else {
+          throw TempDaemonError(
+            description: "\(what): the writers stalled at \(writers.map(\.acknowledgedCount))")
+        }
+        usleep(20_000)
+      }
+    }
+    try awaitProgress(20, "before the first stop")
+    for stop in 1...stops {
+      postgres.stop()
+      // Down for a lease and a half: the nodes' leases lapse too.
+      usleep(UInt32(1_500_000))
+      try postgres.start()
+      try awaitProgress(5, "after stop \(stop)")
+    }
+    for writer in writers { writer.finish() }
+    XCTAssertNil(writers.lazy.compactMap(\.failure).first)
+    XCTAssertTrue(writers.allSatisfy { $0.refusedCount > 0 }, "a writer was never refused")
+    // On the nodes that serve them now.
+    for writer in writers {
+      let present = Set(try writer.identifiers())
+      let lost = writer.acknowledged.filter { !present.contains($0) }
+      XCTAssertEqual(lost, [], "\(writer.session): acknowledged changes lost on its node")
+    }
+    // In the store: a fourth node claims every session once the three die.
+    let (d, _) = try startNode("d")
+    let clientD = try TestClient(path: d.socketPath, name: "on-d")
+    for node in nodes.prefix(3) { node.kill9() }
+    _ = try waitForNodes(clientD, timeout: 20) { Set(self.sessions(of: "d", in: $0)) == Set(names) }
+    for writer in writers {
+      let present = Set(try identifiers(clientD, session: writer.session))
+      let lost = writer.acknowledged.filter { !present.contains($0) }
+      XCTAssertEqual(lost, [], "\(writer.session): acknowledged changes lost in the store")
+    }
+  }
+
   // MARK: Moving sessions
 
   /// The identifiers of `session`'s controllers on `client`'s node, once
@@ -749,5 +816,118 @@ final class ClusterTests: XCTestCase {
       "SELECT node || ':' || epoch FROM curtain_sessions WHERE session = 'z'",
       database: "cluster")
     XCTAssertEqual(owners?.trimmingCharacters(in: .whitespacesAndNewlines), "b:2")
+  }
+}
+
+/// A client on a thread of its own that creates controllers with new names
+/// (SESSION-1, SESSION-2, …) in one session, one at a time, following
+/// `MOVED` (by the port of its address, to that node's socket) and waiting
+/// a moment after `UNAVAILABLE` or `BUSY`; it notes each one answered OK.
+private final class AcknowledgedWriter: @unchecked Sendable {
+  let session: String
+  private let home: String
+  private let sockets: [Int: String]
+  private struct State {
+    var acknowledged: [String] = []
+    var refused = 0
+    var failure: String?
+    var stopping = false
+    var socket: String
+  }
+  private let state: Mutex<State>
+  private let done = DispatchSemaphore(value: 0)
+  private var started = false
+
+  init(session: String, home: String, sockets: [Int: String]) {
+    self.session = session
+    self.home = home
+    self.sockets = sockets
+    state = Mutex(State(socket: home))
+  }
+
+  var acknowledged: [String] { state.withLock { $0.acknowledged } }
+  var acknowledgedCount: Int { state.withLock { $0.acknowledged.count } }
+  var refusedCount: Int { state.withLock { $0.refused } }
+  var failure: String? { state.withLock { $0.failure } }
+
+  func start() {
+    started = true
+    Thread { [self] in
+      defer { done.signal() }
+      do {
+        try run()
+      } catch {
+        state.withLock { $0.failure = "\(session): \(error)" }
+      }
+    }.start()
+  }
+
+  /// Stops the loop and waits for it (once).
+  func finish() {
+    guard started else { return }
+    started = false
+    state.withLock { $0.stopping = true }
+    done.wait()
+  }
+
+  private func run() throws {
+    var client = try TestClient(path: home, name: "writer-\(session)")
+    var number = 0
+    while !state.withLock({ $0.stopping }) {
+      number += 1
+      let name = "\(session)-\(number)"
+      let response = try client.call(session: session) {
+        $0.createController.kind = .content
+        $0.createController.identifier = name
+      }
+      switch response.result {
+      case .controller?:
+        state.withLock { $0.acknowledged.append(name) }
+      case .error(let error)? where error.code == .moved:
+        let socket = try self.socket(movedBy: error)
+        client.close()
+        client = try TestClient(path: socket, name: "writer-\(session)")
+        state.withLock { $0.socket = socket }
+      case .error(let error)? where error.code == .unavailable || error.code == .busy:
+        state.withLock { $0.refused += 1 }
+        usleep(20_000)
+      default:
+        throw TempDaemonError(description: "unexpected answer \(response)")
+      }
+    }
+    client.close()
+  }
+
+  /// The socket of the node a `MOVED` error names (by its port).
+  private func socket(movedBy error: WireError) throws -> String {
+    guard let address = error.details["address"], let colon = address.lastIndex(of: ":"),
+      let port = Int(address[address.index(after: colon)...]), let socket = sockets[port]
+    else { throw TempDaemonError(description: "MOVED to an unknown node: \(error)") }
+    return socket
+  }
+
+  /// The identifiers of the session's controllers on the node that serves
+  /// it (following `MOVED`, waiting out `BUSY` and `UNAVAILABLE`).
+  func identifiers() throws -> [String] {
+    var socket = state.withLock { $0.socket }
+    let deadline = MonotonicClock.now() + 20
+    while true {
+      let client = try TestClient(path: socket, name: "reader-\(session)")
+      defer { client.close() }
+      let response = try client.call(session: session) {
+        $0.listControllers = Curtain_V1_ListControllers()
+      }
+      switch response.result {
+      case .controllers(let list)?:
+        return list.controllers.map(\.identifier)
+      case .error(let error)? where error.code == .moved:
+        socket = try self.socket(movedBy: error)
+      default:
+        guard MonotonicClock.now() < deadline else {
+          throw TempDaemonError(description: "\(session) never answered: \(response)")
+        }
+        usleep(50_000)
+      }
+    }
   }
 }

@@ -67,9 +67,11 @@ final class JournalWriter: @unchecked Sendable {
     var progress = Progress()
     /// Measured since the loop last took them.
     var measurements = JournalMeasurements()
-    /// Sessions whose records failed to commit, until the loop has them
-    /// restored (`unpoison`).
-    var poisoned: Set<String> = []
+    /// Sessions whose records failed to commit, with the number of their
+    /// last record that is lost with them: every record of the session up
+    /// to it was applied on top of the lost one. `UInt64.max` until the
+    /// loop has the session restored (`unpoison`).
+    var poisoned: [String: UInt64] = [:]
   }
 
   private let store: any DurableStore
@@ -176,29 +178,34 @@ final class JournalWriter: @unchecked Sendable {
   /// What has been committed (loop thread, after a report).
   var progress: Progress { shared.withLock { $0.progress } }
 
-  /// The records of failed commits since the last call, with the last
-  /// failure (loop thread; a store that recovers from failed commits).
-  func takeUnstored() -> (records: [UInt64: String], failure: String?) {
+  /// What the writer reported since the last call (loop thread), taken
+  /// at one instant: the records fenced and those of failed commits leave
+  /// with the committed count they belong to, so that no answer to a
+  /// failed record is released by that count before it is failed.
+  func takeReport() -> JournalReport {
     shared.withLock { shared in
       defer {
+        shared.progress.fenced = [:]
         shared.progress.unstored = [:]
         shared.progress.lastFailure = nil
       }
-      return (shared.progress.unstored, shared.progress.lastFailure)
+      return JournalReport(
+        committed: shared.progress.committed, failure: shared.progress.failure,
+        fenced: shared.progress.fenced, unstored: shared.progress.unstored,
+        unstoredFailure: shared.progress.lastFailure)
     }
   }
 
-  /// `sessions` were restored from the store: their records are written
-  /// again (loop thread).
+  /// `sessions` were restored from the store: their records queued from
+  /// now on are written again; those queued before (made on top of the
+  /// lost change, while the loop did not know of it yet) are not, even if
+  /// the writer takes them only later (loop thread).
   func unpoison(_ sessions: Set<String>) {
-    shared.withLock { $0.poisoned.subtract(sessions) }
-  }
-
-  /// The records fenced since the last call (loop thread).
-  func takeFenced() -> [UInt64: SessionOwner] {
+    let last = lastNumber
     shared.withLock { shared in
-      defer { shared.progress.fenced = [:] }
-      return shared.progress.fenced
+      for session in sessions where shared.poisoned[session] != nil {
+        shared.poisoned[session] = last
+      }
     }
   }
 
@@ -277,9 +284,9 @@ final class JournalWriter: @unchecked Sendable {
       case .record(let number, let session, let entry):
         last = number
         // After a failed commit of a session, its later records (applied
-        // on top of the lost one) are lost too, until the loop has it
-        // restored.
-        if poisoned.contains(session) {
+        // on top of the lost one) are lost too, up to those the loop
+        // queued after it had the session restored.
+        if let bound = poisoned[session], number <= bound {
           poisonedRecords[number] = session
           continue
         }
@@ -358,7 +365,7 @@ final class JournalWriter: @unchecked Sendable {
         // their sessions restored from the store again.
         for (number, record) in zip(numbers, records) {
           shared.progress.unstored[number] = record.session
-          shared.poisoned.insert(record.session)
+          shared.poisoned[record.session] = .max
         }
         for (number, handOver) in zip(handOverNumbers, handOvers) {
           shared.progress.unstored[number] = handOver.snapshot.session
@@ -375,6 +382,36 @@ final class JournalWriter: @unchecked Sendable {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+}
+
+/// What the writer reported to the loop since it last asked
+/// (`JournalWriter.takeReport`), handed to `Server.journalReported`.
+public struct JournalReport: Sendable {
+  /// Records committed so far (or failed, in a store that recovers from
+  /// failed commits: those are in `unstored`).
+  public var committed: UInt64
+  /// The first failure of a store that does not recover: every record
+  /// after `committed` is lost.
+  public var failure: String?
+  /// Cluster mode: records not written because their session belongs to
+  /// another node, by number, with that owner.
+  public var fenced: [UInt64: SessionOwner]
+  /// Cluster mode: records of failed commits, by number, with their
+  /// session, and the last failure's words.
+  public var unstored: [UInt64: String]
+  public var unstoredFailure: String?
+
+  /// A report.
+  public init(
+    committed: UInt64, failure: String? = nil, fenced: [UInt64: SessionOwner] = [:],
+    unstored: [UInt64: String] = [:], unstoredFailure: String? = nil
+  ) {
+    self.committed = committed
+    self.failure = failure
+    self.fenced = fenced
+    self.unstored = unstored
+    self.unstoredFailure = unstoredFailure
   }
 }
 

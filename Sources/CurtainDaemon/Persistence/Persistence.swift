@@ -445,16 +445,16 @@ final class Persistence: JournalSink {
     (writer?.handedOverNumber ?? 0) > committed
   }
 
-  /// Cluster mode: the records the store refused since the last call
-  /// (their sessions belong to another node).
-  func takeFenced() -> [UInt64: SessionOwner] {
-    writer?.takeFenced() ?? [:]
-  }
-
-  /// Cluster mode: the records of failed commits since the last call (by
-  /// number, with their session) and the failure.
-  func takeUnstored() -> (records: [UInt64: String], failure: String?) {
-    writer?.takeUnstored() ?? ([:], nil)
+  /// What the writer reported since the last call, at one instant
+  /// (`JournalWriter.takeReport`); after `stop`, its last report (once).
+  func takeReport() -> JournalReport {
+    guard let writer else {
+      defer {
+        finalReport = JournalReport(committed: finalReport.committed, failure: finalReport.failure)
+      }
+      return finalReport
+    }
+    return writer.takeReport()
   }
 
   /// Cluster mode: hands the session of `image` over to `node` after what
@@ -476,6 +476,7 @@ final class Persistence: JournalSink {
   /// The stored snapshots' size (their images), as of the last checkpoint.
   var snapshotBytes: UInt64 { progress.snapshotBytes ?? restoredSnapshotBytes }
   private var finalProgress = JournalWriter.Progress()
+  private var finalReport = JournalReport(committed: 0)
 
   /// Commits what is left and stops the writer (records queued later are
   /// not kept).
@@ -483,6 +484,7 @@ final class Persistence: JournalSink {
     guard let writer else { return }
     writer.stop()
     finalProgress = writer.progress
+    finalReport = writer.takeReport()
     self.writer = nil
   }
 

@@ -176,6 +176,16 @@ extension Server {
 
   // MARK: Commits
 
+  /// What the writer reported (taken at one instant): the fenced records'
+  /// answers are sent on, the failed ones' refused, then the answers the
+  /// committed count releases go out. In that order: a record that failed
+  /// is counted as committed too, and must be failed first.
+  public func journalReported(_ report: JournalReport) {
+    journalFenced(report.fenced)
+    journalUnstored(report.unstored, failure: report.unstoredFailure)
+    journalProgressed(committed: report.committed, failure: report.failure)
+  }
+
   /// The writer committed records up to `committed`, or failed: responses
   /// and events waiting for those records go out (as `UNAVAILABLE` errors
   /// for the responses to requests whose records were lost), and after a

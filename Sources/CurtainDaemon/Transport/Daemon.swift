@@ -264,11 +264,7 @@ public final class Daemon {
         cluster.start(wake: { sender.send() })
       }
       commitAsync.setCallback { [unowned self] in
-        self.server.journalFenced(persistence.takeFenced())
-        let unstored = persistence.takeUnstored()
-        self.server.journalUnstored(unstored.records, failure: unstored.failure)
-        let progress = persistence.progress
-        self.server.journalProgressed(committed: progress.committed, failure: progress.failure)
+        self.server.journalReported(persistence.takeReport())
         self.afterCallback()
       }
       commitPoll?.setCallback { [unowned self] in
@@ -521,8 +517,7 @@ public final class Daemon {
       // the waiting responses go out before the goodbyes.
       persistence.checkpointIfDue(now: MonotonicClock.now(), force: true)
       persistence.stop()
-      let progress = persistence.progress
-      server.journalProgressed(committed: progress.committed, failure: progress.failure)
+      server.journalReported(persistence.takeReport())
     }
     for connection in connections.values {
       connection.close(reason: .shutdown, message: "The daemon is shutting down")
