@@ -122,18 +122,17 @@ final class SnapshotTests: XCTestCase {
         [
           "name", "configuration", "ids", "windows", "controllers", "views", "storyboards",
           "detachedLog", "endings", "endingOrder", "departedNames", "departedOrder",
-          // Transient: the log events go to during a call, the trace id
-          // and creations of the operation running, outcomes, the
-          // windows with new events until the daemon takes them, where
-          // the daemon last looked at the detached log, and the count of
-          // interactions timed out since the daemon started (a metric).
-          "activeWindow", "detachedTraceID", "outcomes", "creations", "windowsWithNewEvents",
-          "detachedSeqTaken", "interactionTimeouts",
+          // Transient: where events go during a call and the trace id
+          // they carry, outcomes, the windows with new events until the
+          // daemon takes them, where the daemon last looked at the
+          // detached log, and the count of interactions timed out since
+          // the daemon started (a metric).
+          "eventScope", "outcomes", "windowsWithNewEvents", "detachedSeqTaken",
+          "interactionTimeouts",
           // The delegate registrations and call counter are in the
           // snapshot (`delegates`, `nextDelegateCall`); its open questions
-          // and issued calls are empty when the session is quiescent; the
-          // segue answer is set only while a segue is prepared.
-          "delegates", "segueDelegateAnswer",
+          // and issued calls are empty when the session is quiescent.
+          "delegates",
           // Derived from the controllers (IdentifierIndexTests).
           "identifierIndex",
         ]
@@ -144,9 +143,7 @@ final class SnapshotTests: XCTestCase {
           "id", "session", "view", "metrics", "clockMode", "rootViewController", "isVisible",
           "revision", "time", "log", "timeline",
           // Transient, empty when the session is quiescent.
-          "transitions", "queue", "currentOperation", "operationsInFlight",
-          "isStartingOperation", "pendingMoves", "currentTraceID", "awaitingDelegate",
-          "declinedTapDismissal",
+          "transitions", "queue", "operationsInFlight", "pendingMoves", "awaitingDelegate",
           // Reset at the start of every step, read only within it.
           "endedThisStep", "actionsThisStep",
         ]

@@ -76,7 +76,7 @@ public final class ContainerController: ViewController {
         "\(child.name) cannot be added as a child of \(name), which it contains")
     }
     if child.parent === self { return .nothing }
-    return PreparedChange { [self] in
+    return PreparedChange { [self] context in
       child.leaveCurrentParent()
       child.emit(.willMove(toParent: id))
       attachChild(child)
@@ -97,8 +97,8 @@ public final class ContainerController: ViewController {
 
   override func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
     let removal = try super.prepareRemoveChild(child)
-    return PreparedChange(removed: removal.removed) { [self] in
-      removal.run()
+    return PreparedChange(removed: removal.removed) { [self] context in
+      removal.run(context)
       childFrames[child.id] = nil
       childrenAwaitingView.remove(child.id)
     }
@@ -121,7 +121,7 @@ public final class ContainerController: ViewController {
     else {
       throw CurtainError.invalid("\(from.name)'s view is not in \(name)'s view")
     }
-    return PreparedChange { [self] in
+    return PreparedChange { [self] context in
       let onScreen = isOnScreen
       let animate = onScreen && animator.duration > 0
       // Without automatic forwarding the client drives both appearances.
@@ -143,7 +143,7 @@ public final class ContainerController: ViewController {
         kind: .containerTransition, container: self, containerView: fromView.superview ?? root,
         from: from, to: to, fromView: fromView, toView: to.view, fromInitialFrame: frame,
         fromFinalFrame: .zero, toInitialFrame: .zero, toFinalFrame: frame, animated: animate,
-        animator: animator)
+        animator: animator, operation: context)
       runTransition(request) { _ in
         fromView.removeFromSuperview()
         if forwards {

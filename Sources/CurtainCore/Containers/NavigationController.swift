@@ -262,10 +262,10 @@ public final class NavigationController: ViewController {
     if old.count == newStack.count, zip(old, newStack).allSatisfy({ $0 === $1 }) {
       return .nothing
     }
-    return PreparedChange(removed: removed.map(\.id)) { [self] in
+    return PreparedChange(removed: removed.map(\.id)) { [self] context in
       performStackChange(
         from: old, to: newStack, animated: animated, animator: animator,
-        interactive: interactive, owner: owner, handingOff: handingOff)
+        interactive: interactive, owner: owner, handingOff: handingOff, for: context)
     }
   }
 
@@ -287,7 +287,8 @@ public final class NavigationController: ViewController {
 
   private func performStackChange(
     from old: [ViewController], to newStack: [ViewController], animated: Bool,
-    animator: AnimatorSpec?, interactive: Bool, owner: OwnerID?, handingOff: ViewController?
+    animator: AnimatorSpec?, interactive: Bool, owner: OwnerID?, handingOff: ViewController?,
+    for context: OperationContext?
   ) {
     let removed = old.filter { controller in !newStack.contains { $0 === controller } }
     let added = newStack.filter { controller in !old.contains { $0 === controller } }
@@ -354,7 +355,7 @@ public final class NavigationController: ViewController {
       fromInitialFrame: oldTop?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
       toInitialFrame: .zero, toFinalFrame: contentFrame(for: newTop), animated: animate,
       interactive: interactive, owner: owner,
-      animator: .resolved(animator, builtIn: isPush ? .push : .pop))
+      animator: .resolved(animator, builtIn: isPush ? .push : .pop), operation: context)
     let transition = runTransition(request) { [self] cancelled in
       if !cancelled {
         if !keepsView { oldTop?.viewIfLoaded?.removeFromSuperview() }
@@ -377,7 +378,7 @@ public final class NavigationController: ViewController {
       }
       for controller in removed { controller.emit(.didMove(toParent: id)) }
       for controller in added { controller.emit(.didMove(toParent: nil)) }
-      if let window, !ended.isEmpty { session.withActiveWindow(window) { window.restore(ended) } }
+      if let window, !ended.isEmpty { session.emitting(into: window) { window.restore(ended) } }
     }
     transition?.hold(ended)
   }

@@ -177,14 +177,14 @@ public final class PageViewController: ViewController {
       pages.count == viewControllers.count && zip(pages, viewControllers).allSatisfy { $0 === $1 }
     if samePages {
       guard let source else { return .nothing }
-      return PreparedChange { [self] in dataSource = source }
+      return PreparedChange { [self] context in dataSource = source }
     }
     let removed = viewControllers.filter { page in !pages.contains { $0 === page } }
-    return PreparedChange(removed: removed.map(\.id)) { [self] in
+    return PreparedChange(removed: removed.map(\.id)) { [self] context in
       if let source { dataSource = source }
       turn(
         to: pages, direction: direction, animated: animated, animator: animator,
-        interactive: interactive, owner: owner)
+        interactive: interactive, owner: owner, for: context)
     }
   }
 
@@ -231,8 +231,8 @@ public final class PageViewController: ViewController {
 
   override func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
     let removal = try super.prepareRemoveChild(child)
-    return PreparedChange(removed: removal.removed) { [self] in
-      removal.run()
+    return PreparedChange(removed: removal.removed) { [self] context in
+      removal.run(context)
       viewControllers.removeAll { $0 === child }
       session.emit(.hierarchy(.viewControllersChanged(id, viewControllers.map(\.id))))
       showPagesThatMovedUp()
@@ -259,7 +259,7 @@ public final class PageViewController: ViewController {
 
   private func turn(
     to pages: [ViewController], direction: PageDirection, animated: Bool, animator: AnimatorSpec?,
-    interactive: Bool, owner: OwnerID?
+    interactive: Bool, owner: OwnerID?, for context: OperationContext?
   ) {
     let old = viewControllers
     let oldShown = shownControllers
@@ -315,7 +315,7 @@ public final class PageViewController: ViewController {
       fromInitialFrame: from?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
       toInitialFrame: .zero, toFinalFrame: to?.viewIfLoaded?.frame ?? .zero, animated: animate,
       interactive: interactive && animate, owner: owner,
-      animator: .resolved(animator, builtIn: look))
+      animator: .resolved(animator, builtIn: look), operation: context)
     let transition = runTransition(request) { [self] cancelled in
       if !cancelled {
         for page in outgoing { page.viewIfLoaded?.removeFromSuperview() }
@@ -336,7 +336,7 @@ public final class PageViewController: ViewController {
       for page in outgoing { page.runAppearance(true, animated: animate) }
       for page in removed { page.emit(.didMove(toParent: id)) }
       for page in added { page.emit(.didMove(toParent: nil)) }
-      if let window, !ended.isEmpty { session.withActiveWindow(window) { window.restore(ended) } }
+      if let window, !ended.isEmpty { session.emitting(into: window) { window.restore(ended) } }
     }
     transition?.hold(ended)
   }

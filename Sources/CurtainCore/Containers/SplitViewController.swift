@@ -146,7 +146,7 @@ public final class SplitViewController: ViewController {
       emitViewControllers()
       (try? nav.prepareStackChange(
         to: nav.children + [moving], animated: false, animator: nil,
-        allowingNestedNavigation: true))?.run()
+        allowingNestedNavigation: true))?.run(nil)
     }
     syncColumns()
   }
@@ -169,7 +169,7 @@ public final class SplitViewController: ViewController {
     }
     (try? nav.prepareStackChange(
       to: Array(nav.children.dropLast()), animated: false, animator: nil, handingOff: top))?
-      .run()
+      .run(nil)
     top.emit(.willMove(toParent: id))
     attachChild(top)
     secondary = top
@@ -232,7 +232,7 @@ public final class SplitViewController: ViewController {
         "\(column.name) contains \(name), so it cannot be one of its columns")
     }
     if newPrimary === primary, newSecondary === secondary { return .nothing }
-    var change = PreparedChange { [self] in
+    var change = PreparedChange { [self] context in
       setColumns(primary: newPrimary, secondary: newSecondary)
     }
     // The columns it replaces leave the split view controller.
@@ -269,7 +269,7 @@ public final class SplitViewController: ViewController {
     if let nav, let detail = newSecondary, !nav.children.contains(where: { $0 === detail }) {
       (try? nav.prepareStackChange(
         to: nav.children + [detail], animated: false, animator: nil,
-        allowingNestedNavigation: true))?.run()
+        allowingNestedNavigation: true))?.run(nil)
     }
   }
 
@@ -310,10 +310,15 @@ public final class SplitViewController: ViewController {
   {
     let new = try change.applied(to: preferences)
     if new == preferences { return .nothing }
-    return PreparedChange { [self] in apply(new, animated: animated, animator: animator) }
+    return PreparedChange { [self] context in
+      apply(new, animated: animated, animator: animator, for: context)
+    }
   }
 
-  private func apply(_ new: SplitPreferences, animated: Bool, animator: AnimatorSpec?) {
+  private func apply(
+    _ new: SplitPreferences, animated: Bool, animator: AnimatorSpec?,
+    for context: OperationContext?
+  ) {
     let oldMode = displayMode
     preferences = new
     if displayMode != oldMode {
@@ -359,7 +364,8 @@ public final class SplitViewController: ViewController {
       fromInitialFrame: disappearing?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
       toInitialFrame: primaryHidden, toFinalFrame: primaryFinal, animated: animate,
       animator: .resolved(
-        animator, builtIn: AnimatorSpec(duration: Self.columnAnimationDuration, tracks: tracks)))
+        animator, builtIn: AnimatorSpec(duration: Self.columnAnimationDuration, tracks: tracks)),
+      operation: context)
     runTransition(request) { _ in
       disappearing?.viewIfLoaded?.removeFromSuperview()
       if onScreen {
@@ -371,8 +377,8 @@ public final class SplitViewController: ViewController {
 
   override func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
     let removal = try super.prepareRemoveChild(child)
-    return PreparedChange(removed: removal.removed) { [self] in
-      removal.run()
+    return PreparedChange(removed: removal.removed) { [self] context in
+      removal.run(context)
       if primary === child { primary = nil }
       if secondary === child { secondary = nil }
       emitViewControllers()

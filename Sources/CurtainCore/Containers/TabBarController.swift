@@ -142,7 +142,9 @@ public final class TabBarController: ViewController {
   func prepareSelect(_ selection: TabSelection, animator: AnimatorSpec?) throws -> PreparedChange {
     let index = try resolve(selection)
     if index == selectedIndex, shownController != nil { return .nothing }
-    return PreparedChange { [self] in select(index: index, animator: animator) }
+    return PreparedChange { [self] context in
+      select(index: index, animator: animator, for: context)
+    }
   }
 
   /// The index a selection names (`nil` for More).
@@ -193,8 +195,9 @@ public final class TabBarController: ViewController {
       throw CurtainError(
         .notInWindow, "\(name) is not on screen, so it cannot switch tabs interactively")
     }
-    return PreparedChange { [self] in
-      switchInteractively(from: old, at: oldIndex, to: index, animator: animator, owner: owner)
+    return PreparedChange { [self] context in
+      switchInteractively(
+        from: old, at: oldIndex, to: index, animator: animator, owner: owner, for: context)
     }
   }
 
@@ -217,14 +220,14 @@ public final class TabBarController: ViewController {
       return .nothing
     }
     let removed = viewControllers.filter { tab in !list.contains { $0 === tab } }
-    return PreparedChange(removed: removed.map(\.id)) { [self] in setViewControllers(list) }
+    return PreparedChange(removed: removed.map(\.id)) { [self] _ in setViewControllers(list) }
   }
 
   override func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
     if child === movingIntoMore {
       // Moving into the More navigation controller: only the parent changes;
       // the view follows when the More controller installs it.
-      return PreparedChange { [self] in
+      return PreparedChange { [self] context in
         child.emit(.willMove(toParent: nil))
         detachChild(child)
         child.emit(.didMove(toParent: nil))
@@ -236,10 +239,10 @@ public final class TabBarController: ViewController {
 
   // MARK: Changes
 
-  private func select(index: Int?, animator: AnimatorSpec?) {
+  private func select(index: Int?, animator: AnimatorSpec?, for context: OperationContext?) {
     let target = prepareShown(for: index)
     selectedIndex = index
-    switchShown(to: target, animator: animator)
+    switchShown(to: target, animator: animator, for: context)
     session.emit(
       .hierarchy(.selectionChanged(id, index: index, selected: selectedViewController?.id)))
   }
@@ -258,7 +261,7 @@ public final class TabBarController: ViewController {
     // A navigation controller tab goes onto More's stack too (it hides its
     // bar there).
     (try? more.prepareStackChange(
-      to: stack, animated: false, animator: nil, allowingNestedNavigation: true))?.run()
+      to: stack, animated: false, animator: nil, allowingNestedNavigation: true))?.run(nil)
     movingIntoMore = nil
     adopt(previousItems.filter { item in !stack.contains { $0 === item } })
     return more
@@ -271,7 +274,8 @@ public final class TabBarController: ViewController {
   /// calls (SEMANTICS §2).
   @discardableResult
   private func switchShown(
-    to target: ViewController?, animator: AnimatorSpec?, deferringDid: Bool = false
+    to target: ViewController?, animator: AnimatorSpec?, deferringDid: Bool = false,
+    for context: OperationContext?
   ) -> () -> Void {
     let previous = shownController
     guard previous !== target else { return {} }
@@ -304,7 +308,7 @@ public final class TabBarController: ViewController {
       fromView: old?.viewIfLoaded, toView: installs ? target?.viewIfLoaded : nil,
       fromInitialFrame: old?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
       toInitialFrame: .zero, toFinalFrame: contentFrame(for: target), animated: animate,
-      animator: .resolved(animator, builtIn: .none(duration: 0)))
+      animator: .resolved(animator, builtIn: .none(duration: 0)), operation: context)
     var pendingDid: () -> Void = {}
     runTransition(request) { [self] _ in
       old?.viewIfLoaded?.removeFromSuperview()
@@ -333,7 +337,7 @@ public final class TabBarController: ViewController {
   /// `old.viewWillAppear(true)`, `old.viewDidAppear(true)`.
   private func switchInteractively(
     from old: ViewController, at oldIndex: Int, to index: Int, animator: AnimatorSpec?,
-    owner: OwnerID?
+    owner: OwnerID?, for context: OperationContext?
   ) {
     guard let root = viewIfLoaded else { return }
     let target = viewControllers[index]
@@ -358,7 +362,8 @@ public final class TabBarController: ViewController {
       fromInitialFrame: old.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
       toInitialFrame: .zero, toFinalFrame: contentFrame(for: target), animated: true,
       interactive: true, owner: owner,
-      animator: .resolved(animator, builtIn: .tabSlide(forward: index > oldIndex)))
+      animator: .resolved(animator, builtIn: .tabSlide(forward: index > oldIndex)),
+      operation: context)
     runTransition(request) { [self] cancelled in
       if !cancelled {
         old.viewIfLoaded?.removeFromSuperview()
@@ -385,7 +390,7 @@ public final class TabBarController: ViewController {
       more.children.count > 1
     else { return }
     let items = Array(more.children.dropFirst())
-    (try? more.prepareStackChange(to: [list], animated: false, animator: nil))?.run()
+    (try? more.prepareStackChange(to: [list], animated: false, animator: nil))?.run(nil)
     adopt(items)
   }
 
@@ -478,7 +483,7 @@ public final class TabBarController: ViewController {
     }
     let target = list.isEmpty ? nil : prepareShown(for: newIndex)
     selectedIndex = newIndex
-    let finishAppearance = switchShown(to: target, animator: nil, deferringDid: true)
+    let finishAppearance = switchShown(to: target, animator: nil, deferringDid: true, for: nil)
     if !hasMore, let more = moreNavigationController {
       returnMoreItems()
       more.emit(.willMove(toParent: nil))
@@ -506,7 +511,7 @@ public final class TabBarController: ViewController {
     more.emit(.willMove(toParent: id))
     attachChild(more)
     more.emit(.didMove(toParent: id))
-    (try? more.prepareStackChange(to: [list], animated: false, animator: nil))?.run()
+    (try? more.prepareStackChange(to: [list], animated: false, animator: nil))?.run(nil)
     moreNavigationController = more
     moreListController = list
   }

@@ -101,7 +101,7 @@ extension Window {
     throws
   {
     let transition = try remoteTransition(id, by: owner)
-    session.withActiveWindow(self) {
+    session.emitting(into: self) {
       endRemote(transition, didComplete: didComplete, ending: nil)
     }
   }
@@ -124,7 +124,7 @@ extension Window {
       guard let driver = $0.remote, !$0.isCompleted else { return false }
       return owner == nil || driver.delegate == owner
     }
-    session.withActiveWindow(self) {
+    session.emitting(into: self) {
       for transition in held { abandon(transition, reason: reason, ending: .animatorLeft) }
     }
     return !held.isEmpty
@@ -134,10 +134,9 @@ extension Window {
     _ transition: Transition, reason: DelegateFallbackReason, ending: TransitionEnding
   ) {
     guard let driver = transition.remote, case .remote = transition.state else { return }
-    let previous = currentTraceID
-    currentTraceID = transition.traceID
-    append(.delegate(driver.controller, .fallback(call: driver.call, driver.method, reason)))
-    currentTraceID = previous
+    emitting(trace: transition.traceID) {
+      append(.delegate(driver.controller, .fallback(call: driver.call, driver.method, reason)))
+    }
     session.delegates.fallbacks.append(reason.name)
     endRemote(transition, didComplete: !transition.context.isInteractive, ending: ending)
   }
@@ -151,10 +150,9 @@ extension Window {
     if transition.context.isInteractive {
       transition.context.isInteractive = false
       transition.context.transitionWasCancelled = cancel
-      let previous = currentTraceID
-      currentTraceID = transition.traceID
-      append(.transition(transition.id, .interactionChanged(isCancelled: cancel)))
-      currentTraceID = previous
+      emitting(trace: transition.traceID) {
+        append(.transition(transition.id, .interactionChanged(isCancelled: cancel)))
+      }
       for handler in transition.interactionHandlers { handler(transition.context) }
       transition.interactionHandlers = []
       transition.ending = ending ?? (cancel ? .cancelled : .finished)

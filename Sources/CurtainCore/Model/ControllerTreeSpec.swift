@@ -131,21 +131,21 @@ extension ViewController {
   /// window, so its events go to the session's log.
   func adoptInitialChildren(_ children: [ViewController]) throws {
     guard !children.isEmpty else { return }
-    try session.withActiveWindow(nil) {
+    try session.emitting(into: nil) {
       switch self {
       case let nav as NavigationController:
-        try nav.prepareSetViewControllers(children, animated: false, animator: nil).run()
+        try nav.prepareSetViewControllers(children, animated: false, animator: nil).run(nil)
       case let tabs as TabBarController:
-        try tabs.prepareSetViewControllers(children).run()
+        try tabs.prepareSetViewControllers(children).run(nil)
       case let container as ContainerController:
-        for child in children { try container.prepareAddChild(child, frame: nil).run() }
+        for child in children { try container.prepareAddChild(child, frame: nil).run(nil) }
       case let split as SplitViewController:
         try split.prepareSetColumns(primary: children[0], secondary: children.dropFirst().first)
-          .run()
+          .run(nil)
       case let page as PageViewController:
         try page.prepareSetViewControllers(
           [], direction: .forward, animated: false, animator: nil, dataSource: children
-        ).run()
+        ).run(nil)
       default:
         break
       }

@@ -49,6 +49,16 @@ extension SessionConfiguration {
   }
 }
 
+/// Where the events emitted now go: the window acting (`nil`: the
+/// session's detached log) and the trace id of what acts, an operation or a
+/// transition ending. Set only by `Session.emitting(into:trace:_:)`, around
+/// the code that acts: the lifecycle callbacks a container emits deep in a
+/// change do not each carry it.
+struct EventScope {
+  var window: Window?
+  var traceID: String?
+}
+
 /// A named set of windows, controllers and views.
 public final class Session {
   /// The session's name.
@@ -77,23 +87,17 @@ public final class Session {
   /// Interactive transitions cancelled because nobody updated them within
   /// `configuration.interactionTimeout`, since the session was made.
   public internal(set) var interactionTimeouts = 0
-  /// The window whose log receives events now.
-  private var activeWindow: Window?
-  /// The trace id of the operation running on controllers in no window.
-  var detachedTraceID: String?
+  /// Where the events emitted now go, and the trace id they carry
+  /// (`emitting(into:trace:_:)`).
+  private(set) var eventScope = EventScope()
   /// Remote delegates and their open questions (Session+Delegates.swift).
   var delegates = DelegateBook()
-  /// What a segue's delegate answered to `shouldPerformSegue`, while the
-  /// segue is prepared.
-  var segueDelegateAnswer: Bool?
   /// What became of operations, until the owner takes it
   /// (OperationOutcome.swift).
   var outcomes: [OperationOutcome] = []
   /// The detached log's last seq when the daemon last looked
   /// (`takeDetachedLogGrowth`).
   var detachedSeqTaken: UInt64 = 0
-  /// The controllers created while `recordingCreations` runs.
-  var creations: [ControllerID]?
   /// Why recently ended transitions ended (TransitionEnding.swift).
   var endings: [TransitionID: TransitionEnding] = [:]
   /// Their ids, oldest first.
@@ -133,7 +137,7 @@ public final class Session {
     }
     let window = Window(id: ids.window(), session: self, metrics: metrics, clockMode: clockMode)
     windows[window.id] = window
-    withActiveWindow(window) { _ = window.append(.window(.created(metrics.size))) }
+    emitting(into: window) { _ = window.append(.window(.created(metrics.size))) }
     return window
   }
 
@@ -162,7 +166,6 @@ public final class Session {
     }
     let controller = insertController(
       kind: kind, id: reserved ?? ids.controller(), identifier: identifier, title: title)
-    creations?.append(controller.id)
     return controller
   }
 
@@ -262,30 +265,42 @@ public final class Session {
 
   // MARK: Events
 
-  /// Runs `body` with events going to `window`'s log.
-  func withActiveWindow<T>(_ window: Window?, _ body: () throws -> T) rethrows -> T {
-    let previous = activeWindow
-    activeWindow = window
-    defer { activeWindow = previous }
+  /// Runs `body` with the events it emits going to `window`'s log (`nil`:
+  /// the detached log), stamped with `trace`, the trace id of what acts
+  /// (an operation, a transition ending).
+  @discardableResult
+  func emitting<T>(into window: Window?, trace: String?, _ body: () throws -> T) rethrows -> T {
+    let previous = eventScope
+    eventScope = EventScope(window: window, traceID: trace)
+    defer { eventScope = previous }
     return try body()
   }
 
-  /// Appends an event to the active window's log, or to the detached log.
+  /// Runs `body` with the events it emits going to `window`'s log (`nil`:
+  /// the detached log), keeping the trace id of the scope around it when
+  /// that is the same window's (another window's starts with none).
+  @discardableResult
+  func emitting<T>(into window: Window?, _ body: () throws -> T) rethrows -> T {
+    let kept = eventScope.window === window ? eventScope.traceID : nil
+    return try emitting(into: window, trace: kept, body)
+  }
+
+  /// Appends an event to the scope's window log, or to the detached log.
   func emit(_ kind: EventKind) {
     switch kind {
     case .lifecycle(let id, .willMove):
-      activeWindow?.pendingMoves.insert(id)
+      eventScope.window?.pendingMoves.insert(id)
     case .lifecycle(let id, .didMove):
       for window in windows.values { window.pendingMoves.remove(id) }
     default:
       break
     }
-    if let window = activeWindow {
+    if let window = eventScope.window {
       window.append(kind)
     } else {
+      let trace = eventScope.traceID
       detachedLog.append { seq in
-        Event(
-          seq: seq, windowID: nil, revision: 0, traceID: detachedTraceID, time: 0, kind: kind)
+        Event(seq: seq, windowID: nil, revision: 0, traceID: trace, time: 0, kind: kind)
       }
     }
   }

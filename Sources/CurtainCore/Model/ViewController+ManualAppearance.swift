@@ -47,7 +47,7 @@ extension ViewController {
     case (false, .disappeared):
       throw CurtainError.invalid("\(name) has already disappeared")
     default:
-      return PreparedChange { [self] in beginAppearance(appearing, animated: animated) }
+      return PreparedChange { [self] context in beginAppearance(appearing, animated: animated) }
     }
   }
 
@@ -55,7 +55,7 @@ extension ViewController {
   func prepareEndAppearanceTransition() throws -> PreparedChange {
     try checkManuallyForwarded()
     guard appearance == .appearing || appearance == .disappearing else { throw unbalanced }
-    return PreparedChange { [self] in endAppearance() }
+    return PreparedChange { [self] context in endAppearance() }
   }
 
   /// Only the children of a container that does not forward appearance

@@ -64,6 +64,6 @@ extension ViewController {
       nav?.isBarTranslucent = isBarTranslucent
       tabs?.isBarTranslucent = isBarTranslucent
     }
-    if let window { session.withActiveWindow(window) { window.layout() } }
+    if let window { session.emitting(into: window) { window.layout() } }
   }
 }

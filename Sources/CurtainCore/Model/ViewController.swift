@@ -272,7 +272,7 @@ public class ViewController {
   /// Removes `child` from this container without animation, with the
   /// container's usual callbacks, so that it can move to another parent.
   func removeChildForReparenting(_ child: ViewController) {
-    (try? prepareRemoveChild(child))?.run()
+    (try? prepareRemoveChild(child))?.run(nil)
   }
 
   /// The custom container's removal, overridden by other containers, in
@@ -280,7 +280,7 @@ public class ViewController {
   /// it was on screen, the view leaves, `didMove(nil)`, then
   /// `viewDidDisappear(false)`.
   func prepareRemoveChild(_ child: ViewController) throws -> PreparedChange {
-    PreparedChange(removed: [child.id]) { [self] in
+    PreparedChange(removed: [child.id]) { [self] context in
       child.emit(.willMove(toParent: nil))
       let disappearing = takeOutChildView(child)
       detachChild(child)

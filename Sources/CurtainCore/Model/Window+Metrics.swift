@@ -57,7 +57,7 @@ extension Session {
     let window = try self.window(id)
     let closed = CurtainError(.notFound, "Window \(id) was closed")
     var tree: [ViewController] = []
-    withActiveWindow(window) {
+    emitting(into: window) {
       if let awaiting = window.awaitingDelegate {
         // The question is withdrawn: a late answer is ignored.
         closeDelegateCall(awaiting.call.id)

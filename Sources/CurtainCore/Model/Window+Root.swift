@@ -11,7 +11,7 @@ extension Window {
       throw CurtainError.invalid(
         "\(newRoot.name) is a child of \(parent.name) and cannot be a window's root")
     }
-    return PreparedChange { [self] in
+    return PreparedChange { [self] context in
       let oldRoot = rootViewController
       tearDownPresentations()
       // The new root knows its window while its view loads and appears (a
@@ -41,7 +41,7 @@ extension Window {
 
   func prepareSetVisible(_ visible: Bool) throws -> PreparedChange {
     if visible == isVisible { return .nothing }
-    return PreparedChange { [self] in
+    return PreparedChange { [self] context in
       // Controllers whose views are in the window: the root (unless a
       // presentation took its view out) and the presented controllers.
       let shown = ([rootViewController].compactMap { $0 } + presentedControllers).filter {

@@ -44,22 +44,13 @@ public final class Window {
   public internal(set) var transitions: [Transition] = []
   /// Operations waiting for the window to become idle.
   var queue: [PendingOperation] = []
-  /// The operation being executed (for trace ids and results).
-  var currentOperation: RunningOperation?
   /// The operation waiting for a delegate's answer (Window+Delegates.swift).
   var awaitingDelegate: AwaitingDelegate?
-  /// Operations that started and wait for their transition.
+  /// Operations that started and wait for their transition (or are
+  /// starting: the queue waits for them).
   var operationsInFlight: [OperationID: RunningOperation] = [:]
-  /// Set while an operation's change runs, so that a transition completing
-  /// inside it does not start the next queued operation too early.
-  var isStartingOperation = false
-  /// Set while a tap's change is prepared whose dismissal the presented
-  /// controller's adaptive delegate declined.
-  var declinedTapDismissal = false
   /// Controllers told `willMove` in this window whose `didMove` is pending.
   var pendingMoves: Set<ControllerID> = []
-  /// Trace id stamped on events emitted now.
-  var currentTraceID: String?
   /// Views whose animations ended during the current step, with their
   /// last presentation state (they appear in that step's frame).
   var endedThisStep: [(ViewID, ViewState)] = []
@@ -117,15 +108,26 @@ public final class Window {
   // MARK: Events
 
   /// Appends an event to the log, stamped with the current revision, time
-  /// and trace id.
+  /// and the trace id of what acts in this window (`Session.eventScope`).
   @discardableResult
   func append(_ kind: EventKind) -> Event {
     session.windowsWithNewEvents.insert(id)
+    let trace = actingTraceID
     return log.append { seq in
-      Event(
-        seq: seq, windowID: id, revision: revision, traceID: currentTraceID, time: time,
-        kind: kind)
+      Event(seq: seq, windowID: id, revision: revision, traceID: trace, time: time, kind: kind)
     }
+  }
+
+  /// The trace id of what acts in this window now, if anything does.
+  var actingTraceID: String? {
+    session.eventScope.window === self ? session.eventScope.traceID : nil
+  }
+
+  /// Runs `body` with the events it emits going to this window, stamped
+  /// with `trace` (`Session.emitting(into:trace:_:)`).
+  @discardableResult
+  func emitting<T>(trace: String?, _ body: () throws -> T) rethrows -> T {
+    try session.emitting(into: self, trace: trace, body)
   }
 
   /// Marks a committed change.
@@ -276,7 +278,7 @@ extension Window {
   func runNextAction() {
     guard let (deadline, action) = nextScheduledAction() else { return }
     actionsThisStep += 1
-    session.withActiveWindow(self) {
+    session.emitting(into: self) {
       self.time = max(self.time, deadline)
       action()
     }

@@ -112,19 +112,21 @@ extension Session {
 
   /// Runs `body` and returns its result with the ids of the controllers
   /// created meanwhile that still exist (a tentative creation that was
-  /// rolled back does not count). Nested calls also count for the outer one.
-  func recordingCreations<T>(_ body: () throws -> T) rethrows -> (T, [ControllerID]) {
-    let outer = creations
-    creations = []
-    let result: T
-    do {
-      result = try body()
-    } catch {
-      creations = outer
-      throw error
+  /// rolled back does not count), in creation order: `reserved`, an id set
+  /// aside earlier (a queued segue's destination), if it came to exist,
+  /// then the ids `body` took. Ids are handed out in order and never
+  /// reused, so those are the ones between the counter before and after.
+  func recordingCreations<T>(reserving reserved: ControllerID? = nil, _ body: () throws -> T)
+    rethrows -> (T, [ControllerID])
+  {
+    let first = ids.counters.controller
+    let reservedExisted = reserved.map { controllers[$0] != nil } ?? true
+    let result = try body()
+    var created: [ControllerID] = []
+    if let reserved, !reservedExisted, controllers[reserved] != nil { created.append(reserved) }
+    for raw in first..<ids.counters.controller where controllers[ControllerID(raw)] != nil {
+      created.append(ControllerID(raw))
     }
-    let created = (creations ?? []).filter { controllers[$0] != nil }
-    creations = outer.map { $0 + created }
     return (result, created)
   }
 }

@@ -196,24 +196,6 @@ public enum WindowOperation: Hashable, Sendable {
     case .turnPage(let page, _, _, _), .beginInteractivePageTurn(let page, _, _): return [page]
     }
   }
-
-  /// Animator specs carried by the operation.
-  var animator: AnimatorSpec? {
-    switch self {
-    case .transitionChildren(_, _, _, let animator): return animator
-    case .push(_, _, _, let animator), .pop(_, _, let animator), .popTo(_, _, _, let animator),
-      .popToRoot(_, _, let animator), .setViewControllers(_, _, _, let animator),
-      .selectTab(_, _, let animator), .beginInteractivePop(_, let animator),
-      .present(_, _, _, let animator, _, _), .dismiss(_, _, let animator),
-      .show(_, _, _, _, let animator), .beginInteractivePresent(_, _, let animator, _, _),
-      .beginInteractiveDismiss(_, let animator), .configureSplit(_, _, _, let animator),
-      .setPages(_, _, _, _, let animator, _), .turnPage(_, _, _, let animator),
-      .beginInteractivePageTurn(_, _, let animator),
-      .beginInteractiveTabSelection(_, _, let animator):
-      return animator
-    default: return nil
-    }
-  }
 }
 
 /// Who submits an operation and what they expect.
@@ -326,29 +308,94 @@ struct PreparedChange {
   var changesNothing = false
   /// A tap's target and effect.
   var tap: TapHit?
-  /// Performs the change.
-  let run: () -> Void
+  /// Performs the change, for the operation `context` names (`nil`: a
+  /// change the model makes by itself, outside any operation).
+  let run: (OperationContext?) -> Void
 
   /// A change that does nothing (popping the root, selecting the selected tab).
-  static var nothing: PreparedChange { PreparedChange(changesNothing: true, run: {}) }
+  static var nothing: PreparedChange { PreparedChange(changesNothing: true, run: { _ in }) }
 }
 
-/// An operation waiting in a window's queue.
-struct PendingOperation {
-  let id: OperationID
-  let operation: WindowOperation
-  let options: OperationOptions
-  /// The id set aside for the destination a queued segue instantiates.
-  var destination: ControllerID?
-  /// What its delegates answered (`useDefault` for a question that fell
-  /// back), by method (Window+Delegates.swift).
-  var answers: [DelegateMethod: DelegateAnswer] = [:]
+/// What an operation's change runs with, handed down explicitly from the
+/// window that starts it to the code that begins its transition: the
+/// operation (its id, trace id, initiator, and the client whose
+/// interaction controller drives it), on which the transition it begins is
+/// noted.
+struct OperationContext {
+  /// The operation running.
+  let operation: RunningOperation
+}
+
+/// What an operation's delegates answered when its turn came (a question
+/// that fell back answers `useDefault`), by method, and the frames a size
+/// transition's custom presentations answered, by presented controller
+/// (Window+Operations.swift asks; `ResolvedOperation.prepare` uses them).
+struct DelegateAnswers {
+  var byMethod: [DelegateMethod: DelegateAnswer] = [:]
+  var frames: [ControllerID: DelegateAnswer] = [:]
   /// The delegate whose interaction controller drives the transition, when
   /// one answered with one.
   var interactionOwner: OwnerID?
-  /// A size transition's answers to `frameOfPresentedView`, by presented
-  /// controller.
-  var frames: [ControllerID: DelegateAnswer] = [:]
+
+  /// Whether nothing was asked yet.
+  var isEmpty: Bool { byMethod.isEmpty && frames.isEmpty }
+
+  /// Whether question `method` about `controller` has its answer (or fell
+  /// back): the frame questions of a size transition are one per custom
+  /// presentation.
+  func has(_ method: DelegateMethod, of controller: ControllerID) -> Bool {
+    method == .frameOfPresentedView ? frames[controller] != nil : byMethod[method] != nil
+  }
+
+  /// The animator a delegate returned, replacing the request's.
+  var animator: AnimatorSpec? {
+    for case .animator(let spec) in byMethod.values { return spec }
+    return nil
+  }
+
+  /// What `adaptivePresentationStyle` answered, if its delegate did.
+  var style: ModalPresentationStyle? {
+    if case .style(let style) = byMethod[.adaptivePresentationStyle] { return style }
+    return nil
+  }
+
+  /// The custom presentation controller a delegate described.
+  var presentation: CustomPresentation? {
+    for case .presentation(let description) in byMethod.values { return description }
+    return nil
+  }
+
+  /// The controller `viewControllerForAdaptivePresentationStyle` answered.
+  var replacement: ControllerID? {
+    for case .controller(let id) in byMethod.values { return id }
+    return nil
+  }
+
+  /// What `shouldPerformSegue` answered, if its delegate did.
+  var shouldPerformSegue: Bool? {
+    if case .bool(let answer) = byMethod[.shouldPerformSegue] { return answer }
+    return nil
+  }
+
+  /// Whether `presentationControllerShouldDismiss` answered no.
+  var declinedDismissal: Bool {
+    byMethod[.presentationControllerShouldDismiss] == .bool(false)
+  }
+
+  /// Whether `tabBarController(_:shouldSelect:)` answered no.
+  var declinedSelection: Bool { byMethod[.tabBarShouldSelect] == .bool(false) }
+}
+
+/// An operation waiting in a window's queue, or whose turn came and that
+/// waits for a delegate's answer.
+struct PendingOperation {
+  let id: OperationID
+  let operation: ResolvedOperation
+  let options: OperationOptions
+  /// The id set aside for the destination a queued segue instantiates.
+  var destination: ControllerID?
+  /// What its delegates answered so far.
+  var answers = DelegateAnswers()
 }
 
 /// An operation that started and has not completed.
@@ -359,24 +406,30 @@ final class RunningOperation {
   let change: PreparedChange
   /// The client that submitted it (`OperationOptions.owner`): the
   /// initiator of the transition it starts.
-  var initiator: OwnerID?
+  let initiator: OwnerID?
+  /// The client whose interaction controller drives its transition
+  /// (`DelegateAnswers.interactionOwner`).
+  let interactionOwner: OwnerID?
   /// The controllers created as it started.
   var created: [ControllerID] = []
   /// The transition it started, if any.
   var transition: TransitionID?
-  /// The client whose interaction controller drives that transition
-  /// (`PendingOperation.interactionOwner`).
-  var interactionOwner: OwnerID?
   /// Set while its change runs: a completion inside it (a transition that
-  /// ends at once) is reported after the start.
+  /// ends at once) is reported after the start, and the window's queue
+  /// waits.
   var isStarting = true
   /// A completion that happened while it was starting: whether cancelled.
   var completedWhileStarting: Bool?
 
-  init(id: OperationID, traceID: String?, change: PreparedChange) {
+  init(
+    id: OperationID, traceID: String?, change: PreparedChange, initiator: OwnerID? = nil,
+    interactionOwner: OwnerID? = nil
+  ) {
     self.id = id
     self.traceID = traceID
     self.change = change
+    self.initiator = initiator
+    self.interactionOwner = interactionOwner
   }
 
   /// Its outcome in `phase`, in `window` (nil: no window) at `revision`.

@@ -115,7 +115,7 @@ extension Presentation {
       guard let navigation = replacement as? NavigationController,
         navigation.viewControllers.isEmpty
       else { return false }
-      (try? navigation.prepareStackChange(to: [original], animated: false, animator: nil))?.run()
+      (try? navigation.prepareStackChange(to: [original], animated: false, animator: nil))?.run(nil)
       return true
     }
   }
@@ -157,7 +157,7 @@ extension Presentation {
     guard let navigation = replacement as? NavigationController, original.parent === navigation
     else { return false }
     let rest = navigation.viewControllers.filter { $0 !== original }
-    (try? navigation.prepareStackChange(to: rest, animated: false, animator: nil))?.run()
+    (try? navigation.prepareStackChange(to: rest, animated: false, animator: nil))?.run(nil)
     return true
   }
 

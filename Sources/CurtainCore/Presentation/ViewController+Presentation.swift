@@ -116,7 +116,7 @@ extension ViewController {
         $0 !== presented && $0.detachmentProblem == nil ? $0 : nil
       }
     }
-    return PreparedChange {
+    return PreparedChange { context in
       if let style = options.style { presented.modalPresentationStyle = style }
       if let transition = options.transitionStyle { presented.modalTransitionStyle = transition }
       if let size = options.preferredContentSize { presented.preferredContentSize = size }
@@ -135,7 +135,7 @@ extension ViewController {
       }
       presenter.performPresent(
         presentation, in: window, animated: animated, animator: animator,
-        interactive: interactive, owner: owner)
+        interactive: interactive, owner: owner, for: context)
     }
   }
 
@@ -180,7 +180,7 @@ extension ViewController {
   /// Runs a checked presentation; `self` is the presenter.
   private func performPresent(
     _ presentation: Presentation, in window: Window, animated: Bool, animator: AnimatorSpec?,
-    interactive: Bool, owner: OwnerID?
+    interactive: Bool, owner: OwnerID?, for context: OperationContext?
   ) {
     let presented = presentation.presented
     let container = presentation.containerView
@@ -219,7 +219,7 @@ extension ViewController {
       to: presented, fromView: removes ? presenterView : nil, toView: presented.view,
       fromInitialFrame: presenterView.frame, fromFinalFrame: .zero, toInitialFrame: .zero,
       toFinalFrame: frame, animated: animate, interactive: interactive, owner: owner,
-      animator: spec)
+      animator: spec, operation: context)
     runTransition(request) { [self] cancelled in
       emitPresentation(presented, .presentationTransitionDidEnd(completed: !cancelled))
       if !cancelled {
@@ -297,12 +297,13 @@ extension ViewController {
     // (Curtain's choice: a tap outside always tells, Window+Tap.swift).
     let notifies =
       interactive && session.delegate(of: target.id, role: .adaptivePresentation) != nil
-    return PreparedChange {
+    return PreparedChange { context in
       let presenter = presentation.presenting
       if notifies { presenter.emitPresentation(target, .willDismiss) }
       presenter.performDismiss(
-        chain, animated: animated, animator: animator, interactive: interactive, owner: owner)
-      if notifies { presenter.window?.tellDidDismiss(presenter, target) }
+        chain, animated: animated, animator: animator, interactive: interactive, owner: owner,
+        for: context)
+      if notifies { presenter.window?.tellDidDismiss(presenter, target, for: context) }
     }
   }
 
@@ -311,7 +312,7 @@ extension ViewController {
   /// animates, the others leave at once.
   private func performDismiss(
     _ chain: [ViewController], animated: Bool, animator: AnimatorSpec?, interactive: Bool,
-    owner: OwnerID?
+    owner: OwnerID?, for context: OperationContext?
   ) {
     guard let target = chain.first, let top = chain.last,
       let targetPresentation = target.presentation, let topPresentation = top.presentation
@@ -375,7 +376,7 @@ extension ViewController {
       to: self, fromView: topView, toView: restores ? presenterView : nil,
       fromInitialFrame: topView.frame, fromFinalFrame: .zero, toInitialFrame: .zero,
       toFinalFrame: restores ? presenterView.frame : .zero, animated: animate,
-      interactive: interactive, owner: owner, animator: spec)
+      interactive: interactive, owner: owner, animator: spec, operation: context)
     runTransition(request) { [self] cancelled in
       emitAll(.dismissalTransitionDidEnd(completed: !cancelled))
       if !cancelled {
@@ -488,7 +489,7 @@ extension ViewController {
   func endPresentationsOfSubtree() -> [EndedPresentation] {
     let presented = presentedInSubtree
     guard !presented.isEmpty, let window else { return [] }
-    return session.withActiveWindow(window) {
+    return session.emitting(into: window) {
       window.endPresentations(presented, leaving: self)
     }
   }
@@ -604,7 +605,7 @@ extension ViewController {
       self.preferredContentSize = preferredContentSize
       if presentation != nil, let window {
         let placements = window.popoverPlacements
-        session.withActiveWindow(window) {
+        session.emitting(into: window) {
           window.layout()
           window.emitPopoverPlacements(changedFrom: placements)
         }

@@ -109,12 +109,14 @@ extension Window {
     return presented
   }
 
-  /// `presentationControllerDidDismiss`, once the dismissal the current
-  /// operation started completes (at once when it did not animate; never
-  /// when it is cancelled).
-  func tellDidDismiss(_ presenter: ViewController, _ presented: ViewController) {
+  /// `presentationControllerDidDismiss`, once the dismissal the operation
+  /// of `context` started completes (at once when it did not animate;
+  /// never when it is cancelled).
+  func tellDidDismiss(
+    _ presenter: ViewController, _ presented: ViewController, for context: OperationContext?
+  ) {
     let didDismiss = { presenter.emitPresentation(presented, .didDismiss) }
-    if let running = currentOperation?.transition.flatMap(transition) {
+    if let running = context?.operation.transition.flatMap(transition) {
       running.addCompletion { context in
         if !context.transitionWasCancelled { didDismiss() }
       }
@@ -123,7 +125,10 @@ extension Window {
     }
   }
 
-  func prepareTap(at point: Point) throws -> PreparedChange {
+  /// A tap at `point`; `dismissalDeclined`: the adaptive delegate of the
+  /// presented controller it would dismiss answered
+  /// `presentationControllerShouldDismiss` with no.
+  func prepareTap(at point: Point, dismissalDeclined: Bool = false) throws -> PreparedChange {
     guard point.x.isFinite, point.y.isFinite else {
       throw CurtainError.invalid("A tap's point must be finite, got \(point)")
     }
@@ -131,7 +136,7 @@ extension Window {
     var effect = outcome
     var dismissal: PreparedChange?
     if case .dismissed(let id) = effect, let found = presentation {
-      if declinedTapDismissal {
+      if dismissalDeclined {
         // Its adaptive delegate answered presentationControllerShouldDismiss
         // with no: UIKit's didAttemptToDismiss, as for a modal one.
         effect = .refused(id)
@@ -142,7 +147,7 @@ extension Window {
     let hit = TapHit(
       point: point, view: reached.id, role: reached.role, controller: reached.controllerID,
       effect: effect)
-    var change = PreparedChange { [self] in
+    var change = PreparedChange { [self] context in
       append(.window(.tapped(hit)))
       guard let presentation else { return }
       let presenter = presentation.presenting
@@ -153,8 +158,8 @@ extension Window {
       case .dismissed:
         presenter.emitPresentation(presented, .shouldDismiss)
         presenter.emitPresentation(presented, .willDismiss)
-        dismissal?.run()
-        tellDidDismiss(presenter, presented)
+        dismissal?.run(context)
+        tellDidDismiss(presenter, presented, for: context)
       case .none, .passthrough:
         break
       }

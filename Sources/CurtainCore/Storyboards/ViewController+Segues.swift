@@ -16,13 +16,15 @@
 
 extension ViewController {
   /// `destinationID` is the id set aside for the destination while the
-  /// segue waited in the queue.
+  /// segue waited in the queue; `shouldPerformAnswer` what a remote segue
+  /// delegate answered to `shouldPerformSegue`, if one did.
   func preparePerformSegue(
-    _ identifier: String, triggered: Bool, animated: Bool, destinationID: ControllerID? = nil
+    _ identifier: String, triggered: Bool, animated: Bool, destinationID: ControllerID? = nil,
+    shouldPerformAnswer: Bool? = nil
   ) throws -> PreparedChange {
     let (storyboard, segue) = try session.segue(identifier, from: self)
-    if triggered, !shouldPerform(segue) {
-      return PreparedChange(declined: true) { [self] in
+    if triggered, !(shouldPerformAnswer ?? shouldPerform(segue)) {
+      return PreparedChange(declined: true) { [self] context in
         emitSegue(.shouldPerform(identifier: identifier, answer: false))
       }
     }
@@ -32,9 +34,9 @@ extension ViewController {
     let animate = animated && segue.animates
     if case .unwind(let action) = segue.kind {
       let unwind = try prepareUnwind(to: action, segue: identifier, animated: animate)
-      return PreparedChange(removed: unwind.removed, destination: unwind.destination) {
+      return PreparedChange(removed: unwind.removed, destination: unwind.destination) { context in
         askFirst()
-        unwind.run()
+        unwind.run(context)
       }
     }
     guard let destinationScene = segue.destination else {
@@ -48,17 +50,18 @@ extension ViewController {
       let change = try prepareSegueOperation(segue.kind, to: destination, animated: animate)
       return (destination, change)
     }
-    return PreparedChange(removed: change.removed, destination: destination.id) { [self] in
+    return PreparedChange(removed: change.removed, destination: destination.id) { [self] context in
       askFirst()
       emitSegue(.prepare(identifier: identifier, destination: destination.id))
-      change.run()
+      change.run(context)
     }
   }
 
-  /// What `shouldPerformSegue` answers for `segue` when it is triggered:
-  /// the client's answer if it set one, else the storyboard's.
+  /// What `shouldPerformSegue` answers for `segue` when it is triggered
+  /// and no remote delegate answers: the client's answer if it set one,
+  /// else the storyboard's.
   func shouldPerform(_ segue: Storyboard.Segue) -> Bool {
-    session.segueDelegateAnswer ?? shouldPerformAnswers[segue.identifier] ?? segue.shouldPerform
+    shouldPerformAnswers[segue.identifier] ?? segue.shouldPerform
   }
 
   /// Checks that every identifier names a segue of this controller's scene

@@ -68,13 +68,13 @@ extension ViewController {
         "No view controller above \(name) declares the unwind action '\(action)'")
     }
     let path = try prepareUnwindPath(to: destination, animated: animated)
-    return PreparedChange(removed: path.removed, destination: destination.id) { [self] in
+    return PreparedChange(removed: path.removed, destination: destination.id) { [self] context in
       for (controller, answer) in search.asked {
         controller.emitSegue(.canPerformUnwind(action: action, source: id, answer: answer))
       }
       emitSegue(.prepare(identifier: segue, destination: destination.id))
       destination.emitSegue(.unwindAction(action: action, source: id))
-      path.run()
+      path.run(context)
     }
   }
 
@@ -127,10 +127,10 @@ extension ViewController {
         return try tabs.prepareSelect(.controller(child.id), animator: nil)
       }
     }
-    return PreparedChange(removed: changes.flatMap(\.removed)) {
-      if dismissFirst { dismissal?.run() }
-      for change in changes { change.run() }
-      if !dismissFirst { dismissal?.run() }
+    return PreparedChange(removed: changes.flatMap(\.removed)) { context in
+      if dismissFirst { dismissal?.run(context) }
+      for change in changes { change.run(context) }
+      if !dismissFirst { dismissal?.run(context) }
     }
   }
 }

@@ -64,7 +64,9 @@ extension Window {
   {
     try newMetrics.validate()
     if newMetrics == metrics { return .nothing }
-    return PreparedChange { [self] in performResize(to: newMetrics, animation: animation) }
+    return PreparedChange { [self] context in
+      performResize(to: newMetrics, animation: animation, for: context)
+    }
   }
 
   /// The controllers a size transition tells, in the order they are told.
@@ -79,7 +81,10 @@ extension Window {
     return result
   }
 
-  private func performResize(to newMetrics: WindowMetrics, animation: SizeTransitionAnimation?) {
+  private func performResize(
+    to newMetrics: WindowMetrics, animation: SizeTransitionAnimation?,
+    for context: OperationContext?
+  ) {
     let before = Dictionary(
       view.subtree.map { ($0.id, presentationState(of: $0).frame) }, uniquingKeysWith: { a, _ in a }
     )
@@ -133,7 +138,8 @@ extension Window {
       animator: AnimatorSpec(
         duration: animation?.duration ?? SizeTransitionAnimation.defaultDuration, tracks: tracks),
       sizeChange: SizeChange(
-        oldSize: oldSize, newSize: newMetrics.size, oldTraits: oldTraits, newTraits: traits))
+        oldSize: oldSize, newSize: newMetrics.size, oldTraits: oldTraits, newTraits: traits),
+      operation: context)
     runTransition(request) { _ in finish() }
   }
 

@@ -22,6 +22,8 @@ struct TransitionRequest {
   var animator: AnimatorSpec
   /// A size transition's change of the window, for its `began` event.
   var sizeChange: SizeChange?
+  /// The operation whose change begins it, if one does.
+  var operation: OperationContext?
 }
 
 extension Window {
@@ -35,9 +37,8 @@ extension Window {
     var request = request
     // A delegate's interaction controller makes the transition interactive,
     // owned by its client.
-    if request.animated, !request.interactive,
-      let driver = currentOperation?.interactionOwner
-    {
+    let operation = request.operation?.operation
+    if request.animated, !request.interactive, let driver = operation?.interactionOwner {
       request.interactive = true
       request.owner = driver
     }
@@ -56,11 +57,11 @@ extension Window {
       id: session.ids.transition(), kind: request.kind, container: request.container.id,
       context: context, duration: request.animator.duration,
       owner: request.interactive ? request.owner : nil,
-      operationID: currentOperation?.id, traceID: currentTraceID, begin: time,
+      operationID: operation?.id, traceID: actingTraceID, begin: time,
       containerCompletion: completion)
-    transition.initiator = currentOperation?.initiator ?? transition.owner
+    transition.initiator = operation?.initiator ?? transition.owner
     transitions.append(transition)
-    currentOperation?.transition = transition.id
+    operation?.transition = transition.id
     append(
       .transition(
         transition.id,
@@ -139,37 +140,36 @@ extension Window {
     transition.state = .completed(cancelled: cancelled)
     transition.context.transitionWasCancelled = cancelled
     transition.context.isInteractive = false
-    let previousTrace = currentTraceID
-    currentTraceID = transition.traceID
-    defer { currentTraceID = previousTrace }
-
-    // Each view once, in the order its animations started (a Set's order
-    // would change from run to run).
-    var ended = Set<ViewID>()
-    for view in timeline.removeAnimations(of: transition.id).map(\.view)
-    where ended.insert(view).inserted {
-      if let state = session.views[view].map(presentationState(of:)) {
-        endedThisStep.append((view, applyingTrackEnds(of: transition, to: state, view: view)))
+    // Its events carry its trace id.
+    emitting(trace: transition.traceID) {
+      // Each view once, in the order its animations started (a Set's order
+      // would change from run to run).
+      var ended = Set<ViewID>()
+      for view in timeline.removeAnimations(of: transition.id).map(\.view)
+      where ended.insert(view).inserted {
+        if let state = session.views[view].map(presentationState(of:)) {
+          endedThisStep.append((view, applyingTrackEnds(of: transition, to: state, view: view)))
+        }
       }
+      commit()
+      transition.containerCompletion(cancelled)
+      // Views still in the window keep where their tracks ended.
+      for end in transition.trackEnds {
+        guard let view = session.views[end.view], view.window === self else { continue }
+        if view.controllerID != nil, end.property == .frame { continue }
+        view.state[end.property] = cancelled ? end.from : end.to
+      }
+      for handler in transition.completionHandlers { handler(transition.context) }
+      transitions.removeAll { $0 === transition }
+      session.recordEnding(
+        transition.ending ?? (cancelled ? .cancelled : .completed), of: transition.id)
+      append(.transition(transition.id, .ended(cancelled: cancelled)))
+      if let operation = transition.operationID {
+        finishOperation(operation, cancelled: cancelled)
+      }
+      layout()
+      startQueuedOperations()
     }
-    commit()
-    transition.containerCompletion(cancelled)
-    // Views still in the window keep where their tracks ended.
-    for end in transition.trackEnds {
-      guard let view = session.views[end.view], view.window === self else { continue }
-      if view.controllerID != nil, end.property == .frame { continue }
-      view.state[end.property] = cancelled ? end.from : end.to
-    }
-    for handler in transition.completionHandlers { handler(transition.context) }
-    transitions.removeAll { $0 === transition }
-    session.recordEnding(
-      transition.ending ?? (cancelled ? .cancelled : .completed), of: transition.id)
-    append(.transition(transition.id, .ended(cancelled: cancelled)))
-    if let operation = transition.operationID {
-      finishOperation(operation, cancelled: cancelled)
-    }
-    layout()
-    startQueuedOperations()
   }
 
   private func applyingTrackEnds(of transition: Transition, to state: ViewState, view: ViewID)
@@ -230,9 +230,7 @@ extension Window {
     transition.context.isInteractive = true
     transition.owner = owner
     transition.lastInteraction = time
-    session.withActiveWindow(self) {
-      withTrace(transition) { append(.transition(id, .paused(percent: fraction))) }
-    }
+    emitting(trace: transition.traceID) { append(.transition(id, .paused(percent: fraction))) }
   }
 
   /// `finishInteractiveTransition()`: plays the rest forward.
@@ -244,7 +242,7 @@ extension Window {
     guard transition.isInteractive else {
       throw CurtainError.invalid("Transition \(id) is not interactive")
     }
-    session.withActiveWindow(self) {
+    session.emitting(into: self) {
       letGo(transition, cancel: false, completion: completion, ending: .finished)
     }
   }
@@ -259,7 +257,7 @@ extension Window {
     guard transition.isInteractive else {
       throw CurtainError.invalid("Transition \(id) is not interactive")
     }
-    session.withActiveWindow(self) {
+    session.emitting(into: self) {
       letGo(transition, cancel: true, completion: completion, ending: .cancelled)
     }
   }
@@ -290,7 +288,7 @@ extension Window {
   private func cancelInteractions(where holds: (Transition) -> Bool) -> [TransitionID] {
     var cancelled: [TransitionID] = []
     while case let held = transitions.filter({ holds($0) && $0.isInteractive }), !held.isEmpty {
-      session.withActiveWindow(self) {
+      session.emitting(into: self) {
         for transition in held {
           letGo(transition, cancel: true, completion: InteractionCompletion(), ending: .ownerLeft)
         }
@@ -316,7 +314,7 @@ extension Window {
       : .finishing(fraction: fraction, start: time, span: span, curve: completion.curve)
     transition.context.isInteractive = false
     transition.context.transitionWasCancelled = cancel
-    withTrace(transition) {
+    emitting(trace: transition.traceID) {
       append(.transition(transition.id, .interactionChanged(isCancelled: cancel)))
     }
     for handler in transition.interactionHandlers { handler(transition.context) }
@@ -331,12 +329,5 @@ extension Window {
     guard let transition = transition(id), !transition.isCompleted else { return false }
     addTracks(tracks, to: transition, startingAt: transition.localTime(at: time))
     return true
-  }
-
-  private func withTrace(_ transition: Transition, _ body: () -> Void) {
-    let previous = currentTraceID
-    currentTraceID = transition.traceID
-    body()
-    currentTraceID = previous
   }
 }
