@@ -159,4 +159,74 @@ final class QueueTests: XCTestCase {
       session.detachedLog.events(after: 0)?.map { session.describe($0) },
       ["A.willMove(Nav)", "Nav.childAdded(A)", "Nav.viewControllers([A])", "A.didMove(Nav)"])
   }
+
+  /// Issue 33 §2: an interactive begin queued by a client that then
+  /// disconnects is dropped with an event (nobody could end the
+  /// interaction it would start); the client's other queued operations
+  /// and other clients' run as requested.
+  func testReleasingAnOwnerDropsItsQueuedInteractiveBeginsOnly() throws {
+    let h = Harness()
+    let (leaver, stayer) = (OwnerID(9), OwnerID(10))
+    h.showNavigation("Nav", stack: ["A"])
+    h.make(.content, "B")
+    h.make(.content, "C")
+    let push = try h.session.submit(
+      .push(navigation: h.id("Nav"), controller: h.id("B"), animated: true, animator: nil))
+    let begin = try h.session.submit(
+      .beginInteractivePop(navigation: h.id("Nav"), animator: nil),
+      options: OperationOptions(owner: leaver))
+    let later = try h.session.submit(
+      .push(navigation: h.id("Nav"), controller: h.id("C"), animated: false, animator: nil),
+      options: OperationOptions(owner: leaver))
+    let other = try h.session.submit(
+      .beginInteractivePop(navigation: h.id("Nav"), animator: nil),
+      options: OperationOptions(owner: stayer))
+    XCTAssertEqual([begin.position, later.position, other.position], [1, 2, 3])
+    _ = h.events()
+    XCTAssertTrue(h.window.release(leaver))
+    let dropped = h.events()
+    XCTAssertEqual(dropped.map { h.session.describe($0) }, ["\(begin.operation).failed(NOT_OWNER)"])
+    guard case .operation(_, .failed(let error)) = dropped.first?.kind else {
+      return XCTFail("no failure")
+    }
+    XCTAssertEqual(
+      error.message,
+      "Operation \(begin.operation) was dropped: the client that began the interactive"
+        + " transition disconnected before it started")
+    XCTAssertEqual(h.window.queuedOperationCount, 2)
+    XCTAssertFalse(h.window.release(leaver), "nothing more of its to end")
+    h.advance(1)
+    let interaction = try XCTUnwrap(h.window.transitions.first)
+    XCTAssertEqual(interaction.owner, stayer)
+    XCTAssertTrue(h.window.release(stayer))
+    h.settle()
+    XCTAssertTrue(h.window.isIdle)
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["A", "B", "C"])
+    XCTAssertTrue(
+      h.described([.operation]).contains(
+        "\(push.operation).completed(cancelled: false, removed: [])"))
+  }
+
+  /// An interactive begin waiting for a delegate's answer when its client
+  /// disconnects fails when the answer comes, instead of starting.
+  func testAnInteractiveBeginAwaitingADelegateFailsWhenItsOwnerLeft() throws {
+    let h = Harness()
+    let (delegate, leaver) = (OwnerID(7), OwnerID(9))
+    h.showNavigation("Nav", stack: ["A", "B"])
+    try h.session.setDelegate(
+      of: h.id("Nav"), roles: [.navigation], delegate: delegate, timeout: 0.5,
+      vendsInteraction: false)
+    let begin = try h.session.submit(
+      .beginInteractivePop(navigation: h.id("Nav"), animator: nil),
+      options: OperationOptions(owner: leaver))
+    XCTAssertNotNil(begin.delegateCall)
+    _ = h.events()
+    XCTAssertTrue(h.window.release(leaver))
+    XCTAssertEqual(h.described([.operation]), [], "it fails when its turn comes back")
+    _ = try h.session.answerDelegateCall(1, .useDefault, from: delegate)
+    XCTAssertEqual(
+      h.described([.operation, .transition]), ["\(begin.operation).failed(NOT_OWNER)"])
+    XCTAssertTrue(h.window.isIdle)
+    XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["A", "B"])
+  }
 }

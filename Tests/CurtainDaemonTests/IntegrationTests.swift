@@ -577,6 +577,64 @@ final class IntegrationTests: XCTestCase {
       ])
   }
 
+  /// Issue 33 §2: an interactive begin waiting in a window's queue when
+  /// its client disconnects would start owned by nobody who could end it,
+  /// and the window would stay busy for good. It is dropped with an event,
+  /// and the window becomes idle when the push ahead of it finishes.
+  func testAQueuedInteractiveBeginOfAClientThatLeftIsDroppedAndTheWindowBecomesIdle() throws {
+    let daemon = try start()
+    let pusher = try TestClient(path: daemon.socketPath)
+    let window = try buildNavigation(pusher, manual: true)
+    _ = try subscribe(
+      pusher, window: window, categories: [.operation, .lifecycle, .transition])
+    let push = try pusher.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+    }.operation
+    var leaver: TestClient? = try TestClient(path: daemon.socketPath)
+    let queued = try leaver!.call {
+      $0.beginInteractive.kind = .pop
+      $0.beginInteractive.controller = controllerRef("Nav")
+    }.operation
+    XCTAssertEqual(queued.queuePosition, 1)
+    leaver = nil
+    // The daemon notices the closed connection on its own; wait for the
+    // event of the drop (reading, not sleeping).
+    for _ in 0..<200 where !pusher.events.contains(where: { $0.operation.phase == .failed }) {
+      try pusher.drain(timeout: 0.05)
+    }
+    try pusher.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 1
+    }
+    let idle = try pusher.call { $0.waitIdle.windowID = window }.window
+    XCTAssertTrue(idle.idle)
+    XCTAssertEqual(idle.queuedOperations, 0)
+    let events = pusher.takeEvents()
+    XCTAssertEqual(
+      events.map(\.text),
+      [
+        "o\(push.operationID).started", "B.willMove(Nav)", "B.viewDidLoad",
+        "Nav.willShow(B, true)", "A.viewWillDisappear(true)", "B.viewWillAppear(true)",
+        "t\(push.transitionID).began(push, A → B, animated: true, interactive: false)",
+        "o\(queued.operationID).queued(1)", "o\(queued.operationID).failed(NOT_OWNER)",
+        "A.viewDidDisappear(true)", "B.viewDidAppear(true)", "B.didMove(Nav)",
+        "Nav.didShow(B, true)", "t\(push.transitionID).ended(cancelled: false)",
+        "o\(push.operationID).completed(cancelled: false, removed: [])",
+      ])
+    XCTAssertEqual(
+      events.first { $0.operation.phase == .failed }?.operation.error.message,
+      "Operation o\(queued.operationID) was dropped: the client that began the interactive"
+        + " transition disconnected before it started")
+    // The window takes changes again: another client's interactive pop starts.
+    let pop = try pusher.call {
+      $0.beginInteractive.kind = .pop
+      $0.beginInteractive.controller = controllerRef("Nav")
+    }.operation
+    XCTAssertEqual(pop.queuePosition, 0)
+    XCTAssertNotEqual(pop.transitionID, 0)
+  }
+
   func testExpectedRevisionConflict() throws {
     let daemon = try start()
     let one = try TestClient(path: daemon.socketPath)

@@ -275,6 +275,17 @@ extension ResolvedOperation {
     }
   }
 
+  /// Whether it begins an interactive transition, which only its owner
+  /// (the submitting client) updates and ends.
+  var beginsInteraction: Bool {
+    switch self {
+    case .beginInteractivePop, .beginInteractiveTabSelection, .beginInteractivePresent,
+      .beginInteractiveDismiss, .beginInteractivePageTurn:
+      return true
+    default: return false
+    }
+  }
+
   /// Fails with `NOT_FOUND`, as the submission would have, when a
   /// controller the operation names was deleted while it waited.
   func checkStillInSession(_ session: Session) throws {

@@ -73,16 +73,53 @@ extension Window {
   func run(_ pending: PendingOperation) {
     emitting(trace: pending.options.traceID) {
       do {
+        if pending.ownerLeft { throw Self.ownerLeft(pending) }
         try pending.operation.check(in: self, of: session)
         _ = try startOrAsk(pending)
       } catch {
-        let failure = (error as? CurtainError) ?? CurtainError(.internalError, "\(error)")
-        append(.operation(pending.id, .failed(failure)))
-        session.record(
-          OperationOutcome(
-            operation: pending.id, window: id, phase: .failed(failure), revision: revision))
+        fail(pending, (error as? CurtainError) ?? CurtainError(.internalError, "\(error)"))
       }
     }
+  }
+
+  /// Records that an operation that did not start failed.
+  private func fail(_ pending: PendingOperation, _ failure: CurtainError) {
+    append(.operation(pending.id, .failed(failure)))
+    session.record(
+      OperationOutcome(
+        operation: pending.id, window: id, phase: .failed(failure), revision: revision))
+  }
+
+  /// Why an interactive begin of a client that disconnected never starts.
+  private static func ownerLeft(_ pending: PendingOperation) -> CurtainError {
+    CurtainError(
+      .notOwner,
+      "Operation \(pending.id) was dropped: the client that began the interactive transition"
+        + " disconnected before it started")
+  }
+
+  /// `owner` disconnected: its interactive begins that have not started
+  /// never will (nobody would update or end them, and the window would
+  /// stay busy for good). Those in the queue fail now, each with an
+  /// event; one waiting for a delegate's answer fails when the answer
+  /// comes. Its other operations run as requested. Returns whether any
+  /// was dropped.
+  func dropInteractiveBegins(of owner: OwnerID) -> Bool {
+    func begunBy(_ pending: PendingOperation) -> Bool {
+      pending.options.owner == owner && pending.operation.beginsInteraction
+    }
+    var dropped = false
+    if let awaiting = awaitingDelegate, begunBy(awaiting.pending), !awaiting.pending.ownerLeft {
+      awaitingDelegate?.pending.ownerLeft = true
+      dropped = true
+    }
+    guard queue.contains(where: begunBy) else { return dropped }
+    let gone = queue.filter(begunBy)
+    queue.removeAll(where: begunBy)
+    for pending in gone {
+      emitting(trace: pending.options.traceID) { fail(pending, Self.ownerLeft(pending)) }
+    }
+    return true
   }
 
   /// Asks a checked operation's next delegate question, if it has one

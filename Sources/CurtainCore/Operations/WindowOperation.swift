@@ -396,6 +396,10 @@ struct PendingOperation {
   var destination: ControllerID?
   /// What its delegates answered so far.
   var answers = DelegateAnswers()
+  /// Set when the client that began it (an interactive transition, which
+  /// only its owner ends) disconnected while it waited for a delegate's
+  /// answer: when its turn comes back it fails instead of starting.
+  var ownerLeft = false
 }
 
 /// An operation that started and has not completed.

@@ -269,6 +269,14 @@ extension Window {
     cancelInteractions { $0.owner == owner }
   }
 
+  /// Ends what `owner`, a client that disconnected, held here: first the
+  /// interactive begins it left waiting (`dropInteractiveBegins(of:)`),
+  /// then its interactive transitions. Returns whether anything ended.
+  public func release(_ owner: OwnerID) -> Bool {
+    let dropped = dropInteractiveBegins(of: owner)
+    return !cancelInteractions(ownedBy: owner).isEmpty || dropped
+  }
+
   /// Whether `owner` holds an interactive transition here.
   public func holdsInteraction(_ owner: OwnerID) -> Bool {
     transitions.contains { $0.owner == owner && $0.isInteractive }

@@ -134,7 +134,7 @@ extension Server {
   /// interaction controller it vends makes transitions its own), and its
   /// delegate registrations end. Returns the sessions where anything
   /// ended. A replay of its departure looks at every window and session
-  /// (`cancelInteractions(ownedBy:)`, `dropDelegates(of:)`) and finds the
+  /// (`Window.release(_:)`, `dropDelegates(of:)`) and finds the
   /// same, in the same order.
   func release(_ client: ClientState) -> Set<String> {
     let owner = OwnerID(client.id)
@@ -149,7 +149,7 @@ extension Server {
         ? session.orderedWindows
         : client.interactionWindows.filter { $0.session == name }.map(\.window).sorted()
           .compactMap { session.windows[$0] }
-      for window in windows where !window.cancelInteractions(ownedBy: owner).isEmpty {
+      for window in windows where window.release(owner) {
         ended.insert(name)
       }
     }
@@ -167,7 +167,7 @@ extension Server {
     var cancelled: Set<String> = []
     for name in sessions.keys.sorted() {
       for window in sessions[name]?.orderedWindows ?? []
-      where !window.cancelInteractions(ownedBy: OwnerID(owner)).isEmpty {
+      where window.release(OwnerID(owner)) {
         cancelled.insert(name)
       }
     }
