@@ -27,22 +27,12 @@ extension WireCodec {
   /// The request of a payload that is exactly one `request` field, if it
   /// decodes.
   private static func requestOnly(in payload: [UInt8]) -> WireRequest? {
-    guard payload.first == 0x0A else { return nil }
-    var length = 0
-    var shift = 0
-    var index = 1
-    while index < payload.count, shift < 35 {
-      let byte = payload[index]
-      index += 1
-      length |= Int(byte & 0x7F) << shift
-      if byte & 0x80 == 0 {
-        guard length == payload.count - index else { return nil }
-        if let sync = plainSync(payload, from: index) { return sync }
-        return try? WireRequest(serializedBytes: PayloadSlice(payload[index...]))
-      }
-      shift += 7
-    }
-    return nil
+    guard payload.first == 0x0A,
+      case .value(let length, let index) = VarInt.read(payload, at: 1),
+      length == UInt64(payload.count - index)
+    else { return nil }
+    if let sync = plainSync(payload, from: index) { return sync }
+    return try? WireRequest(serializedBytes: PayloadSlice(payload[index...]))
   }
 }
 
@@ -56,16 +46,9 @@ extension WireCodec {
   private static func plainSync(_ payload: [UInt8], from start: Int) -> WireRequest? {
     var index = start
     func varint() -> UInt64? {
-      var value: UInt64 = 0
-      var shift: UInt64 = 0
-      while index < payload.count, shift < 64 {
-        let byte = payload[index]
-        index += 1
-        value |= UInt64(byte & 0x7F) << shift
-        if byte & 0x80 == 0 { return value }
-        shift += 7
-      }
-      return nil
+      guard case .value(let value, let next) = VarInt.read(payload, at: index) else { return nil }
+      index = next
+      return value
     }
     func string() -> String? {
       guard let length = varint(), length <= UInt64(payload.count - index) else { return nil }

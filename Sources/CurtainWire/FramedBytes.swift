@@ -15,16 +15,11 @@ struct FramedBytes: SwiftProtobufContiguousBytes {
   private let payloadStart: Int
 
   init(repeating value: UInt8, count: Int) {
-    var prefix = 1
-    while UInt64(count) >> (7 * UInt64(prefix)) != 0 { prefix += 1 }
+    let prefix = VarInt.size(UInt64(count))
     payloadStart = prefix
     bytes = [UInt8](unsafeUninitializedCapacity: prefix + count) { buffer, initialized in
-      var rest = UInt64(count)
-      for index in 0..<prefix {
-        buffer[index] = UInt8(truncatingIfNeeded: rest & 0x7F) | (index < prefix - 1 ? 0x80 : 0)
-        rest >>= 7
-      }
-      buffer.baseAddress!.advanced(by: prefix).initialize(repeating: value, count: count)
+      let payload = VarInt.write(UInt64(count), at: buffer.baseAddress!)
+      payload.initialize(repeating: value, count: count)
       initialized = prefix + count
     }
   }

@@ -6,6 +6,15 @@
 // complete frames. A length over the limit or a varint longer than ten bytes
 // (or overflowing 64 bits) is a protocol error after which the stream cannot
 // be trusted, so the connection must close.
+//
+// Every framed byte the library produces comes from one place,
+// `WireCodec.framed(payloadLength:_:)`, which allocates the frame once at
+// its exact size: a SwiftProtobuf message (`framed(_:)`, encoded in place
+// after its length, FramedBytes.swift), bytes already encoded
+// (`framed(payload:)`), and the two fast paths written field by field, a
+// response envelope (`framedResponse`) and a model frame
+// (`framed(_:frameSeq:framesSkipped:)`). `VarInt` is the one varint writer
+// and reader.
 
 /// Why a byte stream cannot be decoded further.
 public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -23,27 +32,100 @@ public enum FramingError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Varint encoding of lengths.
+/// Protobuf's varints (base-128, seven bits a byte, least significant
+/// first): the one writer and the one reader of the wire library, for
+/// frame lengths and message fields alike.
 public enum VarInt {
-  /// The varint bytes of `value`.
-  public static func encode(_ value: UInt64) -> [UInt8] {
-    var bytes: [UInt8] = []
+  /// The bytes `value` takes.
+  @inline(__always)
+  public static func size(_ value: UInt64) -> Int {
+    value < 0x80 ? 1 : (70 - value.leadingZeroBitCount) / 7
+  }
+
+  /// Writes `value` at `start` (`size(value)` bytes); returns where the
+  /// next byte goes.
+  @inline(__always)
+  public static func write(_ value: UInt64, at start: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var cursor = start
     var rest = value
     while rest >= 0x80 {
-      bytes.append(UInt8(rest & 0x7F) | 0x80)
+      cursor.pointee = UInt8(truncatingIfNeeded: rest) | 0x80
+      cursor += 1
       rest >>= 7
     }
-    bytes.append(UInt8(rest))
-    return bytes
+    cursor.pointee = UInt8(rest)
+    return cursor + 1
+  }
+
+  /// The varint bytes of `value`.
+  public static func encode(_ value: UInt64) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: size(value)) { buffer, count in
+      count = write(value, at: buffer.baseAddress!) - buffer.baseAddress!
+    }
+  }
+
+  /// What `read` found.
+  public enum Reading: Equatable, Sendable {
+    /// A whole varint, and the index of the byte after it.
+    case value(UInt64, next: Int)
+    /// The bytes end inside the varint.
+    case needsMore
+    /// Longer than ten bytes, or past 64 bits.
+    case malformed
+    /// The value read so far already passed the `limit` given to `read`
+    /// (more bytes could only make it larger).
+    case exceeds(UInt64)
+  }
+
+  /// Reads the varint that starts at `bytes[index]`.
+  @inline(__always)
+  public static func read(_ bytes: [UInt8], at index: Int, limit: UInt64 = .max) -> Reading {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    var index = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      // The tenth byte holds bit 63 alone.
+      if shift == 63, byte > 1 { return .malformed }
+      value |= UInt64(byte & 0x7F) << shift
+      if byte & 0x80 == 0 { return .value(value, next: index) }
+      shift += 7
+      if shift > 63 { return .malformed }
+      if value > limit { return .exceeds(value) }
+    }
+    return .needsMore
   }
 }
 
-/// Builds one frame: the varint length, then the payload.
-public func frame(_ payload: [UInt8]) -> [UInt8] {
-  var bytes = VarInt.encode(UInt64(payload.count))
-  bytes.reserveCapacity(bytes.count + payload.count)
-  bytes.append(contentsOf: payload)
-  return bytes
+extension WireCodec {
+  /// The one way the wire library frames bytes: room for the varint
+  /// length and exactly `length` payload bytes, which `body` writes (it
+  /// must write exactly that many). The fast paths (`framedResponse`, a
+  /// model frame's `framed(_:frameSeq:framesSkipped:)`) size their
+  /// message first and write it here; `framed(payload:)` copies bytes in.
+  static func framed(payloadLength length: Int, _ body: (inout ProtoBufferWriter) -> Void)
+    -> [UInt8]
+  {
+    let total = VarInt.size(UInt64(length)) + length
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+      guard let start = buffer.baseAddress else { return }
+      var writer = ProtoBufferWriter(start)
+      writer.varint(UInt64(length))
+      body(&writer)
+      count = writer.cursor - start
+      precondition(count == total, "framed \(count) bytes, sized \(total)")
+    }
+  }
+
+  /// One frame of bytes already encoded: the varint length, then `payload`.
+  public static func framed(payload: [UInt8]) -> [UInt8] {
+    framed(payloadLength: payload.count) { writer in
+      payload.withUnsafeBufferPointer { writer.raw($0) }
+    }
+  }
 }
 
 /// Splits a byte stream into frames, incrementally.
@@ -66,20 +148,12 @@ public struct FrameDecoder: Sendable {
   /// would return it (or throw) without more bytes.
   public var hasFrame: Bool {
     if failure != nil { return true }
-    var length: UInt64 = 0
-    var shift: UInt64 = 0
-    var index = start
-    while index < buffer.count {
-      let byte = buffer[index]
-      index += 1
-      length |= UInt64(byte & 0x7F) << min(shift, 63)
-      guard byte & 0x80 != 0 else {
-        return length > UInt64(maxFrameBytes) || length <= UInt64(buffer.count - index)
-      }
-      shift += 7
-      if shift > 63 || length > UInt64(maxFrameBytes) { return true }
+    switch VarInt.read(buffer, at: start, limit: UInt64(maxFrameBytes)) {
+    case .value(let length, let next):
+      return length > UInt64(maxFrameBytes) || length <= UInt64(buffer.count - next)
+    case .needsMore: return false
+    case .malformed, .exceeds: return true
     }
-    return false
   }
 
   /// Adds received bytes.
@@ -91,23 +165,13 @@ public struct FrameDecoder: Sendable {
   /// Throws (and keeps throwing) once the stream is malformed.
   public mutating func next() throws -> [UInt8]? {
     if let failure { throw failure }
-    var length: UInt64 = 0
-    var shift: UInt64 = 0
-    var index = start
-    while true {
-      guard index < buffer.count else { return nil }
-      let byte = buffer[index]
-      index += 1
-      if shift == 63, byte > 1 {
-        return try fail(.malformedLength)
-      }
-      length |= UInt64(byte & 0x7F) << shift
-      if byte & 0x80 == 0 { break }
-      shift += 7
-      if shift > 63 { return try fail(.malformedLength) }
-      if length > UInt64(maxFrameBytes) {
-        return try fail(.frameTooLarge(length: length, limit: maxFrameBytes))
-      }
+    let (length, index): (UInt64, Int)
+    switch VarInt.read(buffer, at: start, limit: UInt64(maxFrameBytes)) {
+    case .value(let value, let next): (length, index) = (value, next)
+    case .needsMore: return nil
+    case .malformed: return try fail(.malformedLength)
+    case .exceeds(let value):
+      return try fail(.frameTooLarge(length: value, limit: maxFrameBytes))
     }
     guard length <= UInt64(maxFrameBytes) else {
       return try fail(.frameTooLarge(length: length, limit: maxFrameBytes))

@@ -1,33 +1,54 @@
 // A protobuf writer for the few messages the daemon sends so often that
 // SwiftProtobuf's general encoder shows in profiles (frames: one per
-// animating window and tick, docs/benchmarks.md). It writes the binary wire
-// format directly (varints, 64-bit doubles, length-delimited fields), in
-// the order and with the omissions SwiftProtobuf's generated `traverse`
-// uses (a field is written in field-number order, a scalar only when it is
-// not its default; a double only when its bit pattern is not zero, so -0.0
-// is written), so that its bytes are those SwiftProtobuf would produce
-// (FrameEncodingTests compares them).
+// animating window and tick, docs/benchmarks.md; the envelope of every
+// response). It writes the binary wire format directly (varints, 64-bit
+// doubles, length-delimited fields) into memory sized beforehand
+// (`ProtoSize`), in the order and with the omissions SwiftProtobuf's
+// generated `traverse` uses (a field is written in field-number order, a
+// scalar only when it is not its default; a double only when its bit
+// pattern is not zero, so -0.0 is written), so that its bytes are those
+// SwiftProtobuf would produce (FrameEncodingTests, ResponseEncodingTests).
 
-/// The fields both writers write the same way, from the two ways they
-/// store bytes.
-protocol ProtoFieldWriting {
+/// Writes protobuf fields into memory sized beforehand (`ProtoSize`): no
+/// growth and no uniqueness checks. The caller makes sure the sizes add
+/// up (`WireCodec.framed(payloadLength:_:)` checks the total).
+struct ProtoBufferWriter {
+  /// Where the next byte goes.
+  private(set) var cursor: UnsafeMutablePointer<UInt8>
+
+  /// A writer at `start`.
+  init(_ start: UnsafeMutablePointer<UInt8>) {
+    cursor = start
+  }
+
   /// One byte.
-  mutating func byte(_ value: UInt8)
-  /// Eight bytes, little-endian.
-  mutating func fixed64(_ value: UInt64)
-  /// Bytes as they are.
-  mutating func raw(_ buffer: UnsafeBufferPointer<UInt8>)
-}
+  mutating func byte(_ value: UInt8) {
+    cursor.pointee = value
+    cursor += 1
+  }
 
-extension ProtoFieldWriting {
+  /// Eight bytes, little-endian.
+  mutating func fixed64(_ value: UInt64) {
+    UnsafeMutableRawPointer(cursor).storeBytes(of: value.littleEndian, as: UInt64.self)
+    cursor += 8
+  }
+
+  /// Bytes as they are.
+  mutating func raw(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard let base = buffer.baseAddress else { return }
+    cursor.update(from: base, count: buffer.count)
+    cursor += buffer.count
+  }
+
   /// A varint.
   mutating func varint(_ value: UInt64) {
-    var value = value
-    while value >= 0x80 {
-      byte(UInt8(truncatingIfNeeded: value) | 0x80)
-      value >>= 7
-    }
-    byte(UInt8(value))
+    cursor = VarInt.write(value, at: cursor)
+  }
+
+  /// A message field's key and length: its fields follow.
+  mutating func message(_ field: UInt32, length: Int) {
+    key(field, 2)
+    varint(UInt64(length))
   }
 
   /// A field's key: its number and wire type (0 varint, 1 64-bit, 2
@@ -70,82 +91,11 @@ extension ProtoFieldWriting {
   }
 }
 
-/// Writes protobuf fields into a byte array.
-struct ProtoWriter: ProtoFieldWriting {
-  /// What was written.
-  private(set) var bytes: [UInt8]
-
-  /// An empty writer with room for `capacity` bytes.
-  init(capacity: Int = 256) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
-  }
-
-  /// One byte.
-  mutating func byte(_ value: UInt8) {
-    bytes.append(value)
-  }
-
-  /// Eight bytes, little-endian.
-  mutating func fixed64(_ value: UInt64) {
-    for shift in stride(from: 0, to: 64, by: 8) {
-      bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-    }
-  }
-
-  /// Bytes as they are.
-  mutating func raw(_ buffer: UnsafeBufferPointer<UInt8>) {
-    bytes.append(contentsOf: buffer)
-  }
-
-  /// Bytes already encoded (fields of the message being written).
-  mutating func append(_ encoded: [UInt8]) {
-    bytes.append(contentsOf: encoded)
-  }
-
-  /// Starts a message field (written even when empty, as a set
-  /// submessage is); its fields follow, then `end` with what this returns.
-  mutating func beginMessage(_ field: UInt32) -> Int {
-    key(field, 2)
-    return beginLengthDelimited()
-  }
-
-  /// Starts a length-delimited run (its length is written by `end`, as a
-  /// varint before it): one byte is kept for the length, moved along when
-  /// the length needs more (a run of 128 bytes or more).
-  mutating func beginLengthDelimited() -> Int {
-    bytes.append(0)
-    return bytes.count - 1
-  }
-
-  /// Ends the run or message that `mark` began, writing its length.
-  mutating func end(_ mark: Int) {
-    let length = bytes.count - mark - 1
-    if length < 0x80 {
-      bytes[mark] = UInt8(length)
-      return
-    }
-    // The length takes more than the byte kept: the run moves along by
-    // the difference, and the varint goes in front of it.
-    let size = ProtoSize.varint(UInt64(length))
-    bytes.insert(contentsOf: repeatElement(0, count: size - 1), at: mark + 1)
-    var value = UInt64(length)
-    for index in mark..<(mark + size - 1) {
-      bytes[index] = UInt8(truncatingIfNeeded: value) | 0x80
-      value >>= 7
-    }
-    bytes[mark + size - 1] = UInt8(value)
-  }
-}
-
-/// The encoded sizes of protobuf fields, with the omissions `ProtoWriter`
-/// makes: for messages whose length is known before their bytes are
-/// written (`ProtoBufferWriter`).
+/// The encoded sizes of protobuf fields, with the omissions
+/// `ProtoBufferWriter` makes, for sizing a message before writing it.
 enum ProtoSize {
   /// A varint's bytes.
-  static func varint(_ value: UInt64) -> Int {
-    value < 0x80 ? 1 : (70 - value.leadingZeroBitCount) / 7
-  }
+  static func varint(_ value: UInt64) -> Int { VarInt.size(value) }
 
   /// A field key's bytes.
   static func key(_ field: UInt32) -> Int {
@@ -175,43 +125,5 @@ enum ProtoSize {
   /// A message field whose fields take `length` bytes (always written).
   static func message(_ field: UInt32, length: Int) -> Int {
     key(field) + varint(UInt64(length)) + length
-  }
-}
-
-/// Writes protobuf fields into memory sized beforehand (`ProtoSize`): no
-/// growth, no uniqueness checks and no length moved along, as `ProtoWriter`
-/// must. The caller makes sure the sizes add up.
-struct ProtoBufferWriter: ProtoFieldWriting {
-  /// Where the next byte goes.
-  private(set) var cursor: UnsafeMutablePointer<UInt8>
-
-  /// A writer at `start`.
-  init(_ start: UnsafeMutablePointer<UInt8>) {
-    cursor = start
-  }
-
-  /// One byte.
-  mutating func byte(_ value: UInt8) {
-    cursor.pointee = value
-    cursor += 1
-  }
-
-  /// Eight bytes, little-endian.
-  mutating func fixed64(_ value: UInt64) {
-    UnsafeMutableRawPointer(cursor).storeBytes(of: value.littleEndian, as: UInt64.self)
-    cursor += 8
-  }
-
-  /// Bytes as they are.
-  mutating func raw(_ buffer: UnsafeBufferPointer<UInt8>) {
-    guard let base = buffer.baseAddress else { return }
-    cursor.update(from: base, count: buffer.count)
-    cursor += buffer.count
-  }
-
-  /// A message field's key and length: its fields follow.
-  mutating func message(_ field: UInt32, length: Int) {
-    key(field, 2)
-    varint(UInt64(length))
   }
 }

@@ -476,11 +476,13 @@ final class IntegrationTests: XCTestCase {
 
     let raw = try CurtainClient(unixPath: daemon.socketPath)
     try raw.hello(clientName: "raw")
-    try raw.sendRawBytes(frame([0xFF, 0xFF, 0xFF]))
+    try raw.sendRawBytes(WireCodec.framed(payload: [0xFF, 0xFF, 0xFF]))
     XCTAssertEqual(
       try raw.waitForResponse(to: 0, timeout: 10).error.code, .invalidArgument, "garbage bytes")
     try raw.sendRawBytes(
-      frame(VarInt.encode(UInt64(1 << 3 | 2)) + [3] + VarInt.encode(UInt64(999 << 3 | 2)) + [0]))
+      WireCodec.framed(
+        payload: VarInt.encode(UInt64(1 << 3 | 2)) + [3] + VarInt.encode(UInt64(999 << 3 | 2)) + [0]
+      ))
     XCTAssertEqual(
       try raw.waitForResponse(to: 0, timeout: 10).error.code, .invalidArgument, "unknown request")
     let client = try TestClient(path: daemon.socketPath)

@@ -159,7 +159,7 @@ final class TransportTests: XCTestCase {
         while let payload = try? decoder.next() {
           serverReceived.append(payload)
           // Echo it back reversed, framed, as two chunks of one write.
-          let reply = frame(payload.reversed())
+          let reply = WireCodec.framed(payload: Array(payload.reversed()))
           try? client.write([Array(reply.prefix(2)), Array(reply.dropFirst(2))]) { error in
             XCTAssertNil(error)
           }
@@ -183,7 +183,9 @@ final class TransportTests: XCTestCase {
         }
       }
       let big = [UInt8](repeating: 7, count: 300_000) + [8]
-      try? client.write([frame([1, 2, 3]) + frame(big)]) { error in XCTAssertNil(error) }
+      try? client.write([WireCodec.framed(payload: [1, 2, 3]) + WireCodec.framed(payload: big)]) {
+        error in XCTAssertNil(error)
+      }
     }
     loop.run()
 
@@ -430,7 +432,7 @@ final class TransportTests: XCTestCase {
         results.note("welcome:\(welcome.requestID):\(welcome.welcome.clientID)")
 
         // Well framed but not a message: an error response, and it stays.
-        try first.sendRawBytes(frame([0xFF]))
+        try first.sendRawBytes(WireCodec.framed(payload: [0xFF]))
         results.note("undecodable:\(try first.waitForResponse(to: 0, timeout: 10).error.code)")
 
         // An oversized length: goodbye protocolError, then end of file.

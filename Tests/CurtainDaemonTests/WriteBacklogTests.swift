@@ -11,7 +11,7 @@ import XCTest
 final class WriteBacklogTests: XCTestCase {
   /// A framed control message whose payload is `tag` repeated `size` times.
   private func control(_ tag: UInt8, size: Int = 3) -> [UInt8] {
-    CurtainWire.frame(Array(repeating: tag, count: size))
+    WireCodec.framed(payload: Array(repeating: tag, count: size))
   }
 
   private func sharedFrame(seq: UInt64) -> SharedFrame {

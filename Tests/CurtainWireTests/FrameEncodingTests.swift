@@ -25,7 +25,7 @@ final class FrameEncodingTests: XCTestCase {
     line: UInt = #line
   ) throws {
     XCTAssertEqual(
-      frame.framedServerMessage(frameSeq: frameSeq, framesSkipped: skipped),
+      WireCodec.framed(frame, frameSeq: frameSeq, framesSkipped: skipped),
       try reference(frame, frameSeq: frameSeq, skipped: skipped), file: file, line: line)
   }
 

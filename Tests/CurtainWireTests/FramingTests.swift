@@ -28,11 +28,41 @@ final class FramingTests: XCTestCase {
     XCTAssertEqual(VarInt.encode(128), [0x80, 0x01])
     XCTAssertEqual(VarInt.encode(300), [0xAC, 0x02])
     XCTAssertEqual(VarInt.encode(UInt64.max).count, 10)
+    for value: UInt64 in [0, 1, 127, 128, 300, 1 << 35, UInt64.max] {
+      XCTAssertEqual(VarInt.size(value), VarInt.encode(value).count, "\(value)")
+    }
+  }
+
+  /// The one reader: values at any offset, bytes that end inside a
+  /// varint, ten-byte and eleven-byte varints, and the limit.
+  func testVarIntReading() {
+    for value: UInt64 in [0, 1, 127, 128, 300, 1 << 35, UInt64.max] {
+      let bytes = [0xEE] + VarInt.encode(value) + [0x01]
+      XCTAssertEqual(VarInt.read(bytes, at: 1), .value(value, next: bytes.count - 1), "\(value)")
+      XCTAssertEqual(VarInt.read(Array(bytes.dropLast(2)), at: 1), .needsMore, "\(value)")
+    }
+    XCTAssertEqual(VarInt.read([], at: 0), .needsMore)
+    // The tenth byte may only hold bit 63; an eleventh is never valid.
+    XCTAssertEqual(VarInt.read([UInt8](repeating: 0xFF, count: 9) + [0x02], at: 0), .malformed)
+    XCTAssertEqual(VarInt.read([UInt8](repeating: 0x80, count: 10) + [0x00], at: 0), .malformed)
+    // Past the limit as soon as the value read so far passes it.
+    XCTAssertEqual(VarInt.read([0xFF, 0xFF, 0xFF], at: 0, limit: 1000), .exceeds(16383))
+    XCTAssertEqual(VarInt.read([0xE8, 0x07], at: 0, limit: 1000), .value(1000, next: 2))
+  }
+
+  /// Every producer of framed bytes gives the varint length of what
+  /// follows.
+  func testFramedPayloadsCarryTheirLength() {
+    for count in [0, 1, 127, 128, 20_000] {
+      let payload = [UInt8](repeating: 7, count: count)
+      XCTAssertEqual(
+        WireCodec.framed(payload: payload), VarInt.encode(UInt64(count)) + payload, "\(count)")
+    }
   }
 
   func testOneByteAtATime() throws {
     let messages = try sampleMessages()
-    let stream = messages.flatMap(frame)
+    let stream = messages.flatMap { WireCodec.framed(payload: $0) }
     var decoder = FrameDecoder()
     var decoded: [[UInt8]] = []
     for byte in stream {
@@ -46,13 +76,13 @@ final class FramingTests: XCTestCase {
   func testManyMessagesInOneBuffer() throws {
     let messages = try sampleMessages()
     var decoder = FrameDecoder()
-    decoder.append(messages.flatMap(frame))
+    decoder.append(messages.flatMap { WireCodec.framed(payload: $0) })
     XCTAssertEqual(try decoder.drain(), messages)
   }
 
   func testAMessageSplitAtEveryOffset() throws {
     let messages = try sampleMessages()
-    let stream = Array(messages.prefix(5).flatMap(frame))
+    let stream = Array(messages.prefix(5).flatMap { WireCodec.framed(payload: $0) })
     for split in 0...stream.count {
       var decoder = FrameDecoder()
       decoder.append(stream[..<split])
@@ -66,7 +96,7 @@ final class FramingTests: XCTestCase {
   /// `hasFrame` says whether `next()` returns a frame (or throws) without
   /// more bytes, fed one byte at a time and with bad input.
   func testHasFrameSaysWhetherNextHasOne() throws {
-    let stream = try sampleMessages().flatMap(frame)
+    let stream = try sampleMessages().flatMap { WireCodec.framed(payload: $0) }
     var decoder = FrameDecoder()
     for byte in stream {
       decoder.append([byte])
@@ -91,7 +121,7 @@ final class FramingTests: XCTestCase {
     }
     XCTAssertThrowsError(try decoder.next(), "a broken stream stays broken")
     var exact = FrameDecoder(maxFrameBytes: 1024)
-    exact.append(frame([UInt8](repeating: 1, count: 1024)))
+    exact.append(WireCodec.framed(payload: [UInt8](repeating: 1, count: 1024)))
     XCTAssertEqual(try exact.next()?.count, 1024)
   }
 
@@ -140,7 +170,9 @@ final class FramingTests: XCTestCase {
       message.request.traceID = String(repeating: "t", count: traceLength)
       let payload = try WireCodec.bytes(message)
       lengths.insert(payload.count)
-      XCTAssertEqual(try WireCodec.framed(message), frame(payload), "trace of \(traceLength)")
+      XCTAssertEqual(
+        try WireCodec.framed(message), WireCodec.framed(payload: payload), "trace of \(traceLength)"
+      )
     }
     XCTAssertTrue(lengths.isSuperset(of: [127, 128, 16_383, 16_384]))
     XCTAssertEqual(try WireCodec.framed(ClientMessage()), [0])

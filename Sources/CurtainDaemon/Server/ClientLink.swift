@@ -50,7 +50,7 @@ public final class SharedFrame: @unchecked Sendable {
   /// saying that `skipped` frames were not delivered before it.
   public init(_ frame: Frame, frameSeq: UInt64, skipped: UInt64 = 0) {
     source = .model(frame, frameSeq: frameSeq, skipped: skipped)
-    bytes = frame.framedServerMessage(frameSeq: frameSeq, framesSkipped: skipped)
+    bytes = WireCodec.framed(frame, frameSeq: frameSeq, framesSkipped: skipped)
   }
 
   /// The frame message (built on demand: tests and in-memory links).

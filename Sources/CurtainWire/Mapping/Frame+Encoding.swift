@@ -8,11 +8,19 @@
 
 public import CurtainCore
 
-extension Frame {
-  /// The framed `ServerMessage { frame }` bytes of this frame as number
+extension WireCodec {
+  /// The framed `ServerMessage { frame }` bytes of `frame` as number
   /// `frameSeq` of its window, saying that `framesSkipped` frames were not
   /// delivered before it.
-  public func framedServerMessage(frameSeq: UInt64, framesSkipped: UInt64 = 0) -> [UInt8] {
+  public static func framed(_ frame: Frame, frameSeq: UInt64, framesSkipped: UInt64 = 0)
+    -> [UInt8]
+  {
+    frame.framedServerMessage(frameSeq: frameSeq, framesSkipped: framesSkipped)
+  }
+}
+
+extension Frame {
+  fileprivate func framedServerMessage(frameSeq: UInt64, framesSkipped: UInt64) -> [UInt8] {
     var length =
       ProtoSize.uint64(1, windowID.rawValue) + ProtoSize.uint64(2, frameSeq)
       + ProtoSize.double(3, time) + ProtoSize.uint64(6, framesSkipped)
@@ -24,12 +32,7 @@ extension Frame {
       length += ProtoSize.message(5, length: Self.size(of: progress))
     }
     // ServerMessage { frame = 3 }, after its length prefix.
-    let message = ProtoSize.message(3, length: length)
-    let total = ProtoSize.varint(UInt64(message)) + message
-    return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-      guard let start = buffer.baseAddress else { return }
-      var writer = ProtoBufferWriter(start)
-      writer.varint(UInt64(message))
+    return WireCodec.framed(payloadLength: ProtoSize.message(3, length: length)) { writer in
       writer.message(3, length: length)
       writer.uint64(1, windowID.rawValue)
       writer.uint64(2, frameSeq)
@@ -50,8 +53,6 @@ extension Frame {
         writer.bool(3, progress.isInteractive)
       }
       writer.uint64(6, framesSkipped)
-      count = writer.cursor - start
-      precondition(count == total, "frame encoded to \(count) bytes, sized \(total)")
     }
   }
 

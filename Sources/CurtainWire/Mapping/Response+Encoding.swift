@@ -32,14 +32,15 @@ extension WireCodec {
     requestID: UInt64, traceID: String, result: WireResponse.OneOf_Result?
   ) throws -> [UInt8] {
     let tail = try resultBytes(result)
-    var writer = ProtoWriter(capacity: 16 + traceID.utf8.count + tail.count)
-    let frame = writer.beginLengthDelimited()
-    let response = writer.beginMessage(1)
-    writer.uint64(1, requestID)
-    writer.string(2, traceID)
-    writer.append(tail)
-    writer.end(response)
-    writer.end(frame)
-    return writer.bytes
+    let response =
+      ProtoSize.uint64(1, requestID) + ProtoSize.string(2, utf8Count: traceID.utf8.count)
+      + tail.count
+    // ServerMessage { response = 1 }, after its length prefix.
+    return framed(payloadLength: ProtoSize.message(1, length: response)) { writer in
+      writer.message(1, length: response)
+      writer.uint64(1, requestID)
+      writer.string(2, traceID)
+      tail.withUnsafeBufferPointer { writer.raw($0) }
+    }
   }
 }
