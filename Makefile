@@ -81,8 +81,10 @@ bench:
 bench-web:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/bench-web.sh
 
-# The long kill -9 soak of durable sessions (minutes, not part of `make
-# test`); SOAK_ARGS="--rounds 1000 --minutes 60" runs it longer.
+# The soak (minutes, not part of `make test`): kill -9 under load, a deep
+# pipeline, clients leaving with begins queued, WaitIdle past its limit, a
+# cluster with PostgreSQL stopped and nodes paused; a summary line per part.
+# SOAK_ARGS="--parts kill --rounds 1000 --minutes 60" runs one part longer.
 soak:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/soak.sh $(SOAK_ARGS)
 

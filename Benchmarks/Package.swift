@@ -32,7 +32,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "curtain-soak",
-      dependencies: ["BenchKit", .product(name: "CurtainWire", package: "Curtain")],
+      dependencies: [
+        "BenchKit", .product(name: "CurtainWire", package: "Curtain"),
+        .product(name: "CurtainTesting", package: "Curtain"),
+      ],
       swiftSettings: strictSettings
     ),
   ],

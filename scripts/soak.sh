@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # `make soak`: builds curtaind and Benchmarks/ in release mode and runs the
-# long kill -9 soak of durable sessions (Benchmarks/Sources/curtain-soak):
-# hundreds of SIGKILLs at random moments under four pipelining clients, a
-# restart after each checking that nothing acknowledged was lost, and every
-# tenth round a clean restart checking byte-identical trees and that the
-# database stays within a small multiple of the snapshots. Bounded in
-# rounds and minutes; exits 1 on the first failure, naming the seed.
+# soak (Benchmarks/Sources/curtain-soak): the probes that found the bugs of
+# issues 12 and 33, each part bounded in time with a summary line:
+#   kill         hundreds of SIGKILLs at random moments under four
+#                pipelining clients, a restart after each checking that
+#                nothing acknowledged was lost (and every tenth round a
+#                clean restart: byte-identical trees, a bounded database)
+#   pipeline     one client writing durable changes without waiting
+#   gone-client  clients leaving with interactive begins queued
+#   wait-idle    WaitIdle far past the per-client limit
+#   cluster      three nodes on a private PostgreSQL, PostgreSQL stopped
+#                and nodes paused under load
+# Exits 1 when a part failed, naming the seed.
 #
-#   scripts/soak.sh                          300 rounds or 20 minutes
-#   scripts/soak.sh --rounds 1000 --minutes 60 --seed 42
+#   scripts/soak.sh                          every part; kill: 300 rounds or 15 min
+#   scripts/soak.sh --parts kill --rounds 1000 --minutes 60 --seed 42
 #
-# Arguments go to curtain-soak (--rounds, --minutes, --seed,
-# --snapshot-records, --max-ratio); SOAK_ARGS from make does the same.
+# Arguments go to curtain-soak (--parts, --rounds, --minutes, --part-minutes,
+# --seed, --snapshot-records, --max-ratio, --pipeline-changes); SOAK_ARGS
+# from make does the same.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=scripts/benchmarks-build.sh

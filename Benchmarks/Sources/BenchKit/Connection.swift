@@ -75,3 +75,20 @@ public func ref(_ identifier: String) -> Curtain_V1_ControllerRef {
   ref.identifier = identifier
   return ref
 }
+
+/// The request that makes a window whose root is a navigation controller
+/// `navigation` with `root` (a content controller) in its stack, on a
+/// manual or a realtime clock.
+public func createNavigationWindow(
+  _ navigation: String, root: String, manual: Bool = true, session: String = ""
+) -> WireRequest {
+  request(session: session) {
+    $0.createWindow.clock = manual ? .manual : .realtime
+    $0.createWindow.root.kind = .navigation
+    $0.createWindow.root.identifier = navigation
+    var spec = Curtain_V1_ControllerSpec()
+    spec.kind = .content
+    spec.identifier = root
+    $0.createWindow.root.children = [spec]
+  }
+}

@@ -31,15 +31,7 @@ public struct SteadyWindows: Sendable {
   /// `N<index>`, a navigation controller with `R<index>` in its stack)
   /// and the CreateController of `X<index>`.
   public static func setup(window index: Int, session: String) -> (WireRequest, WireRequest) {
-    let create = BenchKit.request(session: session) {
-      $0.createWindow.clock = .manual
-      $0.createWindow.root.kind = .navigation
-      $0.createWindow.root.identifier = "N\(index)"
-      var root = Curtain_V1_ControllerSpec()
-      root.kind = .content
-      root.identifier = "R\(index)"
-      $0.createWindow.root.children = [root]
-    }
+    let create = createNavigationWindow("N\(index)", root: "R\(index)", session: session)
     let controller = BenchKit.request(session: session) {
       $0.createController.kind = .content
       $0.createController.identifier = "X\(index)"
