@@ -124,6 +124,7 @@ func scaling(_ options: Options, scratch: Scratch) throws {
     "\nTargets: 1,000 idle windows within 1.2× of 1: "
       + (idle <= 1.2 ? "met" : "NOT met") + " (\(format(idle, 2))×); 1,000 animating "
       + "within 2×: " + (animating <= 2 ? "met" : "NOT met") + " (\(format(animating, 2))×).\n")
+  try thinCalls(options, daemons: daemons, configurations: configurations.map(\.name))
   if let plot = options.plot {
     let series = ScalingSeries(
       label: "this run (median of \(options.runs) rounds)",
@@ -140,6 +141,79 @@ func scaling(_ options: Options, scratch: Scratch) throws {
     .write(toFile: plot, atomically: true, encoding: .utf8)
     print("The plot: \(plot).\n")
   }
+}
+
+/// The connection-per-request mode of `scaling` (issue 34): what a thin
+/// client (the CLI) costs the daemon per call, a new connection each time
+/// (connect, Hello without owning interactions, one request, close), on
+/// the daemons of `scaling` with 1 window, 1,000 idle and 1,000 animating
+/// windows, in interleaved rounds.
+private func thinCalls(
+  _ options: Options, daemons: [(Daemon, Connection)], configurations: [String]
+) throws {
+  let seconds = options.quick ? 0.2 : 0.6
+  let chosen = [0, 3, 4]
+  let commands: [(name: String, build: (inout WireRequest) -> Void)] = [
+    ("`status`", { $0.getStatus = .init() }),
+    ("`list-sessions`", { $0.listSessions = .init() }),
+    ("`tree w1`", { $0.getTree.windowID = 1 }),
+    ("`list-windows`", { $0.listWindows = .init() }),
+  ]
+  print(
+    "Connection per request (the CLI's way): each call a new connection, Hello (with "
+      + "`unowned-interactions`, as the CLI), one request, close; \(seconds) s per command, "
+      + "daemon and round, \(options.runs) interleaved rounds; the daemon's CPU per call.\n")
+  var perCall = Array(
+    repeating: Array(repeating: Samples(), count: chosen.count), count: commands.count)
+  for _ in 0..<options.runs {
+    for (command, entry) in commands.enumerated() {
+      for (column, index) in chosen.enumerated() {
+        let daemon = daemons[index].0
+        let cpuBefore = daemon.preciseCPUSeconds()
+        let start = Clock.now()
+        var count = 0
+        while Clock.now() - start < seconds {
+          let client = try CurtainClient(unixPath: daemon.socketPath, timeout: 30)
+          try client.hello(clientName: "thin", capabilities: ["unowned-interactions"])
+          var request = WireRequest()
+          entry.build(&request)
+          let response = try client.call(request)
+          if case .error(let error)? = response.result {
+            throw BenchError("\(entry.name) failed: \(error.message)")
+          }
+          client.close()
+          count += 1
+        }
+        // The daemon notices the last close after the call returns.
+        pause(seconds: 0.05)
+        perCall[command][column].add(
+          (daemon.preciseCPUSeconds() - cpuBefore) / Double(count) * 1e6)
+      }
+    }
+  }
+  print(
+    "| command | " + chosen.map { "\(configurations[$0]) µs/call" }.joined(separator: " | ")
+      + " | ratios to 1 window |")
+  print("| --- |" + String(repeating: " ---: |", count: chosen.count + 1))
+  var worst = 0.0
+  var perWindow = 0.0
+  for (command, entry) in commands.enumerated() {
+    let medians = perCall[command].map(\.median)
+    let ratios = medians.dropFirst().map { $0 / medians[0] }
+    if entry.name == "`list-windows`" {
+      perWindow = ((medians.dropFirst().max() ?? 0) - medians[0]) / 999
+    } else {
+      worst = max(worst, ratios.max() ?? 0)
+    }
+    print(
+      "| \(entry.name) | " + medians.map { format($0, 1) }.joined(separator: " | ") + " | "
+        + ratios.map { format($0, 2) + "×" }.joined(separator: ", ") + " |")
+  }
+  print(
+    "\nTargets (issue 34): a thin call with 1,000 idle and with 1,000 animating windows "
+      + "within 1.2× of 1 window: " + (worst <= 1.2 ? "met" : "NOT met")
+      + " (worst \(format(worst, 2))×); `list-windows` at most 1 µs per listed window: "
+      + (perWindow <= 1 ? "met" : "NOT met") + " (\(format(perWindow, 2)) µs).\n")
 }
 
 // MARK: Animating

@@ -293,6 +293,7 @@ func throughput(_ options: Options, scratch: Scratch) throws {
   print(
     "\nTarget: default sync within 25 % of `--ephemeral` (ratio ≥ 0.75): "
       + (ratio >= 0.75 ? "met" : "NOT met") + " (\(format(ratio, 2))).\n")
+  try deepPipeline(options, scratch: scratch)
 }
 
 // MARK: Round trip

@@ -1,5 +1,6 @@
-// Cluster mode on the server's side (docs/cluster.md): requests for a
-// session of another node are answered MOVED (nothing changes here);
+// Cluster mode on the server's side (docs/cluster.md). The cluster router
+// (ClusterRouter.swift) decides which requests this node serves and keeps
+// what it knows of the cluster; here the server acts on the sessions:
 // sessions claimed from the shared store are restored, each in a scratch
 // server of its own (their records come from another node: its clients,
 // its clock), settled, and installed with their clocks moved to this
@@ -19,13 +20,7 @@ extension Server {
     _ link: any ClusterLink, restored: @escaping (Set<String>) -> Void,
     handOver: @escaping (SessionImage, String) -> UInt64
   ) {
-    var state = ClusterState(options: link.options)
-    state.reclaim = { link.reclaim($0) }
-    state.restored = restored
-    state.handOver = handOver
-    state.epoch = { link.epoch(of: $0) }
-    state.place = { link.place($0, on: $1) }
-    cluster = state
+    router = ClusterRouter(link: link, logger: logger, restored: restored, handOver: handOver)
   }
 
   /// Hands `session` over to node `target` (MoveSession, --drain): its
@@ -38,26 +33,15 @@ extension Server {
   func handOver(_ session: Session, to target: Curtain_V1_NodeList.Entry) throws
     -> (move: Curtain_V1_SessionMove, commit: UInt64)
   {
-    guard let cluster else {
+    guard let router else {
       throw CurtainError(.invalidArgument, "This curtaind is not in a cluster")
     }
     guard let image = image(of: session.name) else {
       throw CurtainError(
         .busy, "Session '\(session.name)' is busy (a transition runs); move it when it is idle")
     }
-    let epoch = (cluster.epoch(session.name) ?? 0) + 1
-    let commit = cluster.handOver(image, target.name)
-    let owner = SessionOwner(
-      session: session.name, node: target.name, address: target.address, epoch: epoch,
-      isAlive: true)
-    self.cluster?.owners[session.name] = owner
-    self.cluster?.leaving[session.name] = clock() + 2 * cluster.options.leaseInterval + 1
+    let (owner, move, commit) = router.handOver(image, to: target, now: clock())
     dropMovedSession(session.name, to: owner, why: "handed over to node \(target.name)")
-    var move = Curtain_V1_SessionMove()
-    move.session = session.name
-    move.node = target.name
-    move.address = target.address
-    move.epoch = UInt64(epoch)
     return (move, commit)
   }
 
@@ -67,12 +51,8 @@ extension Server {
   /// no other live node stay: they are failed over when this node's lease
   /// expires.
   func drainSessions() {
-    guard let cluster, cluster.options.drain else { return }
-    var load = Dictionary(
-      cluster.nodes.nodes.filter { $0.alive && $0.name != cluster.options.node }.map {
-        ($0.name, ($0, $0.sessions.count))
-      }
-    ) { first, _ in first }
+    guard let router, router.options.drain else { return }
+    var load = router.drainTargets
     var moved = 0
     var stayed: [String] = []
     for name in sessions.keys.sorted() {
@@ -94,152 +74,19 @@ extension Server {
       metadata: ["moved": "\(moved)", "stayed": "\(stayed.joined(separator: ","))"])
   }
 
-  /// The session a request is routed by (nil: it addresses the node).
-  func routedSession(of request: WireRequest, _ kind: RequestKind) -> String? {
-    switch kind {
-    case .hello, .sync, .getStatus, .getMetrics, .listSessions, .listNodes, .shutdown,
-      .unsubscribe:
-      return nil
-    case .killSession:
-      return request.killSession.name
-    case .moveSession:
-      return request.moveSession.name
-    case .importSession:
-      return request.session.isEmpty ? nil : request.session
-    default:
-      return request.session.isEmpty ? "default" : request.session
-    }
-  }
-
-  /// `MOVED` for a request whose session belongs to another node, `BUSY`
-  /// while that node's sessions are being failed over or the session is
-  /// restored again, `UNAVAILABLE` for a change while PostgreSQL does not
-  /// answer; nil otherwise.
-  func clusterRefusal(of request: WireRequest, _ kind: RequestKind?, recorded: Bool)
-    -> HandlerResult?
-  {
-    guard let cluster, let kind, let name = routedSession(of: request, kind) else { return nil }
-    if let failure = cluster.storeFailure, recorded {
-      return .failed(
-        .unavailable,
-        "The cluster's PostgreSQL does not take changes now (\(failure)); nothing was changed: "
-          + "try again once it answers")
-    }
-    if cluster.restoring.contains(name) {
-      return .failed(
-        .busy,
-        "Session '\(name)' is being restored from the cluster's store (its last change could "
-          + "not be stored); try again in a moment")
-    }
-    guard let owner = cluster.owners[name], owner.node != cluster.options.node else {
-      let lapsed = clock() - cluster.leaseCertainUntil
-      guard lapsed < 0 else {
-        return .failed(
-          .unavailable,
-          "Node \(cluster.options.node)'s lease in the cluster may have lapsed "
-            + "\(Self.seconds(lapsed)) ago (it was not renewed in time: the node was paused, "
-            + "or PostgreSQL did not answer): another node may own session '\(name)' now, so "
-            + "this one serves nothing of it until its lease is renewed; try again in a moment")
-      }
-      if recorded { placeIfNew(name) }
-      return nil
-    }
-    if let until = cluster.leaving[name] {
-      if clock() < until {
-        return .failed(
-          .busy,
-          "Session '\(name)' is moving to node \(owner.node) (\(owner.address)); try again "
-            + "in a moment",
-          details: owner.details)
-      }
-      self.cluster?.leaving[name] = nil
-    }
-    guard owner.isAlive else {
-      return .failed(
-        .busy,
-        "Session '\(name)' belongs to node \(owner.node), whose lease expired: it is being "
-          + "failed over; try again in a moment",
-        details: owner.details)
-    }
-    return .failed(
-      .moved, "Session '\(name)' is on node \(owner.node) (\(owner.address))",
-      details: owner.details)
-  }
-
-  /// `--placement least-loaded`: a change to session `name`, which the
-  /// cluster does not know yet (this node has no epoch for it), places it
-  /// on the live node with the fewest sessions for its capacity, this
-  /// node first among equals, then by name. On another node, the
-  /// session's first commit gives it to that node: the change (made here
-  /// meanwhile) is fenced, answered MOVED, and the session dropped here.
-  func placeIfNew(_ name: String) {
-    guard let cluster, cluster.options.placement == .leastLoaded,
-      cluster.placing[name] == nil, cluster.epoch(name) == nil
-    else { return }
-    let me = cluster.options.node
-    let candidates = cluster.nodes.nodes.filter { $0.alive || $0.name == me }
-    func load(_ node: Curtain_V1_NodeList.Entry) -> Double {
-      Double(node.sessions.count + cluster.placedSinceRead[node.name, default: 0])
-        / Double(max(1, node.capacity))
-    }
-    let target =
-      candidates.min {
-        (load($0), $0.name == me ? 0 : 1, $0.name) < (load($1), $1.name == me ? 0 : 1, $1.name)
-      }?.name ?? me
-    self.cluster?.placedSinceRead[target, default: 0] += 1
-    self.cluster?.placing[name] = target
-    if target != me { cluster.place(name, target) }
-  }
-
-  /// `seconds` in words: "1.2 s".
-  static func seconds(_ seconds: Double) -> String {
-    "\((seconds * 10).rounded() / 10) s"
-  }
-
-  /// What the cluster's thread learnt (loop thread).
+  /// What the cluster's thread learnt (loop thread): the router takes it
+  /// in, and the sessions this node lost are dropped, those it claimed
+  /// restored.
   public func clusterNews(_ news: ClusterNews) {
-    guard let options = cluster?.options else { return }
-    if let renewedAt = news.renewedAt {
-      cluster?.leaseCertainUntil = renewedAt + options.leaseTimeout
-    }
-    if let nodes = news.nodes {
-      // The list counts the sessions placed before it was read.
-      cluster?.nodes = nodes
-      cluster?.placedSinceRead = [:]
-      let placing = cluster?.placing.filter { $0.value != options.node } ?? [:]
-      cluster?.placing = placing
-    }
-    if news.failure == nil, cluster?.storeFailure != nil {
-      cluster?.storeFailure = nil
-      logger.notice("cluster: PostgreSQL answers again; taking changes")
-    }
-    if news.failure != cluster?.failure {
-      if let failure = news.failure {
-        logger.error("cluster: cannot reach PostgreSQL", metadata: ["error": "\(failure)"])
-      } else if cluster?.failure != nil {
-        logger.notice("cluster: PostgreSQL reachable again")
-      }
-      cluster?.failure = news.failure
-    }
-    if let map = news.map {
-      let node = cluster?.options.node
-      cluster?.owners = map.filter { $0.value.node != node }
-    }
-    for name in news.lost.keys.sorted() {
-      guard let owner = news.lost[name] else { continue }
-      cluster?.owners[name] = owner
+    guard let router else { return }
+    let consequences = router.take(news)
+    for (name, owner) in consequences.lost {
       dropMovedSession(
         name, to: owner, why: "node \(owner.node) owns it now (epoch \(owner.epoch))")
     }
-    for claimed in news.claimed {
-      cluster?.owners[claimed.name] = nil
-      adopt(claimed)
-    }
-    if !news.reclaimed.isEmpty {
-      cluster?.restoring.subtract(news.reclaimed)
-      cluster?.restored(news.reclaimed)
-    }
-    if let replaced = news.replaced {
+    for claimed in consequences.claimed { adopt(claimed) }
+    router.restoredAgain(news.reclaimed)
+    if let replaced = consequences.replaced {
       logger.critical("cluster: this node was replaced; stopping", metadata: ["why": "\(replaced)"])
       for name in sessions.keys.sorted() {
         guard let session = sessions[name] else { continue }
@@ -257,7 +104,7 @@ extension Server {
   /// sent yet (a read behind such a change showed this node's copy); the
   /// sessions are dropped here.
   public func journalFenced(_ fenced: [UInt64: SessionOwner]) {
-    guard !fenced.isEmpty else { return }
+    guard !fenced.isEmpty, let router else { return }
     let owners = Dictionary(fenced.values.map { ($0.session, $0) }) { first, _ in first }
     let answered = outbox.answerUnsent { commit, session, recorded in
       guard let owner = (recorded ? fenced[commit] : nil) ?? session.flatMap({ owners[$0] })
@@ -274,16 +121,8 @@ extension Server {
     var dropped: Set<String> = []
     for owner in fenced.values.sorted(by: { $0.session < $1.session })
     where dropped.insert(owner.session).inserted {
-      cluster?.owners[owner.session] = owner
-      if cluster?.placing.removeValue(forKey: owner.session) == owner.node {
-        dropMovedSession(
-          owner.session, to: owner, why: "placed on node \(owner.node) (least loaded)",
-          level: .info)
-      } else {
-        dropMovedSession(
-          owner.session, to: owner,
-          why: "a write was fenced: node \(owner.node) owns it (epoch \(owner.epoch))")
-      }
+      let (why, level) = router.fenced(owner)
+      dropMovedSession(owner.session, to: owner, why: why, level: level)
     }
   }
 
@@ -292,7 +131,7 @@ extension Server {
   /// changes the store does not) are dropped and restored from the store
   /// as soon as it answers; changes are refused until then.
   public func journalUnstored(_ records: [UInt64: String], failure: String?) {
-    guard !records.isEmpty, let cluster else { return }
+    guard !records.isEmpty, let router else { return }
     let failure = failure ?? "the commit failed"
     let answered = outbox.answerUnsent { commit, _, recorded in
       guard recorded else { return nil }
@@ -304,24 +143,9 @@ extension Server {
       }
     }
     dropWaiters(of: answered)
-    if self.cluster?.storeFailure == nil {
-      logger.error(
-        "cluster: a commit failed; refusing changes until PostgreSQL answers",
-        metadata: ["error": "\(failure)"])
+    for name in router.unstored(Set(records.values), failure: failure).sorted() {
+      dropMovedSession(name, to: router.ownOwner(of: name), why: "a commit failed: \(failure)")
     }
-    self.cluster?.storeFailure = failure
-    let sessions = Set(records.values).subtracting(cluster.restoring)
-    guard !sessions.isEmpty else { return }
-    self.cluster?.restoring.formUnion(sessions)
-    let me = SessionOwner(
-      session: "", node: cluster.options.node, address: cluster.options.advertise, epoch: 0,
-      isAlive: true)
-    for name in sessions.sorted() {
-      var owner = me
-      owner.session = name
-      dropMovedSession(name, to: owner, why: "a commit failed: \(failure)")
-    }
-    cluster.reclaim(sessions)
   }
 
   /// Removes a session this node no longer owns, without a record: its
@@ -372,7 +196,7 @@ extension Server {
         dropMovedSession(
           claimed.name,
           to: SessionOwner(
-            session: claimed.name, node: cluster?.options.node ?? "", address: "",
+            session: claimed.name, node: router?.options.node ?? "", address: "",
             epoch: claimed.epoch, isAlive: true),
           why: "replaced by the stored session")
       }
@@ -431,12 +255,5 @@ extension Server {
       throw ImageError(description: "it is still busy after settling")
     }
     return image
-  }
-}
-
-extension SessionOwner {
-  /// A `MOVED` error's details.
-  var details: [String: String] {
-    ["session": session, "node": node, "address": address, "epoch": "\(epoch)"]
   }
 }

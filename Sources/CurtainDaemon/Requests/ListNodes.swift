@@ -9,13 +9,13 @@ extension RequestHandler {
   static let listNodes = RequestHandler.server(
     .listNodes, mutates: false,
     run: { context in
-      guard let cluster = context.server.cluster else {
+      guard let router = context.server.router else {
         return .invalid(
           "This curtaind is not in a cluster: start it with --cluster postgres://… --node NAME "
             + "--advertise tcp://HOST:PORT")
       }
-      var list = cluster.nodes
-      list.answeredBy = cluster.options.node
+      var list = router.nodes
+      list.answeredBy = router.options.node
       let scope = context.client.scope
       for index in list.nodes.indices {
         list.nodes[index].sessions.removeAll { !scope.allows(session: $0) }

@@ -14,7 +14,7 @@ extension RequestHandler {
       guard !move.name.isEmpty, !move.toNode.isEmpty else {
         return .invalid("MoveSession needs the session's name and to_node")
       }
-      guard let cluster = server.cluster else {
+      guard let router = server.router else {
         return .invalid(
           "This curtaind is not in a cluster: only a cluster's nodes move sessions")
       }
@@ -25,12 +25,12 @@ extension RequestHandler {
             + "not limited to some sessions)")
       }
       guard let session = server.sessions[move.name] else {
-        return .failed(.notFound, "No session '\(move.name)' on node \(cluster.options.node)")
+        return .failed(.notFound, "No session '\(move.name)' on node \(router.options.node)")
       }
-      guard move.toNode != cluster.options.node else {
+      guard move.toNode != router.options.node else {
         return .invalid("Session '\(move.name)' is on node \(move.toNode) already")
       }
-      guard let target = cluster.nodes.nodes.first(where: { $0.name == move.toNode }) else {
+      guard let target = router.node(named: move.toNode) else {
         return .failed(
           .notFound, "No node '\(move.toNode)' in the cluster (`curtain nodes` lists them)")
       }
@@ -38,7 +38,6 @@ extension RequestHandler {
         return .failed(.unavailable, "Node \(target.name)'s lease expired: it is down")
       }
       let (moved, commit) = try server.handOver(session, to: target)
-      server.handlerCommit = commit
-      return .ok(.moved(moved))
+      return .ok(.moved(moved), waitsFor: commit)
     })
 }

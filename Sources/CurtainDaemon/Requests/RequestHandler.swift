@@ -163,8 +163,10 @@ enum RequestTarget: Sendable, CustomStringConvertible {
 
 /// What a handler returns.
 enum HandlerResult {
-  /// Success with a typed payload.
-  case ok(WireResponse.OneOf_Result)
+  /// Success with a typed payload; the answer also waits for record
+  /// `waitsFor` of the journal writer (0: none but its own), as an answer
+  /// whose change another record makes durable (MoveSession's hand-over).
+  case ok(WireResponse.OneOf_Result, waitsFor: UInt64 = 0)
   /// The request is wrong (INVALID_ARGUMENT).
   case invalid(String)
   /// The request is valid but the state does not allow it.

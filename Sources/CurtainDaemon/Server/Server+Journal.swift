@@ -72,7 +72,7 @@ extension Server {
   /// The session a request's record belongs to: the request's session,
   /// except for an import, which makes the session it names.
   private func journalSession(of request: WireRequest, result: HandlerResult) -> String {
-    if case .ok(.imported(let entry)) = result { return entry.name }
+    if case .ok(.imported(let entry), _) = result { return entry.name }
     return request.session.isEmpty ? "default" : request.session
   }
 
@@ -86,7 +86,7 @@ extension Server {
     entry.clock = time
     entry.clientGone = Curtain_V1_ClientGone()
     entry.clientID = client.id
-    guard cluster != nil else {
+    guard router != nil else {
       _ = record(session: "", entry)
       return
     }
@@ -304,7 +304,7 @@ extension Server {
       entry.clock = time
       entry.settled = Curtain_V1_Settled()
       // In cluster mode each session has a journal of its own.
-      for name in cluster == nil ? [""] : sessions.keys.sorted() {
+      for name in router == nil ? [""] : sessions.keys.sorted() {
         _ = record(session: name, entry)
       }
       clocks.setBase(clocks.base + max(0, end - clock()))

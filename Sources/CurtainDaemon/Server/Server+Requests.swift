@@ -24,11 +24,12 @@ extension Server {
     // Cluster mode: the session the request is routed by, noted on its
     // response while that waits in the outbox, so that a session dropped as
     // another node's takes its unsent answers with it.
-    let session = cluster != nil ? kind.flatMap { routedSession(of: request, $0) } : nil
+    let session =
+      router != nil ? kind.flatMap { ClusterRouter.routedSession(of: request, $0) } : nil
     var recorded = isRecorded(kind, from: client)
     let result: HandlerResult
     var commit: UInt64 = 0
-    if let refusal = clusterRefusal(of: request, kind, recorded: recorded) {
+    if let refusal = router?.refusal(of: request, kind, recorded: recorded, now: clock()) {
       // Nothing changed here: nothing is recorded.
       recorded = false
       result = refusal
@@ -45,10 +46,11 @@ extension Server {
       if recorded, !result.isPermissionDenied {
         commit = recordRequest(request, at: time, from: client, result: result)
       }
-      if handlerCommit > 0 {
-        commit = max(commit, handlerCommit)
+      // A handler whose answer waits for another record of the writer
+      // (MoveSession's hand-over) says so in its result.
+      if case .ok(_, let waitsFor) = result, waitsFor > 0 {
+        commit = max(commit, waitsFor)
         recorded = true
-        handlerCommit = 0
       }
     }
     let outcome: String
@@ -59,7 +61,7 @@ extension Server {
         recorded: recorded, session: session, answer)
     }
     switch result {
-    case .ok(let payload):
+    case .ok(let payload, _):
       outcome = "OK"
       respond(.success(payload))
     case .invalid(let message):

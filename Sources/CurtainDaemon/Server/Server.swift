@@ -33,12 +33,9 @@ public final class Server {
   var startTime: Double
   /// Where inputs are recorded; `nil` with `--ephemeral`.
   public var journal: JournalSink?
-  /// Cluster mode: the other nodes' sessions and the nodes
-  /// (Server+Cluster.swift).
-  var cluster: ClusterState?
-  /// Set by a handler whose answer waits for a number of the writer
-  /// other than its request's record (MoveSession's hand-over).
-  var handlerCommit: UInt64 = 0
+  /// Cluster mode: what this node knows of the cluster, and which
+  /// requests it serves (ClusterRouter.swift).
+  var router: ClusterRouter?
   /// The session of the request record a restore is replaying: only its
   /// windows advance (`advanceRealtimeWindows`).
   var replayScope: String?
