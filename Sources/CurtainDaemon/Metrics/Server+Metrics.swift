@@ -10,8 +10,8 @@ extension Server {
   /// A request was handled: its kind and outcome as the log names them,
   /// and the seconds it held the loop.
   func measureRequest(_ kind: RequestKind?, outcome: String, seconds: Double) {
-    requestMeters.counter(kind, outcome).increment()
-    requestMeters.seconds.recordSeconds(max(0, seconds))
+    meters.requests.counter(kind, outcome).increment()
+    meters.requests.seconds.recordSeconds(max(0, seconds))
   }
 
   /// A connection says goodbye to its client (`Connection.close`).
@@ -61,22 +61,19 @@ extension Server {
     metrics.meter(.subscriptions).set(publisher.subscriptions.count)
     metrics.meter(.writeQueueBytes).set(unwritten)
     metrics.meter(.waitingRequests).set(waiters.count)
-    metrics.meter(.uptime).set(clock() - startTime)
+    metrics.meter(.uptime).set(clock() - clocks.startTime)
     if let journal {
       metrics.meter(.storedSnapshotBytes).set(Int(clamping: journal.storageStatus.snapshotBytes))
     }
-    let timeouts = sessions.values.reduce(0) { $0 + $1.interactionTimeouts }
-    if timeouts > interactionTimeoutsMeasured {
-      metrics.counter(.interactionTimeouts).increment(by: timeouts - interactionTimeoutsMeasured)
-      interactionTimeoutsMeasured = timeouts
-    }
+    meters.countInteractionTimeouts(
+      total: sessions.values.reduce(0) { $0 + $1.interactionTimeouts })
   }
 
   /// GetMetrics' answer: every family with its samples.
   func metricsMessage() -> Curtain_V1_Metrics {
     collectMetrics()
     var message = Curtain_V1_Metrics()
-    message.uptime = clock() - startTime
+    message.uptime = clock() - clocks.startTime
     message.families = metrics.snapshot().map { family, samples in
       var wire = Curtain_V1_MetricFamily()
       wire.name = family.name

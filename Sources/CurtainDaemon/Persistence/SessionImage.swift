@@ -202,6 +202,6 @@ extension Server {
       publisher.addWindow(key, frameSeq: state.frameSeq, lastFrameClock: state.lastFrameClock)
     }
     sessions[restored.session.name] = restored.session
-    lastRecordClock = max(lastRecordClock, restored.clock)
+    replay.lastRecordClock = max(replay.lastRecordClock, restored.clock)
   }
 }

@@ -22,7 +22,7 @@ extension RequestHandler {
       var status = Curtain_V1_Status()
       status.serverVersion = curtainVersion
       status.protocolVersion = protocolVersion
-      status.uptime = server.clock() - server.startTime
+      status.uptime = server.clock() - server.clocks.startTime
       guard !client.scope.isAdmin else {
         status.pid = UInt32(clamping: currentProcessID())
         status.clients = UInt32(clamping: server.clients.count)

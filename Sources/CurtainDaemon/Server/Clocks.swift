@@ -53,6 +53,9 @@ final class Clocks {
   private let loopClock: () -> Double
   /// Added to loop time to make server time: 0 until a restore sets it.
   private(set) var base = 0.0
+  /// When the server started, in server time: uptime counts from it
+  /// (a restore starts it again once the clock goes on from the state).
+  var startTime: Double
   /// The server time pinned while a request or a journal record is applied.
   private var pinned: Double?
   /// Each window's clock.
@@ -75,6 +78,7 @@ final class Clocks {
   /// Clocks reading loop time from `loopClock`.
   init(loopClock: @escaping () -> Double) {
     self.loopClock = loopClock
+    self.startTime = Self.onGrid(loopClock())
   }
 
   // MARK: Server time

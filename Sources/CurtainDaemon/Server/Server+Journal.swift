@@ -249,8 +249,8 @@ extension Server {
       client.isWelcomed = true
       client.ownsInteractions = entry.ownsInteractions
       var target: RequestTarget?
-      replayScope = request.session.isEmpty ? "default" : request.session
-      defer { replayScope = nil }
+      replay.scope = request.session.isEmpty ? "default" : request.session
+      defer { replay.scope = nil }
       let result = pinningClock(at: entry.clock) {
         dispatch(request, RequestKind(body), from: client, target: &target)
       }
@@ -272,8 +272,8 @@ extension Server {
       guard let session = sessions[timeout.session] else {
         throw ReplayFailure(description: "delegate timeout in unknown session '\(timeout.session)'")
       }
-      replayScope = timeout.session
-      defer { replayScope = nil }
+      replay.scope = timeout.session
+      defer { replay.scope = nil }
       let failed = pinningClock(at: entry.clock) {
         advanceRealtimeWindows(sendingFrames: false)
         return session.failDelegateCall(timeout.callID, .timeout)
@@ -287,14 +287,14 @@ extension Server {
     case nil:
       throw ReplayFailure(description: "record without an input")
     }
-    lastRecordClock = max(lastRecordClock, entry.clock)
+    replay.lastRecordClock = max(replay.lastRecordClock, entry.clock)
   }
 
   /// Finishes a restore: the clock continues from the last record, the
   /// transitions that were running are settled (recorded), and what the
   /// replay produced is published.
   public func finishRestore() {
-    clocks.setBase(max(0, lastRecordClock - clocks.loopNow()))
+    clocks.setBase(max(0, replay.lastRecordClock - clocks.loopNow()))
     // Delegates belong to connections: none survives a restart.
     let settledBefore = sessions.values.allSatisfy { $0.isQuiescent && !$0.hasDelegates }
     if !settledBefore {
@@ -309,7 +309,7 @@ extension Server {
       }
       clocks.setBase(clocks.base + max(0, end - clock()))
     }
-    startTime = clock()
+    clocks.startTime = clock()
     publisher.restored()
   }
 

@@ -18,7 +18,7 @@ extension Server {
   /// keeps its frame owed for the next tick. Frames are made only for
   /// windows that some subscription follows with frames.
   /// While a restore replays a record, the dispatcher scopes the advance
-  /// to the record's session (`replayScope`): the others catch up at their
+  /// to the record's session (`replay.scope`): the others catch up at their
   /// own next record in one jump, which gives the same ids and events, so
   /// a replay costs in proportion to the record's session, not to every
   /// window of the daemon.
@@ -51,7 +51,7 @@ extension Server {
   func advanceScope(of request: WireRequest, target: RequestTarget, mutates: Bool)
     -> Clocks.Scope
   {
-    if let replayScope { return .sessions([replayScope]) }
+    if let scope = replay.scope { return .sessions([scope]) }
     if case .server = target { return mutates ? .all : .due }
     let session = request.session.isEmpty ? "default" : request.session
     if !mutates, let window = target.namedWindow {

@@ -169,7 +169,7 @@ extension Server {
   /// what it was (the request's own line said `DEFERRED`).
   func noteDeferredAnswer(_ waiter: Waiter, outcome: String) {
     let seconds = max(0, clock() - waiter.since)
-    requestMeters.deferredSeconds.recordSeconds(seconds)
+    meters.requests.deferredSeconds.recordSeconds(seconds)
     guard logger.logLevel <= .debug else { return }
     var metadata: Logger.Metadata = [
       "client": "\(waiter.clientID)",
@@ -273,8 +273,8 @@ extension Server {
 
   /// Marks the server as stopping; the transport does the rest.
   func requestShutdown() {
-    guard !isShuttingDown else { return }
-    isShuttingDown = true
-    onShutdown?()
+    guard !shutdown.began else { return }
+    shutdown.began = true
+    shutdown.onShutdown?()
   }
 }

@@ -61,6 +61,6 @@ extension Server {
   /// Stops the daemon once the responses of the current message have been
   /// queued (a Shutdown request).
   func shutDownOnceAnswered() {
-    shutdownAfterResponses = true
+    shutdown.afterResponses = true
   }
 }

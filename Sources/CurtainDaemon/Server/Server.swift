@@ -29,18 +29,13 @@ public final class Server {
   let outbox: Outbox
   /// The subscriptions, their events and frames (Publisher.swift).
   let publisher: Publisher
-  /// When the server started (clock time; reset by a restore).
-  var startTime: Double
   /// Where inputs are recorded; `nil` with `--ephemeral`.
   public var journal: JournalSink?
   /// Cluster mode: what this node knows of the cluster, and which
   /// requests it serves (ClusterRouter.swift).
   var router: ClusterRouter?
-  /// The session of the request record a restore is replaying: only its
-  /// windows advance (`advanceRealtimeWindows`).
-  var replayScope: String?
-  /// The clock time of the last record replayed by a restore.
-  var lastRecordClock = 0.0
+  /// What a restore of the state directory is doing (ServerState.swift).
+  var replay = ReplayState()
 
   /// Sessions by name; "default" always exists.
   var sessions: [String: Session] = [:]
@@ -58,27 +53,15 @@ public final class Server {
   /// Bytes the transport holds for unfinished messages of all clients
   /// (`max-partial-bytes`), for `GetStatus`.
   public var partialBytesInUse: () -> Int = { 0 }
-  /// Set while a state directory is restored: limits that refuse what
-  /// was accepted before (max-sessions) are not applied.
-  public var isRestoring = false
   /// Failed Hellos by source address (HelloRateLimit.swift).
   var helloFailureLog = HelloFailureLog()
-  /// Set by a Shutdown request: stop once the responses have been queued.
-  var shutdownAfterResponses = false
-  /// Set once shutdown began; the transport stops the loop.
-  public internal(set) var isShuttingDown = false
-  /// Called once when a Shutdown request has been answered.
-  public var onShutdown: (() -> Void)?
-  /// The daemon's metrics (GetMetrics).
-  public let metrics: MetricsRegistry
-  /// The request counters of `metrics`, made once (RequestMeters.swift).
-  lazy var requestMeters = RequestMeters(registry: metrics)
-  /// The frame and event counters (CounterCache.swift).
-  let counters: CounterCache
+  /// How far a shutdown has gone (ServerState.swift).
+  var shutdown = ShutdownState()
+  /// The daemon's metrics and the handles made once to count into them
+  /// (Meters.swift).
+  let meters = Meters()
   /// The last tree description GetTree made (HierarchyDescription.swift).
   let treeDescriptions = HierarchyDescriptionCache()
-  /// Interaction timeouts already counted in `metrics`.
-  var interactionTimeoutsMeasured = 0
   /// A request that holds the loop longer than this (in seconds) is logged
   /// as a warning.
   static let slowRequestSeconds = 0.010
@@ -91,13 +74,8 @@ public final class Server {
     self.configuration = configuration
     self.logger = logger
     self.clocks = Clocks(loopClock: clock)
-    self.startTime = Clocks.onGrid(clock())
     self.outbox = Outbox(maxUnanswered: configuration.limits.maxUnanswered)
-    let metrics = MetricsRegistry()
-    self.metrics = metrics
-    let counters = CounterCache(registry: metrics)
-    self.counters = counters
-    self.publisher = Publisher(counters: counters)
+    self.publisher = Publisher(counters: meters.counters)
     outbox.subscribed = { [unowned publisher] id in publisher.activate(id) }
     _ = try? session(named: "default", create: true)
   }
@@ -122,6 +100,28 @@ public final class Server {
   /// Runs `body` with the clock pinned at its current time (or at `time`).
   func pinningClock<T>(at time: Double? = nil, _ body: () throws -> T) rethrows -> T {
     try clocks.pinning(at: time, body)
+  }
+
+  /// The daemon's metrics (GetMetrics).
+  public var metrics: MetricsRegistry { meters.registry }
+
+  /// The frame and event counters (CounterCache.swift).
+  var counters: CounterCache { meters.counters }
+
+  /// Set while a state directory is restored: limits that refuse what
+  /// was accepted before (max-sessions) are not applied.
+  public var isRestoring: Bool {
+    get { replay.isRestoring }
+    set { replay.isRestoring = newValue }
+  }
+
+  /// Set once shutdown began; the transport stops the loop.
+  public var isShuttingDown: Bool { shutdown.began }
+
+  /// Called once when a Shutdown request has been answered.
+  public var onShutdown: (() -> Void)? {
+    get { shutdown.onShutdown }
+    set { shutdown.onShutdown = newValue }
   }
 
   /// Number of connected clients.
@@ -188,7 +188,7 @@ public final class Server {
         .failure(CurtainError(.invalidArgument, "Empty message: neither request nor frame ack")))
     }
     publish()
-    if shutdownAfterResponses { requestShutdown() }
+    if shutdown.afterResponses { requestShutdown() }
   }
 
   /// A well-framed message could not be decoded: an error response, the

@@ -216,3 +216,27 @@ struct Waiter {
     return .segue(segue)
   }
 }
+
+/// What a restore of the state directory is doing (Server+Journal.swift).
+struct ReplayState {
+  /// Set while a state directory is restored: limits that refuse what was
+  /// accepted before (max-sessions) are not applied.
+  var isRestoring = false
+  /// The session of the request record being replayed: only its windows
+  /// advance (`advanceRealtimeWindows`).
+  var scope: String?
+  /// The clock time of the last record replayed: the clock goes on from
+  /// it (`finishRestore`).
+  var lastRecordClock = 0.0
+}
+
+/// How far a shutdown has gone (Server+Requests.swift).
+struct ShutdownState {
+  /// A Shutdown request was answered: stop once the responses of the
+  /// current message are queued.
+  var afterResponses = false
+  /// Shutdown began; the transport stops the loop.
+  var began = false
+  /// Called once when shutdown begins (the daemon).
+  var onShutdown: (() -> Void)?
+}
