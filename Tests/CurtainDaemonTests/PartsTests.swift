@@ -1,6 +1,6 @@
-// The server's clocks (Clocks.swift) and publisher (Publisher.swift) alone,
-// without a server: each owns its state, and these tests drive it through
-// its own interface. ScheduleTests and FanOutTests test them again through
+// The server's parts alone (Clocks.swift, Publisher.swift, ClientTable.swift,
+// Meters.swift), without a server: each owns its state, and these tests
+// drive it through its own interface. ScheduleTests and FanOutTests test them again through
 // the server.
 
 import CurtainWire
@@ -131,5 +131,37 @@ final class PublisherTests: XCTestCase {
     publisher.offer(frame, for: key, clock: clock, window: window, now: 2)
     XCTAssertEqual(link.takeFrames().count, 0, "a repeat is not sent")
     XCTAssertEqual(publisher[key]?.frameSeq, 1)
+  }
+}
+
+final class ClientTableTests: XCTestCase {
+  func testClientsComeAndGoByID() {
+    let clients = ClientTable()
+    let one = ClientState(link: MemoryLink(id: 1), connectedAt: 0)
+    clients.add(one)
+    clients.add(ClientState(link: MemoryLink(id: 2), connectedAt: 1))
+    XCTAssertEqual(clients.count, 2)
+    XCTAssertTrue(clients[1] === one)
+    XCTAssertEqual(clients.values.map(\.id).sorted(), [1, 2])
+    XCTAssertTrue(clients.remove(1) === one)
+    XCTAssertNil(clients.remove(1), "gone already")
+    XCTAssertNil(clients[1])
+    XCTAssertEqual(clients.count, 1)
+  }
+}
+
+final class MetersTests: XCTestCase {
+  func testInteractionTimeoutsAreCountedOnceEach() {
+    let meters = Meters()
+    func counted() -> Double? {
+      meters.registry.snapshot().first { $0.family.name == "curtain_interaction_timeouts_total" }?
+        .samples.first?.value
+    }
+    meters.countInteractionTimeouts(total: 3)
+    XCTAssertEqual(counted(), 3)
+    meters.countInteractionTimeouts(total: 3)
+    XCTAssertEqual(counted(), 3, "the same timeouts are not counted again")
+    meters.countInteractionTimeouts(total: 5)
+    XCTAssertEqual(counted(), 5)
   }
 }

@@ -33,7 +33,7 @@ extension RequestHandler {
         status.leases = UInt32(clamping: server.leases.count)
         status.storage = server.storageStatus
         status.limits = server.limitUsages()
-        status.helloFailures = server.helloFailureLog.status(at: server.clock())
+        status.helloFailures = server.clients.helloFailures.status(at: server.clock())
         status.warnings = server.configuration.warnings
         return .ok(.status(status))
       }

@@ -127,9 +127,9 @@ extension Server {
   /// Refuses the Hello of a client whose address backs off.
   func checkHelloBackoff(_ client: ClientState) -> HandlerResult? {
     let address = client.link.peerAddress
-    let wait = helloFailureLog.wait(for: address, at: clock())
+    let wait = clients.helloFailures.wait(for: address, at: clock())
     guard wait > 0 else { return nil }
-    helloFailureLog.noteRefused()
+    clients.helloFailures.noteRefused()
     logger.debug(
       "hello refused: address backing off",
       metadata: ["client": "\(client.id)", "address": "\(address)", "seconds": "\(wait)"])
@@ -142,9 +142,9 @@ extension Server {
   /// Counts and logs a Hello with a bad or missing token.
   func noteHelloFailure(_ client: ClientState) {
     let address = client.link.peerAddress
-    let backoff = helloFailureLog.noteFailure(
+    let backoff = clients.helloFailures.noteFailure(
       of: address, at: clock(), policy: configuration.helloFailures)
-    let failures = helloFailureLog.sources[address]?.failures ?? 0
+    let failures = clients.helloFailures.sources[address]?.failures ?? 0
     logger.warning(
       "hello refused: bad or missing token",
       metadata: ["client": "\(client.id)", "address": "\(address)", "failures": "\(failures)"])
@@ -157,6 +157,6 @@ extension Server {
 
   /// A good Hello: its address starts afresh.
   func noteHelloSuccess(_ client: ClientState) {
-    helloFailureLog.noteSuccess(of: client.link.peerAddress)
+    clients.helloFailures.noteSuccess(of: client.link.peerAddress)
   }
 }

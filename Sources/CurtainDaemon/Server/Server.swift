@@ -39,8 +39,9 @@ public final class Server {
 
   /// Sessions by name; "default" always exists.
   var sessions: [String: Session] = [:]
-  /// Connected clients by id.
-  var clients: [UInt64: ClientState] = [:]
+  /// The connected clients, and what is kept about clients around them
+  /// (ClientTable.swift).
+  let clients = ClientTable()
   /// Requests answered later (wait_until, WaitIdle), by what answers them.
   var waiters = WaiterTable()
   /// The windows' leases (Leases.swift).
@@ -50,11 +51,6 @@ public final class Server {
   /// Sessions killed since the last `publish()`: they go once their
   /// windows' last events are out and their waiters answered.
   var killedSessions: Set<String> = []
-  /// Bytes the transport holds for unfinished messages of all clients
-  /// (`max-partial-bytes`), for `GetStatus`.
-  public var partialBytesInUse: () -> Int = { 0 }
-  /// Failed Hellos by source address (HelloRateLimit.swift).
-  var helloFailureLog = HelloFailureLog()
   /// How far a shutdown has gone (ServerState.swift).
   var shutdown = ShutdownState()
   /// The daemon's metrics and the handles made once to count into them
@@ -124,6 +120,13 @@ public final class Server {
     set { shutdown.onShutdown = newValue }
   }
 
+  /// Bytes the transport holds for unfinished messages of all clients
+  /// (`max-partial-bytes`), for `GetStatus`.
+  public var partialBytesInUse: () -> Int {
+    get { clients.partialBytesInUse }
+    set { clients.partialBytesInUse = newValue }
+  }
+
   /// Number of connected clients.
   public var clientCount: Int { clients.count }
 
@@ -134,7 +137,7 @@ public final class Server {
 
   /// A client connected.
   public func connect(_ link: ClientLink) {
-    clients[link.clientID] = ClientState(link: link, connectedAt: clock())
+    clients.add(ClientState(link: link, connectedAt: clock()))
     outbox.open(link)
     metrics.counter(.connections, link.transportKind.rawValue).increment()
     logger.debug(
@@ -148,7 +151,7 @@ public final class Server {
   /// registered delegates, are looked at (and brought up to date): a
   /// client that owned nothing moves no window (issue 34).
   public func disconnect(_ link: ClientLink) {
-    guard let client = clients.removeValue(forKey: link.clientID) else { return }
+    guard let client = clients.remove(link.clientID) else { return }
     outbox.close(link.clientID)
     for subscription in publisher.removeAll(of: link.clientID) {
       frameFollowersChanged(subscription)
