@@ -113,6 +113,9 @@ private func deepRun(_ daemon: Daemon, changes: Int, probes: [String]) throws ->
     $0.createController.identifier = "F"
   }
   let descriptor = flood.client.fileDescriptor
+  // The client's socket is non-blocking (it polls for its timeouts); the
+  // writer and reader threads block on it instead.
+  _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
   let answered = Locked(0)
   let failure = Locked<String?>(nil)
   let cpuBefore = daemon.cpuSeconds()
