@@ -81,7 +81,33 @@ final class ClocksTests: XCTestCase {
   }
 }
 
+final class DelegateDeadlineTests: XCTestCase {
+  func testDueQuestionsComeOutOnceInOrder() {
+    let clocks = Clocks(loopClock: { 0 })
+    XCTAssertNil(clocks.nextDelegateDeadline)
+    clocks.setDeadline(of: DelegateDeadline(session: "b", call: 1), at: 2)
+    clocks.setDeadline(of: DelegateDeadline(session: "a", call: 7), at: 1)
+    clocks.setDeadline(of: DelegateDeadline(session: "a", call: 3), at: 2)
+    XCTAssertEqual(clocks.nextDelegateDeadline, 1)
+    XCTAssertEqual(clocks.takeDueDelegateCalls(at: 0.5), [])
+    XCTAssertEqual(
+      clocks.takeDueDelegateCalls(at: 2).map { "\($0.session)\($0.call)" }, ["a3", "a7", "b1"])
+    XCTAssertEqual(clocks.takeDueDelegateCalls(at: 3), [], "each comes out once")
+    XCTAssertNil(clocks.nextDelegateDeadline)
+  }
+}
+
 final class PublisherTests: XCTestCase {
+  func testAKilledSessionIsHandedBackOnceAfterTheNextDelivery() {
+    let publisher = Publisher(counters: CounterCache(registry: MetricsRegistry()))
+    XCTAssertFalse(publisher.hasPending)
+    publisher.sessionKilled("s")
+    XCTAssertTrue(publisher.hasPending, "a delivery must run to drop it")
+    XCTAssertEqual(publisher.takeKilledSessions(), ["s"])
+    XCTAssertEqual(publisher.takeKilledSessions(), [])
+    XCTAssertFalse(publisher.hasPending)
+  }
+
   private func subscription(
     _ id: UInt64, client: UInt64, window: WindowID?, frames: Bool = false,
     policy: FramePolicy = .latest

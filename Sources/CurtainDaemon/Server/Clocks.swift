@@ -1,7 +1,7 @@
 // The clocks: a part of the server that owns server time, each window's
-// clock (realtime or manual, its origin and frame rate) and the schedule
-// of the realtime windows (RealtimeSchedule.swift), and moves those windows
-// to loop time.
+// clock (realtime or manual, its origin and frame rate), the schedule of
+// the realtime windows (RealtimeSchedule.swift) and the deadlines of the
+// open delegate questions, and moves the realtime windows to loop time.
 //
 // Server time is loop time plus a base (0 until a restore sets it, so that
 // the clock goes on where the restored state stopped), on a grid of 2⁻²⁴ s
@@ -74,6 +74,8 @@ final class Clocks {
   /// date costs, which ScheduleTests and ConnectionCostTests keep
   /// independent of the windows that neither are addressed nor due.
   private(set) var windowsAdvanced = 0
+  /// When each open delegate question times out (Server+Delegates.swift).
+  private var delegateDeadlines: [DelegateDeadline: Double] = [:]
 
   /// Clocks reading loop time from `loopClock`.
   init(loopClock: @escaping () -> Double) {
@@ -260,6 +262,29 @@ final class Clocks {
       clocks.append(clock)
     }
     return (clocked, clocks)
+  }
+
+  // MARK: Delegate questions
+
+  /// Delegate question `call` times out at server time `time`.
+  func setDeadline(of call: DelegateDeadline, at time: Double) {
+    delegateDeadlines[call] = time
+  }
+
+  /// The delegate questions whose deadline is `now` or before, by session
+  /// and call; they are forgotten.
+  func takeDueDelegateCalls(at now: Double) -> [DelegateDeadline] {
+    guard !delegateDeadlines.isEmpty else { return [] }
+    let due = delegateDeadlines.filter { $0.value <= now }.keys.sorted {
+      ($0.session, $0.call) < ($1.session, $1.call)
+    }
+    for key in due { delegateDeadlines[key] = nil }
+    return due
+  }
+
+  /// When the next open delegate question times out.
+  var nextDelegateDeadline: Double? {
+    delegateDeadlines.values.min()
   }
 
   // MARK: The schedule

@@ -73,6 +73,10 @@ final class Publisher {
     self.counters = counters
   }
 
+  /// Sessions killed since the last delivery: the server drops them once
+  /// their windows' last events are out and their waiters answered.
+  private var killedSessions: Set<String> = []
+
   // MARK: Subscriptions
 
   /// Adds a subscription (inactive until its response has gone out) of
@@ -168,9 +172,23 @@ final class Publisher {
     frames[key] = nil
   }
 
+  /// A session was killed: the server drops it after the next delivery,
+  /// once its windows' last events are out (`takeKilledSessions`).
+  func sessionKilled(_ name: String) {
+    killedSessions.insert(name)
+  }
+
+  /// The sessions killed since the last call.
+  func takeKilledSessions() -> Set<String> {
+    defer { killedSessions = [] }
+    return killedSessions
+  }
+
   /// Whether a delivery has something to look at besides the sessions'
   /// own changes.
-  var hasPending: Bool { !closedWindows.isEmpty || !awaitingBacklog.isEmpty }
+  var hasPending: Bool {
+    !closedWindows.isEmpty || !awaitingBacklog.isEmpty || !killedSessions.isEmpty
+  }
 
   /// Sends the subscribers of the windows in `changed` (by session) and
   /// of the sessions whose detached logs grew the events after their

@@ -23,8 +23,8 @@ extension Server {
         metrics.counter(.delegateFallbacks, reason).increment()
       }
       for call in session.takeIssuedDelegateCalls() {
-        delegateDeadlines[DelegateDeadline(session: name, call: call.id)] =
-          clock() + call.timeout
+        clocks.setDeadline(
+          of: DelegateDeadline(session: name, call: call.id), at: clock() + call.timeout)
         guard let client = clients[call.delegate.rawValue] else { continue }
         var message = ServerMessage()
         message.delegateCall = Curtain_V1_DelegateCall(call, session: name)
@@ -42,13 +42,8 @@ extension Server {
 
   /// Lets the questions whose deadline passed fall back, recording each.
   func expireDelegateCalls() {
-    guard !delegateDeadlines.isEmpty else { return }
     let now = clock()
-    let due = delegateDeadlines.filter { $0.value <= now }.keys.sorted {
-      ($0.session, $0.call) < ($1.session, $1.call)
-    }
-    for key in due {
-      delegateDeadlines[key] = nil
+    for key in clocks.takeDueDelegateCalls(at: now) {
       guard let session = sessions[key.session], session.openDelegateCall(key.call) != nil else {
         continue
       }
@@ -62,11 +57,6 @@ extension Server {
         metadata: ["session": "\(key.session)", "call": "\(key.call)"])
       recordDelegateTimeout(session: key.session, call: key.call, at: now)
     }
-  }
-
-  /// When the next open question times out.
-  var nextDelegateDeadline: Double? {
-    delegateDeadlines.isEmpty ? nil : delegateDeadlines.values.min()
   }
 
   /// Ends the registrations of a client that went away; returns the

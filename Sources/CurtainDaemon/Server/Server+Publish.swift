@@ -93,7 +93,7 @@ extension Server {
   func publish() {
     // Most calls follow a request that changed nothing (a read): nothing
     // to send, no waiter to answer.
-    if !publisher.hasPending, killedSessions.isEmpty, !waiters.hasFresh,
+    if !publisher.hasPending, !waiters.hasFresh,
       !sessions.values.contains(where: {
         $0.hasUnpublishedChanges || $0.hasDelegates || $0.hadDelegateFallbacks
       })
@@ -111,11 +111,10 @@ extension Server {
     changed = publisher.deliver(
       changed: changed, detachedGrew: detachedGrew, sessions: sessions, outbox: outbox)
     answerWaiters(changed: changed)
-    for name in killedSessions {
+    for name in publisher.takeKilledSessions() {
       sessions[name] = nil
       if name == "default" { _ = try? session(named: name, create: true) }
     }
-    killedSessions = []
   }
 
   /// Subscriptions and waiters `publish()` has looked at, in all: what

@@ -44,7 +44,7 @@ extension Server {
   func killSession(_ session: Session) throws {
     for window in session.orderedWindows { try closeWindow(window, in: session) }
     session.empty()
-    killedSessions.insert(session.name)
+    publisher.sessionKilled(session.name)
   }
 
   /// Moves a manual window's clock to `time` and sends the frame of the

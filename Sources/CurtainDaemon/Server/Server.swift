@@ -46,11 +46,6 @@ public final class Server {
   var waiters = WaiterTable()
   /// The windows' leases (Leases.swift).
   var leases = LeaseTable()
-  /// When each open delegate question times out (Server+Delegates.swift).
-  var delegateDeadlines: [DelegateDeadline: Double] = [:]
-  /// Sessions killed since the last `publish()`: they go once their
-  /// windows' last events are out and their waiters answered.
-  var killedSessions: Set<String> = []
   /// How far a shutdown has gone (ServerState.swift).
   var shutdown = ShutdownState()
   /// The daemon's metrics and the handles made once to count into them
@@ -242,7 +237,7 @@ public final class Server {
       consider(client.connectedAt + configuration.helloTimeout)
     }
     consider(leases.nextExpiry)
-    consider(nextDelegateDeadline)
+    consider(clocks.nextDelegateDeadline)
     return earliest
   }
 }
