@@ -122,6 +122,7 @@ private struct SizeVisitor: SwiftProtobuf.Visitor {
     value: _ProtobufEnumMap<KeyType, ValueType>.BaseType, fieldNumber: Int
   ) throws where ValueType.RawValue == Int {
     try list(value.count)
+    for key in value.keys { if let key = key as? String { try string(key) } }
   }
 
   mutating func visitMapField<KeyType, ValueType>(
@@ -129,6 +130,9 @@ private struct SizeVisitor: SwiftProtobuf.Visitor {
     value: _ProtobufMessageMap<KeyType, ValueType>.BaseType, fieldNumber: Int
   ) throws {
     try list(value.count)
-    for entry in value.values { try entry.traverse(visitor: &self) }
+    for (key, entry) in value {
+      if let key = key as? String { try string(key) }
+      try entry.traverse(visitor: &self)
+    }
   }
 }

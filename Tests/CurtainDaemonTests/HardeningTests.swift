@@ -62,8 +62,12 @@ final class HardeningTests: XCTestCase {
   // MARK: The token
 
   func testTheTokenFollowedByNULsIsRefused() throws {
-    // Many guesses from one address: no backoff (HelloRateLimitTests).
-    let daemon = try TempDaemon(arguments: ["--hello-failure-limit", "0"], tcpToken: "s3cret")
+    // Many guesses from one address: no backoff (HelloRateLimitTests); a
+    // Hello's strings count against --max-string-bytes (PrescanTests): the
+    // limit is raised so that the longest guess reaches the token check.
+    let daemon = try TempDaemon(
+      arguments: ["--hello-failure-limit", "0", "--max-string-bytes", "131072"],
+      tcpToken: "s3cret")
     daemons.append(daemon)
     let port = try XCTUnwrap(daemon.tcpPort, daemon.stderr)
     let loopback = CurtainClient.Endpoint.tcp(host: "127.0.0.1", port: port)

@@ -70,7 +70,8 @@ struct FuzzCase {
       welcomed = true
     }
 
-    var reader = ClientStreamReader(maxFrameBytes: configuration.maxFrameBytes)
+    var reader = ClientStreamReader(
+      maxFrameBytes: configuration.maxFrameBytes, limits: configuration.limits)
     reader.append(stream)
     // A Shutdown stops the loop: the transport reads nothing more.
     while client.closed == nil, !server.isShuttingDown, let input = reader.next() {
@@ -93,6 +94,16 @@ struct FuzzCase {
         }
         server.receive(message, from: client, bytes: bytes)
         if !welcomed, client.closed == nil { welcomed = true }
+      case .oversized(let request, let bytes):
+        // Refused before it was decoded: one answer, as a decoded one over
+        // the limits gets (a request before Hello closes the connection).
+        expected.append(request.skeleton.requestID)
+        server.receiveOversized(request, from: client, bytes: bytes)
+        if !welcomed, case .hello? = request.skeleton.body {
+          check(client.closed == nil, "an oversized Hello closed the connection")
+        } else if !welcomed {
+          check(client.closed == .protocolError, "a request before Hello was not refused")
+        }
       case .undecodable(let error):
         expected.append(0)
         server.receiveUndecodable(error, from: client)

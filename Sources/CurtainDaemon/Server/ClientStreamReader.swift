@@ -1,6 +1,7 @@
 // What a client's byte stream means to the server, before any socket is
 // involved: bytes go through a `FrameDecoder`, each complete payload is
-// decoded as a `ClientMessage`. The transport (`Connection`) and the fuzz
+// decoded as a `ClientMessage` (a request over the string or list limits is
+// refused before, RequestPrescan.swift). The transport (`Connection`) and the fuzz
 // target (Fuzz/) read clients through this one path and act on its
 // `ClientInput`s the same way: a message goes to `Server.receive`, an
 // undecodable payload to `Server.receiveUndecodable` (the connection stays),
@@ -13,6 +14,9 @@ public enum ClientInput {
   /// A well-framed, decodable message, and the size of its payload (which
   /// bounds every string and list in it: RequestSize.swift).
   case message(ClientMessage, bytes: Int)
+  /// A request with a string or list over the daemon's limits, found
+  /// before it was decoded (RequestPrescan.swift), and its payload's size.
+  case oversized(OversizedRequest, bytes: Int)
   /// A well-framed payload that is not a `ClientMessage`.
   case undecodable(WireDecodingError)
   /// The stream cannot be read further (bad varint, oversized length).
@@ -23,10 +27,14 @@ public enum ClientInput {
 public struct ClientStreamReader {
   private var decoder: FrameDecoder
   private var failed = false
+  /// The limits requests are checked against before they are decoded.
+  private let limits: (strings: Int, lists: Int)?
 
-  /// A reader accepting frames of at most `maxFrameBytes`.
-  public init(maxFrameBytes: Int) {
+  /// A reader accepting frames of at most `maxFrameBytes`, refusing
+  /// before decoding a request whose strings or lists are over `limits`.
+  public init(maxFrameBytes: Int, limits: ServerLimits? = nil) {
     decoder = FrameDecoder(maxFrameBytes: maxFrameBytes)
+    self.limits = limits.map { ($0.maxStringBytes, $0.maxListItems) }
   }
 
   /// Adds received bytes.
@@ -58,6 +66,12 @@ public struct ClientStreamReader {
       // `FrameDecoder` throws nothing but `FramingError`s.
       failed = true
       return .malformed(error as? FramingError ?? .malformedLength)
+    }
+    if let limits,
+      let oversized = RequestSize.prescan(
+        payload, maxStringBytes: limits.strings, maxListItems: limits.lists)
+    {
+      return .oversized(oversized, bytes: payload.count)
     }
     do {
       return .message(try WireCodec.decodeClientMessage(from: payload), bytes: payload.count)

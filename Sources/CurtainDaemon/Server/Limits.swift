@@ -82,13 +82,18 @@ extension Server {
   }
 
   /// The refusal of a request over a per-client or per-request limit, or
-  /// `nil` when it may run. Hello is not checked (the client is not known
-  /// yet; its strings are bounded by the frame size). `bytes` is the size
-  /// of the request's encoded message, when known.
+  /// `nil` when it may run; a Hello's strings and lists count too.
+  /// `bytes` is the size of the request's encoded message, when known;
+  /// `oversized`, what the prescan found over a limit before decoding.
   func limitRefusal(
-    of request: WireRequest, _ kind: RequestKind?, from client: ClientState, bytes: Int? = nil
+    of request: WireRequest, _ kind: RequestKind?, from client: ClientState, bytes: Int? = nil,
+    oversized: RequestSize.Violation? = nil
   ) -> HandlerResult? {
-    guard kind != .hello else { return nil }
+    if let oversized {
+      // Found before decoding (RequestPrescan.swift), a Hello's too.
+      let error = limitError(oversized)
+      return .failed(error.code, error.message, details: error.details)
+    }
     do {
       try checkLimits(of: request, kind, from: client, bytes: bytes)
       return nil
@@ -114,16 +119,7 @@ extension Server {
           request, maxStringBytes: limits.maxStringBytes, maxListItems: limits.maxListItems)
       }
     } catch let error as RequestSize.Violation {
-      switch error {
-      case .string(let bytes):
-        throw .limitExceeded(
-          "A string of the request has \(bytes) bytes; at most \(limits.maxStringBytes) are allowed",
-          limit: "max-string-bytes", value: limits.maxStringBytes)
-      case .list(let count):
-        throw .limitExceeded(
-          "A list of the request has \(count) items; at most \(limits.maxListItems) are allowed",
-          limit: "max-list-items", value: limits.maxListItems)
-      }
+      throw limitError(error)
     } catch {
       throw CurtainError(.internalError, "\(error)")
     }
@@ -143,6 +139,21 @@ extension Server {
           "A client may have at most \(limits.maxWaiters) requests waiting for an answer",
           limit: "max-waiters", value: limits.maxWaiters)
       }
+    }
+  }
+
+  /// The `LIMIT_EXCEEDED` of a string or list over its limit.
+  func limitError(_ violation: RequestSize.Violation) -> CurtainError {
+    let limits = configuration.limits
+    switch violation {
+    case .string(let bytes):
+      return .limitExceeded(
+        "A string of the request has \(bytes) bytes; at most \(limits.maxStringBytes) are allowed",
+        limit: "max-string-bytes", value: limits.maxStringBytes)
+    case .list(let count):
+      return .limitExceeded(
+        "A list of the request has \(count) items; at most \(limits.maxListItems) are allowed",
+        limit: "max-list-items", value: limits.maxListItems)
     }
   }
 

@@ -8,7 +8,10 @@ import CurtainWire
 import Logging
 
 extension Server {
-  func handle(_ request: WireRequest, from client: ClientState, bytes: Int? = nil) {
+  func handle(
+    _ request: WireRequest, from client: ClientState, bytes: Int? = nil,
+    oversized: RequestSize.Violation? = nil
+  ) {
     let start = clock()
     let kind = request.body.map(RequestKind.init)
     if !client.isWelcomed, kind != .hello {
@@ -35,7 +38,9 @@ extension Server {
       result = refusal
     } else if recorded, let failure = outbox.failure {
       result = .failed(.unavailable, "The daemon cannot record changes: \(failure)")
-    } else if let refusal = limitRefusal(of: request, kind, from: client, bytes: bytes) {
+    } else if let refusal = limitRefusal(
+      of: request, kind, from: client, bytes: bytes, oversized: oversized)
+    {
       result = refusal
     } else {
       // The request's time: the model's clock is pinned at it.

@@ -189,6 +189,15 @@ public final class Server {
     if shutdown.afterResponses { requestShutdown() }
   }
 
+  /// A request found over a limit before it was decoded
+  /// (`ClientInput.oversized`): refused from its skeleton as a decoded one
+  /// would be, a Hello included.
+  public func receiveOversized(_ request: OversizedRequest, from link: ClientLink, bytes: Int) {
+    guard let client = clients[link.clientID] else { return }
+    handle(request.skeleton, from: client, bytes: bytes, oversized: request.violation)
+    publish()
+  }
+
   /// A well-framed message could not be decoded: an error response, the
   /// connection stays (unless the client never said Hello).
   public func receiveUndecodable(_ error: WireDecodingError, from link: ClientLink) {

@@ -147,7 +147,8 @@ final class Connection: ClientLink {
     self.stream = stream
     self.server = server
     self.logger = logger
-    self.reader = ClientStreamReader(maxFrameBytes: server.configuration.maxFrameBytes)
+    self.reader = ClientStreamReader(
+      maxFrameBytes: server.configuration.maxFrameBytes, limits: server.configuration.limits)
     self.backlog = WriteBacklog(maxControlBytes: server.configuration.maxWriteQueueBytes)
   }
 
@@ -399,6 +400,9 @@ final class Connection: ClientLink {
       case .message(let message, let bytes):
         completed = true
         server.receive(message, from: self, bytes: bytes)
+      case .oversized(let request, let bytes):
+        completed = true
+        server.receiveOversized(request, from: self, bytes: bytes)
       case .undecodable(let error):
         completed = true
         server.receiveUndecodable(error, from: self)
