@@ -27,7 +27,7 @@ final class MetricsCommandTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(handled, 2)
     XCTAssertTrue(lines.contains(#"curtain_request_seconds_bucket{le="+Inf"} \#(handled)"#))
     XCTAssertTrue(lines.contains("curtain_request_seconds_count \(handled)"))
-    XCTAssertEqual(lines.filter { $0.hasPrefix("curtain_request_seconds_bucket") }.count, 15)
+    XCTAssertEqual(lines.filter { $0.hasPrefix("curtain_request_seconds_bucket") }.count, 22)
 
     let data = Data(try curtain(["metrics", "--json"]).utf8)
     let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -41,7 +41,7 @@ final class MetricsTests: XCTestCase {
     XCTAssertEqual(requests?.labelNames, ["kind", "outcome"])
     let seconds = families.first { $0.name == "curtain_request_seconds" }
     XCTAssertEqual(seconds?.type, .histogram)
-    XCTAssertEqual(seconds?.bucketBounds, MetricFamily.loopBuckets)
+    XCTAssertEqual(seconds?.bucketBounds, MetricFamily.requestBuckets)
     XCTAssertEqual(families.first { $0.name == "curtain_windows" }?.type, .gauge)
     XCTAssertTrue(families.allSatisfy { !$0.help.isEmpty })
   }
@@ -103,7 +103,7 @@ final class MetricsTests: XCTestCase {
     let handled = reading.families["curtain_requests_total"]!.samples.reduce(0) { $0 + $1.value }
     let timed = reading.histogram("curtain_request_seconds")
     XCTAssertEqual(Double(timed?.count ?? 0), handled)
-    XCTAssertEqual(timed?.bucketCounts.count, MetricFamily.loopBuckets.count + 1)
+    XCTAssertEqual(timed?.bucketCounts.count, MetricFamily.requestBuckets.count + 1)
   }
 
   func testRequestTimesFallIntoTheirBuckets() {
@@ -115,7 +115,7 @@ final class MetricsTests: XCTestCase {
     _ = h.call(link) { $0.sync = Curtain_V1_Sync() }
     h.clockStep = 0
     let seconds = metrics(h, link).histogram("curtain_request_seconds")!
-    let bucket = { (bound: Double) in MetricFamily.loopBuckets.firstIndex(of: bound)! }
+    let bucket = { (bound: Double) in MetricFamily.requestBuckets.firstIndex(of: bound)! }
     // Hello took no time; Sync more than 2.5 ms and at most 10 ms.
     XCTAssertEqual(seconds.count, 2)
     XCTAssertEqual(seconds.bucketCounts[bucket(0.000_01)], 1)
@@ -123,6 +123,41 @@ final class MetricsTests: XCTestCase {
       seconds.bucketCounts[bucket(0.005)] + seconds.bucketCounts[bucket(0.01)]
     XCTAssertEqual(slow, 1)
     XCTAssertEqual(seconds.sum, seconds.bucketSums.reduce(0, +))
+  }
+
+  func testADeferredRequestIsTimedOnceFromTheRequestToItsFinalAnswer() throws {
+    let h = ServerHarness()
+    let link = h.connect()
+    let window = h.buildNavigation(link)
+    let before = metrics(h, link).histogram("curtain_request_seconds")!
+    let push = h.send(link) {
+      $0.push.navigation = ref("Nav")
+      $0.push.controller = ref("B")
+      $0.waitUntil = .completed
+    }
+    XCTAssertTrue(link.takeResponses().allSatisfy { $0.requestID != push })
+    // Deferred: counted, not yet timed (another client asks: this one's
+    // answers leave in order, after the push's). GetMetrics itself is
+    // timed after its answer is built; the other client's Hello is timed.
+    let waiting = metrics(h, h.connect())
+    XCTAssertEqual(waiting.value("curtain_requests_total", "push", "DEFERRED"), 1)
+    XCTAssertEqual(waiting.histogram("curtain_request_seconds")!.count, before.count + 2)
+    h.now += 1.5
+    h.send(link) {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 1
+    }
+    let answer = try XCTUnwrap(link.takeResponses().first { $0.requestID == push })
+    guard case .operation = answer.result else { return XCTFail("\(answer)") }
+    let seconds = metrics(h, link).histogram("curtain_request_seconds")!
+    let bucket = { (bound: Double) in MetricFamily.requestBuckets.firstIndex(of: bound)! }
+    // The other client's Hello and GetMetrics, AdvanceClock, GetMetrics
+    // and the push: the push once, 1.5 s after it was sent, in the bucket
+    // up to 2.5 s; every other request took no time on this clock.
+    XCTAssertEqual(seconds.count, before.count + 5)
+    XCTAssertEqual(seconds.bucketCounts[bucket(2.5)], 1)
+    XCTAssertEqual(seconds.bucketCounts[bucket(0.000_01)], seconds.count - 1)
+    XCTAssertEqual(seconds.sum, 1.5)
   }
 
   func testAnInteractionLeftAloneTimesOutAndIsCounted() {
@@ -167,7 +202,7 @@ final class MetricsTests: XCTestCase {
     XCTAssertEqual(byName["curtain_windows"]?.map(\.value), [4])
     XCTAssertEqual(byName["curtain_sessions"]?.map(\.value), [3])
     let timer = byName["curtain_request_seconds"]?.first
-    XCTAssertEqual(timer?.bucketCounts[MetricFamily.loopBuckets.firstIndex(of: 0.0025)!], 1)
+    XCTAssertEqual(timer?.bucketCounts[MetricFamily.requestBuckets.firstIndex(of: 0.0025)!], 1)
     XCTAssertEqual(timer?.bucketSums.reduce(0, +) ?? 0, 0.002, accuracy: 1e-12)
     // A label the daemon does not declare is still counted, after the
     // known families.

@@ -50,22 +50,21 @@ public struct MetricFamily: Sendable, Hashable {
 }
 
 extension MetricFamily {
-  /// Seconds from 10 µs to 0.25 s: how long a request holds the loop.
-  static let loopBuckets: [Double] = [
+  /// Seconds from 10 µs to 60 s: how long a request holds the loop (up to
+  /// 0.25 s), and how long a deferred one waits for its answer.
+  static let requestBuckets: [Double] = [
     0.000_01, 0.000_025, 0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01,
-    0.025, 0.05, 0.1, 0.25,
+    0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60,
   ]
 
   static let requests = counter(
     "curtain_requests_total", "Requests handled, by kind and outcome.",
     labels: ["kind", "outcome"])
   static let requestSeconds = histogram(
-    "curtain_request_seconds", "Time each request held the event loop, in seconds.",
-    buckets: loopBuckets)
-  static let deferredAnswerSeconds = histogram(
-    "curtain_deferred_answer_seconds",
-    "Seconds from a deferred request (wait_until STARTED or COMPLETED, WaitIdle) to its answer.",
-    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60])
+    "curtain_request_seconds",
+    "Seconds from each request to its answer: the time it held the event loop, or for a deferred "
+      + "request (wait_until STARTED or COMPLETED, WaitIdle) the time to its final answer.",
+    buckets: requestBuckets)
   static let framesProduced = counter(
     "curtain_frames_produced_total", "Frames produced by windows, by clock.", labels: ["clock"])
   static let framesSent = counter(
@@ -125,7 +124,7 @@ extension MetricFamily {
 
   /// Every family, in the order GetMetrics lists them.
   public static let all: [MetricFamily] = [
-    requests, requestSeconds, deferredAnswerSeconds, framesProduced, framesSent, framesSkipped,
+    requests, requestSeconds, framesProduced, framesSent, framesSkipped,
     eventsPublished,
     connections, goodbyes, socketWrites, interactionTimeouts, delegateCalls, delegateFallbacks,
     clients, sessions,

@@ -86,14 +86,14 @@ public final class MetricsRegistry: MetricsFactory {
     -> any RecorderHandler
   {
     if aggregate {
-      let buckets = families[label]?.buckets ?? MetricFamily.loopBuckets
+      let buckets = families[label]?.buckets ?? MetricFamily.requestBuckets
       return handler(label, dimensions) { .histogram(HistogramBox(bounds: buckets)) }.histogramBox
     }
     return handler(label, dimensions) { .gauge(GaugeBox()) }.gaugeBox
   }
 
   public func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
-    let buckets = families[label]?.buckets ?? MetricFamily.loopBuckets
+    let buckets = families[label]?.buckets ?? MetricFamily.requestBuckets
     return handler(label, dimensions) { .histogram(HistogramBox(bounds: buckets)) }.histogramBox
   }
 
@@ -183,7 +183,7 @@ extension MetricsRegistry.Handler {
 
   var histogramBox: HistogramBox {
     if case .histogram(let box) = self { return box }
-    return HistogramBox(bounds: MetricFamily.loopBuckets)
+    return HistogramBox(bounds: MetricFamily.requestBuckets)
   }
 
   func sample(labelValues: [String]) -> MetricsRegistry.Sample {

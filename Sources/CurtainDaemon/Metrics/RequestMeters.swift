@@ -19,15 +19,13 @@ final class RequestMeters {
   /// The counters of requests that ended OK, by kind ordinal (the last
   /// slot: no kind): nearly every request, without hashing a string.
   private var okCounters = [Counter?](repeating: nil, count: RequestKind.allCases.count + 1)
-  /// The request-time histogram.
+  /// The request-time histogram: the time from each request to its
+  /// answer.
   let seconds: CoreMetrics.Timer
-  /// The histogram of the time from a deferred request to its answer.
-  let deferredSeconds: CoreMetrics.Timer
 
   init(registry: MetricsRegistry) {
     self.registry = registry
     seconds = registry.timer(.requestSeconds)
-    deferredSeconds = registry.timer(.deferredAnswerSeconds)
   }
 
   /// The counter of requests of `kind` that ended with `outcome`.

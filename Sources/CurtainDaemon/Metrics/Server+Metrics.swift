@@ -8,10 +8,11 @@ import CurtainWire
 
 extension Server {
   /// A request was handled: its kind and outcome as the log names them,
-  /// and the seconds it held the loop.
-  func measureRequest(_ kind: RequestKind?, outcome: String, seconds: Double) {
+  /// and the seconds it held the loop (nil for a deferred request, timed
+  /// at its final answer).
+  func measureRequest(_ kind: RequestKind?, outcome: String, seconds: Double?) {
     meters.requests.counter(kind, outcome).increment()
-    meters.requests.seconds.recordSeconds(max(0, seconds))
+    if let seconds { meters.requests.seconds.recordSeconds(max(0, seconds)) }
   }
 
   /// A connection says goodbye to its client (`Connection.close`).

@@ -91,7 +91,8 @@ extension Server {
     }
     let seconds = clock() - start
     logRequest(request, kind, target: target, from: client, outcome: outcome, seconds: seconds)
-    measureRequest(kind, outcome: outcome, seconds: seconds)
+    // A deferred request is timed at its final answer (`noteDeferredAnswer`).
+    measureRequest(kind, outcome: outcome, seconds: outcome == "DEFERRED" ? nil : seconds)
   }
 
   /// Runs the gates, resolves the handler's target and runs the handler.
@@ -170,11 +171,12 @@ extension Server {
   }
 
   /// The final answer of a deferred request: the time from the request to
-  /// it goes into `curtain_deferred_answer_seconds`, and a debug line says
-  /// what it was (the request's own line said `DEFERRED`).
+  /// it goes into `curtain_request_seconds` (the request's own count did
+  /// not time it), and a debug line says what it was (the request's own
+  /// line said `DEFERRED`).
   func noteDeferredAnswer(_ waiter: Waiter, outcome: String) {
     let seconds = max(0, clock() - waiter.since)
-    meters.requests.deferredSeconds.recordSeconds(seconds)
+    meters.requests.seconds.recordSeconds(seconds)
     guard logger.logLevel <= .debug else { return }
     var metadata: Logger.Metadata = [
       "client": "\(waiter.clientID)",
