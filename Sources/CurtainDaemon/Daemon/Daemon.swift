@@ -15,6 +15,12 @@
 // started closing are disconnected from the server at the same point, after
 // the callback and outside the server's own code.
 //
+// Start-up, in `init`: the state directory is opened and locked first (a
+// daemon that cannot keep its state does not claim the socket), then the
+// listeners are bound and the loop's handles made, then `startState`
+// restores the sessions, starts the journal's writer thread and joins the
+// cluster. Whatever fails closes what was opened and throws.
+//
 // Turns: a connection hands the server at most a few messages per turn of
 // the loop (Connection.swift); one with more waiting yields, and the idle
 // handle `turns` serves it again at the next turn, after the loop has
@@ -228,53 +234,14 @@ public final class Daemon {
     self.cluster = cluster
 
     if let persistence, let commitAsync {
-      server.isRestoring = true
-      defer { server.isRestoring = false }
       do {
-        try persistence.restore(into: server)
+        try startState(persistence, commitAsync: commitAsync)
       } catch {
         for listener in listeners { listener.close() }
         finishShutdown()
         loop.run()
         try? loop.close()
         throw error
-      }
-      persistence.startWriter(report: commitAsync.sender)
-      server.journal = persistence
-      server.finishRestore()
-      if let cluster, let clusterAsync {
-        server.joinCluster(
-          cluster, restored: { persistence.unpoison($0) },
-          handOver: { persistence.handOver($0, to: $1) })
-        do {
-          server.clusterNews(try cluster.join())
-        } catch {
-          for listener in listeners { listener.close() }
-          finishShutdown()
-          loop.run()
-          try? loop.close()
-          throw PersistenceError(description: error.description)
-        }
-        clusterAsync.setCallback { [unowned self] in
-          self.server.clusterNews(cluster.takeNews())
-          cluster.setLoad(clients: self.server.clientCount)
-          self.afterCallback()
-        }
-        let sender = clusterAsync.sender
-        cluster.start(wake: { sender.send() })
-      }
-      commitAsync.setCallback { [unowned self] in
-        self.server.journalReported(persistence.takeReport())
-        self.afterCallback()
-      }
-      commitPoll?.setCallback { [unowned self] in
-        if MonotonicClock.now() >= self.commitPollDeadline { self.commitPoll?.stop() }
-      }
-      if let snapshotTimer {
-        // A quarter of the interval: a checkpoint is due at most that late.
-        let period = UInt64(max(1, (persistence.options.snapshotInterval * 250).rounded()))
-        snapshotTimer.setCallback { [unowned self] in self.afterCallback() }
-        snapshotTimer.start(afterMilliseconds: period, repeat: period)
       }
     }
 
@@ -303,6 +270,56 @@ public final class Daemon {
     server.onShutdown = { [unowned self] in self.shutdownRequested = true }
     server.partialBytesInUse = { [unowned self] in self.partialMessages.total }
     for warning in configuration.warnings { logger.warning("\(warning)") }
+  }
+
+  // MARK: Start-up
+
+  /// Brings the state up, in this order: the sessions restored from
+  /// `persistence` (snapshots, then the journal after them), its writer
+  /// thread started (its reports wake the loop through `commitAsync`), the
+  /// server's journal connected, and in cluster mode the cluster joined
+  /// (its sessions claimed and restored, its news waking the loop), then
+  /// the timers of commits and snapshots. Throws what stops the start; the
+  /// caller closes what was opened.
+  private func startState(_ persistence: Persistence, commitAsync: UVAsync) throws {
+    // Restoring until the loop takes over: the sessions restored and
+    // claimed are not held to --max-sessions.
+    server.isRestoring = true
+    defer { server.isRestoring = false }
+    try persistence.restore(into: server)
+    persistence.startWriter(report: commitAsync.sender)
+    server.journal = persistence
+    server.finishRestore()
+    if let cluster, let clusterAsync {
+      server.joinCluster(
+        cluster, restored: { persistence.unpoison($0) },
+        handOver: { persistence.handOver($0, to: $1) })
+      do {
+        server.clusterNews(try cluster.join())
+      } catch {
+        throw PersistenceError(description: error.description)
+      }
+      clusterAsync.setCallback { [unowned self] in
+        self.server.clusterNews(cluster.takeNews())
+        cluster.setLoad(clients: self.server.clientCount)
+        self.afterCallback()
+      }
+      let sender = clusterAsync.sender
+      cluster.start(wake: { sender.send() })
+    }
+    commitAsync.setCallback { [unowned self] in
+      self.server.journalReported(persistence.takeReport())
+      self.afterCallback()
+    }
+    commitPoll?.setCallback { [unowned self] in
+      if MonotonicClock.now() >= self.commitPollDeadline { self.commitPoll?.stop() }
+    }
+    if let snapshotTimer {
+      // A quarter of the interval: a checkpoint is due at most that late.
+      let period = UInt64(max(1, (persistence.options.snapshotInterval * 250).rounded()))
+      snapshotTimer.setCallback { [unowned self] in self.afterCallback() }
+      snapshotTimer.start(afterMilliseconds: period, repeat: period)
+    }
   }
 
   /// What the daemon listens on, one line per listener: the socket path, or
