@@ -85,6 +85,7 @@ struct CurtainCommand: ParsableCommand {
       Release.self,
       NewController.self,
       ListControllers.self,
+      ListTransitions.self,
       DeleteController.self,
       Configure.self,
       SetRoot.self,

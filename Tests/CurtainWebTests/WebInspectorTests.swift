@@ -59,6 +59,38 @@ final class WebInspectorTests: XCTestCase {
     XCTAssertEqual(svg.body.trimmingSuffixNewline, picture.trimmingSuffixNewline)
   }
 
+  func testTheSceneAndTheTransitionRoutesShowAPushMidway() throws {
+    let daemon = try TempDaemon()
+    defer { _ = daemon.stop() }
+    try curtain(daemon.socketPath, ["new-window", "--clock", "manual", "--root", "Nav=nav[Home]"])
+    try curtain(daemon.socketPath, ["new-controller", "content", "--id", "Detail"])
+    try curtain(daemon.socketPath, ["push", "@Nav", "@Detail", "--no-wait"])
+    try curtain(daemon.socketPath, ["advance", "w1", "0.175"])
+    let web = try TempWeb(socket: daemon.socketPath)
+    defer { XCTAssertEqual(web.stop(), 0, web.stderr) }
+
+    // A page opened now, before any frame, shows the push's progress.
+    let scene = try object(try web.request("/api/windows/w1/scene"))
+    let transitions = try XCTUnwrap(scene["transitions"] as? [[String: Any]], "\(scene)")
+    XCTAssertEqual(transitions.count, 1)
+    XCTAssertEqual(transitions.first?["transition"] as? Int, 1)
+    XCTAssertEqual(transitions.first?["kind"] as? String, "push")
+    XCTAssertEqual(transitions.first?["percent"] as? Double, 0.5)
+    XCTAssertEqual(transitions.first?["interactive"] as? Bool, false)
+    // The same as `curtain list-transitions --json`, one object a line.
+    let cli = try curtain(daemon.socketPath, ["list-transitions", "--json"])
+    for path in ["/api/transitions", "/api/windows/w1/transitions"] {
+      let answer = try web.request(path)
+      XCTAssertEqual(answer.status, 200, answer.body)
+      let list = try XCTUnwrap(try answer.json() as? [NSDictionary], answer.body)
+      XCTAssertEqual(
+        list,
+        [try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(cli.utf8)) as? NSDictionary)],
+        path)
+    }
+    XCTAssertEqual(try web.request("/api/windows/w9/transitions").status, 404)
+  }
+
   func testUnknownIdsAndPathsAre404WithAJSONError() throws {
     let daemon = try TempDaemon()
     defer { _ = daemon.stop() }

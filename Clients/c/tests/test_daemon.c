@@ -3,7 +3,8 @@
  * temporary socket: the handshake, creating a window on the manual clock,
  * subscribing, an animated push whose events and frames arrive in order,
  * advancing the clock, error responses, the PAUSE frame policy with
- * FrameAck on a second connection, curtain-frames (CURTAIN_FRAMES) run
+ * FrameAck on a second connection, the running transitions
+ * (ListTransitions), curtain-frames (CURTAIN_FRAMES) run
  * against the daemon, and a Shutdown that says goodbye to every client.
  * Each test stops its daemon and checks that it exited 0 and removed its
  * socket.
@@ -133,6 +134,25 @@ static void test_push_events_and_frames_on_the_manual_clock(void) {
           strcmp(frame->views[index]->role, "controllerRoot") == 0 && rect->x > 0 && rect->x < 390;
     }
     CHECK(sliding);
+    /* ListTransitions: the push, as far as the window's clock has come. */
+    uint64_t detail_id = controller_id(&loop, &session, "Detail");
+    Curtain__V1__ListTransitions list = CURTAIN__V1__LIST_TRANSITIONS__INIT;
+    list.window_id = window_id;
+    Curtain__V1__Request listing = CURTAIN__V1__REQUEST__INIT;
+    listing.body_case = CURTAIN__V1__REQUEST__BODY_LIST_TRANSITIONS;
+    listing.list_transitions = &list;
+    const Curtain__V1__Response *running =
+        call(&loop, &session, &listing, CURTAIN__V1__RESPONSE__RESULT_TRANSITIONS);
+    REQUIRE(running != NULL && running->transitions->n_transitions == 1);
+    const Curtain__V1__TransitionInfo *info = running->transitions->transitions[0];
+    CHECK_EQ_U64(info->transition_id, transition_id);
+    CHECK_EQ_U64(info->window_id, window_id);
+    CHECK_EQ_STR(info->kind, "push");
+    CHECK_EQ_U64(info->to_id, detail_id);
+    CHECK(info->percent > 0.2857 && info->percent < 0.2858);
+    CHECK(!info->interactive);
+    CHECK_EQ_U64(info->owner_client_id, welcome->client_id);
+    CHECK_EQ_STR(info->owner_name, "c-integration");
     /* No event during the transition's middle. */
     CHECK_EQ_U64(session.recorder.event_count, 9);
 

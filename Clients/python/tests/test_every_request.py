@@ -128,6 +128,10 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     begun = client.begin_interactive("Nav")
     assert isinstance(begun, P.OperationResult) and begun.transition_id
     assert client.update_interactive(window, begun, 0.3).interactive
+    [running] = client.list_transitions(window)
+    assert (running.transition_id, running.kind, running.percent) == (begun.transition_id, "pop", 0.3)
+    assert running.interactive and running.owner_client_id == client.welcome.client_id
+    assert client.list_transitions() == [running]
     assert client.animate_alongside(window, begun, []).accepted
     assert isinstance(client.finish_interactive(window, begun), P.TransitionResult)
     client.advance_clock(window, 1)

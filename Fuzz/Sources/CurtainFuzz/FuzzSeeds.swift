@@ -51,7 +51,8 @@ enum FuzzSeeds {
         "close-mid-push",
         seed(
           [hello()] + subscribe() + navigation() + [
-            push("B"), advance(0.1), { $0.closeWindow.windowID = 1 },
+            push("B"), advance(0.1), { $0.listTransitions.windowID = 1 },
+            { $0.closeWindow.windowID = 1 },
             { $0.listControllers = .init() },
           ])
       ),

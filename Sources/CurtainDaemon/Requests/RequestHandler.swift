@@ -12,7 +12,8 @@ enum RequestKind: String, CaseIterable {
   case createWindow, deleteController, dismiss, endAppearanceTransition, exportSession
   case finishInteractive, getMetrics, getStatus, getTree, hello, importSession, instantiateScene
   case killSession, listNodes, moveSession
-  case listControllers, listSessions, listWindows, loadStoryboard, pauseTransition, performSegue
+  case listControllers, listSessions, listTransitions, listWindows, loadStoryboard, pauseTransition,
+    performSegue
   case pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow, selectTab, setPages
   case setRoot, setSplitColumns, setStack, setTabs, setWindowVisible, show, showDetail, shutdown
   case subscribe, sync, tap, transitionChildren, turnPage, unloadStoryboard, unsubscribe, unwind
@@ -36,6 +37,7 @@ enum RequestKind: String, CaseIterable {
     case .importSession: self = .importSession
     case .createWindow: self = .createWindow
     case .listWindows: self = .listWindows
+    case .listTransitions: self = .listTransitions
     case .closeWindow: self = .closeWindow
     case .resizeWindow: self = .resizeWindow
     case .setWindowVisible: self = .setWindowVisible

@@ -35,6 +35,7 @@ enum RequestTable {
     .listControllers,
     .listNodes,
     .listSessions,
+    .listTransitions,
     .listWindows,
     .loadStoryboard,
     .moveSession,

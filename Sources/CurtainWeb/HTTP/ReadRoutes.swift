@@ -10,10 +10,12 @@
 //   GET /api/windows                    ListWindows       (curtain list-windows --json)
 //   GET /api/windows/{w}                one window of ListWindows
 //   GET /api/windows/{w}/tree           GetTree           (curtain tree --json; ?views=1, ?presentation=1)
-//   GET /api/windows/{w}/scene          GetTree + ListControllers, for drawing
+//   GET /api/windows/{w}/scene          GetTree + ListControllers + ListTransitions, for drawing
+//   GET /api/windows/{w}/transitions    ListTransitions of one window
 //   GET /api/windows/{w}/snapshot.svg   curtain snapshot --svg
 //   GET /api/controllers                ListControllers
 //   GET /api/controllers/{c}            one controller of ListControllers
+//   GET /api/transitions                ListTransitions   (curtain list-transitions --json)
 
 import CurtainCLIKit
 import CurtainWire
@@ -78,7 +80,19 @@ struct ReadRoutes {
     api.get("windows/:window/scene") { request, context in
       let api = APIRequest(request, context)
       let tree = try await tree(api, views: true, presentation: true)
-      return WebResponse.json(Scene.json(tree, controllers: try await controllers(api.session)))
+      return WebResponse.json(
+        Scene.json(
+          tree, controllers: try await controllers(api.session),
+          transitions: try await transitions(api.session, window: tree.window.id)))
+    }
+    api.get("windows/:window/transitions") { request, context in
+      let api = APIRequest(request, context)
+      let list = try await transitions(api.session, window: try api.window)
+      return WebResponse.json(.array(list.map(OutputFormat.json)))
+    }
+    api.get("transitions") { request, context in
+      let list = try await transitions(APIRequest(request, context).session, window: 0)
+      return WebResponse.json(.array(list.map(OutputFormat.json)))
     }
     api.get("windows/:window/snapshot.svg") { request, context in
       let api = APIRequest(request, context)
@@ -122,6 +136,16 @@ struct ReadRoutes {
       .listControllers(Curtain_V1_ListControllers()), session: session)
     guard case .controllers(let list)? = response.result else { throw unexpected(response) }
     return list.controllers
+  }
+
+  private func transitions(_ session: String, window: UInt64) async throws
+    -> [Curtain_V1_TransitionInfo]
+  {
+    var request = Curtain_V1_ListTransitions()
+    request.windowID = window
+    let response = try await bridge.call(.listTransitions(request), session: session)
+    guard case .transitions(let list)? = response.result else { throw unexpected(response) }
+    return list.transitions
   }
 
   private func tree(_ api: APIRequest, views: Bool, presentation: Bool) async throws

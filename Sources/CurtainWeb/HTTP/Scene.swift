@@ -2,8 +2,11 @@
 // JSON object: the window (as `curtain list-windows --json`), its view tree
 // at presentation values with everything a drawing needs (bounds and
 // transform besides the frame, the background colour as SVG paints it, the
-// label `curtain snapshot` writes), and the names of the controllers. The
-// page then moves the views with the frames of the WebSocket.
+// label `curtain snapshot` writes), the names of the controllers, and the
+// window's running transitions with their progress at the window's time (a
+// page opened on a manual-clock window in the middle of a push shows it
+// before the next frame). The page then moves the views with the frames of
+// the WebSocket.
 
 import CurtainCLIKit
 import CurtainWire
@@ -13,8 +16,12 @@ enum Scene {
   /// Keys: `window`, `views` (each `view`, `role`, `controller`, `label`,
   /// `color`, `hidden`, `frame`, `bounds`, `alpha`, `transform`,
   /// `corner_radius`, `subviews`; `null` without a view tree),
-  /// `controllers` (an object: id → name).
-  static func json(_ tree: Curtain_V1_Tree, controllers: [Curtain_V1_ControllerInfo]) -> JSONValue {
+  /// `controllers` (an object: id → name), `transitions` (as `curtain
+  /// list-transitions --json` prints them).
+  static func json(
+    _ tree: Curtain_V1_Tree, controllers: [Curtain_V1_ControllerInfo],
+    transitions: [Curtain_V1_TransitionInfo]
+  ) -> JSONValue {
     let labels = ControllerLabels(tree, others: controllers)
     var names: [(String, JSONValue)] = []
     for id in labels.ids.sorted() {
@@ -24,6 +31,7 @@ enum Scene {
       ("window", OutputFormat.json(tree.window)),
       ("views", tree.hasView ? view(tree.view, labels: labels) : .null),
       ("controllers", .object(names)),
+      ("transitions", .array(transitions.map(OutputFormat.json))),
     ])
   }
 

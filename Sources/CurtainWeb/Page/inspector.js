@@ -192,6 +192,7 @@ async function loadScene() {
   // On the new canvas: the scene is fetched again after most frames, and a
   // time shown on the canvas it replaces would be lost.
   showTime(window.time);
+  showTransitions(scene.transitions);
   highlight();
   updateControls();
 }
@@ -243,8 +244,15 @@ function applyFrame(frame) {
   }
   if (missing) scheduleScene();
   showTime(frame.time);
+  showTransitions(frame.transitions);
+}
+
+// The running transitions with their progress, from a frame or from the
+// scene (which has them before the next frame: a manual-clock window moves
+// only when a client advances it).
+function showTransitions(transitions) {
   $("transitions").replaceChildren(
-    ...frame.transitions.filter((t) => !state.ended.has(t.transition)).map((t) => {
+    ...transitions.filter((t) => !state.ended.has(t.transition)).map((t) => {
       const row = document.createElement("div");
       row.className = "transition";
       row.dataset.transition = t.transition;

@@ -483,6 +483,7 @@ extension WireResponse {
     case .controllers: return "controllers"
     case .operation: return "operation"
     case .transition: return "transition"
+    case .transitions: return "transitions"
     case .tree: return "tree"
     case .subscribed: return "subscribed"
     case .clock: return "clock"

@@ -712,6 +712,14 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .animateAlongside(newValue)}
   }
 
+  public var listTransitions: Curtain_V1_ListTransitions {
+    get {
+      if case .listTransitions(let v)? = _storage._body {return v}
+      return Curtain_V1_ListTransitions()
+    }
+    set {_uniqueStorage()._body = .listTransitions(newValue)}
+  }
+
   public var getTree: Curtain_V1_GetTree {
     get {
       if case .getTree(let v)? = _storage._body {return v}
@@ -976,6 +984,7 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case finishInteractive(Curtain_V1_FinishInteractive)
     case cancelInteractive(Curtain_V1_CancelInteractive)
     case animateAlongside(Curtain_V1_AnimateAlongside)
+    case listTransitions(Curtain_V1_ListTransitions)
     case getTree(Curtain_V1_GetTree)
     case subscribe(Curtain_V1_Subscribe)
     case unsubscribe(Curtain_V1_Unsubscribe)
@@ -1152,6 +1161,14 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     set {result = .transition(newValue)}
   }
 
+  public var transitions: Curtain_V1_TransitionList {
+    get {
+      if case .transitions(let v)? = result {return v}
+      return Curtain_V1_TransitionList()
+    }
+    set {result = .transitions(newValue)}
+  }
+
   public var tree: Curtain_V1_Tree {
     get {
       if case .tree(let v)? = result {return v}
@@ -1228,6 +1245,7 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     case controllers(Curtain_V1_ControllerList)
     case operation(Curtain_V1_OperationResult)
     case transition(Curtain_V1_TransitionResult)
+    case transitions(Curtain_V1_TransitionList)
     case tree(Curtain_V1_Tree)
     case subscribed(Curtain_V1_SubscribeResult)
     case clock(Curtain_V1_ClockResult)
@@ -3414,6 +3432,77 @@ public nonisolated struct Curtain_V1_UpdateInteractive: Sendable {
   public init() {}
 }
 
+/// The running transitions of the session's windows, or of one window
+/// (window_id), window by window and oldest first, as they are at each
+/// window's current time. Read-only. Answers a TransitionList.
+public nonisolated struct Curtain_V1_ListTransitions: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 0: every window of the session
+  public var windowID: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_TransitionInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var transitionID: UInt64 = 0
+
+  public var windowID: UInt64 = 0
+
+  /// push, pop, tabSelection, containerTransition, presentation, dismissal,
+  /// sizeTransition, displayModeChange, pageTurn (as TransitionEvent.kind)
+  public var kind: String = String()
+
+  public var containerID: UInt64 = 0
+
+  /// 0: none (a size transition)
+  public var fromID: UInt64 = 0
+
+  public var toID: UInt64 = 0
+
+  /// percentComplete at the window's time
+  public var percent: Double = 0
+
+  /// a client drives it (update, finish, cancel)
+  public var interactive: Bool = false
+
+  public var animated: Bool = false
+
+  public var duration: Double = 0
+
+  /// The client it belongs to: the one driving it while it is interactive,
+  /// else the one whose operation started it; 0: none (a one-shot client
+  /// such as `curtain interact begin`, or a time-driven change).
+  public var ownerClientID: UInt64 = 0
+
+  /// that client's Hello client_name, while connected
+  public var ownerName: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_TransitionList: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var transitions: [Curtain_V1_TransitionInfo] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Curtain_V1_PauseTransition: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -4776,7 +4865,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{3}move_session\0\u{4}\u{5}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{4}\u{5}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{3}move_session\0\u{4}\u{5}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{3}list_transitions\0\u{4}\u{4}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -5303,6 +5392,19 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
           if let v = v {
             if hadOneofValue {try decoder.handleConflictingOneOf()}
             _storage._body = .animateAlongside(v)
+          }
+        }()
+        case 76: try {
+          var v: Curtain_V1_ListTransitions?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .listTransitions(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .listTransitions(v)
           }
         }()
         case 80: try {
@@ -5845,6 +5947,10 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
         guard case .animateAlongside(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 75)
       }()
+      case .listTransitions?: try {
+        guard case .listTransitions(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 76)
+      }()
       case .getTree?: try {
         guard case .getTree(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 80)
@@ -5985,7 +6091,7 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Response"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{1}nodes\0\u{1}moved\0\u{2}\u{2}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{2}\u{a}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{1}nodes\0\u{1}moved\0\u{2}\u{2}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{1}transitions\0\u{2}\u{9}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6203,6 +6309,19 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
           self.result = .transition(v)
         }
       }()
+      case 71: try {
+        var v: Curtain_V1_TransitionList?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .transitions(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .transitions(v)
+        }
+      }()
       case 80: try {
         var v: Curtain_V1_Tree?
         var hadOneofValue = false
@@ -6374,6 +6493,10 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
     case .transition?: try {
       guard case .transition(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 70)
+    }()
+    case .transitions?: try {
+      guard case .transitions(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 71)
     }()
     case .tree?: try {
       guard case .tree(let v)? = self.result else { preconditionFailure() }
@@ -9559,6 +9682,151 @@ nonisolated extension Curtain_V1_UpdateInteractive: SwiftProtobuf.Message, Swift
     if lhs.windowID != rhs.windowID {return false}
     if lhs.transitionID != rhs.transitionID {return false}
     if lhs.percent != rhs.percent {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_ListTransitions: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListTransitions"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_ListTransitions, rhs: Curtain_V1_ListTransitions) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_TransitionInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TransitionInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transition_id\0\u{3}window_id\0\u{1}kind\0\u{3}container_id\0\u{3}from_id\0\u{3}to_id\0\u{1}percent\0\u{1}interactive\0\u{1}animated\0\u{1}duration\0\u{3}owner_client_id\0\u{3}owner_name\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.transitionID) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.kind) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.containerID) }()
+      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.fromID) }()
+      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.toID) }()
+      case 7: try { try decoder.decodeSingularDoubleField(value: &self.percent) }()
+      case 8: try { try decoder.decodeSingularBoolField(value: &self.interactive) }()
+      case 9: try { try decoder.decodeSingularBoolField(value: &self.animated) }()
+      case 10: try { try decoder.decodeSingularDoubleField(value: &self.duration) }()
+      case 11: try { try decoder.decodeSingularUInt64Field(value: &self.ownerClientID) }()
+      case 12: try { try decoder.decodeSingularStringField(value: &self.ownerName) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.transitionID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.transitionID, fieldNumber: 1)
+    }
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 2)
+    }
+    if !self.kind.isEmpty {
+      try visitor.visitSingularStringField(value: self.kind, fieldNumber: 3)
+    }
+    if self.containerID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.containerID, fieldNumber: 4)
+    }
+    if self.fromID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.fromID, fieldNumber: 5)
+    }
+    if self.toID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.toID, fieldNumber: 6)
+    }
+    if self.percent.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.percent, fieldNumber: 7)
+    }
+    if self.interactive != false {
+      try visitor.visitSingularBoolField(value: self.interactive, fieldNumber: 8)
+    }
+    if self.animated != false {
+      try visitor.visitSingularBoolField(value: self.animated, fieldNumber: 9)
+    }
+    if self.duration.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.duration, fieldNumber: 10)
+    }
+    if self.ownerClientID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.ownerClientID, fieldNumber: 11)
+    }
+    if !self.ownerName.isEmpty {
+      try visitor.visitSingularStringField(value: self.ownerName, fieldNumber: 12)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_TransitionInfo, rhs: Curtain_V1_TransitionInfo) -> Bool {
+    if lhs.transitionID != rhs.transitionID {return false}
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.kind != rhs.kind {return false}
+    if lhs.containerID != rhs.containerID {return false}
+    if lhs.fromID != rhs.fromID {return false}
+    if lhs.toID != rhs.toID {return false}
+    if lhs.percent != rhs.percent {return false}
+    if lhs.interactive != rhs.interactive {return false}
+    if lhs.animated != rhs.animated {return false}
+    if lhs.duration != rhs.duration {return false}
+    if lhs.ownerClientID != rhs.ownerClientID {return false}
+    if lhs.ownerName != rhs.ownerName {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_TransitionList: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TransitionList"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}transitions\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.transitions) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.transitions.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.transitions, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_TransitionList, rhs: Curtain_V1_TransitionList) -> Bool {
+    if lhs.transitions != rhs.transitions {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

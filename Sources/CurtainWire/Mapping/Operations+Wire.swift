@@ -73,6 +73,26 @@ extension Curtain_V1_TransitionResult {
   }
 }
 
+extension Curtain_V1_TransitionInfo {
+  /// A running `transition` of `window` as it is at the window's time; the
+  /// owner's name is the daemon's to add.
+  public init(_ transition: Transition, in window: Window) {
+    self.init()
+    transitionID = transition.id.rawValue
+    windowID = window.id.rawValue
+    kind = transition.kind.rawValue
+    containerID = transition.container.rawValue
+    fromID = transition.context.fromController?.rawValue ?? 0
+    toID = transition.context.toController?.rawValue ?? 0
+    percent = transition.percentComplete(at: window.time)
+    interactive = transition.isInteractive
+    animated = transition.context.isAnimated
+    duration = transition.duration
+    ownerClientID =
+      (transition.isInteractive ? transition.owner : transition.initiator)?.rawValue ?? 0
+  }
+}
+
 extension Curtain_V1_TapHit {
   /// The wire form of what a tap reached and did.
   public init(_ hit: TapHit) {

@@ -959,6 +959,17 @@ class RequestMethods:
             window_id=window_id(window), transition_id=transition_id(transition), percent=percent
         )
 
+    @request("list_transitions", "transitions", unwrap=_list("transitions"))
+    def list_transitions(
+        self, window: WindowLike | None = None, **options: Unpack[CallOptions]
+    ) -> list[types.TransitionInfo]:
+        """The running transitions of the session's windows, or of ``window``,
+        oldest first: kind, controllers, progress at the window's time, whether
+        a client drives it and which client it belongs to."""
+        return protocol.ListTransitions(  # type: ignore[return-value]
+            window_id=window_id(window) if window is not None else 0
+        )
+
     @request("pause_transition", "transition")
     def pause_transition(
         self, window: WindowLike, transition: TransitionLike, **options: Unpack[CallOptions]

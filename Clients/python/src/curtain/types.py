@@ -1269,6 +1269,35 @@ class OperationResult(ProtoMessage):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class TransitionInfo(ProtoMessage):
+    """The protocol's ``curtain.v1.TransitionInfo``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.TransitionInfo
+
+    transition_id: int = 0
+    window_id: int = 0
+    kind: str = ""
+    container_id: int = 0
+    from_id: int = 0
+    to_id: int = 0
+    percent: float = 0.0
+    interactive: bool = False
+    animated: bool = False
+    duration: float = 0.0
+    owner_client_id: int = 0
+    owner_name: str = ""
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class TransitionList(ProtoMessage):
+    """The protocol's ``curtain.v1.TransitionList``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.TransitionList
+
+    transitions: list[TransitionInfo] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class TransitionResult(ProtoMessage):
     """The protocol's ``curtain.v1.TransitionResult``."""
 
@@ -1471,6 +1500,8 @@ __all__ = [
     "Traits",
     "Transform",
     "TransitionEvent",
+    "TransitionInfo",
+    "TransitionList",
     "TransitionProgress",
     "TransitionResult",
     "Tree",
