@@ -111,6 +111,14 @@ extension Server {
     changed = publisher.deliver(
       changed: changed, detachedGrew: detachedGrew, sessions: sessions, outbox: outbox)
     answerWaiters(changed: changed)
+    removeKilledSessions()
+  }
+
+  /// Forgets the sessions killed since the last call (their subscribers
+  /// have had their last events); "default" comes back empty. A replayed
+  /// journal calls it after each record, so that a session killed and made
+  /// again under its name is a new one, as it was when recorded.
+  func removeKilledSessions() {
     for name in publisher.takeKilledSessions() {
       sessions[name] = nil
       if name == "default" { _ = try? session(named: name, create: true) }
