@@ -3,7 +3,10 @@
 # socket (or CURTAIN_SOCKET), plays a short demo against it with the CLI, and
 # keeps the daemon running until Ctrl-C (or `curtain kill-server`). The demo
 # plays in its own session, "demo", so that the names it creates never
-# collide with the README's tour in the default session. Beside the daemon
+# collide with the README's tour in the default session; sessions are
+# durable, so a "demo" session of an earlier run is removed first, and the
+# script runs any number of times in a row. It builds with one `swift build`
+# (silent unless it fails or compiles something). Beside the daemon
 # it starts the web inspector, curtain-web (read-only, on
 # CURTAIN_WEB_HTTP, default 127.0.0.1:8080), and prints its address; if it
 # cannot serve there (the port is taken), the daemon and demo go on without
@@ -23,13 +26,17 @@
 # Ctrl-C (SIGINT, which the terminal sends to make as well) or SIGTERM stops
 # the daemon and ends the script with status 0, at any point: make then
 # stops quietly, without `make: *** [run] Interrupt` (it prints that only
-# for a recipe that died of the signal or failed).
+# for a recipe that died of the signal or failed). When a step fails (the
+# build, the daemon's start, a demo command) the script stops the daemon and
+# the inspector it started and exits with an error; killed outright (kill
+# -9), it leaves them SIGTERM through setpriv --pdeathsig.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 daemon=
 web=
 web_log=
+build_log=
 stop_web() {
   if [[ -n "$web" ]]; then
     kill -TERM "$web" 2>/dev/null || true
@@ -38,19 +45,27 @@ stop_web() {
   fi
   if [[ -n "$web_log" ]]; then rm -f "$web_log"; fi
 }
-interrupted() {
-  trap - INT TERM
+# On every way out (the end, a failed command under `set -e`, Ctrl-C,
+# SIGTERM): stop what the script started, the web inspector and then the
+# daemon, so that nothing is left running when a step fails.
+cleanup() {
+  local status=$?
+  trap - INT TERM EXIT
   stop_web
+  if [[ -n "$build_log" ]]; then rm -f "$build_log"; fi
   if [[ -n "$daemon" ]]; then
     echo "run: stopping curtaind (pid $daemon)" >&2
     kill -TERM "$daemon" 2>/dev/null || true
     wait "$daemon" 2>/dev/null || true
     echo "run: stopped" >&2
-  else
-    echo "run: interrupted" >&2
   fi
+  exit "$status"
+}
+interrupted() {
+  if [[ -z "$daemon" ]]; then echo "run: interrupted" >&2; fi
   exit 0
 }
+trap cleanup EXIT
 trap interrupted INT TERM
 
 demo=1
@@ -60,15 +75,29 @@ while [[ "${1-}" == "--no-demo" || "${1-}" == "--no-web" ]]; do
   shift
 done
 
+# The daemon and the inspector get SIGTERM if this script dies without a
+# chance to stop them (kill -9): setpriv --pdeathsig, where util-linux has it.
+spawn=()
+if setpriv --pdeathsig TERM true 2>/dev/null; then spawn=(setpriv --pdeathsig TERM --); fi
+
 if [[ -n "${CURTAIN_BIN-}" ]]; then
   bin="$CURTAIN_BIN"
 else
+  # One `swift build` of every product (curtaind, curtain, curtain-web): its
+  # output is shown only when it fails.
   swift="${SWIFT:-swift}"
   read -r -a swiftpm_flags <<<"${SWIFTPM_FLAGS-}"
-  echo "run: building" >&2
-  "$swift" build "${swiftpm_flags[@]}" --product curtaind >&2
-  "$swift" build "${swiftpm_flags[@]}" --product curtain >&2
-  if ((inspector)); then "$swift" build "${swiftpm_flags[@]}" --product curtain-web >&2; fi
+  build_log="$(mktemp /tmp/curtain-run-build-XXXXXX.log)"
+  echo "run: building (swift build)" >&2
+  started=$SECONDS
+  if ! "$swift" build "${swiftpm_flags[@]}" >"$build_log" 2>&1; then
+    cat "$build_log" >&2
+    echo "run: the build failed" >&2
+    exit 1
+  fi
+  if grep -q 'Compiling\|Linking' "$build_log"; then
+    echo "run: built in $((SECONDS - started)) s" >&2
+  fi
   bin="$("$swift" build "${swiftpm_flags[@]}" --show-bin-path)"
 fi
 
@@ -92,14 +121,17 @@ if curtain status --no-start >/dev/null 2>&1; then
   exit 1
 fi
 
-"$bin/curtaind" "${socket_args[@]}" "$@" &
+"${spawn[@]}" "$bin/curtaind" "${socket_args[@]}" "$@" &
 daemon=$!
 
 # Wait for the daemon to answer (up to 20 s); stop if it exited.
 for _ in $(seq 200); do
   if curtain status --no-start >/dev/null 2>&1; then break; fi
   if ! kill -0 "$daemon" 2>/dev/null; then
-    wait "$daemon" || exit $?
+    status=0
+    wait "$daemon" || status=$?
+    daemon=
+    echo "run: curtaind exited with status $status" >&2
     exit 1
   fi
   sleep 0.1
@@ -110,7 +142,8 @@ curtain status --no-start
 web_address=
 if ((inspector)); then
   web_log="$(mktemp /tmp/curtain-web-run-XXXXXX.log)"
-  "$bin/curtain-web" "${socket_args[@]}" --http "${CURTAIN_WEB_HTTP:-127.0.0.1:8080}" 2>"$web_log" &
+  "${spawn[@]}" "$bin/curtain-web" "${socket_args[@]}" \
+    --http "${CURTAIN_WEB_HTTP:-127.0.0.1:8080}" 2>"$web_log" &
   web=$!
   for _ in $(seq 200); do
     web_address="$(grep -o 'http://[^ ]*' "$web_log" | head -n 1 || true)"
@@ -125,6 +158,12 @@ if ((inspector)); then
 fi
 
 if ((demo)); then
+  # Sessions are durable: a demo session left by an earlier `make run` on
+  # this socket is removed first, so that the demo plays the same each time.
+  if curtain list-sessions | grep '^demo ' >/dev/null; then
+    echo "run: removing the session 'demo' of an earlier run" >&2
+    curtain kill-session demo
+  fi
   echo
   echo "run: demo — a tab bar with a navigation stack, a push, a pop, a tab switch and a sheet"
   show new-window --size 390x844 --root 'Tabs=tab[Nav=nav[Home],Settings]'
@@ -159,5 +198,9 @@ fi
 status=0
 wait "$daemon" || status=$?
 daemon=
-stop_web
+if ((status > 128)); then
+  echo "run: curtaind was killed by signal $((status - 128))" >&2
+elif ((status != 0)); then
+  echo "run: curtaind exited with status $status" >&2
+fi
 exit "$status"

@@ -32,6 +32,9 @@ final class DaemonConnection {
   /// Whether this invocation started the daemon.
   let startedDaemon: Bool
   private var traceCounter = 0
+  /// Whether the session named by `--session` was looked for before the
+  /// first mutating request (`announceNewSession`).
+  private var sessionChecked = false
 
   private init(client: CurtainClient, globals: GlobalOptions, startedDaemon: Bool) {
     self.client = client
@@ -86,8 +89,12 @@ final class DaemonConnection {
     wait: Curtain_V1_WaitUntil = .accepted
   ) throws -> WireResponse {
     let request = request(body, mutating: mutating, wait: wait)
+    let newSession = mutating ? try sessionToAnnounce() : nil
+    var hops = 0
+    defer {
+      if let newSession, hops == 0 { announce(newSession) }
+    }
     do {
-      var hops = 0
       while true {
         do {
           return try client.call(request)
@@ -102,6 +109,25 @@ final class DaemonConnection {
         "timed out after \(OutputFormat.decimal(seconds)) s waiting for the daemon's answer"
           + "\(state) (--timeout SECONDS waits longer, 0 without limit)", code: "TIMEOUT")
     }
+  }
+
+  /// The session `--session` names, before the first mutating request
+  /// when it does not exist yet (the request creates it); nil otherwise,
+  /// and for the default session, which is always there.
+  private func sessionToAnnounce() throws -> String? {
+    guard !sessionChecked, let name = globals.session, name != "default" else { return nil }
+    sessionChecked = true
+    return try sessions().contains { $0.name == name } ? nil : name
+  }
+
+  /// Says on stderr that `name` was created, when it exists now: sessions
+  /// are durable, and one made by a typo would stay unnoticed. Not with
+  /// --json (whose stderr carries only errors) unless --verbose.
+  private func announce(_ name: String) {
+    guard !globals.json || globals.verbose,
+      (try? sessions().contains { $0.name == name }) == true
+    else { return }
+    Output.error("created durable session '\(name)' (curtain kill-session \(name))")
   }
 
   /// Follows a MOVED answer (docs/cluster.md): connects to the session's

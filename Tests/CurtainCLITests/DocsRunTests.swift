@@ -4,9 +4,13 @@
 // with `set -e`, against a fresh curtaind found through $CURTAIN_SOCKET, in
 // a temporary directory (DocsShell); and again against a daemon that
 // scripts/run.sh (`make run`) started and played its demo on, as a reader
-// who ran `make run` first would (one such daemon per document). The
-// examples of the commands' help (and of `curtain --help`) run in
-// CLIHelpExamplesTests.
+// who ran `make run` first would (one such daemon per document). Each
+// document runs twice against the same daemon (sessions are durable: what
+// a run left behind would make the next one fail), and leaves the daemon's
+// sessions as it found them. The README ends with `curtain kill-server`:
+// its second run, and the look at what it left, go to the daemon `curtain`
+// then starts on the same socket and state directory. The examples of the
+// commands' help (and of `curtain --help`) run in CLIHelpExamplesTests.
 //
 // Lines that run `curtain watch` are left out: it needs a terminal
 // (WatchTests runs it in tmux). Blocks that build, install or test (make
@@ -39,15 +43,20 @@ final class DocsRunTests: XCTestCase {
   /// started (on its own socket) and played its demo on, then stops it.
   private func runBlocksAfterMakeRun(of document: String) throws {
     let daemon = try MakeRunDaemon()
-    try runBlocks(of: document, socket: daemon.socket, directory: daemon.directory)
-    // The README ends with `curtain kill-server`, which ends the script.
+    // The README ends with `curtain kill-server`, which ends the script;
+    // the daemon `curtain` started after it is stopped first.
+    if try runBlocks(of: document, socket: daemon.socket, directory: daemon.directory) {
+      try stopStartedDaemon(socket: daemon.socket, directory: daemon.directory)
+    }
     try daemon.stop()
   }
 
   /// Runs the shell blocks of a document of the repository, against a fresh
   /// daemon, or the daemon of `socket` with its state in `directory`.
+  /// True when the blocks stop the daemon (`curtain kill-server`).
+  @discardableResult
   private func runBlocks(of document: String, socket: String? = nil, directory: String? = nil)
-    throws
+    throws -> Bool
   {
     let text = try String(
       contentsOf: DocsShell.repository.appendingPathComponent(document), encoding: .utf8)
@@ -63,36 +72,55 @@ final class DocsRunTests: XCTestCase {
     }
     XCTAssertEqual(skipped, notRun[document] ?? [], "the blocks of \(document) that are not run")
     XCTAssertFalse(run.isEmpty)
+    let script = run.joined(separator: "\n")
+    let stopsTheDaemon = script.contains("curtain kill-server")
     if let socket, let directory {
-      try self.run(
-        run.joined(separator: "\n"), name: "\(document) after make run", socket: socket,
-        directory: directory)
-    } else {
-      try self.run(run.joined(separator: "\n"), name: document)
+      try twice(script, name: "\(document) after make run", socket: socket, directory: directory)
+      return stopsTheDaemon
     }
-  }
-
-  /// Runs a script with bash against a fresh daemon; fails on the first
-  /// command that fails.
-  private func run(_ script: String, name: String) throws {
     let daemon = try TempDaemon()
     defer {
       let (status, removed) = daemon.stop()
       XCTAssertEqual(status, 0, "curtaind exit status")
       XCTAssertTrue(removed, "curtaind removed its socket")
     }
-    try run(script, name: name, socket: daemon.socketPath, directory: daemon.directory)
+    try twice(script, name: document, socket: daemon.socketPath, directory: daemon.directory)
     // `curtain kill-server` returns once the socket is gone; the daemon may
     // still be on its way out.
-    if script.contains("curtain kill-server") { daemon.waitUntilExit() }
+    if stopsTheDaemon {
+      daemon.waitUntilExit()
+      try stopStartedDaemon(socket: daemon.socketPath, directory: daemon.directory)
+    }
+    return stopsTheDaemon
   }
 
-  /// Runs a script with bash against the daemon of `socket`, with its
-  /// state in `directory` (DocsShell); fails on the first command that
-  /// fails.
-  private func run(_ script: String, name: String, socket: String, directory: String) throws {
-    let result = try DocsShell(socket: socket, directory: directory).run(script)
-    XCTAssertEqual(result.status, 0, "\(name) failed:\n\(result.output)")
+  /// Runs a script twice with bash against the daemon of `socket`, with its
+  /// state in `directory` (DocsShell): each run must succeed and leave the
+  /// sessions as they were before the first (`curtain list-sessions`).
+  private func twice(_ script: String, name: String, socket: String, directory: String) throws {
+    let shell = try DocsShell(socket: socket, directory: directory)
+    let before = try sessions(shell)
+    for round in 1...2 {
+      let result = try shell.run(script)
+      XCTAssertEqual(result.status, 0, "\(name), run \(round), failed:\n\(result.output)")
+      XCTAssertEqual(try sessions(shell), before, "what \(name), run \(round), left behind")
+    }
+  }
+
+  /// What `curtain list-sessions` prints (starting a daemon on the socket
+  /// when the script stopped its own, as a reader's next command would).
+  private func sessions(_ shell: DocsShell) throws -> String {
+    let result = try shell.run("curtain list-sessions")
+    XCTAssertEqual(result.status, 0, result.output)
+    return result.output
+  }
+
+  /// Stops the daemon that `curtain` started on `socket` after a script's
+  /// `curtain kill-server`, and waits until it is gone.
+  private func stopStartedDaemon(socket: String, directory: String) throws {
+    let result = try DocsShell(socket: socket, directory: directory).run(
+      "curtain kill-server --no-start || true")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: socket), result.output)
   }
 
   /// The lines of each ```sh block, in order.

@@ -43,16 +43,18 @@ static const char usage_text[] =
     "\n"
     "  --socket ADDRESS   the daemon's Unix socket path or tcp://HOST:PORT\n"
     "                     (default: $CURTAIN_SOCKET, else the default socket)\n"
-    "  --session NAME     the session (default: remote-slide-PID)\n"
+    "  --session NAME     the session to work in, which must hold nothing yet;\n"
+    "                     deleted at the end (default: remote-slide-PID)\n"
     "  --help             show this help\n";
 
 typedef enum step {
+  STEP_CHECK_SESSION,
   STEP_CREATE_WINDOW,
   STEP_CREATE_DETAIL,
   STEP_SET_DELEGATE,
   STEP_SUBSCRIBE,
   STEP_PUSH,
-  STEP_CLOSE_WINDOW,
+  STEP_KILL_SESSION,
   STEP_DONE,
 } step;
 
@@ -178,6 +180,25 @@ static const curtain_delegate remote_delegate = {
 
 static void run_step(demo *state);
 
+/* Stops the program when `answer` (a SessionList) shows its session
+ * holding windows or controllers: they are someone else's, or those of a
+ * run that was killed. */
+static bool session_in_use(demo *state, const Curtain__V1__Response *answer) {
+  for (size_t index = 0; index < answer->sessions->n_sessions; index++) {
+    const Curtain__V1__SessionList__Entry *entry = answer->sessions->sessions[index];
+    if (strcmp(entry->name, state->session) == 0 && (entry->windows || entry->controllers)) {
+      fprintf(stderr,
+              PROGRAM ": session \"%s\" is not empty (%u windows, %u controllers: a run that "
+                      "was killed?); remove it with `curtain kill-session %s`, or pass "
+                      "--session with another name\n",
+              state->session, entry->windows, entry->controllers, state->session);
+      stop(state, 1);
+      return true;
+    }
+  }
+  return false;
+}
+
 /* Every request's answer: an error ends the program, else the next step. */
 static void on_answer(curtain_client *client, int status, const Curtain__V1__Response *response,
                       void *data) {
@@ -190,6 +211,9 @@ static void on_answer(curtain_client *client, int status, const Curtain__V1__Res
     fprintf(stderr, PROGRAM ": %s: %s\n", curtain_error_code_name(response->error->code),
             response->error->message);
     stop(state, 1);
+    return;
+  }
+  if (state->step == STEP_CHECK_SESSION && session_in_use(state, response)) {
     return;
   }
   if (state->step == STEP_CREATE_WINDOW) {
@@ -212,7 +236,12 @@ static void send_step(demo *state, Curtain__V1__Request *request) {
 
 static void run_step(demo *state) {
   Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  if (state->step == STEP_CREATE_WINDOW) {
+  if (state->step == STEP_CHECK_SESSION) {
+    Curtain__V1__ListSessions body = CURTAIN__V1__LIST_SESSIONS__INIT;
+    request.body_case = CURTAIN__V1__REQUEST__BODY_LIST_SESSIONS;
+    request.list_sessions = &body;
+    send_step(state, &request);
+  } else if (state->step == STEP_CREATE_WINDOW) {
     Curtain__V1__ControllerSpec home = CURTAIN__V1__CONTROLLER_SPEC__INIT;
     home.kind = CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT;
     home.identifier = "Home";
@@ -264,11 +293,11 @@ static void run_step(demo *state) {
     request.body_case = CURTAIN__V1__REQUEST__BODY_PUSH;
     request.push = &push;
     send_step(state, &request);
-  } else if (state->step == STEP_CLOSE_WINDOW) {
-    Curtain__V1__CloseWindow body = CURTAIN__V1__CLOSE_WINDOW__INIT;
-    body.window_id = state->window_id;
-    request.body_case = CURTAIN__V1__REQUEST__BODY_CLOSE_WINDOW;
-    request.close_window = &body;
+  } else if (state->step == STEP_KILL_SESSION) {
+    Curtain__V1__KillSession body = CURTAIN__V1__KILL_SESSION__INIT;
+    body.name = state->session;
+    request.body_case = CURTAIN__V1__REQUEST__BODY_KILL_SESSION;
+    request.kill_session = &body;
     send_step(state, &request);
   } else {
     stop(state, 0);

@@ -46,12 +46,15 @@ static const char usage_text[] =
     "\n"
     "  --socket ADDRESS   the daemon's Unix socket path or tcp://HOST:PORT\n"
     "                     (default: $CURTAIN_SOCKET, else the default socket)\n"
-    "  --session NAME     the session (default: slide-PID)\n"
+    "  --session NAME     the session to work in, which must hold nothing yet;\n"
+    "                     deleted at the end (default: slide-PID); with --serve,\n"
+    "                     the session to answer for, left as it is\n"
     "  --serve            only answer, for @Nav of --session, until Ctrl-C\n"
     "  --help             show this help\n";
 
 /* The steps of the demo, in order. */
 typedef enum step {
+  STEP_CHECK_SESSION,
   STEP_CREATE_WINDOW,
   STEP_CREATE_DETAIL,
   STEP_LIST,
@@ -62,7 +65,7 @@ typedef enum step {
   STEP_POP = STEP_PUSH_CLOCK + QUARTERS,
   STEP_POP_CLOCK,
   STEP_CLEAR = STEP_POP_CLOCK + QUARTERS,
-  STEP_CLOSE_WINDOW,
+  STEP_KILL_SESSION,
   STEP_DONE,
 } step;
 
@@ -198,6 +201,25 @@ static void stop(demo *state, int status) {
 
 static void run_step(demo *state);
 
+/* Stops the program when `answer` (a SessionList) shows its session
+ * holding windows or controllers: they are someone else's, or those of a
+ * run that was killed. */
+static bool session_in_use(demo *state, const Curtain__V1__Response *answer) {
+  for (size_t index = 0; index < answer->sessions->n_sessions; index++) {
+    const Curtain__V1__SessionList__Entry *entry = answer->sessions->sessions[index];
+    if (strcmp(entry->name, state->session) == 0 && (entry->windows || entry->controllers)) {
+      fprintf(stderr,
+              PROGRAM ": session \"%s\" is not empty (%u windows, %u controllers: a run that "
+                      "was killed?); remove it with `curtain kill-session %s`, or pass "
+                      "--session with another name\n",
+              state->session, entry->windows, entry->controllers, state->session);
+      stop(state, 1);
+      return true;
+    }
+  }
+  return false;
+}
+
 /* Every request's answer: an error ends the program, else the next step. */
 static void on_answer(curtain_client *client, int status, const Curtain__V1__Response *response,
                       void *data) {
@@ -213,6 +235,11 @@ static void on_answer(curtain_client *client, int status, const Curtain__V1__Res
     return;
   }
   switch (state->step) {
+  case STEP_CHECK_SESSION:
+    if (session_in_use(state, response)) {
+      return;
+    }
+    break;
   case STEP_CREATE_WINDOW:
     state->window_id = response->window->id;
     break;
@@ -263,7 +290,12 @@ static void run_step(demo *state) {
   Curtain__V1__ControllerRef detail = nav;
   detail.identifier = "Detail";
   curtain_delegate_target target = {.session = state->session, .controller = "Nav"};
-  if (state->step == STEP_CREATE_WINDOW) {
+  if (state->step == STEP_CHECK_SESSION) {
+    Curtain__V1__ListSessions body = CURTAIN__V1__LIST_SESSIONS__INIT;
+    request.body_case = CURTAIN__V1__REQUEST__BODY_LIST_SESSIONS;
+    request.list_sessions = &body;
+    send_step(state, &request);
+  } else if (state->step == STEP_CREATE_WINDOW) {
     Curtain__V1__ControllerSpec home = CURTAIN__V1__CONTROLLER_SPEC__INIT;
     home.kind = CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT;
     home.identifier = "Home";
@@ -332,11 +364,11 @@ static void run_step(demo *state) {
       fprintf(stderr, PROGRAM ": %s\n", curtain_last_error(state->client));
       stop(state, 1);
     }
-  } else if (state->step == STEP_CLOSE_WINDOW) {
-    Curtain__V1__CloseWindow body = CURTAIN__V1__CLOSE_WINDOW__INIT;
-    body.window_id = state->window_id;
-    request.body_case = CURTAIN__V1__REQUEST__BODY_CLOSE_WINDOW;
-    request.close_window = &body;
+  } else if (state->step == STEP_KILL_SESSION) {
+    Curtain__V1__KillSession body = CURTAIN__V1__KILL_SESSION__INIT;
+    body.name = state->session;
+    request.body_case = CURTAIN__V1__REQUEST__BODY_KILL_SESSION;
+    request.kill_session = &body;
     send_step(state, &request);
   } else {
     stop(state, 0);
@@ -347,7 +379,7 @@ static void on_ready(curtain_client *client, const Curtain__V1__Welcome *welcome
   (void)client;
   (void)welcome;
   demo *state = user;
-  state->step = state->serve ? STEP_SET_DELEGATE : STEP_CREATE_WINDOW;
+  state->step = state->serve ? STEP_SET_DELEGATE : STEP_CHECK_SESSION;
   run_step(state);
 }
 

@@ -389,16 +389,38 @@ char *example_program(const char *variable) {
   return program;
 }
 
+/* Whether the daemon has a session named `name`. */
+static bool session_exists(uv_loop_t *loop, const harness_daemon *daemon, const char *name) {
+  test_connection connection;
+  bool found = false;
+  if (connect_to(loop, daemon, &connection, "sessions")) {
+    Curtain__V1__ListSessions body = CURTAIN__V1__LIST_SESSIONS__INIT;
+    Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+    request.body_case = CURTAIN__V1__REQUEST__BODY_LIST_SESSIONS;
+    request.list_sessions = &body;
+    const Curtain__V1__Response *response =
+        call(loop, &connection, &request, CURTAIN__V1__RESPONSE__RESULT_SESSIONS);
+    for (size_t index = 0; response != NULL && index < response->sessions->n_sessions; index++) {
+      found = found || strcmp(response->sessions->sessions[index]->name, name) == 0;
+    }
+  }
+  disconnect(loop, &connection);
+  return found;
+}
+
 bool run_example(uv_loop_t *loop, const harness_daemon *daemon, char *program, char *session,
                  child_process *child) {
   char *arguments[] = {program,     "--socket", (char *)daemon->socket_path,
                        "--session", session,    NULL};
-  if (!child_start(loop, child, arguments)) {
-    return false;
+  for (int run = 0; run < 2; run++) {
+    if (!child_start(loop, child, arguments)) {
+      return false;
+    }
+    child_wait(loop, child);
+    CHECK_EQ_U64(child->exit_status, 0);
+    CHECK_EQ_STR(child->err_text, "");
+    CHECK(!session_exists(loop, daemon, session));
   }
-  child_wait(loop, child);
-  CHECK_EQ_U64(child->exit_status, 0);
-  CHECK_EQ_STR(child->err_text, "");
   return true;
 }
 

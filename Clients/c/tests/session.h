@@ -120,8 +120,9 @@ typedef struct child_process {
 char *example_program(const char *variable);
 
 /* Runs `program --socket SOCKET --session SESSION` against the daemon
- * until it exits, and checks that it exited 0 with nothing on stderr; false
- * when it could not start. */
+ * until it exits, twice, and checks that each run exited 0 with nothing on
+ * stderr and deleted its session (so it runs again and again); `child` holds
+ * the second run. False when it could not start. */
 bool run_example(uv_loop_t *loop, const harness_daemon *daemon, char *program, char *session,
                  child_process *child);
 

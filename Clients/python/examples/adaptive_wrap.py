@@ -19,6 +19,8 @@ from __future__ import annotations
 import argparse
 import os
 
+from example_session import own_session
+
 import curtain
 from curtain import types
 
@@ -45,9 +47,9 @@ class WrapWhenCompact:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--socket", default=os.environ.get("CURTAIN_SOCKET"))
-    parser.add_argument("--session", default="adaptive-wrap")
+    parser.add_argument("--session", default="adaptive-wrap", help="the session to work in (deleted at the end)")
     args = parser.parse_args()
-    with curtain.Client(args.socket, session=args.session, timeout=10) as client:
+    with curtain.Client(args.socket, session=args.session, timeout=10) as client, own_session(client, args.session):
         window = client.create_window(clock="manual")
         client.create_controller("content", identifier="Home", title="Home")
         client.create_controller("content", identifier="Colors", title="Colors")

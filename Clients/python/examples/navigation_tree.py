@@ -5,15 +5,16 @@ pops while printing every event the window emits.
     CURTAIN_SOCKET=/tmp/curtain.sock python examples/navigation_tree.py
 
 Connects to ``--socket`` (default: $CURTAIN_SOCKET, else the daemon's
-default socket, as ``make run`` uses) and works in its own session
-(``--session``, default ``tree-<pid>``), so it can run again and again
-against the same daemon.
+default socket, as ``make run`` uses) and works in a session of its own
+(``--session``, default ``navigation-tree``), which it deletes at the end
+(example_session.py), so it can run again and again against the same daemon.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+
+from example_session import own_session
 
 import curtain
 
@@ -29,10 +30,13 @@ def show(client: curtain.Client, sub: curtain.Subscription) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--socket", help="the daemon's socket (default: $CURTAIN_SOCKET or the default socket)")
-    parser.add_argument("--session", default=f"tree-{os.getpid()}", help="the session to work in")
+    parser.add_argument("--session", default="navigation-tree", help="the session to work in (deleted at the end)")
     options = parser.parse_args()
 
-    with curtain.Client(options.socket, session=options.session, client_name="navigation_tree") as client:
+    with (
+        curtain.Client(options.socket, session=options.session, client_name="navigation_tree") as client,
+        own_session(client, options.session),
+    ):
         print(f"connected to curtaind {client.welcome.server_version}, session {options.session!r}")
         window = client.create_window(size=(390, 844))
         sub = client.subscribe(window)
@@ -66,7 +70,6 @@ def main() -> None:
         show(client, sub)
         print()
         print(client.get_tree(window).description)
-        client.close_window(window)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from example_session import own_session
+
 import curtain
 
 FRAMES = 4
@@ -84,9 +86,9 @@ class Delegate:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--socket", default=os.environ.get("CURTAIN_SOCKET"))
-    parser.add_argument("--session", default="remote-slide")
+    parser.add_argument("--session", default="remote-slide", help="the session to work in (deleted at the end)")
     args = parser.parse_args()
-    with curtain.Client(args.socket, session=args.session, timeout=10) as client:
+    with curtain.Client(args.socket, session=args.session, timeout=10) as client, own_session(client, args.session):
         window = client.create_window(clock="manual")
         client.create_controller("tab", identifier="Tabs")
         client.create_controller("navigation", identifier="Nav")

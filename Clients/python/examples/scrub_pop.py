@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
+
+from example_session import own_session_async
 
 import curtain
 
@@ -36,11 +37,14 @@ async def show(frames: curtain.AsyncSubscription, names: dict[int, str]) -> None
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--socket", help="the daemon's socket (default: $CURTAIN_SOCKET or the default socket)")
-    parser.add_argument("--session", default=f"scrub-{os.getpid()}", help="the session to work in")
+    parser.add_argument("--session", default="scrub-pop", help="the session to work in (deleted at the end)")
     parser.add_argument("--cancel", action="store_true", help="cancel the pop instead of finishing it")
     options = parser.parse_args()
 
-    async with curtain.AsyncClient(options.socket, session=options.session, client_name="driver") as driver:
+    async with (
+        curtain.AsyncClient(options.socket, session=options.session, client_name="driver") as driver,
+        own_session_async(driver, options.session),
+    ):
         window = await driver.create_window(clock="manual")
         nav = await driver.create_controller("navigation", identifier="Nav")
         one = await driver.create_controller("content", identifier="One")
@@ -76,7 +80,6 @@ async def main() -> None:
 
         tree = await driver.get_tree(window)
         print("\n" + tree.description)
-        await driver.close_window(window)
 
 
 if __name__ == "__main__":

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 from typing import Any
+
+from example_session import own_session
 
 import curtain
 
@@ -111,20 +112,24 @@ def demo(client: curtain.Client) -> None:
             if isinstance(event, curtain.Event) and ".delegate" in event.text:
                 print(f"  {event.text}")
     client.clear_delegate(nav)
-    client.close_window(window)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--socket", help="the daemon's socket (default: $CURTAIN_SOCKET or the default socket)")
-    parser.add_argument("--session", help="the session to work in (default: one of its own)")
+    parser.add_argument(
+        "--session", help="the session to work in (default: slide-delegate, deleted at the end; with --serve, required)"
+    )
     parser.add_argument("--serve", action="store_true", help="only answer, for @Nav of --session, until Ctrl-C")
     options = parser.parse_args()
-    session = options.session or f"slide-{os.getpid()}"
+    if options.serve and options.session is None:
+        parser.error("--serve needs --session: the session whose @Nav to answer for")
+    session = options.session or "slide-delegate"
 
     with curtain.Client(options.socket, session=session, client_name="slide-delegate") as client:
         if not options.serve:
-            demo(client)
+            with own_session(client, session):
+                demo(client)
             return
         client.set_delegate("Nav", SlideAnimator())
         print(f"answering @Nav's navigation questions in session {session!r}; Ctrl-C to stop", flush=True)

@@ -20,6 +20,8 @@ import argparse
 import os
 from typing import Any
 
+from example_session import own_session
+
 import curtain
 
 
@@ -60,9 +62,9 @@ class SmallWindowDelegate:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--socket", default=os.environ.get("CURTAIN_SOCKET"))
-    parser.add_argument("--session", default="small-window")
+    parser.add_argument("--session", default="small-window", help="the session to work in (deleted at the end)")
     args = parser.parse_args()
-    with curtain.Client(args.socket, session=args.session, timeout=10) as client:
+    with curtain.Client(args.socket, session=args.session, timeout=10) as client, own_session(client, args.session):
         window = client.create_window(clock="manual")
         client.create_controller("content", identifier="Home", title="Home")
         client.create_controller("content", identifier="Note", title="Note")

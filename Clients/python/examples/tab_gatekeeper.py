@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 from typing import Any
+
+from example_session import own_session_async
 
 import curtain
 
@@ -51,10 +52,13 @@ class Gatekeeper:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--socket", help="the daemon's socket (default: $CURTAIN_SOCKET or the default socket)")
-    parser.add_argument("--session", default=f"tabs-{os.getpid()}", help="the session to work in")
+    parser.add_argument("--session", default="tab-gatekeeper", help="the session to work in (deleted at the end)")
     options = parser.parse_args()
 
-    async with curtain.AsyncClient(options.socket, session=options.session, client_name="app") as app:
+    async with (
+        curtain.AsyncClient(options.socket, session=options.session, client_name="app") as app,
+        own_session_async(app, options.session),
+    ):
         window = await app.create_window(clock="manual")
         tabs = await app.create_controller("tab_bar", identifier="Tabs")
         pages = [
@@ -81,7 +85,6 @@ async def main() -> None:
                         print(f"  {event.text}")
                 selected = (await app.get_tree(window)).root.selected_index
                 print(f"app: the selected tab is {selected} ({pages[selected].title})")
-        await app.close_window(window)
 
 
 if __name__ == "__main__":

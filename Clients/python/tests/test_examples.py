@@ -14,14 +14,46 @@ from curtain.testing import Daemon
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-def run_example(daemon: Daemon, name: str, *args: str) -> str:
+def sessions(daemon: Daemon) -> list[tuple[str, int, int]]:
+    """Each session of the daemon with its window and controller counts."""
+    with daemon.client() as client:
+        return sorted((s.name, s.windows, s.controllers) for s in client.list_sessions())
+
+
+def run_once(daemon: Daemon, name: str, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, CURTAIN_SOCKET=daemon.socket_path)
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, str(EXAMPLES / name), *args], env=env, capture_output=True, text=True, timeout=60
     )
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == ""
-    return done.stdout
+
+
+def run_example(daemon: Daemon, name: str, *args: str) -> str:
+    """Runs an example twice against the same daemon and returns what the
+    first run printed: each run succeeds, says nothing on stderr and leaves
+    the daemon's sessions as it found them (it works in a session of its
+    own, which it deletes), so the second run does what the first did."""
+    before = sessions(daemon)
+    outputs = []
+    for _ in range(2):
+        done = run_once(daemon, name, *args)
+        assert done.returncode == 0, done.stderr
+        assert done.stderr == ""
+        assert sessions(daemon) == before, f"{name} left something behind"
+        outputs.append(done.stdout)
+    return outputs[0]
+
+
+def test_an_example_refuses_a_session_that_holds_something(daemon: Daemon) -> None:
+    with daemon.client(session="small-window") as client:
+        client.create_controller("content", identifier="Mine")
+        done = run_once(daemon, "small_window.py")
+        assert done.returncode == 1 and done.stdout == ""
+        assert done.stderr == (
+            "small_window.py: session 'small-window' is not empty (0 windows, 1 controllers: a run that was "
+            "killed?); remove it with `curtain kill-session small-window`, or pass --session with another name\n"
+        )
+        assert [c.identifier for c in client.list_controllers()] == ["Mine"], "left as it was"
+    assert "Note at" in run_example(daemon, "small_window.py", "--session", "another")
 
 
 def test_navigation_tree_example_prints_the_tree_and_the_events(daemon: Daemon) -> None:
@@ -42,8 +74,6 @@ def test_navigation_tree_example_prints_the_tree_and_the_events(daemon: Daemon) 
     ]
     assert "t2.began(pop, Detail → Home, animated: true, interactive: false)" in lines
     assert "Settings.viewDidAppear(false)" in lines
-    # Its own session each time: it runs again on the same daemon.
-    run_example(daemon, "navigation_tree.py", "--session", "two")
 
 
 def test_scrub_example_watches_the_frames_of_a_scrubbed_pop(daemon: Daemon) -> None:
