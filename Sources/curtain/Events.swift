@@ -5,7 +5,11 @@
 // --from), then Sync; every event before the Sync's response is part of the
 // replay, so the command prints them and stops there. With --follow: the
 // same subscription (live only, unless --from), printed until SIGINT (exit
-// 0) or the daemon's goodbye (an error: the stream did not end as asked).
+// 0), until the window it follows is closed (its `window.closed` event, then
+// "w1 was closed" on stderr, exit 0: watch ends the same way) or the
+// daemon's goodbye (an error: the stream did not end as asked). With --type,
+// the subscription also takes window events, to see the close, and prints
+// only the types asked for.
 
 import ArgumentParser
 import CurtainCLIKit
@@ -22,9 +26,10 @@ struct Events: ParsableCommand {
       window, revision, time, type, controller, identifier, callback, \
       animated, trace_id, text and the fields of its type). Without --follow, \
       prints the events still kept (the last 10,000 per window) and exits; \
-      with --follow, prints new events until interrupted (exit status 0) or \
-      until the daemon stops ("the daemon stopped", exit status 1). --from \
-      starts at a sequence number, also with --follow.
+      with --follow, prints new events until interrupted (exit status 0), \
+      until the window is closed ("w1 was closed" on stderr, exit status 0) \
+      or until the daemon stops ("the daemon stopped", exit status 1). \
+      --from starts at a sequence number, also with --follow.
 
       Example:
         w=$(curtain new-window --root 'Nav=nav[Home]')
@@ -89,7 +94,10 @@ struct Events: ParsableCommand {
     var subscribe = Curtain_V1_Subscribe()
     subscribe.windowID = window ?? 0
     subscribe.events = true
-    subscribe.categories = types.map(\.wire)
+    let asked = Set(types.map(\.wire))
+    // The window's close ends a follow: its event comes whatever --type says.
+    let watchesClose = follow && window != nil && !asked.isEmpty && !asked.contains(.window)
+    subscribe.categories = types.map(\.wire) + (watchesClose ? [.window] : [])
     if let from {
       subscribe.fromSeq = from > 0 ? from - 1 : 0
     } else if !follow {
@@ -111,11 +119,17 @@ struct Events: ParsableCommand {
       }
       switch message.kind {
       case .event(let event)?:
-        if globals.json {
-          try names.learn(event)
-          Output.json(OutputFormat.json(event, identifiers: names.identifiers))
-        } else {
-          Output.line(OutputFormat.human(event))
+        if asked.isEmpty || asked.contains(event.category) {
+          if globals.json {
+            try names.learn(event)
+            Output.json(OutputFormat.json(event, identifiers: names.identifiers))
+          } else {
+            Output.line(OutputFormat.human(event))
+          }
+        }
+        if follow, let window, event.closes(window) {
+          Output.error("\(OutputFormat.windowName(window)) was closed")
+          return
         }
       case .response(let response)? where response.requestID == syncID:
         if case .error(let error)? = response.result {
@@ -146,5 +160,13 @@ struct Events: ParsableCommand {
         Output.line(tree.description_p)
       }
     }
+  }
+}
+
+extension WireEvent {
+  /// Whether this is the `window.closed` event of `window`.
+  func closes(_ window: UInt64) -> Bool {
+    guard windowID == window, case .window(let change)? = kind else { return false }
+    return change.change == .closed
   }
 }

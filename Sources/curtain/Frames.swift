@@ -1,5 +1,6 @@
 // `curtain frames W [--follow]`: the presentation values a window's
-// animations produce, one line per frame.
+// animations produce, one line per frame; a follow ends when the window is
+// closed (its `window.closed` event, which the subscription also takes).
 
 import ArgumentParser
 import CurtainCLIKit
@@ -16,7 +17,9 @@ struct Frames: ParsableCommand {
       per view view, controller, frame, alpha, transform). Without --follow, \
       prints the next frame if one comes within --within seconds, else \
       nothing; with --follow, prints frames until interrupted (exit status \
-      0) or until the daemon stops ("the daemon stopped", exit status 1). \
+      0), until the window is closed ("w1 was closed" on stderr, exit \
+      status 0) or until the daemon stops ("the daemon stopped", exit \
+      status 1). \
       A slow reader gets the newest frame and a count of the ones skipped.
 
       Example:
@@ -63,6 +66,9 @@ struct Frames: ParsableCommand {
     var subscribe = Curtain_V1_Subscribe()
     subscribe.windowID = window
     subscribe.frames = true
+    // Its window events, to end a follow when the window is closed.
+    subscribe.events = follow
+    subscribe.categories = [.window]
     let response = try connection.perform(.subscribe(subscribe))
     guard case .subscribed? = response.result else {
       throw ClientError.unexpectedResponse(expected: "subscribed", got: response.resultName)
@@ -73,6 +79,10 @@ struct Frames: ParsableCommand {
       let timeout = deadline.map { max(0, $0 - MonotonicClock.now()) } ?? 0.25
       guard let message = try connection.client.nextMessage(timeout: timeout) else {
         if follow { continue }
+        return
+      }
+      if case .event(let event)? = message.kind, event.closes(window) {
+        Output.error("\(OutputFormat.windowName(window)) was closed")
         return
       }
       guard case .frame(let frame)? = message.kind else { continue }

@@ -1,6 +1,7 @@
 // `events --follow` and `frames --follow` end with an error when the daemon
 // stops: "the daemon stopped" and exit status 1, as `watch` does (an
-// interrupt is the normal end, with status 0).
+// interrupt is the normal end, with status 0). Following a window, they end
+// when it is closed, saying so, with status 0.
 
 import CurtainTesting
 import CurtainWire
@@ -14,6 +15,62 @@ final class FollowTests: XCTestCase {
 
   func testFramesFollowSaysTheDaemonStopped() throws {
     try checkFollower(["frames", "w1", "--follow"])
+  }
+
+  func testEventsFollowEndsWhenItsWindowIsClosed() throws {
+    for extra in [[], ["--type", "lifecycle"], ["--json"]] {
+      let output = try followUntilClosed(
+        ["events", "w1", "--follow", "--from", "1"] + extra, ready: "Home")
+      XCTAssertTrue(output.hasSuffix("curtain: w1 was closed\n"), "\(extra): \(output)")
+      XCTAssertEqual(
+        output.contains("window.closed"), extra != ["--type", "lifecycle"],
+        "the close is printed unless --type leaves window events out: \(output)")
+    }
+  }
+
+  func testFramesFollowEndsWhenItsWindowIsClosed() throws {
+    // A push moved in small steps: a frame shows that the follower has
+    // subscribed.
+    let output = try followUntilClosed(
+      ["frames", "w1", "--follow"], ready: "t=", setup: ["push", "@Nav", "@Detail", "--no-wait"]
+    ) { cli, socket in
+      _ = try runProgram(cli, ["--socket", socket, "advance", "w1", "0.005"])
+    }
+    XCTAssertTrue(output.hasSuffix("curtain: w1 was closed\n"), output)
+  }
+
+  /// Starts `arguments` on a manual-clock window w1 (`Nav=nav[Home]`, with
+  /// Detail to push, and the command `setup`), reads its output until
+  /// `ready` (after `prompt`, run until then), closes the window and
+  /// returns all it printed once it exited 0 by itself.
+  private func followUntilClosed(
+    _ arguments: [String], ready: String, setup: [String] = [],
+    prompt: (String, String) throws -> Void = { _, _ in }
+  ) throws -> String {
+    let daemon = try TempDaemon()
+    defer { daemon.stop() }
+    let cli = try TempDaemon.cliURL().path
+    let socket = daemon.socketPath
+    _ = try runProgram(
+      cli, ["--socket", socket, "new-window", "--clock", "manual", "--root", "Nav=nav[Home]"])
+    _ = try runProgram(cli, ["--socket", socket, "new-controller", "content", "--id", "Detail"])
+    if !setup.isEmpty { _ = try runProgram(cli, ["--socket", socket] + setup) }
+    let follower = try GroupLeader(
+      "exec \"$1\" --socket '\(socket)' --no-start "
+        + arguments.map { "'\($0)'" }.joined(separator: " "), cli, environment: [:])
+    defer { follower.killGroup() }
+    var output = ""
+    for _ in 0..<50 where !output.contains(ready) {
+      try prompt(cli, socket)
+      output += (try? follower.read(until: ready, seconds: 0.2)) ?? ""
+    }
+    XCTAssertTrue(output.contains(ready), output)
+    _ = try runProgram(cli, ["--socket", socket, "close-window", "w1"])
+    output += try follower.read(until: nil, seconds: 10)
+    let status = follower.wait()
+    XCTAssertEqual(status.signal, 0, output)
+    XCTAssertEqual(status.status, 0, output)
+    return output
   }
 
   /// Starts the follower, stops the daemon under it, and checks how it ends.
