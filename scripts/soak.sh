@@ -17,7 +17,7 @@
 #   scripts/soak.sh --parts kill --rounds 1000 --minutes 60 --seed 42
 #
 # Arguments go to curtain-soak (--parts, --rounds, --minutes, --part-minutes,
-# --seed, --snapshot-records, --max-ratio, --pipeline-changes); SOAK_ARGS
+# --seed, --snapshot-records, --max-ratio, --pipeline-changes, --keep); SOAK_ARGS
 # from make does the same.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

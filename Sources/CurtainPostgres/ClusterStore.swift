@@ -281,7 +281,8 @@ final class ClusterStore: DurableStore, @unchecked Sendable {
 }
 
 /// A commit of records only, all of sessions this node owns (or owned):
-/// one statement in a transaction of its own. It locks the sessions' map
+/// one statement in a transaction of its own (PreparedRunner: committed
+/// once COMMIT answers, not when the statement does). It locks the sessions' map
 /// rows (`FOR SHARE`: a claim by another node waits for it, or it waits
 /// for the claim and then sees the new owner), writes the records of the
 /// sessions this node still owns at the epoch it knows, and returns the

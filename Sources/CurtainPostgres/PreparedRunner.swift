@@ -8,6 +8,14 @@
 // woken, all on that loop. That is as many thread wake-ups as a query
 // through futures (the loop's, then the writer's); a task without that
 // preference would also wake a thread of the concurrency pool each time.
+//
+// Each statement runs between BEGIN and COMMIT, and has succeeded only once
+// COMMIT answers COMMIT: PostgreSQL answers a statement outside a
+// transaction block before it commits it (at the protocol's Sync), and
+// postgres-nio hands the rows over at that answer, so a commit failing after
+// it (a fast shutdown terminating the server process, a constraint checked
+// at commit) passed for a success, and a change never stored was
+// acknowledged (issue 33 §3).
 
 import CurtainDaemon
 import Dispatch
@@ -33,10 +41,10 @@ final class PreparedRunner: Sendable {
     connection.closeFuture.whenComplete { [pending] _ in pending.failAll() }
   }
 
-  /// Runs `statement` (preparing it first on this connection, once) and
-  /// returns its rows; blocks the calling thread, which must not be the
-  /// connection's event loop. Throws postgres-nio's error, or
-  /// `ConnectionLost`.
+  /// Runs `statement` (preparing it first on this connection, once) in a
+  /// transaction of its own and returns its rows once that is committed;
+  /// blocks the calling thread, which must not be the connection's event
+  /// loop. Throws postgres-nio's error, `ConnectionLost`, or `RolledBack`.
   func run<Statement: PostgresPreparedStatement>(_ statement: Statement) throws -> [Statement.Row]
   where Statement.Row: Sendable {
     let outcome = Outcome<[Statement.Row]>()
@@ -44,18 +52,41 @@ final class PreparedRunner: Sendable {
     guard let number, !connection.isClosed else { throw ConnectionLost() }
     defer { pending.remove(number) }
     Task(executorPreference: executor) { [connection, logger] in
+      // Written now, on the connection's loop, before the statement.
+      let begin: EventLoopFuture<PostgresQueryResult> = connection.query("BEGIN", logger: logger)
+      var result: Result<[Statement.Row], any Error>
       do {
         var rows: [Statement.Row] = []
         for try await row in try await connection.execute(statement, logger: logger) {
           rows.append(row)
         }
-        outcome.finish(.success(rows))
+        result = .success(rows)
       } catch {
-        outcome.finish(.failure(error))
+        result = .failure(error)
       }
+      // COMMIT after a failed statement too: PostgreSQL answers it with
+      // ROLLBACK, and the connection is out of the transaction again.
+      do {
+        _ = try await begin.get()
+        let committing: EventLoopFuture<PostgresQueryResult> = connection.query(
+          "COMMIT", logger: logger)
+        let commit = try await committing.get()
+        if case .success = result, commit.metadata.command != "COMMIT" {
+          result = .failure(RolledBack())
+        }
+      } catch {
+        if case .success = result { result = .failure(error) }
+      }
+      outcome.finish(result)
     }
     return try outcome.wait()
   }
+}
+
+/// A transaction that PostgreSQL rolled back although each of its
+/// statements was answered (its COMMIT answered ROLLBACK).
+struct RolledBack: Error, CustomStringConvertible {
+  var description: String { "the transaction was rolled back" }
 }
 
 /// A task executor that runs its jobs on a NIO event loop.

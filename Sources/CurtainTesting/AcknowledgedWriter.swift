@@ -17,6 +17,8 @@ public final class AcknowledgedWriter: @unchecked Sendable {
   private let sockets: [Int: String]
   private struct State {
     var acknowledged: [String] = []
+    /// Where and when (Unix time) each was answered OK.
+    var acknowledgements: [String: (socket: String, time: Double)] = [:]
     var refused = 0
     var failure: String?
     var stopping = false
@@ -37,6 +39,11 @@ public final class AcknowledgedWriter: @unchecked Sendable {
 
   /// The names of the controllers answered OK, in order.
   public var acknowledged: [String] { state.withLock { $0.acknowledged } }
+  /// The socket of the node that answered `name` OK, and when (Unix
+  /// time).
+  public func acknowledgement(of name: String) -> (socket: String, time: Double)? {
+    state.withLock { $0.acknowledgements[name] }
+  }
   /// How many were answered OK.
   public var acknowledgedCount: Int { state.withLock { $0.acknowledged.count } }
   /// How many were refused with `UNAVAILABLE` or `BUSY` (and tried again).
@@ -77,7 +84,11 @@ public final class AcknowledgedWriter: @unchecked Sendable {
       }
       switch response.result {
       case .controller?:
-        state.withLock { $0.acknowledged.append(name) }
+        let time = Date().timeIntervalSince1970
+        state.withLock {
+          $0.acknowledged.append(name)
+          $0.acknowledgements[name] = ($0.socket, time)
+        }
       case .error(let error)? where error.code == .moved:
         let socket = try self.socket(movedBy: error)
         client.close()

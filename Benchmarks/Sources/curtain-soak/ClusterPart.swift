@@ -7,7 +7,11 @@
 // resumed, in turn, until the part's time is mostly spent. Every change a
 // writer was told OK must then be on the node that serves its session, and
 // in the store: a fourth node claims every session once the three are
-// killed and must have them all.
+// killed and must have them all. A failure names the first lost changes;
+// with --keep, a failed run leaves its scratch directory: the nodes' logs,
+// faults.txt (when each fault came, wall clock as the logs have it) and
+// store.txt (which node answered each lost change and when, and what the
+// store holds of it).
 
 import BenchKit
 import CurtainTesting
@@ -22,8 +26,21 @@ func clusterPart(_ options: Options, _ random: inout SplitMix) throws -> String 
   guard TempPostgres.binaryDirectory() != nil else {
     throw BenchError("PostgreSQL's binaries are not installed (apt-get install postgresql)")
   }
-  let scratch = try makeScratchDirectory("curtain-soak-cluster")
-  defer { try? FileManager.default.removeItem(atPath: scratch) }
+  return try withScratch(options, "curtain-soak-cluster") { scratch in
+    try clusterPart(options, &random, scratch: scratch)
+  }
+}
+
+/// The cluster part in `scratch`.
+private func clusterPart(_ options: Options, _ random: inout SplitMix, scratch: String) throws
+  -> String
+{
+  var faults = ""
+  /// Notes a fault in faults.txt.
+  func note(_ what: String) {
+    faults += "\(Date()) \(what)\n"
+    try? faults.write(toFile: scratch + "/faults.txt", atomically: true, encoding: .utf8)
+  }
   let postgres = try TempPostgres()
   defer { postgres.stop() }
   try postgres.createDatabase("cluster")
@@ -66,19 +83,24 @@ func clusterPart(_ options: Options, _ random: inout SplitMix) throws -> String 
   var pauses = 0
   while Clock.now() - began < options.partSeconds * 0.6 {
     if (stops + pauses) % 2 == 0 {
+      note("PostgreSQL stop \(stops + 1)")
       postgres.stop()
       // Down for a lease and a half: the nodes' leases lapse too.
       pause(leaseTimeout * 1.5)
       try postgres.start()
+      note("PostgreSQL started")
       stops += 1
       try awaitProgress(5, "after PostgreSQL's stop \(stops)")
     } else {
-      let node = nodes[random.int(3)]
+      let index = random.int(3)
+      let node = nodes[index]
+      note("node \(["a", "b", "c"][index]) paused (pause \(pauses + 1))")
       kill(node.pid, SIGSTOP)
       // Paused past its lease: the others take its sessions over, and it
       // must not acknowledge anything it cannot keep once it resumes.
       pause(leaseTimeout * 2.5)
       kill(node.pid, SIGCONT)
+      note("resumed")
       pauses += 1
       try awaitProgress(5, "after node pause \(pauses)")
     }
@@ -91,7 +113,10 @@ func clusterPart(_ options: Options, _ random: inout SplitMix) throws -> String 
     let present = Set(try writer.identifiers())
     let lost = writer.acknowledged.filter { !present.contains($0) }
     guard lost.isEmpty else {
-      throw BenchError("\(writer.session): \(lost.count) acknowledged changes lost on its node")
+      if options.keep { dumpStore(postgres, writer: writer, lost: lost, scratch: scratch) }
+      throw BenchError(
+        "\(writer.session): \(lost.count) acknowledged changes lost on its node (\(lost.prefix(5)))"
+      )
     }
   }
   // In the store: a fourth node claims every session once the three die.
@@ -114,11 +139,47 @@ func clusterPart(_ options: Options, _ random: inout SplitMix) throws -> String 
     }
     let lost = writer.acknowledged.filter { !present!.contains($0) }
     guard lost.isEmpty else {
-      throw BenchError("\(writer.session): \(lost.count) acknowledged changes lost in the store")
+      throw BenchError(
+        "\(writer.session): \(lost.count) acknowledged changes lost in the store "
+          + "(\(lost.prefix(5)))")
     }
   }
   return
     "\(stops) PostgreSQL stops and \(pauses) node pauses under 12 writers on 3 nodes: "
     + "\(acknowledged) changes acknowledged, none lost (on the nodes, and in the store read by a "
     + "fourth node)"
+}
+
+/// `--keep`: what the store holds of `session` and of the `lost` changes
+/// (the records naming them, by epoch and number), in store.txt.
+private func dumpStore(
+  _ postgres: TempPostgres, writer: AcknowledgedWriter, lost: [String], scratch: String
+) {
+  let session = writer.session
+  var text = ""
+  for name in lost.prefix(5) {
+    if let (socket, time) = writer.acknowledgement(of: name) {
+      text += "\(name) acknowledged by \(socket) at \(Date(timeIntervalSince1970: time))\n"
+    }
+  }
+  let quoted = "'\(session)'"
+  var queries: [String] = [
+    "SELECT session, node, epoch FROM curtain_sessions WHERE session = " + quoted,
+    "SELECT epoch, seq, taken_at FROM cluster_snapshot WHERE session = " + quoted,
+    "SELECT epoch, min(seq), max(seq), count(*) FROM cluster_journal WHERE session = " + quoted
+      + " GROUP BY epoch ORDER BY epoch",
+  ]
+  for name in lost.prefix(5) {
+    let found = "position('" + name + "'::bytea IN "
+    queries.append(
+      "SELECT epoch, seq FROM cluster_journal WHERE session = " + quoted + " AND " + found
+        + "entry) > 0")
+    queries.append(
+      "SELECT epoch, seq FROM cluster_snapshot WHERE session = " + quoted + " AND " + found
+        + "image) > 0")
+  }
+  for query in queries {
+    text += "> \(query)\n" + ((try? postgres.sql(query, database: "cluster")) ?? "(failed)") + "\n"
+  }
+  try? text.write(toFile: scratch + "/store.txt", atomically: true, encoding: .utf8)
 }

@@ -23,7 +23,12 @@
 //
 //   curtain-soak --curtaind PATH [--parts LIST] [--rounds N] [--minutes M]
 //                [--part-minutes M] [--seed S] [--snapshot-records N]
-//                [--max-ratio R] [--pipeline-changes N]
+//                [--max-ratio R] [--pipeline-changes N] [--keep]
+//
+// --keep: a part that fails (but kill) leaves its scratch directory (the
+// daemons' logs, their state) behind and names it, for a post-mortem; the
+// cluster part adds faults.txt (when each fault came) and store.txt (what
+// PostgreSQL holds of the lost changes, who answered them and when).
 //
 // The kill part stops after N rounds (default 300) or M minutes (default
 // 15), whichever comes first; each other part after its own work or
@@ -43,12 +48,13 @@ struct Options {
   var snapshotRecords = 200
   var maxRatio = 3.0
   var pipelineChanges = 100_000
+  var keep = false
 
   static let usage =
     "usage: curtain-soak --curtaind PATH [--parts "
     + SoakPart.all.map(\.name).joined(separator: ",")
     + "] [--rounds N] [--minutes M] [--part-minutes M] [--seed S] [--snapshot-records N] "
-    + "[--max-ratio R] [--pipeline-changes N]"
+    + "[--max-ratio R] [--pipeline-changes N] [--keep]"
 
   init(_ arguments: [String]) throws {
     var rest = arguments[...]
@@ -75,6 +81,7 @@ struct Options {
       case "--snapshot-records": snapshotRecords = try number(Int.self)
       case "--max-ratio": maxRatio = try number(Double.self)
       case "--pipeline-changes": pipelineChanges = try number(Int.self)
+      case "--keep": keep = true
       case "-h", "--help":
         print(Self.usage)
         exit(0)
@@ -131,19 +138,40 @@ func startDaemon(
   return daemon
 }
 
+/// Runs `body` with a new scratch directory named `prefix`-…, removed
+/// afterwards unless `body` failed and `--keep` was given (then its path
+/// is printed).
+func withScratch<T>(_ options: Options, _ prefix: String, _ body: (String) throws -> T) throws
+  -> T
+{
+  let scratch = try makeScratchDirectory(prefix)
+  do {
+    let result = try body(scratch)
+    try? FileManager.default.removeItem(atPath: scratch)
+    return result
+  } catch {
+    if options.keep {
+      print("kept the scratch directory of the failed part: \(scratch)")
+    } else {
+      try? FileManager.default.removeItem(atPath: scratch)
+    }
+    throw error
+  }
+}
+
 /// Runs `body` with a daemon of its own (`arguments`) in a scratch
 /// directory, stopped and removed afterwards.
 func withDaemon<T>(
   _ options: Options, name: String, arguments: [String],
   _ body: (Daemon, String) throws -> T
 ) throws -> T {
-  let scratch = try makeScratchDirectory("curtain-soak-\(name)")
-  defer { try? FileManager.default.removeItem(atPath: scratch) }
-  let daemon = try startDaemon(
-    options, directory: scratch, name: "curtaind-\(name)",
-    arguments: arguments.map { $0.replacingOccurrences(of: "$SCRATCH", with: scratch) })
-  defer { try? daemon.stop() }
-  return try body(daemon, scratch)
+  try withScratch(options, "curtain-soak-\(name)") { scratch in
+    let daemon = try startDaemon(
+      options, directory: scratch, name: "curtaind-\(name)",
+      arguments: arguments.map { $0.replacingOccurrences(of: "$SCRATCH", with: scratch) })
+    defer { try? daemon.stop() }
+    return try body(daemon, scratch)
+  }
 }
 
 /// Checks what a flood measured: the daemon's CPU per request in the
