@@ -9,4 +9,10 @@
 static inline void (*curtain_sqlite_transient(void))(void *) {
   return (void (*)(void *))-1;
 }
+
+// sqlite3_db_config is variadic, which Swift cannot call: closing the
+// connection then neither checkpoints nor deletes the write-ahead log.
+static inline int curtain_sqlite_keep_wal_on_close(sqlite3 *db) {
+  return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
 #endif

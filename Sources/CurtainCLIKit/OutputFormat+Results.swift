@@ -188,6 +188,7 @@ extension OutputFormat {
         lines.append(
           "NOT RECORDING CHANGES (mutating requests are refused): \(status.storage.error)")
       }
+      lines += damageLines(status.storage)
     } else {
       lines.append("state in memory only (--ephemeral)")
     }
@@ -223,10 +224,21 @@ extension OutputFormat {
       if !storage.available {
         lines.append("NOT RECORDING CHANGES (mutating requests are refused): \(storage.error)")
       }
+      lines += damageLines(storage)
     } else {
       lines.append("state in memory only (--ephemeral)")
     }
     return lines
+  }
+
+  /// What the start found damaged in the stored state, and what it did.
+  private static func damageLines(_ storage: Curtain_V1_StorageStatus) -> [String] {
+    guard storage.hasRestoreDamage else { return [] }
+    let damage = storage.restoreDamage
+    let done =
+      damage.movedTo.isEmpty
+      ? "serving what it held" : "moved to \(damage.movedTo), started empty"
+    return ["DAMAGED STATE AT START: \(damage.problem); \(done)"]
   }
 
   /// When the last snapshot was taken and the snapshot policy.
@@ -273,7 +285,9 @@ extension OutputFormat {
   /// `journal_records` (since the last snapshot), `last_snapshot_time` (Unix
   /// seconds, 0: none), `snapshot_records`, `snapshot_interval`,
   /// `snapshot_journal_ratio`, `snapshot_bytes`, `sync`,
-  /// `available`, `error`, `schema_version`), `limits`, `hello_failures`
+  /// `available`, `error`, `schema_version`, `restore_damage`: null, or
+  /// `problem`, `missing_records`, `dropped_records` and `moved_to`),
+  /// `limits`, `hello_failures`
   /// and `warnings` (OutputFormat+Limits.swift), `scope` (empty when the
   /// status covers the whole daemon; else what the client's token grants,
   /// and the rest covers only that), then `session_list` (as
@@ -314,6 +328,16 @@ extension OutputFormat {
       ("available", .bool(storage.available)),
       ("error", .string(storage.error)),
       ("schema_version", .unsigned(UInt64(storage.schemaVersion))),
+      (
+        "restore_damage",
+        storage.hasRestoreDamage
+          ? .object([
+            ("problem", .string(storage.restoreDamage.problem)),
+            ("missing_records", .unsigned(storage.restoreDamage.missingRecords)),
+            ("dropped_records", .unsigned(storage.restoreDamage.droppedRecords)),
+            ("moved_to", .string(storage.restoreDamage.movedTo)),
+          ]) : .null
+      ),
     ])
   }
 }

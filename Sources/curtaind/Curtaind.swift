@@ -225,6 +225,13 @@ struct Curtaind: ParsableCommand {
   )
   var resetState = false
 
+  @Flag(
+    name: .customLong("accept-short-restore"),
+    help:
+      "When the state database holds less than the last change it acknowledged (a damaged write-ahead log or database file: docs/durability.md), serve what it still holds instead of moving it aside and starting empty. Either way the start says so loudly."
+  )
+  var acceptShortRestore = false
+
   @Option(
     name: .customLong("snapshot-records"),
     help: ArgumentHelp(
@@ -257,17 +264,24 @@ struct Curtaind: ParsableCommand {
   var limits: LimitOptions
 
   func validate() throws {
+    if socket?.isEmpty == true {
+      throw ValidationError("--socket needs the path of a socket, got an empty one")
+    }
     if ephemeral, stateDirectory != nil {
       throw ValidationError("--ephemeral and --state-dir exclude each other")
+    }
+    if ephemeral, acceptShortRestore {
+      throw ValidationError("--ephemeral and --accept-short-restore exclude each other")
     }
     if store != nil {
       if ephemeral { throw ValidationError("--ephemeral and --store exclude each other") }
       if stateDirectory != nil {
         throw ValidationError("--state-dir and --store exclude each other")
       }
-      if resetState {
-        throw ValidationError(
-          "--reset-state applies to the state directory's database, not to --store")
+      for (flag, given) in [
+        ("--reset-state", resetState), ("--accept-short-restore", acceptShortRestore),
+      ] where given {
+        throw ValidationError("\(flag) applies to the state directory's database, not to --store")
       }
       if sync != nil {
         throw ValidationError(
@@ -320,6 +334,7 @@ struct Curtaind: ParsableCommand {
     for (flag, given) in [
       ("--store", store != nil), ("--state-dir", stateDirectory != nil),
       ("--ephemeral", ephemeral), ("--reset-state", resetState), ("--sync", sync != nil),
+      ("--accept-short-restore", acceptShortRestore),
     ] where given {
       throw ValidationError(
         "--cluster and \(flag) exclude each other: the cluster's database keeps the sessions")
@@ -466,6 +481,7 @@ struct Curtaind: ParsableCommand {
         snapshotJournalRatio: snapshotJournalRatio)
       state?.killBeforeRecord = killBeforeRecord
       state?.socketPath = socketPath
+      state?.acceptShortRestore = acceptShortRestore
     }
 
     let daemon = try fail(output) {

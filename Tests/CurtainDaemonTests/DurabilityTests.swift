@@ -82,8 +82,10 @@ final class DurabilityTests: StateDirectoryTestCase {
   /// either serves a state the sessions were in after some acknowledged
   /// change (every window's tree and the controllers exactly as they were
   /// then: never a half-restored window), saying so in its log when it is
-  /// not the last one, or refuses with a clear message and exit status 1;
-  /// it never crashes.
+  /// not the last one, or finds records missing that were acknowledged
+  /// (its -last-commit file), says so and starts empty with the database
+  /// moved aside, or refuses with a clear message and exit status 1; it
+  /// never crashes.
   func testTruncatedOrFlippedDatabasesRestoreAPrefixOrAreRefused() throws {
     let daemon = try startDaemon(["--snapshot-records", "6"])
     let client = try TestClient(path: daemon.socketPath, name: "corrupt")
@@ -123,6 +125,8 @@ final class DurabilityTests: StateDirectoryTestCase {
     XCTAssertNotEqual(try sqlite("SELECT count(*) FROM snapshot"), "0")
     XCTAssertNotEqual(try sqlite("SELECT count(*) FROM journal"), "0")
     let original = try Data(contentsOf: URL(fileURLWithPath: path))
+    let markPath = stateDirectory + "/state.sqlite3-last-commit"
+    let mark = try Data(contentsOf: URL(fileURLWithPath: markPath))
     var random = SplitMix(seed: UInt64(UInt32.random(in: 0...UInt32.max)))
     let seed = random.state
     var outcomes: [String: Int] = [:]
@@ -136,8 +140,14 @@ final class DurabilityTests: StateDirectoryTestCase {
           damaged[offset] ^= UInt8(1 + random.next() % 255)
         }
       }
-      for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+      for suffix in [
+        "", "-wal", "-shm", ".bad-1", ".bad-1-wal", ".bad-1-shm",
+        ".bad-1-last-commit",
+      ] {
+        unlink(path + suffix)
+      }
       try damaged.write(to: URL(fileURLWithPath: path))
+      try mark.write(to: URL(fileURLWithPath: markPath))
       let label = "attempt \(attempt) seed \(seed)"
       do {
         let restarted = try startDaemon()
@@ -147,7 +157,11 @@ final class DurabilityTests: StateDirectoryTestCase {
         XCTAssertEqual(restarted.stop().status, 0, label)
         let index = states.lastIndex(of: state)
         XCTAssertNotNil(index, "\(label): the restored state is none the sessions were in")
-        if index != states.count - 1 {
+        if restarted.stderr.contains("the restore comes back short") {
+          XCTAssertEqual(state, states[0], label)
+          XCTAssertTrue(FileManager.default.fileExists(atPath: path + ".bad-1"), label)
+          outcomes["moved aside", default: 0] += 1
+        } else if index != states.count - 1 {
           XCTAssertTrue(
             restarted.stderr.contains("a record cannot be restored"),
             "\(label): an earlier state is restored without saying so: \(restarted.stderr)")
@@ -221,6 +235,7 @@ final class DurabilityTests: StateDirectoryTestCase {
     XCTAssertEqual(storage.snapshotInterval, 60)
     XCTAssertEqual(storage.snapshotJournalRatio, 1)
     XCTAssertEqual(storage.snapshotBytes, 0)
+    XCTAssertFalse(storage.hasRestoreDamage)
     var info = stat()
     XCTAssertEqual(stat(stateDirectory, &info), 0)
   }

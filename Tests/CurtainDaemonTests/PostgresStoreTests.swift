@@ -183,6 +183,10 @@ final class PostgresStoreTests: StateDirectoryTestCase {
         ["--reset-state"], "--reset-state applies to the state directory's database, not to --store"
       ),
       (["--sync", "full"], "--sync applies to the state directory's database"),
+      (
+        ["--accept-short-restore"],
+        "--accept-short-restore applies to the state directory's database, not to --store"
+      ),
     ] {
       XCTAssertThrowsError(try TempDaemon(arguments: ["--store", url] + extra)) { error in
         let text = "\(error)"

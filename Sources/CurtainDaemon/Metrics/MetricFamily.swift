@@ -121,6 +121,12 @@ extension MetricFamily {
     buckets: [1_024, 4_096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304, 16_777_216, 67_108_864])
   static let storedSnapshotBytes = gauge(
     "curtain_snapshot_stored_bytes", "Bytes of the session snapshots in the state database.")
+  static let restoreMissingRecords = gauge(
+    "curtain_restore_missing_records",
+    "Acknowledged journal records the state database no longer held at the start.")
+  static let restoreDroppedRecords = gauge(
+    "curtain_restore_dropped_records",
+    "Journal records the start could not replay and set aside.")
 
   /// Every family, in the order GetMetrics lists them.
   public static let all: [MetricFamily] = [
@@ -130,6 +136,7 @@ extension MetricFamily {
     clients, sessions,
     windows, controllers,
     subscriptions, writeQueueBytes, waitingRequests, uptime, journalCommitSeconds,
-    journalRecords, snapshotBytes, storedSnapshotBytes,
+    journalRecords, snapshotBytes, storedSnapshotBytes, restoreMissingRecords,
+    restoreDroppedRecords,
   ]
 }

@@ -64,7 +64,11 @@ extension Server {
     metrics.meter(.waitingRequests).set(waiters.count)
     metrics.meter(.uptime).set(clock() - clocks.startTime)
     if let journal {
-      metrics.meter(.storedSnapshotBytes).set(Int(clamping: journal.storageStatus.snapshotBytes))
+      let storage = journal.storageStatus
+      metrics.meter(.storedSnapshotBytes).set(Int(clamping: storage.snapshotBytes))
+      let damage = storage.restoreDamage
+      metrics.meter(.restoreMissingRecords).set(Int(clamping: damage.missingRecords))
+      metrics.meter(.restoreDroppedRecords).set(Int(clamping: damage.droppedRecords))
     }
     meters.countInteractionTimeouts(
       total: sessions.values.reduce(0) { $0 + $1.interactionTimeouts })

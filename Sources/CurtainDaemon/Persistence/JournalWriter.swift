@@ -82,6 +82,10 @@ final class JournalWriter: @unchecked Sendable {
   private let report: UVAsync.Sender
   /// `StateOptions.killBeforeRecord`.
   private let killBeforeRecord: UInt64?
+  /// The database's `-last-commit` file (CommitMark.swift): the number of the last
+  /// record committed, written after each commit and before the loop can
+  /// learn of it (none with an external store).
+  private let mark: CommitMark?
   private var thread: pthread_t?
   /// Loop side: queued since the last hand-over.
   private var queued: [Item] = []
@@ -105,12 +109,13 @@ final class JournalWriter: @unchecked Sendable {
   static let spinBatchLimit = 1
 
   /// Starts the thread; `report` wakes the loop after every commit;
-  /// `spinSeconds`: see `spinSeconds`.
+  /// `spinSeconds`: see `spinSeconds`; `mark`: see `mark`.
   init(
     store: any DurableStore, base: Int64, report: UVAsync.Sender, spinSeconds: Double,
-    killBeforeRecord: UInt64? = nil
+    mark: CommitMark? = nil, killBeforeRecord: UInt64? = nil
   ) {
     self.store = store
+    self.mark = mark
     self.spinSeconds = spinSeconds
     self.base = base
     self.report = report
@@ -327,6 +332,9 @@ final class JournalWriter: @unchecked Sendable {
       let fenced = try store.commit(
         records: records, checkpoints: checkpoints, handOvers: handOvers, at: now)
       let seconds = MonotonicClock.now() - started
+      // Before the loop can see the count: every answer it releases is
+      // for a record at most the file's.
+      if let mark, let last { mark.write(seq(of: last)) }
       let remaining = lastCheckpoint == nil ? nil : try store.journalCount()
       let snapshotBytes = lastCheckpoint == nil ? nil : try store.snapshotBytes()
       shared.withLock { shared in

@@ -31,6 +31,10 @@ public struct StateOptions: Sendable {
   public var sync: Sync
   /// `--reset-state`: move an unreadable or newer database aside.
   public var resetState: Bool
+  /// `--accept-short-restore`: serve what a state database still holds
+  /// when it comes back short of the last acknowledged record
+  /// (`CommitMark`), instead of moving it aside and starting empty.
+  public var acceptShortRestore = false
   /// `--snapshot-records`: snapshot the changed sessions once this many
   /// records were written since the last snapshot (0: not by count).
   public var snapshotRecords: Int
@@ -155,6 +159,12 @@ final class Persistence: JournalSink {
   /// The open `lock` file whose flock keeps a second daemon out (-1 with
   /// an external store, which keeps it out itself).
   private let lockDescriptor: Int32
+  /// The database's `-last-commit` file (none with an external
+  /// store), and what it said at the start.
+  private var mark: CommitMark?
+  private var markReading = CommitMark.Reading.absent
+  /// What the start found damaged, and what it did (`curtain status`).
+  private(set) var damage: Curtain_V1_RestoreDamage?
 
   /// Creates the state directory, locks it and opens its database; or
   /// opens the external store.
@@ -177,6 +187,7 @@ final class Persistence: JournalSink {
     if let socketPath = options.socketPath {
       StateDirectoryRule.recordSocket(socketPath, in: options.directory)
     }
+    (mark, markReading) = try CommitMark.load(for: databasePath)
     do {
       store = try StateStore(path: databasePath, sync: options.sync)
     } catch {
@@ -195,9 +206,15 @@ final class Persistence: JournalSink {
             + "start with --reset-state to move it aside, or --ephemeral")
       }
       let aside = try Self.moveAside(databasePath)
+      // The new database's own file: the old one went with it.
+      (mark, markReading) = (try CommitMark.load(for: databasePath).0, .absent)
       logger.warning(
         "moved the unusable state database aside",
         metadata: ["error": "\(error.description)", "moved_to": "\(aside)"])
+      var damage = Curtain_V1_RestoreDamage()
+      damage.problem = "the state database could not be used: \(error.description)"
+      damage.movedTo = aside
+      self.damage = damage
       do {
         store = try StateStore(path: databasePath, sync: options.sync)
       } catch {
@@ -227,6 +244,7 @@ final class Persistence: JournalSink {
     } catch {
       throw PersistenceError(description: "cannot read the state database: \(error)")
     }
+    if try checkLastCommit() { (journal, snapshots, base) = ([], [], 0) }
     // Every snapshot is rebuilt before any is used: all or nothing. The
     // images are decoded and their sessions built on every core first
     // (most of a restore's time).
@@ -255,7 +273,10 @@ final class Persistence: JournalSink {
               "\(problem); nothing was changed: start with --reset-state to move the database "
               + "aside (it is kept) and start empty")
         }
-        try resetDatabase(because: problem)
+        var damage = Curtain_V1_RestoreDamage()
+        damage.problem = problem
+        damage.movedTo = try resetDatabase(because: problem)
+        self.damage = damage
         (journal, snapshots, restored, base) = ([], [], [], 0)
         break
       }
@@ -291,6 +312,13 @@ final class Persistence: JournalSink {
             "record": "\(record.seq)", "reason": "\(error.description)",
             "dropped_records": "\(dropped)",
           ])
+        var damage = self.damage ?? Curtain_V1_RestoreDamage()
+        let problem =
+          "record \(record.seq) cannot be restored (\(error.description)): it and the "
+          + "\(dropped - 1) after it were set aside to dropped_journal"
+        damage.problem = damage.problem.isEmpty ? problem : damage.problem + "; " + problem
+        damage.droppedRecords = UInt64(dropped)
+        self.damage = damage
         do {
           try store.dropJournal(
             from: record.seq, reason: error.description, at: Double(time(nil)))
@@ -301,6 +329,8 @@ final class Persistence: JournalSink {
       }
     }
     restoredRecords = UInt64(applied)
+    // From here on the file names what this database holds.
+    mark?.write(base)
     // Sessions without a snapshot (the default session of a new database)
     // are snapshotted at the first checkpoint.
     changed.formUnion(server.sessions.keys.filter { snapshotSeq[$0] == nil })
@@ -345,22 +375,81 @@ final class Persistence: JournalSink {
     return results.map { $0! }
   }
 
-  /// Moves the database aside (`--reset-state`) and starts a new one.
-  private func resetDatabase(because problem: String) throws(PersistenceError) {
-    // The old database is closed before its files are renamed.
+  /// Compares the database with its `-last-commit`
+  /// file (CommitMark.swift): a database whose highest record number is
+  /// lower than the last one committed came back short (bytes flipped in
+  /// its write-ahead log or the log's header, which make SQLite ignore
+  /// the log from there on; an emptied or replaced file). That is logged
+  /// at error level and shown by `curtain status` and the metrics; unless
+  /// `--accept-short-restore`, the database is moved aside as found and
+  /// the daemon starts empty. Returns whether it was moved aside.
+  private func checkLastCommit() throws(PersistenceError) -> Bool {
+    switch markReading {
+    case .absent:
+      return false
+    case .unreadable(let reason):
+      logger.warning(
+        "cannot check the state database against its last commit: the file does not read",
+        metadata: ["file": "\(mark?.path ?? "")", "reason": "\(reason)"])
+      return false
+    case .number(let committed):
+      guard committed > base else { return false }
+      var damage = Curtain_V1_RestoreDamage()
+      damage.missingRecords = UInt64(committed - base)
+      damage.problem =
+        "the state database came back short: record \(committed) was committed and "
+        + "acknowledged, but the database holds records up to \(base) only "
+        + "(\(committed - base) missing: a damaged write-ahead log or database file)"
+      let metadata: Logger.Metadata = [
+        "last_committed": "\(committed)", "last_found": "\(base)",
+        "missing_records": "\(committed - base)",
+      ]
+      if options.acceptShortRestore {
+        logger.error(
+          "state database: the restore comes back short; serving what it holds (--accept-short-restore)",
+          metadata: metadata)
+        self.damage = damage
+        return false
+      }
+      let aside = try resetDatabase(because: damage.problem, log: false)
+      logger.error(
+        "\("state database: the restore comes back short; moved the database aside and starting empty (move it back and start with --accept-short-restore to serve what it holds)")",
+        metadata: metadata.merging(["moved_to": "\(aside)"]) { $1 })
+      damage.movedTo = aside
+      self.damage = damage
+      return true
+    }
+  }
+
+  /// Moves the database aside (`--reset-state`) as it is, its
+  /// write-ahead log untouched, and starts a new one; returns where it
+  /// went.
+  @discardableResult
+  private func resetDatabase(because problem: String, log: Bool = true) throws(PersistenceError)
+    -> String
+  {
+    // The old database is closed before its files are renamed, without
+    // copying what SQLite can read of its log into it.
+    (store as? StateStore)?.database.keepWriteAheadLogOnClose()
     do {
       store = try StateStore(path: ":memory:", sync: options.sync)
     } catch {
       throw PersistenceError(description: "cannot close the state database: \(error)")
     }
     let aside = try Self.moveAside(databasePath)
-    logger.warning(
-      "moved the state database aside", metadata: ["error": "\(problem)", "moved_to": "\(aside)"])
+    // The new database's own file: the old one went with it.
+    (mark, markReading) = (try CommitMark.load(for: databasePath).0, .absent)
+    if log {
+      logger.warning(
+        "moved the state database aside",
+        metadata: ["error": "\(problem)", "moved_to": "\(aside)"])
+    }
     do {
       store = try StateStore(path: databasePath, sync: options.sync)
     } catch {
       throw PersistenceError(description: "cannot create a new state database: \(error)")
     }
+    return aside
   }
 
   /// Starts the writer thread; `report` wakes the loop after each commit.
@@ -368,7 +457,7 @@ final class Persistence: JournalSink {
     writer = JournalWriter(
       store: store, base: base, report: report,
       spinSeconds: options.external == nil ? JournalWriter.localSpinSeconds : 0,
-      killBeforeRecord: options.killBeforeRecord)
+      mark: mark, killBeforeRecord: options.killBeforeRecord)
   }
 
   // MARK: Snapshots
@@ -534,6 +623,7 @@ final class Persistence: JournalSink {
     status.available = failure == nil
     status.error = failure ?? ""
     status.schemaVersion = UInt32(DurableSchema.version)
+    if let damage { status.restoreDamage = damage }
     return status
   }
 
@@ -595,7 +685,7 @@ final class Persistence: JournalSink {
     guard rename(path, aside) == 0 else {
       throw PersistenceError(description: "cannot move \(path) aside: \(errnoText())")
     }
-    for suffix in ["-wal", "-shm"] where access(path + suffix, F_OK) == 0 {
+    for suffix in ["-wal", "-shm", CommitMark.suffix] where access(path + suffix, F_OK) == 0 {
       _ = rename(path + suffix, aside + suffix)
     }
     return aside

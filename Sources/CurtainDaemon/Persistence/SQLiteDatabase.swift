@@ -66,6 +66,13 @@ final class SQLiteDatabase {
     return try statement.step() ? statement.integer(0) : 0
   }
 
+  /// Closing the database leaves its write-ahead log as it is (SQLite
+  /// otherwise copies what it can read of it into the database and
+  /// deletes it): for a damaged database moved aside as found.
+  func keepWriteAheadLogOnClose() {
+    _ = curtain_sqlite_keep_wal_on_close(handle)
+  }
+
   /// SQLite's message for the last failure.
   var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 }

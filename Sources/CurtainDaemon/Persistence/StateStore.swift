@@ -50,6 +50,9 @@ final class StateStore: DurableStore {
     let commit: SQLiteStatement
   }
   private var commitStatements: CommitStatements?
+  /// The statements that make the tables and stamp the version, while
+  /// they wait for the first write (`createTablesIfNeeded`).
+  private var pendingSchema: String?
 
   /// Opens the database at `path` (created when missing), checks its
   /// schema version and creates or migrates its tables.
@@ -66,8 +69,12 @@ final class StateStore: DurableStore {
     }
     try database.execute("PRAGMA journal_mode=WAL")
     try database.execute("PRAGMA synchronous=\(sync == .full ? "FULL" : "NORMAL")")
-    try database.execute(
-      """
+    // A database of this version is only read until the restore has
+    // checked it against the last commit (CommitMark.swift): setting its
+    // version again would be a write, and a write into a damaged
+    // write-ahead log replaces the frames SQLite stopped at, the evidence.
+    let stamp = version == Self.schemaVersion ? "" : "PRAGMA user_version = \(Self.schemaVersion);"
+    let schema = """
       BEGIN;
       CREATE TABLE IF NOT EXISTS journal(
         seq INTEGER PRIMARY KEY, session TEXT NOT NULL, entry BLOB NOT NULL,
@@ -78,10 +85,29 @@ final class StateStore: DurableStore {
       CREATE TABLE IF NOT EXISTS snapshot(
         session TEXT PRIMARY KEY, seq INTEGER NOT NULL, image BLOB NOT NULL,
         checksum INTEGER NOT NULL, taken_at REAL NOT NULL);
-      PRAGMA user_version = \(Self.schemaVersion);
+      \(stamp)
       COMMIT;
-      """)
+      """
+    // No version but a write-ahead log: the database's first page is in a
+    // log SQLite did not take (its header is damaged). It reads as empty,
+    // and making the tables now would overwrite that log: they are made
+    // at the first write, after the restore's check.
+    if version == 0, Self.fileSize(path + "-wal") > 0 {
+      pendingSchema = schema
+    } else {
+      try database.execute(schema)
+    }
   }
+
+  /// Makes the tables the database lacked when it was opened.
+  private func createTablesIfNeeded() throws(SQLiteError) {
+    guard let schema = pendingSchema else { return }
+    try database.execute(schema)
+    pendingSchema = nil
+  }
+
+  /// Whether the tables exist (see `pendingSchema`).
+  private var hasTables: Bool { pendingSchema == nil }
 
   /// Every journal record, in order.
   func journal() throws(StoreError) -> [Record] {
@@ -89,6 +115,7 @@ final class StateStore: DurableStore {
   }
 
   private func readJournal() throws(SQLiteError) -> [Record] {
+    guard hasTables else { return [] }
     let statement = try database.prepare(
       "SELECT seq, session, entry, checksum FROM journal ORDER BY seq")
     var records: [Record] = []
@@ -108,6 +135,7 @@ final class StateStore: DurableStore {
   }
 
   private func readSnapshots() throws(SQLiteError) -> [Snapshot] {
+    guard hasTables else { return [] }
     let statement = try database.prepare(
       "SELECT session, seq, image, checksum, taken_at FROM snapshot ORDER BY session")
     var snapshots: [Snapshot] = []
@@ -160,6 +188,7 @@ final class StateStore: DurableStore {
   }
 
   private func moveJournal(from seq: Int64, reason: String, at time: Double) throws(SQLiteError) {
+    try createTablesIfNeeded()
     try database.execute("BEGIN")
     do throws(SQLiteError) {
       let move = try database.prepare(
@@ -195,6 +224,7 @@ final class StateStore: DurableStore {
   private func write(records: [NewRecord], checkpoints: [Checkpoint], at time: Double)
     throws(SQLiteError)
   {
+    try createTablesIfNeeded()
     // Prepared once: a group commit parses no SQL.
     let statements: CommitStatements
     if let prepared = commitStatements {
@@ -247,7 +277,8 @@ final class StateStore: DurableStore {
 
   /// A one-integer query's result.
   private func integer(_ sql: String) throws(StoreError) -> Int64 {
-    try sqlite { () throws(SQLiteError) in try database.integer(sql) }
+    guard hasTables else { return 0 }
+    return try sqlite { () throws(SQLiteError) in try database.integer(sql) }
   }
 
   /// Runs `body`, passing its SQLite error on as a `StoreError` with the

@@ -1135,6 +1135,19 @@ class StorageStatus(ProtoMessage):
     snapshot_interval: float = 0.0
     snapshot_journal_ratio: float = 0.0
     snapshot_bytes: int = 0
+    restore_damage: RestoreDamage = dataclasses.field(default_factory=lambda: RestoreDamage())
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class RestoreDamage(ProtoMessage):
+    """The protocol's ``curtain.v1.RestoreDamage``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.RestoreDamage
+
+    problem: str = ""
+    missing_records: int = 0
+    dropped_records: int = 0
+    moved_to: str = ""
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1478,6 +1491,7 @@ __all__ = [
     "ProtocolVersion",
     "Rect",
     "RemoteAnimator",
+    "RestoreDamage",
     "SegueEvent",
     "SegueResult",
     "SessionDocument",

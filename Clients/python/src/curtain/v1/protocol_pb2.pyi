@@ -419,7 +419,7 @@ class HelloFailureSource(_message.Message):
     def __init__(self, address: _Optional[str] = ..., failures: _Optional[int] = ..., blocked_for: _Optional[float] = ...) -> None: ...
 
 class StorageStatus(_message.Message):
-    __slots__ = ("durable", "state_directory", "database", "database_bytes", "journal_records", "sync", "available", "error", "schema_version", "last_snapshot_time", "snapshot_records", "snapshot_interval", "snapshot_journal_ratio", "snapshot_bytes")
+    __slots__ = ("durable", "state_directory", "database", "database_bytes", "journal_records", "sync", "available", "error", "schema_version", "last_snapshot_time", "snapshot_records", "snapshot_interval", "snapshot_journal_ratio", "snapshot_bytes", "restore_damage")
     DURABLE_FIELD_NUMBER: _ClassVar[int]
     STATE_DIRECTORY_FIELD_NUMBER: _ClassVar[int]
     DATABASE_FIELD_NUMBER: _ClassVar[int]
@@ -434,6 +434,7 @@ class StorageStatus(_message.Message):
     SNAPSHOT_INTERVAL_FIELD_NUMBER: _ClassVar[int]
     SNAPSHOT_JOURNAL_RATIO_FIELD_NUMBER: _ClassVar[int]
     SNAPSHOT_BYTES_FIELD_NUMBER: _ClassVar[int]
+    RESTORE_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     durable: bool
     state_directory: str
     database: str
@@ -448,7 +449,20 @@ class StorageStatus(_message.Message):
     snapshot_interval: float
     snapshot_journal_ratio: float
     snapshot_bytes: int
-    def __init__(self, durable: _Optional[bool] = ..., state_directory: _Optional[str] = ..., database: _Optional[str] = ..., database_bytes: _Optional[int] = ..., journal_records: _Optional[int] = ..., sync: _Optional[str] = ..., available: _Optional[bool] = ..., error: _Optional[str] = ..., schema_version: _Optional[int] = ..., last_snapshot_time: _Optional[float] = ..., snapshot_records: _Optional[int] = ..., snapshot_interval: _Optional[float] = ..., snapshot_journal_ratio: _Optional[float] = ..., snapshot_bytes: _Optional[int] = ...) -> None: ...
+    restore_damage: RestoreDamage
+    def __init__(self, durable: _Optional[bool] = ..., state_directory: _Optional[str] = ..., database: _Optional[str] = ..., database_bytes: _Optional[int] = ..., journal_records: _Optional[int] = ..., sync: _Optional[str] = ..., available: _Optional[bool] = ..., error: _Optional[str] = ..., schema_version: _Optional[int] = ..., last_snapshot_time: _Optional[float] = ..., snapshot_records: _Optional[int] = ..., snapshot_interval: _Optional[float] = ..., snapshot_journal_ratio: _Optional[float] = ..., snapshot_bytes: _Optional[int] = ..., restore_damage: _Optional[_Union[RestoreDamage, _Mapping]] = ...) -> None: ...
+
+class RestoreDamage(_message.Message):
+    __slots__ = ("problem", "missing_records", "dropped_records", "moved_to")
+    PROBLEM_FIELD_NUMBER: _ClassVar[int]
+    MISSING_RECORDS_FIELD_NUMBER: _ClassVar[int]
+    DROPPED_RECORDS_FIELD_NUMBER: _ClassVar[int]
+    MOVED_TO_FIELD_NUMBER: _ClassVar[int]
+    problem: str
+    missing_records: int
+    dropped_records: int
+    moved_to: str
+    def __init__(self, problem: _Optional[str] = ..., missing_records: _Optional[int] = ..., dropped_records: _Optional[int] = ..., moved_to: _Optional[str] = ...) -> None: ...
 
 class Shutdown(_message.Message):
     __slots__ = ()
