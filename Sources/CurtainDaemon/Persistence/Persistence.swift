@@ -135,8 +135,9 @@ final class Persistence: JournalSink {
   private var restoredRecords: UInt64 = 0
   /// The last record number stored before this run.
   private var base: Int64 = 0
-  /// The server whose sessions are snapshotted.
-  private weak var server: Server?
+  /// The sessions snapshotted (the server, as no more than that), given
+  /// by the restore.
+  private weak var sessions: (any PersistedSessions)?
   /// Sessions changed since their last snapshot.
   private var changed: Set<String> = []
   /// Per session, the stored `seq` of the record after which its latest
@@ -227,14 +228,14 @@ final class Persistence: JournalSink {
     if lockDescriptor >= 0 { close(lockDescriptor) }
   }
 
-  /// Restores `server`: the sessions' snapshots, then the journal records
+  /// Restores the sessions into `target`: their snapshots, then the journal records
   /// after them. A snapshot that cannot be used refuses the start (the
   /// database is left as it is: `--reset-state` moves it aside). A record
   /// that cannot be applied ends the restore there: it and every later one
   /// are moved aside to `dropped_journal` and logged, and the daemon serves
   /// what came before.
-  func restore(into server: Server) throws(PersistenceError) {
-    self.server = server
+  func restore(into target: some RestoreTarget) throws(PersistenceError) {
+    sessions = target
     var journal: [StoredRecord]
     var snapshots: [StoredSnapshot]
     do {
@@ -248,7 +249,8 @@ final class Persistence: JournalSink {
     // Every snapshot is rebuilt before any is used: all or nothing. The
     // images are decoded and their sessions built on every core first
     // (most of a restore's time).
-    let images = Self.decode(snapshots, configuration: server.sessionConfiguration())
+    let images = Self.decode(
+      snapshots, configuration: target.sessionConfiguration(windows: 0, controllers: 0))
     var restored: [RestoredSession] = []
     for (snapshot, decoded) in zip(snapshots, images) {
       do throws(ImageError) {
@@ -256,7 +258,7 @@ final class Persistence: JournalSink {
         guard image.session.name == snapshot.session else {
           throw ImageError(description: "it describes session '\(image.session.name)'")
         }
-        restored.append(try server.rebuild(image, prebuilt: session))
+        restored.append(try target.rebuild(image, prebuilt: session))
       } catch {
         let problem =
           "cannot restore the snapshot of session '\(snapshot.session)' in \(databasePath): "
@@ -282,7 +284,7 @@ final class Persistence: JournalSink {
       }
     }
     for (session, snapshot) in zip(restored, snapshots) {
-      server.install(session)
+      target.install(session)
       snapshotSeq[snapshot.session] = snapshot.seq
       // A snapshot of an older format is written again in the current
       // one at the next checkpoint.
@@ -297,9 +299,9 @@ final class Persistence: JournalSink {
           throw ReplayFailure(description: "the record's checksum does not match")
         }
         let ahead = Set(snapshotSeq.filter { $0.value >= record.seq }.keys)
-        try server.replay(record.entry, ahead: ahead)
+        try target.replay(record.entry, ahead: ahead)
         if record.session.isEmpty {
-          changed.formUnion(server.sessions.keys.filter { !ahead.contains($0) })
+          changed.formUnion(target.sessions.keys.filter { !ahead.contains($0) })
         } else {
           changed.insert(record.session)
         }
@@ -333,13 +335,13 @@ final class Persistence: JournalSink {
     mark?.write(base)
     // Sessions without a snapshot (the default session of a new database)
     // are snapshotted at the first checkpoint.
-    changed.formUnion(server.sessions.keys.filter { snapshotSeq[$0] == nil })
+    changed.formUnion(target.sessions.keys.filter { snapshotSeq[$0] == nil })
     if applied > 0 || !snapshots.isEmpty {
       logger.info(
         "restored",
         metadata: [
           "snapshots": "\(snapshots.count)", "records": "\(applied)",
-          "sessions": "\(server.sessions.count)",
+          "sessions": "\(target.sessions.count)",
         ])
     }
   }
@@ -468,7 +470,7 @@ final class Persistence: JournalSink {
   /// busy (a transition running) at the last one are retried as soon as
   /// they are quiescent. `now` is the loop clock.
   func checkpointIfDue(now: Double, force: Bool = false) {
-    guard let writer, writer.progress.failure == nil, let server else { return }
+    guard let writer, writer.progress.failure == nil, let sessions else { return }
     if lastCheckpointClock == nil { lastCheckpointClock = now }
     let since = writer.lastNumber - lastCheckpointNumber
     let due =
@@ -479,16 +481,16 @@ final class Persistence: JournalSink {
           * Double(max(snapshotBytes, UInt64(StateOptions.minimumSnapshotBytes))))
       || (options.snapshotInterval > 0 && since > 0
         && now - (lastCheckpointClock ?? now) >= options.snapshotInterval)
-    let retrying = busy.filter { server.sessions[$0]?.isQuiescent ?? true }
+    let retrying = busy.filter { sessions.sessions[$0]?.isQuiescent ?? true }
     guard due || !retrying.isEmpty else { return }
     var images: [SessionImage] = []
     for name in (due ? changed : retrying).sorted() {
       busy.remove(name)
-      guard server.sessions[name] != nil else {
+      guard sessions.sessions[name] != nil else {
         changed.remove(name)
         continue
       }
-      guard let image = server.image(of: name) else {
+      guard let image = sessions.image(of: name) else {
         busy.insert(name)
         continue
       }
@@ -507,7 +509,7 @@ final class Persistence: JournalSink {
     // snapshot after them; a session unchanged since its snapshot has no
     // record after it.
     var bound = writer.seq(of: writer.lastNumber)
-    for name in changed where server.sessions[name] != nil {
+    for name in changed where sessions.sessions[name] != nil {
       bound = min(bound, snapshotSeq[name] ?? 0)
     }
     writer.enqueue(images: images, sharedBound: bound)
@@ -582,7 +584,7 @@ final class Persistence: JournalSink {
   func record(session: String, entry: [UInt8]) -> UInt64 {
     journalBytesSinceCheckpoint += entry.count
     if session.isEmpty {
-      if let server { changed.formUnion(server.sessions.keys) }
+      if let sessions { changed.formUnion(sessions.sessions.keys) }
     } else {
       changed.insert(session)
     }
