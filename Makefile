@@ -83,7 +83,8 @@ bench-web:
 
 # The soak (minutes, not part of `make test`): kill -9 under load, a deep
 # pipeline, clients leaving with begins queued, WaitIdle past its limit, a
-# cluster with PostgreSQL stopped and nodes paused; a summary line per part.
+# cluster with PostgreSQL stopped and nodes paused, damaged state files; a
+# summary line per part.
 # SOAK_ARGS="--parts kill --rounds 1000 --minutes 60" runs one part longer.
 soak:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/soak.sh $(SOAK_ARGS)

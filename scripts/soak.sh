@@ -11,6 +11,9 @@
 #   wait-idle    WaitIdle far past the per-client limit
 #   cluster      three nodes on a private PostgreSQL, PostgreSQL stopped
 #                and nodes paused under load
+#   damage       state damaged between two runs (the write-ahead log's
+#                middle or header flipped, an emptied database): each start
+#                says the restore came back short and moves the files aside
 # Exits 1 when a part failed, naming the seed.
 #
 #   scripts/soak.sh                          every part; kill: 300 rounds or 15 min

@@ -20,6 +20,11 @@
 //                PostgreSQL is stopped and started and a node is paused
 //                past its lease: every acknowledged change survives
 //                (issue 33 §3)
+//   damage       a durable daemon's state damaged between two runs (bytes
+//                flipped in the write-ahead log's middle or header, an
+//                emptied database): each start says the restore came back
+//                short and moves the files aside; a whole one says nothing
+//                (issue 33 §4)
 //
 //   curtain-soak --curtaind PATH [--parts LIST] [--rounds N] [--minutes M]
 //                [--part-minutes M] [--seed S] [--snapshot-records N]
@@ -125,6 +130,7 @@ struct SoakPart: Sendable {
     SoakPart(name: "gone-client", run: goneClientPart),
     SoakPart(name: "wait-idle", run: waitIdlePart),
     SoakPart(name: "cluster", run: clusterPart),
+    SoakPart(name: "damage", run: damagePart),
   ]
 }
 
