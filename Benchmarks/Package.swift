@@ -22,10 +22,15 @@ let package = Package(
       dependencies: [.product(name: "CurtainWire", package: "Curtain")],
       swiftSettings: strictSettings
     ),
+    .systemLibrary(
+      name: "BenchSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
     .executableTarget(
       name: "curtain-bench",
       dependencies: [
-        "BenchKit", .product(name: "CurtainWire", package: "Curtain"),
+        "BenchKit", "BenchSQLite", .product(name: "CurtainWire", package: "Curtain"),
         .product(name: "CurtainTesting", package: "Curtain"),
       ],
       swiftSettings: strictSettings
