@@ -75,13 +75,18 @@ struct AnimatorOptions: ParsableArguments {
       }
       data = read
     }
+    let name = path == "-" ? "on standard input" : path
+    // SwiftProtobuf's JSON errors say little more than "failure": where the
+    // syntax is wrong is found here.
+    if let syntax = JSONSyntaxError.find(in: Array(data), root: "animator") {
+      throw CLIError("the animator \(name) is not valid JSON: \(syntax)")
+    }
     do {
       return try Curtain_V1_AnimatorSpec(jsonUTF8Data: data)
     } catch {
-      // SwiftProtobuf's JSON errors say little more than "failure".
       throw CLIError(
-        "the animator \(path == "-" ? "on standard input" : path) is not an "
-          + "AnimatorSpec in JSON (see docs/animators.md for its schema)")
+        "the animator \(name) is not an AnimatorSpec in JSON (see docs/animators.md for its "
+          + "schema)")
     }
   }
 }

@@ -61,7 +61,14 @@ final class StoryboardDocumentTests: XCTestCase {
   }
 
   func testShapeErrorsNameTheirPlace() {
-    assertError("[1", "The storyboard is not valid JSON")
+    assertError(
+      "[1",
+      "The storyboard is not valid JSON: line 1, column 3, storyboard: expected ',' or ']' "
+        + "(found the end of the document)")
+    assertError(
+      "{\"name\": \"B\",\n \"scenes\": [{\"id\": \"A\"} {\"id\": \"B\"}]}",
+      "The storyboard is not valid JSON: line 2, column 25, storyboard.scenes: expected ',' or ']' "
+        + "(found '{')")
     assertError("[]", "storyboard: expected an object")
     assertError(#"{"scenes": []}"#, "storyboard: missing 'name'")
     assertError(

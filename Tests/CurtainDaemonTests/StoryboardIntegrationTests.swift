@@ -179,7 +179,9 @@ final class StoryboardIntegrationTests: XCTestCase {
     let client = try TestClient(path: daemon!.socketPath)
     let garbage = try client.call { $0.loadStoryboard.document = Data([0xff, 0x00, 0x7b]) }
     XCTAssertEqual(garbage.error.code, .invalidArgument)
-    XCTAssertEqual(garbage.error.message, "The storyboard is not valid JSON")
+    XCTAssertEqual(
+      garbage.error.message,
+      "The storyboard is not valid JSON: line 1, column 1, storyboard: expected a value")
     let noWindow = try client.call {
       $0.loadStoryboard.document = try! Self.example
       $0.loadStoryboard.windowID = 42

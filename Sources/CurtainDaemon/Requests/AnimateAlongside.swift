@@ -11,16 +11,23 @@ extension RequestHandler {
       let id = context.transition.id
       try context.server.checkTransitionAccess(
         context.transition, in: context.window, for: context.client, action: "animate alongside")
-      let tracks = try context.request.animateAlongside.tracks.map(TrackSpec.init)
+      let tracks = try context.request.animateAlongside.tracks.tracks()
       let accepted = try context.window.animateAlongside(id, tracks: tracks)
       return .ok(
         .transition(Curtain_V1_TransitionResult(id, in: context.window, accepted: accepted)))
     },
     ended: { context, id in
       // The tracks are still checked: a bad one is an error, not a refusal.
-      for track in try context.request.animateAlongside.tracks.map(TrackSpec.init) {
+      for track in try context.request.animateAlongside.tracks.tracks() {
         try track.validate()
       }
       return .ok(.transition(Curtain_V1_TransitionResult(id, in: nil, accepted: false)))
     })
+}
+
+extension [Curtain_V1_Track] {
+  /// The core tracks; an error names the track (`tracks[1].property`).
+  fileprivate func tracks() throws -> [TrackSpec] {
+    try enumerated().map { index, track in try TrackSpec(track, path: "tracks[\(index)]") }
+  }
 }

@@ -35,7 +35,9 @@ extension Storyboard {
     do {
       root = try JSONSerialization.jsonObject(with: data)
     } catch {
-      throw CurtainError(.invalidArgument, "The storyboard is not valid JSON")
+      let syntax = JSONSyntaxError.find(in: Array(data), root: "storyboard")
+      throw CurtainError(
+        .invalidArgument, "The storyboard is not valid JSON" + (syntax.map { ": \($0)" } ?? ""))
     }
     let document = try JSONField(root, path: "storyboard").object(
       keys: ["name", "initial", "scenes", "segues"])

@@ -294,14 +294,27 @@ extension ValueSpec {
   }
 }
 
+/// Runs `body`; an invalid-argument error it throws names `path` (the
+/// field of an animator it is about, `tracks[1].property`) before its
+/// message.
+private func at<T>(_ path: String, _ body: () throws -> T) throws -> T {
+  do {
+    return try body()
+  } catch let error as CurtainError where error.code == .invalidArgument {
+    throw CurtainError(.invalidArgument, "\(path): \(error.message)", details: error.details)
+  }
+}
+
 extension TrackSpec {
-  /// The core form of a wire track (validated).
-  public init(_ wire: Curtain_V1_Track) throws {
+  /// The core form of a wire track (validated); its errors name the field
+  /// under `path` (`tracks[1]` in an animator).
+  public init(_ wire: Curtain_V1_Track, path: String = "track") throws {
     let target: TrackTarget
     switch wire.target.role {
     case .view, .UNRECOGNIZED:
       guard wire.target.viewID != 0 else {
-        throw CurtainError(.invalidArgument, "A track on a view needs a view id")
+        throw CurtainError(
+          .invalidArgument, "\(path).target.view_id: A track on a view needs a view id")
       }
       target = .view(ViewID(wire.target.viewID))
     case .fromView: target = .fromView
@@ -309,19 +322,26 @@ extension TrackSpec {
     case .containerView: target = .containerView
     }
     self.init(
-      target: target, property: try AnimatableProperty(wire.property),
-      from: try ValueSpec(wire.from), to: try ValueSpec(wire.to),
-      timing: try TimingFunction(wire.hasTiming ? wire.timing : nil),
+      target: target,
+      property: try at("\(path).property") { try AnimatableProperty(wire.property) },
+      from: try at("\(path).from") { try ValueSpec(wire.from) },
+      to: try at("\(path).to") { try ValueSpec(wire.to) },
+      timing: try at("\(path).timing") { try TimingFunction(wire.hasTiming ? wire.timing : nil) },
       relativeDelay: wire.relativeDelay,
       relativeDuration: wire.relativeDuration == 0 ? 1 : wire.relativeDuration)
-    try validate()
+    try at(path) { try validate() }
   }
 }
 
 extension AnimatorSpec {
-  /// The core form of a wire animator (validated).
+  /// The core form of a wire animator (validated); a track's error names
+  /// it (`tracks[1].property: A track needs a property`).
   public init(_ wire: Curtain_V1_AnimatorSpec) throws {
-    self.init(duration: wire.duration, tracks: try wire.tracks.map(TrackSpec.init))
+    self.init(
+      duration: wire.duration,
+      tracks: try wire.tracks.enumerated().map { index, track in
+        try TrackSpec(track, path: "tracks[\(index)]")
+      })
     if wire.hasBuiltIn {
       guard wire.duration == 0, wire.tracks.isEmpty else {
         throw CurtainError(
