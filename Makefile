@@ -7,7 +7,7 @@
 SWIFT ?= swift
 SWIFTPM_FLAGS ?=
 
-.PHONY: build run test test-swift test-python test-c test-web test-fuzz check-proto check-docs docs tour completions format lint clean bench bench-web soak soak-wire fuzz
+.PHONY: build run test test-swift test-python test-c test-web test-fuzz check-proto check-docs check-man docs man tour completions format lint clean bench bench-web soak soak-wire fuzz
 
 build:
 	$(SWIFT) build $(SWIFTPM_FLAGS)
@@ -21,7 +21,7 @@ run:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" exec scripts/run.sh
 
 # Every test step of the project.
-test: test-swift lint check-proto check-docs test-python test-c test-web test-fuzz
+test: test-swift lint check-proto check-docs check-man test-python test-c test-web test-fuzz
 
 test-swift:
 	$(SWIFT) build --build-tests $(SWIFTPM_FLAGS)
@@ -94,9 +94,16 @@ soak:
 test-web:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/test-web.sh
 
-# Regenerates docs/cli.md from the commands' --help, and the tour's pictures.
-docs: tour
+# Regenerates docs/cli.md from the commands' --help, the man pages and the
+# tour's pictures.
+docs: tour man
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/cli-manual.sh
+
+# Regenerates the man pages in docs/man (curtain.1, curtaind.1,
+# curtain-web.1) from the argument parsers, with swift-argument-parser's
+# generate-manual.
+man:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/man-pages.sh
 
 # Regenerates the SVG pictures of docs/tour.md with `curtain snapshot`.
 tour:
@@ -122,6 +129,12 @@ check-proto:
 check-docs:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/cli-manual.sh --check
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/tour.sh --check
+
+# Fails when a page of docs/man differs from what the argument parsers give,
+# when groff warns about one (groff -ww, and man -l at 80 columns), or when
+# curtain.1 misses a command.
+check-man:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/man-pages.sh --check
 
 # Fails when a Swift or Python source is not formatted or has lint findings
 # (the C sources are checked by test-c).

@@ -11,22 +11,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/docs-common.sh "$@"
 export COLUMNS=80
 
-# Every command, as the CLI lists them under SUBCOMMANDS (`help` is hidden),
-# each followed by its own subcommands ("interact", "interact begin", …):
-# a command added to the CLI gets its section without a change here.
-subcommands() {
-  "$bin/curtain" help "$@" | awk '
-    /^SUBCOMMANDS:/ { listing = 1; next }
-    listing && /^$/ { exit }
-    listing && /^  [a-z]/ { print $1 }'
-}
-commands_under() {
-  local name
-  for name in $(subcommands "$@"); do
-    echo "$* $name" | sed -e 's/^ //'
-    commands_under "$@" "$name"
-  done
-}
+# shellcheck source=scripts/cli-commands.sh
+source scripts/cli-commands.sh
 mapfile -t commands < <(commands_under)
 
 # The help text of one command, as a fenced block.
