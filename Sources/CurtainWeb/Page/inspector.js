@@ -193,6 +193,7 @@ async function loadScene() {
   // time shown on the canvas it replaces would be lost.
   showTime(window.time);
   showTransitions(scene.transitions);
+  placeLabels();
   highlight();
   updateControls();
 }
@@ -245,6 +246,31 @@ function applyFrame(frame) {
   if (missing) scheduleScene();
   showTime(frame.time);
   showTransitions(frame.transitions);
+  placeLabels();
+}
+
+// A view's label stays on the part of the view that the stage shows: the
+// outgoing view of a push slides partly out of the window, and a label at
+// its own top left would be cut off by the stage's edge (or gone). Every
+// box is measured first and the labels moved afterwards, so that the page
+// lays out once, not once per view.
+function placeLabels() {
+  const stage = $("stage").getBoundingClientRect();
+  const moves = [...state.elements.values()].map((element) => {
+    const box = element.getBoundingClientRect();
+    // The view's scale on the screen (the stage's, times its transform's).
+    const scaleX = element.offsetWidth ? box.width / element.offsetWidth : 1;
+    const scaleY = element.offsetHeight ? box.height / element.offsetHeight : 1;
+    return [
+      element.firstChild,
+      Math.max(0, stage.left - box.left) / (scaleX || 1),
+      Math.max(0, stage.top - box.top) / (scaleY || 1),
+    ];
+  });
+  for (const [label, left, top] of moves) {
+    label.style.left = `${2 + left}px`;
+    label.style.top = `${1 + top}px`;
+  }
 }
 
 // The running transitions with their progress, from a frame or from the
