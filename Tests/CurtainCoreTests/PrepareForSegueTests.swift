@@ -68,6 +68,40 @@ final class PrepareForSegueTests: XCTestCase {
     XCTAssertEqual(h.nav("Nav").viewControllers.map(\.name), ["Home", "List"], "it goes on")
   }
 
+  /// A queued segue is tried once without side effects before its delegate
+  /// is asked (an operation that cannot run fails first); the trial builds
+  /// the destination under the id set aside for it, and undoing the trial
+  /// must take that controller away too, or the real instantiation finds a
+  /// half-made one whose embedded controllers were undone.
+  func testAQueuedSegueAskedWhenItsTurnComesInstantiatesItsDestinationWhole() throws {
+    let h = Harness()
+    try h.session.loadStoryboard(StoryboardTests.shop)
+    let root = try h.session.instantiate(scene: nil, of: "Shop")
+    h.run(.setRoot(window: h.window.id, controller: root.id))
+    h.run(.performSegue(source: h.id("Home"), identifier: "list", triggered: false, animated: true))
+    try h.session.setDelegate(of: h.id("List"), roles: [.segue], delegate: client, timeout: 0.5)
+    let queued = try XCTUnwrap(
+      h.run(
+        .performSegue(source: h.id("List"), identifier: "edit", triggered: false, animated: false))
+    )
+    XCTAssertEqual(queued.position, 1)
+    let reserved = try XCTUnwrap(queued.destination)
+    XCTAssertNil(h.session.controllers[reserved])
+    _ = h.events()
+    h.settle()
+    let call = try XCTUnwrap(h.session.takeIssuedDelegateCalls().first)
+    XCTAssertEqual(call.arguments.to, reserved)
+    let editor = try XCTUnwrap(h.session.controllers[reserved])
+    XCTAssertEqual(editor.identifier, "Editor")
+    let form = try XCTUnwrap(editor.children.first)
+    XCTAssertTrue(
+      h.session.controllers[form.id] === form, "its embedded controller is in the session")
+    XCTAssertTrue(h.session.controller(identifier: "EditorForm") === form)
+    try h.session.answerDelegateCall(call.id, .useDefault, from: client)
+    h.settle()
+    XCTAssertTrue(h.nav("Nav").presentedViewController === editor)
+  }
+
   func testATimeoutShowsTheDestinationAsItIs() throws {
     let h = try shop()
     perform(h, "list")

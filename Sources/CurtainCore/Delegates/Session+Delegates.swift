@@ -248,11 +248,12 @@ extension Session {
     return call
   }
 
-  /// Runs `body` and undoes what it created, throwing what it throws.
-  func dryRun(_ body: () throws -> Void) throws {
+  /// Runs `body` and undoes what it created, throwing what it throws;
+  /// `reserved` as in `tentatively`.
+  func dryRun(reserving reserved: ControllerID? = nil, _ body: () throws -> Void) throws {
     struct RolledBack: Error {}
     do {
-      try tentatively {
+      try tentatively(reserving: reserved) {
         try body()
         throw RolledBack()
       }

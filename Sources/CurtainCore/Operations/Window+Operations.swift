@@ -133,7 +133,7 @@ extension Window {
     var arguments = question
     // An operation that cannot run fails now, before any delegate is asked.
     if pending.answers.isEmpty {
-      try session.dryRun { _ = try prepare(pending) }
+      try session.dryRun(reserving: pending.destination) { _ = try prepare(pending) }
     }
     if method == .prepareForSegue {
       // The destination exists while `prepare(for:sender:)` is asked: the

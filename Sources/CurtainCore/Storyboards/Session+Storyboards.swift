@@ -103,16 +103,27 @@ extension Session {
 
   /// Runs `body`; when it throws, the controllers and views it created,
   /// the ids it took and the session-log events it appended are forgotten.
-  func tentatively<T>(_ body: () throws -> T) throws -> T {
+  /// What `body` created is what has an id from the counters' values before
+  /// it on (ids are taken from them in increasing order), and `reserved`, an
+  /// id set aside earlier (a queued segue's destination) that it may create:
+  /// nothing is copied up front, so a tree built in a session of many
+  /// controllers costs what the tree costs, and only a failure looks at the
+  /// session.
+  func tentatively<T>(reserving reserved: ControllerID? = nil, _ body: () throws -> T) throws
+    -> T
+  {
     let savedIDs = ids
+    let first = ids.counters
+    let reservedExisted = reserved.map { controllers[$0] != nil } ?? true
     let savedSeq = detachedLog.lastSeq
-    let existing = Set(controllers.keys)
-    let existingViews = Set(views.keys)
     do {
       return try body()
     } catch {
-      removeControllers(controllers.keys.filter { !existing.contains($0) })
-      for id in views.keys where !existingViews.contains(id) { views[id] = nil }
+      removeControllers(
+        controllers.keys.filter {
+          $0.rawValue >= first.controller || (!reservedExisted && $0 == reserved)
+        })
+      for id in views.keys where id.rawValue >= first.view { views[id] = nil }
       ids = savedIDs
       detachedLog.discard(after: savedSeq)
       throw error

@@ -42,7 +42,7 @@ extension ViewController {
     guard let destinationScene = segue.destination else {
       throw CurtainError(.internalError, "Segue '\(identifier)' has no destination")
     }
-    let (destination, change) = try session.tentatively {
+    let (destination, change) = try session.tentatively(reserving: destinationID) {
       // One instantiated while `prepare(for:sender:)` was asked is kept.
       let destination =
         try destinationID.flatMap { session.controllers[$0] }
