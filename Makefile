@@ -7,7 +7,7 @@
 SWIFT ?= swift
 SWIFTPM_FLAGS ?=
 
-.PHONY: build run test test-swift test-python test-c test-web test-fuzz check-proto check-docs check-man docs man tour completions format lint clean bench bench-web soak soak-wire fuzz
+.PHONY: build run test test-swift test-python test-c test-web test-fuzz check-proto check-docs check-man docs man tour completions install uninstall format lint clean bench bench-web soak soak-wire fuzz
 
 build:
 	$(SWIFT) build $(SWIFTPM_FLAGS)
@@ -113,6 +113,22 @@ tour:
 # docs/install.md).
 completions:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/completions.sh .build/completions
+
+# Installs curtain, curtaind and curtain-web (a release build with
+# --static-swift-stdlib), their man pages, the completions of bash, zsh and
+# fish and the systemd user unit under PREFIX (default /usr/local), each
+# under DESTDIR when it is set; `make uninstall` with the same variables
+# removes exactly those files. BINDIR, MANDIR, BASH_COMPLETION_DIR,
+# ZSH_COMPLETION_DIR, FISH_COMPLETION_DIR and SYSTEMD_USER_UNIT_DIR move one
+# kind (scripts/install.sh has the defaults, docs/install.md the details);
+# INSTALL_FROM=DIR installs the binaries already built in DIR instead of
+# building them. Variables given on make's command line reach the script in
+# its environment.
+install:
+	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/install.sh install
+
+uninstall:
+	scripts/install.sh uninstall
 
 # Formats the Swift, Python and C sources.
 format:

@@ -2,6 +2,8 @@
 // systemd user unit. The unit's command line is run for real (the daemon
 // must listen on the default socket under XDG_RUNTIME_DIR and stop cleanly
 // on SIGTERM, as systemd stops it), and systemd-analyze checks the unit.
+// `make install` puts all of it in place under a temporary DESTDIR (with the
+// binaries of this build, INSTALL_FROM) and `make uninstall` takes it away.
 
 import CurtainTesting
 import Foundation
@@ -119,5 +121,97 @@ final class DistributionTests: XCTestCase {
     }
     let bash = try String(contentsOfFile: directory + "/curtain.bash", encoding: .utf8)
     XCTAssertTrue(bash.contains("complete -o filenames -F _curtain curtain"), "bash registers it")
+  }
+
+  /// Every file under `root` (regular files and links), relative to it, with
+  /// its permission bits.
+  private func installedFiles(under root: String) throws -> [String: Int] {
+    var files: [String: Int] = [:]
+    let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: root))
+    while let path = enumerator.nextObject() as? String {
+      var info = stat()
+      XCTAssertEqual(lstat(root + "/" + path, &info), 0)
+      if info.st_mode & S_IFMT != S_IFDIR { files[path] = Int(info.st_mode & 0o777) }
+    }
+    return files
+  }
+
+  private func make(_ arguments: [String]) throws {
+    _ = try runProgram("make", ["-s", "-C", Self.repository.path] + arguments)
+  }
+
+  func testMakeInstallPutsEachFileInItsPlaceAndUninstallRemovesThem() throws {
+    let built = try TempDaemon.executableURL().deletingLastPathComponent().path
+    let page = try FileManager.default.contentsOfDirectory(
+      atPath: built + "/Curtain_CurtainWeb.resources/Page")
+    XCTAssertTrue(page.contains("index.html"))
+    let contrib = try execStart()
+    let version = try runProgram(built + "/curtain", ["--version"])
+    let completions = NSTemporaryDirectory() + "curtain-install-completions-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: completions) }
+    _ = try runProgram(
+      Self.repository.appendingPathComponent("scripts/completions.sh").path,
+      [completions, built + "/curtain"])
+    for (prefix, variables) in [
+      ("usr/local", [String]()), ("opt/curtain", ["PREFIX=/opt/curtain"]),
+    ] {
+      let root = NSTemporaryDirectory() + "curtain-install-\(getpid())"
+      defer { try? FileManager.default.removeItem(atPath: root) }
+      let place = ["DESTDIR=" + root] + variables
+      try make(["install", "INSTALL_FROM=" + built] + place)
+
+      var expected: [String: Int] = [:]
+      for program in ["curtain", "curtaind", "curtain-web"] {
+        expected["\(prefix)/bin/\(program)"] = 0o755
+      }
+      for file in page {
+        expected["\(prefix)/bin/Curtain_CurtainWeb.resources/Page/\(file)"] = 0o644
+      }
+      for file in [
+        "share/man/man1/curtain.1", "share/man/man1/curtaind.1", "share/man/man1/curtain-web.1",
+        "share/bash-completion/completions/curtain", "share/zsh/site-functions/_curtain",
+        "share/fish/vendor_completions.d/curtain.fish", "lib/systemd/user/curtaind.service",
+      ] {
+        expected["\(prefix)/\(file)"] = 0o644
+      }
+      XCTAssertEqual(try installedFiles(under: root), expected, "make install \(variables)")
+
+      // The installed programs run; curtain needs nothing of the system.
+      let bin = "\(root)/\(prefix)/bin"
+      XCTAssertEqual(
+        try runProgram("/usr/bin/env", ["-i", bin + "/curtain", "--version"]), version)
+      XCTAssertTrue(try runProgram(bin + "/curtaind", ["--help"]).contains("USAGE: curtaind"))
+      XCTAssertTrue(try runProgram(bin + "/curtain-web", ["--help"]).contains("USAGE: curtain-web"))
+      // The pages are docs/man's, the completions each shell's, and the
+      // unit starts the installed daemon with contrib's options.
+      for name in ["curtain.1", "curtaind.1", "curtain-web.1"] {
+        XCTAssertEqual(
+          try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(prefix)/share/man/man1/\(name)")),
+          try Data(contentsOf: Self.repository.appendingPathComponent("docs/man/" + name)))
+      }
+      let share = "\(root)/\(prefix)/share"
+      for (made, installed) in [
+        ("curtain.bash", "bash-completion/completions/curtain"),
+        ("_curtain", "zsh/site-functions/_curtain"),
+        ("curtain.fish", "fish/vendor_completions.d/curtain.fish"),
+      ] {
+        XCTAssertEqual(
+          try Data(contentsOf: URL(fileURLWithPath: share + "/" + installed)),
+          try Data(contentsOf: URL(fileURLWithPath: completions + "/" + made)),
+          "\(installed) is scripts/completions.sh's \(made)")
+      }
+      let zsh = try String(contentsOfFile: share + "/zsh/site-functions/_curtain", encoding: .utf8)
+      XCTAssertTrue(zsh.hasPrefix("#compdef curtain"), "zsh autoloads it for curtain")
+      let unit = try String(
+        contentsOfFile: "\(root)/\(prefix)/lib/systemd/user/curtaind.service", encoding: .utf8)
+      let execStart = unit.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+      XCTAssertEqual(
+        execStart,
+        ["ExecStart=" + (["/\(prefix)/bin/curtaind"] + contrib.dropFirst()).joined(separator: " ")])
+
+      try make(["uninstall"] + place)
+      XCTAssertEqual(
+        try installedFiles(under: root), [:], "make uninstall \(variables) leaves nothing")
+    }
   }
 }
