@@ -12,7 +12,10 @@ struct Advance: ParsableCommand {
     abstract: "Move a manual-clock window's time forward, producing its frames.",
     discussion: """
       Moves the clock by SECONDS, or with --to to the window time TIME \
-      (never backwards). Returns once the step's frames are queued to \
+      (never backwards: SECONDS and TIME are 0 or more, and TIME is not \
+      before the window's time). SECONDS may be 0: the clock stays and the \
+      window renders what is due at its time (the first frame of a change \
+      started with --no-wait). Returns once the step's frames are queued to \
       subscribers, and prints the window's new time, the frames produced and \
       the revision.
 
@@ -34,13 +37,22 @@ struct Advance: ParsableCommand {
     completion: Completions.windows, transform: TargetName.window)
   var window: UInt64
 
-  @Argument(help: ArgumentHelp("Seconds to move forward.", valueName: "seconds"))
+  @Argument(help: ArgumentHelp("Seconds to move forward (0 or more).", valueName: "seconds"))
   var seconds: Double?
 
-  @Option(help: ArgumentHelp("The window time to move to instead.", valueName: "time"))
+  // `.unconditional`: `--to -1` takes -1 as its value (and is refused
+  // below) instead of reading it as an option.
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The window time to move to instead.", valueName: "time"))
   var to: Double?
 
   func validate() throws {
+    // ArgumentParser reads a negative number in the place of SECONDS as an
+    // option (`-1`), leaving `seconds` nil: say what is wrong with it.
+    if seconds == nil, let negative = Self.negativeNumber(in: CommandLine.arguments) {
+      throw ValidationError(Self.notForward("seconds", negative))
+    }
     switch (seconds, to) {
     case (nil, nil):
       throw ValidationError("give the seconds to move forward, or --to TIME")
@@ -48,13 +60,31 @@ struct Advance: ParsableCommand {
       throw ValidationError("give the seconds to move forward or --to TIME, not both")
     case (let seconds?, nil):
       guard seconds.isFinite, seconds >= 0 else {
-        throw ValidationError("seconds must be a number, 0 or more")
+        throw ValidationError(Self.notForward("seconds", OutputFormat.decimal(seconds)))
       }
     case (nil, let time?):
       guard time.isFinite, time >= 0 else {
-        throw ValidationError("--to must be a window time in seconds, 0 or more")
+        throw ValidationError(Self.notForward("--to", OutputFormat.decimal(time)))
       }
     }
+  }
+
+  /// The error for a number of `what` that is negative or not finite.
+  private static func notForward(_ what: String, _ given: String) -> String {
+    "\(what) must be 0 or more (a window's clock never goes back), got \(given)"
+  }
+
+  /// The first argument before `--` that is a negative number and not the
+  /// value of `--to`.
+  private static func negativeNumber(in arguments: [String]) -> String? {
+    var previous = ""
+    for argument in arguments.dropFirst().prefix(while: { $0 != "--" }) {
+      defer { previous = argument }
+      if previous != "--to", argument.hasPrefix("-"), let number = Double(argument), number < 0 {
+        return argument
+      }
+    }
+    return nil
   }
 
   func run() throws {
