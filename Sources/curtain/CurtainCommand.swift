@@ -54,9 +54,16 @@ struct CurtainCommand: ParsableCommand {
       what it uses and refers to it by identifier (@Nav) or by the name a \
       command printed. Lines indented under a command show what it prints.
 
-      With --json every result is one JSON object per line, and an error is \
-      one object on stderr: {"error": {"code": ..., "message": ...}}. A list \
-      with nothing in it prints nothing, with or without --json.
+      With --json every command prints the result of its request, one JSON \
+      object per line: the object the daemon answered, with its fields at \
+      the top level (an operation for a change: pop, push, present; a \
+      window, a controller, a transition, a clock), one object per item for \
+      a list (list-windows, events, delete-controller), and {} for a request \
+      answered with nothing (close-window, kill-session, release, \
+      unload-storyboard, kill-server). A list with nothing in it prints \
+      nothing, with or without --json; export prints its session document \
+      (indented JSON) either way. An error is one object on stderr: \
+      {"error": {"code": ..., "message": ...}}.
 
       Example:
         w=$(curtain new-window --root 'Nav=nav[Home]')

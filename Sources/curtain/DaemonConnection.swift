@@ -210,7 +210,10 @@ final class DaemonConnection {
     return list.controllers
   }
 
-  /// Prints an operation's result with `--json`. Otherwise mutating
+  /// Prints the request's result with `--json`, as every command does
+  /// (CurtainCommand's help): its fields as one object, `{}` for a request
+  /// answered with nothing (Empty: close-window, kill-session, release,
+  /// unload-storyboard). Otherwise mutating
   /// commands are silent, unless their change did nothing: then they say
   /// so (`unchanged`, "nothing to pop"); or unless they returned while the
   /// transition they started still runs (--no-wait): then they print its
@@ -232,7 +235,8 @@ final class DaemonConnection {
     case .window(let window)?: Output.json(OutputFormat.json(window))
     case .controller(let controller)?: Output.json(OutputFormat.json(controller))
     case .clock(let clock)?: Output.json(OutputFormat.json(clock))
-    default: Output.json(.object([("ok", .bool(true))]))
+    // Empty: the callers' requests answer nothing else.
+    default: Output.json(.object([]))
     }
   }
 

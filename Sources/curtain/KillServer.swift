@@ -41,6 +41,7 @@ struct KillServer: ParsableCommand {
     if remaining == 0 {
       throw CLIError("the daemon said goodbye but its socket \(path) is still there")
     }
-    if globals.json { Output.json(.object([("stopped", .bool(true))])) }
+    // Shutdown's result: nothing (Empty), as every empty answer prints.
+    if globals.json { Output.json(.object([])) }
   }
 }
