@@ -1,5 +1,6 @@
 // `curtain interact begin pop NAV | present PRESENTER C | dismiss C |
-// page-turn PAGE [--reverse] | select-tab TABS INDEX|C`.
+// turn-page PAGE [--reverse] | select-tab TABS INDEX|C`: each kind is
+// named after the command it does interactively.
 
 import ArgumentParser
 import CurtainCLIKit
@@ -16,9 +17,9 @@ struct InteractBegin: ParsableCommand {
       percent-driven presentation, sent to PRESENTER as `present` would be \
       (--style and --transition as there). `dismiss CONTROLLER`: a \
       percent-driven dismissal (a sheet pulled down), sent to CONTROLLER as \
-      `dismiss` would be. `page-turn PAGE`: a page view controller's page \
-      dragged to the next pages of its data source (as `turn-page`), or \
-      the previous ones with --reverse. `select-tab TABS TAB`: a swipe \
+      `dismiss` would be. `turn-page PAGE`: a page view controller's page \
+      dragged to the next pages of its data source (as `turn-page` turns \
+      it; `page-turn` is accepted too), or the previous ones with --reverse. `select-tab TABS TAB`: a swipe \
       between tabs (seed 001) to the tab at an index or of a controller, \
       with the tab slide; cancelled, the old tab stays selected. Each \
       starts at 0% and returns as \
@@ -38,7 +39,7 @@ struct InteractBegin: ParsableCommand {
         curtain interact finish $t
         curtain new-window --root 'Tabs=tab[Book=page[P1,P2],Settings]'
         curtain turn-page @Book
-        t=$(curtain interact begin page-turn @Book --reverse)
+        t=$(curtain interact begin turn-page @Book --reverse)
         curtain interact finish $t
         t=$(curtain interact begin select-tab @Tabs 1)
         curtain interact cancel $t
@@ -48,14 +49,14 @@ struct InteractBegin: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "The kind of transition: pop, present, dismiss, page-turn or select-tab.",
+      "The kind of transition: pop, present, dismiss, turn-page or select-tab.",
       valueName: "kind"))
   var kind: InteractionKind
 
   @Argument(
     help: ArgumentHelp(
       "pop: the navigation controller; present: the presenter; dismiss: the controller; "
-        + "page-turn: the page view controller; select-tab: the tab bar controller "
+        + "turn-page: the page view controller; select-tab: the tab bar controller "
         + "(c1 or @Nav).",
       valueName: "target"),
     completion: Completions.controllers, transform: TargetName.controller)
@@ -75,7 +76,7 @@ struct InteractBegin: ParsableCommand {
   @Option(help: ArgumentHelp("present: the modal transition style.", valueName: "transition"))
   var transition: WireName<Curtain_V1_ModalTransitionStyle>?
 
-  @Flag(help: "page-turn: turn to the previous pages.")
+  @Flag(help: "turn-page: turn to the previous pages.")
   var reverse = false
 
   func validate() throws {
@@ -91,8 +92,8 @@ struct InteractBegin: ParsableCommand {
     if kind != .present, style != nil || transition != nil {
       throw ValidationError("--style and --transition apply only to `interact begin present`")
     }
-    if kind != .pageTurn, reverse {
-      throw ValidationError("--reverse applies only to `interact begin page-turn`")
+    if kind != .turnPage, reverse {
+      throw ValidationError("--reverse applies only to `interact begin turn-page`")
     }
   }
 
@@ -107,7 +108,7 @@ struct InteractBegin: ParsableCommand {
     case .dismiss:
       begin.kind = .dismiss
       begin.controller = target
-    case .pageTurn:
+    case .turnPage:
       begin.kind = .pageTurn
       begin.controller = target
       begin.reverse = reverse
@@ -153,7 +154,8 @@ struct InteractBegin: ParsableCommand {
   }
 }
 
-/// The interactive transitions `interact begin` can start.
+/// The interactive transitions `interact begin` can start, each named
+/// after the command that does it without a gesture.
 enum InteractionKind: String, ExpressibleByArgument, CaseIterable {
   /// A navigation controller's interactive pop.
   case pop
@@ -162,7 +164,13 @@ enum InteractionKind: String, ExpressibleByArgument, CaseIterable {
   /// A percent-driven dismissal.
   case dismiss
   /// A percent-driven page turn.
-  case pageTurn = "page-turn"
+  case turnPage = "turn-page"
   /// A percent-driven tab switch.
   case selectTab = "select-tab"
+
+  /// A kind by its name, or `page-turn`, the page turn's name before it
+  /// followed the `turn-page` command (scripts written then still work).
+  init?(argument: String) {
+    self.init(rawValue: argument == "page-turn" ? InteractionKind.turnPage.rawValue : argument)
+  }
 }
