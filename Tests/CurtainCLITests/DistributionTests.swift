@@ -65,6 +65,44 @@ final class DistributionTests: XCTestCase {
       complaint.contains("Failed to parse service type"), "the check reads the unit: \(complaint)")
   }
 
+  /// The unit's comment gives the commands docs/install.md gives, not
+  /// commands of its own (they differed once).
+  func testTheUnitsInstallCommandsAreThoseOfTheInstallGuide() throws {
+    let unit = try String(contentsOfFile: Self.unitPath, encoding: .utf8)
+    let guide = try String(
+      contentsOfFile: Self.repository.appendingPathComponent("docs/install.md").path,
+      encoding: .utf8)
+    // The comment's commands: its lines indented under "#".
+    let comment = unit.split(separator: "\n").filter { $0.hasPrefix("#   ") }
+      .map { $0.dropFirst(4) }.joined(separator: "\n")
+    let commands = Self.commandLines(comment)
+    XCTAssertFalse(commands.isEmpty, "the comment gives the commands")
+    let guideCommands = Self.commandLines(guide)
+    for command in commands.sorted() {
+      XCTAssertTrue(guideCommands.contains(command), "not in docs/install.md: \(command)")
+    }
+  }
+
+  /// The commands of a shell text, one per line: a line that ends in `\`
+  /// joined with the next, a trailing ` # comment` dropped, spaces made one.
+  private static func commandLines(_ text: String) -> Set<String> {
+    var commands: Set<String> = []
+    var pending = ""
+    for line in text.split(separator: "\n") {
+      var words = String(line.split(separator: " #").first ?? "")
+      let continued = words.hasSuffix("\\")
+      if continued { words.removeLast() }
+      let command = (pending + " " + words).split(separator: " ").joined(separator: " ")
+      if continued {
+        pending = command
+      } else {
+        if !command.isEmpty { commands.insert(command) }
+        pending = ""
+      }
+    }
+    return commands
+  }
+
   /// `curtain` is linked as a static executable (Package.swift): the
   /// kernel starts it without the dynamic loader, so a command maps no
   /// shared library and applies no relocations before it runs.
