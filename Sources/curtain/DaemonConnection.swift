@@ -63,8 +63,11 @@ final class DaemonConnection {
         throw CLIError("no daemon is listening on \(endpoint.address)", code: "UNAVAILABLE")
       }
       guard !globals.noStart else {
+        // The socket given by --socket is given again (one from
+        // $CURTAIN_SOCKET or the default one is found again without it).
+        let start = "curtain start" + (globals.socket == nil ? "" : " --socket \(shellWord(path))")
         throw CLIError(
-          "no daemon is listening on \(path) (--no-start: start one with `curtain start`)",
+          "no daemon is listening on \(path) (--no-start: start one with `\(start)`)",
           code: "UNAVAILABLE")
       }
       client = try DaemonLauncher(socketPath: path).start(responseTimeout: globals.responseTimeout)
@@ -76,6 +79,18 @@ final class DaemonConnection {
     let connection = DaemonConnection(client: client, globals: globals, startedDaemon: started)
     connection.capabilitiesSent = ownsInteractions ? [] : capabilities
     return connection
+  }
+
+  /// `text` as one word of a shell command: as it is when it holds only
+  /// characters no shell treats specially, else in single quotes.
+  private static func shellWord(_ text: String) -> String {
+    let plain =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || "/._+-:@%,=".unicodeScalars.contains($0)
+      }
+    return plain ? text : "'" + text.replacing("'", with: #"'\''"#) + "'"
   }
 
   /// Sends one request and waits for its response; error responses throw
