@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An adaptive delegate that wraps a compact popover in a navigation controller.
 
-    CURTAIN_SOCKET=/tmp/curtain.sock python examples/adaptive_wrap.py
+    CURTAIN_SOCKET=/tmp/curtain.sock .venv/bin/python3 Clients/python/examples/adaptive_wrap.py
 
 The script presents a popover from a phone-sized window and is the popover's
 adaptive presentation delegate. A popover in a compact environment adapts

@@ -2,7 +2,7 @@
 """Builds a tab bar whose first tab is a navigation stack, then pushes and
 pops while printing every event the window emits.
 
-    CURTAIN_SOCKET=/tmp/curtain.sock python examples/navigation_tree.py
+    CURTAIN_SOCKET=/tmp/curtain.sock .venv/bin/python3 Clients/python/examples/navigation_tree.py
 
 Connects to ``--socket`` (default: $CURTAIN_SOCKET, else the daemon's
 default socket, as ``make run`` uses) and works in a session of its own

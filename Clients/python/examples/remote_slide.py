@@ -2,7 +2,7 @@
 """A slide (seed 001) run by the client: a remote animator for navigation
 and tabs.
 
-    CURTAIN_SOCKET=/tmp/curtain.sock python examples/remote_slide.py
+    CURTAIN_SOCKET=/tmp/curtain.sock .venv/bin/python3 Clients/python/examples/remote_slide.py
 
 The script is the delegate of a navigation controller and of a tab bar
 controller. Its animation-controller methods return a

@@ -2,7 +2,7 @@
 """Scrubs an interactive pop on a manual-clock window from a script while a
 second client watches the frames.
 
-    CURTAIN_SOCKET=/tmp/curtain.sock python examples/scrub_pop.py
+    CURTAIN_SOCKET=/tmp/curtain.sock .venv/bin/python3 Clients/python/examples/scrub_pop.py
 
 Two asyncio connections: the *driver* builds a navigation stack [One, Two],
 begins an interactive pop and moves it to 20 %, 40 %, … 80 %, stepping the

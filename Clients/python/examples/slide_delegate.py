@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A navigation controller delegate that slides (seed 001), answered live.
 
-    CURTAIN_SOCKET=/tmp/curtain.sock python examples/slide_delegate.py
+    CURTAIN_SOCKET=/tmp/curtain.sock .venv/bin/python3 Clients/python/examples/slide_delegate.py
 
 The script becomes the delegate of a navigation controller: the daemon asks
 ``navigationController(_:animationControllerFor:from:to:)`` before each

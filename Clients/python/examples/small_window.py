@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A dimmed small-window presentation (seed 001), described by the client.
 
-    CURTAIN_SOCKET=/tmp/curtain.sock python examples/small_window.py
+    CURTAIN_SOCKET=/tmp/curtain.sock .venv/bin/python3 Clients/python/examples/small_window.py
 
 The script is the transitioning delegate of the controller it presents with
 the custom style. The daemon asks it for the presentation controller

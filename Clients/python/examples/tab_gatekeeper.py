@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A tab bar controller delegate that declines one tab, answered live.
 
-    CURTAIN_SOCKET=/tmp/curtain.sock python examples/tab_gatekeeper.py
+    CURTAIN_SOCKET=/tmp/curtain.sock .venv/bin/python3 Clients/python/examples/tab_gatekeeper.py
 
 With asyncio, two connections: an *app* builds a tab bar controller with
 the tabs Feed, Admin and Settings and selects each tab in turn; a

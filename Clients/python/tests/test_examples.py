@@ -43,6 +43,19 @@ def run_example(daemon: Daemon, name: str, *args: str) -> str:
     return outputs[0]
 
 
+def test_each_example_says_how_to_run_it_as_the_readme_does() -> None:
+    """An example's usage line is the README's command: the virtual
+    environment's python, from the repository's root (a bare ``python``
+    outside it has no ``curtain`` package), and the README lists it."""
+    readme = (EXAMPLES.parent / "README.md").read_text()
+    scripts = [path for path in sorted(EXAMPLES.glob("*.py")) if path.read_text().startswith("#!")]
+    assert len(scripts) == 7
+    for path in scripts:
+        command = f".venv/bin/python3 Clients/python/examples/{path.name}"
+        assert f"\n    CURTAIN_SOCKET=/tmp/curtain.sock {command}\n" in path.read_text(), path.name
+        assert f"\n{command} " in readme, path.name
+
+
 def test_an_example_refuses_a_session_that_holds_something(daemon: Daemon) -> None:
     with daemon.client(session="small-window") as client:
         client.create_controller("content", identifier="Mine")
