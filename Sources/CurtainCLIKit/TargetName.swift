@@ -8,8 +8,10 @@
 //     view        v12 or 12
 //     rect        X,Y,W,H (10,20,44,44)
 //
-// Ids count from 1, so `w0`, `t0` and `c0` are refused here rather than
-// being read as the wire's "none".
+// Ids are ASCII digits and count from 1, so `w0`, `t0` and `c0` are refused
+// here rather than being read as the wire's "none". Every client reads these
+// names the same way: Tests/Fixtures/name-cases.json is their shared table
+// (docs/names.md).
 
 import CurtainCore
 public import CurtainWire
@@ -78,7 +80,10 @@ public enum TargetName {
       ref.identifier = identifier
       return ref
     }
-    if text.hasPrefix("c"), let id = UInt64(text.dropFirst()), id > 0 {
+    let digits = text.dropFirst()
+    if text.hasPrefix("c"), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let id = UInt64(digits), id > 0
+    {
       ref.id = id
       return ref
     }

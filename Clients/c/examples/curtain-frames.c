@@ -116,12 +116,14 @@ static uint64_t parse_count(const char *text, const char *option) {
   return value;
 }
 
+/* The window as `curtain` names it (w1 or 1), with the CLI's message. */
 static uint64_t parse_window(const char *text) {
-  const char *digits = text[0] == 'w' ? text + 1 : text;
-  if (digits[0] < '0' || digits[0] > '9') {
-    usage_error("not a window: '%s' (expected w1 or 1)", text);
+  uint64_t id = 0;
+  char message[CURTAIN_NAME_ERROR_MAX];
+  if (curtain_parse_window(text, &id, message, sizeof message) != CURTAIN_OK) {
+    usage_error("%s", message);
   }
-  return parse_count(digits, "not a window: '%s' (expected w1 or 1)");
+  return id;
 }
 
 /* The daemon's address from `option`: --socket ADDRESS, --tcp HOST:PORT

@@ -290,6 +290,31 @@ int curtain_connect(uv_loop_t *loop, const char *address, const curtain_options 
 int curtain_socket_rule_path(const char *curtain_socket, const char *runtime_dir, uint32_t uid,
                              const char *name, char *out, size_t size);
 
+/** Enough room for the messages of the name readers below, with the NUL,
+ *  for a name of up to 100 bytes (longer ones are cut). */
+#define CURTAIN_NAME_ERROR_MAX 256
+
+/**
+ * Reads a window's name as `curtain` reads it on its command line
+ * (docs/names.md): `w3` or `3`, in ASCII digits, from 1. Returns CURTAIN_OK
+ * with the id in `*id`, or CURTAIN_E_INVALID (`*id` untouched) with the
+ * CLI's message in `error` (at most `error_size` bytes with the NUL;
+ * `error` may be NULL), e.g. "'x3' is not a window: use w3 or 3".
+ */
+int curtain_parse_window(const char *text, uint64_t *id, char *error, size_t error_size);
+
+/** Reads a transition's name, `t5` or `5`, like `curtain_parse_window`. */
+int curtain_parse_transition(const char *text, uint64_t *id, char *error, size_t error_size);
+
+/**
+ * Reads a controller's name like `curtain_parse_window`: `c12` (its id) or
+ * `@Home` (its identifier). On CURTAIN_OK `*ref` is initialised and names
+ * the controller; an identifier points into `text` (not copied: keep `text`
+ * while `ref` is used). `@c2` is the identifier "c2".
+ */
+int curtain_parse_controller(const char *text, Curtain__V1__ControllerRef *ref, char *error,
+                             size_t error_size);
+
 /** The default Unix socket path of the daemon for this process, as `curtaind`
  *  picks it: `curtain_socket_rule_path` with this process's CURTAIN_SOCKET and
  *  XDG_RUNTIME_DIR, its real user id and the name "default". */

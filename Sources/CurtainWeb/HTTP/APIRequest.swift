@@ -1,6 +1,8 @@
 // What a request to the JSON API names: its session (`?session=`, default
 // "default"), a window (`w1` or `1`), a controller (`c12`, `12` or
-// `@Home`), a transition (`t3` or `3`), and the fields of a JSON body.
+// `@Home`), a transition (`t3` or `3`), and the fields of a JSON body. Names
+// read as the CLI's do (TargetName, with its error messages; the shared
+// table Tests/Fixtures/name-cases.json).
 
 import CurtainCLIKit
 import CurtainWire
@@ -31,39 +33,41 @@ struct APIRequest {
 
   /// The window of the path (`:window`).
   var window: UInt64 {
-    get throws {
-      let text = parameters.get("window") ?? ""
-      guard let id = try? TargetName.window(text), id != 0 else {
-        throw APIError.notFound("No window '\(text)': name a window w1 or 1")
-      }
-      return id
-    }
+    get throws { try name("window", TargetName.window) }
   }
 
-  /// The controller of the path (`:controller`).
+  /// The controller of the path (`:controller`); besides the CLI's names, a
+  /// bare id (`12`) as the inspector has always taken it.
   var controller: Curtain_V1_ControllerRef {
     get throws {
-      let text = (parameters.get("controller") ?? "").removingPercentEncoding ?? ""
-      guard let ref = try? TargetName.controller(text) else {
-        if let id = UInt64(text) {
+      try name("controller") { text in
+        if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let id = UInt64(text),
+          id > 0
+        {
           var ref = Curtain_V1_ControllerRef()
           ref.id = id
           return ref
         }
-        throw APIError.notFound("No view controller '\(text)': name one c12, 12 or @Home")
+        return try TargetName.controller(text)
       }
-      return ref
     }
   }
 
   /// The transition of the path (`:transition`).
   var transition: UInt64 {
-    get throws {
-      let text = parameters.get("transition") ?? ""
-      guard let id = try? TargetName.transition(text), id != 0 else {
-        throw APIError.notFound("No transition '\(text)': name one t3 or 3")
-      }
-      return id
+    get throws { try name("transition", TargetName.transition) }
+  }
+
+  /// The path parameter `parameter` (percent-decoded) read by `read`; a name
+  /// that does not read is a 404 with the CLI's message
+  /// (Tests/Fixtures/name-cases.json).
+  private func name<Value>(_ parameter: String, _ read: (String) throws -> Value) throws -> Value {
+    let raw = parameters.get(parameter) ?? ""
+    let text = raw.removingPercentEncoding ?? raw
+    do {
+      return try read(text)
+    } catch let error as TargetNameError {
+      throw APIError.notFound(error.description)
     }
   }
 }

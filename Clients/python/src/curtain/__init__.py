@@ -15,7 +15,8 @@
 from . import types
 from ._core import PROTOCOL_VERSION
 from ._delegates import InteractionController, InteractiveTransition, RemoteAnimator, TransitionContext
-from ._requests import CallOptions, controller_ref
+from ._names import TargetNameError, parse_controller, parse_transition, parse_window
+from ._requests import CallOptions, controller_ref, transition_id, window_id
 from ._rootspec import RootSpecError, parse_root_spec
 from ._spec import REQUESTS, RequestSpec
 from ._typebase import ProtoEnum, ProtoMessage
@@ -88,6 +89,7 @@ __all__ = [
     "StoryboardInfo",
     "Subscription",
     "SubscriptionEnded",
+    "TargetNameError",
     "Timeout",
     "TransitionContext",
     "TransitionResult",
@@ -100,7 +102,12 @@ __all__ = [
     "events_pb2",
     "metrics_pb2",
     "parse_address",
+    "parse_controller",
     "parse_root_spec",
+    "parse_transition",
+    "parse_window",
     "protocol_pb2",
+    "transition_id",
     "types",
+    "window_id",
 ]

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 from google.protobuf.message import Message
 
 from . import _delegates, types
+from ._names import is_controller_name, parse_controller, parse_transition, parse_window
 from ._rootspec import parse_root_spec
 from ._spec import REQUESTS, RequestSpec, enum_value
 from ._typebase import raw
@@ -35,9 +36,9 @@ if TYPE_CHECKING:
 
     from .client import Subscription
 
-# A controller: its id (int), its identifier (str), a ControllerRef, or
-# anything with an ``id`` field that names a controller (ControllerInfo,
-# ControllerNode).
+# A controller: its id (int), its name (str: "c12", "@Home", or a bare
+# identifier "Home"), a ControllerRef, or anything with an ``id`` field that
+# names a controller (ControllerInfo, ControllerNode).
 ControllerLike = (
     int
     | str
@@ -47,11 +48,12 @@ ControllerLike = (
     | protocol.ControllerInfo
     | common.ControllerNode
 )
-# A window: its id, or a WindowInfo (typed or raw).
-WindowLike = int | types.WindowInfo | common.WindowInfo
-# A transition: its id, or an OperationResult/TransitionResult naming it.
+# A window: its id, its name ("w3", "3"), or a WindowInfo (typed or raw).
+WindowLike = int | str | types.WindowInfo | common.WindowInfo
+# A transition: its id, its name ("t5", "5"), or an
+# OperationResult/TransitionResult naming it.
 TransitionLike = (
-    int | types.OperationResult | types.TransitionResult | protocol.OperationResult | protocol.TransitionResult
+    int | str | types.OperationResult | types.TransitionResult | protocol.OperationResult | protocol.TransitionResult
 )
 Metrics = types.WindowMetrics | common.WindowMetrics | Mapping[str, Any]
 Animator = common.AnimatorSpec | Mapping[str, Any]
@@ -139,15 +141,21 @@ class Attached:
 
 
 def controller_ref(value: ControllerLike) -> protocol.ControllerRef:
-    """A ``ControllerRef``: an int is an id, a str an identifier."""
+    """A ``ControllerRef``. An int is an id. A str is the CLI's name when it
+    has that form (``"c12"``: id 12; ``"@Home"``: identifier ``Home``, so
+    ``"@c2"`` is the identifier ``c2``), else an identifier (``"Home"``);
+    ``""``, ``"@"``, ``"c0"`` and ids past 2**64-1 raise
+    :class:`TargetNameError` with the CLI's message."""
     if isinstance(value, protocol.ControllerRef):
         return value
     if isinstance(value, bool):
-        raise TypeError("a controller is an id (int) or an identifier (str), not a bool")
+        raise TypeError("a controller is an id (int) or a name (str), not a bool")
     if isinstance(value, int):
         return protocol.ControllerRef(id=value)
     if isinstance(value, str):
-        return protocol.ControllerRef(identifier=value)
+        if value and not is_controller_name(value):
+            return protocol.ControllerRef(identifier=value)
+        return parse_controller(value)
     if isinstance(value, (types.ControllerInfo, types.ControllerNode, protocol.ControllerInfo, common.ControllerNode)):
         return protocol.ControllerRef(id=value.id)
     raise TypeError(f"not a controller: {value!r}")
@@ -158,18 +166,27 @@ def optional_ref(value: ControllerLike | None) -> protocol.ControllerRef | None:
 
 
 def window_id(value: WindowLike) -> int:
+    """A window id: an int, the CLI's name (``"w3"`` or ``"3"``), or a
+    ``WindowInfo``; a str that does not read raises
+    :class:`TargetNameError` with the CLI's message."""
     if isinstance(value, (types.WindowInfo, common.WindowInfo)):
         return value.id
+    if isinstance(value, str):
+        return parse_window(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"not a window: {value!r}")
     return value
 
 
 def transition_id(value: TransitionLike) -> int:
+    """A transition id: an int, the CLI's name (``"t5"`` or ``"5"``), or the
+    result of the operation that started it."""
     if isinstance(
         value, (types.OperationResult, types.TransitionResult, protocol.OperationResult, protocol.TransitionResult)
     ):
         return value.transition_id
+    if isinstance(value, str):
+        return parse_transition(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"not a transition: {value!r}")
     return value
