@@ -152,3 +152,27 @@ def test_async_timeouts_and_pause_frames(daemon: Daemon) -> None:
             assert (first.frames_skipped, second.frames_skipped) == (0, 1)
 
     run(main())
+
+
+def test_an_async_subscription_yields_what_it_subscribed_to(daemon: Daemon) -> None:
+    async def main() -> None:
+        async with curtain.AsyncClient(daemon.socket_path, client_name="kinds") as client:
+            window = await manual_stack(client, "Home")
+            await client.create_controller("content", identifier="Detail")
+            both = await client.subscribe(window, frames=True)
+            frames_only = await client.subscribe(window, events=False, frames=True)
+            with pytest.raises(ValueError, match=r"^events\(\) would drop this subscription's frames: "):
+                both.events(timeout=0)
+            with pytest.raises(ValueError, match=r"^frames\(\) would drop this subscription's events: "):
+                both.frames(timeout=0)
+            await client.push("Nav", "Detail")
+            await client.advance_clock(window, 0.1)
+            await client.advance_clock(window, 1)
+            await client.sync()
+            items = [item async for item in both.messages(timeout=0.2)]
+            frames = [frame async for frame in frames_only.frames(timeout=0.2)]
+            assert len(frames) >= 2
+            assert [item for item in items if isinstance(item, curtain.Frame)] == frames
+            assert "t1.ended(cancelled: false)" in texts([item for item in items if isinstance(item, curtain.Event)])
+
+    run(main())

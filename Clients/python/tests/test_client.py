@@ -628,3 +628,33 @@ def test_limits_name_themselves_and_show_in_the_status() -> None:
         assert refused.value.reason is curtain.GoodbyeReason.LIMIT_EXCEEDED
         assert "max-clients" in refused.value.message
         assert client.sync() is None
+
+
+def test_a_subscription_yields_what_it_subscribed_to(client: curtain.Client) -> None:
+    window = manual_stack(client, "Home")
+    client.create_controller("content", identifier="Detail")
+    both = client.subscribe(window, frames=True)
+    events_only = client.subscribe(window)
+    frames_only = client.subscribe(window, events=False, frames=True)
+    # Said at once, before anything is read: events() or frames() alone
+    # would drop the other kind.
+    with pytest.raises(ValueError, match=r"^events\(\) would drop this subscription's frames: .*messages\(timeout\)"):
+        both.events(timeout=0)
+    with pytest.raises(ValueError, match=r"^frames\(\) would drop this subscription's events: "):
+        both.frames(timeout=0)
+    with pytest.raises(ValueError, match=r"^frames\(\) would drop this subscription's events: "):
+        events_only.frames(timeout=0)
+    with pytest.raises(ValueError, match=r"^events\(\) would drop this subscription's frames: "):
+        frames_only.events(timeout=0)
+    client.push("Nav", "Detail")
+    for _ in range(4):
+        client.advance_clock(window, 0.1)
+    client.advance_clock(window, 1)
+    client.sync()
+    items = list(both.messages(timeout=0))
+    events = list(events_only.events(timeout=0))
+    frames = list(frames_only.frames(timeout=0))
+    assert len(frames) >= 4
+    assert [item for item in items if isinstance(item, curtain.Frame)] == frames
+    assert texts([item for item in items if isinstance(item, curtain.Event)]) == texts(events)
+    assert "t1.ended(cancelled: false)" in texts(events)

@@ -103,6 +103,17 @@ class SubscriptionState:
         else:
             self._session_start = request.from_seq if request.HasField("from_seq") else result.last_seq
 
+    def _check_only(self, wanted: str) -> None:
+        """Refuses ``events()`` on a subscription that also carries frames,
+        and ``frames()`` on one that also carries events: those would be
+        dropped unseen."""
+        other = "frames" if wanted == "events" else "events"
+        if getattr(self.request, other):
+            raise ValueError(
+                f"{wanted}() would drop this subscription's {other}: it subscribed to events and frames, so "
+                f"call messages(timeout) or iterate it to get both in order (or subscribe with {other}=False)"
+            )
+
     @property
     def snapshot_required(self) -> bool:
         """Whether the last (re)subscription had to send snapshots because

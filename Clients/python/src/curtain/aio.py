@@ -25,7 +25,7 @@ import inspect
 import os
 import socket
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from . import _connect, _delegates, types
 from ._core import HELLO, Item, Pending, RawItem, SubscriptionState, hello_body
@@ -34,6 +34,8 @@ from ._spec import REQUESTS, RequestSpec
 from ._typebase import typed
 from .errors import ConnectFailed, ConnectionClosed, CurtainError, SessionMoved, SubscriptionEnded, Timeout
 from .v1 import events_pb2, protocol_pb2
+
+T = TypeVar("T", types.Event, types.Frame)
 
 
 class _AsyncConnection(Protocol):
@@ -119,16 +121,28 @@ class AsyncSubscription(SubscriptionState):
         except SubscriptionEnded:
             raise StopAsyncIteration from None
 
-    async def events(self, timeout: float | None = None) -> AsyncIterator[types.Event]:
-        """The events only, until ``timeout`` seconds pass without any item."""
-        async for item in self._until_quiet(timeout):
-            if isinstance(item, types.Event):
-                yield item
+    def messages(self, timeout: float | None = None) -> AsyncIterator[Item]:
+        """The events and frames in arrival order, until ``timeout`` seconds
+        pass without one (None: until the subscription ends)."""
+        return self._until_quiet(timeout)
 
-    async def frames(self, timeout: float | None = None) -> AsyncIterator[types.Frame]:
-        """The frames only, until ``timeout`` seconds pass without any item."""
+    def events(self, timeout: float | None = None) -> AsyncIterator[types.Event]:
+        """The events, until ``timeout`` seconds pass without one. Raises
+        ValueError at once on a subscription that carries frames too (use
+        :meth:`messages`)."""
+        self._check_only("events")
+        return self._only(types.Event, timeout)
+
+    def frames(self, timeout: float | None = None) -> AsyncIterator[types.Frame]:
+        """The frames, until ``timeout`` seconds pass without one. Raises
+        ValueError at once on a subscription that carries events too (use
+        :meth:`messages`)."""
+        self._check_only("frames")
+        return self._only(types.Frame, timeout)
+
+    async def _only(self, kind: type[T], timeout: float | None) -> AsyncIterator[T]:
         async for item in self._until_quiet(timeout):
-            if isinstance(item, types.Frame):
+            if isinstance(item, kind):
                 yield item
 
     async def _until_quiet(self, timeout: float | None) -> AsyncIterator[Item]:

@@ -144,14 +144,23 @@ class Subscription(SubscriptionState):
             except SubscriptionEnded:
                 return
 
-    def events(self, timeout: float | None = None) -> Iterator[types.Event]:
-        """Iterates the events only (frames are skipped), until ``timeout``
+    def messages(self, timeout: float | None = None) -> Iterator[Item]:
+        """Iterates the events and frames in arrival order, until ``timeout``
         seconds pass without one (None: until the subscription ends)."""
+        return self._until_quiet(timeout)
+
+    def events(self, timeout: float | None = None) -> Iterator[types.Event]:
+        """Iterates the events, until ``timeout`` seconds pass without one
+        (None: until the subscription ends). Raises ValueError at once on a
+        subscription that carries frames too (use :meth:`messages`)."""
+        self._check_only("events")
         return (item for item in self._until_quiet(timeout) if isinstance(item, types.Event))
 
     def frames(self, timeout: float | None = None) -> Iterator[types.Frame]:
-        """Iterates the frames only, until ``timeout`` seconds pass without
-        any item (None: until the subscription ends)."""
+        """Iterates the frames, until ``timeout`` seconds pass without one
+        (None: until the subscription ends). Raises ValueError at once on a
+        subscription that carries events too (use :meth:`messages`)."""
+        self._check_only("frames")
         return (item for item in self._until_quiet(timeout) if isinstance(item, types.Frame))
 
     def _until_quiet(self, timeout: float | None) -> Iterator[Item]:
