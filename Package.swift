@@ -53,6 +53,11 @@ let package = Package(
     // Only the PostgreSQL store (CurtainPostgres, linked by curtaind alone)
     // uses it: CurtainDaemon and Fuzz/ stay free of NIO.
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
+    // curtaind's configuration file (--config), JSON only: its other traits
+    // would add YAML, swift-service-lifecycle and metrics to curtaind.
+    .package(
+      url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: ["JSON"]),
+    .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
   ],
   targets: [
     .target(
@@ -112,6 +117,8 @@ let package = Package(
         "CurtainWire",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Configuration", package: "swift-configuration"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ],
       swiftSettings: strictSettings
     ),

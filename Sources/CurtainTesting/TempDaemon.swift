@@ -115,6 +115,8 @@ public final class TempDaemon: @unchecked Sendable {
     process.executableURL = try Self.executableURL()
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_STATE_HOME"] = stateHome ?? directory + "/state"
+    // Not the user's configuration file ($XDG_CONFIG_HOME/curtain/curtaind.json).
+    environment["XDG_CONFIG_HOME"] = directory + "/config"
     switch socket {
     case .argument:
       socketPath = directory + "/d.sock"

@@ -32,6 +32,53 @@ struct Curtaind: ParsableCommand {
       """,
     version: curtainVersion)
 
+  /// Parses the configuration file's flags (ConfigFile.swift) before the
+  /// command line's, then runs as argument parser's main does. An error of
+  /// the file ends curtaind with status 78 (EX_CONFIG), naming the file, the
+  /// line for JSON that does not parse, and the key.
+  static func main() {
+    let commandLine = Array(CommandLine.arguments.dropFirst())
+    let file: ConfigFile?
+    do {
+      file = try ConfigFile.path(
+        commandLine: commandLine, environment: ProcessInfo.processInfo.environment
+      ).map { path throws(ConfigFile.Failure) in
+        try ConfigFile.read(path, for: Self.self, commandLine: commandLine)
+      }
+    } catch {
+      StandardError.write("curtaind: \(error.description)\n")
+      Foundation.exit(78)
+    }
+    guard let file else { return main(commandLine) }
+    do {
+      _ = try parseAsRoot(file.arguments)
+    } catch {
+      // The key whose flags, left out, let the rest parse.
+      let culprit = file.flags.indices.first { index in
+        var others = file.flags
+        others.remove(at: index)
+        return (try? parseAsRoot(others.flatMap(\.words))) != nil
+      }
+      let key = culprit.map { "key \"\(file.flags[$0].key)\": " } ?? ""
+      StandardError.write("curtaind: \(file.path): \(key)\(message(for: error))\n")
+      Foundation.exit(78)
+    }
+    do {
+      _ = try parseAsRoot(file.arguments + commandLine)
+    } catch {
+      if (try? parseAsRoot(commandLine)) != nil {
+        StandardError.write(
+          "curtaind: \(message(for: error)) (with the flags of \(file.path))\n")
+        Foundation.exit(78)
+      }
+    }
+    configFile = file.path
+    main(file.arguments + commandLine)
+  }
+
+  /// The configuration file read, if any (for the log and `curtain status`).
+  nonisolated(unsafe) static var configFile: String?
+
   @Option(
     name: .customLong("socket"),
     help: ArgumentHelp(
@@ -260,6 +307,15 @@ struct Curtaind: ParsableCommand {
       valueName: "seconds"))
   var snapshotInterval = 60.0
 
+  @Option(
+    name: .customLong("config"),
+    help: ArgumentHelp(
+      "A JSON file of flags: each key a long flag without its dashes (\"max-clients\": 100, "
+        + "\"ephemeral\": true); flags on the command line win. Default: "
+        + "$XDG_CONFIG_HOME/curtain/curtaind.json when it exists.",
+      valueName: "file"))
+  var config: String?
+
   @OptionGroup(title: "Limits")
   var limits: LimitOptions
 
@@ -388,6 +444,9 @@ struct Curtaind: ParsableCommand {
       LineLogHandler(label: label, format: output.format, sink: output.sink, logLevel: level)
     }
     let logger = Logger(label: "curtaind")
+    if let configFile = Self.configFile {
+      logger.info("flags from the configuration file \(configFile)")
+    }
 
     var configuration = ServerConfiguration()
     configuration.maxFrameBytes = maxFrameBytes
