@@ -140,6 +140,7 @@ struct CurtainCommand: ParsableCommand {
   /// errors are one JSON object on stderr (`ErrorReport`).
   static func main() {
     let given = Array(CommandLine.arguments.dropFirst())
+    if CompletionCommand.handles(given) { CompletionCommand.answer(given) }
     let report = ErrorReport(json: given.prefix { $0 != "--" }.contains("--json"))
     do {
       if let option = GlobalOptions.repeated(in: given) {

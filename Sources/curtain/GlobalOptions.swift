@@ -130,7 +130,7 @@ extension GlobalOptions {
     "--socket", "--token-file", "--session", "--timeout",
   ]
   /// Flags.
-  private static let flags: Set<String> = ["--json", "--no-start"]
+  private static let flags: Set<String> = ["--json", "--verbose", "--no-start"]
 
   /// Moves global options written before the subcommand (`curtain --socket
   /// S tree`, the way tmux takes them) behind it, where each subcommand
