@@ -161,6 +161,9 @@ extension OutputFormat {
         + "\(count(status.sessions, "session")), \(count(status.windows, "window"))",
     ]
     lines += status.listeners.map { "listening on \($0)" }
+    if !status.configFile.isEmpty {
+      lines.append("flags from the configuration file \(status.configFile)")
+    }
     lines += storageLines(status.storage)
     lines += limitLines(status)
     lines += sessionLines(sessions)
@@ -281,7 +284,8 @@ extension OutputFormat {
 
   /// Keys: `server_version`, `protocol_version`, `pid`, `uptime` (seconds,
   /// to the millisecond), `clients`, `sessions`, `windows`, `listeners`,
-  /// `storage` (`durable`, `state_directory`, `database`, `database_bytes`,
+  /// `config_file` (the configuration file the daemon took flags from, or
+  /// null), `storage` (`durable`, `state_directory`, `database`, `database_bytes`,
   /// `journal_records` (since the last snapshot), `last_snapshot_time` (Unix
   /// seconds, 0: none), `snapshot_records`, `snapshot_interval`,
   /// `snapshot_journal_ratio`, `snapshot_bytes`, `sync`,
@@ -304,6 +308,7 @@ extension OutputFormat {
       ("sessions", .unsigned(UInt64(status.sessions))),
       ("windows", .unsigned(UInt64(status.windows))),
       ("listeners", .array(status.listeners.map { .string($0) })),
+      ("config_file", status.configFile.isEmpty ? .null : .string(status.configFile)),
       ("storage", json(status.storage)),
     ]
     members += limitMembers(status)

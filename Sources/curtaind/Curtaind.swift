@@ -456,6 +456,7 @@ struct Curtaind: ParsableCommand {
     configuration.operationQueueLimit = queueLimit
     configuration.interactionTimeout = interactionTimeout
     configuration.delegateTimeout = delegateTimeout
+    configuration.configFile = Self.configFile
     limits.apply(to: &configuration)
 
     var endpoints: [Daemon.Endpoint] = [

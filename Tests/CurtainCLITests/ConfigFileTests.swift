@@ -53,6 +53,24 @@ final class ConfigFileTests: XCTestCase {
     XCTAssertEqual(try limit("max-clients", of: daemon), "77", "from the file")
     XCTAssertEqual(try limit("max-sessions", of: daemon), "13", "the command line wins")
     XCTAssertEqual(try limit("max-windows", of: daemon), "1000", "the default")
+    // `curtain status` says which file the flags came from.
+    let status = try runProgram(
+      TempDaemon.cliURL().path, ["--socket", daemon.socketPath, "--no-start", "status"])
+    XCTAssertTrue(status.contains("\nflags from the configuration file \(file)\n"), status)
+    let json = try runProgram(
+      TempDaemon.cliURL().path, ["--socket", daemon.socketPath, "--no-start", "--json", "status"])
+    XCTAssertTrue(json.contains(#""config_file":"\#(file)""#), json)
+  }
+
+  func testWithoutAFileStatusNamesNone() throws {
+    let daemon = try TempDaemon()
+    defer { _ = daemon.stop() }
+    let status = try runProgram(
+      TempDaemon.cliURL().path, ["--socket", daemon.socketPath, "--no-start", "status"])
+    XCTAssertFalse(status.contains("configuration file"), status)
+    let json = try runProgram(
+      TempDaemon.cliURL().path, ["--socket", daemon.socketPath, "--no-start", "--json", "status"])
+    XCTAssertTrue(json.contains(#""config_file":null"#), json)
   }
 
   func testAFlagInTheFile() throws {

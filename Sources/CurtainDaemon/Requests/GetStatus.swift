@@ -35,6 +35,7 @@ extension RequestHandler {
         status.limits = server.limitUsages()
         status.helloFailures = server.clients.helloFailures.status(at: server.clock())
         status.warnings = server.configuration.warnings
+        status.configFile = server.configuration.configFile ?? ""
         return .ok(.status(status))
       }
       let sessions = server.sessions.values.filter { client.scope.allows(session: $0.name) }

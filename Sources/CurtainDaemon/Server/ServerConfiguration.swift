@@ -41,6 +41,9 @@ public struct ServerConfiguration: Sendable {
   public var warnings: [String] = []
   /// Describes the listeners for `GetStatus`.
   public var listenerDescriptions: [String] = []
+  /// The configuration file curtaind took flags from (`GetStatus`); `nil`
+  /// when none.
+  public var configFile: String?
 
   /// The defaults.
   public init() {}

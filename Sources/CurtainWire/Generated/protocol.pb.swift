@@ -1021,217 +1021,208 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
-public nonisolated struct Curtain_V1_Response: @unchecked Sendable {
+public nonisolated struct Curtain_V1_Response: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var requestID: UInt64 {
-    get {_storage._requestID}
-    set {_uniqueStorage()._requestID = newValue}
-  }
+  public var requestID: UInt64 = 0
 
-  public var traceID: String {
-    get {_storage._traceID}
-    set {_uniqueStorage()._traceID = newValue}
-  }
+  public var traceID: String = String()
 
-  public var result: OneOf_Result? {
-    get {return _storage._result}
-    set {_uniqueStorage()._result = newValue}
-  }
+  public var result: Curtain_V1_Response.OneOf_Result? = nil
 
   public var error: Curtain_V1_Error {
     get {
-      if case .error(let v)? = _storage._result {return v}
+      if case .error(let v)? = result {return v}
       return Curtain_V1_Error()
     }
-    set {_uniqueStorage()._result = .error(newValue)}
+    set {result = .error(newValue)}
   }
 
   public var welcome: Curtain_V1_Welcome {
     get {
-      if case .welcome(let v)? = _storage._result {return v}
+      if case .welcome(let v)? = result {return v}
       return Curtain_V1_Welcome()
     }
-    set {_uniqueStorage()._result = .welcome(newValue)}
+    set {result = .welcome(newValue)}
   }
 
   public var empty: Curtain_V1_Empty {
     get {
-      if case .empty(let v)? = _storage._result {return v}
+      if case .empty(let v)? = result {return v}
       return Curtain_V1_Empty()
     }
-    set {_uniqueStorage()._result = .empty(newValue)}
+    set {result = .empty(newValue)}
   }
 
   public var status: Curtain_V1_Status {
     get {
-      if case .status(let v)? = _storage._result {return v}
+      if case .status(let v)? = result {return v}
       return Curtain_V1_Status()
     }
-    set {_uniqueStorage()._result = .status(newValue)}
+    set {result = .status(newValue)}
   }
 
   public var sessions: Curtain_V1_SessionList {
     get {
-      if case .sessions(let v)? = _storage._result {return v}
+      if case .sessions(let v)? = result {return v}
       return Curtain_V1_SessionList()
     }
-    set {_uniqueStorage()._result = .sessions(newValue)}
+    set {result = .sessions(newValue)}
   }
 
   public var sessionDocument: Curtain_V1_SessionDocument {
     get {
-      if case .sessionDocument(let v)? = _storage._result {return v}
+      if case .sessionDocument(let v)? = result {return v}
       return Curtain_V1_SessionDocument()
     }
-    set {_uniqueStorage()._result = .sessionDocument(newValue)}
+    set {result = .sessionDocument(newValue)}
   }
 
   /// The session an ImportSession made.
   public var imported: Curtain_V1_SessionList.Entry {
     get {
-      if case .imported(let v)? = _storage._result {return v}
+      if case .imported(let v)? = result {return v}
       return Curtain_V1_SessionList.Entry()
     }
-    set {_uniqueStorage()._result = .imported(newValue)}
+    set {result = .imported(newValue)}
   }
 
   public var metrics: Curtain_V1_Metrics {
     get {
-      if case .metrics(let v)? = _storage._result {return v}
+      if case .metrics(let v)? = result {return v}
       return Curtain_V1_Metrics()
     }
-    set {_uniqueStorage()._result = .metrics(newValue)}
+    set {result = .metrics(newValue)}
   }
 
   public var nodes: Curtain_V1_NodeList {
     get {
-      if case .nodes(let v)? = _storage._result {return v}
+      if case .nodes(let v)? = result {return v}
       return Curtain_V1_NodeList()
     }
-    set {_uniqueStorage()._result = .nodes(newValue)}
+    set {result = .nodes(newValue)}
   }
 
   public var moved: Curtain_V1_SessionMove {
     get {
-      if case .moved(let v)? = _storage._result {return v}
+      if case .moved(let v)? = result {return v}
       return Curtain_V1_SessionMove()
     }
-    set {_uniqueStorage()._result = .moved(newValue)}
+    set {result = .moved(newValue)}
   }
 
   public var window: Curtain_V1_WindowInfo {
     get {
-      if case .window(let v)? = _storage._result {return v}
+      if case .window(let v)? = result {return v}
       return Curtain_V1_WindowInfo()
     }
-    set {_uniqueStorage()._result = .window(newValue)}
+    set {result = .window(newValue)}
   }
 
   public var windows: Curtain_V1_WindowList {
     get {
-      if case .windows(let v)? = _storage._result {return v}
+      if case .windows(let v)? = result {return v}
       return Curtain_V1_WindowList()
     }
-    set {_uniqueStorage()._result = .windows(newValue)}
+    set {result = .windows(newValue)}
   }
 
   public var controller: Curtain_V1_ControllerInfo {
     get {
-      if case .controller(let v)? = _storage._result {return v}
+      if case .controller(let v)? = result {return v}
       return Curtain_V1_ControllerInfo()
     }
-    set {_uniqueStorage()._result = .controller(newValue)}
+    set {result = .controller(newValue)}
   }
 
   public var controllers: Curtain_V1_ControllerList {
     get {
-      if case .controllers(let v)? = _storage._result {return v}
+      if case .controllers(let v)? = result {return v}
       return Curtain_V1_ControllerList()
     }
-    set {_uniqueStorage()._result = .controllers(newValue)}
+    set {result = .controllers(newValue)}
   }
 
   public var operation: Curtain_V1_OperationResult {
     get {
-      if case .operation(let v)? = _storage._result {return v}
+      if case .operation(let v)? = result {return v}
       return Curtain_V1_OperationResult()
     }
-    set {_uniqueStorage()._result = .operation(newValue)}
+    set {result = .operation(newValue)}
   }
 
   public var transition: Curtain_V1_TransitionResult {
     get {
-      if case .transition(let v)? = _storage._result {return v}
+      if case .transition(let v)? = result {return v}
       return Curtain_V1_TransitionResult()
     }
-    set {_uniqueStorage()._result = .transition(newValue)}
+    set {result = .transition(newValue)}
   }
 
   public var transitions: Curtain_V1_TransitionList {
     get {
-      if case .transitions(let v)? = _storage._result {return v}
+      if case .transitions(let v)? = result {return v}
       return Curtain_V1_TransitionList()
     }
-    set {_uniqueStorage()._result = .transitions(newValue)}
+    set {result = .transitions(newValue)}
   }
 
   public var tree: Curtain_V1_Tree {
     get {
-      if case .tree(let v)? = _storage._result {return v}
+      if case .tree(let v)? = result {return v}
       return Curtain_V1_Tree()
     }
-    set {_uniqueStorage()._result = .tree(newValue)}
+    set {result = .tree(newValue)}
   }
 
   public var subscribed: Curtain_V1_SubscribeResult {
     get {
-      if case .subscribed(let v)? = _storage._result {return v}
+      if case .subscribed(let v)? = result {return v}
       return Curtain_V1_SubscribeResult()
     }
-    set {_uniqueStorage()._result = .subscribed(newValue)}
+    set {result = .subscribed(newValue)}
   }
 
   public var clock: Curtain_V1_ClockResult {
     get {
-      if case .clock(let v)? = _storage._result {return v}
+      if case .clock(let v)? = result {return v}
       return Curtain_V1_ClockResult()
     }
-    set {_uniqueStorage()._result = .clock(newValue)}
+    set {result = .clock(newValue)}
   }
 
   public var storyboard: Curtain_V1_StoryboardInfo {
     get {
-      if case .storyboard(let v)? = _storage._result {return v}
+      if case .storyboard(let v)? = result {return v}
       return Curtain_V1_StoryboardInfo()
     }
-    set {_uniqueStorage()._result = .storyboard(newValue)}
+    set {result = .storyboard(newValue)}
   }
 
   public var segue: Curtain_V1_SegueResult {
     get {
-      if case .segue(let v)? = _storage._result {return v}
+      if case .segue(let v)? = result {return v}
       return Curtain_V1_SegueResult()
     }
-    set {_uniqueStorage()._result = .segue(newValue)}
+    set {result = .segue(newValue)}
   }
 
   public var lease: Curtain_V1_LeaseResult {
     get {
-      if case .lease(let v)? = _storage._result {return v}
+      if case .lease(let v)? = result {return v}
       return Curtain_V1_LeaseResult()
     }
-    set {_uniqueStorage()._result = .lease(newValue)}
+    set {result = .lease(newValue)}
   }
 
   public var delegateReply: Curtain_V1_DelegateReplyResult {
     get {
-      if case .delegateReply(let v)? = _storage._result {return v}
+      if case .delegateReply(let v)? = result {return v}
       return Curtain_V1_DelegateReplyResult()
     }
-    set {_uniqueStorage()._result = .delegateReply(newValue)}
+    set {result = .delegateReply(newValue)}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1266,8 +1257,6 @@ public nonisolated struct Curtain_V1_Response: @unchecked Sendable {
   }
 
   public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Curtain_V1_Empty: Sendable {
@@ -1377,55 +1366,88 @@ public nonisolated struct Curtain_V1_GetStatus: Sendable {
   public init() {}
 }
 
-public nonisolated struct Curtain_V1_Status: Sendable {
+public nonisolated struct Curtain_V1_Status: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var serverVersion: String = String()
+  public var serverVersion: String {
+    get {_storage._serverVersion}
+    set {_uniqueStorage()._serverVersion = newValue}
+  }
 
-  public var protocolVersion: UInt32 = 0
+  public var protocolVersion: UInt32 {
+    get {_storage._protocolVersion}
+    set {_uniqueStorage()._protocolVersion = newValue}
+  }
 
-  public var pid: UInt32 = 0
+  public var pid: UInt32 {
+    get {_storage._pid}
+    set {_uniqueStorage()._pid = newValue}
+  }
 
-  public var uptime: Double = 0
+  public var uptime: Double {
+    get {_storage._uptime}
+    set {_uniqueStorage()._uptime = newValue}
+  }
 
-  public var clients: UInt32 = 0
+  public var clients: UInt32 {
+    get {_storage._clients}
+    set {_uniqueStorage()._clients = newValue}
+  }
 
-  public var sessions: UInt32 = 0
+  public var sessions: UInt32 {
+    get {_storage._sessions}
+    set {_uniqueStorage()._sessions = newValue}
+  }
 
-  public var windows: UInt32 = 0
+  public var windows: UInt32 {
+    get {_storage._windows}
+    set {_uniqueStorage()._windows = newValue}
+  }
 
-  public var listeners: [String] = []
+  public var listeners: [String] {
+    get {_storage._listeners}
+    set {_uniqueStorage()._listeners = newValue}
+  }
 
   /// Where the sessions are kept (docs/durability.md).
   public var storage: Curtain_V1_StorageStatus {
-    get {_storage ?? Curtain_V1_StorageStatus()}
-    set {_storage = newValue}
+    get {_storage._storage ?? Curtain_V1_StorageStatus()}
+    set {_uniqueStorage()._storage = newValue}
   }
   /// Returns true if `storage` has been explicitly set.
-  public var hasStorage: Bool {self._storage != nil}
+  public var hasStorage: Bool {_storage._storage != nil}
   /// Clears the value of `storage`. Subsequent reads from it will return its default value.
-  public mutating func clearStorage() {self._storage = nil}
+  public mutating func clearStorage() {_uniqueStorage()._storage = nil}
 
   /// Windows leased by a client now (docs/protocol.md, "Leases").
-  public var leases: UInt32 = 0
+  public var leases: UInt32 {
+    get {_storage._leases}
+    set {_uniqueStorage()._leases = newValue}
+  }
 
   /// Every configured limit with its current use (docs/protocol.md, Limits).
-  public var limits: [Curtain_V1_LimitUsage] = []
+  public var limits: [Curtain_V1_LimitUsage] {
+    get {_storage._limits}
+    set {_uniqueStorage()._limits = newValue}
+  }
 
   /// Failed Hellos (bad token) and the source addresses refused for now.
   public var helloFailures: Curtain_V1_HelloFailures {
-    get {_helloFailures ?? Curtain_V1_HelloFailures()}
-    set {_helloFailures = newValue}
+    get {_storage._helloFailures ?? Curtain_V1_HelloFailures()}
+    set {_uniqueStorage()._helloFailures = newValue}
   }
   /// Returns true if `helloFailures` has been explicitly set.
-  public var hasHelloFailures: Bool {self._helloFailures != nil}
+  public var hasHelloFailures: Bool {_storage._helloFailures != nil}
   /// Clears the value of `helloFailures`. Subsequent reads from it will return its default value.
-  public mutating func clearHelloFailures() {self._helloFailures = nil}
+  public mutating func clearHelloFailures() {_uniqueStorage()._helloFailures = nil}
 
   /// Conditions an operator should fix (a token file readable by others).
-  public var warnings: [String] = []
+  public var warnings: [String] {
+    get {_storage._warnings}
+    set {_uniqueStorage()._warnings = newValue}
+  }
 
   /// Empty when the status covers the whole daemon (a Unix-socket client,
   /// an admin token). For a TCP client whose token is not admin, what the
@@ -1434,14 +1456,24 @@ public nonisolated struct Curtain_V1_Status: Sendable {
   /// concerns the daemon as a whole (pid, clients, listeners, the state's
   /// paths and sizes, hello_failures, warnings) is left out
   /// (docs/protocol.md, "Scoped tokens").
-  public var scope: String = String()
+  public var scope: String {
+    get {_storage._scope}
+    set {_uniqueStorage()._scope = newValue}
+  }
+
+  /// The configuration file the daemon took flags from (`curtaind --config
+  /// FILE`, or $XDG_CONFIG_HOME/curtain/curtaind.json when it exists); empty
+  /// when it read none, and for a client whose token is not admin.
+  public var configFile: String {
+    get {_storage._configFile}
+    set {_uniqueStorage()._configFile = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _storage: Curtain_V1_StorageStatus? = nil
-  fileprivate var _helloFailures: Curtain_V1_HelloFailures? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// One limit: its name (that of the curtaind flag that sets it, e.g.
@@ -6150,488 +6182,448 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
   public static let protoMessageName: String = _protobuf_package + ".Response"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{1}nodes\0\u{1}moved\0\u{2}\u{2}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{1}transitions\0\u{2}\u{9}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
 
-  fileprivate class _StorageClass {
-    var _requestID: UInt64 = 0
-    var _traceID: String = String()
-    var _result: Curtain_V1_Response.OneOf_Result?
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _requestID = source._requestID
-      _traceID = source._traceID
-      _result = source._result
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._requestID) }()
-        case 2: try { try decoder.decodeSingularStringField(value: &_storage._traceID) }()
-        case 3: try {
-          var v: Curtain_V1_Error?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .error(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .error(v)
-          }
-        }()
-        case 10: try {
-          var v: Curtain_V1_Welcome?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .welcome(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .welcome(v)
-          }
-        }()
-        case 11: try {
-          var v: Curtain_V1_Empty?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .empty(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .empty(v)
-          }
-        }()
-        case 12: try {
-          var v: Curtain_V1_Status?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .status(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .status(v)
-          }
-        }()
-        case 13: try {
-          var v: Curtain_V1_SessionList?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .sessions(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .sessions(v)
-          }
-        }()
-        case 14: try {
-          var v: Curtain_V1_SessionDocument?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .sessionDocument(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .sessionDocument(v)
-          }
-        }()
-        case 15: try {
-          var v: Curtain_V1_SessionList.Entry?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .imported(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .imported(v)
-          }
-        }()
-        case 16: try {
-          var v: Curtain_V1_Metrics?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .metrics(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .metrics(v)
-          }
-        }()
-        case 17: try {
-          var v: Curtain_V1_NodeList?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .nodes(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .nodes(v)
-          }
-        }()
-        case 18: try {
-          var v: Curtain_V1_SessionMove?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .moved(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .moved(v)
-          }
-        }()
-        case 20: try {
-          var v: Curtain_V1_WindowInfo?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .window(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .window(v)
-          }
-        }()
-        case 21: try {
-          var v: Curtain_V1_WindowList?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .windows(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .windows(v)
-          }
-        }()
-        case 30: try {
-          var v: Curtain_V1_ControllerInfo?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .controller(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .controller(v)
-          }
-        }()
-        case 31: try {
-          var v: Curtain_V1_ControllerList?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .controllers(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .controllers(v)
-          }
-        }()
-        case 40: try {
-          var v: Curtain_V1_OperationResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .operation(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .operation(v)
-          }
-        }()
-        case 70: try {
-          var v: Curtain_V1_TransitionResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .transition(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .transition(v)
-          }
-        }()
-        case 71: try {
-          var v: Curtain_V1_TransitionList?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .transitions(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .transitions(v)
-          }
-        }()
-        case 80: try {
-          var v: Curtain_V1_Tree?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .tree(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .tree(v)
-          }
-        }()
-        case 90: try {
-          var v: Curtain_V1_SubscribeResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .subscribed(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .subscribed(v)
-          }
-        }()
-        case 100: try {
-          var v: Curtain_V1_ClockResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .clock(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .clock(v)
-          }
-        }()
-        case 140: try {
-          var v: Curtain_V1_StoryboardInfo?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .storyboard(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .storyboard(v)
-          }
-        }()
-        case 141: try {
-          var v: Curtain_V1_SegueResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .segue(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .segue(v)
-          }
-        }()
-        case 160: try {
-          var v: Curtain_V1_LeaseResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .lease(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .lease(v)
-          }
-        }()
-        case 170: try {
-          var v: Curtain_V1_DelegateReplyResult?
-          var hadOneofValue = false
-          if let current = _storage._result {
-            hadOneofValue = true
-            if case .delegateReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._result = .delegateReply(v)
-          }
-        }()
-        default: break
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.requestID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.traceID) }()
+      case 3: try {
+        var v: Curtain_V1_Error?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .error(let m) = current {v = m}
         }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .error(v)
+        }
+      }()
+      case 10: try {
+        var v: Curtain_V1_Welcome?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .welcome(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .welcome(v)
+        }
+      }()
+      case 11: try {
+        var v: Curtain_V1_Empty?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .empty(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .empty(v)
+        }
+      }()
+      case 12: try {
+        var v: Curtain_V1_Status?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .status(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .status(v)
+        }
+      }()
+      case 13: try {
+        var v: Curtain_V1_SessionList?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .sessions(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .sessions(v)
+        }
+      }()
+      case 14: try {
+        var v: Curtain_V1_SessionDocument?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .sessionDocument(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .sessionDocument(v)
+        }
+      }()
+      case 15: try {
+        var v: Curtain_V1_SessionList.Entry?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .imported(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .imported(v)
+        }
+      }()
+      case 16: try {
+        var v: Curtain_V1_Metrics?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .metrics(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .metrics(v)
+        }
+      }()
+      case 17: try {
+        var v: Curtain_V1_NodeList?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .nodes(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .nodes(v)
+        }
+      }()
+      case 18: try {
+        var v: Curtain_V1_SessionMove?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .moved(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .moved(v)
+        }
+      }()
+      case 20: try {
+        var v: Curtain_V1_WindowInfo?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .window(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .window(v)
+        }
+      }()
+      case 21: try {
+        var v: Curtain_V1_WindowList?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .windows(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .windows(v)
+        }
+      }()
+      case 30: try {
+        var v: Curtain_V1_ControllerInfo?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .controller(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .controller(v)
+        }
+      }()
+      case 31: try {
+        var v: Curtain_V1_ControllerList?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .controllers(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .controllers(v)
+        }
+      }()
+      case 40: try {
+        var v: Curtain_V1_OperationResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .operation(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .operation(v)
+        }
+      }()
+      case 70: try {
+        var v: Curtain_V1_TransitionResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .transition(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .transition(v)
+        }
+      }()
+      case 71: try {
+        var v: Curtain_V1_TransitionList?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .transitions(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .transitions(v)
+        }
+      }()
+      case 80: try {
+        var v: Curtain_V1_Tree?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .tree(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .tree(v)
+        }
+      }()
+      case 90: try {
+        var v: Curtain_V1_SubscribeResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .subscribed(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .subscribed(v)
+        }
+      }()
+      case 100: try {
+        var v: Curtain_V1_ClockResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .clock(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .clock(v)
+        }
+      }()
+      case 140: try {
+        var v: Curtain_V1_StoryboardInfo?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .storyboard(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .storyboard(v)
+        }
+      }()
+      case 141: try {
+        var v: Curtain_V1_SegueResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .segue(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .segue(v)
+        }
+      }()
+      case 160: try {
+        var v: Curtain_V1_LeaseResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .lease(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .lease(v)
+        }
+      }()
+      case 170: try {
+        var v: Curtain_V1_DelegateReplyResult?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .delegateReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .delegateReply(v)
+        }
+      }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._requestID != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._requestID, fieldNumber: 1)
-      }
-      if !_storage._traceID.isEmpty {
-        try visitor.visitSingularStringField(value: _storage._traceID, fieldNumber: 2)
-      }
-      switch _storage._result {
-      case .error?: try {
-        guard case .error(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-      }()
-      case .welcome?: try {
-        guard case .welcome(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-      }()
-      case .empty?: try {
-        guard case .empty(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-      }()
-      case .status?: try {
-        guard case .status(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
-      }()
-      case .sessions?: try {
-        guard case .sessions(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
-      }()
-      case .sessionDocument?: try {
-        guard case .sessionDocument(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
-      }()
-      case .imported?: try {
-        guard case .imported(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
-      }()
-      case .metrics?: try {
-        guard case .metrics(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
-      }()
-      case .nodes?: try {
-        guard case .nodes(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
-      }()
-      case .moved?: try {
-        guard case .moved(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
-      }()
-      case .window?: try {
-        guard case .window(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-      }()
-      case .windows?: try {
-        guard case .windows(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
-      }()
-      case .controller?: try {
-        guard case .controller(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
-      }()
-      case .controllers?: try {
-        guard case .controllers(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
-      }()
-      case .operation?: try {
-        guard case .operation(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
-      }()
-      case .transition?: try {
-        guard case .transition(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 70)
-      }()
-      case .transitions?: try {
-        guard case .transitions(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 71)
-      }()
-      case .tree?: try {
-        guard case .tree(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 80)
-      }()
-      case .subscribed?: try {
-        guard case .subscribed(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 90)
-      }()
-      case .clock?: try {
-        guard case .clock(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 100)
-      }()
-      case .storyboard?: try {
-        guard case .storyboard(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
-      }()
-      case .segue?: try {
-        guard case .segue(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 141)
-      }()
-      case .lease?: try {
-        guard case .lease(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 160)
-      }()
-      case .delegateReply?: try {
-        guard case .delegateReply(let v)? = _storage._result else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 170)
-      }()
-      case nil: break
-      }
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.requestID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.requestID, fieldNumber: 1)
+    }
+    if !self.traceID.isEmpty {
+      try visitor.visitSingularStringField(value: self.traceID, fieldNumber: 2)
+    }
+    switch self.result {
+    case .error?: try {
+      guard case .error(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case .welcome?: try {
+      guard case .welcome(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    }()
+    case .empty?: try {
+      guard case .empty(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    }()
+    case .status?: try {
+      guard case .status(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
+    case .sessions?: try {
+      guard case .sessions(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+    }()
+    case .sessionDocument?: try {
+      guard case .sessionDocument(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+    }()
+    case .imported?: try {
+      guard case .imported(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+    }()
+    case .metrics?: try {
+      guard case .metrics(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+    }()
+    case .nodes?: try {
+      guard case .nodes(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+    }()
+    case .moved?: try {
+      guard case .moved(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+    }()
+    case .window?: try {
+      guard case .window(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+    }()
+    case .windows?: try {
+      guard case .windows(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    }()
+    case .controller?: try {
+      guard case .controller(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+    }()
+    case .controllers?: try {
+      guard case .controllers(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+    }()
+    case .operation?: try {
+      guard case .operation(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
+    }()
+    case .transition?: try {
+      guard case .transition(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 70)
+    }()
+    case .transitions?: try {
+      guard case .transitions(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 71)
+    }()
+    case .tree?: try {
+      guard case .tree(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 80)
+    }()
+    case .subscribed?: try {
+      guard case .subscribed(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 90)
+    }()
+    case .clock?: try {
+      guard case .clock(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 100)
+    }()
+    case .storyboard?: try {
+      guard case .storyboard(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 140)
+    }()
+    case .segue?: try {
+      guard case .segue(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 141)
+    }()
+    case .lease?: try {
+      guard case .lease(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 160)
+    }()
+    case .delegateReply?: try {
+      guard case .delegateReply(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 170)
+    }()
+    case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_Response, rhs: Curtain_V1_Response) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._requestID != rhs_storage._requestID {return false}
-        if _storage._traceID != rhs_storage._traceID {return false}
-        if _storage._result != rhs_storage._result {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs.requestID != rhs.requestID {return false}
+    if lhs.traceID != rhs.traceID {return false}
+    if lhs.result != rhs.result {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6850,98 +6842,167 @@ nonisolated extension Curtain_V1_GetStatus: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Status"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0\u{2}\u{c}storage\0\u{2}\u{a}leases\0\u{2}\u{a}limits\0\u{3}hello_failures\0\u{1}warnings\0\u{1}scope\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0\u{2}\u{c}storage\0\u{2}\u{a}leases\0\u{2}\u{a}limits\0\u{3}hello_failures\0\u{1}warnings\0\u{1}scope\0\u{3}config_file\0")
+
+  fileprivate class _StorageClass {
+    var _serverVersion: String = String()
+    var _protocolVersion: UInt32 = 0
+    var _pid: UInt32 = 0
+    var _uptime: Double = 0
+    var _clients: UInt32 = 0
+    var _sessions: UInt32 = 0
+    var _windows: UInt32 = 0
+    var _listeners: [String] = []
+    var _storage: Curtain_V1_StorageStatus? = nil
+    var _leases: UInt32 = 0
+    var _limits: [Curtain_V1_LimitUsage] = []
+    var _helloFailures: Curtain_V1_HelloFailures? = nil
+    var _warnings: [String] = []
+    var _scope: String = String()
+    var _configFile: String = String()
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _serverVersion = source._serverVersion
+      _protocolVersion = source._protocolVersion
+      _pid = source._pid
+      _uptime = source._uptime
+      _clients = source._clients
+      _sessions = source._sessions
+      _windows = source._windows
+      _listeners = source._listeners
+      _storage = source._storage
+      _leases = source._leases
+      _limits = source._limits
+      _helloFailures = source._helloFailures
+      _warnings = source._warnings
+      _scope = source._scope
+      _configFile = source._configFile
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.serverVersion) }()
-      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.protocolVersion) }()
-      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.pid) }()
-      case 4: try { try decoder.decodeSingularDoubleField(value: &self.uptime) }()
-      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.clients) }()
-      case 6: try { try decoder.decodeSingularUInt32Field(value: &self.sessions) }()
-      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.windows) }()
-      case 8: try { try decoder.decodeRepeatedStringField(value: &self.listeners) }()
-      case 20: try { try decoder.decodeSingularMessageField(value: &self._storage) }()
-      case 30: try { try decoder.decodeSingularUInt32Field(value: &self.leases) }()
-      case 40: try { try decoder.decodeRepeatedMessageField(value: &self.limits) }()
-      case 41: try { try decoder.decodeSingularMessageField(value: &self._helloFailures) }()
-      case 42: try { try decoder.decodeRepeatedStringField(value: &self.warnings) }()
-      case 43: try { try decoder.decodeSingularStringField(value: &self.scope) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._serverVersion) }()
+        case 2: try { try decoder.decodeSingularUInt32Field(value: &_storage._protocolVersion) }()
+        case 3: try { try decoder.decodeSingularUInt32Field(value: &_storage._pid) }()
+        case 4: try { try decoder.decodeSingularDoubleField(value: &_storage._uptime) }()
+        case 5: try { try decoder.decodeSingularUInt32Field(value: &_storage._clients) }()
+        case 6: try { try decoder.decodeSingularUInt32Field(value: &_storage._sessions) }()
+        case 7: try { try decoder.decodeSingularUInt32Field(value: &_storage._windows) }()
+        case 8: try { try decoder.decodeRepeatedStringField(value: &_storage._listeners) }()
+        case 20: try { try decoder.decodeSingularMessageField(value: &_storage._storage) }()
+        case 30: try { try decoder.decodeSingularUInt32Field(value: &_storage._leases) }()
+        case 40: try { try decoder.decodeRepeatedMessageField(value: &_storage._limits) }()
+        case 41: try { try decoder.decodeSingularMessageField(value: &_storage._helloFailures) }()
+        case 42: try { try decoder.decodeRepeatedStringField(value: &_storage._warnings) }()
+        case 43: try { try decoder.decodeSingularStringField(value: &_storage._scope) }()
+        case 44: try { try decoder.decodeSingularStringField(value: &_storage._configFile) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.serverVersion.isEmpty {
-      try visitor.visitSingularStringField(value: self.serverVersion, fieldNumber: 1)
-    }
-    if self.protocolVersion != 0 {
-      try visitor.visitSingularUInt32Field(value: self.protocolVersion, fieldNumber: 2)
-    }
-    if self.pid != 0 {
-      try visitor.visitSingularUInt32Field(value: self.pid, fieldNumber: 3)
-    }
-    if self.uptime.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.uptime, fieldNumber: 4)
-    }
-    if self.clients != 0 {
-      try visitor.visitSingularUInt32Field(value: self.clients, fieldNumber: 5)
-    }
-    if self.sessions != 0 {
-      try visitor.visitSingularUInt32Field(value: self.sessions, fieldNumber: 6)
-    }
-    if self.windows != 0 {
-      try visitor.visitSingularUInt32Field(value: self.windows, fieldNumber: 7)
-    }
-    if !self.listeners.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.listeners, fieldNumber: 8)
-    }
-    try { if let v = self._storage {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-    } }()
-    if self.leases != 0 {
-      try visitor.visitSingularUInt32Field(value: self.leases, fieldNumber: 30)
-    }
-    if !self.limits.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.limits, fieldNumber: 40)
-    }
-    try { if let v = self._helloFailures {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 41)
-    } }()
-    if !self.warnings.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.warnings, fieldNumber: 42)
-    }
-    if !self.scope.isEmpty {
-      try visitor.visitSingularStringField(value: self.scope, fieldNumber: 43)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._serverVersion.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._serverVersion, fieldNumber: 1)
+      }
+      if _storage._protocolVersion != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._protocolVersion, fieldNumber: 2)
+      }
+      if _storage._pid != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._pid, fieldNumber: 3)
+      }
+      if _storage._uptime.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._uptime, fieldNumber: 4)
+      }
+      if _storage._clients != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._clients, fieldNumber: 5)
+      }
+      if _storage._sessions != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._sessions, fieldNumber: 6)
+      }
+      if _storage._windows != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._windows, fieldNumber: 7)
+      }
+      if !_storage._listeners.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._listeners, fieldNumber: 8)
+      }
+      try { if let v = _storage._storage {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      } }()
+      if _storage._leases != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._leases, fieldNumber: 30)
+      }
+      if !_storage._limits.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._limits, fieldNumber: 40)
+      }
+      try { if let v = _storage._helloFailures {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 41)
+      } }()
+      if !_storage._warnings.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._warnings, fieldNumber: 42)
+      }
+      if !_storage._scope.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._scope, fieldNumber: 43)
+      }
+      if !_storage._configFile.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._configFile, fieldNumber: 44)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_Status, rhs: Curtain_V1_Status) -> Bool {
-    if lhs.serverVersion != rhs.serverVersion {return false}
-    if lhs.protocolVersion != rhs.protocolVersion {return false}
-    if lhs.pid != rhs.pid {return false}
-    if lhs.uptime != rhs.uptime {return false}
-    if lhs.clients != rhs.clients {return false}
-    if lhs.sessions != rhs.sessions {return false}
-    if lhs.windows != rhs.windows {return false}
-    if lhs.listeners != rhs.listeners {return false}
-    if lhs._storage != rhs._storage {return false}
-    if lhs.leases != rhs.leases {return false}
-    if lhs.limits != rhs.limits {return false}
-    if lhs._helloFailures != rhs._helloFailures {return false}
-    if lhs.warnings != rhs.warnings {return false}
-    if lhs.scope != rhs.scope {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._serverVersion != rhs_storage._serverVersion {return false}
+        if _storage._protocolVersion != rhs_storage._protocolVersion {return false}
+        if _storage._pid != rhs_storage._pid {return false}
+        if _storage._uptime != rhs_storage._uptime {return false}
+        if _storage._clients != rhs_storage._clients {return false}
+        if _storage._sessions != rhs_storage._sessions {return false}
+        if _storage._windows != rhs_storage._windows {return false}
+        if _storage._listeners != rhs_storage._listeners {return false}
+        if _storage._storage != rhs_storage._storage {return false}
+        if _storage._leases != rhs_storage._leases {return false}
+        if _storage._limits != rhs_storage._limits {return false}
+        if _storage._helloFailures != rhs_storage._helloFailures {return false}
+        if _storage._warnings != rhs_storage._warnings {return false}
+        if _storage._scope != rhs_storage._scope {return false}
+        if _storage._configFile != rhs_storage._configFile {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1078,6 +1078,7 @@ class Status(ProtoMessage):
     hello_failures: HelloFailures = dataclasses.field(default_factory=lambda: HelloFailures())
     warnings: list[str] = dataclasses.field(default_factory=list)
     scope: str = ""
+    config_file: str = ""
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

@@ -353,7 +353,7 @@ class GetStatus(_message.Message):
     def __init__(self) -> None: ...
 
 class Status(_message.Message):
-    __slots__ = ("server_version", "protocol_version", "pid", "uptime", "clients", "sessions", "windows", "listeners", "storage", "leases", "limits", "hello_failures", "warnings", "scope")
+    __slots__ = ("server_version", "protocol_version", "pid", "uptime", "clients", "sessions", "windows", "listeners", "storage", "leases", "limits", "hello_failures", "warnings", "scope", "config_file")
     SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     PID_FIELD_NUMBER: _ClassVar[int]
@@ -368,6 +368,7 @@ class Status(_message.Message):
     HELLO_FAILURES_FIELD_NUMBER: _ClassVar[int]
     WARNINGS_FIELD_NUMBER: _ClassVar[int]
     SCOPE_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_FILE_FIELD_NUMBER: _ClassVar[int]
     server_version: str
     protocol_version: int
     pid: int
@@ -382,7 +383,8 @@ class Status(_message.Message):
     hello_failures: HelloFailures
     warnings: _containers.RepeatedScalarFieldContainer[str]
     scope: str
-    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ..., storage: _Optional[_Union[StorageStatus, _Mapping]] = ..., leases: _Optional[int] = ..., limits: _Optional[_Iterable[_Union[LimitUsage, _Mapping]]] = ..., hello_failures: _Optional[_Union[HelloFailures, _Mapping]] = ..., warnings: _Optional[_Iterable[str]] = ..., scope: _Optional[str] = ...) -> None: ...
+    config_file: str
+    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ..., storage: _Optional[_Union[StorageStatus, _Mapping]] = ..., leases: _Optional[int] = ..., limits: _Optional[_Iterable[_Union[LimitUsage, _Mapping]]] = ..., hello_failures: _Optional[_Union[HelloFailures, _Mapping]] = ..., warnings: _Optional[_Iterable[str]] = ..., scope: _Optional[str] = ..., config_file: _Optional[str] = ...) -> None: ...
 
 class LimitUsage(_message.Message):
     __slots__ = ("name", "scope", "value", "used", "description")
