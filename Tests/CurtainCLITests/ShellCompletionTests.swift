@@ -182,6 +182,9 @@ final class ShellCompletionTests: XCTestCase {
   private func run(_ check: Case, in shell: Shell, tmux: Tmux) throws {
     let prompt = shell.prompt
     try tmux.sendKeys("C-c")
+    // zsh drops the keys typed ahead of an interrupt: the screen is cleared
+    // only once the interrupt has left a fresh prompt on the last line.
+    _ = try tmux.waitForPane { $0.last == prompt.trimmingCharacters(in: .whitespaces) }
     try tmux.sendKeys("C-l")
     _ = try tmux.waitForPane { $0 == [prompt.trimmingCharacters(in: .whitespaces)] }
     try tmux.type(check.typed)
