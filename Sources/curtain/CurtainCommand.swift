@@ -62,8 +62,9 @@ struct CurtainCommand: ParsableCommand {
       answered with nothing (close-window, kill-session, release, \
       unload-storyboard, kill-server). A list with nothing in it prints \
       nothing, with or without --json; export prints its session document \
-      (indented JSON) either way. An error is one object on stderr: \
-      {"error": {"code": ..., "message": ...}}.
+      on one line (indented over several without --json); start prints \
+      its own object (started, socket, pid, server_version). An error is \
+      one object on stderr: {"error": {"code": ..., "message": ...}}.
 
       Example:
         w=$(curtain new-window --root 'Nav=nav[Home]')

@@ -1,5 +1,7 @@
 // `curtain export`: writes a session as a portable document
-// (docs/session-format.md) to stdout, for `curtain import`.
+// (docs/session-format.md) to stdout, for `curtain import`: indented as the
+// daemon wrote it, or on one line with --json (one JSON value per line, like
+// every command's --json).
 
 import ArgumentParser
 import CurtainCLIKit
@@ -16,7 +18,10 @@ struct Export: ParsableCommand {
       window, controller, presentation, loaded storyboard and the last \
       events of each window; `curtain import` loads it into any daemon. \
       The session must be idle: run `curtain wait-idle` first while \
-      transitions run.
+      transitions run. The document is indented over several lines; with \
+      --json it is on one line, as every command's --json prints one JSON \
+      value per line (the same document: only the blanks between its \
+      tokens differ).
 
       Example:
         curtain --session work new-window --root 'Nav=nav[Home]'
@@ -33,6 +38,10 @@ struct Export: ParsableCommand {
     guard case .sessionDocument(let document)? = response.result else {
       throw ClientError.unexpectedResponse(expected: "session_document", got: response.resultName)
     }
-    Output.write(String(decoding: document.document, as: UTF8.self), to: STDOUT_FILENO)
+    if globals.json {
+      Output.line(String(decoding: JSONLayout.compact(Array(document.document)), as: UTF8.self))
+    } else {
+      Output.write(String(decoding: document.document, as: UTF8.self), to: STDOUT_FILENO)
+    }
   }
 }

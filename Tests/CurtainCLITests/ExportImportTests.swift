@@ -1,7 +1,8 @@
 // `curtain export` and `curtain import` with the built CLI and real daemons:
 // a session exported to a file imports into another daemon, and under
 // another name into the same one, with `curtain tree --json` of every window
-// identical; errors are clear and change nothing.
+// identical, also from the one-line document of `export --json`; errors are
+// clear and change nothing.
 
 import CurtainTesting
 import Foundation
@@ -39,6 +40,28 @@ final class ExportImportTests: XCTestCase {
       #"{"session":"copy","windows":3,"controllers":10}"# + "\n")
     XCTAssertEqual(
       try windows.map { try shell(source, "--session copy tree --json \($0)") }, trees)
+
+    // With --json the same document is on one line (one JSON value per
+    // line, as every --json prints), and imports the same way.
+    let indented = try shell(source, "--session work export")
+    let oneLine = try shell(source, "--session work export --json")
+    XCTAssertGreaterThan(indented.split(separator: "\n").count, 100)
+    XCTAssertEqual(oneLine.split(separator: "\n", omittingEmptySubsequences: false).count, 2)
+    XCTAssertTrue(oneLine.hasPrefix(#"{"kind":"curtain.session","version":2,"#), oneLine)
+    // The same document but for the server's clock, read at each export.
+    func withoutClock(_ document: String) throws -> NSDictionary? {
+      let object = try JSONSerialization.jsonObject(with: Data(document.utf8))
+      guard var top = object as? [String: Any], var snapshot = top["snapshot"] as? [String: Any]
+      else { return nil }
+      XCTAssertNotNil(snapshot.removeValue(forKey: "clock"))
+      top["snapshot"] = snapshot
+      return top as NSDictionary
+    }
+    XCTAssertEqual(try withoutClock(oneLine), try withoutClock(indented))
+    try oneLine.write(toFile: file, atomically: true, encoding: .utf8)
+    _ = try shell(source, "import '\(file)' --as again")
+    XCTAssertEqual(
+      try windows.map { try shell(source, "--session again tree --json \($0)") }, trees)
 
     // A second import of the same name is refused and changes nothing.
     let (status, output) = try shellStatus(other, "import '\(file)'")

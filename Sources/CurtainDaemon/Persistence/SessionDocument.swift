@@ -45,7 +45,7 @@ struct SessionDocument {
     options.useDeterministicOrdering = true
     // Every value of an image encodes (finite numbers, valid UTF-8).
     let json = (try? document.jsonUTF8Bytes(options: options) as [UInt8]) ?? []
-    return JSONIndentation.indented(json) + [0x0A]
+    return JSONLayout.indented(json) + [0x0A]
   }
 
   /// Why a document cannot be read.
