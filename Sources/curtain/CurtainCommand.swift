@@ -61,10 +61,10 @@ struct CurtainCommand: ParsableCommand {
       a list (list-windows, events, delete-controller), and {} for a request \
       answered with nothing (close-window, kill-session, release, \
       unload-storyboard, kill-server). A list with nothing in it prints \
-      nothing, with or without --json; export prints its session document \
-      on one line (indented over several without --json); start prints \
-      its own object (started, socket, pid, server_version). An error is \
-      one object on stderr: {"error": {"code": ..., "message": ...}}.
+      nothing, with or without --json. start prints the daemon's status \
+      (its GetStatus request), and export its session document, on one line \
+      (indented over several without --json). An error is one object on \
+      stderr: {"error": {"code": ..., "message": ...}}.
 
       Example:
         w=$(curtain new-window --root 'Nav=nav[Home]')

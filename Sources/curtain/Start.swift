@@ -11,10 +11,11 @@ struct Start: ParsableCommand {
     abstract: "Start a daemon on the socket unless one is already listening.",
     discussion: """
       Other commands start a daemon by themselves when needed; `start` only \
-      does that and reports the daemon's pid (with --json: started, whether \
-      this command started it; socket; pid; server_version). The daemon \
-      runs detached, logging to a file beside its socket (default.sock → \
-      default.log).
+      does that and reports the daemon's pid. With --json it prints the \
+      daemon's status, as `curtain status --json` does (without its \
+      session_list), and says whether it started the daemon on stderr only \
+      with --verbose. The daemon runs detached, logging to a file beside its \
+      socket (default.sock → default.log).
 
       Example:
         curtain start                  # on $CURTAIN_SOCKET, or the default socket
@@ -33,17 +34,15 @@ struct Start: ParsableCommand {
     guard case .status(let status)? = response.result else {
       throw ClientError.unexpectedResponse(expected: "status", got: response.resultName)
     }
+    let verb = connection.startedDaemon ? "started" : "already running"
+    let said = "curtaind \(verb) on \(globals.socketPath) (pid \(status.pid))"
     if globals.json {
-      Output.json(
-        .object([
-          ("started", .bool(connection.startedDaemon)),
-          ("socket", .string(globals.socketPath)),
-          ("pid", .unsigned(UInt64(status.pid))),
-          ("server_version", .string(status.serverVersion)),
-        ]))
+      // The result of its request, like every command's --json; stderr
+      // carries only errors unless --verbose.
+      Output.json(OutputFormat.json(status))
+      if globals.verbose { Output.error(said) }
     } else {
-      let verb = connection.startedDaemon ? "started" : "already running"
-      Output.line("curtaind \(verb) on \(globals.socketPath) (pid \(status.pid))")
+      Output.line(said)
     }
   }
 }
