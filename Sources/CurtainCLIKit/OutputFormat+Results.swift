@@ -60,7 +60,7 @@ extension OutputFormat {
 
   /// Keys: `operation`, `window`, `queue_position`, `revision`,
   /// `transition`, `completed`, `cancelled`, `removed`, `created`,
-  /// `unchanged`.
+  /// `unchanged`, `animator_not_used`.
   public static func json(_ operation: Curtain_V1_OperationResult) -> JSONValue {
     .object([
       ("operation", .id(operation.operationID)),
@@ -73,6 +73,7 @@ extension OutputFormat {
       ("removed", .array(operation.removedIds.map { .unsigned($0) })),
       ("created", .array(operation.createdIds.map { .unsigned($0) })),
       ("unchanged", .bool(operation.unchanged)),
+      ("animator_not_used", .bool(operation.animatorNotUsed)),
     ])
   }
 

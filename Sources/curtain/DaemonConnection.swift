@@ -233,7 +233,9 @@ final class DaemonConnection {
   /// so (`unchanged`, "nothing to pop"); or unless they returned while the
   /// transition they started still runs (--no-wait): then they print its
   /// name (t5), which later commands use (`pause`, `animate-alongside`).
+  /// An animator the operation did not use is noted on stderr.
   func report(_ response: WireResponse, unchanged: String = "nothing changed") {
+    if case .operation(let operation)? = response.result { Output.noteUnusedAnimator(operation) }
     guard globals.json else {
       if case .operation(let operation)? = response.result {
         if operation.unchanged {

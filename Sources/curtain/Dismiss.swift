@@ -14,8 +14,10 @@ struct Dismiss: ParsableCommand {
       parent) presents something, that goes, with everything presented above \
       it (only the top one animates); otherwise the controller's own \
       presentation goes. Nothing presented: nothing happens, and it prints \
-      "nothing presented". Returns when the \
-      dismissal transition completed, unless --no-wait.
+      "nothing presented". --animator replaces the built-in look only when \
+      the presentation that animates is fullScreen or custom (as for \
+      present). Returns when the dismissal transition completed, unless \
+      --no-wait.
 
       Example:
         curtain new-window --root Home

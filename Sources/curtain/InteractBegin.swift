@@ -136,7 +136,9 @@ struct InteractBegin: ParsableCommand {
     let transition: UInt64
     switch response.result {
     case .transition(let result)?: transition = result.transitionID
-    case .operation(let result)?: transition = result.transitionID
+    case .operation(let result)?:
+      transition = result.transitionID
+      if !globals.json { Output.noteUnusedAnimator(result) }
     default:
       throw ClientError.unexpectedResponse(expected: "transition", got: response.resultName)
     }

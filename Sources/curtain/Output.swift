@@ -23,6 +23,17 @@ enum Output {
     write("curtain: \(message)\n", to: STDERR_FILENO)
   }
 
+  /// Says on stderr that an operation left the animator it was given
+  /// unused (a presentation whose style keeps its built-in look,
+  /// docs/animators.md), when it did.
+  static func noteUnusedAnimator(_ operation: Curtain_V1_OperationResult) {
+    guard operation.animatorNotUsed else { return }
+    error(
+      "the animator was not used: only presentations in the fullScreen and custom styles "
+        + "(and their dismissals) take one; this one keeps its built-in look "
+        + "(docs/animators.md)")
+  }
+
   /// Writes text as it is (plus a newline) to stderr.
   static func errorText(_ text: String) {
     write(text + "\n", to: STDERR_FILENO)

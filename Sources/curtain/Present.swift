@@ -25,6 +25,10 @@ struct Present: ParsableCommand {
       presenter's view leaves the window and the presenter gets \
       viewWillDisappear/viewDidDisappear; default it stays); these need \
       --style custom. \
+      --animator replaces the built-in look only in the fullScreen and \
+      custom styles; in any other style the presentation keeps its look \
+      and a note on stderr (animator_not_used with --json) says the \
+      animator was not used. --duration and --curve apply to every style. \
       Returns when the presentation transition completed, unless --no-wait.
 
       Styles: automatic, fullScreen, pageSheet, formSheet, currentContext, \

@@ -67,6 +67,7 @@ enum SegueOutput {
     guard case .segue(let result)? = response.result else {
       throw ClientError.unexpectedResponse(expected: "segue", got: response.resultName)
     }
+    Output.noteUnusedAnimator(result.operation)
     if globals.json {
       Output.json(OutputFormat.json(result))
     } else {

@@ -132,7 +132,8 @@ final class OutputTests: XCTestCase {
       OutputFormat.json(segue).rendered,
       #"{"performed":true,"destination":12,"operation":{"operation":null,"window":null,"#
         + #""queue_position":0,"revision":0,"transition":null,"completed":true,"#
-        + #""cancelled":false,"removed":[],"created":[],"unchanged":false}}"#)
+        + #""cancelled":false,"removed":[],"created":[],"unchanged":false,"animator_not_used":false}}"#
+    )
   }
 
   func testHierarchyEvent() {
@@ -339,7 +340,8 @@ final class OutputTests: XCTestCase {
     XCTAssertEqual(
       OutputFormat.json(operation).rendered,
       #"{"operation":5,"window":1,"queue_position":0,"revision":9,"transition":2,"#
-        + #""completed":true,"cancelled":false,"removed":[4],"created":[],"unchanged":false}"#)
+        + #""completed":true,"cancelled":false,"removed":[4],"created":[],"unchanged":false,"animator_not_used":false}"#
+    )
     XCTAssertEqual(WireErrorCode.alreadyPresenting.name, "ALREADY_PRESENTING")
     XCTAssertEqual(WireErrorCode.internal.name, "INTERNAL")
   }

@@ -698,7 +698,8 @@ final class PresentationTests: XCTestCase {
     h.run(
       .present(
         presenter: h.id("A"), controller: h.id("B"), animated: true,
-        animator: .crossDissolve(duration: 1), adaptiveStyle: nil))
+        animator: .crossDissolve(duration: 1), adaptiveStyle: nil,
+        options: PresentOptions(style: .fullScreen)))
     h.advance(0.5)
     XCTAssertEqual(
       h.window.presentationState(of: h.controller("B").view).alpha, 0.5, accuracy: 1e-6)

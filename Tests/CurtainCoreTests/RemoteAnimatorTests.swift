@@ -242,9 +242,14 @@ final class RemoteAnimatorTests: XCTestCase {
     h.run(
       .present(
         presenter: h.id("Root"), controller: h.id("Sheet"), animated: true, animator: nil,
-        adaptiveStyle: nil, options: PresentOptions(style: .formSheet)))
+        adaptiveStyle: nil,
+        options: PresentOptions(style: .custom)))
     _ = h.events()
-    try h.session.answerDelegateCall(1, .remoteAnimator(duration: 0.5), from: client)
+    // A custom presentation (the only style, with fullScreen, that takes an
+    // animator and has a dimming view): the presentation controller first.
+    try h.session.answerDelegateCall(
+      1, .presentation(CustomPresentation(dimmingAlpha: 0.4)), from: client)
+    try h.session.answerDelegateCall(2, .remoteAnimator(duration: 0.5), from: client)
     let transition = try XCTUnwrap(h.window.transitions.first)
     XCTAssertEqual(transition.kind, .presentation)
     let dimming = try XCTUnwrap(h.controller("Sheet").presentation?.dimmingView)

@@ -31,7 +31,7 @@ final class StoryboardTests: XCTestCase {
         kind: .popover(anchor: .init(rect: Rect(x: 10, y: 10, width: 44, height: 44)))),
       .init(
         identifier: "fancy", source: "Home", destination: "Detail",
-        kind: .custom(animator: .crossDissolve(duration: 0.2), style: .overFullScreen)),
+        kind: .custom(animator: .crossDissolve(duration: 0.2), style: .custom)),
       .init(
         identifier: "still", source: "Home", destination: "Detail",
         kind: .present(style: .fullScreen, transition: nil), animates: false),
@@ -343,6 +343,7 @@ final class StoryboardTests: XCTestCase {
       return nil
     }
     XCTAssertEqual(began.map(\.duration), [0.2])
+    XCTAssertEqual(ticket?.animatorNotUsed, false)
     XCTAssertEqual(began.first?.to, ticket?.created.first)
     XCTAssertEqual(
       started.filter { $0.category == .lifecycle || $0.category == .presentation }
@@ -355,7 +356,7 @@ final class StoryboardTests: XCTestCase {
     XCTAssertEqual(
       h.flow(),
       ["Detail-2.presentationTransitionDidEnd(true)", "Detail-2.viewDidAppear(true)", "completion"])
-    XCTAssertEqual(h.controller("Detail-2").presentation?.style, .overFullScreen)
+    XCTAssertEqual(h.controller("Detail-2").presentation?.style, .custom)
   }
 
   func testSegueThatDoesNotAnimate() {

@@ -302,6 +302,8 @@ final class DelegateIntegrationTests: StateDirectoryTestCase {
     let presenting = try driver.call {
       $0.present.presenter = controllerRef("Nav")
       $0.present.controller = controllerRef("Modal")
+      // Full screen: a sheet would keep its built-in look (SEMANTICS §5).
+      $0.present.style = .fullScreen
     }
     XCTAssertEqual(presenting.operation.delegateCallID, 1, "\(presenting)")
     let presented = try XCTUnwrap(try delegate.nextDelegateCall())

@@ -406,7 +406,8 @@ final class EndToEndTests: XCTestCase {
       ["Catalog.prepare(help, Help)", "Help.presentationTransitionWillBegin"])
     try client.dismiss("Help")
 
-    // custom: the storyboard's animator (alpha, 0.3 s), overFullScreen.
+    // custom: the storyboard's animator (alpha, 0.3 s), in the custom style
+    // (the only one, with fullScreen, that takes an animator).
     try segue("Catalog", "showProduct")
     _ = try client.flow()
     let zoom = try client.call {
@@ -424,7 +425,8 @@ final class EndToEndTests: XCTestCase {
     try client.advance(window, 0.3)
     tree = try client.tree(window)
     XCTAssertEqual(tree.root.presented.identifier, "Gallery")
-    XCTAssertEqual(tree.root.presented.presentation.style, .overFullScreen)
+    XCTAssertEqual(tree.root.presented.presentation.style, .custom)
+    XCTAssertFalse(zoom.operation.animatorNotUsed)
     try client.dismiss("Gallery")
 
     // present: fullScreen from Product, resolved to the tab bar controller.

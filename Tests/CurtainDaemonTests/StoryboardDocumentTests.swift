@@ -41,7 +41,9 @@ final class StoryboardDocumentTests: XCTestCase {
           rect: Rect(x: 340, y: 0, width: 44, height: 44), permittedArrowDirections: .up)))
     guard case .custom(let animator, let style)? = storyboard.segue("zoom", from: "Product")?.kind
     else { return XCTFail("zoom is a custom segue") }
-    XCTAssertEqual(style, .overFullScreen)
+    // custom, not overFullScreen: only fullScreen and custom presentations
+    // take an animator (SEMANTICS §5).
+    XCTAssertEqual(style, .custom)
     XCTAssertEqual(animator.duration, 0.3)
     XCTAssertEqual(animator.tracks.map(\.property), [.alpha])
     XCTAssertEqual(animator.tracks.first?.to, .scalar(1))

@@ -54,12 +54,16 @@ public struct OperationOutcome: Hashable, Sendable {
   public let unchanged: Bool
   /// A tap's target and effect (Window+Tap.swift).
   public let tap: TapHit?
+  /// Whether it left the animator it was given unused: a presentation or
+  /// dismissal whose style is not fullScreen or custom keeps its built-in
+  /// look (SEMANTICS §5).
+  public let animatorNotUsed: Bool
 
   init(
     operation: OperationID, window: WindowID?, phase: Phase, revision: UInt64,
     transition: TransitionID? = nil, removed: [ControllerID] = [],
     created: [ControllerID] = [], destination: ControllerID? = nil, declined: Bool = false,
-    unchanged: Bool = false, tap: TapHit? = nil
+    unchanged: Bool = false, tap: TapHit? = nil, animatorNotUsed: Bool = false
   ) {
     self.operation = operation
     self.window = window
@@ -72,6 +76,7 @@ public struct OperationOutcome: Hashable, Sendable {
     self.declined = declined
     self.unchanged = unchanged
     self.tap = tap
+    self.animatorNotUsed = animatorNotUsed
   }
 }
 

@@ -249,6 +249,9 @@ public struct OperationTicket: Hashable, Sendable {
   public let unchanged: Bool
   /// A tap's target and effect, when it started.
   public internal(set) var tap: TapHit?
+  /// Whether it started and left the animator it was given unused (a
+  /// presentation whose style keeps its built-in look, SEMANTICS §5).
+  public internal(set) var animatorNotUsed = false
 
   /// The ticket of an operation waiting at `position` in `window`'s queue.
   init(
@@ -293,6 +296,7 @@ public struct OperationTicket: Hashable, Sendable {
     declined = started.declined
     unchanged = started.unchanged
     tap = started.tap
+    animatorNotUsed = started.animatorNotUsed
   }
 }
 
@@ -308,6 +312,9 @@ struct PreparedChange {
   var changesNothing = false
   /// A tap's target and effect.
   var tap: TapHit?
+  /// Whether the animator it was given is not used: a presentation or
+  /// dismissal whose style keeps its built-in look (SEMANTICS §5).
+  var animatorNotUsed = false
   /// Performs the change, for the operation `context` names (`nil`: a
   /// change the model makes by itself, outside any operation).
   let run: (OperationContext?) -> Void
@@ -443,7 +450,8 @@ final class RunningOperation {
     OperationOutcome(
       operation: id, window: window, phase: phase, revision: revision, transition: transition,
       removed: removed(in: phase), created: created, destination: change.destination,
-      declined: change.declined, unchanged: change.changesNothing, tap: change.tap)
+      declined: change.declined, unchanged: change.changesNothing, tap: change.tap,
+      animatorNotUsed: change.animatorNotUsed)
   }
 
   /// The controllers it removed, as of `phase`: none once its transition

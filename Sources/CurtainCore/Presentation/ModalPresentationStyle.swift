@@ -26,6 +26,11 @@ public enum ModalPresentationStyle: String, Hashable, Sendable, CaseIterable {
   /// `automatic` resolved.
   var resolved: ModalPresentationStyle { self == .automatic ? .pageSheet : self }
 
+  /// Whether a presentation asked for in this (resolved) style runs a
+  /// custom animator: only fullScreen and custom do (seed 001); the other
+  /// styles keep their built-in look (SEMANTICS §5).
+  var takesCustomAnimator: Bool { self == .fullScreen || self == .custom }
+
   /// Whether the style presents over a context controller's view.
   var isContextual: Bool { self == .currentContext || self == .overCurrentContext }
 

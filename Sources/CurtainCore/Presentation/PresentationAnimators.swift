@@ -98,6 +98,22 @@ extension AnimatorSpec {
   }
 }
 
+extension AnimatorSpec {
+  /// What a presentation or dismissal of a presentation asked for in
+  /// `style` (resolved) runs of the animator it was given: all of it in
+  /// fullScreen and custom; in the other styles only a re-timing of the
+  /// built-in look, and an animator that would replace the look is not
+  /// used (`notUsed`; SEMANTICS §5, seed 001).
+  static func given(_ animator: AnimatorSpec?, toPresentationIn style: ModalPresentationStyle)
+    -> (used: AnimatorSpec?, notUsed: Bool)
+  {
+    guard let animator, animator.retiming == nil, !style.takesCustomAnimator else {
+      return (animator, false)
+    }
+    return (nil, true)
+  }
+}
+
 extension Presentation {
   /// The built-in animator presenting (`presenting`) or dismissing this
   /// presentation, for a presented view at `frame` in the container.

@@ -109,6 +109,7 @@ extension ViewController {
       return found
     }
     let contextContainer = style.isContextual ? presenterView.superview : nil
+    let (animator, animatorNotUsed) = AnimatorSpec.given(animator, toPresentationIn: style)
     let accepted = adaptiveStyle.flatMap { $0.isAcceptedAdaptiveStyle ? $0 : nil }
     // The adaptive delegate's replacement, if it can still stand in.
     let replacement = options.adaptiveReplacement.flatMap { id in
@@ -116,7 +117,7 @@ extension ViewController {
         $0 !== presented && $0.detachmentProblem == nil ? $0 : nil
       }
     }
-    return PreparedChange { context in
+    return PreparedChange(animatorNotUsed: animatorNotUsed) { context in
       if let style = options.style { presented.modalPresentationStyle = style }
       if let transition = options.transitionStyle { presented.modalTransitionStyle = transition }
       if let size = options.preferredContentSize { presented.preferredContentSize = size }
@@ -293,11 +294,14 @@ extension ViewController {
     // what controllers inside it present (UIKit dismisses every controller
     // presented above the target).
     let chain = [target] + target.presentedInSubtree
+    // The top one animates: its style says whether an animator is used.
+    let topStyle = chain.last?.presentation?.requestedStyle ?? presentation.requestedStyle
+    let (animator, animatorNotUsed) = AnimatorSpec.given(animator, toPresentationIn: topStyle)
     // A pulled-down sheet tells its adaptive delegate, when it has one
     // (Curtain's choice: a tap outside always tells, Window+Tap.swift).
     let notifies =
       interactive && session.delegate(of: target.id, role: .adaptivePresentation) != nil
-    return PreparedChange { context in
+    return PreparedChange(animatorNotUsed: animatorNotUsed) { context in
       let presenter = presentation.presenting
       if notifies { presenter.emitPresentation(target, .willDismiss) }
       presenter.performDismiss(

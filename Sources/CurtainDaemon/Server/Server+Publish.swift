@@ -141,7 +141,10 @@ extension Server {
   /// that changed.
   private func answerWaiters(changed: [String: Set<WindowID>]) {
     for (name, session) in sessions {
-      for outcome in session.takeOutcomes() { answerWaiters(of: outcome, in: name) }
+      for outcome in session.takeOutcomes() {
+        logUnusedAnimator(outcome, in: name)
+        answerWaiters(of: outcome, in: name)
+      }
     }
     var due = waiters.takeFresh()
     for (name, windows) in changed {
@@ -163,6 +166,20 @@ extension Server {
         waiter,
         .success(.window(Curtain_V1_WindowInfo(window, frameRate: frameRate(of: window)))))
     }
+  }
+
+  /// Logs (at info level) an operation that started without using the
+  /// animator it was given: a presentation whose style keeps its built-in
+  /// look (SEMANTICS §5).
+  private func logUnusedAnimator(_ outcome: OperationOutcome, in session: String) {
+    guard outcome.animatorNotUsed, case .started = outcome.phase else { return }
+    logger.info(
+      "animator not used: only fullScreen and custom presentations take one",
+      metadata: [
+        "session": "\(session)",
+        "window": "\(outcome.window.map(String.init(describing:)) ?? "none")",
+        "operation": "\(outcome.operation)",
+      ])
   }
 
   /// Answers the waiters of an operation whose condition `outcome` fulfils.

@@ -3372,6 +3372,15 @@ public nonisolated struct Curtain_V1_OperationResult: @unchecked Sendable {
     set {_uniqueStorage()._delegateCallID = newValue}
   }
 
+  /// Once it started: the animator it was given (its own or a delegate's)
+  /// is not used. A presentation or dismissal whose style is not
+  /// FULL_SCREEN or CUSTOM keeps its built-in look (SEMANTICS §5; a
+  /// re-timing of the built-in look, `built_in`, still applies).
+  public var animatorNotUsed: Bool {
+    get {_storage._animatorNotUsed}
+    set {_uniqueStorage()._animatorNotUsed = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -9607,7 +9616,7 @@ nonisolated extension Curtain_V1_TurnPage: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".OperationResult"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}operation_id\0\u{3}window_id\0\u{3}queue_position\0\u{1}revision\0\u{3}transition_id\0\u{1}completed\0\u{1}cancelled\0\u{3}removed_ids\0\u{3}created_ids\0\u{1}unchanged\0\u{1}tap\0\u{3}delegate_call_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}operation_id\0\u{3}window_id\0\u{3}queue_position\0\u{1}revision\0\u{3}transition_id\0\u{1}completed\0\u{1}cancelled\0\u{3}removed_ids\0\u{3}created_ids\0\u{1}unchanged\0\u{1}tap\0\u{3}delegate_call_id\0\u{3}animator_not_used\0")
 
   fileprivate class _StorageClass {
     var _operationID: UInt64 = 0
@@ -9622,6 +9631,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
     var _unchanged: Bool = false
     var _tap: Curtain_V1_TapHit? = nil
     var _delegateCallID: UInt64 = 0
+    var _animatorNotUsed: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -9644,6 +9654,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
       _unchanged = source._unchanged
       _tap = source._tap
       _delegateCallID = source._delegateCallID
+      _animatorNotUsed = source._animatorNotUsed
     }
   }
 
@@ -9674,6 +9685,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
         case 10: try { try decoder.decodeSingularBoolField(value: &_storage._unchanged) }()
         case 11: try { try decoder.decodeSingularMessageField(value: &_storage._tap) }()
         case 12: try { try decoder.decodeSingularUInt64Field(value: &_storage._delegateCallID) }()
+        case 13: try { try decoder.decodeSingularBoolField(value: &_storage._animatorNotUsed) }()
         default: break
         }
       }
@@ -9722,6 +9734,9 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
       if _storage._delegateCallID != 0 {
         try visitor.visitSingularUInt64Field(value: _storage._delegateCallID, fieldNumber: 12)
       }
+      if _storage._animatorNotUsed != false {
+        try visitor.visitSingularBoolField(value: _storage._animatorNotUsed, fieldNumber: 13)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -9743,6 +9758,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
         if _storage._unchanged != rhs_storage._unchanged {return false}
         if _storage._tap != rhs_storage._tap {return false}
         if _storage._delegateCallID != rhs_storage._delegateCallID {return false}
+        if _storage._animatorNotUsed != rhs_storage._animatorNotUsed {return false}
         return true
       }
       if !storagesAreEqual {return false}

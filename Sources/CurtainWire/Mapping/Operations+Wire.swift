@@ -19,6 +19,7 @@ extension Curtain_V1_OperationResult {
     createdIds = ticket.created.map(\.rawValue)
     unchanged = ticket.unchanged
     delegateCallID = ticket.delegateCall ?? 0
+    animatorNotUsed = ticket.animatorNotUsed
     if let hit = ticket.tap { tap = Curtain_V1_TapHit(hit) }
   }
 
@@ -32,6 +33,7 @@ extension Curtain_V1_OperationResult {
     removedIds = outcome.removed.map(\.rawValue)
     createdIds = outcome.created.map(\.rawValue)
     unchanged = outcome.unchanged
+    animatorNotUsed = outcome.animatorNotUsed
     if let hit = outcome.tap { tap = Curtain_V1_TapHit(hit) }
     if case .completed(let cancelled) = outcome.phase {
       completed = true

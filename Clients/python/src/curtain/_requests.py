@@ -868,7 +868,10 @@ class RequestMethods:
         ``permitted_arrow_directions``); ``custom`` describes a
         ``"custom"`` presentation: a ``CustomPresentation`` (or its
         fields: ``frame`` in the window, ``dimming_alpha``,
-        ``removes_presenter_view``)."""
+        ``removes_presenter_view``). An ``animator`` replaces the built-in
+        look only in the ``"full_screen"`` and ``"custom"`` styles; in any
+        other style it is not used and the result's ``animator_not_used``
+        says so (a ``built_in`` re-timing applies to every style)."""
         message = protocol.Present(
             presenter=controller_ref(presenter),
             controller=controller_ref(controller),

@@ -1280,6 +1280,7 @@ class OperationResult(ProtoMessage):
     unchanged: bool = False
     tap: TapHit = dataclasses.field(default_factory=lambda: TapHit())
     delegate_call_id: int = 0
+    animator_not_used: bool = False
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

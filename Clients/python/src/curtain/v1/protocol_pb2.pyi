@@ -982,7 +982,7 @@ class TurnPage(_message.Message):
     def __init__(self, page: _Optional[_Union[ControllerRef, _Mapping]] = ..., reverse: _Optional[bool] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
 
 class OperationResult(_message.Message):
-    __slots__ = ("operation_id", "window_id", "queue_position", "revision", "transition_id", "completed", "cancelled", "removed_ids", "created_ids", "unchanged", "tap", "delegate_call_id")
+    __slots__ = ("operation_id", "window_id", "queue_position", "revision", "transition_id", "completed", "cancelled", "removed_ids", "created_ids", "unchanged", "tap", "delegate_call_id", "animator_not_used")
     OPERATION_ID_FIELD_NUMBER: _ClassVar[int]
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     QUEUE_POSITION_FIELD_NUMBER: _ClassVar[int]
@@ -995,6 +995,7 @@ class OperationResult(_message.Message):
     UNCHANGED_FIELD_NUMBER: _ClassVar[int]
     TAP_FIELD_NUMBER: _ClassVar[int]
     DELEGATE_CALL_ID_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_NOT_USED_FIELD_NUMBER: _ClassVar[int]
     operation_id: int
     window_id: int
     queue_position: int
@@ -1007,7 +1008,8 @@ class OperationResult(_message.Message):
     unchanged: bool
     tap: _common_pb2.TapHit
     delegate_call_id: int
-    def __init__(self, operation_id: _Optional[int] = ..., window_id: _Optional[int] = ..., queue_position: _Optional[int] = ..., revision: _Optional[int] = ..., transition_id: _Optional[int] = ..., completed: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., created_ids: _Optional[_Iterable[int]] = ..., unchanged: _Optional[bool] = ..., tap: _Optional[_Union[_common_pb2.TapHit, _Mapping]] = ..., delegate_call_id: _Optional[int] = ...) -> None: ...
+    animator_not_used: bool
+    def __init__(self, operation_id: _Optional[int] = ..., window_id: _Optional[int] = ..., queue_position: _Optional[int] = ..., revision: _Optional[int] = ..., transition_id: _Optional[int] = ..., completed: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., created_ids: _Optional[_Iterable[int]] = ..., unchanged: _Optional[bool] = ..., tap: _Optional[_Union[_common_pb2.TapHit, _Mapping]] = ..., delegate_call_id: _Optional[int] = ..., animator_not_used: _Optional[bool] = ...) -> None: ...
 
 class BeginInteractive(_message.Message):
     __slots__ = ("kind", "controller", "animator", "present", "reverse", "select_tab")
