@@ -202,7 +202,11 @@ let package = Package(
     ),
     .testTarget(
       name: "CurtainCLIKitTests",
-      dependencies: ["CurtainCLIKit", "CurtainWire", "CurtainCore"],
+      // SwiftProtobuf for FieldCasesTests: results made from protobuf JSON.
+      dependencies: [
+        "CurtainCLIKit", "CurtainWire", "CurtainCore",
+        .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -40,6 +40,9 @@ Exit status: 0 on success; 1 when the daemon refuses a request or cannot be
 reached (`curtain: CODE: message` on stderr; with `--json`,
 `{"error":{"code":…,"message":…}}`); 2 for usage errors.
 
+The fields of the `--json` objects, and the `null` of a value that is not
+there, are named the same in every client: [fields.md](fields.md).
+
 HEAD
   printf '## curtain\n\n'
   help_block "$bin/curtain" --help

@@ -131,6 +131,20 @@ extension OutputFormat {
     ])
   }
 
+  /// A window's lease as `curtain lease --json` prints it. Keys: `window`,
+  /// `lease` (what happened to it: `leased`, `expired`, `broken`, `closed`
+  /// or `released`), `holder` (the client holding it), `expires_in`
+  /// (seconds while `leased`, else 0).
+  public static func json(
+    _ lease: Curtain_V1_LeaseResult, window: UInt64, state: String
+  ) -> JSONValue {
+    .object([
+      ("window", .id(window)), ("lease", .string(state)),
+      ("holder", .unsigned(lease.holderClientID)),
+      ("expires_in", .number(state == "leased" ? lease.expiresIn : 0)),
+    ])
+  }
+
   /// Keys: `time`, `revision`, `frames`.
   public static func json(_ clock: Curtain_V1_ClockResult) -> JSONValue {
     .object([

@@ -112,11 +112,6 @@ struct Lease: ParsableCommand {
   /// Prints `w1 <text>`, or with --json the window, the state and the holder.
   private func say(_ text: String, state: String, _ result: Curtain_V1_LeaseResult) {
     guard globals.json else { return Output.line("\(OutputFormat.windowName(window)) \(text)") }
-    Output.json(
-      .object([
-        ("window", .id(window)), ("lease", .string(state)),
-        ("holder", .unsigned(result.holderClientID)),
-        ("expires_in", .number(state == "leased" ? result.expiresIn : 0)),
-      ]))
+    Output.json(OutputFormat.json(result, window: window, state: state))
   }
 }

@@ -164,16 +164,45 @@ static bool read_value(json_reader *reader, json_value *value, int depth) {
   case '"':
     value->kind = JSON_STRING;
     return read_string(reader, &value->text);
+  case 't':
+  case 'f':
+  case 'n': {
+    static const char *const words[] = {"true", "false", "null"};
+    for (size_t index = 0; index < 3; index++) {
+      size_t length = strlen(words[index]);
+      if ((size_t)(reader->end - reader->at) >= length &&
+          memcmp(reader->at, words[index], length) == 0) {
+        reader->at += length;
+        value->kind = index == 2 ? JSON_NULL : JSON_BOOL;
+        value->number = index == 0;
+        return true;
+      }
+    }
+    return false;
+  }
   default: {
     if (*reader->at < '0' || *reader->at > '9') {
       return false;
     }
     value->kind = JSON_NUMBER;
     value->number = 0;
+    const char *start = reader->at;
     while (reader->at < reader->end && *reader->at >= '0' && *reader->at <= '9') {
       value->number = value->number * 10 + (unsigned long long)(*reader->at++ - '0');
     }
-    return true;
+    while (reader->at < reader->end && strchr("0123456789.eE+-", *reader->at) != NULL) {
+      reader->at++;
+    }
+    char digits[64];
+    size_t length = (size_t)(reader->at - start);
+    if (length >= sizeof digits) {
+      return false;
+    }
+    memcpy(digits, start, length);
+    digits[length] = '\0';
+    char *rest;
+    value->real = strtod(digits, &rest);
+    return *rest == '\0';
   }
   }
 }

@@ -1,7 +1,8 @@
 /*
  * A small JSON reader for the tests' shared tables (the JSON files of Tests/Fixtures):
  * objects, arrays, strings (escapes \" \\ \/ \n \t \r and ASCII \u00XX;
- * other characters as their UTF-8 bytes) and non-negative integers.
+ * other characters as their UTF-8 bytes), non-negative numbers, true, false
+ * and null.
  */
 #ifndef CURTAIN_TESTS_JSON_H
 #define CURTAIN_TESTS_JSON_H
@@ -9,7 +10,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum json_kind { JSON_STRING, JSON_NUMBER, JSON_OBJECT, JSON_ARRAY } json_kind;
+typedef enum json_kind {
+  JSON_STRING,
+  JSON_NUMBER,
+  JSON_OBJECT,
+  JSON_ARRAY,
+  JSON_BOOL,
+  JSON_NULL
+} json_kind;
 
 typedef struct json_value {
   json_kind kind;
@@ -17,8 +25,10 @@ typedef struct json_value {
   char *key;
   /** JSON_STRING. */
   char *text;
-  /** JSON_NUMBER: a non-negative integer. */
+  /** JSON_NUMBER: its whole part (a non-negative integer); JSON_BOOL: 1 or 0. */
   unsigned long long number;
+  /** JSON_NUMBER: its value, fraction and exponent included. */
+  double real;
   /** The members of JSON_OBJECT or the elements of JSON_ARRAY. */
   struct json_value *items;
   size_t count;

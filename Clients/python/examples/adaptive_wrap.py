@@ -55,13 +55,14 @@ def main() -> None:
         client.create_controller("content", identifier="Colors", title="Colors")
         wrapper = client.create_controller("navigation", identifier="Wrapper")
         client.set_root(window, "Home")
-        client.set_delegate("Colors", WrapWhenCompact(wrapper.id))
+        client.set_delegate("Colors", WrapWhenCompact(wrapper.controller))
         phone = window.metrics
 
         def shown() -> str:
-            presented = client.get_tree(window).root.presented
-            assert presented is not None
-            inside = ", ".join(child.identifier for child in presented.children)
+            root = client.get_tree(window).root
+            presented = root.presented if root else None
+            assert presented is not None and presented.presentation is not None
+            inside = ", ".join(child.identifier or f"c{child.controller}" for child in presented.children)
             style = presented.presentation.style.name.lower()
             return f"{presented.identifier} ({style})" + (f" around {inside}" if inside else "")
 

@@ -57,12 +57,12 @@ def main() -> None:
 
         print("\n$ push(Nav, Detail)  # animated; returns when the transition completed")
         result = client.push(nav, detail, wait_until="completed", trace_id="push")
-        print(f"  operation o{result.operation_id}: transition t{result.transition_id}, completed={result.completed}")
+        print(f"  operation o{result.operation}: transition t{result.transition}, completed={result.completed}")
         show(client, sub)
 
         print("\n$ pop(Nav)")
         result = client.pop(nav, wait_until="completed", trace_id="pop")
-        print(f"  operation o{result.operation_id}: removed {[f'c{i}' for i in result.removed_ids]}")
+        print(f"  operation o{result.operation}: removed {[f'c{i}' for i in result.removed]}")
         show(client, sub)
 
         print("\n$ select_tab(Tabs, 1)")

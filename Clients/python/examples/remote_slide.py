@@ -97,7 +97,7 @@ def main() -> None:
         client.set_stack("Nav", ["Home"], animated=False)
         client.set_tabs("Tabs", ["Nav", "Settings"])
         client.set_root(window, "Tabs")
-        tabs = [info.id for info in client.list_controllers() if info.identifier in ("Nav", "Settings")]
+        tabs = [info.controller for info in client.list_controllers() if info.identifier in ("Nav", "Settings")]
         delegate = Delegate(tabs)
         client.set_delegate("Nav", delegate, roles=["navigation"])
         client.set_delegate("Tabs", delegate, roles=["tab_bar"])
@@ -105,8 +105,8 @@ def main() -> None:
         names: dict[int, str] = {}
 
         def learn(node: curtain.ControllerNode) -> None:
-            if node.view_id:
-                names[node.view_id] = node.identifier
+            if node.view is not None:
+                names[node.view] = node.identifier or f"c{node.controller}"
             for child in node.children:
                 learn(child)
 
@@ -115,12 +115,13 @@ def main() -> None:
                 frame = watcher.next(timeout=10)
                 if not isinstance(frame, curtain.Frame):
                     continue
-                if any(view.view_id not in names for view in frame.views):
-                    learn(client.get_tree(window).root)
+                root = client.get_tree(window).root
+                if root is not None and any(view.view not in names for view in frame.views):
+                    learn(root)
                 placed = [
-                    f"{names.get(view.view_id, view.view_id)} x={view.state.frame.x:6.1f}"
+                    f"{names.get(view.view, view.view)} x={view.state.frame.x:6.1f}"
                     for view in frame.views
-                    if view.view_id in names
+                    if view.view in names
                 ]
                 percent = frame.transitions[0].percent if frame.transitions else 1.0
                 print(f"watcher: {percent:4.0%}  " + "  ".join(sorted(placed)))

@@ -25,13 +25,13 @@ import curtain
 async def show(frames: curtain.AsyncSubscription, names: dict[int, str]) -> None:
     async for frame in frames.frames(timeout=0):
         progress = ", ".join(
-            f"t{t.transition_id} {t.percent:4.0%}{' interactive' if t.interactive else ''}" for t in frame.transitions
+            f"t{t.transition} {t.percent:4.0%}{' interactive' if t.interactive else ''}" for t in frame.transitions
         )
         roots = sorted(
-            (names.get(v.controller_id, v.role), v.state.frame.x) for v in frame.views if v.role == "controllerRoot"
+            (names.get(v.controller or 0, v.role), v.state.frame.x) for v in frame.views if v.role == "controllerRoot"
         )
         views = "  ".join(f"{name} x={round(x, 1) + 0.0:6.1f}" for name, x in roots)
-        print(f"  watcher: frame {frame.frame_seq:2} t={frame.model_time:5.3f}  {progress or 'ended':18}  {views}")
+        print(f"  watcher: frame {frame.frame_seq:2} t={frame.time:5.3f}  {progress or 'ended':18}  {views}")
 
 
 async def main() -> None:
@@ -51,7 +51,7 @@ async def main() -> None:
         two = await driver.create_controller("content", identifier="Two")
         await driver.set_stack(nav, [one, two], animated=False)
         await driver.set_root(window, nav)
-        names = {one.id: "One", two.id: "Two"}
+        names = {one.controller: "One", two.controller: "Two"}
 
         async with curtain.AsyncClient(
             options.socket, session=options.session, client_name="watcher", read_only=True
@@ -59,7 +59,7 @@ async def main() -> None:
             frames = await watcher.subscribe(window, events=False, frames=True)
 
             begun = await driver.begin_interactive(nav)
-            print(f"driver: began interactive pop t{begun.transition_id}")
+            print(f"driver: began interactive pop t{begun.transition}")
             for percent in (0.2, 0.4, 0.6, 0.8):
                 await driver.update_interactive(window, begun, percent)
                 step = await driver.advance_clock(window, 1 / 60)
@@ -75,7 +75,7 @@ async def main() -> None:
                 await driver.advance_clock(window, 1 / 30)
                 await watcher.sync()
                 await show(frames, names)
-                idle = next(w.idle for w in await driver.list_windows() if w.id == window.id)
+                idle = next(w.idle for w in await driver.list_windows() if w.window == window.window)
             await frames.close()
 
         tree = await driver.get_tree(window)

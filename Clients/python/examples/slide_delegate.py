@@ -78,12 +78,12 @@ def show(frames: curtain.Subscription, names: dict[int, str]) -> None:
         if not isinstance(item, curtain.Frame):
             continue
         roots = sorted(
-            (names[v.controller_id], v.state.frame.x, v.state.alpha)
+            (names[v.controller], v.state.frame.x, v.state.alpha)
             for v in item.views
-            if v.role == "controllerRoot" and v.controller_id in names
+            if v.role == "controllerRoot" and v.controller in names
         )
         views = "  ".join(f"{name} x={round(x, 1) + 0.0:6.1f} alpha={a:.2f}" for name, x, a in roots)
-        print(f"  frame t={item.model_time:5.3f}  {views}")
+        print(f"  frame t={item.time:5.3f}  {views}")
 
 
 def demo(client: curtain.Client) -> None:
@@ -93,7 +93,7 @@ def demo(client: curtain.Client) -> None:
     detail = client.create_controller("content", identifier="Detail")
     client.set_stack(nav, [home], animated=False)
     client.set_root(window, nav)
-    names = {home.id: "Home", detail.id: "Detail"}
+    names = {home.controller: "Home", detail.controller: "Detail"}
 
     client.set_delegate(nav, SlideAnimator())
     events = client.subscribe(window, categories=["lifecycle"])
@@ -103,7 +103,7 @@ def demo(client: curtain.Client) -> None:
             started = client.push(nav, detail, wait_until="started")
         else:
             started = client.pop(nav, wait_until="started")
-        print(f"{operation}: transition t{started.transition_id} started")
+        print(f"{operation}: transition t{started.transition} started")
         for _ in range(4):
             client.advance_clock(window, DURATION / 4)
             client.sync()

@@ -73,16 +73,19 @@ def main() -> None:
         client.set_delegate("Note", SmallWindowDelegate((size.width, size.height)), roles=["transitioning"])
 
         def note() -> curtain.ControllerNode:
-            presented = client.get_tree(window).root.presented
-            assert presented is not None
+            root = client.get_tree(window).root
+            presented = root.presented if root else None
+            assert presented is not None and presented.frame is not None
             return presented
 
         client.present("Home", "Note", style="custom", wait_until="started")
         client.advance_clock(window, 0.3)
         frame = note().frame
+        assert frame is not None
         print(f"presented: Note at ({frame.x:g}, {frame.y:g}, {frame.width:g}, {frame.height:g})")
         client.resize_window(window, size=(size.height, size.width), animated=False, wait_until="completed")
         frame = note().frame
+        assert frame is not None
         print(f"resized: Note at ({frame.x:g}, {frame.y:g}, {frame.width:g}, {frame.height:g})")
         print(client.get_tree(window).description, end="")
 

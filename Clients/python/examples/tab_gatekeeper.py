@@ -68,10 +68,10 @@ async def main() -> None:
         feed, admin, settings = pages
         await app.set_tabs(tabs, pages)
         await app.set_root(window, tabs)
-        names = {feed.id: "Feed", admin.id: "Admin", settings.id: "Settings"}
+        names = {feed.controller: "Feed", admin.controller: "Admin", settings.controller: "Settings"}
 
         async with curtain.AsyncClient(options.socket, session=options.session, client_name="gatekeeper") as keeper:
-            await keeper.set_delegate(tabs, Gatekeeper(admin.id, names))
+            await keeper.set_delegate(tabs, Gatekeeper(admin.controller, names))
             events = await app.subscribe(window, categories=["lifecycle"])
             for index in (1, 2, 0):
                 print(f"app: select tab {index} ({pages[index].title})")
@@ -83,7 +83,9 @@ async def main() -> None:
                 for event in events.poll():
                     if isinstance(event, curtain.Event) and ".delegate" in event.text:
                         print(f"  {event.text}")
-                selected = (await app.get_tree(window)).root.selected_index
+                root = (await app.get_tree(window)).root
+                selected = root.selected_index if root else None
+                assert selected is not None, "the root is a tab bar controller"
                 print(f"app: the selected tab is {selected} ({pages[selected].title})")
 
 

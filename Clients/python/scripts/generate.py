@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import keyword
 import re
 import sys
@@ -33,6 +34,9 @@ SRC = CLIENT / "src"
 GENERATED = SRC / "curtain" / "v1"
 TYPED = SRC / "curtain" / "_typed.pyi"
 TYPES = SRC / "curtain" / "types.py"
+#: The shared mapping of results to names and values (docs/fields.md): it
+#: names the typed results' fields as `curtain --json` does.
+FIELD_CASES = REPO / "Tests" / "Fixtures" / "field-cases.json"
 
 
 def generate_protocol(out: Path) -> None:
@@ -159,9 +163,53 @@ def _scalar(field: Any) -> tuple[str, str]:
     return "int", "0"
 
 
-def _field(field: Any, owner: Any) -> str:
+class _Naming:
+    """How the shared mapping (FIELD_CASES) names one message's fields in
+    Python: renamed fields (protocol name → Python name), fields that read
+    None when the protocol has nothing there, and fields that read None
+    unless another field has a value."""
+
+    def __init__(self, message: Any, cases: list[dict[str, Any]]) -> None:
+        self.renamed: dict[str, str] = {}
+        self.absent: set[str] = set()
+        self.null_unless: dict[str, tuple[str, int | None]] = {}
+        for case in cases:
+            path = case["protocol"]
+            python = case.get("python", case["json"])
+            if path is None or "." in path or "." in python:
+                continue  # the CLI's own value, or a nested one
+            field = message.fields_by_name[path]
+            if python != _python_name(field):
+                self.renamed[path] = python
+            if "absent" in case:
+                self.absent.add(python)
+            if "null_unless" in case:
+                condition = case["null_unless"]
+                other = message.fields_by_name[condition["field"]]
+                number = None if condition["is"] == "set" else other.enum_type.values_by_name[condition["is"]].number
+                self.null_unless[python] = (other.name, number)
+        taken = [self.name(f) for f in message.fields]
+        if len(set(taken)) != len(taken):
+            sys.exit(f"generate: {message.full_name}: two fields would have one name: {taken}")
+
+    def name(self, field: Any) -> str:
+        return self.renamed.get(field.name, _python_name(field))
+
+    def nullable(self, name: str) -> bool:
+        return name in self.absent or name in self.null_unless
+
+
+def _field_cases() -> dict[str, list[dict[str, Any]]]:
+    """The shared mapping's fields by message (``SessionList.Entry``)."""
+    table = json.loads(FIELD_CASES.read_text())
+    return {kind["message"]: kind["fields"] for kind in table["kinds"]}
+
+
+def _field(field: Any, owner: Any, naming: _Naming) -> str:
     """One dataclass field: `name: type = default`."""
-    name = _python_name(field)
+    name = naming.name(field)
+    if naming.nullable(name) and not field.is_repeated:
+        return f"{name}: {_element(field)} | None = None"
     if field.message_type is not None and field.message_type.GetOptions().map_entry:
         value = field.message_type.fields_by_name["value"]
         key = _scalar(field.message_type.fields_by_name["key"])[0]
@@ -212,8 +260,44 @@ def _element(field: Any) -> str:
     return _scalar(field)[0]
 
 
-def _message(message: Any, module: str, indent: str, enums: list[str]) -> list[str]:
+def _default(field: Any, owner: Any) -> str:
+    """The value a field reads as in protobuf when it is not set."""
+    if field.message_type is not None:
+        return f"{_element(field)}()"
+    if field.enum_type is not None:
+        enum = field.enum_type
+        return f"{enum.name if enum.containing_type is owner else _qualified(enum)}.{_members(enum)[0]}"
+    return _scalar(field)[1]
+
+
+def _aliases(message: Any, naming: _Naming, indent: str) -> list[str]:
+    """A deprecated property under each renamed field's old name, reading
+    as it did (0, "" or an empty message rather than None)."""
+    lines: list[str] = []
+    for field in message.fields:
+        old, new = _python_name(field), naming.name(field)
+        if old == new:
+            continue
+        kind = _field(field, message, naming).split(": ", 1)[1].split(" = ", 1)[0].removesuffix(" | None")
+        value = f"self.{new}"
+        if naming.nullable(new) and not field.is_repeated:
+            value = f"_or({value}, {_default(field, message)})"
+        lines += [
+            "",
+            f"{indent}    @property",
+            f"{indent}    def {old}(self) -> {kind}:",
+            f'{indent}        """Deprecated (removed in the next release): ``{new}``, as `curtain --json` names it."""',
+            f'{indent}        _deprecated("{_qualified(message)}.{old}", "{new}")',
+            f"{indent}        return {value}",
+        ]
+    return lines
+
+
+def _message(
+    message: Any, module: str, indent: str, enums: list[str], cases: dict[str, list[dict[str, Any]]]
+) -> list[str]:
     proto = f"{module}.{_qualified(message)}"
+    naming = _Naming(message, cases.get(_qualified(message), []))
     lines = [
         f"{indent}@dataclasses.dataclass(frozen=True, repr=False)",
         f"{indent}class {message.name}(ProtoMessage):",
@@ -227,32 +311,37 @@ def _message(message: Any, module: str, indent: str, enums: list[str]) -> list[s
         enums.append(f'register_enum("{enum.full_name}", {_qualified(enum)})')
     for nested in message.nested_types:
         if not nested.GetOptions().map_entry:
-            lines += _message(nested, module, indent + "    ", enums)
+            lines += _message(nested, module, indent + "    ", enums, cases)
             lines.append("")
     lines.append(f"{indent}    _PROTO: ClassVar[Any] = {proto}")
-    renamed = {_python_name(f): f.name for f in message.fields if _python_name(f) != f.name}
+    renamed = {naming.name(f): f.name for f in message.fields if naming.name(f) != f.name}
     if renamed:
         lines.append(f"{indent}    _RENAMED: ClassVar[dict[str, str]] = {renamed!r}")
-    optional = sorted(_python_name(f) for f in message.fields if f.message_type is not None and _optional(f))
-    optional = [name for name in optional if not message.fields_by_name[name].is_repeated]
+    optional = sorted(
+        naming.name(f) for f in message.fields if f.message_type is not None and _optional(f) and not f.is_repeated
+    )
     if optional:
         lines.append(f"{indent}    _OPTIONAL: ClassVar[frozenset[str]] = frozenset({optional!r})")
+    if naming.absent:
+        lines.append(f"{indent}    _ABSENT: ClassVar[frozenset[str]] = frozenset({sorted(naming.absent)!r})")
+    if naming.null_unless:
+        lines.append(f"{indent}    _NULL_UNLESS: ClassVar[dict[str, tuple[str, int | None]]] = {naming.null_unless!r}")
     oneofs = [
         o.name
         for o in message.oneofs
         if not (len(o.fields) == 1 and o.fields[0].has_presence and o.name.startswith("_"))
     ]
-    taken = {_python_name(f) for f in message.fields}
+    taken = {naming.name(f) for f in message.fields}
     oneofs = [name for name in oneofs if name not in taken]
     if oneofs:
         lines.append(f"{indent}    _ONEOFS: ClassVar[dict[str, str]] = { {n: n for n in oneofs}!r}")
     lines.append("")
     for field in message.fields:
-        lines.append(f"{indent}    {_field(field, message)}")
+        lines.append(f"{indent}    {_field(field, message, naming)}")
     for name in oneofs:
         lines.append(f"{indent}    #: Which member of the ``{name}`` oneof is set, or None.")
         lines.append(f"{indent}    {name}: str | None = None")
-    return lines
+    return lines + _aliases(message, naming, indent)
 
 
 def _result_messages() -> list[Any]:
@@ -309,11 +398,12 @@ def typed_results() -> str:
         "import dataclasses",
         "from typing import Any, ClassVar",
         "",
-        "from ._typebase import ProtoEnum, ProtoMessage, register_enum",
+        "from ._typebase import ProtoEnum, ProtoMessage, _deprecated, _or, register_enum",
         "from .v1 import common_pb2, events_pb2, metrics_pb2, protocol_pb2",
         "",
     ]
     enums: list[str] = []
+    cases = _field_cases()
     files = {m.file for m in messages}
     for file in sorted(files, key=lambda f: list(modules).index(f.name.rsplit("/", 1)[-1])):
         for enum in file.enum_types_by_name.values():
@@ -321,7 +411,7 @@ def typed_results() -> str:
             enums.append(f'register_enum("{enum.full_name}", {enum.name})')
     for message in messages:
         module = modules[message.file.name.rsplit("/", 1)[-1]]
-        lines += ["", *_message(message, module, "", enums), ""]
+        lines += ["", *_message(message, module, "", enums, cases), ""]
     lines += ["", *enums, "", "#: The window a response or an event names (``WindowInfo``).", "Window = WindowInfo"]
     names = sorted([m.name for m in messages] + [e.name for f in files for e in f.enum_types_by_name.values()])
     lines += ["", "__all__ = [", *[f'    "{name}",' for name in sorted([*names, "Window"])], "]"]

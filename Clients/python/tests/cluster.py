@@ -191,7 +191,7 @@ def wait_for_owner(client: curtain.Client, session: str, node: str, timeout: flo
     deadline = time.monotonic() + timeout
     while True:
         listed = client.list_nodes()
-        owners = {entry.name: entry for entry in listed.nodes}
+        owners = {entry.node: entry for entry in listed.nodes}
         if node in owners and session in owners[node].sessions and owners[node].alive:
             return listed
         if time.monotonic() > deadline:

@@ -59,7 +59,7 @@ def test_errors_are_raised_with_their_code(daemon: Daemon) -> None:
             fine = client.create_window()
             with pytest.raises(curtain.ServerError):
                 await failing
-            assert (await fine).id == 1
+            assert (await fine).window == 1
         finally:
             await client.close()
         with pytest.raises(curtain.ConnectionClosed):

@@ -46,33 +46,33 @@ def test_builds_a_tab_and_navigation_tree(client: curtain.Client) -> None:
     nav = client.create_controller("navigation", identifier="Nav", title="Home stack")
     home = client.create_controller("content", identifier="Home")
     settings = client.create_controller("content", identifier="Settings")
-    assert (tabs.id, nav.id, home.id, settings.id) == (1, 2, 3, 4)
+    assert (tabs.controller, nav.controller, home.controller, settings.controller) == (1, 2, 3, 4)
     client.set_stack(nav, [home], animated=False)
     client.set_tabs(tabs, [nav, settings])
     result = client.set_root(window, tabs)
-    assert result.completed and result.window_id == window.id
+    assert result.completed and result.window == window.window
     tree = client.get_tree(window)
     assert [c.identifier for c in tree.root.children] == ["Nav", "Settings"]
     assert tree.root.children[0].children[0].identifier == "Home"
     assert tree.root.selected_index == 0
     assert [c.identifier for c in client.list_controllers()] == ["Tabs", "Nav", "Home", "Settings"]
-    assert [w.id for w in client.list_windows()] == [window.id]
-    assert [(s.name, s.windows, s.controllers) for s in client.list_sessions()] == [("default", 1, 4)]
+    assert [w.window for w in client.list_windows()] == [window.window]
+    assert [(s.session, s.windows, s.controllers) for s in client.list_sessions()] == [("default", 1, 4)]
     renamed = client.configure_controller("Settings", title="Preferences")
-    assert renamed.title == "Preferences" and renamed.window_id == window.id
+    assert renamed.title == "Preferences" and renamed.window == window.window
 
 
 def test_pipelined_push_and_clock_steps_answer_in_order_with_events_and_frames(client: curtain.Client) -> None:
     window = manual_stack(client, "Home")
     client.create_controller("content", identifier="Detail")
     sub = client.subscribe(window, frames=True)
-    assert sub.id == 1 and sub.last_seq == {window.id: client.list_windows()[0].last_seq}
+    assert sub.id == 1 and sub.last_seq == {window.window: client.list_windows()[0].last_seq}
     with client.pipeline() as pipe:
         push = pipe.push("Nav", "Detail", wait_until="completed", trace_id="push-1")
         step = pipe.advance_clock(window, 0.1)
         end = pipe.advance_clock(window, 1)
     op = push.result()
-    assert op.completed and not op.cancelled and op.transition_id == 1
+    assert op.completed and not op.cancelled and op.transition == 1
     assert (step.result().time, step.result().frames) == (pytest.approx(0.1), 1)
     assert end.result().time == pytest.approx(1.1)
     items = sub.poll()
@@ -87,7 +87,7 @@ def test_pipelined_push_and_clock_steps_answer_in_order_with_events_and_frames(c
     assert all(event.trace_id == "push-1" for event in events)
     assert [e.seq for e in events] == list(range(events[0].seq, events[0].seq + len(events)))
     frame = frames[-1]
-    assert frame.window_id == window.id and frame.model_time == pytest.approx(1.1)
+    assert frame.window == window.window and frame.time == pytest.approx(1.1)
     # The last frame ends the transition: its views at their final values.
     assert list(frame.transitions) == [] and {v.role for v in frame.views} >= {"controllerRoot"}
     assert sub.poll() == []
@@ -106,20 +106,25 @@ STORYBOARD = """
 def test_storyboard_segue_and_unwind(client: curtain.Client) -> None:
     window = client.create_window()
     info = client.load_storyboard(STORYBOARD, window=window)
-    assert (info.name, list(info.scenes), info.root_id) == ("Flow", ["Nav", "Home", "Detail"], 1)
+    assert (info.name, list(info.scenes), info.root) == ("Flow", ["Nav", "Home", "Detail"], 1)
     opened = client.perform_segue("Home", "open", animated=False, wait_until="completed")
-    assert opened.performed and opened.destination_id == 3 and list(opened.operation.created_ids) == [3]
+    assert (
+        opened.performed
+        and opened.destination == 3
+        and opened.operation is not None
+        and opened.operation.created == [3]
+    )
     declined = client.perform_segue("Home", "peek", triggered=True)
-    assert not declined.performed and declined.destination_id == 0
+    assert not declined.performed and declined.destination is None
     back = client.unwind("Detail", "backHome", wait_until="completed")
-    assert back.destination_id == 2 and list(back.operation.removed_ids) == [3]
+    assert back.destination == 2 and back.operation is not None and back.operation.removed == [3]
     with pytest.raises(curtain.CurtainError) as missing:
         client.unwind("Home", "backHome")
     assert missing.value.code is curtain.ErrorCode.NOT_FOUND
     # A client answers shouldPerformSegue for triggered segues; None goes back
     # to the storyboard's answer.
     answered = client.configure_controller("Home", should_perform_segue={"open": False, "peek": None})
-    assert dict(answered.should_perform_segue) == {"open": False}
+    assert dict(answered.should_perform) == {"open": False}
     assert not client.perform_segue("Home", "open", triggered=True).performed
     client.create_controller("content", identifier="Note")
     client.show("Home", "Note", animated=False)
@@ -156,8 +161,8 @@ def test_sessions_keep_their_controllers_apart(daemon: Daemon, client: curtain.C
     with daemon.client(session="other") as other:
         assert other.session == "other"
         other.create_controller("content", identifier="Home")
-        assert [c.id for c in other.list_controllers()] == [1]
-    assert sorted(s.name for s in client.list_sessions()) == ["default", "other"]
+        assert [c.controller for c in other.list_controllers()] == [1]
+    assert sorted(s.session for s in client.list_sessions()) == ["default", "other"]
 
 
 def test_a_response_that_takes_too_long_raises_timeout_and_arrives_later(client: curtain.Client) -> None:
@@ -173,7 +178,7 @@ def test_a_response_that_takes_too_long_raises_timeout_and_arrives_later(client:
 def test_interactive_pop_belongs_to_the_client_that_began_it(daemon: Daemon, client: curtain.Client) -> None:
     window = manual_stack(client, "One", "Two")
     begun = client.begin_interactive("Nav")
-    assert begun.transition_id == 1
+    assert begun.transition == 1
     with daemon.client() as other:
         with pytest.raises(curtain.ServerError) as caught:
             other.update_interactive(window, begun, 0.5)
@@ -181,7 +186,7 @@ def test_interactive_pop_belongs_to_the_client_that_began_it(daemon: Daemon, cli
     update = client.update_interactive(window, begun, 0.5)
     assert (update.percent, update.interactive) == (0.5, True)
     finish = client.finish_interactive(window, begun, completion_speed=2)
-    assert finish.transition_id == 1
+    assert finish.transition == 1
     client.advance_clock(window, 1)
     assert [c.identifier for c in client.get_tree(window).root.children] == ["One"]
 
@@ -259,7 +264,7 @@ def test_a_session_wide_subscription_sees_new_windows_and_resumes(daemon: Daemon
     client.sync()
     got = sub.poll()
     assert sorted(texts(got)) == sorted(["window.created(100×200)", "window.visible(false)"])
-    assert sorted(e.window_id for e in got) == [first.id, second.id]
+    assert sorted(e.window_id for e in got) == [first.window, second.window]
 
 
 def test_a_subscription_to_another_session_resumes_in_that_session(daemon: Daemon, client: curtain.Client) -> None:
@@ -316,7 +321,7 @@ def test_tcp_with_a_token(tmp_path: os.PathLike[str]) -> None:
     with Daemon(["--listen", "127.0.0.1:0", "--token-file", token_file]) as daemon:
         assert daemon.tcp_address is not None and daemon.tcp_address.startswith("tcp:127.0.0.1:")
         with curtain.Client(daemon.tcp_address, token_file=token_file) as tcp:
-            assert tcp.create_window().id == 1
+            assert tcp.create_window().window == 1
         with pytest.raises(curtain.ServerError) as caught:
             curtain.Client(daemon.tcp_address, token="wrong")
         assert caught.value.code is curtain.ErrorCode.UNAUTHENTICATED
@@ -348,7 +353,7 @@ def test_present_and_dismiss_with_presentation_events_and_tree(client: curtain.C
     tree = client.get_tree(window)
     presented = tree.root.presented
     assert presented.identifier == "Sheet"
-    assert presented.presentation.presenting_id == tree.root.id
+    assert presented.presentation.presenting == tree.root.controller
     assert presented is not None
     assert presented.presentation.requested_style is curtain.types.ModalPresentationStyle.FORM_SHEET
     # The enums are ints too: the protobuf constants still compare equal.
@@ -467,9 +472,9 @@ def test_resuming_past_the_event_ring_brings_a_snapshot_and_continues_from_it() 
             last_seq = other.list_windows()[0].last_seq
         client.reconnect()
         assert sub.snapshot_required
-        assert [tree.window.id for tree in sub.snapshots] == [window.id]
+        assert [tree.window.window for tree in sub.snapshots] == [window.window]
         assert sub.snapshots[0].window.last_seq == last_seq and not sub.snapshots[0].window.visible
-        assert sub.last_seq == {window.id: last_seq}
+        assert sub.last_seq == {window.window: last_seq}
         client.set_window_visible(window, True)
         client.sync()
         got = sub.poll()
@@ -483,12 +488,12 @@ def test_leaving_a_pipeline_raises_the_first_error_nobody_looked_at(client: curt
         pipe.close_window(99)
         pipe.get_tree(98)
     assert caught.value.code is curtain.ErrorCode.NOT_FOUND and caught.value.request == "close_window"
-    assert window.result().id == 1 and window.done()
+    assert window.result().window == 1 and window.done()
     with client.pipeline() as pipe:
         missing = pipe.close_window(99)
         with pytest.raises(curtain.ServerError):
             missing.result()
-    assert [w.id for w in client.list_windows()] == [1]
+    assert [w.window for w in client.list_windows()] == [1]
 
 
 def test_interactive_present_and_dismiss(client: curtain.Client) -> None:
@@ -497,7 +502,7 @@ def test_interactive_present_and_dismiss(client: curtain.Client) -> None:
     client.create_controller("content", identifier="Sheet")
     client.set_root(window, "Home")
     begun = client.begin_interactive("Sheet", kind="present", presenter="Home", style="page_sheet")
-    assert begun.transition_id
+    assert begun.transition
     client.update_interactive(window, begun, 0.5)
     client.finish_interactive(window, begun)
     client.advance_clock(window, 1)
@@ -518,7 +523,7 @@ def test_interactive_page_turn(client: curtain.Client) -> None:
     client.set_pages("Book", data_source=["P1", "P2"])
     client.set_root(window, "Book")
     turning = client.begin_interactive("Book", kind="page_turn")
-    assert turning.transition_id
+    assert turning.transition
     client.update_interactive(window, turning, 0.5)
     client.cancel_interactive(window, turning)
     client.advance_clock(window, 1)
@@ -544,11 +549,11 @@ def test_advance_to_a_time_and_read_the_presentation_tree(client: curtain.Client
     assert halfway.time == pytest.approx(start + 0.2)
 
     def detail_frame(tree: curtain.Tree) -> curtain.types.Rect:
-        detail = next(c.id for c in client.list_controllers() if c.identifier == "Detail")
-        stack = [tree.view]
+        detail = next(c.controller for c in client.list_controllers() if c.identifier == "Detail")
+        stack = [tree.views]
         while stack:
             node = stack.pop()
-            if node.controller_id == detail and node.role == "controllerRoot":
+            if node.controller == detail and node.role == "controllerRoot":
                 return node.state.frame
             stack.extend(node.subviews)
         raise AssertionError("Detail's view is not in the tree")
@@ -579,7 +584,7 @@ def test_the_readme_snippet_runs_twice_because_closing_a_window_frees_its_names(
     assert [c.identifier for c in client.list_controllers(window=window)] == ["Home", "Nav"]
     with pytest.raises(curtain.ServerError, match="'Home' already exists"):
         client.create_window(root="Other=nav[Extra,Home]")
-    assert [w.id for w in client.list_windows()] == [window.id]
+    assert [w.window for w in client.list_windows()] == [window.window]
     assert len(client.list_controllers()) == 2
     client.close_window(window)
     kept = client.create_window()
@@ -595,18 +600,21 @@ def test_a_lease_keeps_other_clients_off_a_window_until_released(daemon: Daemon,
     window = client.create_window(clock="manual")
     sub = client.subscribe(window, categories=["window"])
     leased = client.lease(window, 30)
-    holder = f"client {leased.holder_client_id} (pytest)"
+    holder = f"client {leased.holder} (pytest)"
     with daemon.client(client_name="other") as other:
         with pytest.raises(curtain.ServerError) as caught:
             other.set_window_visible(window, False)
         assert caught.value.code is curtain.ErrorCode.PERMISSION_DENIED
-        assert caught.value.message.startswith(f"Window w{window.id} is leased by {holder} for another ")
+        assert caught.value.message.startswith(f"Window w{window.window} is leased by {holder} for another ")
         assert [w.lease.holder_name for w in other.list_windows()] == ["pytest"]
         client.release(window)
         other.set_window_visible(window, False)
     client.sync()
     leases = [e for e in sub.poll() if isinstance(e, curtain.Event) and e.seq == 0]
-    assert texts(leases) == [f"w{window.id} leased by {holder} for 30.0 s", f"w{window.id} lease released by {holder}"]
+    assert texts(leases) == [
+        f"w{window.window} leased by {holder} for 30.0 s",
+        f"w{window.window} lease released by {holder}",
+    ]
     assert [e.lease.change for e in leases] == [
         curtain.types.LeaseEvent.Change.ACQUIRED,
         curtain.types.LeaseEvent.Change.RELEASED,

@@ -47,7 +47,7 @@ class Recording:
 
 
 def ids(client: curtain.Client) -> dict[str, int]:
-    return {info.identifier: info.id for info in client.list_controllers()}
+    return {info.identifier or "": info.controller for info in client.list_controllers()}
 
 
 def delegate_texts(sub: curtain.Subscription) -> list[str]:
@@ -63,7 +63,7 @@ def test_a_navigation_delegate_answers_a_push_while_the_push_waits(client: curta
 
     # The same client asks and answers: the call comes while push() waits.
     started = client.push("Nav", "B", wait_until="started")
-    assert started.transition_id and started.delegate_call_id == 0
+    assert started.transition and started.delegate_call_id == 0
     named = ids(client)
     assert delegate.calls == [("push", named["A"], named["B"])]
     client.sync()
@@ -102,7 +102,7 @@ def test_another_client_answers_while_it_serves_delegates(daemon: Daemon, client
         delegate = Recording(duration=0.5)
         answering.set_delegate("Nav", delegate, answer_timeout=10)
         waiting = client.push("Nav", "B")
-        assert waiting.delegate_call_id == 1 and waiting.transition_id == 0
+        assert waiting.delegate_call_id == 1 and waiting.transition is None
         assert answering.serve_delegates(timeout=0.2) == 1
         client.sync()
         assert delegate_texts(sub) == [
@@ -130,7 +130,7 @@ def test_a_delegate_that_raises_answers_uikits_default_and_is_logged(
     client.set_delegate("Nav", Broken())
     sub = client.subscribe(window)
     with caplog.at_level(logging.ERROR, logger="curtain.delegates"):
-        assert client.push("Nav", "B", wait_until="started").transition_id
+        assert client.push("Nav", "B", wait_until="started").transition
     client.sync()
     assert delegate_texts(sub) == [
         "Nav.delegate#1.navigationAnimationController(push, A → B)",
@@ -193,7 +193,7 @@ def test_a_delegate_slower_than_its_timeout_falls_back_and_its_late_answer_is_ig
         with caplog.at_level(logging.INFO, logger="curtain.delegates"):
             started = client.push("Nav", "B", wait_until="started")
             client.sync()  # the late answer's result has arrived
-        assert started.transition_id
+        assert started.transition
         assert seen == [
             "Nav.delegate#1.navigationAnimationController(push, A → B)",
             "Nav.delegate#1 fallback(timeout)",
@@ -218,7 +218,7 @@ def test_a_delegate_that_disconnects_mid_call_falls_back_and_the_push_goes_on(
     with daemon.client(client_name="delegate", timeout=10) as answering:
         answering.set_delegate("Nav", Recording(), answer_timeout=10)
         waiting = client.push("Nav", "B")
-        assert waiting.delegate_call_id == 1 and waiting.transition_id == 0
+        assert waiting.delegate_call_id == 1 and waiting.transition is None
         # The question is out (the call went to the delegate's connection)
         # when its event is; the delegate then goes away without answering.
         assert next(sub.events(timeout=5)).text == "Nav.delegate#1.navigationAnimationController(push, A → B)"
@@ -250,7 +250,7 @@ def test_a_tab_bar_delegate_declines_a_tab_and_animates_another(client: curtain.
     class Gatekeeper:
         def should_select(self, tab_bar: int, vc: int | None) -> bool:
             asked.append(("should_select", tab_bar, vc))
-            return vc != locked.id
+            return vc != locked.controller
 
         def animation_controller_for_transition(self, from_vc: int | None, to_vc: int | None) -> dict[str, Any]:
             asked.append(("animation", from_vc, to_vc))
@@ -265,9 +265,9 @@ def test_a_tab_bar_delegate_declines_a_tab_and_animates_another(client: curtain.
     client.sync()
     tabs = ids(client)["Tabs"]
     assert asked == [
-        ("should_select", tabs, locked.id),
-        ("should_select", tabs, third.id),
-        ("animation", first.id, third.id),
+        ("should_select", tabs, locked.controller),
+        ("should_select", tabs, third.controller),
+        ("animation", first.controller, third.controller),
     ]
     assert delegate_texts(sub) == [
         "Tabs.delegate#1.tabBarShouldSelect(T1 → Locked)",
@@ -301,7 +301,7 @@ def test_a_transitioning_delegate_is_asked_for_a_presentation_and_its_dismissal(
     client.advance_clock(window, 1)
     client.sync()
     nav = ids(client)["Nav"]
-    assert asked == [("presented", modal.id, nav, nav), ("dismissed", modal.id)]
+    assert asked == [("presented", modal.controller, nav, nav), ("dismissed", modal.controller)]
     assert delegate_texts(sub) == [
         "Modal.delegate#1.animationControllerForPresented(Nav → Modal)",
         "Modal.delegate#1 → animator(built-in look)",
@@ -332,11 +332,17 @@ def test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet(clie
     client.present("Nav", "Modal", style="page_sheet", wait_until="started")
     client.advance_clock(window, 1)
     declined = client.begin_interactive("Modal", kind="dismiss", wait_until="completed")
-    assert declined.transition_id == 0
+    assert declined.transition is None
     client.sync()
     assert asked == [
-        ("style", modal.id, types.ModalPresentationStyle.PAGE_SHEET, types.SizeClass.COMPACT, types.SizeClass.REGULAR),
-        ("should_dismiss", modal.id),
+        (
+            "style",
+            modal.controller,
+            types.ModalPresentationStyle.PAGE_SHEET,
+            types.SizeClass.COMPACT,
+            types.SizeClass.REGULAR,
+        ),
+        ("should_dismiss", modal.controller),
     ]
     assert delegate_texts(sub) == [
         "Modal.delegate#1.adaptivePresentationStyle(Nav → Modal, pageSheet, compact width, regular height)",
@@ -346,7 +352,7 @@ def test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet(clie
     ]
     # Still presented, full screen (no card) as the delegate said.
     shown = client.get_tree(window).root.presented
-    assert shown is not None and shown.id == modal.id
+    assert shown is not None and shown.controller == modal.controller
     assert (shown.presentation.requested_style, shown.presentation.style, shown.presentation.card) == (
         types.ModalPresentationStyle.PAGE_SHEET,
         types.ModalPresentationStyle.FULL_SCREEN,
@@ -373,15 +379,15 @@ def test_an_adaptive_delegate_wraps_a_compact_popover_in_a_navigation_controller
     client.set_delegate(popover, Wrapping())
     sub = client.subscribe(window)
     client.present("A", "Popover", style="popover", animated=False, wait_until="completed")
-    assert asked == [(popover.id, types.ModalPresentationStyle.OVER_FULL_SCREEN)]
+    assert asked == [(popover.controller, types.ModalPresentationStyle.OVER_FULL_SCREEN)]
     assert delegate_texts(sub)[-2:] == [
         "Popover.delegate#2.viewControllerForAdaptivePresentationStyle(A → Popover, overFullScreen, "
         "compact width, regular height)",
-        f"Popover.delegate#2 → controller(c{wrapper.id})",
+        f"Popover.delegate#2 → controller(c{wrapper.controller})",
     ]
     shown = client.get_tree(window).root.presented
-    assert shown is not None and shown.id == wrapper.id
-    assert [child.id for child in shown.children] == [popover.id]
+    assert shown is not None and shown.controller == wrapper.controller
+    assert [child.controller for child in shown.children] == [popover.controller]
     # Regular: the popover itself, out of the wrapper.
     client.resize_window(
         window,
@@ -390,7 +396,7 @@ def test_an_adaptive_delegate_wraps_a_compact_popover_in_a_navigation_controller
         wait_until="completed",
     )
     shown = client.get_tree(window).root.presented
-    assert shown is not None and shown.id == popover.id
+    assert shown is not None and shown.controller == popover.controller
     assert shown.presentation.style == types.ModalPresentationStyle.POPOVER
 
 
@@ -507,7 +513,7 @@ def test_the_asyncio_client_answers_from_a_task_with_async_methods(daemon: Daemo
             await client.set_delegate("Nav", Async(), answer_timeout=10)
             sub = await client.subscribe(window)
             started = await client.push("Nav", "B", wait_until="started")
-            assert started.transition_id
+            assert started.transition
             await client.advance_clock(window, 1)
             await client.pop("Nav", wait_until="started")
             await client.sync()
@@ -637,6 +643,6 @@ def test_prepare_for_segue_configures_the_destination_before_it_is_shown(
         client.set_delegate("Home", Preparer(), answer_timeout=10)
         went = client.perform_segue("Home", "go", animated=False)
         assert client.wait_idle(window).idle
-    assert seen == [("go", went.destination_id)]
+    assert seen == [("go", went.destination)]
     presented = client.get_tree(window).root.presented
-    assert presented is not None and presented.title == "Prepared" and presented.id == went.destination_id
+    assert presented is not None and presented.title == "Prepared" and presented.controller == went.destination

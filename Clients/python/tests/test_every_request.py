@@ -41,7 +41,7 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
         client.create_controller("content", identifier=name)
     assert client.configure_controller("A", title="First").title == "First"
     assert len(client.list_controllers()) == 9
-    assert [s.name for s in client.list_sessions()] == ["default"]
+    assert [s.session for s in client.list_sessions()] == ["default"]
     # Outside a cluster: refused (test_cluster.py checks its NodeList).
     with pytest.raises(curtain.ServerError, match="INVALID_ARGUMENT"):
         client.list_nodes()
@@ -60,7 +60,7 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
 
     assert client.set_delegate("Nav", Default(), answer_timeout=5) is None
     asked = client.push("Nav", "B", wait_until="started")
-    assert asked.transition_id and client.advance_clock(window, 1)
+    assert asked.transition and client.advance_clock(window, 1)
     late = client.delegate_reply(1, True)
     assert isinstance(late, P.DelegateReplyResult) and not late.accepted
     assert client.clear_delegate("Nav") is None
@@ -79,7 +79,7 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     client.set_delegate("Nav", Remote(), answer_timeout=5)
     handed = client.push("Nav", "B", wait_until="started")
     client.sync()
-    assert [c.transition_id for c in contexts] == [handed.transition_id]
+    assert [c.transition_id for c in contexts] == [handed.transition]
     assert client.transition_frame(window, handed, percent=0.5).percent == 0.5
     assert isinstance(client.complete_transition(window, handed, True), P.TransitionResult)
     client.clear_delegate("Nav")
@@ -100,12 +100,12 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     op(client.remove_from_parent("D"))
     tapped = client.tap(second, 10, 10)
     op(tapped)
-    assert tapped.tap.controller_id and tapped.tap.effect == C.TapHit.EFFECT_NONE
+    assert tapped.tap.controller and tapped.tap.effect == C.TapHit.EFFECT_NONE
     client.configure_controller("Box", should_automatically_forward_appearance_methods=False)
     op(client.begin_appearance_transition("C", True, animated=True))
     op(client.end_appearance_transition("C"))
     client.configure_controller("Box", should_automatically_forward_appearance_methods=True)
-    assert [w.id for w in client.list_windows()] == [window.id, second.id]
+    assert [w.window for w in client.list_windows()] == [window.window, second.window]
     op(client.present("Box", "D", style="over_full_screen", animated=False))
     op(client.dismiss("D", animated=False))
 
@@ -126,11 +126,11 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
 
     op(client.push("Nav", "B", animated=False))
     begun = client.begin_interactive("Nav")
-    assert isinstance(begun, P.OperationResult) and begun.transition_id
+    assert isinstance(begun, P.OperationResult) and begun.transition
     assert client.update_interactive(window, begun, 0.3).interactive
     [running] = client.list_transitions(window)
-    assert (running.transition_id, running.kind, running.percent) == (begun.transition_id, "pop", 0.3)
-    assert running.interactive and running.owner_client_id == client.welcome.client_id
+    assert (running.transition, running.kind, running.percent) == (begun.transition, "pop", 0.3)
+    assert running.interactive and running.owner == client.welcome.client_id
     assert client.list_transitions() == [running]
     assert client.animate_alongside(window, begun, []).accepted
     assert isinstance(client.finish_interactive(window, begun), P.TransitionResult)
@@ -153,16 +153,16 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
         ' "segues": [{"identifier": "go", "source": "Home", "destination": "Next", "kind": "present"}]}',
         window=third,
     )
-    assert isinstance(story, P.StoryboardInfo) and story.root_id
+    assert isinstance(story, P.StoryboardInfo) and story.root
     went = client.perform_segue("Home", "go", animated=False)
     assert isinstance(went, P.SegueResult) and went.performed
     back = client.unwind("Next", "back", animated=False)
-    assert isinstance(back, P.SegueResult) and back.destination_id == story.root_id
+    assert isinstance(back, P.SegueResult) and back.destination == story.root
     extra = client.instantiate_scene("S", "Next")
-    assert extra.identifier == "Next-2" and not extra.window_id
+    assert extra.identifier == "Next-2" and extra.window is None
     detached = client.list_controllers(detached=True)
-    assert "Next-2" in [c.identifier for c in detached] and all(c.window_id == 0 for c in detached)
-    assert [c.id for c in client.list_controllers(window=third)] == [story.root_id]
+    assert "Next-2" in [c.identifier for c in detached] and all(c.window is None for c in detached)
+    assert [c.controller for c in client.list_controllers(window=third)] == [story.root]
     assert [c.identifier for c in client.delete_controller(extra)] == ["Next-2"]
     assert client.unload_storyboard("S") is None
     op(client.resize_window(window, size=(300, 600), animated=False))
@@ -170,7 +170,7 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     leased = client.lease(window, 30)
     assert isinstance(leased, P.LeaseResult) and leased.expires_in == 30 and not leased.renewed
     assert client.lease(window, 60).renewed
-    assert [w.lease.holder_client_id for w in client.list_windows() if w.id == window.id] == [leased.holder_client_id]
+    assert [w.lease.holder for w in client.list_windows() if w.lease and w.window == window.window] == [leased.holder]
     assert client.release(window) is None
     sub = client.subscribe(window)
     assert isinstance(sub, curtain.Subscription)
@@ -186,7 +186,7 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert portable.snapshot.name == "default" and portable.snapshot.controllers
     imported = client.import_session(document.document, name="copy")
     assert isinstance(imported, P.SessionList.Entry)
-    assert imported.name == "copy"
+    assert imported.session == "copy"
     assert client.kill_session("default") is None
     assert client.list_controllers() == []
     assert client.shutdown() is None

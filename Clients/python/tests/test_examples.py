@@ -17,7 +17,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 def sessions(daemon: Daemon) -> list[tuple[str, int, int]]:
     """Each session of the daemon with its window and controller counts."""
     with daemon.client() as client:
-        return sorted((s.name, s.windows, s.controllers) for s in client.list_sessions())
+        return sorted((s.session, s.windows, s.controllers) for s in client.list_sessions())
 
 
 def run_once(daemon: Daemon, name: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -18,7 +18,7 @@ def test_an_interactive_tab_switch_finishes_and_cancels(client: curtain.Client) 
     client.set_tabs("Tabs", ["A", "B"])
     client.set_root(window, "Tabs")
     begun = client.begin_interactive("Tabs", kind="select_tab", tab=1)
-    assert begun.transition_id
+    assert begun.transition
     assert client.get_tree(window).root.selected_index == 1
     client.update_interactive(window, begun, 0.5)
     client.finish_interactive(window, begun)
@@ -44,7 +44,7 @@ def test_a_child_added_without_its_view_and_a_tap_outside_a_popover(client: curt
     client.add_child("Box", "Next", no_view=True)
     client.set_root(window, "Box")
     next_node = client.get_tree(window).root.children[1]
-    assert next_node.identifier == "Next" and not next_node.view_id
+    assert next_node.identifier == "Next" and next_node.view is None
 
     client.present("Box", "Pop", style="popover", animated=False)
     tapped = client.tap(window, 100, 600, wait_until="started")

@@ -89,16 +89,16 @@ def test_requests_take_the_clis_names(daemon: Daemon, client: curtain.Client) ->
     manual_stack(client, "Home", "Detail")
     nav = next(info for info in client.list_controllers() if info.identifier == "Nav")
     assert client.get_tree("w1").root.identifier == "Nav"
-    assert client.get_tree("1").window.id == 1
+    assert client.get_tree("1").window.window == 1
     assert client.pop("@Nav", animated=False).completed
-    client.push(f"c{nav.id}", "@Detail", animated=False)
+    client.push(f"c{nav.controller}", "@Detail", animated=False)
     assert [child.identifier for child in client.get_tree("w1").root.children] == ["Home", "Detail"]
-    assert client.pop(f"c{nav.id}", animated=False).completed
+    assert client.pop(f"c{nav.controller}", animated=False).completed
     client.push("Nav", "Detail", animated=False)
     begun = client.begin_interactive("@Nav")
-    transition = f"t{begun.transition_id}"
-    assert client.update_interactive("w1", transition, 0.5).transition_id == begun.transition_id
-    client.cancel_interactive("w1", str(begun.transition_id))
+    transition = f"t{begun.transition}"
+    assert client.update_interactive("w1", transition, 0.5).transition == begun.transition
+    client.cancel_interactive("w1", str(begun.transition))
     with pytest.raises(curtain.TargetNameError, match=r"^'c0' is not a controller name"):
         client.pop("c0")
     with pytest.raises(curtain.TargetNameError, match=r"^window ids start at 1, so 'w0' names none$"):
@@ -111,10 +111,10 @@ def test_the_async_client_takes_the_clis_names(daemon: Daemon) -> None:
     async def main() -> None:
         async with curtain.AsyncClient(daemon.socket_path, client_name="names") as client:
             window = await client.create_window(clock="manual", root="Nav=nav[Home,Detail]")
-            tree = await client.get_tree(f"w{window.id}")
+            tree = await client.get_tree(f"w{window.window}")
             assert tree.root.identifier == "Nav"
             assert (await client.pop("@Nav", animated=False)).completed
-            assert (await client.get_tree(str(window.id))).root.children[0].identifier == "Home"
+            assert (await client.get_tree(str(window.window))).root.children[0].identifier == "Home"
             with pytest.raises(curtain.TargetNameError, match=r"^'@' must be followed by an identifier"):
                 await client.pop("@")
 

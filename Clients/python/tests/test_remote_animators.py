@@ -48,7 +48,7 @@ class Navigation:
 
 
 def ids(client: curtain.Client) -> dict[str, int]:
-    return {info.identifier: info.id for info in client.list_controllers()}
+    return {info.identifier or "": info.controller for info in client.list_controllers()}
 
 
 def test_a_remote_animator_gets_the_context_sends_frames_and_completes(client: curtain.Client) -> None:
@@ -61,12 +61,12 @@ def test_a_remote_animator_gets_the_context_sends_frames_and_completes(client: c
     # The clock is manual and never moves: the push ends because the
     # animator completed it.
     done = client.push("Nav", "B", wait_until="completed")
-    assert done.transition_id
+    assert done.transition
     (context,) = slide.contexts
     named = ids(client)
     tree = client.get_tree(window, include_views=True)
     assert context.kind == "push"
-    assert context.transition_id == done.transition_id
+    assert context.transition_id == done.transition
     assert (context.from_controller, context.to_controller) == (named["A"], named["B"])
     assert context.duration == 0.25 and context.grace == 10
     assert context.animated and not context.interactive
@@ -81,11 +81,11 @@ def test_a_remote_animator_gets_the_context_sends_frames_and_completes(client: c
     assert "t1.ended(cancelled: false)" in said
     assert "Nav.delegate#1 fallback" not in " ".join(said)
     # The client's halfway frame reached the subscriber.
-    b_view = next(node.id for node in walk(tree.view) if node.controller_id == named["B"])
+    b_view = next(node.view for node in walk(tree.views) if node.controller == named["B"])
     assert context.to_view == b_view
     frames = [item for item in items if isinstance(item, types.Frame)]
     halfway = [
-        view.state for frame in frames for view in frame.views if view.view_id == b_view and view.state.alpha == 0.5
+        view.state for frame in frames for view in frame.views if view.view == b_view and view.state.alpha == 0.5
     ]
     assert halfway and halfway[0].frame.x == context.to_final_frame.x + context.to_final_frame.width / 2
     assert [c.identifier for c in client.get_tree(window).root.children] == ["A", "B"]
@@ -142,13 +142,13 @@ def test_a_transition_never_completed_ends_after_the_grace_and_only_its_client_d
     sub = client.subscribe(window)
     started = client.push("Nav", "B", wait_until="started")
     client.sync()
-    assert idle.context is not None and idle.context.transition_id == started.transition_id
+    assert idle.context is not None and idle.context.transition_id == started.transition
     with daemon.client(client_name="other", timeout=10) as other:
         with pytest.raises(curtain.ServerError) as raised:
-            other.transition_frame(window, started.transition_id, percent=0.5)
+            other.transition_frame(window, started.transition, percent=0.5)
         assert raised.value.code is curtain.ErrorCode.NOT_OWNER
         with pytest.raises(curtain.ServerError) as raised:
-            other.update_interactive(window, started.transition_id, 0.5)
+            other.update_interactive(window, started.transition, 0.5)
         assert "remote animator" in str(raised.value)
     client.advance_clock(window, 0.7)
     client.sync()
@@ -180,7 +180,7 @@ def test_the_asyncio_client_runs_an_async_animator(daemon: Daemon) -> None:
             await client.set_root(window, "Nav")
             await client.set_delegate("Nav", Navigation(AsyncSlide()), answer_timeout=10)
             done = await client.push("Nav", "B", wait_until="completed")
-            assert done.transition_id
+            assert done.transition
             tree = await client.get_tree(window)
             assert [c.identifier for c in tree.root.children] == ["A", "B"]
 
@@ -291,7 +291,7 @@ def test_an_interaction_controller_drives_the_push_it_made_interactive(client: c
     named = ids(client)
     assert delegate.asked == [("push", named["A"], named["B"])]
     (transition,) = scrub.transitions
-    assert transition.transition_id == started.transition_id and transition.window_id == window.id
+    assert transition.transition_id == started.transition and transition.window_id == window.window
     client.advance_clock(window, 0.5)
     client.sync()
     said = [text for text in texts(sub.poll()) if not text.startswith("frame")]

@@ -19,8 +19,8 @@ def test_results_are_dataclasses_with_enums_and_their_message(client: curtain.Cl
     assert isinstance(window, curtain.Window) and dataclasses.is_dataclass(window)
     assert window.clock is types.ClockMode.MANUAL
     assert window.metrics.size.width == 390
-    assert isinstance(window.proto, common_pb2.WindowInfo) and window.proto.id == window.id
-    assert repr(window).startswith(f"WindowInfo(id={window.id}, metrics=WindowMetrics(size=Size(width=390.0")
+    assert isinstance(window.proto, common_pb2.WindowInfo) and window.proto.id == window.window
+    assert repr(window).startswith(f"WindowInfo(window={window.window}, metrics=WindowMetrics(size=Size(width=390.0")
     assert "clock=ClockMode.MANUAL" in repr(window)
 
     nav = client.create_controller("nav", identifier="Nav")
@@ -37,10 +37,10 @@ def test_results_are_dataclasses_with_enums_and_their_message(client: curtain.Cl
     result = client.set_stack("Nav", ["Home"], animated=False)
     assert isinstance(result, curtain.OperationResult)
     # The repr shows what differs from the defaults.
-    assert repr(result) == f"OperationResult(operation_id={result.operation_id}, completed=True)"
+    assert repr(result) == f"OperationResult(operation={result.operation}, completed=True)"
     assert result.completed and result.proto.completed
     op = client.set_root(window, "Nav")
-    assert repr(op).startswith("OperationResult(operation_id=") and "completed=True" in repr(op)
+    assert repr(op).startswith("OperationResult(operation=") and "completed=True" in repr(op)
 
     tree = client.get_tree(window)
     assert isinstance(tree, curtain.Tree)
@@ -51,7 +51,7 @@ def test_results_are_dataclasses_with_enums_and_their_message(client: curtain.Cl
     assert isinstance(tree.proto, common_pb2.Tree)
 
     # Results go back in as arguments, typed or raw.
-    assert client.get_tree(window.proto).root.id == tree.root.id
+    assert client.get_tree(window.proto).root.controller == tree.root.controller
     assert client.configure_controller(tree.root.children[0], title="Start").title == "Start"
 
 

@@ -49,14 +49,7 @@ struct ReadRoutes {
     api.get("sessions") { _, _ in
       let response = try await bridge.call(.listSessions(Curtain_V1_ListSessions()))
       guard case .sessions(let list)? = response.result else { throw unexpected(response) }
-      return WebResponse.json(
-        .array(
-          list.sessions.map { entry in
-            .object([
-              ("session", .string(entry.name)), ("windows", .unsigned(UInt64(entry.windows))),
-              ("controllers", .unsigned(UInt64(entry.controllers))),
-            ])
-          }))
+      return WebResponse.json(.array(list.sessions.map(OutputFormat.json)))
     }
     api.get("windows") { request, context in
       let windows = try await listWindows(APIRequest(request, context).session)

@@ -52,7 +52,7 @@ presentation with the presented view's new frame in the window (a
 delegate that defines it (it registers with
 ``SetDelegate.adaptive_replacement``), right after
 ``adaptive_presentation_style``, with the style the presentation adapts to.
-It answers with a controller (its id, or an object with an ``id``): a
+It answers with a controller (its id, or a ``ControllerInfo`` or ``ControllerNode``): a
 detached controller the client made, shown instead of the presented one
 while the presentation is adapted; a navigation controller with an empty
 stack wraps the presented one (examples/adaptive_wrap.py).
@@ -83,7 +83,6 @@ nothing of the request methods.
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 import logging
 from collections.abc import Callable, Iterable, Mapping
@@ -92,7 +91,7 @@ from typing import Any
 
 from ._spec import RequestSpec, enum_value
 from ._typebase import ProtoMessage, raw, typed
-from .types import DelegateMethod, DelegateRole, ModalPresentationStyle
+from .types import ControllerInfo, ControllerNode, DelegateMethod, DelegateRole, ModalPresentationStyle
 from .v1 import common_pb2, protocol_pb2
 
 #: Where the clients log a delegate method that raised or returned
@@ -308,7 +307,9 @@ LOOKUP = RequestSpec("list_controllers", "controllers", False)
 def lookup_id(controllers: Any, identifier: str) -> int:
     """The id of the controller called ``identifier`` in a ControllerList
     (typed), or 0."""
-    return next((info.id for info in getattr(controllers, "controllers", ()) if info.identifier == identifier), 0)
+    return next(
+        (info.controller for info in getattr(controllers, "controllers", ()) if info.identifier == identifier), 0
+    )
 
 
 def method_of(delegate: object | None, call: protocol_pb2.DelegateCall) -> tuple[str, Callable[..., Any] | None]:
@@ -453,7 +454,7 @@ def view_values(views: Mapping[int, Mapping[str, Any]] | None) -> list[protocol_
             value = common_pb2.AnimatableValue()
             if isinstance(given, ProtoMessage) and given.proto is None:
                 # A typed message made by hand: its fields.
-                given = {f.name: getattr(given, f.name) for f in dataclasses.fields(given) if f.name != "proto"}
+                given = given.protocol_fields()
             given = raw(given)
             if kind == "scalar":
                 if isinstance(given, bool) or not isinstance(given, (int, float)):
@@ -651,7 +652,7 @@ def _shaped(method: int, value: Any) -> Any:
         return value
     if method == DelegateMethod.PRESENTATION_CONTROLLER:
         if isinstance(value, ProtoMessage) and value.proto is None:
-            value = {f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.name != "proto"}
+            value = value.protocol_fields()
         value = raw(value)
         if isinstance(value, Mapping):
             value = dict(value)
@@ -663,7 +664,9 @@ def _shaped(method: int, value: Any) -> Any:
     if method == DelegateMethod.FRAME_OF_PRESENTED_VIEW:
         return common_pb2.DelegateAnswer(frame=_rect(value))
     if method == DelegateMethod.VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE:
-        identifier = getattr(value, "id", value)
+        identifier = (
+            value.controller if isinstance(value, (ControllerInfo, ControllerNode)) else getattr(value, "id", value)
+        )
         if isinstance(identifier, bool) or not isinstance(identifier, int) or identifier <= 0:
             raise ValueError(f"a replacement controller is a controller id (or has one), got {value!r}")
         return common_pb2.DelegateAnswer(controller_id=identifier)
@@ -673,7 +676,7 @@ def _shaped(method: int, value: Any) -> Any:
 def _rect(value: Any) -> common_pb2.Rect:
     """A Rect from a Rect (typed or raw), a dict of its fields or 4 numbers."""
     if isinstance(value, ProtoMessage) and value.proto is None:
-        value = {f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.name != "proto"}
+        value = value.protocol_fields()
     value = raw(value)
     if isinstance(value, common_pb2.Rect):
         return value

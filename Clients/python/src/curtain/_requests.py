@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from .client import Subscription
 
 # A controller: its id (int), its name (str: "c12", "@Home", or a bare
-# identifier "Home"), a ControllerRef, or anything with an ``id`` field that
-# names a controller (ControllerInfo, ControllerNode).
+# identifier "Home"), a ControllerRef, or a result that names a controller
+# (ControllerInfo, ControllerNode: its ``controller``).
 ControllerLike = (
     int
     | str
@@ -156,7 +156,9 @@ def controller_ref(value: ControllerLike) -> protocol.ControllerRef:
         if value and not is_controller_name(value):
             return protocol.ControllerRef(identifier=value)
         return parse_controller(value)
-    if isinstance(value, (types.ControllerInfo, types.ControllerNode, protocol.ControllerInfo, common.ControllerNode)):
+    if isinstance(value, (types.ControllerInfo, types.ControllerNode)):
+        return protocol.ControllerRef(id=value.controller)
+    if isinstance(value, (protocol.ControllerInfo, common.ControllerNode)):
         return protocol.ControllerRef(id=value.id)
     raise TypeError(f"not a controller: {value!r}")
 
@@ -169,7 +171,9 @@ def window_id(value: WindowLike) -> int:
     """A window id: an int, the CLI's name (``"w3"`` or ``"3"``), or a
     ``WindowInfo``; a str that does not read raises
     :class:`TargetNameError` with the CLI's message."""
-    if isinstance(value, (types.WindowInfo, common.WindowInfo)):
+    if isinstance(value, types.WindowInfo):
+        return value.window
+    if isinstance(value, common.WindowInfo):
         return value.id
     if isinstance(value, str):
         return parse_window(value)
@@ -181,9 +185,11 @@ def window_id(value: WindowLike) -> int:
 def transition_id(value: TransitionLike) -> int:
     """A transition id: an int, the CLI's name (``"t5"`` or ``"5"``), or the
     result of the operation that started it."""
-    if isinstance(
-        value, (types.OperationResult, types.TransitionResult, protocol.OperationResult, protocol.TransitionResult)
-    ):
+    if isinstance(value, (types.OperationResult, types.TransitionResult)):
+        if value.transition is None:
+            raise ValueError(f"the result names no transition: {value!r}")
+        return value.transition
+    if isinstance(value, (protocol.OperationResult, protocol.TransitionResult)):
         return value.transition_id
     if isinstance(value, str):
         return parse_transition(value)
@@ -924,7 +930,7 @@ class RequestMethods:
         **options: Unpack[CallOptions],
     ) -> types.OperationResult:
         """Begins an interactive transition; it belongs to this client. Its id
-        is the result's ``transition_id``. ``kind="pop"``: ``controller`` is
+        is the result's ``transition``. ``kind="pop"``: ``controller`` is
         the navigation controller; ``"dismiss"``: the controller the dismiss
         is sent to; ``"present"``: the controller to present on
         ``presenter`` (with ``style`` and ``transition_style`` as in

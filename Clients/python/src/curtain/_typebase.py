@@ -1,19 +1,29 @@
 """The base of the typed results (:mod:`curtain.types`, generated).
 
 Every result, event and frame the client hands out is a dataclass made from
-the protocol's message of the same name: its fields have the message's
-names and Python types (``int``, ``float``, ``str``, ``bool``, lists, dicts,
-nested dataclasses; ``None`` for an absent ``optional`` scalar, ``oneof``
-member or ``ControllerNode.presented``, an empty dataclass for another
-absent message, as protobuf reads them), its enums are :class:`ProtoEnum` members, and the message
-it was made from stays reachable as ``.proto``. A ``oneof`` is also a field
-holding the name of the member that is set (``event.kind == "lifecycle"``).
+the protocol's message of the same name: its fields have Python types
+(``int``, ``float``, ``str``, ``bool``, lists, dicts, nested dataclasses),
+its enums are :class:`ProtoEnum` members, and the message it was made from
+stays reachable as ``.proto``. A ``oneof`` is also a field holding the name
+of the member that is set (``event.kind == "lifecycle"``).
+
+Fields are named and read as ``curtain --json`` prints them, from the
+mapping every client shares (``Tests/Fixtures/field-cases.json``,
+docs/fields.md): ``WindowInfo.window`` and ``.root`` (the protocol's ``id``
+and ``root_id``), ``None`` where the CLI prints ``null`` (no root, no
+identifier, ``selected_index`` of a controller that is not a tab bar
+controller). Other fields keep the protocol's names; an absent
+``optional`` scalar, ``oneof`` member or ``ControllerNode.presented`` is
+``None``, another absent message an empty dataclass, as protobuf reads
+them. A renamed field's old name still reads, as it did, for one release,
+with a :class:`DeprecationWarning`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import warnings
 from typing import Any, ClassVar, TypeVar
 
 from google.protobuf.message import Message
@@ -22,6 +32,19 @@ _MESSAGES: dict[str, type[ProtoMessage]] = {}
 _ENUMS: dict[str, type[ProtoEnum]] = {}
 
 M = TypeVar("M", bound="ProtoMessage")
+T = TypeVar("T")
+
+
+def _deprecated(old: str, new: str) -> None:
+    warnings.warn(
+        f"{old} is deprecated and goes in the next release: use .{new}, as `curtain --json` names it (docs/fields.md)",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+
+
+def _or(value: T | None, default: T) -> T:
+    return default if value is None else value
 
 
 class ProtoEnum(enum.IntEnum):
@@ -52,6 +75,12 @@ class ProtoMessage:
     #: Message fields that are None when absent (not oneof members: those
     #: always are).
     _OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+    #: Fields that are None when the protocol has nothing there (an id 0, an
+    #: empty string, a message not set), as the CLI prints null.
+    _ABSENT: ClassVar[frozenset[str]] = frozenset()
+    #: Fields that are None unless another protocol field has the given enum
+    #: number (None: is set, nonzero).
+    _NULL_UNLESS: ClassVar[dict[str, tuple[str, int | None]]] = {}
 
     proto: Any = dataclasses.field(default=None, repr=False, compare=False, kw_only=True)
 
@@ -72,8 +101,24 @@ class ProtoMessage:
                 values[field.name] = message.WhichOneof(cls._ONEOFS[field.name])
                 continue
             proto_field = descriptor.fields_by_name[cls._RENAMED.get(field.name, field.name)]
-            values[field.name] = _field_value(message, proto_field, field.name in cls._OPTIONAL)
+            if field.name in cls._ABSENT and _is_absent(message, proto_field):
+                values[field.name] = None
+            else:
+                values[field.name] = _field_value(message, proto_field, field.name in cls._OPTIONAL)
+        for name, (other, number) in cls._NULL_UNLESS.items():
+            value = getattr(message, other)
+            if (not value) if number is None else value != number:
+                values[name] = None
         return cls(**values, proto=message)
+
+    def protocol_fields(self) -> dict[str, Any]:
+        """The fields that have a value, by their protocol names (to make
+        the protocol message of a result built by hand)."""
+        return {
+            self._RENAMED.get(field.name, field.name): getattr(self, field.name)
+            for field in dataclasses.fields(self)
+            if field.name != "proto" and field.name not in self._ONEOFS and getattr(self, field.name) is not None
+        }
 
     def __repr__(self) -> str:
         # Only what differs from the defaults, so that results read short.
@@ -86,6 +131,12 @@ class ProtoMessage:
             if value != default:
                 parts.append(f"{field.name}={value!r}")
         return f"{type(self).__qualname__}({', '.join(parts)})"
+
+
+def _is_absent(message: Message, field: Any) -> bool:
+    if field.has_presence:
+        return not message.HasField(field.name)
+    return bool(getattr(message, field.name) == field.default_value)
 
 
 def _field_value(message: Message, field: Any, optional: bool) -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
-from ._typebase import ProtoEnum, ProtoMessage, register_enum
+from ._typebase import ProtoEnum, ProtoMessage, _deprecated, _or, register_enum
 from .v1 import common_pb2, events_pb2, metrics_pb2, protocol_pb2
 
 
@@ -258,12 +258,19 @@ class PageInfo(ProtoMessage):
     """The protocol's ``curtain.v1.PageInfo``."""
 
     _PROTO: ClassVar[Any] = common_pb2.PageInfo
+    _RENAMED: ClassVar[dict[str, str]] = {'data_source': 'data_source_ids'}
 
     transition_style: PageTransitionStyle = PageTransitionStyle.SCROLL
     orientation: PageOrientation = PageOrientation.HORIZONTAL
     spine_location: PageSpineLocation = PageSpineLocation.DEFAULT
     double_sided: bool = False
-    data_source_ids: list[int] = dataclasses.field(default_factory=list)
+    data_source: list[int] = dataclasses.field(default_factory=list)
+
+    @property
+    def data_source_ids(self) -> list[int]:
+        """Deprecated (removed in the next release): ``data_source``, as `curtain --json` names it."""
+        _deprecated("PageInfo.data_source_ids", "data_source")
+        return self.data_source
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -462,14 +469,28 @@ class ViewNode(ProtoMessage):
     """The protocol's ``curtain.v1.ViewNode``."""
 
     _PROTO: ClassVar[Any] = common_pb2.ViewNode
+    _RENAMED: ClassVar[dict[str, str]] = {'view': 'id', 'controller': 'controller_id'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['controller', 'role'])
 
-    id: int = 0
-    role: str = ""
-    controller_id: int = 0
+    view: int = 0
+    role: str | None = None
+    controller: int | None = None
     state: ViewState = dataclasses.field(default_factory=lambda: ViewState())
     hidden: bool = False
     background_color: str = ""
     subviews: list[ViewNode] = dataclasses.field(default_factory=list)
+
+    @property
+    def id(self) -> int:
+        """Deprecated (removed in the next release): ``view``, as `curtain --json` names it."""
+        _deprecated("ViewNode.id", "view")
+        return self.view
+
+    @property
+    def controller_id(self) -> int:
+        """Deprecated (removed in the next release): ``controller``, as `curtain --json` names it."""
+        _deprecated("ViewNode.controller_id", "controller")
+        return _or(self.controller, 0)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -477,24 +498,39 @@ class ControllerNode(ProtoMessage):
     """The protocol's ``curtain.v1.ControllerNode``."""
 
     _PROTO: ClassVar[Any] = common_pb2.ControllerNode
+    _RENAMED: ClassVar[dict[str, str]] = {'controller': 'id', 'view': 'view_id'}
     _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['presented'])
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['frame', 'identifier', 'presentation', 'presented', 'title', 'view'])
+    _NULL_UNLESS: ClassVar[dict[str, tuple[str, int | None]]] = {'selected_index': ('kind', 3), 'split': ('kind', 5), 'page': ('kind', 6)}
 
-    id: int = 0
+    controller: int = 0
     kind: ControllerKind = ControllerKind.UNSPECIFIED
-    identifier: str = ""
-    title: str = ""
+    identifier: str | None = None
+    title: str | None = None
     appearance: AppearanceState = AppearanceState.DISAPPEARED
-    view_id: int = 0
-    frame: Rect = dataclasses.field(default_factory=lambda: Rect())
+    view: int | None = None
+    frame: Rect | None = None
     view_in_window: bool = False
-    selected_index: int = 0
+    selected_index: int | None = None
     children: list[ControllerNode] = dataclasses.field(default_factory=list)
     safe_area_insets: EdgeInsets = dataclasses.field(default_factory=lambda: EdgeInsets())
     under_bars: bool = False
-    presentation: PresentationInfo = dataclasses.field(default_factory=lambda: PresentationInfo())
+    presentation: PresentationInfo | None = None
     presented: ControllerNode | None = None
-    split: SplitInfo = dataclasses.field(default_factory=lambda: SplitInfo())
-    page: PageInfo = dataclasses.field(default_factory=lambda: PageInfo())
+    split: SplitInfo | None = None
+    page: PageInfo | None = None
+
+    @property
+    def id(self) -> int:
+        """Deprecated (removed in the next release): ``controller``, as `curtain --json` names it."""
+        _deprecated("ControllerNode.id", "controller")
+        return self.controller
+
+    @property
+    def view_id(self) -> int:
+        """Deprecated (removed in the next release): ``view``, as `curtain --json` names it."""
+        _deprecated("ControllerNode.view_id", "view")
+        return _or(self.view, 0)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -502,20 +538,41 @@ class PresentationInfo(ProtoMessage):
     """The protocol's ``curtain.v1.PresentationInfo``."""
 
     _PROTO: ClassVar[Any] = common_pb2.PresentationInfo
+    _RENAMED: ClassVar[dict[str, str]] = {'presenting': 'presenting_id', 'source_view': 'source_view_id', 'popover': 'popover_placement'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['custom', 'frame', 'popover', 'source_view'])
+    _NULL_UNLESS: ClassVar[dict[str, tuple[str, int | None]]] = {'source_rect': ('source_view_id', None), 'permitted_arrow_directions': ('source_view_id', None)}
 
-    presenting_id: int = 0
+    presenting: int = 0
     requested_style: ModalPresentationStyle = ModalPresentationStyle.AUTOMATIC
     style: ModalPresentationStyle = ModalPresentationStyle.AUTOMATIC
     card: bool = False
     transition_style: ModalTransitionStyle = ModalTransitionStyle.COVER_VERTICAL
-    frame: Rect = dataclasses.field(default_factory=lambda: Rect())
-    source_view_id: int = 0
-    source_rect: Rect = dataclasses.field(default_factory=lambda: Rect())
-    permitted_arrow_directions: int = 0
+    frame: Rect | None = None
+    source_view: int | None = None
+    source_rect: Rect | None = None
+    permitted_arrow_directions: int | None = None
     source_bar_item: BarItem = dataclasses.field(default_factory=lambda: BarItem())
     passthrough_view_ids: list[int] = dataclasses.field(default_factory=list)
-    popover_placement: PopoverPlacement = dataclasses.field(default_factory=lambda: PopoverPlacement())
-    custom: CustomPresentation = dataclasses.field(default_factory=lambda: CustomPresentation())
+    popover: PopoverPlacement | None = None
+    custom: CustomPresentation | None = None
+
+    @property
+    def presenting_id(self) -> int:
+        """Deprecated (removed in the next release): ``presenting``, as `curtain --json` names it."""
+        _deprecated("PresentationInfo.presenting_id", "presenting")
+        return self.presenting
+
+    @property
+    def source_view_id(self) -> int:
+        """Deprecated (removed in the next release): ``source_view``, as `curtain --json` names it."""
+        _deprecated("PresentationInfo.source_view_id", "source_view")
+        return _or(self.source_view, 0)
+
+    @property
+    def popover_placement(self) -> PopoverPlacement:
+        """Deprecated (removed in the next release): ``popover``, as `curtain --json` names it."""
+        _deprecated("PresentationInfo.popover_placement", "popover")
+        return _or(self.popover, PopoverPlacement())
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -523,8 +580,9 @@ class CustomPresentation(ProtoMessage):
     """The protocol's ``curtain.v1.CustomPresentation``."""
 
     _PROTO: ClassVar[Any] = common_pb2.CustomPresentation
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['dimming_alpha', 'frame'])
 
-    frame: Rect = dataclasses.field(default_factory=lambda: Rect())
+    frame: Rect | None = None
     dimming_alpha: float | None = None
     removes_presenter_view: bool = False
 
@@ -558,13 +616,33 @@ class TapHit(ProtoMessage):
         REFUSED = 3
 
     _PROTO: ClassVar[Any] = common_pb2.TapHit
+    _RENAMED: ClassVar[dict[str, str]] = {'view': 'view_id', 'controller': 'controller_id', 'presented': 'presented_id'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['controller', 'presented'])
 
     point: Point = dataclasses.field(default_factory=lambda: Point())
-    view_id: int = 0
+    view: int = 0
     role: str = ""
-    controller_id: int = 0
+    controller: int | None = None
     effect: TapHit.Effect = Effect.NONE
-    presented_id: int = 0
+    presented: int | None = None
+
+    @property
+    def view_id(self) -> int:
+        """Deprecated (removed in the next release): ``view``, as `curtain --json` names it."""
+        _deprecated("TapHit.view_id", "view")
+        return self.view
+
+    @property
+    def controller_id(self) -> int:
+        """Deprecated (removed in the next release): ``controller``, as `curtain --json` names it."""
+        _deprecated("TapHit.controller_id", "controller")
+        return _or(self.controller, 0)
+
+    @property
+    def presented_id(self) -> int:
+        """Deprecated (removed in the next release): ``presented``, as `curtain --json` names it."""
+        _deprecated("TapHit.presented_id", "presented")
+        return _or(self.presented, 0)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -572,11 +650,19 @@ class PopoverPlacement(ProtoMessage):
     """The protocol's ``curtain.v1.PopoverPlacement``."""
 
     _PROTO: ClassVar[Any] = common_pb2.PopoverPlacement
+    _RENAMED: ClassVar[dict[str, str]] = {'arrow': 'arrow_direction'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['arrow'])
 
     frame: Rect = dataclasses.field(default_factory=lambda: Rect())
     content_frame: Rect = dataclasses.field(default_factory=lambda: Rect())
-    arrow_direction: int = 0
+    arrow: int | None = None
     arrow_offset: float = 0.0
+
+    @property
+    def arrow_direction(self) -> int:
+        """Deprecated (removed in the next release): ``arrow``, as `curtain --json` names it."""
+        _deprecated("PopoverPlacement.arrow_direction", "arrow")
+        return _or(self.arrow, 0)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -584,8 +670,10 @@ class WindowInfo(ProtoMessage):
     """The protocol's ``curtain.v1.WindowInfo``."""
 
     _PROTO: ClassVar[Any] = common_pb2.WindowInfo
+    _RENAMED: ClassVar[dict[str, str]] = {'window': 'id', 'root': 'root_id'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['lease', 'root'])
 
-    id: int = 0
+    window: int = 0
     metrics: WindowMetrics = dataclasses.field(default_factory=lambda: WindowMetrics())
     traits: Traits = dataclasses.field(default_factory=lambda: Traits())
     clock: ClockMode = ClockMode.REALTIME
@@ -593,11 +681,23 @@ class WindowInfo(ProtoMessage):
     visible: bool = False
     revision: int = 0
     time: float = 0.0
-    root_id: int = 0
+    root: int | None = None
     last_seq: int = 0
     idle: bool = False
     queued_operations: int = 0
-    lease: WindowLease = dataclasses.field(default_factory=lambda: WindowLease())
+    lease: WindowLease | None = None
+
+    @property
+    def id(self) -> int:
+        """Deprecated (removed in the next release): ``window``, as `curtain --json` names it."""
+        _deprecated("WindowInfo.id", "window")
+        return self.window
+
+    @property
+    def root_id(self) -> int:
+        """Deprecated (removed in the next release): ``root``, as `curtain --json` names it."""
+        _deprecated("WindowInfo.root_id", "root")
+        return _or(self.root, 0)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -605,10 +705,17 @@ class WindowLease(ProtoMessage):
     """The protocol's ``curtain.v1.WindowLease``."""
 
     _PROTO: ClassVar[Any] = common_pb2.WindowLease
+    _RENAMED: ClassVar[dict[str, str]] = {'holder': 'holder_client_id'}
 
-    holder_client_id: int = 0
+    holder: int = 0
     holder_name: str = ""
     expires_in: float = 0.0
+
+    @property
+    def holder_client_id(self) -> int:
+        """Deprecated (removed in the next release): ``holder``, as `curtain --json` names it."""
+        _deprecated("WindowLease.holder_client_id", "holder")
+        return self.holder
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -616,11 +723,19 @@ class Tree(ProtoMessage):
     """The protocol's ``curtain.v1.Tree``."""
 
     _PROTO: ClassVar[Any] = common_pb2.Tree
+    _RENAMED: ClassVar[dict[str, str]] = {'views': 'view'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['root', 'views'])
 
     window: WindowInfo = dataclasses.field(default_factory=lambda: WindowInfo())
-    root: ControllerNode = dataclasses.field(default_factory=lambda: ControllerNode())
-    view: ViewNode = dataclasses.field(default_factory=lambda: ViewNode())
+    root: ControllerNode | None = None
+    views: ViewNode | None = None
     description: str = ""
+
+    @property
+    def view(self) -> ViewNode:
+        """Deprecated (removed in the next release): ``views``, as `curtain --json` names it."""
+        _deprecated("Tree.view", "views")
+        return _or(self.views, ViewNode())
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -936,11 +1051,25 @@ class ViewFrame(ProtoMessage):
     """The protocol's ``curtain.v1.ViewFrame``."""
 
     _PROTO: ClassVar[Any] = events_pb2.ViewFrame
+    _RENAMED: ClassVar[dict[str, str]] = {'view': 'view_id', 'controller': 'controller_id'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['controller', 'role'])
 
-    view_id: int = 0
-    controller_id: int = 0
-    role: str = ""
+    view: int = 0
+    controller: int | None = None
+    role: str | None = None
     state: ViewState = dataclasses.field(default_factory=lambda: ViewState())
+
+    @property
+    def view_id(self) -> int:
+        """Deprecated (removed in the next release): ``view``, as `curtain --json` names it."""
+        _deprecated("ViewFrame.view_id", "view")
+        return self.view
+
+    @property
+    def controller_id(self) -> int:
+        """Deprecated (removed in the next release): ``controller``, as `curtain --json` names it."""
+        _deprecated("ViewFrame.controller_id", "controller")
+        return _or(self.controller, 0)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -948,10 +1077,17 @@ class TransitionProgress(ProtoMessage):
     """The protocol's ``curtain.v1.TransitionProgress``."""
 
     _PROTO: ClassVar[Any] = events_pb2.TransitionProgress
+    _RENAMED: ClassVar[dict[str, str]] = {'transition': 'transition_id'}
 
-    transition_id: int = 0
+    transition: int = 0
     percent: float = 0.0
     interactive: bool = False
+
+    @property
+    def transition_id(self) -> int:
+        """Deprecated (removed in the next release): ``transition``, as `curtain --json` names it."""
+        _deprecated("TransitionProgress.transition_id", "transition")
+        return self.transition
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -959,13 +1095,27 @@ class Frame(ProtoMessage):
     """The protocol's ``curtain.v1.Frame``."""
 
     _PROTO: ClassVar[Any] = events_pb2.Frame
+    _RENAMED: ClassVar[dict[str, str]] = {'window': 'window_id', 'time': 'model_time'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['window'])
 
-    window_id: int = 0
+    window: int | None = None
     frame_seq: int = 0
-    model_time: float = 0.0
+    time: float = 0.0
     views: list[ViewFrame] = dataclasses.field(default_factory=list)
     transitions: list[TransitionProgress] = dataclasses.field(default_factory=list)
     frames_skipped: int = 0
+
+    @property
+    def window_id(self) -> int:
+        """Deprecated (removed in the next release): ``window``, as `curtain --json` names it."""
+        _deprecated("Frame.window_id", "window")
+        return _or(self.window, 0)
+
+    @property
+    def model_time(self) -> float:
+        """Deprecated (removed in the next release): ``time``, as `curtain --json` names it."""
+        _deprecated("Frame.model_time", "time")
+        return self.time
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1063,6 +1213,7 @@ class Status(ProtoMessage):
     """The protocol's ``curtain.v1.Status``."""
 
     _PROTO: ClassVar[Any] = protocol_pb2.Status
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['config_file'])
 
     server_version: str = ""
     protocol_version: int = 0
@@ -1078,7 +1229,7 @@ class Status(ProtoMessage):
     hello_failures: HelloFailures = dataclasses.field(default_factory=lambda: HelloFailures())
     warnings: list[str] = dataclasses.field(default_factory=list)
     scope: str = ""
-    config_file: str = ""
+    config_file: str | None = None
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1121,6 +1272,7 @@ class StorageStatus(ProtoMessage):
     """The protocol's ``curtain.v1.StorageStatus``."""
 
     _PROTO: ClassVar[Any] = protocol_pb2.StorageStatus
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['restore_damage'])
 
     durable: bool = False
     state_directory: str = ""
@@ -1136,7 +1288,7 @@ class StorageStatus(ProtoMessage):
     snapshot_interval: float = 0.0
     snapshot_journal_ratio: float = 0.0
     snapshot_bytes: int = 0
-    restore_damage: RestoreDamage = dataclasses.field(default_factory=lambda: RestoreDamage())
+    restore_damage: RestoreDamage | None = None
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1160,10 +1312,17 @@ class SessionList(ProtoMessage):
         """The protocol's ``curtain.v1.SessionList.Entry``."""
 
         _PROTO: ClassVar[Any] = protocol_pb2.SessionList.Entry
+        _RENAMED: ClassVar[dict[str, str]] = {'session': 'name'}
 
-        name: str = ""
+        session: str = ""
         windows: int = 0
         controllers: int = 0
+
+        @property
+        def name(self) -> str:
+            """Deprecated (removed in the next release): ``session``, as `curtain --json` names it."""
+            _deprecated("SessionList.Entry.name", "session")
+            return self.session
 
     _PROTO: ClassVar[Any] = protocol_pb2.SessionList
 
@@ -1179,8 +1338,9 @@ class NodeList(ProtoMessage):
         """The protocol's ``curtain.v1.NodeList.Entry``."""
 
         _PROTO: ClassVar[Any] = protocol_pb2.NodeList.Entry
+        _RENAMED: ClassVar[dict[str, str]] = {'node': 'name'}
 
-        name: str = ""
+        node: str = ""
         address: str = ""
         capacity: int = 0
         version: str = ""
@@ -1188,6 +1348,12 @@ class NodeList(ProtoMessage):
         lease_remaining: float = 0.0
         sessions: list[str] = dataclasses.field(default_factory=list)
         clients: int = 0
+
+        @property
+        def name(self) -> str:
+            """Deprecated (removed in the next release): ``node``, as `curtain --json` names it."""
+            _deprecated("NodeList.Entry.name", "node")
+            return self.node
 
     _PROTO: ClassVar[Any] = protocol_pb2.NodeList
 
@@ -1231,13 +1397,15 @@ class ControllerInfo(ProtoMessage):
     """The protocol's ``curtain.v1.ControllerInfo``."""
 
     _PROTO: ClassVar[Any] = protocol_pb2.ControllerInfo
+    _RENAMED: ClassVar[dict[str, str]] = {'controller': 'id', 'window': 'window_id', 'parent': 'parent_id', 'should_perform': 'should_perform_segue'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['identifier', 'parent', 'title', 'window'])
 
-    id: int = 0
+    controller: int = 0
     kind: ControllerKind = ControllerKind.UNSPECIFIED
-    identifier: str = ""
-    title: str = ""
-    window_id: int = 0
-    parent_id: int = 0
+    identifier: str | None = None
+    title: str | None = None
+    window: int | None = None
+    parent: int | None = None
     appearance: AppearanceState = AppearanceState.DISAPPEARED
     modal_presentation_style: ModalPresentationStyle = ModalPresentationStyle.AUTOMATIC
     modal_transition_style: ModalTransitionStyle = ModalTransitionStyle.COVER_VERTICAL
@@ -1250,7 +1418,31 @@ class ControllerInfo(ProtoMessage):
     edges_for_extended_layout: int = 0
     bar_translucent: bool = False
     should_automatically_forward_appearance_methods: bool = False
-    should_perform_segue: dict[str, bool] = dataclasses.field(default_factory=dict)
+    should_perform: dict[str, bool] = dataclasses.field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        """Deprecated (removed in the next release): ``controller``, as `curtain --json` names it."""
+        _deprecated("ControllerInfo.id", "controller")
+        return self.controller
+
+    @property
+    def window_id(self) -> int:
+        """Deprecated (removed in the next release): ``window``, as `curtain --json` names it."""
+        _deprecated("ControllerInfo.window_id", "window")
+        return _or(self.window, 0)
+
+    @property
+    def parent_id(self) -> int:
+        """Deprecated (removed in the next release): ``parent``, as `curtain --json` names it."""
+        _deprecated("ControllerInfo.parent_id", "parent")
+        return _or(self.parent, 0)
+
+    @property
+    def should_perform_segue(self) -> dict[str, bool]:
+        """Deprecated (removed in the next release): ``should_perform``, as `curtain --json` names it."""
+        _deprecated("ControllerInfo.should_perform_segue", "should_perform")
+        return self.should_perform
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1267,20 +1459,52 @@ class OperationResult(ProtoMessage):
     """The protocol's ``curtain.v1.OperationResult``."""
 
     _PROTO: ClassVar[Any] = protocol_pb2.OperationResult
+    _RENAMED: ClassVar[dict[str, str]] = {'operation': 'operation_id', 'window': 'window_id', 'transition': 'transition_id', 'removed': 'removed_ids', 'created': 'created_ids'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['operation', 'transition', 'window'])
 
-    operation_id: int = 0
-    window_id: int = 0
+    operation: int | None = None
+    window: int | None = None
     queue_position: int = 0
     revision: int = 0
-    transition_id: int = 0
+    transition: int | None = None
     completed: bool = False
     cancelled: bool = False
-    removed_ids: list[int] = dataclasses.field(default_factory=list)
-    created_ids: list[int] = dataclasses.field(default_factory=list)
+    removed: list[int] = dataclasses.field(default_factory=list)
+    created: list[int] = dataclasses.field(default_factory=list)
     unchanged: bool = False
     tap: TapHit = dataclasses.field(default_factory=lambda: TapHit())
     delegate_call_id: int = 0
     animator_not_used: bool = False
+
+    @property
+    def operation_id(self) -> int:
+        """Deprecated (removed in the next release): ``operation``, as `curtain --json` names it."""
+        _deprecated("OperationResult.operation_id", "operation")
+        return _or(self.operation, 0)
+
+    @property
+    def window_id(self) -> int:
+        """Deprecated (removed in the next release): ``window``, as `curtain --json` names it."""
+        _deprecated("OperationResult.window_id", "window")
+        return _or(self.window, 0)
+
+    @property
+    def transition_id(self) -> int:
+        """Deprecated (removed in the next release): ``transition``, as `curtain --json` names it."""
+        _deprecated("OperationResult.transition_id", "transition")
+        return _or(self.transition, 0)
+
+    @property
+    def removed_ids(self) -> list[int]:
+        """Deprecated (removed in the next release): ``removed``, as `curtain --json` names it."""
+        _deprecated("OperationResult.removed_ids", "removed")
+        return self.removed
+
+    @property
+    def created_ids(self) -> list[int]:
+        """Deprecated (removed in the next release): ``created``, as `curtain --json` names it."""
+        _deprecated("OperationResult.created_ids", "created")
+        return self.created
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1288,19 +1512,57 @@ class TransitionInfo(ProtoMessage):
     """The protocol's ``curtain.v1.TransitionInfo``."""
 
     _PROTO: ClassVar[Any] = protocol_pb2.TransitionInfo
+    _RENAMED: ClassVar[dict[str, str]] = {'transition': 'transition_id', 'window': 'window_id', 'container': 'container_id', 'from_': 'from_id', 'to': 'to_id', 'owner': 'owner_client_id'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['container', 'from_', 'owner', 'owner_name', 'to'])
 
-    transition_id: int = 0
-    window_id: int = 0
+    transition: int = 0
+    window: int = 0
     kind: str = ""
-    container_id: int = 0
-    from_id: int = 0
-    to_id: int = 0
+    container: int | None = None
+    from_: int | None = None
+    to: int | None = None
     percent: float = 0.0
     interactive: bool = False
     animated: bool = False
     duration: float = 0.0
-    owner_client_id: int = 0
-    owner_name: str = ""
+    owner: int | None = None
+    owner_name: str | None = None
+
+    @property
+    def transition_id(self) -> int:
+        """Deprecated (removed in the next release): ``transition``, as `curtain --json` names it."""
+        _deprecated("TransitionInfo.transition_id", "transition")
+        return self.transition
+
+    @property
+    def window_id(self) -> int:
+        """Deprecated (removed in the next release): ``window``, as `curtain --json` names it."""
+        _deprecated("TransitionInfo.window_id", "window")
+        return self.window
+
+    @property
+    def container_id(self) -> int:
+        """Deprecated (removed in the next release): ``container``, as `curtain --json` names it."""
+        _deprecated("TransitionInfo.container_id", "container")
+        return _or(self.container, 0)
+
+    @property
+    def from_id(self) -> int:
+        """Deprecated (removed in the next release): ``from_``, as `curtain --json` names it."""
+        _deprecated("TransitionInfo.from_id", "from_")
+        return _or(self.from_, 0)
+
+    @property
+    def to_id(self) -> int:
+        """Deprecated (removed in the next release): ``to``, as `curtain --json` names it."""
+        _deprecated("TransitionInfo.to_id", "to")
+        return _or(self.to, 0)
+
+    @property
+    def owner_client_id(self) -> int:
+        """Deprecated (removed in the next release): ``owner``, as `curtain --json` names it."""
+        _deprecated("TransitionInfo.owner_client_id", "owner")
+        return _or(self.owner, 0)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1317,11 +1579,19 @@ class TransitionResult(ProtoMessage):
     """The protocol's ``curtain.v1.TransitionResult``."""
 
     _PROTO: ClassVar[Any] = protocol_pb2.TransitionResult
+    _RENAMED: ClassVar[dict[str, str]] = {'transition': 'transition_id'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['transition'])
 
-    transition_id: int = 0
+    transition: int | None = None
     percent: float = 0.0
     interactive: bool = False
     accepted: bool = False
+
+    @property
+    def transition_id(self) -> int:
+        """Deprecated (removed in the next release): ``transition``, as `curtain --json` names it."""
+        _deprecated("TransitionResult.transition_id", "transition")
+        return _or(self.transition, 0)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1352,12 +1622,20 @@ class StoryboardInfo(ProtoMessage):
     """The protocol's ``curtain.v1.StoryboardInfo``."""
 
     _PROTO: ClassVar[Any] = protocol_pb2.StoryboardInfo
+    _RENAMED: ClassVar[dict[str, str]] = {'root': 'root_id'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['operation', 'root'])
 
     name: str = ""
     scenes: list[str] = dataclasses.field(default_factory=list)
     segues: list[str] = dataclasses.field(default_factory=list)
-    root_id: int = 0
-    operation: OperationResult = dataclasses.field(default_factory=lambda: OperationResult())
+    root: int | None = None
+    operation: OperationResult | None = None
+
+    @property
+    def root_id(self) -> int:
+        """Deprecated (removed in the next release): ``root``, as `curtain --json` names it."""
+        _deprecated("StoryboardInfo.root_id", "root")
+        return _or(self.root, 0)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1365,10 +1643,18 @@ class SegueResult(ProtoMessage):
     """The protocol's ``curtain.v1.SegueResult``."""
 
     _PROTO: ClassVar[Any] = protocol_pb2.SegueResult
+    _RENAMED: ClassVar[dict[str, str]] = {'destination': 'destination_id'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['destination'])
 
     operation: OperationResult = dataclasses.field(default_factory=lambda: OperationResult())
     performed: bool = False
-    destination_id: int = 0
+    destination: int | None = None
+
+    @property
+    def destination_id(self) -> int:
+        """Deprecated (removed in the next release): ``destination``, as `curtain --json` names it."""
+        _deprecated("SegueResult.destination_id", "destination")
+        return _or(self.destination, 0)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1376,11 +1662,25 @@ class LeaseResult(ProtoMessage):
     """The protocol's ``curtain.v1.LeaseResult``."""
 
     _PROTO: ClassVar[Any] = protocol_pb2.LeaseResult
+    _RENAMED: ClassVar[dict[str, str]] = {'window': 'window_id', 'holder': 'holder_client_id'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['window'])
 
-    window_id: int = 0
-    holder_client_id: int = 0
+    window: int | None = None
+    holder: int = 0
     expires_in: float = 0.0
     renewed: bool = False
+
+    @property
+    def window_id(self) -> int:
+        """Deprecated (removed in the next release): ``window``, as `curtain --json` names it."""
+        _deprecated("LeaseResult.window_id", "window")
+        return _or(self.window, 0)
+
+    @property
+    def holder_client_id(self) -> int:
+        """Deprecated (removed in the next release): ``holder``, as `curtain --json` names it."""
+        _deprecated("LeaseResult.holder_client_id", "holder")
+        return self.holder
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
