@@ -34,4 +34,13 @@ extension OutputFormat {
       ("answered", .bool(node.name == answeredBy)),
     ])
   }
+
+  /// Where a session went (`curtain move-session --json`). Keys: `session`,
+  /// `node` (the node that serves it now), `address`, `epoch`.
+  public static func json(_ move: Curtain_V1_SessionMove) -> JSONValue {
+    .object([
+      ("session", .string(move.session)), ("node", .string(move.node)),
+      ("address", .string(move.address)), ("epoch", .unsigned(move.epoch)),
+    ])
+  }
 }

@@ -48,11 +48,7 @@ struct MoveSession: ParsableCommand {
       throw ClientError.unexpectedResponse(expected: "moved", got: response.resultName)
     }
     if globals.json {
-      Output.json(
-        .object([
-          ("session", .string(moved.session)), ("node", .string(moved.node)),
-          ("address", .string(moved.address)), ("epoch", .unsigned(moved.epoch)),
-        ]))
+      Output.json(OutputFormat.json(moved))
     } else {
       Output.line("\(moved.session) -> \(moved.node) \(moved.address)")
     }

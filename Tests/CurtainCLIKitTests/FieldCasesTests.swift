@@ -128,6 +128,12 @@ final class FieldCasesTests: XCTestCase {
       return OutputFormat.json(lease, window: lease.windowID, state: "leased")
     case "NodeList.Entry":
       return OutputFormat.json(try decode(Curtain_V1_NodeList.Entry.self), answeredBy: "")
+    case "SessionMove": return OutputFormat.json(try decode(Curtain_V1_SessionMove.self))
+    case "Metrics": return OutputFormat.json(try decode(Curtain_V1_Metrics.self))
+    case "MetricFamily":
+      var metrics = Curtain_V1_Metrics()
+      metrics.families = [try decode()]
+      return element(member(OutputFormat.json(metrics), "metrics"))
     case "Status": return OutputFormat.json(try decode(Curtain_V1_Status.self))
     case "StorageStatus":
       status.storage = try decode()

@@ -30,7 +30,7 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     client._call = spy  # type: ignore[method-assign]
 
     assert isinstance(client.get_status(), P.Status)
-    families = {family.name: family for family in client.get_metrics().families}
+    families = {family.name: family for family in client.get_metrics().metrics}
     assert families["curtain_windows"].type == M.MetricFamily.TYPE_GAUGE
     assert client.sync() is None
     window = client.create_window(clock="manual")

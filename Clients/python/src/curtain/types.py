@@ -1134,9 +1134,16 @@ class Metrics(ProtoMessage):
     """The protocol's ``curtain.v1.Metrics``."""
 
     _PROTO: ClassVar[Any] = metrics_pb2.Metrics
+    _RENAMED: ClassVar[dict[str, str]] = {'metrics': 'families'}
 
-    families: list[MetricFamily] = dataclasses.field(default_factory=list)
+    metrics: list[MetricFamily] = dataclasses.field(default_factory=list)
     uptime: float = 0.0
+
+    @property
+    def families(self) -> list[MetricFamily]:
+        """Deprecated (removed in the next release): ``metrics``, as `curtain --json` names it."""
+        _deprecated("Metrics.families", "metrics")
+        return self.metrics
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1150,13 +1157,20 @@ class MetricFamily(ProtoMessage):
         HISTOGRAM = 3
 
     _PROTO: ClassVar[Any] = metrics_pb2.MetricFamily
+    _RENAMED: ClassVar[dict[str, str]] = {'labels': 'label_names'}
 
     name: str = ""
     help: str = ""
     type: MetricFamily.Type = Type.UNSPECIFIED
-    label_names: list[str] = dataclasses.field(default_factory=list)
+    labels: list[str] = dataclasses.field(default_factory=list)
     bucket_bounds: list[float] = dataclasses.field(default_factory=list)
     samples: list[MetricSample] = dataclasses.field(default_factory=list)
+
+    @property
+    def label_names(self) -> list[str]:
+        """Deprecated (removed in the next release): ``labels``, as `curtain --json` names it."""
+        _deprecated("MetricFamily.label_names", "labels")
+        return self.labels
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
