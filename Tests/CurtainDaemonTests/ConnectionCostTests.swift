@@ -64,11 +64,18 @@ final class ConnectionCostTests: XCTestCase {
     // A client that owns interactions but began none moves none either.
     before = h.server.windowsAdvanced
     let owner = h.connect()
-    _ = h.call(owner) { $0.listWindows = Curtain_V1_ListWindows() }
+    _ = h.call(owner) { $0.listControllers = Curtain_V1_ListControllers() }
     let afterList = h.server.windowsAdvanced
     h.server.disconnect(owner)
     XCTAssertEqual(h.server.windowsAdvanced - afterList, 0, "its close moves nothing")
-    XCTAssertEqual(afterList - before, 100, "list-windows moves the session's windows")
+    XCTAssertEqual(afterList - before, 100, "list-controllers moves the session's windows")
+    // list-windows moves only what is due (none: hour-long pushes), and
+    // gives each window its clock's time.
+    before = h.server.windowsAdvanced
+    XCTAssertEqual(
+      try XCTUnwrap(thinCall(h) { $0.listWindows = Curtain_V1_ListWindows() }).windows.windows
+        .count, 100)
+    XCTAssertEqual(h.server.windowsAdvanced - before, 0, "list-windows: nothing due")
   }
 
   func testAClientThatOwnedAnInteractionCancelsItAndMovesOnlyItsSession() throws {

@@ -45,7 +45,7 @@ final class ClocksTests: XCTestCase {
     var moved: [WindowID] = []
     func advance(_ scope: Clocks.Scope) {
       moved = []
-      clocks.advance(scope, sessions: ["s": session], now: 1) { key, _, clock, _ in
+      clocks.advance(scope, sessions: ["s": session], now: 1, changing: true) { key, _, clock, _ in
         XCTAssertEqual(clock.frameRate, 60)
         moved.append(key.window)
         return false

@@ -148,10 +148,11 @@ final class ScheduleTests: XCTestCase {
     // ... and a window that does not exist moves none.
     let missing = h.call(link, session: "many") { $0.getTree.windowID = 999 }
     XCTAssertEqual(missing?.error.code, .notFound)
-    // Reads of the whole session, and changes, move all its windows.
+    // Reads of the whole session, and changes, move all its windows; a
+    // list of windows moves only those due (none: testAListOfWindows…).
     XCTAssertEqual(moved { $0.getTree.windowID = 0 }, 50, "the first window's tree")
     XCTAssertEqual(moved { $0.subscribe.events = true }, 50)
-    XCTAssertEqual(moved { $0.listWindows = Curtain_V1_ListWindows() }, 50)
+    XCTAssertEqual(moved { $0.listWindows = Curtain_V1_ListWindows() }, 0)
     XCTAssertEqual(
       moved {
         $0.resizeWindow.windowID = ids[7]
@@ -159,6 +160,72 @@ final class ScheduleTests: XCTestCase {
         $0.resizeWindow.metrics.size.height = 800
         $0.resizeWindow.notAnimated = true
       }, 50)
+  }
+
+  /// Issue 34 §1: a list of windows moves only the windows whose deadline
+  /// has come, and gives each realtime window the time of its clock, the
+  /// time the window has once a read of it moves it there.
+  func testAListOfWindowsMovesOnlyTheDueOnesAndGivesEachItsClockTime() throws {
+    let h = ServerHarness()
+    let link = h.connect()
+    let ids = try h.realtimeWindows(20, in: "many", link)
+    for index in 0..<5 { push(index, in: "many", h, link) }
+    h.now += 0.1
+    func list() throws -> (moved: Int, windows: [Curtain_V1_WindowInfo]) {
+      let before = h.server.windowsAdvanced
+      let windows = try XCTUnwrap(
+        h.call(link, session: "many") { $0.listWindows = Curtain_V1_ListWindows() }
+      ).windows.windows
+      return (h.server.windowsAdvanced - before, windows)
+    }
+    var (moved, windows) = try list()
+    XCTAssertEqual(moved, 0, "nothing is due: the five pushes end at 0.35 s")
+    XCTAssertEqual(windows.map(\.id), ids)
+    XCTAssertEqual(windows.map(\.idle), (0..<20).map { $0 >= 5 })
+    for info in windows {
+      let tree = try XCTUnwrap(h.call(link, session: "many") { $0.getTree.windowID = info.id })
+      XCTAssertEqual(info.time, tree.tree.window.time, "w\(info.id): its clock's time")
+      XCTAssertEqual(info.lastSeq, tree.tree.window.lastSeq)
+    }
+    // Past the pushes' end, the five are due: the list moves them (their
+    // pushes complete) and no other.
+    h.now += 0.3
+    (moved, windows) = try list()
+    XCTAssertEqual(moved, 5)
+    XCTAssertTrue(windows.allSatisfy(\.idle))
+    for info in windows {
+      let tree = try XCTUnwrap(h.call(link, session: "many") { $0.getTree.windowID = info.id })
+      XCTAssertEqual(info.time, tree.tree.window.time, "w\(info.id)")
+      XCTAssertEqual(info.lastSeq, tree.tree.window.lastSeq, "w\(info.id): the push's events")
+    }
+  }
+
+  /// Issue 34 §1: a read at which nothing happened by itself leaves the
+  /// schedule as it was, as a tick does; a change has it look again at
+  /// the windows it moved.
+  func testAReadLeavesTheScheduleAlone() throws {
+    let h = ServerHarness()
+    let link = h.connect()
+    let ids = try h.realtimeWindows(30, in: "many", link)
+    push(0, in: "many", h, link)
+    h.now += 0.1
+    _ = h.server.nextWakeup
+    func lookedAt(_ build: (inout WireRequest) -> Void) -> Int {
+      let before = h.server.windowsLookedAt
+      let response = h.call(link, session: "many", build: build)
+      XCTAssertEqual(response?.error.code ?? .unspecified, .unspecified)
+      _ = h.server.nextWakeup
+      return h.server.windowsLookedAt - before
+    }
+    XCTAssertEqual(lookedAt { $0.getTree.windowID = 0 }, 0, "a read of the session")
+    XCTAssertEqual(lookedAt { $0.getTree.windowID = ids[0] }, 0, "of the pushing window")
+    XCTAssertEqual(lookedAt { $0.listControllers = Curtain_V1_ListControllers() }, 0)
+    XCTAssertEqual(
+      lookedAt {
+        $0.configureController.controller = ref("R3")
+        $0.configureController.title = "Three"
+      }, 30, "a change: every window of the session it moved")
+    XCTAssertEqual(h.server.nextWakeup ?? 0, h.now + 0.25, accuracy: 1e-6, "the push's end")
   }
 
   func testTheSameEventsWhetherOrNotTheClockIsReadInBetween() throws {

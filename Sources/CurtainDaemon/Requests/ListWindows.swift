@@ -5,14 +5,10 @@ import CurtainWire
 
 extension RequestHandler {
   static let listWindows = RequestHandler.session(
-    .listWindows, mutates: false,
+    .listWindows, mutates: false, catchUp: .due,
     run: { context in
       var list = Curtain_V1_WindowList()
-      list.windows = context.session.orderedWindows.map { window in
-        var info = Curtain_V1_WindowInfo(window, frameRate: context.server.frameRate(of: window))
-        if let lease = context.server.wireLease(of: window) { info.lease = lease }
-        return info
-      }
+      list.windows = context.session.orderedWindows.map { context.server.summary(of: $0) }
       return .ok(.windows(list))
     })
 }

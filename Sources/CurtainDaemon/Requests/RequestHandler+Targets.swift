@@ -24,13 +24,14 @@ extension RequestHandler {
   /// A request addressed to a session; with `window`, also to the window
   /// it names when that id is not 0 (`SessionContext.window`).
   static func session(
-    _ kind: RequestKind, mutates: Bool,
+    _ kind: RequestKind, mutates: Bool, catchUp: CatchUp = .target,
     window: (@Sendable (WireRequest) -> UInt64)? = nil,
     run: @escaping @Sendable (SessionContext) throws -> HandlerResult
   ) -> RequestHandler {
     RequestHandler(
       kind: kind, mutates: mutates,
       target: { request in window.map { .sessionOrWindow($0(request)) } ?? .session },
+      catchUp: catchUp,
       bind: { server, client, request in
         let session = try server.resolveSession(of: request, create: mutates)
         let id = window?(request) ?? 0

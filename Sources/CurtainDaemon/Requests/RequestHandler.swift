@@ -197,9 +197,22 @@ struct RequestHandler: Sendable {
   let mutates: Bool
   /// What the dispatcher resolves first.
   let target: @Sendable (WireRequest) -> RequestTarget
+  /// Which realtime windows it brings up to date first.
+  var catchUp: CatchUp = .target
   /// Resolves the target (NOT_FOUND or INVALID_ARGUMENT when it cannot)
   /// and returns the handler bound to what it found.
   let bind: @Sendable (Server, ClientState, WireRequest) throws -> BoundRequest
+}
+
+/// Which realtime windows a request brings up to date before it runs
+/// (`Server.advanceScope`).
+enum CatchUp: Sendable {
+  /// Those of its target: the window it names, else its session's.
+  case target
+  /// Only those whose deadline has come: a read of summaries that holds
+  /// nothing a window's clock changes but the clock's time, which it takes
+  /// from the clock (`ListWindows`).
+  case due
 }
 
 /// A handler bound to its resolved targets, ready to run.

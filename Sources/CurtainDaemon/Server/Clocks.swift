@@ -74,6 +74,8 @@ final class Clocks {
   /// date costs, which ScheduleTests and ConnectionCostTests keep
   /// independent of the windows that neither are addressed nor due.
   private(set) var windowsAdvanced = 0
+  /// How many times the schedule looked at a window again (`refresh`).
+  private(set) var windowsLookedAt = 0
   /// When each open delegate question times out (Server+Delegates.swift).
   private var delegateDeadlines: [DelegateDeadline: Double] = [:]
 
@@ -128,6 +130,14 @@ final class Clocks {
     windows[key]
   }
 
+  /// The model time of realtime window `key` at the last advance's clock
+  /// time: where that advance moved it, or would have, nothing being due
+  /// in it (`Session.advance` moves a window to `clock − origin`).
+  func modelTime(of key: WindowKey) -> Double? {
+    guard let clock = windows[key], clock.clockMode == .realtime else { return nil }
+    return lastAdvance - clock.origin
+  }
+
   /// A window was made (or restored, or imported) with `clock`.
   func add(_ key: WindowKey, _ clock: WindowClock) {
     windows[key] = clock
@@ -170,10 +180,12 @@ final class Clocks {
   /// id order within it. `moved` gets each window moved, its clock and its
   /// step, and returns whether the schedule must look at it again although
   /// nothing happened by itself in it (a frame owed changed); a window
-  /// whose step ran actions, or that an advance other than a tick moved, is
-  /// looked at again anyway.
+  /// whose step ran actions, or that an advance for a change moved (the
+  /// change comes next), is looked at again anyway. A tick, and an advance
+  /// for a request that changes nothing (`changing` false), leave a window
+  /// in which nothing happened as the schedule has it.
   func advance(
-    _ scope: Scope, sessions: [String: Session], now: Double,
+    _ scope: Scope, sessions: [String: Session], now: Double, changing: Bool,
     moved: (WindowKey, Window, WindowClock, Window.Step) -> Bool
   ) {
     lastAdvance = now
@@ -219,8 +231,6 @@ final class Clocks {
       }
     }
     flush()
-    let isTick: Bool
-    if case .ticks = scope { isTick = true } else { isTick = false }
     for name in chosen.keys.sorted() {
       guard let session = sessions[name], let ids = chosen[name] else { continue }
       let (entries, clocks) = clocked(session, among: ids)
@@ -229,11 +239,11 @@ final class Clocks {
       for (index, step) in zip(entries.indices, steps) {
         let window = entries[index].window
         let key = WindowKey(session: name, window: window.id)
-        // A tick at which nothing happened by itself leaves the window's
-        // deadline and animation as they were: the schedule need not look
-        // at it again (most windows, most ticks).
+        // A tick or a read at which nothing happened by itself leaves the
+        // window's deadline and animation as they were: the schedule need
+        // not look at it again (most windows, most ticks, every read).
         let again = moved(key, window, clocks[index], step)
-        if again || step.ranActions || !isTick { dirty.insert(key) }
+        if again || step.ranActions || changing { dirty.insert(key) }
       }
     }
   }
@@ -300,6 +310,7 @@ final class Clocks {
     guard !dirty.isEmpty else { return }
     let looked = dirty
     dirty = []
+    windowsLookedAt += looked.count
     for key in looked {
       guard let clock = windows[key], clock.clockMode == .realtime, let found = window(key)
       else {

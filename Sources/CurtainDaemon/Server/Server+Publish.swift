@@ -21,11 +21,15 @@ extension Server {
   /// to the record's session (`replay.scope`): the others catch up at their
   /// own next record in one jump, which gives the same ids and events, so
   /// a replay costs in proportion to the record's session, not to every
-  /// window of the daemon.
-  func advanceRealtimeWindows(_ scope: Clocks.Scope, sendingFrames: Bool) {
+  /// window of the daemon. An advance for a tick or a read (`changing`
+  /// false) leaves the windows in which nothing happened off the
+  /// schedule's next look; one for a change has it look at every window
+  /// moved, after the change.
+  func advanceRealtimeWindows(_ scope: Clocks.Scope, sendingFrames: Bool, changing: Bool = true) {
     let now = clock()
     refreshSchedule()
-    clocks.advance(scope, sessions: sessions, now: now) { key, window, clock, step in
+    clocks.advance(scope, sessions: sessions, now: now, changing: changing) {
+      key, window, clock, step in
       publisher.moved(
         key, window, clock: clock, fresh: step.frame, now: now, sending: sendingFrames)
     }
@@ -47,11 +51,14 @@ extension Server {
   /// clocks, which they do in one jump later with the same events (what
   /// is due moves with every request); a change may reach other windows
   /// of its session (the key window, a controller moved between windows),
-  /// which must be at the same time as the one it names.
-  func advanceScope(of request: WireRequest, target: RequestTarget, mutates: Bool)
-    -> Clocks.Scope
-  {
+  /// which must be at the same time as the one it names. A read that
+  /// declares it (`CatchUp.due`: it reports nothing a clock changes but
+  /// the time, `summary(of:)`) moves only what is due.
+  func advanceScope(
+    of request: WireRequest, target: RequestTarget, mutates: Bool, catchUp: CatchUp = .target
+  ) -> Clocks.Scope {
     if let scope = replay.scope { return .sessions([scope]) }
+    if !mutates, catchUp == .due { return .due }
     if case .server = target { return mutates ? .all : .due }
     let session = request.session.isEmpty ? "default" : request.session
     if !mutates, let window = target.namedWindow {
@@ -132,6 +139,8 @@ extension Server {
 
   /// Windows moved by advances, in all (Clocks.swift).
   var windowsAdvanced: Int { clocks.windowsAdvanced }
+  /// How many times the schedule looked at a realtime window again.
+  var windowsLookedAt: Int { clocks.windowsLookedAt }
 
   /// Frames encoded, in all (Publisher.swift).
   var framesEncoded: Int { publisher.framesEncoded }
@@ -199,5 +208,18 @@ extension Server {
   /// The frame rate of a window.
   func frameRate(of window: Window) -> UInt32 {
     UInt32(clocks[key(of: window)]?.frameRate ?? 60)
+  }
+
+  /// A window's summary as `ListWindows` gives it: with its frame rate,
+  /// its lease, and for a realtime window its clock's time now, which the
+  /// request (catching up only what is due) may not have moved it to: the
+  /// time an advance would give it, nothing else being due.
+  func summary(of window: Window) -> Curtain_V1_WindowInfo {
+    let key = key(of: window)
+    let clock = clocks[key]
+    var info = Curtain_V1_WindowInfo(window, frameRate: UInt32(clock?.frameRate ?? 60))
+    if let time = clocks.modelTime(of: key), time > info.time { info.time = time }
+    if let lease = wireLease(of: window) { info.lease = lease }
+    return info
   }
 }

@@ -110,7 +110,10 @@ extension Server {
       return .failed(.permissionDenied, "A read-only client cannot send \(kind.rawValue)")
     }
     advanceRealtimeWindows(
-      advanceScope(of: request, target: resolving, mutates: handler.mutates), sendingFrames: false)
+      advanceScope(
+        of: request, target: resolving, mutates: handler.mutates, catchUp: handler.catchUp),
+      sendingFrames: false,
+      changing: handler.mutates)
     do {
       try checkScope(kind, request, target: resolving, client: client)
       expireLeases()

@@ -222,7 +222,7 @@ public final class Server {
     }
     expireLeases()
     expireDelegateCalls()
-    advanceRealtimeWindows(.ticks, sendingFrames: true)
+    advanceRealtimeWindows(.ticks, sendingFrames: true, changing: false)
     publish()
   }
 
