@@ -114,6 +114,75 @@ final class MappingTests: XCTestCase {
     XCTAssertThrowsError(try AnimatorSpec(wire))
   }
 
+  func testAnimatorCompletionValues() throws {
+    // Seed 004's bounce: the from-view's alpha back to 1 in the completion.
+    let json = #"""
+      {"duration": 1, "tracks": [],
+       "completion": [{"target": {"role": "ROLE_FROM_VIEW"},
+                       "property": "ANIMATABLE_PROPERTY_ALPHA",
+                       "value": {"base": "BASE_VALUE", "value": {"scalar": 1}}}]}
+      """#
+    let wire = try Curtain_V1_AnimatorSpec(jsonString: json)
+    let spec = try AnimatorSpec(wire)
+    XCTAssertEqual(
+      spec.completion, [CompletionValue(target: .fromView, property: .alpha, value: .scalar(1))])
+    XCTAssertEqual(try AnimatorSpec(Curtain_V1_AnimatorSpec(spec)), spec, "round trip")
+
+    func refusal(_ edit: (inout Curtain_V1_AnimatorSpec) -> Void) -> String? {
+      var changed = wire
+      edit(&changed)
+      do {
+        _ = try AnimatorSpec(changed)
+        return nil
+      } catch {
+        return (error as? CurtainError)?.message
+      }
+    }
+    XCTAssertEqual(
+      refusal { $0.completion.append($0.completion[0]) },
+      "The completion sets alpha of the from-view twice")
+    XCTAssertEqual(
+      refusal { $0.completion[0].property = .unspecified },
+      "completion[0].property: A completion value needs a property")
+    XCTAssertEqual(
+      refusal { $0.completion[0].property = .frame },
+      "completion[0]: A scalar value cannot animate frame")
+    XCTAssertEqual(
+      refusal { $0.completion[0].target.role = .view },
+      "completion[0].target.view_id: A completion value on a view needs a view id")
+    XCTAssertEqual(
+      refusal { $0.completion[0].value = Curtain_V1_ValueSpec() },
+      "completion[0]: A completion value needs a value: the current one alone (BASE_CURRENT "
+        + "without an offset) leaves alpha where the tracks left it")
+    XCTAssertEqual(
+      refusal {
+        $0.duration = 0
+        $0.builtIn.duration = 1
+      },
+      "An animator that re-times the built-in look (built_in) has no duration, tracks or "
+        + "completion values of its own")
+  }
+
+  func testTheExampleAnimatorsParse() throws {
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../docs/examples/animators").standardized
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasSuffix(".json") }.sorted()
+    XCTAssertEqual(
+      names, ["bounce.json", "slide-left.json", "slide-right.json", "small-window.json"])
+    for name in names {
+      let data = try Data(contentsOf: directory.appendingPathComponent(name))
+      XCTAssertNoThrow(try AnimatorSpec(Curtain_V1_AnimatorSpec(jsonUTF8Data: data)), name)
+    }
+    // Seed 004's bounce restores the presenter's alpha in its completion.
+    let bounce = try AnimatorSpec(
+      Curtain_V1_AnimatorSpec(
+        jsonUTF8Data: Data(contentsOf: directory.appendingPathComponent("bounce.json"))))
+    XCTAssertEqual(bounce.duration, 1)
+    XCTAssertEqual(
+      bounce.completion, [CompletionValue(target: .fromView, property: .alpha, value: .scalar(1))])
+  }
+
   func testEventsCarryEverything() throws {
     let session = Session()
     let window = try session.makeWindow(clockMode: .manual)

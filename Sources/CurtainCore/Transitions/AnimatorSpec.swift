@@ -84,7 +84,7 @@ public struct TrackSpec: Hashable, Sendable {
     try Self.check(to, for: property)
   }
 
-  private static func check(_ spec: ValueSpec, for property: AnimatableProperty) throws {
+  static func check(_ spec: ValueSpec, for property: AnimatableProperty) throws {
     switch spec {
     case .current:
       return
@@ -121,6 +121,38 @@ public struct TrackSpec: Hashable, Sendable {
   }
 }
 
+/// A value an animator's completion sets (seed 004: the bounce animator puts
+/// the from-view's alpha back to 1 in its completion block): applied after
+/// the transition's last frame, before `completeTransition`, whether it
+/// completed or was cancelled. It becomes the view's model value in place of
+/// the end value of a track on the same view and property.
+public struct CompletionValue: Hashable, Sendable {
+  /// The view it sets.
+  public var target: TrackTarget
+  /// The property it sets.
+  public var property: AnimatableProperty
+  /// The value, resolved when the transition ends (`current`: the value the
+  /// tracks left).
+  public var value: ValueSpec
+
+  /// Creates a completion value.
+  public init(target: TrackTarget, property: AnimatableProperty, value: ValueSpec) {
+    self.target = target
+    self.property = property
+    self.value = value
+  }
+
+  /// Checks that the value suits the property and changes something.
+  public func validate() throws {
+    if value == .current {
+      throw CurtainError.invalid(
+        "A completion value needs a value: the current one alone (BASE_CURRENT without an "
+          + "offset) leaves \(property.rawValue) where the tracks left it")
+    }
+    try TrackSpec.check(value, for: property)
+  }
+}
+
 /// The built-in look of a transition with another duration or curve (the
 /// CLI's `--duration` and `--curve`).
 public struct Retiming: Hashable, Sendable {
@@ -133,6 +165,18 @@ public struct Retiming: Hashable, Sendable {
   public init(duration: Double? = nil, curve: TimingFunction? = nil) {
     self.duration = duration
     self.curve = curve
+  }
+}
+
+extension TrackTarget {
+  /// How errors name it: `the from-view`, `view v12`.
+  var name: String {
+    switch self {
+    case .fromView: return "the from-view"
+    case .toView: return "the to-view"
+    case .containerView: return "the container view"
+    case .view(let id): return "view \(id)"
+    }
   }
 }
 
@@ -162,6 +206,9 @@ public struct AnimatorSpec: Hashable, Sendable {
   public var duration: Double
   /// The tracks, applied in order.
   public var tracks: [TrackSpec]
+  /// What its completion sets, in order, after the last frame and before
+  /// `completeTransition`.
+  public var completion: [CompletionValue]
   /// When set, the animator is the transition's built-in look (its UIKit
   /// look, or the one its options name) with this duration and curve;
   /// `duration` and `tracks` are then unused and must be empty.
@@ -172,10 +219,14 @@ public struct AnimatorSpec: Hashable, Sendable {
   public var remote: RemoteDriver?
 
   /// Creates an animator.
-  public init(duration: Double, tracks: [TrackSpec]) {
+  public init(duration: Double, tracks: [TrackSpec], completion: [CompletionValue] = []) {
     self.duration = duration
     self.tracks = tracks
+    self.completion = completion
   }
+
+  /// The most tracks, and the most completion values, an animator may have.
+  public static let maxTracks = 1024
 
   /// The built-in look, re-timed.
   public static func builtIn(_ retiming: Retiming) -> AnimatorSpec {
@@ -191,23 +242,41 @@ public struct AnimatorSpec: Hashable, Sendable {
     return spec
   }
 
-  /// Checks the duration and every track.
+  /// Checks the duration, every track and every completion value.
   public func validate() throws {
-    if remote != nil, !tracks.isEmpty || retiming != nil {
-      throw CurtainError.invalid("An animator run by a client has no tracks of its own")
+    if remote != nil, !tracks.isEmpty || !completion.isEmpty || retiming != nil {
+      throw CurtainError.invalid(
+        "An animator run by a client has no tracks or completion values of its own")
     }
     if let retiming {
-      guard tracks.isEmpty else {
-        throw CurtainError.invalid("An animator that re-times the built-in look has no tracks")
+      guard tracks.isEmpty, completion.isEmpty else {
+        throw CurtainError.invalid(
+          "An animator that re-times the built-in look has no tracks or completion values")
       }
       if let duration = retiming.duration { try Self.check(duration) }
       return
     }
     try Self.check(duration)
-    guard tracks.count <= 1024 else {
-      throw CurtainError(.limitExceeded, "An animator may have at most 1024 tracks")
+    guard tracks.count <= Self.maxTracks else {
+      throw CurtainError(.limitExceeded, "An animator may have at most \(Self.maxTracks) tracks")
+    }
+    guard completion.count <= Self.maxTracks else {
+      throw CurtainError(
+        .limitExceeded, "An animator may have at most \(Self.maxTracks) completion values")
     }
     for track in tracks { try track.validate() }
+    for value in completion { try value.validate() }
+    try Self.checkOnePerProperty(completion)
+  }
+
+  /// Refuses two completion values for the same property of the same view.
+  static func checkOnePerProperty(_ completion: [CompletionValue]) throws {
+    var seen = Set<String>()
+    for value in completion
+    where !seen.insert("\(value.target) \(value.property.rawValue)").inserted {
+      throw CurtainError.invalid(
+        "The completion sets \(value.property.rawValue) of \(value.target.name) twice")
+    }
   }
 
   private static func check(_ duration: Double) throws {

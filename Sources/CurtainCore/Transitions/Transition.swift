@@ -49,6 +49,9 @@ public final class Transition {
   /// model values.
   var trackEnds:
     [(view: ViewID, property: AnimatableProperty, from: AnimatableValue, to: AnimatableValue)] = []
+  /// What the animator's completion sets (`AnimatorSpec.completion`),
+  /// resolved when the transition ends.
+  var completion: [CompletionValue] = []
   /// Why an interaction was let go, once it was (how it ends).
   var ending: TransitionEnding?
   /// The client running the animator, for a transition whose delegate

@@ -73,6 +73,7 @@ extension Window {
     // A remote animator's transition keeps the tracks the container added
     // (a dimming view's fade): they follow the client's percentage.
     addTracks(request.animator.tracks, to: transition, startingAt: 0)
+    transition.completion = request.animator.completion
     if let driver = request.animator.remote {
       handOver(transition, to: driver)
       return transition
@@ -90,32 +91,7 @@ extension Window {
     let context = transition.context
     let remaining = max(0, transition.duration - start)
     for track in tracks {
-      let viewID: ViewID?
-      var initial: Rect
-      var final: Rect
-      switch track.target {
-      case .fromView:
-        viewID = context.fromView
-        initial = context.fromInitialFrame
-        final = context.fromFinalFrame
-      case .toView:
-        viewID = context.toView
-        initial = context.toInitialFrame
-        final = context.toFinalFrame
-      case .containerView:
-        viewID = context.containerView
-        initial = .zero
-        final = .zero
-      case .view(let id):
-        viewID = id
-        initial = .zero
-        final = .zero
-      }
-      guard let id = viewID, let view = session.views[id] else { continue }
-      if track.target == .containerView || initial == .zero && final == .zero {
-        initial = view.frame
-        final = view.frame
-      }
+      guard let (view, initial, final) = resolve(track.target, in: context) else { continue }
       let current = presentationState(of: view)[track.property]
       let from = track.from.resolve(
         property: track.property, initialFrame: initial, finalFrame: final, current: current,
@@ -124,10 +100,61 @@ extension Window {
         property: track.property, initialFrame: initial, finalFrame: final, current: current,
         containerSize: context.containerSize)
       timeline.add(
-        view: id, property: track.property, from: from, to: to, timing: track.timing,
+        view: view.id, property: track.property, from: from, to: to, timing: track.timing,
         clock: .transition(transition.id), delay: start + track.relativeDelay * remaining,
         duration: track.relativeDuration * remaining)
-      transition.trackEnds.append((id, track.property, from, to))
+      transition.trackEnds.append((view.id, track.property, from, to))
+    }
+  }
+
+  /// The view a track or completion value of a transition in `context`
+  /// targets, with the initial and final frames its frame-relative values
+  /// start from (the context's, else the view's frame); `nil` when the
+  /// context has no such view or it is gone.
+  private func resolve(_ target: TrackTarget, in context: TransitionContext)
+    -> (view: View, initial: Rect, final: Rect)?
+  {
+    let viewID: ViewID?
+    var initial = Rect.zero
+    var final = Rect.zero
+    switch target {
+    case .fromView:
+      viewID = context.fromView
+      initial = context.fromInitialFrame
+      final = context.fromFinalFrame
+    case .toView:
+      viewID = context.toView
+      initial = context.toInitialFrame
+      final = context.toFinalFrame
+    case .containerView:
+      viewID = context.containerView
+    case .view(let id):
+      viewID = id
+    }
+    guard let id = viewID, let view = session.views[id] else { return nil }
+    if target == .containerView || initial == .zero && final == .zero {
+      initial = view.frame
+      final = view.frame
+    }
+    return (view, initial, final)
+  }
+
+  /// The transition's completion values resolved against its context, the
+  /// views' values in `ended` (where the tracks left them) standing for
+  /// `current`; values for views that are gone are dropped.
+  private func completionValues(of transition: Transition, ended: [ViewID: ViewState])
+    -> [(view: View, property: AnimatableProperty, value: AnimatableValue)]
+  {
+    let context = transition.context
+    return transition.completion.compactMap { completion in
+      guard let (view, initial, final) = resolve(completion.target, in: context) else {
+        return nil
+      }
+      let current = (ended[view.id] ?? presentationState(of: view))[completion.property]
+      let value = completion.value.resolve(
+        property: completion.property, initialFrame: initial, finalFrame: final,
+        current: current, containerSize: context.containerSize)
+      return (view, completion.property, value)
     }
   }
 
@@ -144,17 +171,37 @@ extension Window {
     emitting(trace: transition.traceID) {
       // Each view once, in the order its animations started (a Set's order
       // would change from run to run).
-      var ended = Set<ViewID>()
+      var ended: [(ViewID, ViewState)] = []
+      var seen = Set<ViewID>()
       for view in timeline.removeAnimations(of: transition.id).map(\.view)
-      where ended.insert(view).inserted {
+      where seen.insert(view).inserted {
         if let state = session.views[view].map(presentationState(of:)) {
-          endedThisStep.append((view, applyingTrackEnds(of: transition, to: state, view: view)))
+          ended.append((view, applyingTrackEnds(of: transition, to: state, view: view)))
         }
       }
+      // The animator's completion: after the last frame (its values are in
+      // this step's frame), before completeTransition, in the model.
+      let completion = completionValues(
+        of: transition, ended: Dictionary(ended, uniquingKeysWith: { first, _ in first }))
+      for (view, property, value) in completion {
+        if let index = ended.firstIndex(where: { $0.0 == view.id }) {
+          ended[index].1[property] = value
+        } else {
+          var state = presentationState(of: view)
+          state[property] = value
+          ended.append((view.id, state))
+        }
+        view.state[property] = value
+      }
+      endedThisStep += ended
       commit()
       transition.containerCompletion(cancelled)
-      // Views still in the window keep where their tracks ended.
-      for end in transition.trackEnds {
+      // Views still in the window keep where their tracks ended, unless the
+      // completion set the property.
+      let completed = Set(
+        completion.map { CompletedProperty(view: $0.view.id, property: $0.property) })
+      for end in transition.trackEnds
+      where !completed.contains(CompletedProperty(view: end.view, property: end.property)) {
         guard let view = session.views[end.view], view.window === self else { continue }
         if view.controllerID != nil, end.property == .frame { continue }
         view.state[end.property] = cancelled ? end.from : end.to
@@ -170,6 +217,12 @@ extension Window {
       layout()
       startQueuedOperations()
     }
+  }
+
+  /// A property of a view that an animator's completion set.
+  private struct CompletedProperty: Hashable {
+    let view: ViewID
+    let property: AnimatableProperty
   }
 
   private func applyingTrackEnds(of transition: Transition, to state: ViewState, view: ViewID)

@@ -1513,7 +1513,7 @@ public nonisolated struct Curtain_V1_AnimatorSpec: Sendable {
 
   /// The transition's built-in look (its UIKit look, or for
   /// TransitionChildren the one its option names) with another duration
-  /// and curve; `duration` and `tracks` must then be empty.
+  /// and curve; `duration`, `tracks` and `completion` must then be empty.
   public var builtIn: Curtain_V1_BuiltInRetiming {
     get {_builtIn ?? Curtain_V1_BuiltInRetiming()}
     set {_builtIn = newValue}
@@ -1523,11 +1523,54 @@ public nonisolated struct Curtain_V1_AnimatorSpec: Sendable {
   /// Clears the value of `builtIn`. Subsequent reads from it will return its default value.
   public mutating func clearBuiltIn() {self._builtIn = nil}
 
+  /// What the animator's completion sets (seed 004's bounce animator puts
+  /// the from-view's alpha back to 1): after the last frame, before
+  /// completeTransition, whether the transition completed or was
+  /// cancelled. Each becomes the view's model value in place of the end
+  /// value of a track on the same property; at most one per view and
+  /// property, at most 1024.
+  public var completion: [Curtain_V1_CompletionValue] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _builtIn: Curtain_V1_BuiltInRetiming? = nil
+}
+
+/// One value an animator's completion sets. `value` is resolved when the
+/// transition ends: BASE_CURRENT is where the tracks left the property.
+public nonisolated struct Curtain_V1_CompletionValue: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var target: Curtain_V1_TrackTarget {
+    get {_target ?? Curtain_V1_TrackTarget()}
+    set {_target = newValue}
+  }
+  /// Returns true if `target` has been explicitly set.
+  public var hasTarget: Bool {self._target != nil}
+  /// Clears the value of `target`. Subsequent reads from it will return its default value.
+  public mutating func clearTarget() {self._target = nil}
+
+  public var property: Curtain_V1_AnimatableProperty = .unspecified
+
+  public var value: Curtain_V1_ValueSpec {
+    get {_value ?? Curtain_V1_ValueSpec()}
+    set {_value = newValue}
+  }
+  /// Returns true if `value` has been explicitly set.
+  public var hasValue: Bool {self._value != nil}
+  /// Clears the value of `value`. Subsequent reads from it will return its default value.
+  public mutating func clearValue() {self._value = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _target: Curtain_V1_TrackTarget? = nil
+  fileprivate var _value: Curtain_V1_ValueSpec? = nil
 }
 
 /// The built-in look of a transition, re-timed.
@@ -3676,7 +3719,7 @@ nonisolated extension Curtain_V1_Track: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Curtain_V1_AnimatorSpec: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AnimatorSpec"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}duration\0\u{1}tracks\0\u{3}built_in\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}duration\0\u{1}tracks\0\u{3}built_in\0\u{1}completion\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3687,6 +3730,7 @@ nonisolated extension Curtain_V1_AnimatorSpec: SwiftProtobuf.Message, SwiftProto
       case 1: try { try decoder.decodeSingularDoubleField(value: &self.duration) }()
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.tracks) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._builtIn) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.completion) }()
       default: break
       }
     }
@@ -3706,6 +3750,9 @@ nonisolated extension Curtain_V1_AnimatorSpec: SwiftProtobuf.Message, SwiftProto
     try { if let v = self._builtIn {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    if !self.completion.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.completion, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3713,6 +3760,51 @@ nonisolated extension Curtain_V1_AnimatorSpec: SwiftProtobuf.Message, SwiftProto
     if lhs.duration != rhs.duration {return false}
     if lhs.tracks != rhs.tracks {return false}
     if lhs._builtIn != rhs._builtIn {return false}
+    if lhs.completion != rhs.completion {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_CompletionValue: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CompletionValue"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}target\0\u{1}property\0\u{1}value\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._target) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.property) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._value) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._target {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.property != .unspecified {
+      try visitor.visitSingularEnumField(value: self.property, fieldNumber: 2)
+    }
+    try { if let v = self._value {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_CompletionValue, rhs: Curtain_V1_CompletionValue) -> Bool {
+    if lhs._target != rhs._target {return false}
+    if lhs.property != rhs.property {return false}
+    if lhs._value != rhs._value {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -305,24 +305,30 @@ private func at<T>(_ path: String, _ body: () throws -> T) throws -> T {
   }
 }
 
+extension TrackTarget {
+  /// The core form of a wire target; its error names the field under
+  /// `path` (`tracks[1]`), a track's or a completion value's (`what`).
+  init(_ wire: Curtain_V1_TrackTarget, path: String, what: String) throws {
+    switch wire.role {
+    case .view, .UNRECOGNIZED:
+      guard wire.viewID != 0 else {
+        throw CurtainError(
+          .invalidArgument, "\(path).target.view_id: \(what) on a view needs a view id")
+      }
+      self = .view(ViewID(wire.viewID))
+    case .fromView: self = .fromView
+    case .toView: self = .toView
+    case .containerView: self = .containerView
+    }
+  }
+}
+
 extension TrackSpec {
   /// The core form of a wire track (validated); its errors name the field
   /// under `path` (`tracks[1]` in an animator).
   public init(_ wire: Curtain_V1_Track, path: String = "track") throws {
-    let target: TrackTarget
-    switch wire.target.role {
-    case .view, .UNRECOGNIZED:
-      guard wire.target.viewID != 0 else {
-        throw CurtainError(
-          .invalidArgument, "\(path).target.view_id: A track on a view needs a view id")
-      }
-      target = .view(ViewID(wire.target.viewID))
-    case .fromView: target = .fromView
-    case .toView: target = .toView
-    case .containerView: target = .containerView
-    }
     self.init(
-      target: target,
+      target: try TrackTarget(wire.target, path: path, what: "A track"),
       property: try at("\(path).property") { try AnimatableProperty(wire.property) },
       from: try at("\(path).from") { try ValueSpec(wire.from) },
       to: try at("\(path).to") { try ValueSpec(wire.to) },
@@ -333,21 +339,40 @@ extension TrackSpec {
   }
 }
 
+extension CompletionValue {
+  /// The core form of a wire completion value (validated); its errors name
+  /// the field under `path` (`completion[0]` in an animator).
+  public init(_ wire: Curtain_V1_CompletionValue, path: String = "completion") throws {
+    guard wire.property != .unspecified else {
+      throw CurtainError(.invalidArgument, "\(path).property: A completion value needs a property")
+    }
+    self.init(
+      target: try TrackTarget(wire.target, path: path, what: "A completion value"),
+      property: try at("\(path).property") { try AnimatableProperty(wire.property) },
+      value: try at("\(path).value") { try ValueSpec(wire.value) })
+    try at(path) { try validate() }
+  }
+}
+
 extension AnimatorSpec {
-  /// The core form of a wire animator (validated); a track's error names
-  /// it (`tracks[1].property: A track needs a property`).
+  /// The core form of a wire animator (validated); a track's or completion
+  /// value's error names it (`tracks[1].property: A track needs a
+  /// property`).
   public init(_ wire: Curtain_V1_AnimatorSpec) throws {
     self.init(
       duration: wire.duration,
       tracks: try wire.tracks.enumerated().map { index, track in
         try TrackSpec(track, path: "tracks[\(index)]")
+      },
+      completion: try wire.completion.enumerated().map { index, value in
+        try CompletionValue(value, path: "completion[\(index)]")
       })
     if wire.hasBuiltIn {
-      guard wire.duration == 0, wire.tracks.isEmpty else {
+      guard wire.duration == 0, wire.tracks.isEmpty, wire.completion.isEmpty else {
         throw CurtainError(
           .invalidArgument,
-          "An animator that re-times the built-in look (built_in) has no duration or tracks "
-            + "of its own")
+          "An animator that re-times the built-in look (built_in) has no duration, tracks or "
+            + "completion values of its own")
       }
       retiming = Retiming(
         duration: wire.builtIn.hasDuration ? wire.builtIn.duration : nil,

@@ -129,6 +129,7 @@ extension Curtain_V1_AnimatorSpec {
     self.init()
     duration = spec.duration
     tracks = spec.tracks.map(Curtain_V1_Track.init)
+    completion = spec.completion.map(Curtain_V1_CompletionValue.init)
     if let retiming = spec.retiming {
       builtIn = Curtain_V1_BuiltInRetiming()
       if let duration = retiming.duration { builtIn.duration = duration }
@@ -137,18 +138,36 @@ extension Curtain_V1_AnimatorSpec {
   }
 }
 
+extension Curtain_V1_TrackTarget {
+  /// The wire form of a track's or completion value's target.
+  public init(_ target: TrackTarget) {
+    self.init()
+    switch target {
+    case .fromView: role = .fromView
+    case .toView: role = .toView
+    case .containerView: role = .containerView
+    case .view(let id):
+      role = .view
+      viewID = id.rawValue
+    }
+  }
+}
+
+extension Curtain_V1_CompletionValue {
+  /// The wire form of a completion value.
+  public init(_ value: CompletionValue) {
+    self.init()
+    target = Curtain_V1_TrackTarget(value.target)
+    property = value.property.wire
+    self.value = Curtain_V1_ValueSpec(value.value)
+  }
+}
+
 extension Curtain_V1_Track {
   /// The wire form of a track.
   public init(_ track: TrackSpec) {
     self.init()
-    switch track.target {
-    case .fromView: target.role = .fromView
-    case .toView: target.role = .toView
-    case .containerView: target.role = .containerView
-    case .view(let id):
-      target.role = .view
-      target.viewID = id.rawValue
-    }
+    target = Curtain_V1_TrackTarget(track.target)
     property = track.property.wire
     from = Curtain_V1_ValueSpec(track.from)
     to = Curtain_V1_ValueSpec(track.to)

@@ -439,6 +439,18 @@ class AnimatorSpec(ProtoMessage):
     duration: float = 0.0
     tracks: list[Track] = dataclasses.field(default_factory=list)
     built_in: BuiltInRetiming = dataclasses.field(default_factory=lambda: BuiltInRetiming())
+    completion: list[CompletionValue] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class CompletionValue(ProtoMessage):
+    """The protocol's ``curtain.v1.CompletionValue``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.CompletionValue
+
+    target: TrackTarget = dataclasses.field(default_factory=lambda: TrackTarget())
+    property: AnimatableProperty = AnimatableProperty.UNSPECIFIED
+    value: ValueSpec = dataclasses.field(default_factory=lambda: ValueSpec())
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1756,6 +1768,7 @@ __all__ = [
     "BuiltInRetiming",
     "ClockMode",
     "ClockResult",
+    "CompletionValue",
     "ControllerInfo",
     "ControllerKind",
     "ControllerList",

@@ -480,14 +480,26 @@ class Track(_message.Message):
     def __init__(self, target: _Optional[_Union[TrackTarget, _Mapping]] = ..., property: _Optional[_Union[AnimatableProperty, str]] = ..., to: _Optional[_Union[ValueSpec, _Mapping]] = ..., timing: _Optional[_Union[TimingFunction, _Mapping]] = ..., relative_delay: _Optional[float] = ..., relative_duration: _Optional[float] = ..., **kwargs) -> None: ...
 
 class AnimatorSpec(_message.Message):
-    __slots__ = ("duration", "tracks", "built_in")
+    __slots__ = ("duration", "tracks", "built_in", "completion")
     DURATION_FIELD_NUMBER: _ClassVar[int]
     TRACKS_FIELD_NUMBER: _ClassVar[int]
     BUILT_IN_FIELD_NUMBER: _ClassVar[int]
+    COMPLETION_FIELD_NUMBER: _ClassVar[int]
     duration: float
     tracks: _containers.RepeatedCompositeFieldContainer[Track]
     built_in: BuiltInRetiming
-    def __init__(self, duration: _Optional[float] = ..., tracks: _Optional[_Iterable[_Union[Track, _Mapping]]] = ..., built_in: _Optional[_Union[BuiltInRetiming, _Mapping]] = ...) -> None: ...
+    completion: _containers.RepeatedCompositeFieldContainer[CompletionValue]
+    def __init__(self, duration: _Optional[float] = ..., tracks: _Optional[_Iterable[_Union[Track, _Mapping]]] = ..., built_in: _Optional[_Union[BuiltInRetiming, _Mapping]] = ..., completion: _Optional[_Iterable[_Union[CompletionValue, _Mapping]]] = ...) -> None: ...
+
+class CompletionValue(_message.Message):
+    __slots__ = ("target", "property", "value")
+    TARGET_FIELD_NUMBER: _ClassVar[int]
+    PROPERTY_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    target: TrackTarget
+    property: AnimatableProperty
+    value: ValueSpec
+    def __init__(self, target: _Optional[_Union[TrackTarget, _Mapping]] = ..., property: _Optional[_Union[AnimatableProperty, str]] = ..., value: _Optional[_Union[ValueSpec, _Mapping]] = ...) -> None: ...
 
 class BuiltInRetiming(_message.Message):
     __slots__ = ("duration", "curve")
