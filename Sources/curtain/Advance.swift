@@ -40,51 +40,31 @@ struct Advance: ParsableCommand {
   @Argument(help: ArgumentHelp("Seconds to move forward (0 or more).", valueName: "seconds"))
   var seconds: Double?
 
-  // `.unconditional`: `--to -1` takes -1 as its value (and is refused
-  // below) instead of reading it as an option.
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("The window time to move to instead.", valueName: "time"))
+  @Option(help: ArgumentHelp("The window time to move to instead.", valueName: "time"))
   var to: Double?
 
+  // A negative number reaches SECONDS and --to (NegativeValues.swift), so
+  // these checks say what is wrong with it.
   func validate() throws {
-    // ArgumentParser reads a negative number in the place of SECONDS as an
-    // option (`-1`), leaving `seconds` nil: say what is wrong with it.
-    if seconds == nil, let negative = Self.negativeNumber(in: CommandLine.arguments) {
-      throw ValidationError(Self.notForward("seconds", negative))
+    if let seconds, !(seconds.isFinite && seconds >= 0) {
+      throw ValidationError(Self.notForward("seconds", OutputFormat.decimal(seconds)))
+    }
+    if let to, !(to.isFinite && to >= 0) {
+      throw ValidationError(Self.notForward("--to", OutputFormat.decimal(to)))
     }
     switch (seconds, to) {
     case (nil, nil):
       throw ValidationError("give the seconds to move forward, or --to TIME")
     case (.some, .some):
       throw ValidationError("give the seconds to move forward or --to TIME, not both")
-    case (let seconds?, nil):
-      guard seconds.isFinite, seconds >= 0 else {
-        throw ValidationError(Self.notForward("seconds", OutputFormat.decimal(seconds)))
-      }
-    case (nil, let time?):
-      guard time.isFinite, time >= 0 else {
-        throw ValidationError(Self.notForward("--to", OutputFormat.decimal(time)))
-      }
+    default:
+      break
     }
   }
 
   /// The error for a number of `what` that is negative or not finite.
   private static func notForward(_ what: String, _ given: String) -> String {
     "\(what) must be 0 or more (a window's clock never goes back), got \(given)"
-  }
-
-  /// The first argument before `--` that is a negative number and not the
-  /// value of `--to`.
-  private static func negativeNumber(in arguments: [String]) -> String? {
-    var previous = ""
-    for argument in arguments.dropFirst().prefix(while: { $0 != "--" }) {
-      defer { previous = argument }
-      if previous != "--to", argument.hasPrefix("-"), let number = Double(argument), number < 0 {
-        return argument
-      }
-    }
-    return nil
   }
 
   func run() throws {

@@ -40,7 +40,9 @@ struct CurtainCommand: ParsableCommand {
       --token-file or $CURTAIN_TOKEN).
 
       Windows are named w3 or 3, transitions t5 or 5, and controllers c12 (by \
-      id) or @Home (by identifier). Changes animate by default (--no-animate) \
+      id) or @Home (by identifier). A negative number (-1, -0.5, -10%) is a \
+      value wherever it is written, never an option: `interact update t5 \
+      -0.2`, `--timeout -1` (which is then refused: 0 or more). Changes animate by default (--no-animate) \
       and return once their transition completed (--no-wait returns at once \
       and prints the transition still running, t5).
 
@@ -147,7 +149,8 @@ struct CurtainCommand: ParsableCommand {
       if let option = GlobalOptions.repeated(in: given) {
         report.usage("\(option) is given twice; give it once, before or after the command")
       }
-      let arguments = GlobalOptions.hoisted(given)
+      let arguments = NegativeValues.rewritten(
+        GlobalOptions.hoisted(given), of: CurtainCommand.self)
       if let first = arguments.first, !first.hasPrefix("-"), first != "help",
         !configuration.subcommands.contains(where: { $0._commandName == first })
       {

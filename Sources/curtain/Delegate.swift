@@ -85,13 +85,17 @@ struct Delegate: ParsableCommand {
     help: ArgumentHelp(
       "How long the daemon waits for each answer (default: curtaind --delegate-timeout).",
       valueName: "ms"))
-  var timeoutMs: UInt32 = 0
+  var timeoutMs: Int64 = 0
 
   @Option(help: ArgumentHelp("Stop after answering this many questions.", valueName: "n"))
   var count: Int?
 
   func validate() throws {
     if let count, count <= 0 { throw ValidationError("--count must be positive") }
+    guard (0...Int64(UInt32.max)).contains(timeoutMs) else {
+      throw ValidationError(
+        "--timeout-ms must be a number of milliseconds from 0 to \(UInt32.max), got \(timeoutMs)")
+    }
   }
 
   func run() throws {
@@ -106,7 +110,7 @@ struct Delegate: ParsableCommand {
       roles.isEmpty
       ? [.navigation, .tabBar, .transitioning, .adaptivePresentation, .segue]
       : roles.map(\.wire)
-    register.timeoutMs = timeoutMs
+    register.timeoutMs = UInt32(timeoutMs)
     let resolved = try answers.map { try $0.resolved() }
     register.interaction = resolved.contains { $0.kind == .interaction }
     register.adaptiveReplacement = resolved.contains { $0.kind == .controller }

@@ -64,7 +64,7 @@ struct Events: ParsableCommand {
   @Option(
     name: .customLong("from"),
     help: ArgumentHelp("The first sequence number to print (per window).", valueName: "seq"))
-  var from: UInt64?
+  var from: Int64?
 
   @Option(
     name: .customLong("type"),
@@ -73,6 +73,12 @@ struct Events: ParsableCommand {
         + "\(Curtain_V1_EventCategory.nameTable.names.joined(separator: ", ")) (repeatable).",
       valueName: "type"))
   var types: [WireName<Curtain_V1_EventCategory>] = []
+
+  func validate() throws {
+    if let from, from < 0 {
+      throw ValidationError("--from must be a sequence number, 0 or more, got \(from)")
+    }
+  }
 
   func run() throws {
     // A daemon that stops at any point of a follow (while it subscribes
@@ -99,7 +105,7 @@ struct Events: ParsableCommand {
     let watchesClose = follow && window != nil && !asked.isEmpty && !asked.contains(.window)
     subscribe.categories = types.map(\.wire) + (watchesClose ? [.window] : [])
     if let from {
-      subscribe.fromSeq = from > 0 ? from - 1 : 0
+      subscribe.fromSeq = from > 0 ? UInt64(from) - 1 : 0
     } else if !follow {
       subscribe.fromSeq = 0
     }

@@ -56,7 +56,7 @@ struct NewWindow: ParsableCommand {
     name: .customLong("frame-rate"),
     help: ArgumentHelp(
       "Frames per second while animating, 30 to 240 (default 60).", valueName: "fps"))
-  var frameRate: UInt32?
+  var frameRate: Int?
 
   @Option(
     help: ArgumentHelp(
@@ -70,7 +70,7 @@ struct NewWindow: ParsableCommand {
 
   func validate() throws {
     if let frameRate, !(30...240).contains(frameRate) {
-      throw ValidationError("--frame-rate must be between 30 and 240")
+      throw ValidationError("--frame-rate must be between 30 and 240, got \(frameRate)")
     }
   }
 
@@ -81,7 +81,7 @@ struct NewWindow: ParsableCommand {
     create.metrics = metrics.applied(to: Curtain_V1_WindowMetrics())
     if let size { create.metrics.size = size }
     create.clock = clock.wire
-    create.frameRate = frameRate ?? 0
+    create.frameRate = frameRate.map { UInt32($0) } ?? 0
     if let root { create.root = root.wire }
     let response = try connection.perform(
       .createWindow(create), mutating: true, wait: wait.waitUntil)

@@ -2,6 +2,9 @@
 // `--generate-completion-script` when the line cannot ask for it
 // (CurtainCommand.parsedWithoutCompletionCheck): what it prints for help,
 // usage errors and the completion script is what ArgumentParser prints.
+// A negative number is a value wherever it is written (NegativeValues):
+// the command's own check speaks, never "Missing value" or "Missing
+// expected argument".
 
 import CurtainTesting
 import XCTest
@@ -36,5 +39,97 @@ final class ParsingTests: XCTestCase {
       cli, ["list-windows", "--no-start", "--socket", NSTemporaryDirectory() + "/none.sock"])
     XCTAssertEqual(run.status, 1, run.output)
     XCTAssertTrue(run.output.contains("no daemon is listening"), run.output)
+  }
+
+  /// Every option (with the first command that takes it), given -1: its
+  /// value is -1 (accepted, or refused by the option's own check), never a
+  /// missing value or an unknown option "-1". The socket is a TCP port
+  /// nobody listens on, so that nothing is started and nothing connects.
+  func testEveryOptionTakesANegativeNumber() throws {
+    let cli = try TempDaemon.cliURL().path
+    let dump = try runProgram(cli, ["--experimental-dump-help"])
+    let tool = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [String: Any])
+    var checked: Set<String> = []
+    func visit(_ command: [String: Any], path: [String]) throws {
+      for argument in command["arguments"] as? [[String: Any]] ?? [] {
+        guard argument["kind"] as? String == "option", !path.isEmpty,
+          let names = argument["names"] as? [[String: Any]],
+          let name = names.first?["name"] as? String, name != "socket",
+          checked.insert(name).inserted
+        else { continue }
+        let option = "--" + name
+        let arguments = path + [option, "-1", "--no-start", "--socket", "tcp://127.0.0.1:1"]
+        let (_, output) = try spawnProgram(cli, arguments)
+        let line = "curtain " + arguments.joined(separator: " ")
+        XCTAssertFalse(output.contains("Missing value for '\(option)"), "\(line):\n\(output)")
+        XCTAssertFalse(output.contains("Unknown option '-1'"), "\(line):\n\(output)")
+      }
+      for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+        guard let name = sub["commandName"] as? String, name != "help" else { continue }
+        try visit(sub, path: path + [name])
+      }
+    }
+    try visit(try XCTUnwrap(tool["command"] as? [String: Any]), path: [])
+    XCTAssertGreaterThan(checked.count, 50)
+  }
+
+  /// Negative numbers as arguments and option values reach the checks of
+  /// their commands, before or after other options, and `--` still works.
+  func testNegativeNumbersReachTheirChecks() throws {
+    let daemon = try TempDaemon()
+    defer { daemon.stop() }
+    let cli = try TempDaemon.cliURL().path
+    func curtain(_ arguments: String...) throws -> (status: Int32, output: String) {
+      try spawnProgram(cli, arguments + ["--socket", daemon.socketPath, "--no-start"])
+    }
+    XCTAssertEqual(
+      try curtain("new-window", "--clock", "manual", "--root", "Nav=nav[Home,Detail]").output,
+      "w1\n")
+    XCTAssertEqual(try curtain("interact", "begin", "pop", "@Nav").output, "t1\n")
+    // A progress below 0 is the daemon's to clamp (updateInteractiveTransition).
+    for progress in ["-0.5", "-10%", "-.5"] {
+      let update = try curtain("interact", "update", "t1", progress, "--json")
+      XCTAssertEqual(update.status, 0, "\(progress): \(update.output)")
+      XCTAssertTrue(update.output.hasPrefix(#"{"transition":1,"#), update.output)
+    }
+    XCTAssertEqual(try curtain("interact", "update", "--json", "t1", "-0.25").status, 0)
+
+    let refused: [([String], String)] = [
+      (
+        ["--timeout", "-1", "list-windows"],
+        "Error: --timeout must be a number of seconds, 0 or more"
+      ),
+      (
+        ["list-windows", "--timeout", "-1"],
+        "Error: --timeout must be a number of seconds, 0 or more"
+      ),
+      (["interact", "finish", "t1", "--speed", "-2"], "Error: --speed must be a positive number"),
+      (
+        ["advance", "w1", "-1"],
+        "Error: seconds must be 0 or more (a window's clock never goes back), got -1"
+      ),
+      (
+        ["advance", "w1", "--to", "-0.5"],
+        "Error: --to must be 0 or more (a window's clock never goes back), got -0.5"
+      ),
+      (
+        ["new-window", "--frame-rate", "-60"],
+        "Error: --frame-rate must be between 30 and 240, got -60"
+      ),
+      (["events", "--from", "-1"], "Error: --from must be a sequence number, 0 or more, got -1"),
+      (
+        ["delegate", "@Nav", "--timeout-ms", "-5"],
+        "Error: --timeout-ms must be a number of milliseconds from 0 to 4294967295, got -5"
+      ),
+      (["list-windows", "-1"], "Error: Unexpected argument '-1'"),
+    ]
+    for (arguments, error) in refused {
+      let (status, output) = try spawnProgram(
+        cli, arguments + ["--socket", daemon.socketPath, "--no-start"])
+      XCTAssertEqual(status, 2, "\(arguments): \(output)")
+      XCTAssertEqual(
+        output.split(separator: "\n").first.map(String.init), error, "\(arguments): \(output)")
+    }
   }
 }
