@@ -23,9 +23,15 @@ struct CompletionCommand: ParsableCommand {
 
   /// Prints the script or the names `arguments` ask for, and exits.
   static func answer(_ arguments: [String]) -> Never {
-    if let shell = requestedShell(arguments), shell == .bash {
+    switch requestedShell(arguments) {
+    case .bash?:
       print(completionScript(for: .bash) + bashWholeWords, terminator: "")
       exit()
+    case .zsh?:
+      print(zshEqualsForms(completionScript(for: .zsh)), terminator: "")
+      exit()
+    default:
+      break
     }
     main(arguments)
     exit()
@@ -40,6 +46,51 @@ struct CompletionCommand: ParsableCommand {
     case 1 where arguments[0].hasPrefix(option + "="):
       return CompletionShell(rawValue: String(arguments[0].dropFirst(option.count + 1)))
     case 2 where arguments[0] == option: return CompletionShell(rawValue: arguments[1])
+    default: return nil
+    }
+  }
+
+  /// The zsh script with each option that takes a value declared as
+  /// `--name=` to `_arguments`, which then reads `--session=copy` as well
+  /// as `--session copy` (ArgumentParser declares `--session`, the second
+  /// form only, so that zsh took `--session=copy` before a command for the
+  /// command and completed nothing after it).
+  static func zshEqualsForms(_ script: String) -> String {
+    script.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      guard let name = optionTakingAValue(in: line) else { return String(line) }
+      return String(line[..<name]) + "=" + line[name...]
+    }.joined(separator: "\n")
+  }
+
+  /// Where the name of an option that takes a value ends, in a line of
+  /// `_arguments` specs (`'--session[The session…]:name:action'`, or
+  /// without the bracketed description), if the line is one.
+  private static func optionTakingAValue(in line: Substring) -> Substring.Index? {
+    let spec = line.drop { $0 == " " }
+    guard spec.hasPrefix("'--") || spec.hasPrefix("'*--") else { return nil }
+    let nameEnd =
+      spec.dropFirst(spec.hasPrefix("'*") ? 4 : 3).firstIndex {
+        !($0.isLetter || $0.isNumber || $0 == "-")
+      } ?? spec.endIndex
+    guard nameEnd < spec.endIndex else { return nil }
+    switch spec[nameEnd] {
+    case ":": return nameEnd
+    case "[":
+      // The description ends at the first "]" not escaped as "\]".
+      var escaped = false
+      var index = spec.index(after: nameEnd)
+      while index < spec.endIndex {
+        let character = spec[index]
+        index = spec.index(after: index)
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "]" {
+          return index < spec.endIndex && spec[index] == ":" ? nameEnd : nil
+        }
+      }
+      return nil
     default: return nil
     }
   }
@@ -79,10 +130,28 @@ struct CompletionCommand: ParsableCommand {
         local prev=""
         ((cword > 0)) && prev="${words[cword - 1]}"
 
+        # "--option=VALUE": VALUE is completed as the word after "--option"
+        # (files for --socket), and each name offered gets "--option=" back.
+        local option=""
+        local line="${COMP_LINE}"
+        if [[ "${cur}" == --*=* ]]; then
+            option="${cur%%=*}"
+            cur="${cur#*=}"
+            prev="${option}"
+            words=("${words[@]:0:cword}" "${option}" "${cur}" "${words[@]:cword+1}")
+            cword+=1
+            line="${COMP_LINE:0:word_start+${#option}} ${COMP_LINE:word_start+${#option}+1}"
+        fi
+
         local -a COMP_WORDS=("${words[@]}")
         local -i COMP_CWORD=${cword}
+        local COMP_LINE="${line}"
         COMPREPLY=()
         _curtain "${1}" "${cur}" "${prev}"
+        if [[ -n "${option}" ]]; then
+            COMPREPLY=("${COMPREPLY[@]/#/${option}=}")
+            cur="${option}=${cur}"
+        fi
 
         # Readline replaces only its own word, ${2}: the end of ${cur}.
         local -i keep=$((${#cur} - ${#2}))

@@ -7,7 +7,8 @@
 // reads the screen: the line as completed and the names listed. Commands,
 // options, windows (w1), @identifiers and controller ids (c4) complete,
 // with global options before the command too (`curtain --session copy push
-// @E`). The pane is polled until it shows what is expected, with a deadline;
+// @E`, and `--session=copy`), and the values of path options (`--socket=`)
+// as files. The pane is polled until it shows what is expected, with a deadline;
 // the tmux server, the daemon and their sockets are gone at the end.
 
 import CurtainTesting
@@ -126,6 +127,10 @@ final class ShellCompletionTests: XCTestCase {
 
     let home = daemon.directory + "/home"
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    // A file for the path-valued options (--socket, --token-file).
+    let files = home + "/sockets"
+    try FileManager.default.createDirectory(atPath: files, withIntermediateDirectories: true)
+    try Data().write(to: URL(fileURLWithPath: files + "/only.sock"))
     let script = daemon.directory + "/curtain.\(shell.name)"
     try runProgram(cli, ["--generate-completion-script", shell.name])
       .write(toFile: script, atomically: true, encoding: .utf8)
@@ -147,7 +152,9 @@ final class ShellCompletionTests: XCTestCase {
       Case(typed: "curtain --session copy pus", line: "curtain --session copy push "),
       // Options, before and after the command.
       Case(typed: "curtain push --no-an", line: "curtain push --no-animate "),
-      Case(typed: "curtain --sess", line: "curtain --session "),
+      // zsh offers an option that takes a value as `--session=` (its
+      // `_arguments` reads both forms), the other shells as `--session `.
+      Case(typed: "curtain --sess", line: "curtain --session" + (shell.name == "zsh" ? "=" : " ")),
       // The value of --session, before the command.
       Case(typed: "curtain --session co", line: "curtain --session copy "),
       // @identifiers: listed, completed, never written back as \@.
@@ -168,11 +175,21 @@ final class ShellCompletionTests: XCTestCase {
       Case(typed: "curtain --session copy tree ", line: "curtain --session copy tree w"),
       Case(typed: "curtain --session copy tree w", listed: ["w1", "w2"], unlisted: ["start"]),
     ]
-    // zsh's script (swift-argument-parser's _arguments specs) reads
-    // `--session copy` but not `--session=copy` before the command.
-    let joined = Case(
-      typed: "curtain --session=copy pop @C", line: "curtain --session=copy pop @Copy ")
-    for check in cases + (shell.name == "zsh" ? [] : [joined]) {
+    // The `=` form of an option that takes a value, before and after the
+    // command, and the value itself (paths complete as files).
+    let joined = [
+      Case(typed: "curtain --session=copy pop @C", line: "curtain --session=copy pop @Copy "),
+      Case(
+        typed: "curtain --session=copy tree w", listed: ["w1", "w2"], unlisted: ["start", "@Nav"]),
+      Case(typed: "curtain pop --session=copy @C", line: "curtain pop --session=copy @Copy "),
+      Case(typed: "curtain --session=co", line: "curtain --session=copy "),
+      Case(typed: "curtain --socket=\(files)/on", line: "curtain --socket=\(files)/only.sock "),
+      Case(
+        typed: "curtain tree --token-file=\(files)/on",
+        line: "curtain tree --token-file=\(files)/only.sock "),
+      Case(typed: "curtain --socket \(files)/on", line: "curtain --socket \(files)/only.sock "),
+    ]
+    for check in cases + joined {
       try run(check, in: shell, tmux: tmux)
     }
   }
