@@ -1,6 +1,7 @@
 // `--animator FILE|-`, `--duration S` and `--curve NAME` for the commands
 // whose transition takes an animator (push, pop, pop-to, set-stack,
-// select-tab, present, dismiss, transition-children, turn-page).
+// select-tab, present, dismiss, transition-children, turn-page, interact
+// begin).
 
 import ArgumentParser
 import CurtainCLIKit

@@ -28,6 +28,13 @@ struct InteractBegin: ParsableCommand {
       cancelled. Begin on an idle window (see wait-idle): a begin queued \
       behind other operations has no transition id to print yet, and fails.
 
+      --animator FILE|- gives the transition a custom animator \
+      (docs/animators.md) that `interact update` scrubs: every track is \
+      evaluated at the fraction, as UIKit's percent-driven interaction \
+      does (seed 001's Slide). --duration and --curve re-time the built-in \
+      look instead. As for `present` and `dismiss`, a presentation takes \
+      an animator only in the fullScreen and custom styles.
+
       Example:
         curtain new-window --root 'Nav=nav[Home,Detail]'
         t=$(curtain interact begin pop @Nav)
@@ -43,9 +50,14 @@ struct InteractBegin: ParsableCommand {
         curtain interact finish $t
         t=$(curtain interact begin select-tab @Tabs 1)
         curtain interact cancel $t
+        t=$(curtain interact begin select-tab @Tabs 1 \\
+          --animator docs/examples/animators/slide-left.json)
+        curtain interact update $t 0.5
+        curtain interact finish $t
       """)
 
   @OptionGroup var globals: GlobalOptions
+  @OptionGroup var custom: AnimatorOptions
 
   @Argument(
     help: ArgumentHelp(
@@ -129,6 +141,7 @@ struct InteractBegin: ParsableCommand {
       if let style { begin.present.style = style.wire }
       if let transition { begin.present.transitionStyle = transition.wire }
     }
+    if let spec = try custom.spec() { begin.animator = spec }
     // STARTED, not COMPLETED: the transition completes only when a later
     // command finishes or cancels it. Not ACCEPTED either: a queued begin has
     // no transition id yet.

@@ -1,6 +1,7 @@
 """Issue 37 §4 through the Python client: where an animator applies
 (SEMANTICS §5: only presentations in the fullScreen and custom styles take
-one; the others keep their built-in look and say so)."""
+one; the others keep their built-in look and say so), and an interactive
+transition scrubbing a client's animator (seed 001's percent-driven Slide)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,31 @@ def test_only_full_screen_and_custom_presentations_take_an_animator(client: curt
     assert not retimed.animator_not_used
     assert running_duration(client, window) == 0.25
     client.advance_clock(window, 1)
+
+
+def test_an_interactive_pop_scrubs_the_clients_slide(client: curtain.Client) -> None:
+    window = client.create_window(clock="manual")
+    client.create_controller("navigation", identifier="Nav")
+    for name in ("One", "Two"):
+        client.create_controller("content", identifier=name)
+    client.set_stack("Nav", ["One", "Two"], animated=False)
+    client.set_root(window, "Nav")
+    slide = {
+        "duration": 0.6,
+        "tracks": [
+            {
+                "target": {"role": "ROLE_FROM_VIEW"},
+                "property": "ANIMATABLE_PROPERTY_FRAME",
+                "from": {"base": "BASE_INITIAL_FRAME"},
+                "to": {"base": "BASE_INITIAL_FRAME", "container_offset_x": 1},
+                "timing": {"named": "NAMED_CURVE_LINEAR"},
+            }
+        ],
+    }
+    begun = client.begin_interactive("Nav", kind="pop", animator=slide)
+    assert not begun.animator_not_used
+    assert running_duration(client, window) == 0.6
+    client.update_interactive(window, begun, 0.25)
+    client.finish_interactive(window, begun)
+    client.advance_clock(window, 1)
+    assert [c.identifier for c in client.get_tree(window).root.children] == ["One"]
