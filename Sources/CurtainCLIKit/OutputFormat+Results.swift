@@ -181,6 +181,7 @@ extension OutputFormat {
     }
     lines += storageLines(status.storage)
     lines += limitLines(status)
+    lines += speedLines(status.windowSpeeds)
     lines += sessionLines(sessions)
     return lines.joined(separator: "\n")
   }
@@ -211,8 +212,17 @@ extension OutputFormat {
       lines.append("state in memory only (--ephemeral)")
     }
     lines += limitLines(status)
+    lines += speedLines(status.windowSpeeds)
     lines += sessionLines(sessions)
     return lines.joined(separator: "\n")
+  }
+
+  /// One line per window in slow motion (`w1 of session default runs at
+  /// speed 0.1`).
+  private static func speedLines(_ speeds: [Curtain_V1_WindowSpeed]) -> [String] {
+    speeds.map {
+      "\(windowName($0.windowID)) of session \($0.session) runs at speed \(decimal($0.speed))"
+    }
   }
 
   /// One line per session (`session default: 1 window, 3 controllers`).
@@ -307,7 +317,8 @@ extension OutputFormat {
   /// `available`, `error`, `schema_version`, `restore_damage`: null, or
   /// `problem`, `missing_records`, `dropped_records` and `moved_to`),
   /// `limits`, `hello_failures`
-  /// and `warnings` (OutputFormat+Limits.swift), `scope` (empty when the
+  /// and `warnings` (OutputFormat+Limits.swift), `window_speeds` (the
+  /// windows at a speed other than 1: `session`, `window`, `speed`), `scope` (empty when the
   /// status covers the whole daemon; else what the client's token grants,
   /// and the rest covers only that), then `session_list` (as
   /// `list-sessions --json` prints each session) when given.
@@ -327,6 +338,17 @@ extension OutputFormat {
       ("storage", json(status.storage)),
     ]
     members += limitMembers(status)
+    members.append(
+      (
+        "window_speeds",
+        .array(
+          status.windowSpeeds.map {
+            .object([
+              ("session", .string($0.session)), ("window", .unsigned($0.windowID)),
+              ("speed", .number($0.speed)),
+            ])
+          })
+      ))
     members.append(("scope", .string(status.scope)))
     if let sessions { members.append(("session_list", .array(sessions.map(json)))) }
     return .object(members)

@@ -4,6 +4,7 @@ public import CurtainWire
 
 extension OutputFormat {
   /// `w1  390×844  realtime 60Hz  root c3  revision 4  seq 17  idle`, with
+  /// `speed 0.1` after the frame rate while the window is in slow motion,
   /// `busy, 2 queued` instead of `idle`, a trailing `hidden`, and
   /// `leased by client 3 (name)` while a client holds its lease.
   public static func human(_ window: Curtain_V1_WindowInfo) -> String {
@@ -12,6 +13,9 @@ extension OutputFormat {
       windowName(window.id),
       "\(decimal(size.width))×\(decimal(size.height))",
       "\(window.clock.name) \(window.frameRate)Hz",
+    ]
+    if window.speed != 1, window.speed != 0 { parts.append("speed \(decimal(window.speed))") }
+    parts += [
       window.rootID == 0 ? "no root" : "root c\(window.rootID)",
       "revision \(window.revision)",
       "seq \(window.lastSeq)",
@@ -28,7 +32,9 @@ extension OutputFormat {
 
   /// Keys: `window`, `size` [w, h], `safe_area` [top, left, bottom, right],
   /// `scale`, `horizontal`, `vertical` (size classes), `idiom`, `clock`,
-  /// `frame_rate`, `visible`, `revision`, `time`, `root`, `last_seq`,
+  /// `frame_rate`, `speed` (1 unless in slow motion; 0 from a daemon older
+  /// than it), `visible`,
+  /// `revision`, `time`, `root`, `last_seq`,
   /// `idle`, `queued_operations`, and while a client holds its lease,
   /// `lease` (`holder`, `holder_name`, `expires_in`).
   public static func json(_ window: Curtain_V1_WindowInfo) -> JSONValue {
@@ -44,6 +50,8 @@ extension OutputFormat {
       ("idiom", .string(window.traits.idiom.name)),
       ("clock", .string(window.clock.name)),
       ("frame_rate", .unsigned(UInt64(window.frameRate))),
+      // 0 only from a daemon older than the field (real time).
+      ("speed", .number(window.speed)),
       ("visible", .bool(window.visible)),
       ("revision", .unsigned(window.revision)),
       ("time", .number(window.time)),

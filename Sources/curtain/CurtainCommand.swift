@@ -91,6 +91,7 @@ struct CurtainCommand: ParsableCommand {
       CloseWindow.self,
       ResizeWindow.self,
       SetWindowVisible.self,
+      SetWindowSpeed.self,
       Lease.self,
       Release.self,
       NewController.self,

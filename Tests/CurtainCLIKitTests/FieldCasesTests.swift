@@ -138,6 +138,9 @@ final class FieldCasesTests: XCTestCase {
     case "StorageStatus":
       status.storage = try decode()
       return member(OutputFormat.json(status), "storage")
+    case "WindowSpeed":
+      status.windowSpeeds = [try decode()]
+      return element(member(OutputFormat.json(status), "window_speeds"))
     case "Error": return OutputFormat.json(try decode(WireError.self))
     default: return nil
     }

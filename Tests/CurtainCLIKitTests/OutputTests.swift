@@ -306,6 +306,7 @@ final class OutputTests: XCTestCase {
     window.traits.vertical = .regular
     window.traits.displayScale = 3
     window.frameRate = 60
+    window.speed = 1
     window.visible = true
     window.revision = 4
     window.time = 1.5
@@ -317,8 +318,16 @@ final class OutputTests: XCTestCase {
     XCTAssertEqual(
       OutputFormat.json(window).rendered,
       #"{"window":1,"size":[390,844],"safe_area":[47,0,34,0],"scale":3,"horizontal":"compact","#
-        + #""vertical":"regular","idiom":"phone","clock":"realtime","frame_rate":60,"visible":true,"#
-        + #""revision":4,"time":1.5,"root":3,"last_seq":17,"idle":true,"queued_operations":0}"#)
+        + #""vertical":"regular","idiom":"phone","clock":"realtime","frame_rate":60,"speed":1,"#
+        + #""visible":true,"revision":4,"time":1.5,"root":3,"last_seq":17,"idle":true,"#
+        + #""queued_operations":0}"#)
+    // In slow motion (set-window-speed) it says so.
+    window.speed = 0.25
+    XCTAssertEqual(
+      OutputFormat.human(window),
+      "w1  390×844  realtime 60Hz  speed 0.25  root c3  revision 4  seq 17  idle")
+    XCTAssertTrue(OutputFormat.json(window).rendered.contains(#""frame_rate":60,"speed":0.25,"#))
+    window.speed = 1
     window.idle = false
     window.queuedOperations = 2
     window.visible = false

@@ -16,15 +16,24 @@ final class SessionImageTests: XCTestCase {
   private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-  /// The image of a session with a navigation window and a realtime one.
+  /// The image of a session with a navigation window and a realtime one,
+  /// which runs at a quarter of real time from 1 s after it was made.
   private func image() throws -> SessionImage {
     let h = ServerHarness()
     let link = h.connect()
     _ = h.buildNavigation(link)
-    _ = h.call(link) {
-      $0.createWindow.clock = .realtime
-      $0.createWindow.frameRate = 120
-    }
+    let realtime = try XCTUnwrap(
+      h.call(link) {
+        $0.createWindow.clock = .realtime
+        $0.createWindow.frameRate = 120
+      }
+    ).window.id
+    h.now += 1
+    XCTAssertEqual(
+      h.call(link) {
+        $0.setWindowSpeed.windowID = realtime
+        $0.setWindowSpeed.speed = 0.25
+      }?.window.speed, 0.25)
     return try XCTUnwrap(h.server.image(of: "default"))
   }
 
@@ -41,6 +50,13 @@ final class SessionImageTests: XCTestCase {
     XCTAssertEqual(decoded.windows.map(\.origin), image.windows.map(\.origin))
     XCTAssertEqual(decoded.windows.map(\.lastFrameClock), image.windows.map(\.lastFrameClock))
     XCTAssertEqual(decoded.windows.map(\.frameSeq), image.windows.map(\.frameSeq))
+    XCTAssertEqual(decoded.windows.map(\.speed), [1, 0.25])
+    XCTAssertEqual(
+      decoded.windows.map(\.start), [0, 1], "the realtime window's time at its origin")
+    XCTAssertEqual(decoded.windows.map(\.origin), [100, 101])
+    // At speed 1 the fields are left out, as in every image before speeds.
+    let message = try Curtain_V1_SessionImage(serializedBytes: bytes)
+    XCTAssertEqual(message.windows.map(\.speed), [0, 0.25])
   }
 
   func testANewerFormatIsRefusedAsNewerAndGarbageAsNoSnapshot() throws {

@@ -106,6 +106,17 @@ def test_the_tree_shows_the_root_and_a_pushed_controller(stack: Stack, browser: 
     assert shown and set(shown) == {"hierarchy"}
 
 
+def test_the_caption_says_when_a_window_runs_in_slow_motion(stack: Stack, browser: webdriver.Chrome) -> None:
+    stack.curtain("new-window", "--root", "Nav=nav[Home]")
+    browser.get(f"{stack.url}/?window=1")
+    wait(browser, "document.getElementById('window-caption').textContent === 'w1 390×844 realtime'")
+    stack.curtain("set-window-speed", "w1", "0.25")
+    # A speed change is no event of the window: the page shows it with the
+    # next scene it loads.
+    browser.get(f"{stack.url}/?window=1")
+    wait(browser, "document.getElementById('window-caption').textContent === 'w1 390×844 realtime speed 0.25'")
+
+
 def test_boxes_move_during_an_animated_push_and_the_scrubber_draws_the_frames_values(
     writable: Stack, browser: webdriver.Chrome
 ) -> None:

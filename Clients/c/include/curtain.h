@@ -796,6 +796,22 @@ int curtain_cancel_interactive(curtain_client *client, const char *session, uint
                                uint64_t transition_id, double completion_speed,
                                curtain_response_cb callback, void *data);
 
+/**
+ * Sends a `SetWindowSpeed`: slow motion (like `CALayer.speed`, or
+ * Simulator's slow animations). The realtime window `window_id`'s time runs
+ * at `speed` seconds per second of real time from now on (0.01 to 100; 1 is
+ * real time again), so every animation, interactive completions included,
+ * takes 1/speed as long; events and frames keep the window's own time. In
+ * `session` (NULL or "": the client's session option). `callback` (may be
+ * NULL) gets the response: a `WindowInfo` whose `speed` is the new speed, or
+ * an error (INVALID_ARGUMENT for a manual window, whose time moves only with
+ * AdvanceClock). Returns CURTAIN_OK, or CURTAIN_E_INVALID, with
+ * `curtain_last_error` saying why, for a window id 0 or a speed out of range
+ * (or not a number); otherwise as `curtain_request`.
+ */
+int curtain_set_window_speed(curtain_client *client, const char *session, uint64_t window_id,
+                             double speed, curtain_response_cb callback, void *data);
+
 /** One presentation value of a remote animator's frame, read by
  *  `curtain_transition_frame`. */
 typedef struct curtain_view_value {

@@ -31,6 +31,9 @@
  * with `start_interactive_transition` keeps the call's session with its
  * reply; the DelegateReplyResult names the transition it began, which the
  * callback then gets. Answers sent by hand are not followed.
+ *
+ * Also here, sharing the way a request is sent without waiting and its
+ * failure recorded: SetWindowSpeed (`curtain_set_window_speed`).
  */
 #include <math.h>
 #include <stdbool.h>
@@ -773,6 +776,30 @@ int curtain_cancel_interactive(curtain_client *client, const char *session, uint
                                curtain_response_cb callback, void *data) {
   return send_interaction(client, session, window_id, transition_id, INTERACTION_CANCEL,
                           completion_speed, callback, data);
+}
+
+int curtain_set_window_speed(curtain_client *client, const char *session, uint64_t window_id,
+                             double speed, curtain_response_cb callback, void *data) {
+  if (client == NULL) {
+    return CURTAIN_E_INVALID;
+  }
+  curtain_internal_clear_error(client);
+  if (window_id == 0) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID, "no window id (0)");
+  }
+  /* Written so that NaN fails too. */
+  if (!(speed >= 0.01 && speed <= 100)) {
+    return curtain_internal_fail(client, CURTAIN_E_INVALID,
+                                 "speed %g is not from 0.01 to 100 (1 is real time)", speed);
+  }
+  Curtain__V1__SetWindowSpeed body = CURTAIN__V1__SET_WINDOW_SPEED__INIT;
+  body.window_id = window_id;
+  body.speed = speed;
+  Curtain__V1__Request message = CURTAIN__V1__REQUEST__INIT;
+  message.session = (char *)(session != NULL ? session : "");
+  message.body_case = CURTAIN__V1__REQUEST__BODY_SET_WINDOW_SPEED;
+  message.set_window_speed = &body;
+  return send_request(client, &message, callback, data);
 }
 
 /* The parts of one ViewValue message. */

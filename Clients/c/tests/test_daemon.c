@@ -9,6 +9,7 @@
  * Each test stops its daemon and checks that it exited 0 and removed its
  * socket.
  */
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -523,6 +524,80 @@ static void test_shutdown_says_goodbye(void) {
   harness_close_loop(&loop);
 }
 
+/* The answer to curtain_set_window_speed. */
+typedef struct speed_answer {
+  bool done;
+  int status;
+  int error_code;
+  double speed;
+} speed_answer;
+
+static void on_speed(curtain_client *client, int status, const Curtain__V1__Response *response,
+                     void *data) {
+  (void)client;
+  speed_answer *answer = data;
+  answer->done = true;
+  answer->status = status;
+  if (response == NULL) {
+    return;
+  }
+  if (response->result_case == CURTAIN__V1__RESPONSE__RESULT_ERROR) {
+    answer->error_code = (int)response->error->code;
+  } else if (response->result_case == CURTAIN__V1__RESPONSE__RESULT_WINDOW) {
+    answer->speed = response->window->speed;
+  }
+}
+
+static void test_slow_motion_sets_a_realtime_windows_speed(void) {
+  uv_loop_t loop;
+  harness_daemon daemon;
+  if (!start_daemon(&loop, &daemon)) {
+    return;
+  }
+  test_connection session;
+  if (connect_to(&loop, &daemon, &session, "c-speed")) {
+    Curtain__V1__CreateWindow create = CURTAIN__V1__CREATE_WINDOW__INIT;
+    Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+    request.body_case = CURTAIN__V1__REQUEST__BODY_CREATE_WINDOW;
+    request.create_window = &create;
+    const Curtain__V1__Response *made =
+        call(&loop, &session, &request, CURTAIN__V1__RESPONSE__RESULT_WINDOW);
+    REQUIRE(made != NULL);
+    uint64_t realtime = made->window->id;
+    CHECK(made->window->speed == 1);
+
+    speed_answer answer = {0};
+    CHECK_EQ_U64(curtain_set_window_speed(session.client, NULL, realtime, 0.25, on_speed, &answer),
+                 CURTAIN_OK);
+    CHECK(harness_run_until(&loop, &answer.done, 10));
+    CHECK_EQ_U64(answer.status, CURTAIN_OK);
+    CHECK(answer.speed == 0.25);
+
+    /* Refused before anything is sent. */
+    CHECK_EQ_U64(curtain_set_window_speed(session.client, NULL, realtime, 0, NULL, NULL),
+                 CURTAIN_E_INVALID);
+    CHECK_EQ_STR(curtain_last_error(session.client),
+                 "speed 0 is not from 0.01 to 100 (1 is real time)");
+    CHECK_EQ_U64(curtain_set_window_speed(session.client, NULL, realtime, NAN, NULL, NULL),
+                 CURTAIN_E_INVALID);
+    CHECK_EQ_U64(curtain_set_window_speed(session.client, NULL, 0, 1, NULL, NULL),
+                 CURTAIN_E_INVALID);
+    CHECK_EQ_STR(curtain_last_error(session.client), "no window id (0)");
+
+    /* A manual window's time is the client's: the daemon refuses. */
+    uint64_t manual = make_empty_window(&loop, &session);
+    REQUIRE(manual != 0);
+    speed_answer refused = {0};
+    CHECK_EQ_U64(curtain_set_window_speed(session.client, NULL, manual, 0.5, on_speed, &refused),
+                 CURTAIN_OK);
+    CHECK(harness_run_until(&loop, &refused.done, 10));
+    CHECK_EQ_U64(refused.error_code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_INVALID_ARGUMENT);
+  }
+  disconnect(&loop, &session);
+  harness_daemon_stop(&loop, &daemon);
+  harness_close_loop(&loop);
+}
+
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
   static const harness_test tests[] = {
@@ -533,6 +608,8 @@ int main(void) {
        test_curtain_frames_prints_frames_and_a_summary},
       {"TCP with a token", test_tcp_with_a_token},
       {"Shutdown says goodbye", test_shutdown_says_goodbye},
+      {"slow motion sets a realtime window's speed",
+       test_slow_motion_sets_a_realtime_windows_speed},
   };
   return harness_run(tests, sizeof tests / sizeof tests[0]);
 }

@@ -666,3 +666,25 @@ def test_a_subscription_yields_what_it_subscribed_to(client: curtain.Client) -> 
     assert [item for item in items if isinstance(item, curtain.Frame)] == frames
     assert texts([item for item in items if isinstance(item, curtain.Event)]) == texts(events)
     assert "t1.ended(cancelled: false)" in texts(events)
+
+
+def test_slow_motion_shows_in_the_window_and_the_status_and_refuses_bad_speeds(client: curtain.Client) -> None:
+    window = client.create_window()
+    assert window.speed == 1
+    slowed = client.set_window_speed(window, 0.1)
+    assert (slowed.window, slowed.speed) == (window.window, 0.1)
+    assert [w.speed for w in client.list_windows()] == [0.1]
+    [entry] = client.get_status().window_speeds
+    assert (entry.session, entry.window, entry.speed) == ("default", window.window, 0.1)
+    for bad in (0.0, -1.0, 0.001, 1000.0, float("nan"), float("inf")):
+        with pytest.raises(curtain.ServerError) as caught:
+            client.set_window_speed(window, bad)
+        assert caught.value.code is curtain.ErrorCode.INVALID_ARGUMENT
+        assert "from 0.01 to 100" in caught.value.message
+    manual = client.create_window(clock="manual")
+    with pytest.raises(curtain.ServerError) as refused:
+        client.set_window_speed(manual, 0.5)
+    assert refused.value.code is curtain.ErrorCode.INVALID_ARGUMENT
+    assert "manual clock" in refused.value.message
+    assert client.set_window_speed(window, 1).speed == 1
+    assert client.get_status().window_speeds == []

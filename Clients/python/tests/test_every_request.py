@@ -167,6 +167,10 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert client.unload_storyboard("S") is None
     op(client.resize_window(window, size=(300, 600), animated=False))
     op(client.set_window_visible(window, False))
+    realtime = client.create_window()
+    slowed = client.set_window_speed(realtime, 0.5)
+    assert isinstance(slowed, P.WindowInfo) and slowed.speed == 0.5
+    client.close_window(realtime)
     leased = client.lease(window, 30)
     assert isinstance(leased, P.LeaseResult) and leased.expires_in == 30 and not leased.renewed
     assert client.lease(window, 60).renewed

@@ -77,6 +77,12 @@ enum FuzzSeeds {
       ),
       ("realtime-ticks", seed(flags: 2 | (6 << 3), realtimeNavigation() + [push("B"), pop()])),
       (
+        "slow-motion",
+        seed(
+          flags: 2 | (6 << 3),
+          realtimeNavigation() + [speed(0.25), push("B"), speed(3), pop(), speed(1)])
+      ),
+      (
         "export-kill",
         seed(
           [hello()] + navigation() + [
@@ -212,6 +218,13 @@ enum FuzzSeeds {
     {
       $0.selectTab.tabBar = ref("Tabs")
       $0.selectTab.index = index
+    }
+  }
+
+  static func speed(_ speed: Double) -> Step {
+    {
+      $0.setWindowSpeed.windowID = 1
+      $0.setWindowSpeed.speed = speed
     }
   }
 

@@ -36,9 +36,7 @@ extension Session {
       let due = clocked.compactMap { entry -> Double? in
         guard let deadline = entry.window.nextActionTime else { return nil }
         // The first clock time at which the deadline is due.
-        var at = entry.origin + deadline
-        while at - entry.origin < deadline { at = at.nextUp }
-        return at
+        return entry.pace.firstClock(reaching: deadline)
       }
       guard let next = due.min() else { break }
       now = max(now, next)

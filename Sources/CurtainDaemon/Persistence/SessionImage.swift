@@ -1,7 +1,7 @@
 // A session as every store keeps its snapshot (docs/durability.md,
 // "Snapshots"): the Core's `SessionSnapshot` of a quiescent session, the
-// daemon's settings of its windows (frame rate, clock origin, frame
-// counter) and the server clock when it was taken. Its bytes are one
+// daemon's settings of its windows (frame rate, clock origin and speed,
+// frame counter) and the server clock when it was taken. Its bytes are one
 // `curtain.v1.SessionImage` message (Proto/curtain/v1/session_image.proto,
 // the values mapped in CurtainWire's SessionSnapshot+Image.swift), format
 // 4; a portable document is the same message's JSON form
@@ -34,6 +34,10 @@ struct SessionImage: Sendable {
     var window: WindowID
     var frameRate: Int
     var origin: Double
+    /// Its speed (1 unless SetWindowSpeed slowed it) and its model time at
+    /// `origin` (0 at speed 1).
+    var speed = 1.0
+    var start = 0.0
     var lastFrameClock: Double
     var frameSeq: UInt64
   }
@@ -50,6 +54,11 @@ struct SessionImage: Sendable {
       image.windows[index].clockOrigin = setting.origin
       image.windows[index].lastFrameClock = setting.lastFrameClock
       image.windows[index].frameSeq = setting.frameSeq
+      // Absent (0) at speed 1, as in every image written before speeds.
+      if setting.speed != 1 {
+        image.windows[index].speed = setting.speed
+        image.windows[index].speedStart = setting.start
+      }
     }
     return image
   }
@@ -67,6 +76,7 @@ struct SessionImage: Sendable {
     windows = image.windows.map {
       WindowSettings(
         window: WindowID($0.id), frameRate: Int($0.frameRate), origin: $0.clockOrigin,
+        speed: $0.speed == 0 ? 1 : $0.speed, start: $0.speed == 0 ? 0 : $0.speedStart,
         lastFrameClock: $0.lastFrameClock, frameSeq: $0.frameSeq)
     }
   }
@@ -150,8 +160,8 @@ extension Server {
       let key = key(of: window)
       guard let clock = clocks[key], let frames = publisher[key] else { return nil }
       return SessionImage.WindowSettings(
-        window: window.id, frameRate: clock.frameRate, origin: clock.origin,
-        lastFrameClock: frames.lastFrameClock, frameSeq: frames.frameSeq)
+        window: window.id, frameRate: clock.frameRate, origin: clock.origin, speed: clock.speed,
+        start: clock.start, lastFrameClock: frames.lastFrameClock, frameSeq: frames.frameSeq)
     }
     return SessionImage(clock: clock(), session: snapshot, windows: windows)
   }
@@ -179,12 +189,15 @@ extension Server {
     var states: [WindowKey: WindowState] = [:]
     for window in session.orderedWindows {
       guard let setting = settings[window.id], (30...240).contains(setting.frameRate),
-        setting.origin.isFinite, setting.lastFrameClock.isFinite
+        setting.origin.isFinite, setting.lastFrameClock.isFinite,
+        setting.speed == 1 || WindowClock.speeds.contains(setting.speed), setting.start.isFinite
       else {
         throw ImageError(description: "window \(window.id) has no valid settings")
       }
       states[key(of: window)] = WindowState(
-        frameRate: setting.frameRate, clockMode: window.clockMode, origin: setting.origin,
+        clock: WindowClock(
+          frameRate: setting.frameRate, clockMode: window.clockMode, origin: setting.origin,
+          speed: setting.speed, start: setting.start),
         lastFrameClock: setting.lastFrameClock, frameSeq: setting.frameSeq)
     }
     guard image.clock.isFinite, image.clock >= 0 else {
@@ -196,9 +209,7 @@ extension Server {
   /// Puts a rebuilt session in place.
   func install(_ restored: RestoredSession) {
     for (key, state) in restored.windowStates {
-      clocks.add(
-        key,
-        WindowClock(frameRate: state.frameRate, clockMode: state.clockMode, origin: state.origin))
+      clocks.add(key, state.clock)
       publisher.addWindow(key, frameSeq: state.frameSeq, lastFrameClock: state.lastFrameClock)
     }
     sessions[restored.session.name] = restored.session

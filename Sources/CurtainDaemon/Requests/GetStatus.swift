@@ -36,6 +36,7 @@ extension RequestHandler {
         status.helloFailures = server.clients.helloFailures.status(at: server.clock())
         status.warnings = server.configuration.warnings
         status.configFile = server.configuration.configFile ?? ""
+        status.windowSpeeds = server.windowSpeeds()
         return .ok(.status(status))
       }
       let sessions = server.sessions.values.filter { client.scope.allows(session: $0.name) }
@@ -54,6 +55,7 @@ extension RequestHandler {
       status.storage.available = storage.available
       status.storage.error = storage.error
       status.limits = server.limitUsages(seenBy: client)
+      status.windowSpeeds = server.windowSpeeds(in: Set(sessions.map(\.name)))
       return .ok(.status(status))
     })
 }

@@ -11,9 +11,8 @@ extension RequestHandler {
     run: { context in
       let window = context.window
       let request = context.request.getTree
-      var tree = Curtain_V1_Tree(
-        window, frameRate: context.server.frameRate(of: window),
-        includeViews: request.includeViews, presentation: request.presentation,
+      var tree = context.server.tree(
+        of: window, includeViews: request.includeViews, presentation: request.presentation,
         descriptions: context.server.treeDescriptions)
       if let lease = context.server.wireLease(of: window) { tree.window.lease = lease }
       return .ok(.tree(tree))

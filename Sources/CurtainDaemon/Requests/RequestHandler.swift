@@ -15,7 +15,8 @@ enum RequestKind: String, CaseIterable {
   case listControllers, listSessions, listTransitions, listWindows, loadStoryboard, pauseTransition,
     performSegue
   case pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow, selectTab, setPages
-  case setRoot, setSplitColumns, setStack, setTabs, setWindowVisible, show, showDetail, shutdown
+  case setRoot, setSplitColumns, setStack, setTabs, setWindowSpeed, setWindowVisible, show
+  case showDetail, shutdown
   case subscribe, sync, tap, transitionChildren, turnPage, unloadStoryboard, unsubscribe, unwind
   case updateInteractive, waitIdle, lease, release, setDelegate, clearDelegate, delegateReply
   case transitionFrame, completeTransition
@@ -41,6 +42,7 @@ enum RequestKind: String, CaseIterable {
     case .closeWindow: self = .closeWindow
     case .resizeWindow: self = .resizeWindow
     case .setWindowVisible: self = .setWindowVisible
+    case .setWindowSpeed: self = .setWindowSpeed
     case .createController: self = .createController
     case .configureController: self = .configureController
     case .listControllers: self = .listControllers

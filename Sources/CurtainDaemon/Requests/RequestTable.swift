@@ -56,6 +56,7 @@ enum RequestTable {
     .setSplitColumns,
     .setStack,
     .setTabs,
+    .setWindowSpeed,
     .setWindowVisible,
     .show,
     .showDetail,

@@ -45,13 +45,13 @@ extension Server {
           result.snapshotRequired = true
           cursors[window.id] = window.log.lastSeq
           result.snapshots.append(
-            Curtain_V1_Tree(window, frameRate: frameRate(of: window), includeViews: true))
+            tree(of: window, includeViews: true))
         }
       } else {
         cursors[window.id] = window.log.lastSeq
         if body.snapshot {
           result.snapshots.append(
-            Curtain_V1_Tree(window, frameRate: frameRate(of: window), includeViews: true))
+            tree(of: window, includeViews: true))
         }
       }
     }

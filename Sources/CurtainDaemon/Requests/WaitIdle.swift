@@ -10,8 +10,7 @@ extension RequestHandler {
     run: { context in
       let window = context.window
       if window.isIdle {
-        return .ok(
-          .window(Curtain_V1_WindowInfo(window, frameRate: context.server.frameRate(of: window))))
+        return .ok(.window(context.server.windowInfo(window)))
       }
       return .deferred(
         Waiter(for: context, key: context.server.key(of: window), condition: .idle))

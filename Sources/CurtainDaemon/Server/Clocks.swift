@@ -27,8 +27,40 @@ struct WindowClock {
   var frameRate: Int
   /// Realtime or manual.
   var clockMode: ClockMode
-  /// Clock time at which the window's model time was 0 (realtime windows).
+  /// Clock time at which the window's model time was `start` (realtime
+  /// windows): 0 unless the window is slowed.
   var origin: Double
+  /// Seconds of model time per second of the clock (SetWindowSpeed;
+  /// realtime windows only).
+  var speed = 1.0
+  /// The window's model time at `origin`: 0 at speed 1.
+  var start = 0.0
+
+  /// Speeds SetWindowSpeed takes (docs/protocol.md).
+  static let speeds = 0.01...100.0
+
+  /// How the window's model time follows the clock.
+  var pace: ClockPace { ClockPace(origin: origin, start: start, speed: speed) }
+
+  /// The clock at `speed` from clock time `now` on, its model time going on
+  /// from where it is. Back at speed 1 its origin goes back on the grid
+  /// (model time is then clock − origin again, exactly), which moves its
+  /// model time forward by less than a step of the grid, never back.
+  func setting(speed: Double, at now: Double) -> WindowClock {
+    var clock = self
+    let time = pace.time(atClock: now)
+    clock.speed = speed
+    if speed == 1 {
+      var origin = Clocks.onGrid(now - time)
+      while now - origin < time { origin -= Clocks.grid }
+      clock.origin = origin
+      clock.start = 0
+    } else {
+      clock.origin = now
+      clock.start = time
+    }
+    return clock
+  }
 }
 
 /// Server time, the windows' clocks and the realtime schedule.
@@ -63,6 +95,8 @@ final class Clocks {
   /// The realtime windows of each session, so that bringing the clocks up
   /// to date visits them only, not every manual window of the daemon.
   private var realtime: [String: Set<WindowID>] = [:]
+  /// The windows at a speed other than 1 (GetStatus lists them).
+  private(set) var slowed: Set<WindowKey> = []
   /// The realtime windows' deadlines and frame ticks.
   private var schedule = RealtimeSchedule()
   /// Realtime windows the schedule must look at again (they moved, were
@@ -110,6 +144,9 @@ final class Clocks {
     self.base = base
   }
 
+  /// A step of the clock's grid: 2⁻²⁴ s, about 60 ns.
+  static let grid = 1.0 / 16_777_216
+
   /// `time` rounded to the clock's grid (2⁻²⁴ s, about 60 ns).
   static func onGrid(_ time: Double) -> Double {
     (time * 16_777_216).rounded() / 16_777_216
@@ -132,15 +169,17 @@ final class Clocks {
 
   /// The model time of realtime window `key` at the last advance's clock
   /// time: where that advance moved it, or would have, nothing being due
-  /// in it (`Session.advance` moves a window to `clock − origin`).
+  /// in it (`Session.advance` moves a window to its pace's time at the
+  /// clock: `clock − origin` unless it is slowed).
   func modelTime(of key: WindowKey) -> Double? {
     guard let clock = windows[key], clock.clockMode == .realtime else { return nil }
-    return lastAdvance - clock.origin
+    return clock.pace.time(atClock: lastAdvance)
   }
 
   /// A window was made (or restored, or imported) with `clock`.
   func add(_ key: WindowKey, _ clock: WindowClock) {
     windows[key] = clock
+    if clock.speed != 1 { slowed.insert(key) }
     if clock.clockMode == .realtime {
       realtime[key.session, default: []].insert(key.window)
       dirty.insert(key)
@@ -150,10 +189,20 @@ final class Clocks {
   /// A window is gone (closed, or its session moved away).
   func remove(_ key: WindowKey) {
     guard windows.removeValue(forKey: key) != nil else { return }
+    slowed.remove(key)
     realtime[key.session]?.remove(key.window)
     if realtime[key.session]?.isEmpty == true { realtime[key.session] = nil }
     schedule.remove(key, now: lastAdvance)
     dirty.remove(key)
+  }
+
+  /// Runs realtime window `key` at `speed` from clock time `now` on
+  /// (SetWindowSpeed); the schedule looks at it again (its deadline moved).
+  func setSpeed(of key: WindowKey, to speed: Double, at now: Double) {
+    guard let clock = windows[key], clock.clockMode == .realtime else { return }
+    windows[key] = clock.setting(speed: speed, at: now)
+    if speed == 1 { slowed.remove(key) } else { slowed.insert(key) }
+    dirty.insert(key)
   }
 
   /// The realtime windows of `session`, in no order.
@@ -268,7 +317,7 @@ final class Clocks {
         let clock = windows[WindowKey(session: session.name, window: id)],
         clock.clockMode == .realtime
       else { continue }
-      clocked.append(Session.ClockedWindow(window, origin: clock.origin))
+      clocked.append(Session.ClockedWindow(window, pace: clock.pace))
       clocks.append(clock)
     }
     return (clocked, clocks)
@@ -317,7 +366,13 @@ final class Clocks {
         schedule.remove(key, now: lastAdvance)
         continue
       }
-      schedule.setDeadline(key, found.nextDeadline.map { clock.origin + $0 })
+      let pace = clock.pace
+      schedule.setDeadline(
+        key,
+        found.nextDeadline.map {
+          pace.isRealTime ? pace.origin + $0 : pace.firstClock(reaching: $0)
+        }
+      )
       let rate = ticks(key, found, clock) ? clock.frameRate : nil
       schedule.setTicking(key, rate: rate, now: lastAdvance)
     }

@@ -173,7 +173,7 @@ extension Server {
       }
       answer(
         waiter,
-        .success(.window(Curtain_V1_WindowInfo(window, frameRate: frameRate(of: window)))))
+        .success(.window(windowInfo(window))))
     }
   }
 
@@ -205,19 +205,31 @@ extension Server {
     }
   }
 
-  /// The frame rate of a window.
-  func frameRate(of window: Window) -> UInt32 {
-    UInt32(clocks[key(of: window)]?.frameRate ?? 60)
+  /// A window's summary with its clock's frame rate and speed.
+  func windowInfo(_ window: Window) -> Curtain_V1_WindowInfo {
+    let clock = clocks[key(of: window)]
+    return Curtain_V1_WindowInfo(
+      window, frameRate: UInt32(clock?.frameRate ?? 60), speed: clock?.speed ?? 1)
   }
 
-  /// A window's summary as `ListWindows` gives it: with its frame rate,
-  /// its lease, and for a realtime window its clock's time now, which the
-  /// request (catching up only what is due) may not have moved it to: the
-  /// time an advance would give it, nothing else being due.
+  /// A window's tree with its clock's frame rate and speed.
+  func tree(
+    of window: Window, includeViews: Bool, presentation: Bool = false,
+    descriptions: HierarchyDescriptionCache? = nil
+  ) -> Curtain_V1_Tree {
+    let clock = clocks[key(of: window)]
+    return Curtain_V1_Tree(
+      window, frameRate: UInt32(clock?.frameRate ?? 60), speed: clock?.speed ?? 1,
+      includeViews: includeViews, presentation: presentation, descriptions: descriptions)
+  }
+
+  /// A window's summary as `ListWindows` gives it: with its frame rate and
+  /// speed, its lease, and for a realtime window its clock's time now,
+  /// which the request (catching up only what is due) may not have moved
+  /// it to: the time an advance would give it, nothing else being due.
   func summary(of window: Window) -> Curtain_V1_WindowInfo {
     let key = key(of: window)
-    let clock = clocks[key]
-    var info = Curtain_V1_WindowInfo(window, frameRate: UInt32(clock?.frameRate ?? 60))
+    var info = windowInfo(window)
     if let time = clocks.modelTime(of: key), time > info.time { info.time = time }
     if let lease = wireLease(of: window) { info.lease = lease }
     return info

@@ -58,6 +58,26 @@ extension Server {
     return UInt32(clamping: (publisher[key]?.frameSeq ?? 0) - before)
   }
 
+  /// Runs a realtime window at `speed` from now on (SetWindowSpeed).
+  func setSpeed(of window: Window, to speed: Double) {
+    clocks.setSpeed(of: key(of: window), to: speed, at: clock())
+  }
+
+  /// The windows at a speed other than 1 among `sessions` (all when
+  /// `nil`), by session name and window id (GetStatus).
+  func windowSpeeds(in sessions: Set<String>? = nil) -> [Curtain_V1_WindowSpeed] {
+    clocks.slowed.filter { sessions?.contains($0.session) ?? true }
+      .sorted { ($0.session, $0.window) < ($1.session, $1.window) }
+      .compactMap { key in
+        guard let clock = clocks[key] else { return nil }
+        var entry = Curtain_V1_WindowSpeed()
+        entry.session = key.session
+        entry.windowID = key.window.rawValue
+        entry.speed = clock.speed
+        return entry
+      }
+  }
+
   /// Stops the daemon once the responses of the current message have been
   /// queued (a Shutdown request).
   func shutDownOnceAnswered() {

@@ -46,12 +46,8 @@ struct WindowKey: Hashable {
 /// The daemon's settings of one window as a snapshot keeps them: its clock
 /// (Clocks.swift) and its frame counter (Publisher.swift).
 struct WindowState {
-  /// Frames per second while animating (30–240).
-  var frameRate: Int
-  /// Realtime or manual.
-  var clockMode: ClockMode
-  /// Clock time at which the window's model time was 0 (realtime windows).
-  var origin: Double
+  /// Its clock: frame rate, mode, origin and speed.
+  var clock: WindowClock
   /// Clock time of the last frame produced.
   var lastFrameClock: Double
   /// The last frame number handed out (frame_seq).

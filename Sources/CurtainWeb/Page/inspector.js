@@ -178,7 +178,9 @@ async function loadScene() {
   const window = scene.window;
   state.clock = window.clock;
   state.names = new Map(Object.entries(scene.controllers).map(([id, name]) => [Number(id), name]));
-  $("window-caption").textContent = `w${window.window} ${window.size[0]}×${window.size[1]} ${window.clock}`;
+  // A window in slow motion (set-window-speed) says at what speed it runs.
+  const speed = window.speed && window.speed !== 1 ? ` speed ${window.speed}` : "";
+  $("window-caption").textContent = `w${window.window} ${window.size[0]}×${window.size[1]} ${window.clock}${speed}`;
   const scale = Math.min(1, 420 / window.size[0], 640 / window.size[1]);
   const stage = $("stage");
   stage.style.width = `${window.size[0] * scale}px`;

@@ -2270,6 +2270,14 @@ public nonisolated struct Curtain_V1_WindowInfo: @unchecked Sendable {
   /// Clears the value of `lease`. Subsequent reads from it will return its default value.
   public mutating func clearLease() {_uniqueStorage()._lease = nil}
 
+  /// Seconds of window time per second of real time (SetWindowSpeed): 1
+  /// unless the window is in slow motion; always 1 for a manual window.
+  /// 0 only from a daemon older than the field.
+  public var speed: Double {
+    get {_storage._speed}
+    set {_uniqueStorage()._speed = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -4563,7 +4571,7 @@ nonisolated extension Curtain_V1_PopoverPlacement: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".WindowInfo"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}metrics\0\u{1}traits\0\u{1}clock\0\u{3}frame_rate\0\u{1}visible\0\u{1}revision\0\u{1}time\0\u{3}root_id\0\u{3}last_seq\0\u{1}idle\0\u{3}queued_operations\0\u{1}lease\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}metrics\0\u{1}traits\0\u{1}clock\0\u{3}frame_rate\0\u{1}visible\0\u{1}revision\0\u{1}time\0\u{3}root_id\0\u{3}last_seq\0\u{1}idle\0\u{3}queued_operations\0\u{1}lease\0\u{1}speed\0")
 
   fileprivate class _StorageClass {
     var _id: UInt64 = 0
@@ -4579,6 +4587,7 @@ nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobu
     var _idle: Bool = false
     var _queuedOperations: UInt32 = 0
     var _lease: Curtain_V1_WindowLease? = nil
+    var _speed: Double = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4602,6 +4611,7 @@ nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobu
       _idle = source._idle
       _queuedOperations = source._queuedOperations
       _lease = source._lease
+      _speed = source._speed
     }
   }
 
@@ -4633,6 +4643,7 @@ nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobu
         case 11: try { try decoder.decodeSingularBoolField(value: &_storage._idle) }()
         case 12: try { try decoder.decodeSingularUInt32Field(value: &_storage._queuedOperations) }()
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._lease) }()
+        case 14: try { try decoder.decodeSingularDoubleField(value: &_storage._speed) }()
         default: break
         }
       }
@@ -4684,6 +4695,9 @@ nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobu
       try { if let v = _storage._lease {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
       } }()
+      if _storage._speed.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._speed, fieldNumber: 14)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4706,6 +4720,7 @@ nonisolated extension Curtain_V1_WindowInfo: SwiftProtobuf.Message, SwiftProtobu
         if _storage._idle != rhs_storage._idle {return false}
         if _storage._queuedOperations != rhs_storage._queuedOperations {return false}
         if _storage._lease != rhs_storage._lease {return false}
+        if _storage._speed != rhs_storage._speed {return false}
         return true
       }
       if !storagesAreEqual {return false}

@@ -544,6 +544,14 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .setWindowVisible(newValue)}
   }
 
+  public var setWindowSpeed: Curtain_V1_SetWindowSpeed {
+    get {
+      if case .setWindowSpeed(let v)? = _storage._body {return v}
+      return Curtain_V1_SetWindowSpeed()
+    }
+    set {_uniqueStorage()._body = .setWindowSpeed(newValue)}
+  }
+
   public var createController: Curtain_V1_CreateController {
     get {
       if case .createController(let v)? = _storage._body {return v}
@@ -963,6 +971,7 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case closeWindow(Curtain_V1_CloseWindow)
     case resizeWindow(Curtain_V1_ResizeWindow)
     case setWindowVisible(Curtain_V1_SetWindowVisible)
+    case setWindowSpeed(Curtain_V1_SetWindowSpeed)
     case createController(Curtain_V1_CreateController)
     case configureController(Curtain_V1_ConfigureController)
     case listControllers(Curtain_V1_ListControllers)
@@ -1469,11 +1478,35 @@ public nonisolated struct Curtain_V1_Status: @unchecked Sendable {
     set {_uniqueStorage()._configFile = newValue}
   }
 
+  /// The windows in slow motion (SetWindowSpeed), by session and id: those
+  /// at a speed other than 1 (of the token's sessions for a scoped client).
+  public var windowSpeeds: [Curtain_V1_WindowSpeed] {
+    get {_storage._windowSpeeds}
+    set {_uniqueStorage()._windowSpeeds = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A window's speed in Status.
+public nonisolated struct Curtain_V1_WindowSpeed: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var session: String = String()
+
+  public var windowID: UInt64 = 0
+
+  public var speed: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// One limit: its name (that of the curtaind flag that sets it, e.g.
@@ -2066,6 +2099,29 @@ public nonisolated struct Curtain_V1_SetWindowVisible: Sendable {
   public var windowID: UInt64 = 0
 
   public var visible: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Slow motion (like CALayer.speed on the window's layer, or Simulator's
+/// slow animations): a realtime window's model time runs at `speed` times
+/// the clock's from now on, so every animation (interactive completions
+/// included) takes 1/speed as long in real time; events and frames keep the
+/// window's own time. 1 is real time again. Lasts across restarts.
+/// INVALID_ARGUMENT unless 0.01 <= speed <= 100, and for a manual window
+/// (its time moves only with AdvanceClock). Answers with the window's
+/// WindowInfo. Not an operation: it takes effect at once, even while a
+/// transition runs.
+public nonisolated struct Curtain_V1_SetWindowSpeed: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var windowID: UInt64 = 0
+
+  public var speed: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -4963,7 +5019,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{3}move_session\0\u{4}\u{5}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{3}list_transitions\0\u{4}\u{4}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{3}move_session\0\u{3}set_window_speed\0\u{4}\u{4}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{3}list_transitions\0\u{4}\u{4}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -5217,6 +5273,19 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
           if let v = v {
             if hadOneofValue {try decoder.handleConflictingOneOf()}
             _storage._body = .moveSession(v)
+          }
+        }()
+        case 26: try {
+          var v: Curtain_V1_SetWindowSpeed?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .setWindowSpeed(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .setWindowSpeed(v)
           }
         }()
         case 30: try {
@@ -5960,6 +6029,10 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
       case .moveSession?: try {
         guard case .moveSession(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
+      }()
+      case .setWindowSpeed?: try {
+        guard case .setWindowSpeed(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
       }()
       case .createController?: try {
         guard case .createController(let v)? = _storage._body else { preconditionFailure() }
@@ -6851,7 +6924,7 @@ nonisolated extension Curtain_V1_GetStatus: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Status"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0\u{2}\u{c}storage\0\u{2}\u{a}leases\0\u{2}\u{a}limits\0\u{3}hello_failures\0\u{1}warnings\0\u{1}scope\0\u{3}config_file\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{1}pid\0\u{1}uptime\0\u{1}clients\0\u{1}sessions\0\u{1}windows\0\u{1}listeners\0\u{2}\u{c}storage\0\u{2}\u{a}leases\0\u{2}\u{a}limits\0\u{3}hello_failures\0\u{1}warnings\0\u{1}scope\0\u{3}config_file\0\u{3}window_speeds\0")
 
   fileprivate class _StorageClass {
     var _serverVersion: String = String()
@@ -6869,6 +6942,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
     var _warnings: [String] = []
     var _scope: String = String()
     var _configFile: String = String()
+    var _windowSpeeds: [Curtain_V1_WindowSpeed] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -6894,6 +6968,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
       _warnings = source._warnings
       _scope = source._scope
       _configFile = source._configFile
+      _windowSpeeds = source._windowSpeeds
     }
   }
 
@@ -6927,6 +7002,7 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
         case 42: try { try decoder.decodeRepeatedStringField(value: &_storage._warnings) }()
         case 43: try { try decoder.decodeSingularStringField(value: &_storage._scope) }()
         case 44: try { try decoder.decodeSingularStringField(value: &_storage._configFile) }()
+        case 45: try { try decoder.decodeRepeatedMessageField(value: &_storage._windowSpeeds) }()
         default: break
         }
       }
@@ -6984,6 +7060,9 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
       if !_storage._configFile.isEmpty {
         try visitor.visitSingularStringField(value: _storage._configFile, fieldNumber: 44)
       }
+      if !_storage._windowSpeeds.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._windowSpeeds, fieldNumber: 45)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -7008,10 +7087,51 @@ nonisolated extension Curtain_V1_Status: SwiftProtobuf.Message, SwiftProtobuf._M
         if _storage._warnings != rhs_storage._warnings {return false}
         if _storage._scope != rhs_storage._scope {return false}
         if _storage._configFile != rhs_storage._configFile {return false}
+        if _storage._windowSpeeds != rhs_storage._windowSpeeds {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_WindowSpeed: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".WindowSpeed"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}session\0\u{3}window_id\0\u{1}speed\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.session) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.speed) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.session.isEmpty {
+      try visitor.visitSingularStringField(value: self.session, fieldNumber: 1)
+    }
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 2)
+    }
+    if self.speed.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.speed, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_WindowSpeed, rhs: Curtain_V1_WindowSpeed) -> Bool {
+    if lhs.session != rhs.session {return false}
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.speed != rhs.speed {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -8134,6 +8254,41 @@ nonisolated extension Curtain_V1_SetWindowVisible: SwiftProtobuf.Message, SwiftP
   public static func ==(lhs: Curtain_V1_SetWindowVisible, rhs: Curtain_V1_SetWindowVisible) -> Bool {
     if lhs.windowID != rhs.windowID {return false}
     if lhs.visible != rhs.visible {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_SetWindowSpeed: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetWindowSpeed"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}speed\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.speed) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    if self.speed.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.speed, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SetWindowSpeed, rhs: Curtain_V1_SetWindowSpeed) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.speed != rhs.speed {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

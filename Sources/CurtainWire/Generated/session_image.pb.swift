@@ -227,6 +227,20 @@ public nonisolated struct Curtain_V1_SessionImage: @unchecked Sendable {
       set {_uniqueStorage()._frameSeq = newValue}
     }
 
+    /// A realtime window slowed (or sped up) by SetWindowSpeed: its speed
+    /// (0.01 to 100) and its model time at clock_origin, from which it runs
+    /// at that speed. Both absent (0) at speed 1: the window's time 0 was
+    /// then at clock_origin.
+    public var speed: Double {
+      get {_storage._speed}
+      set {_uniqueStorage()._speed = newValue}
+    }
+
+    public var speedStart: Double {
+      get {_storage._speedStart}
+      set {_uniqueStorage()._speedStart = newValue}
+    }
+
     public var unknownFields = SwiftProtobuf.UnknownStorage()
 
     public init() {}
@@ -1517,7 +1531,7 @@ nonisolated extension Curtain_V1_SessionImage: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Curtain_V1_SessionImage.Window: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = Curtain_V1_SessionImage.protoMessageName + ".Window"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}view_id\0\u{1}metrics\0\u{1}clock\0\u{3}root_id\0\u{1}visible\0\u{1}revision\0\u{1}time\0\u{1}events\0\u{3}next_animation_id\0\u{3}frame_rate\0\u{3}clock_origin\0\u{3}last_frame_clock\0\u{3}frame_seq\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}view_id\0\u{1}metrics\0\u{1}clock\0\u{3}root_id\0\u{1}visible\0\u{1}revision\0\u{1}time\0\u{1}events\0\u{3}next_animation_id\0\u{3}frame_rate\0\u{3}clock_origin\0\u{3}last_frame_clock\0\u{3}frame_seq\0\u{1}speed\0\u{3}speed_start\0")
 
   fileprivate class _StorageClass {
     var _id: UInt64 = 0
@@ -1534,6 +1548,8 @@ nonisolated extension Curtain_V1_SessionImage.Window: SwiftProtobuf.Message, Swi
     var _clockOrigin: Double = 0
     var _lastFrameClock: Double = 0
     var _frameSeq: UInt64 = 0
+    var _speed: Double = 0
+    var _speedStart: Double = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1558,6 +1574,8 @@ nonisolated extension Curtain_V1_SessionImage.Window: SwiftProtobuf.Message, Swi
       _clockOrigin = source._clockOrigin
       _lastFrameClock = source._lastFrameClock
       _frameSeq = source._frameSeq
+      _speed = source._speed
+      _speedStart = source._speedStart
     }
   }
 
@@ -1590,6 +1608,8 @@ nonisolated extension Curtain_V1_SessionImage.Window: SwiftProtobuf.Message, Swi
         case 12: try { try decoder.decodeSingularDoubleField(value: &_storage._clockOrigin) }()
         case 13: try { try decoder.decodeSingularDoubleField(value: &_storage._lastFrameClock) }()
         case 14: try { try decoder.decodeSingularUInt64Field(value: &_storage._frameSeq) }()
+        case 15: try { try decoder.decodeSingularDoubleField(value: &_storage._speed) }()
+        case 16: try { try decoder.decodeSingularDoubleField(value: &_storage._speedStart) }()
         default: break
         }
       }
@@ -1644,6 +1664,12 @@ nonisolated extension Curtain_V1_SessionImage.Window: SwiftProtobuf.Message, Swi
       if _storage._frameSeq != 0 {
         try visitor.visitSingularUInt64Field(value: _storage._frameSeq, fieldNumber: 14)
       }
+      if _storage._speed.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._speed, fieldNumber: 15)
+      }
+      if _storage._speedStart.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._speedStart, fieldNumber: 16)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1667,6 +1693,8 @@ nonisolated extension Curtain_V1_SessionImage.Window: SwiftProtobuf.Message, Swi
         if _storage._clockOrigin != rhs_storage._clockOrigin {return false}
         if _storage._lastFrameClock != rhs_storage._lastFrameClock {return false}
         if _storage._frameSeq != rhs_storage._frameSeq {return false}
+        if _storage._speed != rhs_storage._speed {return false}
+        if _storage._speedStart != rhs_storage._speedStart {return false}
         return true
       }
       if !storagesAreEqual {return false}

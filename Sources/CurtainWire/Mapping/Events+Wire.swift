@@ -309,14 +309,16 @@ extension Curtain_V1_ViewNode {
 }
 
 extension Curtain_V1_WindowInfo {
-  /// The wire form of a window's summary.
-  public init(_ window: Window, frameRate: UInt32) {
+  /// The wire form of a window's summary, with the daemon's settings of
+  /// its clock (frame rate, speed).
+  public init(_ window: Window, frameRate: UInt32, speed: Double = 1) {
     self.init()
     id = window.id.rawValue
     metrics = Curtain_V1_WindowMetrics(window.metrics)
     traits = Curtain_V1_Traits(window.traitCollection)
     clock = window.clockMode.wire
     self.frameRate = frameRate
+    self.speed = speed
     visible = window.isVisible
     revision = window.revision
     time = window.time
@@ -333,11 +335,11 @@ extension Curtain_V1_Tree {
   /// text description comes from `descriptions` when given (GetTree keeps
   /// one, HierarchyDescriptionCache).
   public init(
-    _ window: Window, frameRate: UInt32, includeViews: Bool, presentation: Bool = false,
-    descriptions: HierarchyDescriptionCache? = nil
+    _ window: Window, frameRate: UInt32, speed: Double = 1, includeViews: Bool,
+    presentation: Bool = false, descriptions: HierarchyDescriptionCache? = nil
   ) {
     self.init()
-    self.window = Curtain_V1_WindowInfo(window, frameRate: frameRate)
+    self.window = Curtain_V1_WindowInfo(window, frameRate: frameRate, speed: speed)
     let rootNode = window.rootViewController?.node
     if let rootNode { self.root = Curtain_V1_ControllerNode(rootNode) }
     if presentation {

@@ -391,6 +391,18 @@ class RequestMethods:
         """Shows or hides a window; its root appears or disappears."""
         return protocol.SetWindowVisible(window_id=window_id(window), visible=visible)  # type: ignore[return-value]
 
+    @request("set_window_speed", "window")
+    def set_window_speed(self, window: WindowLike, speed: float, **options: Unpack[CallOptions]) -> types.WindowInfo:
+        """Slow motion (like ``CALayer.speed``, or Simulator's slow animations):
+        a realtime window's time runs at ``speed`` seconds per second of real
+        time from now on (0.01 to 100; 1 is real time again), so every
+        animation, interactive completions included, takes ``1/speed`` as long;
+        events and frames keep the window's own time. Returns the window, whose
+        ``speed`` says so; lasts across restarts. INVALID_ARGUMENT for a speed
+        out of range or a manual window (its time moves only with
+        :meth:`advance_clock`)."""
+        return protocol.SetWindowSpeed(window_id=window_id(window), speed=speed)  # type: ignore[return-value]
+
     @request("lease", "lease")
     def lease(self, window: WindowLike, ttl: float, **options: Unpack[CallOptions]) -> types.LeaseResult:
         """Takes (or, for its holder, renews) the window's lease for ``ttl``

@@ -698,6 +698,7 @@ class WindowInfo(ProtoMessage):
     idle: bool = False
     queued_operations: int = 0
     lease: WindowLease | None = None
+    speed: float = 0.0
 
     @property
     def id(self) -> int:
@@ -1256,6 +1257,25 @@ class Status(ProtoMessage):
     warnings: list[str] = dataclasses.field(default_factory=list)
     scope: str = ""
     config_file: str | None = None
+    window_speeds: list[WindowSpeed] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class WindowSpeed(ProtoMessage):
+    """The protocol's ``curtain.v1.WindowSpeed``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.WindowSpeed
+    _RENAMED: ClassVar[dict[str, str]] = {'window': 'window_id'}
+
+    session: str = ""
+    window: int = 0
+    speed: float = 0.0
+
+    @property
+    def window_id(self) -> int:
+        """Deprecated (removed in the next release): ``window``, as `curtain --json` names it."""
+        _deprecated("WindowSpeed.window_id", "window")
+        return self.window
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -1860,4 +1880,5 @@ __all__ = [
     "WindowLease",
     "WindowList",
     "WindowMetrics",
+    "WindowSpeed",
 ]

@@ -672,7 +672,7 @@ class PopoverPlacement(_message.Message):
     def __init__(self, frame: _Optional[_Union[Rect, _Mapping]] = ..., content_frame: _Optional[_Union[Rect, _Mapping]] = ..., arrow_direction: _Optional[int] = ..., arrow_offset: _Optional[float] = ...) -> None: ...
 
 class WindowInfo(_message.Message):
-    __slots__ = ("id", "metrics", "traits", "clock", "frame_rate", "visible", "revision", "time", "root_id", "last_seq", "idle", "queued_operations", "lease")
+    __slots__ = ("id", "metrics", "traits", "clock", "frame_rate", "visible", "revision", "time", "root_id", "last_seq", "idle", "queued_operations", "lease", "speed")
     ID_FIELD_NUMBER: _ClassVar[int]
     METRICS_FIELD_NUMBER: _ClassVar[int]
     TRAITS_FIELD_NUMBER: _ClassVar[int]
@@ -686,6 +686,7 @@ class WindowInfo(_message.Message):
     IDLE_FIELD_NUMBER: _ClassVar[int]
     QUEUED_OPERATIONS_FIELD_NUMBER: _ClassVar[int]
     LEASE_FIELD_NUMBER: _ClassVar[int]
+    SPEED_FIELD_NUMBER: _ClassVar[int]
     id: int
     metrics: WindowMetrics
     traits: Traits
@@ -699,7 +700,8 @@ class WindowInfo(_message.Message):
     idle: bool
     queued_operations: int
     lease: WindowLease
-    def __init__(self, id: _Optional[int] = ..., metrics: _Optional[_Union[WindowMetrics, _Mapping]] = ..., traits: _Optional[_Union[Traits, _Mapping]] = ..., clock: _Optional[_Union[ClockMode, str]] = ..., frame_rate: _Optional[int] = ..., visible: _Optional[bool] = ..., revision: _Optional[int] = ..., time: _Optional[float] = ..., root_id: _Optional[int] = ..., last_seq: _Optional[int] = ..., idle: _Optional[bool] = ..., queued_operations: _Optional[int] = ..., lease: _Optional[_Union[WindowLease, _Mapping]] = ...) -> None: ...
+    speed: float
+    def __init__(self, id: _Optional[int] = ..., metrics: _Optional[_Union[WindowMetrics, _Mapping]] = ..., traits: _Optional[_Union[Traits, _Mapping]] = ..., clock: _Optional[_Union[ClockMode, str]] = ..., frame_rate: _Optional[int] = ..., visible: _Optional[bool] = ..., revision: _Optional[int] = ..., time: _Optional[float] = ..., root_id: _Optional[int] = ..., last_seq: _Optional[int] = ..., idle: _Optional[bool] = ..., queued_operations: _Optional[int] = ..., lease: _Optional[_Union[WindowLease, _Mapping]] = ..., speed: _Optional[float] = ...) -> None: ...
 
 class WindowLease(_message.Message):
     __slots__ = ("holder_client_id", "holder_name", "expires_in")

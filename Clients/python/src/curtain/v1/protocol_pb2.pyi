@@ -97,7 +97,7 @@ class Goodbye(_message.Message):
     def __init__(self, reason: _Optional[_Union[Goodbye.Reason, str]] = ..., message: _Optional[str] = ..., details: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class Request(_message.Message):
-    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "get_metrics", "list_nodes", "move_session", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "list_transitions", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "begin_appearance_transition", "end_appearance_transition", "tap", "lease", "release", "set_delegate", "clear_delegate", "delegate_reply", "transition_frame", "complete_transition")
+    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "get_metrics", "list_nodes", "move_session", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "set_window_speed", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "list_transitions", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "begin_appearance_transition", "end_appearance_transition", "tap", "lease", "release", "set_delegate", "clear_delegate", "delegate_reply", "transition_frame", "complete_transition")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_REVISION_FIELD_NUMBER: _ClassVar[int]
@@ -119,6 +119,7 @@ class Request(_message.Message):
     CLOSE_WINDOW_FIELD_NUMBER: _ClassVar[int]
     RESIZE_WINDOW_FIELD_NUMBER: _ClassVar[int]
     SET_WINDOW_VISIBLE_FIELD_NUMBER: _ClassVar[int]
+    SET_WINDOW_SPEED_FIELD_NUMBER: _ClassVar[int]
     CREATE_CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     CONFIGURE_CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     LIST_CONTROLLERS_FIELD_NUMBER: _ClassVar[int]
@@ -190,6 +191,7 @@ class Request(_message.Message):
     close_window: CloseWindow
     resize_window: ResizeWindow
     set_window_visible: SetWindowVisible
+    set_window_speed: SetWindowSpeed
     create_controller: CreateController
     configure_controller: ConfigureController
     list_controllers: ListControllers
@@ -240,7 +242,7 @@ class Request(_message.Message):
     delegate_reply: DelegateReply
     transition_frame: TransitionFrame
     complete_transition: CompleteTransition
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., get_metrics: _Optional[_Union[_metrics_pb2.GetMetrics, _Mapping]] = ..., list_nodes: _Optional[_Union[ListNodes, _Mapping]] = ..., move_session: _Optional[_Union[MoveSession, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., list_transitions: _Optional[_Union[ListTransitions, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ..., lease: _Optional[_Union[Lease, _Mapping]] = ..., release: _Optional[_Union[Release, _Mapping]] = ..., set_delegate: _Optional[_Union[SetDelegate, _Mapping]] = ..., clear_delegate: _Optional[_Union[ClearDelegate, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReply, _Mapping]] = ..., transition_frame: _Optional[_Union[TransitionFrame, _Mapping]] = ..., complete_transition: _Optional[_Union[CompleteTransition, _Mapping]] = ...) -> None: ...
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., get_metrics: _Optional[_Union[_metrics_pb2.GetMetrics, _Mapping]] = ..., list_nodes: _Optional[_Union[ListNodes, _Mapping]] = ..., move_session: _Optional[_Union[MoveSession, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., set_window_speed: _Optional[_Union[SetWindowSpeed, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., list_transitions: _Optional[_Union[ListTransitions, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ..., lease: _Optional[_Union[Lease, _Mapping]] = ..., release: _Optional[_Union[Release, _Mapping]] = ..., set_delegate: _Optional[_Union[SetDelegate, _Mapping]] = ..., clear_delegate: _Optional[_Union[ClearDelegate, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReply, _Mapping]] = ..., transition_frame: _Optional[_Union[TransitionFrame, _Mapping]] = ..., complete_transition: _Optional[_Union[CompleteTransition, _Mapping]] = ...) -> None: ...
 
 class Response(_message.Message):
     __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "session_document", "imported", "metrics", "nodes", "moved", "window", "windows", "controller", "controllers", "operation", "transition", "transitions", "tree", "subscribed", "clock", "storyboard", "segue", "lease", "delegate_reply")
@@ -353,7 +355,7 @@ class GetStatus(_message.Message):
     def __init__(self) -> None: ...
 
 class Status(_message.Message):
-    __slots__ = ("server_version", "protocol_version", "pid", "uptime", "clients", "sessions", "windows", "listeners", "storage", "leases", "limits", "hello_failures", "warnings", "scope", "config_file")
+    __slots__ = ("server_version", "protocol_version", "pid", "uptime", "clients", "sessions", "windows", "listeners", "storage", "leases", "limits", "hello_failures", "warnings", "scope", "config_file", "window_speeds")
     SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     PID_FIELD_NUMBER: _ClassVar[int]
@@ -369,6 +371,7 @@ class Status(_message.Message):
     WARNINGS_FIELD_NUMBER: _ClassVar[int]
     SCOPE_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FILE_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_SPEEDS_FIELD_NUMBER: _ClassVar[int]
     server_version: str
     protocol_version: int
     pid: int
@@ -384,7 +387,18 @@ class Status(_message.Message):
     warnings: _containers.RepeatedScalarFieldContainer[str]
     scope: str
     config_file: str
-    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ..., storage: _Optional[_Union[StorageStatus, _Mapping]] = ..., leases: _Optional[int] = ..., limits: _Optional[_Iterable[_Union[LimitUsage, _Mapping]]] = ..., hello_failures: _Optional[_Union[HelloFailures, _Mapping]] = ..., warnings: _Optional[_Iterable[str]] = ..., scope: _Optional[str] = ..., config_file: _Optional[str] = ...) -> None: ...
+    window_speeds: _containers.RepeatedCompositeFieldContainer[WindowSpeed]
+    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[int] = ..., pid: _Optional[int] = ..., uptime: _Optional[float] = ..., clients: _Optional[int] = ..., sessions: _Optional[int] = ..., windows: _Optional[int] = ..., listeners: _Optional[_Iterable[str]] = ..., storage: _Optional[_Union[StorageStatus, _Mapping]] = ..., leases: _Optional[int] = ..., limits: _Optional[_Iterable[_Union[LimitUsage, _Mapping]]] = ..., hello_failures: _Optional[_Union[HelloFailures, _Mapping]] = ..., warnings: _Optional[_Iterable[str]] = ..., scope: _Optional[str] = ..., config_file: _Optional[str] = ..., window_speeds: _Optional[_Iterable[_Union[WindowSpeed, _Mapping]]] = ...) -> None: ...
+
+class WindowSpeed(_message.Message):
+    __slots__ = ("session", "window_id", "speed")
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    SPEED_FIELD_NUMBER: _ClassVar[int]
+    session: str
+    window_id: int
+    speed: float
+    def __init__(self, session: _Optional[str] = ..., window_id: _Optional[int] = ..., speed: _Optional[float] = ...) -> None: ...
 
 class LimitUsage(_message.Message):
     __slots__ = ("name", "scope", "value", "used", "description")
@@ -629,6 +643,14 @@ class SetWindowVisible(_message.Message):
     window_id: int
     visible: bool
     def __init__(self, window_id: _Optional[int] = ..., visible: _Optional[bool] = ...) -> None: ...
+
+class SetWindowSpeed(_message.Message):
+    __slots__ = ("window_id", "speed")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    SPEED_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    speed: float
+    def __init__(self, window_id: _Optional[int] = ..., speed: _Optional[float] = ...) -> None: ...
 
 class ControllerRef(_message.Message):
     __slots__ = ("id", "identifier")

@@ -13,7 +13,7 @@ DESCRIPTOR: _descriptor.FileDescriptor
 class SessionImage(_message.Message):
     __slots__ = ("format", "clock", "name", "next_ids", "windows", "controllers", "views", "storyboards", "detached_events", "endings", "departed_names", "delegates", "next_delegate_call")
     class Window(_message.Message):
-        __slots__ = ("id", "view_id", "metrics", "clock", "root_id", "visible", "revision", "time", "events", "next_animation_id", "frame_rate", "clock_origin", "last_frame_clock", "frame_seq")
+        __slots__ = ("id", "view_id", "metrics", "clock", "root_id", "visible", "revision", "time", "events", "next_animation_id", "frame_rate", "clock_origin", "last_frame_clock", "frame_seq", "speed", "speed_start")
         ID_FIELD_NUMBER: _ClassVar[int]
         VIEW_ID_FIELD_NUMBER: _ClassVar[int]
         METRICS_FIELD_NUMBER: _ClassVar[int]
@@ -28,6 +28,8 @@ class SessionImage(_message.Message):
         CLOCK_ORIGIN_FIELD_NUMBER: _ClassVar[int]
         LAST_FRAME_CLOCK_FIELD_NUMBER: _ClassVar[int]
         FRAME_SEQ_FIELD_NUMBER: _ClassVar[int]
+        SPEED_FIELD_NUMBER: _ClassVar[int]
+        SPEED_START_FIELD_NUMBER: _ClassVar[int]
         id: int
         view_id: int
         metrics: _common_pb2.WindowMetrics
@@ -42,7 +44,9 @@ class SessionImage(_message.Message):
         clock_origin: float
         last_frame_clock: float
         frame_seq: int
-        def __init__(self, id: _Optional[int] = ..., view_id: _Optional[int] = ..., metrics: _Optional[_Union[_common_pb2.WindowMetrics, _Mapping]] = ..., clock: _Optional[_Union[_common_pb2.ClockMode, str]] = ..., root_id: _Optional[int] = ..., visible: _Optional[bool] = ..., revision: _Optional[int] = ..., time: _Optional[float] = ..., events: _Optional[_Union[SessionImage.EventRing, _Mapping]] = ..., next_animation_id: _Optional[int] = ..., frame_rate: _Optional[int] = ..., clock_origin: _Optional[float] = ..., last_frame_clock: _Optional[float] = ..., frame_seq: _Optional[int] = ...) -> None: ...
+        speed: float
+        speed_start: float
+        def __init__(self, id: _Optional[int] = ..., view_id: _Optional[int] = ..., metrics: _Optional[_Union[_common_pb2.WindowMetrics, _Mapping]] = ..., clock: _Optional[_Union[_common_pb2.ClockMode, str]] = ..., root_id: _Optional[int] = ..., visible: _Optional[bool] = ..., revision: _Optional[int] = ..., time: _Optional[float] = ..., events: _Optional[_Union[SessionImage.EventRing, _Mapping]] = ..., next_animation_id: _Optional[int] = ..., frame_rate: _Optional[int] = ..., clock_origin: _Optional[float] = ..., last_frame_clock: _Optional[float] = ..., frame_seq: _Optional[int] = ..., speed: _Optional[float] = ..., speed_start: _Optional[float] = ...) -> None: ...
     class EventRing(_message.Message):
         __slots__ = ("last_seq", "events")
         LAST_SEQ_FIELD_NUMBER: _ClassVar[int]
