@@ -37,8 +37,30 @@ final class ResponseEncodingTests: XCTestCase {
       entry.name = "session-\(index)"
       sessions.sessions.append(entry)
     }
+    // Lists of windows (written a window at a time): none, one, and
+    // enough, each with nested messages, for lengths past two varint bytes.
+    func windows(_ count: Int) -> WireResponse.OneOf_Result {
+      var list = Curtain_V1_WindowList()
+      for index in 0..<count {
+        var info = Curtain_V1_WindowInfo()
+        info.id = UInt64(index + 1)
+        info.metrics.size.width = 390
+        info.metrics.size.height = Double(index)
+        info.metrics.scale = 3
+        info.time = Double(index) / 7
+        info.traits.displayScale = 3
+        info.lastSeq = UInt64(index * 1_000)
+        if index % 3 == 0 {
+          info.lease.holderClientID = 4
+          info.lease.holderName = "holder \(index)"
+        }
+        list.windows.append(info)
+      }
+      return .windows(list)
+    }
     let results: [WireResponse.OneOf_Result?] = [
       nil, .empty(Curtain_V1_Empty()), .error(error), .window(window), .sessions(sessions),
+      windows(0), windows(1), windows(2_000),
     ]
     for result in results {
       for requestID: UInt64 in [0, 1, 300, .max] {

@@ -167,13 +167,12 @@ final class Clocks {
     windows[key]
   }
 
-  /// The model time of realtime window `key` at the last advance's clock
-  /// time: where that advance moved it, or would have, nothing being due
-  /// in it (`Session.advance` moves a window to its pace's time at the
-  /// clock: `clock − origin` unless it is slowed).
-  func modelTime(of key: WindowKey) -> Double? {
-    guard let clock = windows[key], clock.clockMode == .realtime else { return nil }
-    return clock.pace.time(atClock: lastAdvance)
+  /// The model time of a realtime window with `clock` at the last
+  /// advance's clock time: where that advance moved it, or would have,
+  /// nothing being due in it (`Session.advance` moves a window to its
+  /// pace's time at the clock: `clock − origin` unless it is slowed).
+  func modelTime(of clock: WindowClock) -> Double? {
+    clock.clockMode == .realtime ? clock.pace.time(atClock: lastAdvance) : nil
   }
 
   /// A window was made (or restored, or imported) with `clock`.

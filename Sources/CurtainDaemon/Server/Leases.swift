@@ -29,9 +29,10 @@ struct WindowLease {
 struct LeaseTable {
   private(set) var byWindow: [WindowKey: WindowLease] = [:]
 
-  /// The lease of a window.
+  /// The lease of a window (no hashing while no window is leased, as
+  /// nearly always: every window's summary asks).
   subscript(key: WindowKey) -> WindowLease? {
-    get { byWindow[key] }
+    get { byWindow.isEmpty ? nil : byWindow[key] }
     set { byWindow[key] = newValue }
   }
 

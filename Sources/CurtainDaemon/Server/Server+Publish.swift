@@ -229,8 +229,10 @@ extension Server {
   /// it to: the time an advance would give it, nothing else being due.
   func summary(of window: Window) -> Curtain_V1_WindowInfo {
     let key = key(of: window)
-    var info = windowInfo(window)
-    if let time = clocks.modelTime(of: key), time > info.time { info.time = time }
+    let clock = clocks[key]
+    var info = Curtain_V1_WindowInfo(
+      window, frameRate: UInt32(clock?.frameRate ?? 60), speed: clock?.speed ?? 1)
+    if let clock, let time = clocks.modelTime(of: clock), time > info.time { info.time = time }
     if let lease = wireLease(of: window) { info.lease = lease }
     return info
   }

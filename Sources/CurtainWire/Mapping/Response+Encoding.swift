@@ -5,7 +5,11 @@
 // answer of Sync and of most settings, through nothing). Fields are written
 // in field-number order and the result's numbers (3 and up) come after the
 // request id (1) and the trace id (2), so the envelope and the result's
-// bytes simply follow each other.
+// bytes simply follow each other. A list of windows goes through
+// SwiftProtobuf a window at a time, its two envelopes (the result and the
+// list) written here: SwiftProtobuf sizes a message again at each level it
+// is nested in, and a window's summary, a list's item, sat three levels
+// deeper than it does alone (issue 34 §1: `list-windows` per window).
 
 import SwiftProtobuf
 
@@ -16,10 +20,31 @@ extension WireCodec {
     switch result {
     case nil: return []
     case .empty?: return emptyResult
+    case .windows(let list)? where list.unknownFields.data.isEmpty:
+      // Response.windows (21) { WindowList.windows (1) each }.
+      return try listBytes(field: 21, items: list.windows.map { try $0.serializedBytes() })
     case let result?:
       var response = WireResponse()
       response.result = result
       return try response.serializedBytes()
+    }
+  }
+
+  /// The bytes of a result `field` holding a list message whose only
+  /// field, number 1, repeats the messages encoded as `items`.
+  private static func listBytes(field: UInt32, items: [[UInt8]]) -> [UInt8] {
+    let list = items.reduce(0) { $0 + ProtoSize.message(1, length: $1.count) }
+    let total = ProtoSize.message(field, length: list)
+    return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+      guard let start = buffer.baseAddress else { return }
+      var writer = ProtoBufferWriter(start)
+      writer.message(field, length: list)
+      for item in items {
+        writer.message(1, length: item.count)
+        item.withUnsafeBufferPointer { writer.raw($0) }
+      }
+      count = writer.cursor - start
+      precondition(count == total, "wrote \(count) bytes, sized \(total)")
     }
   }
 
