@@ -7,7 +7,7 @@
 SWIFT ?= swift
 SWIFTPM_FLAGS ?=
 
-.PHONY: build run test test-swift test-python test-c test-web test-fuzz check-proto check-docs check-man docs man tour completions install uninstall format lint clean bench bench-web soak soak-wire fuzz
+.PHONY: build run test test-swift test-python test-c test-web test-fuzz check-proto check-docs check-man docs man tour completions install install-strip uninstall format lint clean bench bench-web soak soak-wire fuzz
 
 build:
 	$(SWIFT) build $(SWIFTPM_FLAGS)
@@ -126,6 +126,11 @@ completions:
 # its environment.
 install:
 	SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/install.sh install
+
+# As install, with the programs stripped of their symbol tables (about half
+# their size; a crash's backtrace then names no functions).
+install-strip:
+	INSTALL_STRIP=1 SWIFT="$(SWIFT)" SWIFTPM_FLAGS="$(SWIFTPM_FLAGS)" scripts/install.sh install
 
 uninstall:
 	scripts/install.sh uninstall

@@ -2,6 +2,8 @@
 # Installs or removes what `make install` installs (docs/install.md):
 #
 #   scripts/install.sh install     build (unless INSTALL_FROM) and install
+#                                  (the programs stripped of their symbols
+#                                  when INSTALL_STRIP=1: make install-strip)
 #   scripts/install.sh uninstall   remove exactly what install installs
 #
 # Where, from the environment (the Makefile passes its variables; each
@@ -59,6 +61,15 @@ page_dir="$bindir/$resources"
 
 case "$action" in
   install)
+    strip=()
+    case "${INSTALL_STRIP-}" in
+      "" | 0) ;;
+      1) strip=(-s) ;;
+      *)
+        echo "install: INSTALL_STRIP is 1 (strip the programs) or 0, not '$INSTALL_STRIP'" >&2
+        exit 2
+        ;;
+    esac
     from="${INSTALL_FROM-}"
     if [[ -z "$from" ]]; then
       swift="${SWIFT:-swift}"
@@ -90,7 +101,7 @@ case "$action" in
     fi
 
     for program in "${programs[@]}"; do
-      install -D -m 755 "$from/$program" "$destdir$bindir/$program"
+      install -D -m 755 "${strip[@]}" "$from/$program" "$destdir$bindir/$program"
     done
     rm -rf -- "$destdir$page_dir"
     mkdir -p "$destdir$page_dir"

@@ -178,6 +178,26 @@ final class DistributionTests: XCTestCase {
     _ = try runProgram("make", ["-s", "-C", Self.repository.path] + arguments)
   }
 
+  /// Whether the ELF file at `path` has a symbol table (`strip` removes it).
+  private func hasSymbolTable(_ path: String) throws -> Bool {
+    let sections = try runProgram("readelf", ["--section-headers", "--wide", path])
+    XCTAssertTrue(sections.contains(" .text "), "readelf lists \(path)'s sections")
+    return sections.contains(" .symtab ")
+  }
+
+  func testInstallStripRefusesAnythingButOneOrZero() throws {
+    let built = try TempDaemon.executableURL().deletingLastPathComponent().path
+    let root = NSTemporaryDirectory() + "curtain-install-strip-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let (status, output) = try spawnProgram(
+      Self.repository.appendingPathComponent("scripts/install.sh").path, ["install"],
+      environment: ["INSTALL_STRIP": "yes", "INSTALL_FROM": built, "DESTDIR": root])
+    XCTAssertEqual(status, 2, output)
+    XCTAssertTrue(
+      output.contains("install: INSTALL_STRIP is 1 (strip the programs) or 0, not 'yes'"), output)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: root), "nothing installed")
+  }
+
   func testMakeInstallPutsEachFileInItsPlaceAndUninstallRemovesThem() throws {
     let built = try TempDaemon.executableURL().deletingLastPathComponent().path
     let page = try FileManager.default.contentsOfDirectory(
@@ -190,13 +210,15 @@ final class DistributionTests: XCTestCase {
     _ = try runProgram(
       Self.repository.appendingPathComponent("scripts/completions.sh").path,
       [completions, built + "/curtain"])
-    for (prefix, variables) in [
-      ("usr/local", [String]()), ("opt/curtain", ["PREFIX=/opt/curtain"]),
+    XCTAssertTrue(try hasSymbolTable(built + "/curtaind"), "the build keeps its symbols")
+    for (target, prefix, variables) in [
+      ("install", "usr/local", [String]()), ("install", "opt/curtain", ["PREFIX=/opt/curtain"]),
+      ("install-strip", "usr/local", []),
     ] {
       let root = NSTemporaryDirectory() + "curtain-install-\(getpid())"
       defer { try? FileManager.default.removeItem(atPath: root) }
       let place = ["DESTDIR=" + root] + variables
-      try make(["install", "INSTALL_FROM=" + built] + place)
+      try make([target, "INSTALL_FROM=" + built] + place)
 
       var expected: [String: Int] = [:]
       for program in ["curtain", "curtaind", "curtain-web"] {
@@ -216,6 +238,11 @@ final class DistributionTests: XCTestCase {
 
       // The installed programs run; curtain needs nothing of the system.
       let bin = "\(root)/\(prefix)/bin"
+      for program in ["curtain", "curtaind", "curtain-web"] {
+        XCTAssertEqual(
+          try hasSymbolTable(bin + "/" + program), target == "install",
+          "make \(target) strips \(program) only for install-strip")
+      }
       XCTAssertEqual(
         try runProgram("/usr/bin/env", ["-i", bin + "/curtain", "--version"]), version)
       XCTAssertTrue(try runProgram(bin + "/curtaind", ["--help"]).contains("USAGE: curtaind"))
