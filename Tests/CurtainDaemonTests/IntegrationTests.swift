@@ -118,6 +118,53 @@ final class IntegrationTests: XCTestCase {
     XCTAssertEqual(seqs, Array(seqs[0]...seqs[seqs.count - 1]), "gap-free")
   }
 
+  /// `max_fps` over the real protocol: two readers of one manual window,
+  /// one at 5 frames a second of its clock, get the push's frames 1, 12
+  /// and 21 (its first, the slot from 0.2 s, its last) with the skipped
+  /// ones counted, while the other gets all 21; a rate of 0 is refused
+  /// and the connection stays.
+  func testAReaderAtFiveFramesASecondGetsTheFirstOfEachSlotAndTheEnds() throws {
+    let daemon = try start()
+    let writer = try TestClient(path: daemon.socketPath, name: "writer")
+    let slow = try TestClient(path: daemon.socketPath, name: "dashboard")
+    let every = try TestClient(path: daemon.socketPath, name: "renderer")
+    let window = try buildNavigation(writer, manual: true)
+    let refused = try slow.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.frames = true
+      $0.subscribe.maxFps = 0
+    }
+    XCTAssertEqual(refused.error.code, .invalidArgument)
+    XCTAssertEqual(
+      refused.error.message,
+      "Subscribe's max_fps must be a number of frames a second from 0.01 to 240 "
+        + "(leave it unset for every frame), got 0.0")
+    let subscribed = try slow.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.frames = true
+      $0.subscribe.maxFps = 5
+    }
+    XCTAssertNotEqual(subscribed.subscribed.subscriptionID, 0)
+    _ = try subscribe(every, window: window, frames: true)
+    try writer.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("B")
+    }
+    for k in 1...30 {
+      try writer.call {
+        $0.advanceClock.windowID = window
+        $0.advanceClock.toTime = Double(k) / 60
+      }
+    }
+    try slow.sync()
+    try every.sync()
+    let frames = slow.takeFrames()
+    XCTAssertEqual(frames.map(\.frameSeq), [1, 12, 21])
+    XCTAssertEqual(frames.map(\.framesSkipped), [0, 10, 8])
+    XCTAssertEqual(frames.last?.transitions.count, 0, "the push's last frame")
+    XCTAssertEqual(every.takeFrames().map(\.frameSeq), Array(1...21))
+  }
+
   /// Steps read at once are frames each: the writes of one read are
   /// corked into one, and the LATEST policy still replaces only frames a
   /// subscriber has not taken, never those the cork held back.

@@ -115,7 +115,7 @@ final class PublisherTests: XCTestCase {
     Subscription(
       id: id, clientID: client, session: "s", window: window,
       categories: Set(EventCategory.allCases), events: true, frames: frames, policy: policy,
-      cursors: [:], detachedCursor: 0)
+      maxFPS: nil, cursors: [:], detachedCursor: 0)
   }
 
   func testSubscriptionsAreCountedPerClientAndEndWithTheirClient() {

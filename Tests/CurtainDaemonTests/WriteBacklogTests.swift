@@ -14,10 +14,11 @@ final class WriteBacklogTests: XCTestCase {
     WireCodec.framed(payload: Array(repeating: tag, count: size))
   }
 
-  private func sharedFrame(seq: UInt64) -> SharedFrame {
+  private func sharedFrame(seq: UInt64, skipped: UInt64 = 0) -> SharedFrame {
     var frame = WireFrame()
     frame.windowID = 1
     frame.frameSeq = seq
+    frame.framesSkipped = skipped
     return SharedFrame(frame)
   }
 
@@ -99,6 +100,25 @@ final class WriteBacklogTests: XCTestCase {
     XCTAssertEqual(
       backlog.enqueueFrame(sharedFrame(seq: 4), subscription: 3, policy: .latest), .queued)
     XCTAssertEqual(try describe(backlog.takeBatch()), ["f4+0"])
+  }
+
+  /// Frames that already count skipped ones (a max_fps subscriber's) add
+  /// them to what the queue replaced: nothing left out goes uncounted.
+  func testLatestAddsTheCountsTheFramesCarry() throws {
+    var backlog = WriteBacklog(maxControlBytes: 1 << 20)
+    XCTAssertEqual(
+      backlog.enqueueFrame(sharedFrame(seq: 12, skipped: 10), subscription: 3, policy: .latest),
+      .queued)
+    XCTAssertEqual(
+      backlog.enqueueFrame(sharedFrame(seq: 24, skipped: 11), subscription: 3, policy: .latest),
+      .replaced)
+    // 10 before frame 12, frame 12 itself, 11 between 12 and 24.
+    XCTAssertEqual(try describe(backlog.takeBatch()), ["f24+22"])
+    backlog.completeBatch()
+    XCTAssertEqual(
+      backlog.enqueueFrame(sharedFrame(seq: 36, skipped: 11), subscription: 3, policy: .latest),
+      .queued)
+    XCTAssertEqual(try describe(backlog.takeBatch()), ["f36+11"])
   }
 
   func testSubscriptionsKeepTheirCountsThroughBatchesDiscardsAndCompaction() throws {

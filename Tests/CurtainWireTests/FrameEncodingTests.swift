@@ -114,6 +114,46 @@ final class FrameEncodingTests: XCTestCase {
       for (seq, skipped) in numbers {
         try assertSameBytes(frame, frameSeq: seq, skipped: skipped)
       }
+      try assertSkippedCountsAdded(to: frame)
     }
+  }
+
+  /// The frame a subscriber gets after skipping some (a max_fps, PAUSE) is
+  /// the shared bytes with the count appended: byte for byte what encoding
+  /// the frame with that count gives, the lengths grown across varint
+  /// sizes (a frame of 127 bytes becomes one of 129).
+  private func assertSkippedCountsAdded(
+    to frame: Frame, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    for seq: UInt64 in [0, 1, .max] {
+      let shared = WireCodec.framed(frame, frameSeq: seq)
+      for skipped: UInt64 in [0, 1, 11, 127, 128, 1 << 40, .max] {
+        XCTAssertEqual(
+          WireCodec.framed(shared, addingFramesSkipped: skipped),
+          try reference(frame, frameSeq: seq, skipped: skipped), file: file, line: line)
+      }
+    }
+  }
+
+  func testSkippedCountsAreAddedAcrossTheLengthsVarintSizes() throws {
+    // Frames whose message is just under 128 bytes (and its framed
+    // payload too): the count pushes each length to two bytes.
+    for count in 0..<12 {
+      let views = (0..<count).map { index in
+        Frame.ViewValues(
+          view: View(
+            id: ViewID(UInt64(index + 1)), role: .controllerRoot, controllerID: nil,
+            frame: .zero, backgroundColorName: ""),
+          state: ViewState(frame: Rect(x: 1, y: 2, width: 3, height: Double(index))))
+      }
+      try assertSkippedCountsAdded(
+        to: Frame(windowID: WindowID(3), time: 0.5, views: views, transitions: []))
+    }
+  }
+
+  func testBytesOfAnotherShapeGetNoCount() {
+    XCTAssertNil(WireCodec.framed([2, 0x08, 0x01], addingFramesSkipped: 1))
+    XCTAssertNil(WireCodec.framed([5, 0x1A, 0x01], addingFramesSkipped: 1))
+    XCTAssertNil(WireCodec.framed([], addingFramesSkipped: 1))
   }
 }

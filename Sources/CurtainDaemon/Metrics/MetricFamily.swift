@@ -72,7 +72,8 @@ extension MetricFamily {
     labels: ["policy"])
   static let framesSkipped = counter(
     "curtain_frames_skipped_total",
-    "Frames a subscriber did not get (replaced by a newer one, or held back for want of credit), by frame policy.",
+    "Frames a subscriber did not get (replaced by a newer one, held back for want of credit, "
+      + "or left out by its max_fps), by frame policy (max_fps for the last).",
     labels: ["policy"])
   static let eventsPublished = counter(
     "curtain_events_published_total", "Events sent to subscribers, by category.",

@@ -62,7 +62,7 @@ extension Server {
     welcome.clientID = client.id
     welcome.capabilities = [
       "read-only", "unowned-interactions", "manual-clock", "resume", "frames", "leases",
-      "delegates",
+      "delegates", "frame-rates",
     ]
     welcome.limits.maxFrameBytes = UInt32(clamping: configuration.maxFrameBytes)
     welcome.limits.maxWriteQueueBytes = UInt32(clamping: configuration.maxWriteQueueBytes)

@@ -1,7 +1,8 @@
 // `Subscribe`: events and/or frames of a window (or of every window of the
 // session). The response goes out before any event of the subscription;
 // `from_seq` replays what the ring still holds, else `snapshot_required`
-// and a snapshot.
+// and a snapshot. `max_fps` limits the frames it gets of each window
+// (Publisher.swift).
 
 import CurtainCore
 import CurtainWire
@@ -28,6 +29,12 @@ extension Server {
       windows = session.orderedWindows
     }
     let categories = Set(try body.categories.map(EventCategory.init))
+    let rates = Subscription.maxFPSRange
+    if body.hasMaxFps, !rates.contains(body.maxFps) {
+      return .invalid(
+        "Subscribe's max_fps must be a number of frames a second from \(rates.lowerBound) to "
+          + "\(Int(rates.upperBound)) (leave it unset for every frame), got \(body.maxFps)")
+    }
     let credits = body.frameCredits == 0 ? 8 : Int(min(body.frameCredits, 1_000_000))
     let policy: FramePolicy
     switch body.framePolicy {
@@ -67,7 +74,8 @@ extension Server {
         Subscription(
           id: id, clientID: client.id, session: session.name, window: scope,
           categories: categories.isEmpty ? Set(EventCategory.allCases) : categories,
-          events: wantsEvents, frames: body.frames, policy: policy, cursors: cursors,
+          events: wantsEvents, frames: body.frames, policy: policy,
+          maxFPS: body.hasMaxFps ? body.maxFps : nil, cursors: cursors,
           detachedCursor: body.hasFromSeq
             ? min(body.fromSeq, session.detachedLog.lastSeq)
             : session.detachedLog.lastSeq)

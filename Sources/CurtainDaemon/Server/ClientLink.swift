@@ -25,22 +25,29 @@ public enum FramePolicy: Sendable, Equatable {
 }
 
 /// A frame encoded once per window and tick, shared by every subscriber.
+/// A subscriber that skipped frames before it (a frame rate, PAUSE, a
+/// LATEST frame replaced) gets a copy of the same bytes that says so, never
+/// a second encoding of the frame.
 public final class SharedFrame: @unchecked Sendable {
   /// What the frame was made from.
   private enum Source {
     /// The model's frame, number `frameSeq` of its window (the daemon's
-    /// frames: their bytes are written directly, Frame+Encoding.swift).
-    case model(Frame, frameSeq: UInt64, skipped: UInt64)
+    /// frames: their bytes are written directly, Frame+Encoding.swift),
+    /// and its bytes saying that no frame was skipped.
+    case model(Frame, frameSeq: UInt64, unskipped: [UInt8])
     /// A wire frame.
     case wire(WireFrame)
   }
   private let source: Source
+  /// Frames not delivered to the subscriber before this one.
+  public let skipped: UInt64
   /// The framed `ServerMessage { frame }` bytes, encoded once.
   public let bytes: [UInt8]
 
   /// Encodes `frame` once.
   public init(_ frame: WireFrame) {
     source = .wire(frame)
+    skipped = frame.framesSkipped
     var message = ServerMessage()
     message.frame = frame
     self.bytes = (try? WireCodec.framed(message)) ?? []
@@ -48,9 +55,19 @@ public final class SharedFrame: @unchecked Sendable {
 
   /// Encodes the model's `frame`, number `frameSeq` of its window, once,
   /// saying that `skipped` frames were not delivered before it.
-  public init(_ frame: Frame, frameSeq: UInt64, skipped: UInt64 = 0) {
-    source = .model(frame, frameSeq: frameSeq, skipped: skipped)
-    bytes = WireCodec.framed(frame, frameSeq: frameSeq, framesSkipped: skipped)
+  public convenience init(_ frame: Frame, frameSeq: UInt64, skipped: UInt64 = 0) {
+    let unskipped = WireCodec.framed(frame, frameSeq: frameSeq)
+    self.init(frame, frameSeq: frameSeq, unskipped: unskipped, skipped: skipped)
+  }
+
+  private init(_ frame: Frame, frameSeq: UInt64, unskipped: [UInt8], skipped: UInt64) {
+    source = .model(frame, frameSeq: frameSeq, unskipped: unskipped)
+    self.skipped = skipped
+    bytes =
+      skipped == 0
+      ? unskipped
+      : WireCodec.framed(unskipped, addingFramesSkipped: skipped)
+        ?? WireCodec.framed(frame, frameSeq: frameSeq, framesSkipped: skipped)
   }
 
   /// The frame message (built on demand: tests and in-memory links).
@@ -58,29 +75,32 @@ public final class SharedFrame: @unchecked Sendable {
     switch source {
     case .wire(let frame):
       return frame
-    case .model(let frame, let frameSeq, let skipped):
+    case .model(let frame, let frameSeq, _):
       var wire = WireFrame(frame, frameSeq: frameSeq)
       wire.framesSkipped = skipped
       return wire
     }
   }
 
-  /// This frame, for a subscriber that skipped `skipped` frames before it.
+  /// This frame, for a subscriber that skipped `skipped` frames before it
+  /// (instead of the count it carries).
   public func skipping(_ skipped: UInt64) -> SharedFrame {
+    guard skipped != self.skipped else { return self }
     switch source {
-    case .model(let frame, let frameSeq, _):
-      return SharedFrame(frame, frameSeq: frameSeq, skipped: skipped)
+    case .model(let frame, let frameSeq, let unskipped):
+      return SharedFrame(frame, frameSeq: frameSeq, unskipped: unskipped, skipped: skipped)
     case .wire(var frame):
       frame.framesSkipped = skipped
       return SharedFrame(frame)
     }
   }
 
-  /// The bytes for a subscriber that skipped `skipped` frames before this
-  /// one: the shared bytes when none were skipped, else a copy saying so.
+  /// The bytes for a subscriber whose queue replaced `skipped` frames
+  /// before this one (LATEST): the shared bytes when none were, else a
+  /// copy that adds them to the frames this one already counts.
   public func bytes(subscription: UInt64, skipped: UInt64) -> [UInt8] {
     guard skipped > 0 else { return bytes }
-    return skipping(skipped).bytes
+    return skipping(self.skipped + skipped).bytes
   }
 }
 

@@ -15,6 +15,19 @@
 // keeps its frame counter and the last frame sent (a frame that repeats it
 // is not sent), and is limited to one frame per slot of its frame rate
 // (RealtimeSchedule.swift).
+//
+// A subscription with `max_fps` takes at most one frame of each window per
+// slot of 1 / max_fps seconds of the clock that paces the window's frames
+// (the daemon's clock for a realtime window, whatever its speed; the
+// window's own time for a manual one), except the frames every subscriber
+// gets: a transition's first and last (the running transitions differ
+// from the previous frame's) and the one in which the window stops
+// animating. The frames it leaves out are counted per window and reported
+// in the next frame it gets (`frames_skipped`, with any PAUSE skips), and
+// in all on the subscription (`framesDelivered`, `framesSkippedByRate`).
+// The decision is a comparison of slots per subscriber: the frame is still
+// encoded once, and a subscriber that skipped some gets a copy of its
+// bytes that says so (SharedFrame).
 
 import CoreMetrics
 import CurtainCore
@@ -33,6 +46,9 @@ final class WindowFrames {
   /// The last frame sent (a frame that repeats it is not sent), while a
   /// subscription follows the window's frames.
   var lastFrame: Frame?
+  /// Whether the window animated after the last frame sent (the next one
+  /// in which it no longer does is its animations' last).
+  var wasAnimating = false
 
   init(frameSeq: UInt64 = 0, lastFrameClock: Double) {
     self.frameSeq = frameSeq
@@ -169,7 +185,7 @@ final class Publisher {
   /// A window closed: its last events still go out at the next delivery.
   func windowClosed(_ key: WindowKey, _ window: Window) {
     closedWindows[key] = window
-    frames[key] = nil
+    removeWindow(key)
   }
 
   /// A session was killed: the server drops it after the next delivery,
@@ -284,6 +300,9 @@ final class Publisher {
   /// A window is gone without last events (its session moved away).
   func removeWindow(_ key: WindowKey) {
     frames[key] = nil
+    for id in index.following(key) where subscriptions[id]?.maxFPS != nil {
+      subscriptions[id]?.rate[key.window] = nil
+    }
   }
 
   /// A window's frames.
@@ -370,10 +389,17 @@ final class Publisher {
     {
       return true
     }
+    // What every subscriber gets whatever its max_fps.
+    let landmark = Self.isLandmark(
+      frame, after: state.lastFrame, wasAnimating: state.wasAnimating,
+      animating: window.isAnimating)
+    state.wasAnimating = window.isAnimating
     state.lastFrame = frame
     state.frameSeq += 1
     state.lastFrameClock = now
     let frameSeq = state.frameSeq
+    // The time max_fps counts in.
+    let paceTime = clock.clockMode == .realtime ? now : frame.time
     counters.framesProduced[clock.clockMode == .realtime ? 0 : 1].increment()
     // Encoded once, for the first subscriber that takes it: a frame nobody
     // receives (a manual window's step without subscribers) costs none.
@@ -392,6 +418,20 @@ final class Publisher {
         subscriptions.values[index].isActive,
         let link = links[subscriptions.values[index].clientID]
       else { continue }
+      var skipped: UInt64 = 0
+      var rateSlot: Int64?
+      if let fps = subscriptions.values[index].maxFPS {
+        let slot = Self.slot(at: paceTime, fps: fps)
+        let rate = subscriptions.values[index].rate[key.window]
+        if let rate, !landmark, slot <= rate.slot {
+          subscriptions.values[index].rate[key.window]?.skipped += 1
+          subscriptions.values[index].framesSkippedByRate += 1
+          counters.counter(.framesSkipped, "max_fps").increment()
+          continue
+        }
+        rateSlot = max(slot, rate?.slot ?? slot)
+        skipped = rate?.skipped ?? 0
+      }
       let policy = subscriptions.values[index].policy
       let sent: Counter
       switch policy {
@@ -406,17 +446,42 @@ final class Publisher {
           continue
         }
         subscriptions.values[index].framesSent += 1
-        let skipped = subscriptions.values[index].pausedSkips
+        skipped += subscriptions.values[index].pausedSkips
         subscriptions.values[index].pausedSkips = 0
-        if skipped > 0 {
-          link.sendFrame(shared().skipping(skipped), subscription: id, policy: policy)
-          sent.increment()
-          continue
-        }
       }
-      link.sendFrame(shared(), subscription: id, policy: policy)
+      if let rateSlot {
+        subscriptions.values[index].rate[key.window] = FrameRateState(slot: rateSlot)
+      }
+      subscriptions.values[index].framesDelivered += 1
+      link.sendFrame(
+        skipped > 0 ? shared().skipping(skipped) : shared(), subscription: id, policy: policy)
       sent.increment()
     }
     return true
+  }
+
+  /// Whether every subscriber gets `frame` whatever its max_fps: the first
+  /// or the last frame of a transition (one starts or ends in it: its
+  /// running transitions are not those of `previous`, the window's last
+  /// frame sent), or the frame in which the window stops animating (after
+  /// it, a subscriber that skipped the end would keep showing views in
+  /// mid-flight).
+  static func isLandmark(
+    _ frame: Frame, after previous: Frame?, wasAnimating: Bool, animating: Bool
+  )
+    -> Bool
+  {
+    if wasAnimating && !animating { return true }
+    return !frame.transitions.lazy.map(\.transition).elementsEqual(
+      (previous?.transitions ?? []).lazy.map(\.transition))
+  }
+
+  /// The slot of 1 / `fps` seconds that clock time `time` falls in (within
+  /// RealtimeSchedule's tolerance, so that a manual clock moved by 1/60 at
+  /// a time lands on the slot it means).
+  static func slot(at time: Double, fps: Double) -> Int64 {
+    let slot = ((time + RealtimeSchedule.tolerance) * fps).rounded(.down)
+    guard slot.isFinite, slot < 9e18 else { return .max }
+    return Int64(max(slot, 0))
   }
 }

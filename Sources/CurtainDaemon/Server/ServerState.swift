@@ -100,6 +100,10 @@ struct Subscription {
   let events: Bool
   let frames: Bool
   let policy: FramePolicy
+  /// The most frames a second it takes of each window (`max_fps`, in
+  /// seconds of the clock that paces the window's frames); `nil`: every
+  /// frame.
+  let maxFPS: Double?
   /// Events delivered up to this seq, per window.
   var cursors: [WindowID: UInt64]
   /// Detached-log events delivered up to this seq.
@@ -112,10 +116,31 @@ struct Subscription {
   var framesSent: UInt64 = 0
   /// Frames not sent because of PAUSE, reported in the next one.
   var pausedSkips: UInt64 = 0
+  /// `max_fps`: per window, the slot (1 / max_fps seconds of its clock)
+  /// of the last frame sent and the frames left out since, which the next
+  /// one reports.
+  var rate: [WindowID: FrameRateState] = [:]
+  /// Frames handed to the client's connection, of every window, in all (a
+  /// LATEST frame may still be replaced there by a newer one).
+  var framesDelivered: UInt64 = 0
+  /// Frames `max_fps` left out, of every window, in all.
+  var framesSkippedByRate: UInt64 = 0
+
+  /// The frame rates `max_fps` takes (docs/protocol.md): one frame in
+  /// 100 s to the most a window ticks.
+  static let maxFPSRange = 0.01...240.0
 
   func includes(_ window: WindowID) -> Bool {
     self.window == nil || self.window == window
   }
+}
+
+/// Where a subscription with `max_fps` is in one window's frames.
+struct FrameRateState {
+  /// The slot of the window's clock of the last frame sent.
+  var slot: Int64
+  /// Frames left out since then.
+  var skipped: UInt64 = 0
 }
 
 /// A request answered later: when an operation has started or completed

@@ -12,8 +12,9 @@
 // - Frames belong to a subscription and follow its policy. `.latest` keeps
 //   only the newest unsent frame: a new one removes the queued one and takes
 //   its place at the end of the queue (so it still follows every message
-//   queued before it), counting one more skipped frame; the count is written
-//   into the frame (`frames_skipped`) when it is finally handed out.
+//   queued before it), counting one more skipped frame (plus those the
+//   replaced frame counted itself); the count is added to the frame's own
+//   (`frames_skipped`) when it is finally handed out.
 //   `.disconnect(limit:)` lets `limit` frames of the subscription wait
 //   (queued or in flight); the next one is the decision to disconnect.
 //   `.pause` frames are queued as they come (the server counts credits).
@@ -151,12 +152,14 @@ struct WriteBacklog {
     var skipped: UInt64 = 0
     var decision = Decision.queued
     if let index = slot.latest, index >= head, index < entries.count,
-      case .frame(_, let owner, let earlier)? = entries[index], owner == subscription
+      case .frame(let replaced, let owner, let earlier)? = entries[index], owner == subscription
     {
       entries[index] = nil
       holes += 1
       slot.waiting -= 1
-      skipped = earlier + 1
+      // The replaced frame, and the ones it already counted (a frame
+      // rate's, or frames it replaced).
+      skipped = earlier + replaced.skipped + 1
       decision = .replaced
     }
     slot.latest = entries.count

@@ -3818,6 +3818,23 @@ public nonisolated struct Curtain_V1_Subscribe: Sendable {
   /// frames queued before disconnecting. 0 → 8.
   public var frameCredits: UInt32 = 0
 
+  /// The most frames a second this subscriber gets of each window (0.01 to
+  /// 240; unset: every frame). Seconds of the clock that paces the window's
+  /// frames: the daemon's clock for a realtime window (at any speed), the
+  /// window's own time for a manual one. At most one frame per 1/max_fps
+  /// slot of that clock, and always the first and the last frame of each
+  /// transition and the frame in which the window stops animating; the
+  /// frames left out are counted in the next frame's frames_skipped. The
+  /// daemon still encodes each frame once, whatever the rates.
+  public var maxFps: Double {
+    get {_maxFps ?? 0}
+    set {_maxFps = newValue}
+  }
+  /// Returns true if `maxFps` has been explicitly set.
+  public var hasMaxFps: Bool {self._maxFps != nil}
+  /// Clears the value of `maxFps`. Subsequent reads from it will return its default value.
+  public mutating func clearMaxFps() {self._maxFps = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum FramePolicy: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -3861,6 +3878,7 @@ public nonisolated struct Curtain_V1_Subscribe: Sendable {
   public init() {}
 
   fileprivate var _fromSeq: UInt64? = nil
+  fileprivate var _maxFps: Double? = nil
 }
 
 public nonisolated struct Curtain_V1_SubscribeResult: Sendable {
@@ -10477,7 +10495,7 @@ nonisolated extension Curtain_V1_GetTree: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_Subscribe: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Subscribe"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}categories\0\u{1}events\0\u{1}frames\0\u{3}from_seq\0\u{1}snapshot\0\u{3}frame_policy\0\u{3}frame_credits\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}categories\0\u{1}events\0\u{1}frames\0\u{3}from_seq\0\u{1}snapshot\0\u{3}frame_policy\0\u{3}frame_credits\0\u{3}max_fps\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -10493,6 +10511,7 @@ nonisolated extension Curtain_V1_Subscribe: SwiftProtobuf.Message, SwiftProtobuf
       case 6: try { try decoder.decodeSingularBoolField(value: &self.snapshot) }()
       case 7: try { try decoder.decodeSingularEnumField(value: &self.framePolicy) }()
       case 8: try { try decoder.decodeSingularUInt32Field(value: &self.frameCredits) }()
+      case 9: try { try decoder.decodeSingularDoubleField(value: &self._maxFps) }()
       default: break
       }
     }
@@ -10527,6 +10546,9 @@ nonisolated extension Curtain_V1_Subscribe: SwiftProtobuf.Message, SwiftProtobuf
     if self.frameCredits != 0 {
       try visitor.visitSingularUInt32Field(value: self.frameCredits, fieldNumber: 8)
     }
+    try { if let v = self._maxFps {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 9)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -10539,6 +10561,7 @@ nonisolated extension Curtain_V1_Subscribe: SwiftProtobuf.Message, SwiftProtobuf
     if lhs.snapshot != rhs.snapshot {return false}
     if lhs.framePolicy != rhs.framePolicy {return false}
     if lhs.frameCredits != rhs.frameCredits {return false}
+    if lhs._maxFps != rhs._maxFps {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

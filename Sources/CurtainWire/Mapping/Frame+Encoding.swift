@@ -17,6 +17,34 @@ extension WireCodec {
   {
     frame.framedServerMessage(frameSeq: frameSeq, framesSkipped: framesSkipped)
   }
+
+  /// The bytes of `framed`, a framed `ServerMessage { frame }` whose frame
+  /// says no frame was skipped (as `framed(_:frameSeq:framesSkipped:)`
+  /// writes it), saying instead that `framesSkipped` were: the same bytes
+  /// with the two lengths grown and `frames_skipped`, the frame's last
+  /// field, appended, so the frame is copied, not encoded again, for each
+  /// subscriber that skipped some (byte for byte what encoding it with
+  /// that count gives, FrameEncodingTests). `nil` for bytes of another
+  /// shape.
+  public static func framed(_ framed: [UInt8], addingFramesSkipped framesSkipped: UInt64)
+    -> [UInt8]?
+  {
+    guard framesSkipped > 0 else { return framed }
+    guard case .value(let payload, let tagAt) = VarInt.read(framed, at: 0),
+      tagAt + Int(payload) == framed.count, tagAt < framed.count,
+      framed[tagAt] == 0x1A,  // ServerMessage.frame: field 3, length-delimited
+      case .value(let length, let bodyAt) = VarInt.read(framed, at: tagAt + 1),
+      bodyAt + Int(length) == framed.count
+    else { return nil }
+    let added = ProtoSize.uint64(6, framesSkipped)
+    let frameLength = Int(length) + added
+    let payloadLength = ProtoSize.message(3, length: frameLength)
+    return WireCodec.framed(payloadLength: payloadLength) { writer in
+      writer.message(3, length: frameLength)
+      framed.withUnsafeBufferPointer { writer.raw(UnsafeBufferPointer(rebasing: $0[bodyAt...])) }
+      writer.uint64(6, framesSkipped)
+    }
+  }
 }
 
 extension Frame {

@@ -1178,7 +1178,7 @@ class GetTree(_message.Message):
     def __init__(self, window_id: _Optional[int] = ..., include_views: _Optional[bool] = ..., presentation: _Optional[bool] = ...) -> None: ...
 
 class Subscribe(_message.Message):
-    __slots__ = ("window_id", "categories", "events", "frames", "from_seq", "snapshot", "frame_policy", "frame_credits")
+    __slots__ = ("window_id", "categories", "events", "frames", "from_seq", "snapshot", "frame_policy", "frame_credits", "max_fps")
     class FramePolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         FRAME_POLICY_LATEST: _ClassVar[Subscribe.FramePolicy]
@@ -1195,6 +1195,7 @@ class Subscribe(_message.Message):
     SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
     FRAME_POLICY_FIELD_NUMBER: _ClassVar[int]
     FRAME_CREDITS_FIELD_NUMBER: _ClassVar[int]
+    MAX_FPS_FIELD_NUMBER: _ClassVar[int]
     window_id: int
     categories: _containers.RepeatedScalarFieldContainer[_events_pb2.EventCategory]
     events: bool
@@ -1203,7 +1204,8 @@ class Subscribe(_message.Message):
     snapshot: bool
     frame_policy: Subscribe.FramePolicy
     frame_credits: int
-    def __init__(self, window_id: _Optional[int] = ..., categories: _Optional[_Iterable[_Union[_events_pb2.EventCategory, str]]] = ..., events: _Optional[bool] = ..., frames: _Optional[bool] = ..., from_seq: _Optional[int] = ..., snapshot: _Optional[bool] = ..., frame_policy: _Optional[_Union[Subscribe.FramePolicy, str]] = ..., frame_credits: _Optional[int] = ...) -> None: ...
+    max_fps: float
+    def __init__(self, window_id: _Optional[int] = ..., categories: _Optional[_Iterable[_Union[_events_pb2.EventCategory, str]]] = ..., events: _Optional[bool] = ..., frames: _Optional[bool] = ..., from_seq: _Optional[int] = ..., snapshot: _Optional[bool] = ..., frame_policy: _Optional[_Union[Subscribe.FramePolicy, str]] = ..., frame_credits: _Optional[int] = ..., max_fps: _Optional[float] = ...) -> None: ...
 
 class SubscribeResult(_message.Message):
     __slots__ = ("subscription_id", "snapshot_required", "snapshots", "last_seq")
