@@ -88,15 +88,9 @@ final class DelegateFallbackTests: XCTestCase {
   private var scenarios: [(DelegateMethod, Scenario)] {
     [
       (.navigationAnimationController, { (try self.navigation(), 1) }),
-      (.tabBarShouldSelect, { (try self.tabs(), 1) }),
-      (
-        .tabBarAnimationController,
-        {
-          let h = try self.tabs()
-          try self.answer(h, 1, .bool(true))
-          return (h, 2)
-        }
-      ),
+      // A selection by code asks no shouldSelect (issue 37 §3): its first
+      // question is the animation controller.
+      (.tabBarAnimationController, { (try self.tabs(), 1) }),
       (
         .animationControllerForPresented,
         {
@@ -147,9 +141,8 @@ final class DelegateFallbackTests: XCTestCase {
         .tabBarInteractionController,
         {
           let h = try self.tabs(vends: true)
-          try self.answer(h, 1, .bool(true))
-          try self.answer(h, 2, .animator(self.fade))
-          return (h, 3)
+          try self.answer(h, 1, .animator(self.fade))
+          return (h, 2)
         }
       ),
       (
@@ -213,7 +206,11 @@ final class DelegateFallbackTests: XCTestCase {
   }
 
   func testTheScenariosCoverEveryMethod() {
-    XCTAssertEqual(Set(scenarios.map(\.0)), Set(DelegateMethod.allCases))
+    // NOT DONE (issue 37 §3, second bullet): only a user's tap on a tab bar
+    // item asks `tabBarShouldSelect`, and taps do not select items yet, so no
+    // operation asks it. This exclusion goes when that lands.
+    XCTAssertEqual(
+      Set(scenarios.map(\.0)), Set(DelegateMethod.allCases).subtracting([.tabBarShouldSelect]))
   }
 
   func testEveryMethodFallsBackAndItsOperationGoesOn() throws {

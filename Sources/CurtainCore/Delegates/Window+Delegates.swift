@@ -1,6 +1,5 @@
 // The questions an operation asks its delegates when its turn comes, one at
-// a time, in UIKit's order (a tab bar's `shouldSelect` before its animation
-// controller; a presentation's adaptive style before its animation
+// a time, in UIKit's order (a presentation's adaptive style before its animation
 // controller; a pulled-down sheet's `presentationControllerShouldDismiss`
 // before its animation controller). Window+Operations.swift asks them and
 // starts the operation once every question has an answer or has fallen
@@ -227,28 +226,26 @@ extension Window {
     return [navigationQuestion(nav, "pop", from: top, to: destination, interactive: false)]
   }
 
+  /// A selection made by code (`selectedIndex`, `selectedViewController`,
+  /// `select-tab`, an interactive selection a client begins) asks no
+  /// `shouldSelect`: UIKit asks that only of a user's tap on an item
+  /// (SEMANTICS §3, "Code and user are told apart"). It still asks for the
+  /// switch's animation controller when the selection changes.
   private func tabQuestions(
     _ tabBar: TabBarController, _ selection: TabSelection, interactive: Bool
   ) -> [(DelegateMethod, ControllerID, DelegateArguments)] {
     let index: Int?
     do { index = try tabBar.resolve(selection) } catch { return [] }
     let target = index.map { tabBar.viewControllers[$0] } ?? tabBar.moreNavigationController
-    guard let target else { return [] }
-    let current = tabBar.selectedViewController
-    var questions: [(DelegateMethod, ControllerID, DelegateArguments)] = [
+    guard let target, let current = tabBar.selectedViewController, current !== target else {
+      return []
+    }
+    return [
       (
-        .tabBarShouldSelect, tabBar.id,
-        DelegateArguments(from: current?.id, to: target.id, interactive: interactive)
+        .tabBarAnimationController, tabBar.id,
+        DelegateArguments(from: current.id, to: target.id, interactive: interactive)
       )
     ]
-    if let current, current !== target {
-      questions.append(
-        (
-          .tabBarAnimationController, tabBar.id,
-          DelegateArguments(from: current.id, to: target.id, interactive: interactive)
-        ))
-    }
-    return questions
   }
 }
 
