@@ -63,6 +63,8 @@ extension OutputFormat {
       case .navigationWillShow, .navigationDidShow:
         animated = .bool(lifecycle.animated)
         details.append(("shown", .id(lifecycle.otherID)))
+      case .tabBarDidSelect:
+        details.append(("selected", .id(lifecycle.otherID)))
       case .viewDidLoad, .unspecified, .UNRECOGNIZED:
         break
       }

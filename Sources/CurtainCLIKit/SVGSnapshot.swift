@@ -4,7 +4,7 @@
 // holding a rectangle in the view's background colour, a label, and its
 // subviews' groups, back to front. Controller root views show the
 // controller's name in their middle, navigation bars the top controller's
-// name, tab bars their items with the selected one in blue.
+// name, tab bar items their tab's name, the selected one in blue.
 
 import CurtainCore
 public import CurtainWire
@@ -54,9 +54,11 @@ public enum SVGSnapshot {
     }
   }
 
-  /// One view's group and, inside it, its subviews'.
+  /// One view's group and, inside it, its subviews'. `item`: a tab bar
+  /// item's name and whether it is the selected one.
   private static func group(
-    _ view: Curtain_V1_ViewNode, names: ControllerLabels, depth: Int, into lines: inout [String]
+    _ view: Curtain_V1_ViewNode, names: ControllerLabels, depth: Int,
+    item: (name: String, selected: Bool)? = nil, into lines: inout [String]
   ) {
     guard !view.hidden else { return }
     let indent = String(repeating: "  ", count: depth)
@@ -79,21 +81,45 @@ public enum SVGSnapshot {
       + #" width="\#(number(bounds.width))" height="\#(number(bounds.height))""#
     if state.cornerRadius > 0 { rect += #" rx="\#(number(state.cornerRadius))""# }
     rect += #" fill="\#(color(named: view.backgroundColor))""#
-    if view.role != "window", view.role != "dimming" { rect += ##" stroke="#c7c7cc""## }
+    if !["window", "dimming", "tabBarItem"].contains(view.role) {
+      rect += ##" stroke="#c7c7cc""##
+    }
     lines.append("\(indent)  \(rect)/>")
-    lines += labels(of: view, in: bounds, names: names).map { "\(indent)  \($0)" }
+    lines += labels(of: view, in: bounds, names: names, item: item).map { "\(indent)  \($0)" }
+    let bar: (items: [String], selected: Int) =
+      view.role == "tabBar" ? names.tabItems(of: view.controllerID) : ([], -1)
+    var itemIndex = 0
     for subview in view.subviews {
-      group(subview, names: names, depth: depth + 1, into: &lines)
+      var item: (String, Bool)?
+      if subview.role == "tabBarItem" {
+        if bar.items.indices.contains(itemIndex) {
+          item = (bar.items[itemIndex], itemIndex == bar.selected)
+        }
+        itemIndex += 1
+      }
+      group(subview, names: names, depth: depth + 1, item: item, into: &lines)
     }
     lines.append("\(indent)</g>")
   }
 
-  /// The `<text>` elements of a view.
-  private static func labels(of view: Curtain_V1_ViewNode, in bounds: Rect, names: ControllerLabels)
-    -> [String]
-  {
+  /// The `<text>` elements of a view: a tab bar's items are labelled in
+  /// their own views (`item`), or by the bar in equal parts when it has
+  /// none (a tree from an older daemon).
+  private static func labels(
+    of view: Curtain_V1_ViewNode, in bounds: Rect, names: ControllerLabels,
+    item: (name: String, selected: Bool)?
+  ) -> [String] {
     switch view.role {
     case "window", "dimming":
+      return []
+    case "tabBarItem":
+      guard let item else { return [] }
+      return [
+        text(
+          item.name, x: bounds.midX, y: bounds.minY + 24.5,
+          extra: #" font-size="12" fill="\#(item.selected ? "#007aff" : "#8e8e93")""#)
+      ]
+    case "tabBar" where view.subviews.contains(where: { $0.role == "tabBarItem" }):
       return []
     case "navigationBar":
       let title = names.label(of: view)

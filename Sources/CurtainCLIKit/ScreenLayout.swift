@@ -38,7 +38,8 @@ public enum ScreenLayout {
   /// The visible views of `tree`, back to front. `overrides` (a frame's
   /// presentation values by view id) replace the tree's states. Hidden
   /// views, views with opacity at most `invisibleAlpha` and their subviews
-  /// are left out. `labels` names the boxes (default: the tree's
+  /// are left out, and so are tab bar items (the tab bar's label names
+  /// them). `labels` names the boxes (default: the tree's
   /// controllers).
   public static func boxes(
     of tree: Curtain_V1_Tree, overrides: [UInt64: Curtain_V1_ViewState] = [:],
@@ -54,6 +55,9 @@ public enum ScreenLayout {
       guard opacity > invisibleAlpha else { return }
       let toWindow = localTransform(state).concatenating(parent)
       let bounds = Rect(state.bounds)
+      // A tab bar's label names its items: on a character grid their own
+      // boxes would only draw over it.
+      guard node.role != "tabBarItem" else { return }
       boxes.append(
         ScreenBox(
           viewID: node.id, role: node.role, label: names.label(of: node),
@@ -139,8 +143,8 @@ public struct ControllerLabels {
   /// What a view's box shows: `w1` for the window, the controller's name
   /// for its root view, the top controller's name for a navigation bar,
   /// the tabs for a tab bar (the selected one in brackets; beyond five
-  /// tabs, four and `More`), nothing for a dimming view, and the role for
-  /// anything else.
+  /// tabs, four and `More`), nothing for a dimming view or a tab bar item
+  /// (the bar names it), and the role for anything else.
   public func label(of view: Curtain_V1_ViewNode) -> String {
     switch view.role {
     case "window":
@@ -152,7 +156,7 @@ public struct ControllerLabels {
       return name(of: top.id)
     case "tabBar":
       return tabs(of: view.controllerID)
-    case "dimming":
+    case "dimming", "tabBarItem":
       return ""
     default:
       return view.role

@@ -9,7 +9,8 @@ final class DelegateTests: XCTestCase {
   let client = OwnerID(7)
   let other = OwnerID(8)
 
-  private func slide(_ duration: Double) -> AnimatorSpec {
+  /// The to-view slides in from the right over `duration` seconds.
+  static func slide(_ duration: Double) -> AnimatorSpec {
     AnimatorSpec(
       duration: duration,
       tracks: [
@@ -18,6 +19,8 @@ final class DelegateTests: XCTestCase {
           to: .finalFrame, timing: .linear)
       ])
   }
+
+  private func slide(_ duration: Double) -> AnimatorSpec { Self.slide(duration) }
 
   private func navigationWithDelegate() -> Harness {
     let h = Harness()

@@ -17,6 +17,7 @@ final class TreeTests: XCTestCase {
     h.run(.setTabs(tabBar: h.id("Tabs"), controllers: [h.id("Nav"), h.id("Settings")]))
     h.setRoot("Tabs")
     h.push("Nav", "Detail", animated: false)
+    // Detail's view is v9: v7 and v8 are the tab bar's items (issue 37 §3).
     XCTAssertEqual(
       h.window.hierarchyDescription,
       """
@@ -24,7 +25,7 @@ final class TreeTests: XCTestCase {
       c1 tab @Tabs "Tabs", state: appeared, view: v2 (0, 0, 390, 844), selected: 0
          | c2 navigation @Nav "Nav", state: appeared, view: v4 (0, 0, 390, 844), under bars, safe area {47, 0, 83, 0}
          |    | c3 content @Home "Home", state: disappeared, view: v6 (0, 0, 390, 844) not in the window
-         |    | c4 content @Detail "Detail", state: appeared, view: v7 (0, 0, 390, 844), under bars, safe area {91, 0, 83, 0}
+         |    | c4 content @Detail "Detail", state: appeared, view: v9 (0, 0, 390, 844), under bars, safe area {91, 0, 83, 0}
          | c5 content @Settings "Settings", state: disappeared, view: not loaded
       """)
     let node = h.window.node

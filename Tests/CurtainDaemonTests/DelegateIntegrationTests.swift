@@ -244,14 +244,9 @@ final class DelegateIntegrationTests: StateDirectoryTestCase {
     XCTAssertEqual(try register(first, "Missing", [.navigation]).error.code, .notFound)
   }
 
-  // Changed deliberately (issue 37 §3): `SelectTab` is a selection by code,
-  // which UIKit does not ask `shouldSelect` about (only a user's tap is); it
-  // asks the delegate for the switch's animation controller only.
-  func testATabBarDelegateAnimatesASelectionByCodeWithoutShouldSelect() throws {
-    let daemon = try startDaemon()
-    defer { daemon.stop() }
-    let driver = try TestClient(path: daemon.socketPath, name: "driver")
-    let delegate = try TestClient(path: daemon.socketPath, name: "delegate")
+  /// Tabs [T1, T2], the root of a new window of `driver`, with `delegate`
+  /// as its tab bar delegate; the window's id.
+  private func tabWindow(_ driver: TestClient, delegate: TestClient) throws -> UInt64 {
     let window = try driver.makeWindow()
     try driver.make(.tabBar, "Tabs")
     try driver.make(.content, "T1", "T2")
@@ -261,6 +256,18 @@ final class DelegateIntegrationTests: StateDirectoryTestCase {
     }
     try driver.setRoot(window, "Tabs")
     try register(delegate, "Tabs", [.tabBar])
+    return window
+  }
+
+  // Changed deliberately (issue 37 §3): `SelectTab` is a selection by code,
+  // which UIKit does not ask `shouldSelect` about (only a user's tap is); it
+  // asks the delegate for the switch's animation controller only.
+  func testATabBarDelegateAnimatesASelectionByCodeWithoutShouldSelect() throws {
+    let daemon = try startDaemon()
+    defer { daemon.stop() }
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    let delegate = try TestClient(path: daemon.socketPath, name: "delegate")
+    let window = try tabWindow(driver, delegate: delegate)
     _ = try driver.flow()
     let selected = try driver.call {
       $0.selectTab.tabBar = controllerRef("Tabs")
@@ -282,6 +289,78 @@ final class DelegateIntegrationTests: StateDirectoryTestCase {
       ])
     XCTAssertFalse(flow.contains { $0.contains("tabBarShouldSelect") }, "\(flow)")
     XCTAssertTrue(flow.contains("T2.viewDidAppear(true)"), "\(flow)")
+  }
+
+  /// The middle of the tab bar item owned by `tab`, in window coordinates,
+  /// from the view tree (the tab bar controller is the window's root).
+  private func itemCentre(_ client: TestClient, _ window: UInt64, owner tab: UInt64) throws
+    -> Curtain_V1_Point
+  {
+    let tree = try client.call {
+      $0.getTree.windowID = window
+      $0.getTree.includeViews = true
+    }.tree
+    let root = try XCTUnwrap(tree.view.subviews.first)
+    let bar = try XCTUnwrap(root.subviews.first { $0.role == "tabBar" })
+    let item = try XCTUnwrap(
+      bar.subviews.first { $0.role == "tabBarItem" && $0.controllerID == tab })
+    var point = Curtain_V1_Point()
+    point.x =
+      root.state.frame.x + bar.state.frame.x + item.state.frame.x
+      + item.state.frame.width / 2
+    point.y =
+      root.state.frame.y + bar.state.frame.y + item.state.frame.y
+      + item.state.frame.height / 2
+    return point
+  }
+
+  // Issue 37 §3: a tap on a tab bar item is the user's selection. It asks
+  // `shouldSelect` (a "no" leaves the selection), then selects with the
+  // delegate's animator and reports `didSelect`.
+  func testATapOnATabBarItemAsksShouldSelectAndADeclinedTapChangesNothing() throws {
+    let daemon = try startDaemon()
+    defer { daemon.stop() }
+    let driver = try TestClient(path: daemon.socketPath, name: "driver")
+    let delegate = try TestClient(path: daemon.socketPath, name: "delegate")
+    let window = try tabWindow(driver, delegate: delegate)
+    let tabs = try driver.tree(window).root
+    let second = tabs.children[1].id
+    let point = try itemCentre(driver, window, owner: second)
+    XCTAssertEqual([point.x, point.y], [292.5, 785.5])
+    _ = try driver.flow()
+    let tap = {
+      try driver.call {
+        $0.tap.windowID = window
+        $0.tap.point = point
+      }
+    }
+    XCTAssertEqual(try tap().operation.delegateCallID, 1)
+    let asked = try XCTUnwrap(try delegate.nextDelegateCall())
+    XCTAssertEqual(asked.method, .tabBarShouldSelect)
+    XCTAssertEqual(asked.arguments.toID, second)
+    XCTAssertTrue(try reply(delegate, 1) { $0.yes = false }.delegateReply.accepted)
+    XCTAssertEqual(
+      try driver.flow(), ["Tabs.delegate#1.tabBarShouldSelect(T1 → T2)", "Tabs.delegate#1 → false"])
+    XCTAssertEqual(try driver.tree(window).root.selectedIndex, 0)
+
+    XCTAssertEqual(try tap().operation.delegateCallID, 2)
+    XCTAssertTrue(try reply(delegate, 2) { $0.yes = true }.delegateReply.accepted)
+    _ = try XCTUnwrap(try delegate.nextDelegateCall())
+    let animatorCall = try XCTUnwrap(try delegate.nextDelegateCall())
+    XCTAssertEqual(animatorCall.method, .tabBarAnimationController)
+    XCTAssertTrue(
+      try reply(delegate, 3) { $0.animator = slide(duration: 0.5) }.delegateReply.accepted)
+    try driver.advance(window, 0.5)
+    XCTAssertEqual(
+      try driver.flow(),
+      [
+        "Tabs.delegate#2.tabBarShouldSelect(T1 → T2)", "Tabs.delegate#2 → true",
+        "Tabs.delegate#3.tabBarAnimationController(T1 → T2)",
+        "Tabs.delegate#3 → animator(0.5 s, 1 tracks)", "T2.viewDidLoad",
+        "T2.viewWillAppear(true)", "T1.viewWillDisappear(true)", "Tabs.didSelect(T2)",
+        "T1.viewDidDisappear(true)", "T2.viewDidAppear(true)",
+      ])
+    XCTAssertEqual(try driver.tree(window).root.selectedIndex, 1)
   }
 
   func testAPresentationAndItsDismissalAskTheTransitioningDelegateOfThePresented() throws {

@@ -183,18 +183,67 @@ uint64_t make_tab_window(uv_loop_t *loop, test_connection *connection) {
   return make_window(loop, connection, "Tabs");
 }
 
-/* Selects tab `index` of Tabs and waits for the selection to complete. */
-const Curtain__V1__OperationResult *select_tab(uv_loop_t *loop, test_connection *connection,
-                                               uint32_t index) {
-  Curtain__V1__ControllerRef tab_bar = reference("Tabs");
-  Curtain__V1__SelectTab body = CURTAIN__V1__SELECT_TAB__INIT;
-  body.tab_bar = &tab_bar;
-  body.selection_case = CURTAIN__V1__SELECT_TAB__SELECTION_INDEX;
-  body.index = index;
+/* The window's tree, with its views when `views` (valid until the next
+ * request), or NULL. */
+static const Curtain__V1__Tree *window_tree(uv_loop_t *loop, test_connection *connection,
+                                            uint64_t window_id, bool views) {
+  Curtain__V1__GetTree body = CURTAIN__V1__GET_TREE__INIT;
+  body.window_id = window_id;
+  body.include_views = views;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_GET_TREE;
+  request.get_tree = &body;
+  const Curtain__V1__Response *response =
+      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_TREE);
+  return response != NULL ? response->tree : NULL;
+}
+
+/* The tab bar item view owned by `owner` under `view` (window coordinates
+ * of `view`'s superview at `x`, `y`); its middle goes to `point`. */
+static bool find_tab_item(const Curtain__V1__ViewNode *view, uint64_t owner, double x, double y,
+                          Curtain__V1__Point *point) {
+  const Curtain__V1__Rect *frame = view->state->frame;
+  if (strcmp(view->role, "tabBarItem") == 0 && view->controller_id == owner) {
+    point->x = x + frame->x + frame->width / 2;
+    point->y = y + frame->y + frame->height / 2;
+    return true;
+  }
+  const Curtain__V1__Rect *bounds = view->state->bounds;
+  for (size_t index = 0; index < view->n_subviews; index++) {
+    if (find_tab_item(view->subviews[index], owner, x + frame->x - bounds->x,
+                      y + frame->y - bounds->y, point)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Taps the middle of the tab bar item of tab `index` of the window's root
+ * tab bar controller, found in the view tree, as a user selects a tab (it
+ * asks the delegate's shouldSelect), and waits for the tap to complete. */
+const Curtain__V1__OperationResult *tap_tab(uv_loop_t *loop, test_connection *connection,
+                                            uint64_t window_id, uint32_t index) {
+  const Curtain__V1__Tree *tree = window_tree(loop, connection, window_id, true);
+  if (tree == NULL || tree->root == NULL || index >= tree->root->n_children || tree->view == NULL) {
+    return NULL;
+  }
+  Curtain__V1__Point point = CURTAIN__V1__POINT__INIT;
+  uint64_t owner = tree->root->children[index]->id;
+  const Curtain__V1__ViewNode *window_view = tree->view;
+  bool found = false;
+  for (size_t view = 0; !found && view < window_view->n_subviews; view++) {
+    found = find_tab_item(window_view->subviews[view], owner, 0, 0, &point);
+  }
+  if (!found) {
+    return NULL;
+  }
+  Curtain__V1__Tap body = CURTAIN__V1__TAP__INIT;
+  body.window_id = window_id;
+  body.point = &point;
   Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
   request.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_SELECT_TAB;
-  request.select_tab = &body;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_TAP;
+  request.tap = &body;
   const Curtain__V1__Response *response =
       call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION);
   return response ? response->operation : NULL;
@@ -204,14 +253,8 @@ const Curtain__V1__OperationResult *select_tab(uv_loop_t *loop, test_connection 
  * or NULL. */
 const Curtain__V1__ControllerNode *tree_root(uv_loop_t *loop, test_connection *connection,
                                              uint64_t window_id) {
-  Curtain__V1__GetTree body = CURTAIN__V1__GET_TREE__INIT;
-  body.window_id = window_id;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_GET_TREE;
-  request.get_tree = &body;
-  const Curtain__V1__Response *response =
-      call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_TREE);
-  return response != NULL ? response->tree->root : NULL;
+  const Curtain__V1__Tree *tree = window_tree(loop, connection, window_id, false);
+  return tree != NULL ? tree->root : NULL;
 }
 
 /* The selected index of the window's root tab bar controller. */

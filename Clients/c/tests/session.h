@@ -61,9 +61,11 @@ uint64_t controller_id(uv_loop_t *loop, test_connection *connection, const char 
  * Returns the window id, or 0. */
 uint64_t make_tab_window(uv_loop_t *loop, test_connection *connection);
 
-/* Selects tab `index` of Tabs and waits for the selection to complete. */
-const Curtain__V1__OperationResult *select_tab(uv_loop_t *loop, test_connection *connection,
-                                               uint32_t index);
+/* Taps the tab bar item of tab `index` of the window's root tab bar
+ * controller (found in the view tree), as a user selects a tab: the tab
+ * bar's delegate is asked shouldSelect. Waits for the tap to complete. */
+const Curtain__V1__OperationResult *tap_tab(uv_loop_t *loop, test_connection *connection,
+                                            uint64_t window_id, uint32_t index);
 
 /* The root of the window's controller tree (valid until the next request),
  * or NULL. */

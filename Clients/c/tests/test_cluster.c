@@ -721,8 +721,8 @@ static void gate_registered(curtain_client *client, int status,
 }
 
 /* A tab bar delegate registered by a client of b for Tabs of s6 (a's),
- * through its peer, is asked when a client of a selects a tab: its "no"
- * keeps the tab, its "yes" lets the next one be selected. */
+ * through its peer, is asked when a client of a taps a tab bar item: its
+ * "no" keeps the tab, its "yes" lets the next one be selected. */
 static void test_peer_delegate_body(uv_loop_t *loop, node *nodes) {
   test_connection driver;
   test_connection answering;
@@ -745,10 +745,10 @@ static void test_peer_delegate_body(uv_loop_t *loop, node *nodes) {
   CHECK_EQ_U64(gate.registration, CURTAIN__V1__RESPONSE__RESULT_EMPTY);
   CHECK_EQ_U64(curtain_peer_count(answering.client), 1);
 
-  const Curtain__V1__OperationResult *declined = select_tab(loop, &driver, 1);
+  const Curtain__V1__OperationResult *declined = tap_tab(loop, &driver, window, 1);
   CHECK(declined != NULL && declined->completed);
   CHECK_EQ_U64(selected_index(loop, &driver, window), 0);
-  const Curtain__V1__OperationResult *selected = select_tab(loop, &driver, 2);
+  const Curtain__V1__OperationResult *selected = tap_tab(loop, &driver, window, 2);
   CHECK(selected != NULL && selected->completed);
   CHECK_EQ_U64(selected_index(loop, &driver, window), 2);
   CHECK_EQ_U64(gate.asked, 2);

@@ -341,10 +341,10 @@ test_a_tab_bar_delegate_of_another_client_declines_a_tab_body(uv_loop_t *loop,
   REQUIRE(subscribe(loop, driver, window_id, true,
                     CURTAIN__V1__SUBSCRIBE__FRAME_POLICY__FRAME_POLICY_LATEST, 0) != 0);
 
-  const Curtain__V1__OperationResult *declined = select_tab(loop, driver, 1);
+  const Curtain__V1__OperationResult *declined = tap_tab(loop, driver, window_id, 1);
   CHECK(declined != NULL && declined->completed);
   CHECK_EQ_U64(selected_index(loop, driver, window_id), 0);
-  const Curtain__V1__OperationResult *selected = select_tab(loop, driver, 2);
+  const Curtain__V1__OperationResult *selected = tap_tab(loop, driver, window_id, 2);
   CHECK(selected != NULL && selected->completed);
   CHECK_EQ_U64(selected_index(loop, driver, window_id), 2);
 
@@ -495,7 +495,7 @@ static void test_calls_without_a_delegate_go_to_on_delegate_call_or_get_the_defa
     REQUIRE(window_id != 0);
     register_by_request(&loop, &low_level, "Tabs",
                         CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TAB_BAR);
-    const Curtain__V1__OperationResult *declined = select_tab(&loop, &driver, 1);
+    const Curtain__V1__OperationResult *declined = tap_tab(&loop, &driver, window_id, 1);
     CHECK(declined != NULL && declined->completed);
     CHECK_EQ_U64(unregistered_calls, 1);
     CHECK_EQ_U64(selected_index(&loop, &driver, window_id), 0);

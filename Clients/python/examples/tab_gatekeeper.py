@@ -4,13 +4,16 @@
     CURTAIN_SOCKET=/tmp/curtain.sock .venv/bin/python3 Clients/python/examples/tab_gatekeeper.py
 
 With asyncio, two connections: an *app* builds a tab bar controller with
-the tabs Feed, Admin and Settings and selects each tab in turn; a
-*gatekeeper* is the tab bar controller's delegate (UITabBarControllerDelegate):
-``should_select`` declines Admin (``tabBarController(_:shouldSelect:)``
-answers false, so the selection does not happen) and
-``animation_controller_for_transition`` cross-fades the tabs it allows.
-The gatekeeper's methods are coroutines: the asyncio client answers each
-call in a task of its own while the rest of the program goes on.
+the tabs Feed, Admin and Settings and taps each tab's item in turn, as a
+user would (UIKit asks the delegate only about a user's taps; a selection
+by code, ``select_tab``, asks nothing); a *gatekeeper* is the tab bar
+controller's delegate (UITabBarControllerDelegate): ``should_select``
+declines Admin (``tabBarController(_:shouldSelect:)`` answers false, so
+the tap selects nothing) and ``animation_controller_for_transition``
+cross-fades the tabs it allows; each selection ends with the event
+``Tabs.didSelect``. The gatekeeper's methods are coroutines: the asyncio
+client answers each call in a task of its own while the rest of the
+program goes on.
 """
 
 from __future__ import annotations
@@ -73,15 +76,18 @@ async def main() -> None:
         async with curtain.AsyncClient(options.socket, session=options.session, client_name="gatekeeper") as keeper:
             await keeper.set_delegate(tabs, Gatekeeper(admin.controller, names))
             events = await app.subscribe(window, categories=["lifecycle"])
+            # Where each tab's item is: a tabBarItem view of the tab bar.
+            tree = await app.get_tree(window, include_views=True)
             for index in (1, 2, 0):
-                print(f"app: select tab {index} ({pages[index].title})")
-                # The selection waits for the gatekeeper's answers; step the
-                # clock through the cross-fade once it has started.
-                await app.select_tab(tabs, index, wait_until="started")
+                x, y = curtain.tab_bar_item_point(tree, pages[index])
+                print(f"app: tap tab {index} ({pages[index].title}) at ({x:g}, {y:g})")
+                # The tap waits for the gatekeeper's answers; step the clock
+                # through the cross-fade once it has started.
+                await app.tap(window, x, y, wait_until="started")
                 await app.advance_clock(window, 0.3)
                 await app.sync()
                 for event in events.poll():
-                    if isinstance(event, curtain.Event) and ".delegate" in event.text:
+                    if isinstance(event, curtain.Event) and (".delegate" in event.text or "didSelect" in event.text):
                         print(f"  {event.text}")
                 root = (await app.get_tree(window)).root
                 selected = root.selected_index if root else None

@@ -239,7 +239,9 @@ def test_a_delegate_that_disconnects_mid_call_falls_back_and_the_push_goes_on(
     assert client.push("Nav", "C").delegate_call_id == 0
 
 
-def test_a_tab_bar_delegate_declines_a_tab_and_animates_another(client: curtain.Client) -> None:
+def test_a_tab_bar_delegate_declines_a_tapped_tab_and_animates_another(client: curtain.Client) -> None:
+    # Only a user's tap on a tab bar item asks shouldSelect (issue 37 §3);
+    # select_tab is a selection by code, which asks only for the animator.
     window = client.create_window(clock="manual")
     client.create_controller("tab", identifier="Tabs")
     first, locked, third = (client.create_controller("content", identifier=name) for name in ("T1", "Locked", "T3"))
@@ -258,9 +260,12 @@ def test_a_tab_bar_delegate_declines_a_tab_and_animates_another(client: curtain.
 
     client.set_delegate("Tabs", Gatekeeper())
     sub = client.subscribe(window)
-    declined = client.select_tab("Tabs", 1, wait_until="completed")
+    tree = client.get_tree(window, include_views=True)
+    declined = client.tap(window, *curtain.tab_bar_item_point(tree, locked), wait_until="completed")
     assert declined.completed
-    client.select_tab("Tabs", 2, wait_until="started")
+    assert declined.tap.effect == types.TapHit.Effect.DECLINED
+    assert declined.tap.tab == locked.controller
+    client.tap(window, *curtain.tab_bar_item_point(tree, third), wait_until="started")
     client.advance_clock(window, 0.5)
     client.sync()
     tabs = ids(client)["Tabs"]
@@ -269,7 +274,8 @@ def test_a_tab_bar_delegate_declines_a_tab_and_animates_another(client: curtain.
         ("should_select", tabs, third.controller),
         ("animation", first.controller, third.controller),
     ]
-    assert delegate_texts(sub) == [
+    events = texts(sub.poll())
+    assert [text for text in events if ".delegate" in text] == [
         "Tabs.delegate#1.tabBarShouldSelect(T1 → Locked)",
         "Tabs.delegate#1 → false",
         "Tabs.delegate#2.tabBarShouldSelect(T1 → T3)",
@@ -277,7 +283,32 @@ def test_a_tab_bar_delegate_declines_a_tab_and_animates_another(client: curtain.
         "Tabs.delegate#3.tabBarAnimationController(T1 → T3)",
         "Tabs.delegate#3 → animator(0.5 s, 1 tracks)",
     ]
+    assert [text for text in events if "didSelect" in text] == ["Tabs.didSelect(T3)"]
     assert client.get_tree(window).root.selected_index == 2
+    # A selection by code asks no shouldSelect and reports no didSelect.
+    client.select_tab("Tabs", 0, wait_until="started")
+    client.advance_clock(window, 0.5)
+    client.sync()
+    later = texts(sub.poll())
+    assert [text for text in later if "shouldSelect" in text or "didSelect" in text] == []
+    assert asked[-1] == ("animation", third.controller, first.controller)
+
+
+def test_tab_bar_item_point_finds_an_item_in_window_coordinates(client: curtain.Client) -> None:
+    window = client.create_window(clock="manual")
+    client.create_controller("tab", identifier="Tabs")
+    one, two = (client.create_controller("content", identifier=name) for name in ("One", "Two"))
+    client.set_tabs("Tabs", [one, two])
+    client.set_root(window, "Tabs")
+    tree = client.get_tree(window, include_views=True)
+    # The 390 × 844 window: the bar at y 761, two items of 195 × 49.
+    assert curtain.tab_bar_item_point(tree, two) == (292.5, 785.5)
+    assert curtain.tab_bar_item_point(tree, one.controller) == (97.5, 785.5)
+    with pytest.raises(LookupError, match="no tab bar item"):
+        curtain.tab_bar_item_point(client.get_tree(window), two)
+    hit = client.tap(window, 292.5, 785.5).tap
+    assert (hit.role, hit.controller, hit.effect) == ("tabBarItem", two.controller, types.TapHit.Effect.SELECTED)
+    assert client.get_tree(window).root.selected_index == 1
 
 
 def test_a_transitioning_delegate_is_asked_for_a_presentation_and_its_dismissal(client: curtain.Client) -> None:

@@ -72,8 +72,9 @@ def test_an_example_refuses_a_session_that_holds_something(daemon: Daemon) -> No
 def test_navigation_tree_example_prints_the_tree_and_the_events(daemon: Daemon) -> None:
     out = run_example(daemon, "navigation_tree.py", "--session", "one")
     assert "c1 tab @Tabs, state: appeared, view: v2 (0, 0, 390, 844), selected: 0" in out
+    # v10: v7 and v8 are the tab bar's items (issue 37 §3).
     assert (
-        '   | c4 content @Settings "Settings", state: appeared, view: v8 (0, 0, 390, 844), '
+        '   | c4 content @Settings "Settings", state: appeared, view: v10 (0, 0, 390, 844), '
         "under bars, safe area {47, 0, 83, 0}"
     ) in out
     lines = [line.split(maxsplit=1)[1] for line in out.splitlines() if line[:5].strip().isdigit()]
@@ -118,19 +119,21 @@ def test_slide_delegate_example_answers_with_a_slide_and_fade(daemon: Daemon) ->
 
 def test_tab_gatekeeper_example_declines_the_locked_tab(daemon: Daemon) -> None:
     out = run_example(daemon, "tab_gatekeeper.py")
-    admin, settings = out.split("app: select tab 2 (Settings)")
-    assert admin.splitlines()[1:] == [
+    admin, settings = out.split("app: tap tab 2 (Settings) at (325, 785.5)")
+    assert admin.splitlines() == [
+        "app: tap tab 1 (Admin) at (195, 785.5)",
         "gatekeeper: select Admin? no, it is locked",
         "  Tabs.delegate#1.tabBarShouldSelect(Feed → Admin)",
         "  Tabs.delegate#1 → false",
         "app: the selected tab is 0 (Feed)",
     ]
-    assert settings.splitlines()[1:7] == [
+    assert settings.splitlines()[1:8] == [
         "gatekeeper: select Settings? yes",
         "  Tabs.delegate#2.tabBarShouldSelect(Feed → Settings)",
         "  Tabs.delegate#2 → true",
         "  Tabs.delegate#3.tabBarAnimationController(Feed → Settings)",
         "  Tabs.delegate#3 → animator(0.3 s, 2 tracks)",
+        "  Tabs.didSelect(Settings)",
         "app: the selected tab is 2 (Settings)",
     ]
 

@@ -26,6 +26,7 @@ extension Curtain_V1_LifecycleEvent.Callback: WireNamed {
       (.didMoveToParent, "didMoveToParent"),
       (.navigationWillShow, "navigationWillShow"),
       (.navigationDidShow, "navigationDidShow"),
+      (.tabBarDidSelect, "tabBarDidSelect"),
     ],
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "callback")
 }

@@ -107,15 +107,47 @@ public final class TabBarController: ViewController {
     layoutContents()
   }
 
-  /// Lays out the bar and the shown child (also when a presentation over
-  /// the current context took the child's view out, so that it keeps the
-  /// right size).
+  /// The tab bar's items, in tab order: one view per controller of
+  /// `tabControllers`, owned by that controller (its `tabBarItem`), at
+  /// the frame BarItemGeometry.swift gives, so that a client finds where
+  /// to tap (SEMANTICS §3).
+  public var tabBarItems: [View] {
+    tabBar?.subviews.filter { $0.role == .tabBarItem } ?? []
+  }
+
+  /// Gives the tab bar one item per tab, in tab order: an item stays with
+  /// its controller (keeping its id) when the tabs change, a new tab gets
+  /// one, and the item of a controller that lost its tab leaves the
+  /// session. Nothing changes when the items already match the tabs.
+  private func updateTabBarItems(in bar: View) {
+    let items = tabBarItems
+    let tabs = tabControllers
+    guard items.map(\.controllerID) != tabs.map(\.id) else { return }
+    for item in items where !tabs.contains(where: { $0.id == item.controllerID }) {
+      item.removeFromSuperview()
+      session.views[item.id] = nil
+    }
+    for (index, tab) in tabs.enumerated() {
+      let item =
+        items.first { $0.controllerID == tab.id }
+        ?? session.makeView(role: .tabBarItem, controller: tab.id, frame: .zero, color: "clear")
+      bar.insertSubview(item, at: index)
+    }
+  }
+
+  /// Lays out the bar, its items and the shown child (also when a
+  /// presentation over the current context took the child's view out, so
+  /// that it keeps the right size).
   override func layoutContents() {
     guard let root = viewIfLoaded, let bar = tabBar else { return }
     let height = root.bounds.height
     bar.frame = Rect(
       x: 0, y: max(0, height - safeBottom - barHeight), width: root.bounds.width,
       height: min(height, safeBottom + barHeight))
+    updateTabBarItems(in: bar)
+    for (index, item) in tabBarItems.enumerated() {
+      item.frame = rect(of: .tab(index)) ?? .zero
+    }
     if let shown = shownController?.viewIfLoaded,
       shown.superview === root || shown.superview == nil,
       !(window?.transitions.contains { $0.container == id } ?? false)
@@ -145,6 +177,58 @@ public final class TabBarController: ViewController {
     return PreparedChange { [self] context in
       select(index: index, animator: animator, for: context)
     }
+  }
+
+  /// The selection that picks `tab`, one of `tabControllers`: its index,
+  /// or More for the More navigation controller.
+  func selection(of tab: ViewController) -> TabSelection? {
+    if tab === moreNavigationController { return .more }
+    return viewControllers.firstIndex { $0 === tab }.map { .index($0) }
+  }
+
+  /// Whether `tab`'s item is the selected one: the selected tab's, or
+  /// More's while the More list is selected.
+  func isSelectedItem(_ tab: ViewController) -> Bool {
+    if tab === moreNavigationController {
+      return selectedIndex == nil && shownController === tab
+    }
+    return selectedIndex.map { viewControllers[$0] } === tab
+  }
+
+  /// A user's tap on the item of `tab` (one of `tabControllers`), once
+  /// `tabBarController(_:shouldSelect:)` was asked (SEMANTICS §3, "Code and
+  /// user are told apart"): declined, nothing changes; on the selected
+  /// item, a navigation controller tab pops to its root (animated, with
+  /// `animator` when its delegate gave one); on another item, the tab is
+  /// selected as by code (More shows the More list), animated with
+  /// `animator` when the tab bar's delegate gave one. Then
+  /// `tabBarController(_:didSelect:)`, at once (also while the switch or
+  /// the pop still animates, as UIKit calls it).
+  func prepareTap(on tab: ViewController, declined: Bool, animator: AnimatorSpec?) throws
+    -> (TapHit.Effect, PreparedChange)
+  {
+    guard let selection = selection(of: tab) else {
+      throw CurtainError.invalid("\(tab.name) has no item in \(name)'s tab bar")
+    }
+    if declined { return (.selectionDeclined(tabBar: id, tab: tab.id), .nothing) }
+    let change: PreparedChange
+    let effect: TapHit.Effect
+    if isSelectedItem(tab) {
+      effect = .reselected(tabBar: id, tab: tab.id)
+      if let nav = tab as? NavigationController, nav.viewControllers.count > 1 {
+        change = try nav.preparePopToRoot(animated: true, animator: animator)
+      } else {
+        change = .nothing
+      }
+    } else {
+      effect = .selected(tabBar: id, tab: tab.id)
+      change = try prepareSelect(selection, animator: animator)
+    }
+    let tapped = PreparedChange(removed: change.removed) { [self] context in
+      change.run(context)
+      session.emit(.tabBarDelegate(id, .didSelect(tab.id)))
+    }
+    return (effect, tapped)
   }
 
   /// The index a selection names (`nil` for More).

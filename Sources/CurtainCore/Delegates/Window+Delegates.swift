@@ -1,5 +1,6 @@
 // The questions an operation asks its delegates when its turn comes, one at
-// a time, in UIKit's order (a presentation's adaptive style before its animation
+// a time, in UIKit's order (a tapped tab bar item's `shouldSelect` before
+// its animation controller; a presentation's adaptive style before its animation
 // controller; a pulled-down sheet's `presentationControllerShouldDismiss`
 // before its animation controller). Window+Operations.swift asks them and
 // starts the operation once every question has an answer or has fallen
@@ -14,7 +15,9 @@ extension Window {
   )? {
     for (method, controller, arguments) in delegateQuestions(of: pending.operation)
     where !pending.answers.has(method, of: controller) {
-      if pending.isDeclinedByDelegate { return nil }
+      // A tap whose `shouldSelect` was answered no still lands, but asks
+      // nothing more.
+      if pending.isDeclinedByDelegate || pending.answers.declinedSelection { return nil }
       guard let registration = session.delegate(of: controller, role: method.role) else {
         continue
       }
@@ -139,6 +142,7 @@ extension Window {
         ),
       ]
     case .tap(_, let point):
+      if let (tabs, tab) = tabBarItemTap(at: point) { return tabItemQuestions(tabs, tab) }
       guard let presented = tapDismissalQuestion(at: point) else { return [] }
       return [
         (.presentationControllerShouldDismiss, presented, DelegateArguments(to: presented))
@@ -224,6 +228,26 @@ extension Window {
       let destination = target(nav.viewControllers), destination !== top
     else { return [] }
     return [navigationQuestion(nav, "pop", from: top, to: destination, interactive: false)]
+  }
+
+  /// A user's tap on the item of `tab` (SEMANTICS §3): `shouldSelect`
+  /// (`from` the selected tab, `to` the tapped one), then, for another
+  /// tab, the switch's animation controller as for a selection by code, or,
+  /// for the selected item of a navigation controller tab, the navigation
+  /// delegate's animation controller for its pop to the root.
+  private func tabItemQuestions(_ tabs: TabBarController, _ tab: ViewController) -> [(
+    DelegateMethod, ControllerID, DelegateArguments
+  )] {
+    let shouldSelect = (
+      DelegateMethod.tabBarShouldSelect, tabs.id,
+      DelegateArguments(from: tabs.selectedViewController?.id, to: tab.id)
+    )
+    if tabs.isSelectedItem(tab) {
+      guard let nav = tab as? NavigationController else { return [shouldSelect] }
+      return [shouldSelect] + navigationPop(nav, animated: true, to: { $0.first })
+    }
+    guard let selection = tabs.selection(of: tab) else { return [shouldSelect] }
+    return [shouldSelect] + tabQuestions(tabs, selection, interactive: false)
   }
 
   /// A selection made by code (`selectedIndex`, `selectedViewController`,

@@ -60,6 +60,8 @@ public enum EventKind: Hashable, Sendable {
   case lifecycle(ControllerID, LifecycleCallback)
   /// A navigation controller's delegate call.
   case navigationDelegate(ControllerID, NavigationDelegateCall)
+  /// A tab bar controller's delegate call.
+  case tabBarDelegate(ControllerID, TabBarDelegateCall)
   /// A change of the controller hierarchy.
   case hierarchy(HierarchyChange)
   /// A phase of a transition.
@@ -86,7 +88,8 @@ public enum EventKind: Hashable, Sendable {
   /// The subscription category.
   public var category: EventCategory {
     switch self {
-    case .lifecycle, .navigationDelegate, .sizeTransition, .segue, .delegate: return .lifecycle
+    case .lifecycle, .navigationDelegate, .tabBarDelegate, .sizeTransition, .segue, .delegate:
+      return .lifecycle
     case .hierarchy: return .hierarchy
     case .transition: return .transition
     case .operation: return .operation
@@ -146,6 +149,16 @@ public enum NavigationDelegateCall: Hashable, Sendable {
   case willShow(ControllerID, animated: Bool)
   /// `navigationController(_:didShow:animated:)`.
   case didShow(ControllerID, animated: Bool)
+}
+
+/// `UITabBarControllerDelegate` calls that are notifications (the
+/// questions, `shouldSelect` and the animation controller, go to remote
+/// delegates: docs/delegates.md).
+public enum TabBarDelegateCall: Hashable, Sendable {
+  /// `tabBarController(_:didSelect:)`: a user's tap on a tab bar item
+  /// selected (or reselected) this controller; never for a selection made
+  /// by code (SEMANTICS §3).
+  case didSelect(ControllerID)
 }
 
 /// A committed change of the controller hierarchy.

@@ -336,6 +336,8 @@ public final class Session {
       return "\(name(nav)).willShow(\(name(shown)), \(animated))"
     case .navigationDelegate(let nav, .didShow(let shown, let animated)):
       return "\(name(nav)).didShow(\(name(shown)), \(animated))"
+    case .tabBarDelegate(let tabs, .didSelect(let selected)):
+      return "\(name(tabs)).didSelect(\(name(selected)))"
     case .segue(let id, let callback):
       return describe(callback, of: name(id), name: name)
     case .delegate(let id, let event):

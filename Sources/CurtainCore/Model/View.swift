@@ -13,6 +13,10 @@ public enum ViewRole: String, Hashable, Sendable {
   case navigationBar
   /// A tab bar controller's tab bar.
   case tabBar
+  /// An item of a tab bar (a subview of the tab bar): the `tabBarItem` of
+  /// the controller it selects, which owns it (the More navigation
+  /// controller's for the More item).
+  case tabBarItem
   /// The dimming view a sheet or popover presentation owns.
   case dimming
 }

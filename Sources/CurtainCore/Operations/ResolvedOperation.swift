@@ -399,7 +399,7 @@ extension ResolvedOperation {
     case .resize(let window, let metrics, let animation):
       return try window.prepareResize(metrics, animation: animation)
     case .tap(let window, let point):
-      return try window.prepareTap(at: point, dismissalDeclined: answers.declinedDismissal)
+      return try window.prepareTap(at: point, answers: answers)
     case .addChild(let parent, let child, let frame, let installsView):
       return try parent.prepareAddChild(child, frame: frame, installsView: installsView)
     case .removeFromParent(let child):

@@ -300,12 +300,15 @@ extension DelegateAnswers {
 }
 
 extension PendingOperation {
-  /// Whether a delegate declined the operation (`shouldSelect` or
-  /// `presentationControllerShouldDismiss` answered no).
+  /// Whether a delegate declined the operation
+  /// (`presentationControllerShouldDismiss` answered no to a pulled-down
+  /// sheet).
   var isDeclinedByDelegate: Bool {
-    // A tap still lands: its dismissal becomes an attempt (Window+Tap.swift).
+    // A tap still lands: its dismissal becomes an attempt, its selection of
+    // a tab bar item (the only one `shouldSelect` is asked about) does not
+    // happen (Window+Tap.swift).
     if case .tap = operation { return false }
-    return answers.declinedSelection || answers.declinedDismissal
+    return answers.declinedDismissal
   }
 
   /// The storyboard and scene a segue operation instantiates, when it will

@@ -19,6 +19,10 @@
 //     answer, yes), `presentationControllerWillDismiss`, the animated
 //     dismissal (what the presented controller presents goes too, SEMANTICS
 //     §4), then `presentationControllerDidDismiss` once it completed.
+//
+// A tap on a tab bar item is the user's selection (SEMANTICS §3): the tab
+// bar controller's delegate is asked `shouldSelect` (Window+Delegates.swift)
+// and the tab bar controller does the rest (`TabBarController.prepareTap`).
 
 /// What a tap hit, and what it did.
 public struct TapHit: Hashable, Sendable {
@@ -34,6 +38,15 @@ public struct TapHit: Hashable, Sendable {
     /// It tried to dismiss this presented controller, which is modal in
     /// presentation.
     case refused(ControllerID)
+    /// It selected `tab` (the More navigation controller: the More list)
+    /// of the tab bar controller `tabBar`.
+    case selected(tabBar: ControllerID, tab: ControllerID)
+    /// It hit the item of `tab`, already selected: `didSelect` again, and
+    /// a navigation controller tab popped to its root.
+    case reselected(tabBar: ControllerID, tab: ControllerID)
+    /// The delegate of `tabBar` answered `shouldSelect` with no: nothing
+    /// changed.
+    case selectionDeclined(tabBar: ControllerID, tab: ControllerID)
   }
 
   /// Where the tap landed, in the window's coordinates.
@@ -99,6 +112,18 @@ extension Window {
     return (target, .dismissed(id), found)
   }
 
+  /// The tab bar controller and the tab whose item a tap at `point`
+  /// reaches, if it reaches one.
+  func tabBarItemTap(at point: Point) -> (TabBarController, ViewController)? {
+    guard point.x.isFinite, point.y.isFinite else { return nil }
+    let target = hitTest(point)
+    guard target.role == .tabBarItem, let owner = target.superview?.controllerID,
+      let tabs = session.controllers[owner] as? TabBarController,
+      let tab = tabs.tabControllers.first(where: { $0.id == target.controllerID })
+    else { return nil }
+    return (tabs, tab)
+  }
+
   /// The controller whose adaptive delegate a tap at `point` asks
   /// `presentationControllerShouldDismiss` (one outside a presented
   /// controller that would dismiss it), if any.
@@ -125,18 +150,27 @@ extension Window {
     }
   }
 
-  /// A tap at `point`; `dismissalDeclined`: the adaptive delegate of the
-  /// presented controller it would dismiss answered
-  /// `presentationControllerShouldDismiss` with no.
-  func prepareTap(at point: Point, dismissalDeclined: Bool = false) throws -> PreparedChange {
+  /// A tap at `point`, as its delegates answered: the adaptive delegate
+  /// of the presented controller it would dismiss
+  /// (`presentationControllerShouldDismiss`), the tab bar controller's
+  /// delegate for an item (`shouldSelect`, the animation controller) or the
+  /// navigation delegate of a tab it pops to its root.
+  func prepareTap(at point: Point, answers: DelegateAnswers = DelegateAnswers()) throws
+    -> PreparedChange
+  {
     guard point.x.isFinite, point.y.isFinite else {
       throw CurtainError.invalid("A tap's point must be finite, got \(point)")
     }
     let (reached, outcome, presentation) = tapOutcome(at: point)
     var effect = outcome
+    var selection: PreparedChange?
+    if let (tabs, tab) = tabBarItemTap(at: point) {
+      (effect, selection) = try tabs.prepareTap(
+        on: tab, declined: answers.declinedSelection, animator: answers.animator)
+    }
     var dismissal: PreparedChange?
     if case .dismissed(let id) = effect, let found = presentation {
-      if dismissalDeclined {
+      if answers.declinedDismissal {
         // Its adaptive delegate answered presentationControllerShouldDismiss
         // with no: UIKit's didAttemptToDismiss, as for a modal one.
         effect = .refused(id)
@@ -147,8 +181,9 @@ extension Window {
     let hit = TapHit(
       point: point, view: reached.id, role: reached.role, controller: reached.controllerID,
       effect: effect)
-    var change = PreparedChange { [self] context in
+    var change = PreparedChange(removed: selection?.removed ?? []) { [self] context in
       append(.window(.tapped(hit)))
+      selection?.run(context)
       guard let presentation else { return }
       let presenter = presentation.presenting
       let presented = presentation.presented
@@ -160,7 +195,7 @@ extension Window {
         presenter.emitPresentation(presented, .willDismiss)
         dismissal?.run(context)
         tellDidDismiss(presenter, presented, for: context)
-      case .none, .passthrough:
+      case .none, .passthrough, .selected, .reselected, .selectionDeclined:
         break
       }
     }

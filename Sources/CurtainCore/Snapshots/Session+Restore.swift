@@ -258,7 +258,7 @@ private struct SnapshotRestorer {
         guard view.hostWindow != nil, view.controllerID == nil else {
           throw invalid("view \(view.id) has the window role but belongs to no window")
         }
-      case .controllerRoot, .navigationBar, .tabBar, .dimming:
+      case .controllerRoot, .navigationBar, .tabBar, .tabBarItem, .dimming:
         guard view.hostWindow == nil else {
           throw invalid("view \(view.id) is a window's view but has role \(view.role)")
         }

@@ -1662,7 +1662,7 @@ public nonisolated struct Curtain_V1_ViewNode: @unchecked Sendable {
     set {_uniqueStorage()._id = newValue}
   }
 
-  /// window, controllerRoot, navigationBar, tabBar
+  /// window, controllerRoot, navigationBar, tabBar, tabBarItem, dimming
   public var role: String {
     get {_storage._role}
     set {_uniqueStorage()._role = newValue}
@@ -2079,7 +2079,7 @@ public nonisolated struct Curtain_V1_TapHit: Sendable {
 
   public var viewID: UInt64 = 0
 
-  /// the view's role (window, controllerRoot, dimming, …)
+  /// the view's role (window, controllerRoot, tabBarItem, dimming, …)
   public var role: String = String()
 
   /// the controller owning the view; 0: none
@@ -2089,6 +2089,12 @@ public nonisolated struct Curtain_V1_TapHit: Sendable {
 
   /// PASSTHROUGH, DISMISSED, REFUSED
   public var presentedID: UInt64 = 0
+
+  /// SELECTED, RESELECTED, DECLINED
+  public var tabBarID: UInt64 = 0
+
+  /// SELECTED, RESELECTED, DECLINED
+  public var tabID: UInt64 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2104,6 +2110,16 @@ public nonisolated struct Curtain_V1_TapHit: Sendable {
 
     /// `presented_id` is modal in presentation
     case refused // = 3
+
+    /// A tab bar item (role tabBarItem, owned by the tab `tab_id`) of the
+    /// tab bar controller `tab_bar_id` (SEMANTICS §3):
+    case selected // = 4
+
+    /// `tab_id` was selected: didSelect again, a navigation tab popped to its root
+    case reselected // = 5
+
+    /// the tab bar's delegate answered shouldSelect with no: nothing changed
+    case declined // = 6
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -2116,6 +2132,9 @@ public nonisolated struct Curtain_V1_TapHit: Sendable {
       case 1: self = .passthrough
       case 2: self = .dismissed
       case 3: self = .refused
+      case 4: self = .selected
+      case 5: self = .reselected
+      case 6: self = .declined
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -2126,6 +2145,9 @@ public nonisolated struct Curtain_V1_TapHit: Sendable {
       case .passthrough: return 1
       case .dismissed: return 2
       case .refused: return 3
+      case .selected: return 4
+      case .reselected: return 5
+      case .declined: return 6
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -2136,6 +2158,9 @@ public nonisolated struct Curtain_V1_TapHit: Sendable {
       .passthrough,
       .dismissed,
       .refused,
+      .selected,
+      .reselected,
+      .declined,
     ]
 
   }
@@ -4459,7 +4484,7 @@ nonisolated extension Curtain_V1_BarItem.Navigation: SwiftProtobuf._ProtoNamePro
 
 nonisolated extension Curtain_V1_TapHit: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TapHit"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}point\0\u{3}view_id\0\u{1}role\0\u{3}controller_id\0\u{1}effect\0\u{3}presented_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}point\0\u{3}view_id\0\u{1}role\0\u{3}controller_id\0\u{1}effect\0\u{3}presented_id\0\u{3}tab_bar_id\0\u{3}tab_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4473,6 +4498,8 @@ nonisolated extension Curtain_V1_TapHit: SwiftProtobuf.Message, SwiftProtobuf._M
       case 4: try { try decoder.decodeSingularUInt64Field(value: &self.controllerID) }()
       case 5: try { try decoder.decodeSingularEnumField(value: &self.effect) }()
       case 6: try { try decoder.decodeSingularUInt64Field(value: &self.presentedID) }()
+      case 7: try { try decoder.decodeSingularUInt64Field(value: &self.tabBarID) }()
+      case 8: try { try decoder.decodeSingularUInt64Field(value: &self.tabID) }()
       default: break
       }
     }
@@ -4501,6 +4528,12 @@ nonisolated extension Curtain_V1_TapHit: SwiftProtobuf.Message, SwiftProtobuf._M
     if self.presentedID != 0 {
       try visitor.visitSingularUInt64Field(value: self.presentedID, fieldNumber: 6)
     }
+    if self.tabBarID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.tabBarID, fieldNumber: 7)
+    }
+    if self.tabID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.tabID, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4511,13 +4544,15 @@ nonisolated extension Curtain_V1_TapHit: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs.controllerID != rhs.controllerID {return false}
     if lhs.effect != rhs.effect {return false}
     if lhs.presentedID != rhs.presentedID {return false}
+    if lhs.tabBarID != rhs.tabBarID {return false}
+    if lhs.tabID != rhs.tabID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
 nonisolated extension Curtain_V1_TapHit.Effect: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0EFFECT_NONE\0\u{1}EFFECT_PASSTHROUGH\0\u{1}EFFECT_DISMISSED\0\u{1}EFFECT_REFUSED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0EFFECT_NONE\0\u{1}EFFECT_PASSTHROUGH\0\u{1}EFFECT_DISMISSED\0\u{1}EFFECT_REFUSED\0\u{1}EFFECT_SELECTED\0\u{1}EFFECT_RESELECTED\0\u{1}EFFECT_DECLINED\0")
 }
 
 nonisolated extension Curtain_V1_PopoverPlacement: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -193,7 +193,7 @@ public nonisolated struct Curtain_V1_LifecycleEvent: Sendable {
   public var animated: Bool = false
 
   /// willMove/didMove: the parent (0 for nil); willShow/didShow: the shown
-  /// controller.
+  /// controller; didSelect: the selected controller.
   public var otherID: UInt64 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -212,6 +212,11 @@ public nonisolated struct Curtain_V1_LifecycleEvent: Sendable {
     /// delegate call of `controller_id`
     case navigationWillShow // = 8
     case navigationDidShow // = 9
+
+    /// tabBarController(_:didSelect:) of the tab bar controller
+    /// `controller_id`: a user's tap on a tab bar item selected (or
+    /// reselected) `other_id`; never for a selection made by code.
+    case tabBarDidSelect // = 10
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -230,6 +235,7 @@ public nonisolated struct Curtain_V1_LifecycleEvent: Sendable {
       case 7: self = .didMoveToParent
       case 8: self = .navigationWillShow
       case 9: self = .navigationDidShow
+      case 10: self = .tabBarDidSelect
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -246,6 +252,7 @@ public nonisolated struct Curtain_V1_LifecycleEvent: Sendable {
       case .didMoveToParent: return 7
       case .navigationWillShow: return 8
       case .navigationDidShow: return 9
+      case .tabBarDidSelect: return 10
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -262,6 +269,7 @@ public nonisolated struct Curtain_V1_LifecycleEvent: Sendable {
       .didMoveToParent,
       .navigationWillShow,
       .navigationDidShow,
+      .tabBarDidSelect,
     ]
 
   }
@@ -1507,7 +1515,7 @@ nonisolated extension Curtain_V1_LifecycleEvent: SwiftProtobuf.Message, SwiftPro
 }
 
 nonisolated extension Curtain_V1_LifecycleEvent.Callback: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CALLBACK_UNSPECIFIED\0\u{1}CALLBACK_VIEW_DID_LOAD\0\u{1}CALLBACK_VIEW_WILL_APPEAR\0\u{1}CALLBACK_VIEW_DID_APPEAR\0\u{1}CALLBACK_VIEW_WILL_DISAPPEAR\0\u{1}CALLBACK_VIEW_DID_DISAPPEAR\0\u{1}CALLBACK_WILL_MOVE_TO_PARENT\0\u{1}CALLBACK_DID_MOVE_TO_PARENT\0\u{1}CALLBACK_NAVIGATION_WILL_SHOW\0\u{1}CALLBACK_NAVIGATION_DID_SHOW\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CALLBACK_UNSPECIFIED\0\u{1}CALLBACK_VIEW_DID_LOAD\0\u{1}CALLBACK_VIEW_WILL_APPEAR\0\u{1}CALLBACK_VIEW_DID_APPEAR\0\u{1}CALLBACK_VIEW_WILL_DISAPPEAR\0\u{1}CALLBACK_VIEW_DID_DISAPPEAR\0\u{1}CALLBACK_WILL_MOVE_TO_PARENT\0\u{1}CALLBACK_DID_MOVE_TO_PARENT\0\u{1}CALLBACK_NAVIGATION_WILL_SHOW\0\u{1}CALLBACK_NAVIGATION_DID_SHOW\0\u{1}CALLBACK_TAB_BAR_DID_SELECT\0")
 }
 
 nonisolated extension Curtain_V1_HierarchyEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -81,6 +81,8 @@ extension EventKind {
     case .navigationDidShow:
       self = .navigationDelegate(
         controller, .didShow(ControllerID(event.otherID), animated: animated))
+    case .tabBarDidSelect:
+      self = .tabBarDelegate(controller, .didSelect(ControllerID(event.otherID)))
     case .unspecified, .UNRECOGNIZED:
       throw ImageField.unknown("lifecycle callback", event.callback.rawValue)
     }
@@ -181,6 +183,12 @@ extension TapHit {
     case .passthrough: effect = .passthrough(presented: presented)
     case .dismissed: effect = .dismissed(presented)
     case .refused: effect = .refused(presented)
+    case .selected:
+      effect = .selected(tabBar: ControllerID(hit.tabBarID), tab: ControllerID(hit.tabID))
+    case .reselected:
+      effect = .reselected(tabBar: ControllerID(hit.tabBarID), tab: ControllerID(hit.tabID))
+    case .declined:
+      effect = .selectionDeclined(tabBar: ControllerID(hit.tabBarID), tab: ControllerID(hit.tabID))
     case .UNRECOGNIZED(let value): throw ImageField.unknown("tap effect", value)
     }
     self.init(

@@ -90,6 +90,12 @@ extension Curtain_V1_Event {
         lifecycle.animated = animated
       }
       kind = .lifecycle(lifecycle)
+    case .tabBarDelegate(let tabs, .didSelect(let selected)):
+      var lifecycle = Curtain_V1_LifecycleEvent()
+      lifecycle.controllerID = tabs.rawValue
+      lifecycle.callback = .tabBarDidSelect
+      lifecycle.otherID = selected.rawValue
+      kind = .lifecycle(lifecycle)
     case .hierarchy(let change):
       kind = .hierarchy(Curtain_V1_HierarchyEvent(change))
     case .transition(let id, let phase):

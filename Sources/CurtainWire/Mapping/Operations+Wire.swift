@@ -115,6 +115,12 @@ extension Curtain_V1_TapHit {
     case .refused(let presented):
       effect = .refused
       presentedID = presented.rawValue
+    case .selected(let tabBar, let tab):
+      (effect, tabBarID, tabID) = (.selected, tabBar.rawValue, tab.rawValue)
+    case .reselected(let tabBar, let tab):
+      (effect, tabBarID, tabID) = (.reselected, tabBar.rawValue, tab.rawValue)
+    case .selectionDeclined(let tabBar, let tab):
+      (effect, tabBarID, tabID) = (.declined, tabBar.rawValue, tab.rawValue)
     }
   }
 }

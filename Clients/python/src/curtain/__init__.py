@@ -20,6 +20,7 @@ from ._requests import CallOptions, controller_ref, transition_id, window_id
 from ._rootspec import RootSpecError, parse_root_spec
 from ._spec import REQUESTS, RequestSpec
 from ._typebase import ProtoEnum, ProtoMessage
+from ._views import tab_bar_item_point
 from ._wire import default_socket_path, parse_address
 from .aio import AsyncClient, AsyncSubscription
 from .client import Client, Pipeline, Reply, Subscription
@@ -107,6 +108,7 @@ __all__ = [
     "parse_transition",
     "parse_window",
     "protocol_pb2",
+    "tab_bar_item_point",
     "transition_id",
     "types",
     "window_id",

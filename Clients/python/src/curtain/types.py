@@ -626,10 +626,13 @@ class TapHit(ProtoMessage):
         PASSTHROUGH = 1
         DISMISSED = 2
         REFUSED = 3
+        SELECTED = 4
+        RESELECTED = 5
+        DECLINED = 6
 
     _PROTO: ClassVar[Any] = common_pb2.TapHit
-    _RENAMED: ClassVar[dict[str, str]] = {'view': 'view_id', 'controller': 'controller_id', 'presented': 'presented_id'}
-    _ABSENT: ClassVar[frozenset[str]] = frozenset(['controller', 'presented'])
+    _RENAMED: ClassVar[dict[str, str]] = {'view': 'view_id', 'controller': 'controller_id', 'presented': 'presented_id', 'tab_bar': 'tab_bar_id', 'tab': 'tab_id'}
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['controller', 'presented', 'tab', 'tab_bar'])
 
     point: Point = dataclasses.field(default_factory=lambda: Point())
     view: int = 0
@@ -637,6 +640,8 @@ class TapHit(ProtoMessage):
     controller: int | None = None
     effect: TapHit.Effect = Effect.NONE
     presented: int | None = None
+    tab_bar: int | None = None
+    tab: int | None = None
 
     @property
     def view_id(self) -> int:
@@ -655,6 +660,18 @@ class TapHit(ProtoMessage):
         """Deprecated (removed in the next release): ``presented``, as `curtain --json` names it."""
         _deprecated("TapHit.presented_id", "presented")
         return _or(self.presented, 0)
+
+    @property
+    def tab_bar_id(self) -> int:
+        """Deprecated (removed in the next release): ``tab_bar``, as `curtain --json` names it."""
+        _deprecated("TapHit.tab_bar_id", "tab_bar")
+        return _or(self.tab_bar, 0)
+
+    @property
+    def tab_id(self) -> int:
+        """Deprecated (removed in the next release): ``tab``, as `curtain --json` names it."""
+        _deprecated("TapHit.tab_id", "tab")
+        return _or(self.tab, 0)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -811,6 +828,7 @@ class LifecycleEvent(ProtoMessage):
         DID_MOVE_TO_PARENT = 7
         NAVIGATION_WILL_SHOW = 8
         NAVIGATION_DID_SHOW = 9
+        TAB_BAR_DID_SELECT = 10
 
     _PROTO: ClassVar[Any] = events_pb2.LifecycleEvent
 

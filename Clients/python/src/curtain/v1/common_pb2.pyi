@@ -634,30 +634,40 @@ class BarItem(_message.Message):
     def __init__(self, navigation: _Optional[_Union[BarItem.Navigation, str]] = ..., tab_index: _Optional[int] = ...) -> None: ...
 
 class TapHit(_message.Message):
-    __slots__ = ("point", "view_id", "role", "controller_id", "effect", "presented_id")
+    __slots__ = ("point", "view_id", "role", "controller_id", "effect", "presented_id", "tab_bar_id", "tab_id")
     class Effect(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         EFFECT_NONE: _ClassVar[TapHit.Effect]
         EFFECT_PASSTHROUGH: _ClassVar[TapHit.Effect]
         EFFECT_DISMISSED: _ClassVar[TapHit.Effect]
         EFFECT_REFUSED: _ClassVar[TapHit.Effect]
+        EFFECT_SELECTED: _ClassVar[TapHit.Effect]
+        EFFECT_RESELECTED: _ClassVar[TapHit.Effect]
+        EFFECT_DECLINED: _ClassVar[TapHit.Effect]
     EFFECT_NONE: TapHit.Effect
     EFFECT_PASSTHROUGH: TapHit.Effect
     EFFECT_DISMISSED: TapHit.Effect
     EFFECT_REFUSED: TapHit.Effect
+    EFFECT_SELECTED: TapHit.Effect
+    EFFECT_RESELECTED: TapHit.Effect
+    EFFECT_DECLINED: TapHit.Effect
     POINT_FIELD_NUMBER: _ClassVar[int]
     VIEW_ID_FIELD_NUMBER: _ClassVar[int]
     ROLE_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
     EFFECT_FIELD_NUMBER: _ClassVar[int]
     PRESENTED_ID_FIELD_NUMBER: _ClassVar[int]
+    TAB_BAR_ID_FIELD_NUMBER: _ClassVar[int]
+    TAB_ID_FIELD_NUMBER: _ClassVar[int]
     point: Point
     view_id: int
     role: str
     controller_id: int
     effect: TapHit.Effect
     presented_id: int
-    def __init__(self, point: _Optional[_Union[Point, _Mapping]] = ..., view_id: _Optional[int] = ..., role: _Optional[str] = ..., controller_id: _Optional[int] = ..., effect: _Optional[_Union[TapHit.Effect, str]] = ..., presented_id: _Optional[int] = ...) -> None: ...
+    tab_bar_id: int
+    tab_id: int
+    def __init__(self, point: _Optional[_Union[Point, _Mapping]] = ..., view_id: _Optional[int] = ..., role: _Optional[str] = ..., controller_id: _Optional[int] = ..., effect: _Optional[_Union[TapHit.Effect, str]] = ..., presented_id: _Optional[int] = ..., tab_bar_id: _Optional[int] = ..., tab_id: _Optional[int] = ...) -> None: ...
 
 class PopoverPlacement(_message.Message):
     __slots__ = ("frame", "content_frame", "arrow_direction", "arrow_offset")

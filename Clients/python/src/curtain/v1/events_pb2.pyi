@@ -72,6 +72,7 @@ class LifecycleEvent(_message.Message):
         CALLBACK_DID_MOVE_TO_PARENT: _ClassVar[LifecycleEvent.Callback]
         CALLBACK_NAVIGATION_WILL_SHOW: _ClassVar[LifecycleEvent.Callback]
         CALLBACK_NAVIGATION_DID_SHOW: _ClassVar[LifecycleEvent.Callback]
+        CALLBACK_TAB_BAR_DID_SELECT: _ClassVar[LifecycleEvent.Callback]
     CALLBACK_UNSPECIFIED: LifecycleEvent.Callback
     CALLBACK_VIEW_DID_LOAD: LifecycleEvent.Callback
     CALLBACK_VIEW_WILL_APPEAR: LifecycleEvent.Callback
@@ -82,6 +83,7 @@ class LifecycleEvent(_message.Message):
     CALLBACK_DID_MOVE_TO_PARENT: LifecycleEvent.Callback
     CALLBACK_NAVIGATION_WILL_SHOW: LifecycleEvent.Callback
     CALLBACK_NAVIGATION_DID_SHOW: LifecycleEvent.Callback
+    CALLBACK_TAB_BAR_DID_SELECT: LifecycleEvent.Callback
     CONTROLLER_ID_FIELD_NUMBER: _ClassVar[int]
     CALLBACK_FIELD_NUMBER: _ClassVar[int]
     ANIMATED_FIELD_NUMBER: _ClassVar[int]
