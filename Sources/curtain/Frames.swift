@@ -1,6 +1,7 @@
-// `curtain frames W [--follow]`: the presentation values a window's
-// animations produce, one line per frame; a follow ends when the window is
-// closed (its `window.closed` event, which the subscription also takes).
+// `curtain frames W [--follow] [--fps N]`: the presentation values a
+// window's animations produce, one line per frame (at most N a second); a
+// follow ends when the window is closed (its `window.closed` event, which
+// the subscription also takes).
 
 import ArgumentParser
 import CurtainCLIKit
@@ -20,12 +21,15 @@ struct Frames: ParsableCommand {
       0), until the window is closed ("w1 was closed" on stderr, exit \
       status 0) or until the daemon stops ("the daemon stopped", exit \
       status 1). \
-      A slow reader gets the newest frame and a count of the ones skipped.
+      A slow reader gets the newest frame and a count of the ones skipped. \
+      With --fps N, at most N frames a second (of the daemon's clock; of the \
+      window's own time for a manual window), always with each transition's \
+      first and last frame; a line says `(skipped N)` after frames left out.
 
       Example:
         w=$(curtain new-window --root 'Nav=nav[Home]')
         curtain new-controller content --id Detail
-        curtain frames $w --follow &
+        curtain frames $w --follow --fps 10 &
         curtain push @Nav @Detail
         kill $!
       """)
@@ -42,6 +46,8 @@ struct Frames: ParsableCommand {
 
   @Option(help: ArgumentHelp("Seconds to wait for a frame without --follow.", valueName: "seconds"))
   var within: Double = 1
+
+  @OptionGroup var rate: FrameRateOptions
 
   func validate() throws {
     guard within.isFinite, within >= 0 else {
@@ -66,6 +72,7 @@ struct Frames: ParsableCommand {
     var subscribe = Curtain_V1_Subscribe()
     subscribe.windowID = window
     subscribe.frames = true
+    rate.apply(to: &subscribe)
     // Its window events, to end a follow when the window is closed.
     subscribe.events = follow
     subscribe.categories = [.window]

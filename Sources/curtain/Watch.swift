@@ -27,7 +27,9 @@ struct Watch: ParsableCommand {
       fit the terminal, keeping its shape. The status line shows the \
       window's time and each running transition with its progress. Quits on \
       q (or Ctrl-C), or when the window is closed; when the daemon stops it \
-      says so and exits with status 1.
+      says so and exits with status 1. With --fps N it redraws at most N \
+      times a second (a dashboard of many windows needs a few), still \
+      showing each transition's start and end.
 
       Example:
         w=$(curtain new-window --root 'Nav=nav[Home]')
@@ -43,6 +45,8 @@ struct Watch: ParsableCommand {
     completion: Completions.windows, transform: TargetName.window)
   var window: UInt64
 
+  @OptionGroup var rate: FrameRateOptions
+
   func run() throws {
     guard Terminal.isInteractive else {
       throw CLIError(
@@ -55,6 +59,7 @@ struct Watch: ParsableCommand {
     subscribe.windowID = window
     subscribe.events = true
     subscribe.frames = true
+    rate.apply(to: &subscribe)
     let subscribed = try connection.perform(.subscribe(subscribe))
     guard case .subscribed? = subscribed.result else {
       throw ClientError.unexpectedResponse(expected: "subscribed", got: subscribed.resultName)

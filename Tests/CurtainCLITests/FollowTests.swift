@@ -39,13 +39,46 @@ final class FollowTests: XCTestCase {
     XCTAssertTrue(output.hasSuffix("curtain: w1 was closed\n"), output)
   }
 
+  /// `frames --fps 5` on a manual window: of a pop moved 1/60 s at a time
+  /// from 1 s, the pop's first frame, the first from 1.2 s (ten left out)
+  /// and its last (eight left out).
+  func testFramesAtFiveASecondPrintTheFirstOfEachSlotAndTheEnds() throws {
+    let output = try followUntilClosed(
+      ["frames", "w1", "--follow", "--fps", "5"], ready: "t=",
+      setup: ["push", "@Nav", "@Detail", "--no-wait"],
+      prompt: { cli, socket in
+        _ = try runProgram(cli, ["--socket", socket, "advance", "w1", "0.005"])
+      },
+      then: { cli, socket in
+        _ = try runProgram(cli, ["--socket", socket, "advance", "w1", "--to", "1"])
+        _ = try runProgram(cli, ["--socket", socket, "pop", "@Nav", "--no-wait"])
+        for k in 1...30 {
+          _ = try runProgram(
+            cli, ["--socket", socket, "advance", "w1", "--to", "\(1 + Double(k) / 60)"])
+        }
+      })
+    // The push's last frame is at 1 s (the step that ended it); the pop's
+    // come after.
+    let pop = output.split(separator: "\n").filter {
+      $0.contains(" t=1.") && !$0.contains(" t=1.000")
+    }
+    XCTAssertEqual(pop.count, 3, output)
+    let times = pop.map { $0.split(separator: " ").first { $0.hasPrefix("t=") } ?? "" }
+    XCTAssertEqual(times, ["t=1.017", "t=1.200", "t=1.350"], output)
+    XCTAssertEqual(
+      pop.map { $0.contains("(skipped") ? String($0.suffix(12)) : "" },
+      ["", "(skipped 10)", " (skipped 8)"], output)
+    XCTAssertTrue(output.hasSuffix("curtain: w1 was closed\n"), output)
+  }
+
   /// Starts `arguments` on a manual-clock window w1 (`Nav=nav[Home]`, with
   /// Detail to push, and the command `setup`), reads its output until
-  /// `ready` (after `prompt`, run until then), closes the window and
-  /// returns all it printed once it exited 0 by itself.
+  /// `ready` (after `prompt`, run until then), runs `then`, closes the
+  /// window and returns all it printed once it exited 0 by itself.
   private func followUntilClosed(
     _ arguments: [String], ready: String, setup: [String] = [],
-    prompt: (String, String) throws -> Void = { _, _ in }
+    prompt: (String, String) throws -> Void = { _, _ in },
+    then: (String, String) throws -> Void = { _, _ in }
   ) throws -> String {
     let daemon = try TempDaemon()
     defer { daemon.stop() }
@@ -65,6 +98,7 @@ final class FollowTests: XCTestCase {
       output += (try? follower.read(until: ready, seconds: 0.2)) ?? ""
     }
     XCTAssertTrue(output.contains(ready), output)
+    try then(cli, socket)
     _ = try runProgram(cli, ["--socket", socket, "close-window", "w1"])
     output += try follower.read(until: nil, seconds: 10)
     let status = follower.wait()

@@ -123,6 +123,27 @@ final class ParsingTests: XCTestCase {
         "Error: --timeout-ms must be a number of milliseconds from 0 to 4294967295, got -5"
       ),
       (["list-windows", "-1"], "Error: Unexpected argument '-1'"),
+      (
+        ["frames", "w1", "--fps", "-5"],
+        "Error: --fps must be a number of frames a second from 0.01 to 240, got -5"
+      ),
+      (
+        ["frames", "w1", "--fps", "0"],
+        "Error: --fps must be a number of frames a second from 0.01 to 240, got 0"
+      ),
+      (
+        ["frames", "w1", "--follow", "--fps", "nan"],
+        "Error: --fps must be a number of frames a second from 0.01 to 240, got nan"
+      ),
+      (
+        ["frames", "w1", "--fps", "1000"],
+        "Error: --fps must be a number of frames a second from 0.01 to 240, got 1000"
+      ),
+      (
+        ["watch", "w1", "--fps", "0.001"],
+        "Error: --fps must be a number of frames a second from 0.01 to 240, got 0.001"
+      ),
+      (["frames", "w1", "--fps", "fast"], "Error: The value 'fast' is invalid for '--fps <N>'"),
     ]
     for (arguments, error) in refused {
       let (status, output) = try spawnProgram(
