@@ -58,6 +58,9 @@ static const char usage_text[] =
     "                        default), pause (wait for acknowledgements) or\n"
     "                        disconnect\n"
     "  --credits N           frames in flight for pause and disconnect (default 8)\n"
+    "  --fps N               at most N frames a second (0.01 to 240; default:\n"
+    "                        every frame), always with each transition's first\n"
+    "                        and last frame; the others are counted as skipped\n"
     "  --quiet               print only the summary\n"
     "  -h, --help            print this help\n"
     "\n"
@@ -76,6 +79,8 @@ typedef struct frames_settings {
   double duration;
   Curtain__V1__Subscribe__FramePolicy policy;
   uint32_t credits;
+  /** --fps: the most frames a second (Subscribe.max_fps); 0 for every frame. */
+  double max_fps;
   bool quiet;
 } frames_settings;
 
@@ -183,7 +188,19 @@ static char *read_token(const char *path) {
 }
 
 static void parse_arguments(frames_settings *settings, int argc, char **argv) {
-  enum { SOCKET = 256, TCP, TOKEN, TOKEN_FILE, SESSION, COUNT, DURATION, POLICY, CREDITS, QUIET };
+  enum {
+    SOCKET = 256,
+    TCP,
+    TOKEN,
+    TOKEN_FILE,
+    SESSION,
+    COUNT,
+    DURATION,
+    POLICY,
+    CREDITS,
+    FPS,
+    QUIET
+  };
   static const struct option options[] = {
       {"socket", required_argument, NULL, SOCKET},
       {"tcp", required_argument, NULL, TCP},
@@ -194,6 +211,7 @@ static void parse_arguments(frames_settings *settings, int argc, char **argv) {
       {"duration", required_argument, NULL, DURATION},
       {"policy", required_argument, NULL, POLICY},
       {"credits", required_argument, NULL, CREDITS},
+      {"fps", required_argument, NULL, FPS},
       {"quiet", no_argument, NULL, QUIET},
       {"help", no_argument, NULL, 'h'},
       {NULL, 0, NULL, 0},
@@ -251,6 +269,15 @@ static void parse_arguments(frames_settings *settings, int argc, char **argv) {
         usage_error("--credits is too large: '%s'", optarg);
       }
       settings->credits = (uint32_t)credits;
+      break;
+    }
+    case FPS: {
+      char *end;
+      settings->max_fps = strtod(optarg, &end);
+      if (end == optarg || *end != '\0' ||
+          !(settings->max_fps >= 0.01 && settings->max_fps <= 240)) {
+        usage_error("--fps needs a number of frames a second from 0.01 to 240: '%s'", optarg);
+      }
       break;
     }
     case QUIET:
@@ -440,6 +467,10 @@ static void on_ready(curtain_client *client, const Curtain__V1__Welcome *welcome
   subscribe.categories = categories;
   subscribe.frame_policy = app->settings.policy;
   subscribe.frame_credits = app->settings.credits;
+  if (app->settings.max_fps > 0) {
+    subscribe._max_fps_case = CURTAIN__V1__SUBSCRIBE___MAX_FPS_MAX_FPS;
+    subscribe.max_fps = app->settings.max_fps;
+  }
   Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
   request.body_case = CURTAIN__V1__REQUEST__BODY_SUBSCRIBE;
   request.subscribe = &subscribe;

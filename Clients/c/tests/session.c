@@ -305,17 +305,33 @@ const Curtain__V1__OperationResult *navigate(uv_loop_t *loop, test_connection *c
   return response ? response->operation : NULL;
 }
 
-const Curtain__V1__ClockResult *advance(uv_loop_t *loop, test_connection *connection,
-                                        uint64_t window_id, double seconds) {
+/* AdvanceClock by `seconds`, or to window time `time` when `to_time`. */
+static const Curtain__V1__ClockResult *advance_clock(uv_loop_t *loop, test_connection *connection,
+                                                     uint64_t window_id, double seconds,
+                                                     bool to_time, double time) {
   Curtain__V1__AdvanceClock body = CURTAIN__V1__ADVANCE_CLOCK__INIT;
   body.window_id = window_id;
   body.seconds = seconds;
+  if (to_time) {
+    body._to_time_case = CURTAIN__V1__ADVANCE_CLOCK___TO_TIME_TO_TIME;
+    body.to_time = time;
+  }
   Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
   request.body_case = CURTAIN__V1__REQUEST__BODY_ADVANCE_CLOCK;
   request.advance_clock = &body;
   const Curtain__V1__Response *response =
       call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_CLOCK);
   return response ? response->clock : NULL;
+}
+
+const Curtain__V1__ClockResult *advance(uv_loop_t *loop, test_connection *connection,
+                                        uint64_t window_id, double seconds) {
+  return advance_clock(loop, connection, window_id, seconds, false, 0);
+}
+
+const Curtain__V1__ClockResult *advance_to(uv_loop_t *loop, test_connection *connection,
+                                           uint64_t window_id, double time) {
+  return advance_clock(loop, connection, window_id, 0, true, time);
 }
 
 /* A Sync round trip: everything the daemon queued for this connection

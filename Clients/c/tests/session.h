@@ -90,6 +90,10 @@ const Curtain__V1__OperationResult *navigate(uv_loop_t *loop, test_connection *c
 const Curtain__V1__ClockResult *advance(uv_loop_t *loop, test_connection *connection,
                                         uint64_t window_id, double seconds);
 
+/* Moves the window's manual clock to window time `time`. */
+const Curtain__V1__ClockResult *advance_to(uv_loop_t *loop, test_connection *connection,
+                                           uint64_t window_id, double time);
+
 /* A Sync round trip: everything the daemon queued for this connection
  * before it has arrived once it returns. */
 void sync_with(uv_loop_t *loop, test_connection *connection);

@@ -249,6 +249,58 @@ static void test_pause_policy_waits_for_frame_acks(void) {
   harness_close_loop(&loop);
 }
 
+/* Subscribe{max_fps} on a manual window: of a push moved 1/60 s at a time,
+ * a 5-fps watcher gets its first frame, the first from 0.2 s and its last,
+ * with the frames left out counted; a rate of 0 is refused. */
+static void test_a_watcher_at_five_frames_a_second(void) {
+  uv_loop_t loop;
+  harness_daemon daemon;
+  if (!start_daemon(&loop, &daemon)) {
+    return;
+  }
+  test_connection driver;
+  test_connection watcher;
+  if (connect_two(&loop, &daemon, &driver, &watcher)) {
+    uint64_t window_id = make_navigation_window(&loop, &driver);
+    REQUIRE(window_id != 0);
+    Curtain__V1__Subscribe body = CURTAIN__V1__SUBSCRIBE__INIT;
+    body.window_id = window_id;
+    body.frames = 1;
+    body._max_fps_case = CURTAIN__V1__SUBSCRIBE___MAX_FPS_MAX_FPS;
+    body.max_fps = 0;
+    Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+    request.body_case = CURTAIN__V1__REQUEST__BODY_SUBSCRIBE;
+    request.subscribe = &body;
+    const Curtain__V1__Response *refused =
+        harness_call(&loop, watcher.client, &watcher.recorder, &request);
+    REQUIRE(refused != NULL);
+    CHECK_EQ_U64(refused->result_case, CURTAIN__V1__RESPONSE__RESULT_ERROR);
+    CHECK_EQ_U64(refused->error->code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_INVALID_ARGUMENT);
+    CHECK(strstr(refused->error->message, "max_fps must be a number of frames a second") != NULL);
+
+    body.max_fps = 5;
+    REQUIRE(call(&loop, &watcher, &request, CURTAIN__V1__RESPONSE__RESULT_SUBSCRIBED) != NULL);
+    REQUIRE(navigate(&loop, &driver, true, "push", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_ACCEPTED) !=
+            NULL);
+    for (int k = 1; k <= 30; k++) {
+      REQUIRE(advance_to(&loop, &driver, window_id, k / 60.0) != NULL);
+    }
+    sync_with(&loop, &watcher);
+    REQUIRE(watcher.recorder.frame_count == 3);
+    const uint64_t seqs[] = {1, 12, 21};
+    const uint64_t skipped[] = {0, 10, 8};
+    for (size_t i = 0; i < 3; i++) {
+      CHECK_EQ_U64(watcher.recorder.frames[i]->frame_seq, seqs[i]);
+      CHECK_EQ_U64(watcher.recorder.frames[i]->frames_skipped, skipped[i]);
+    }
+    CHECK_EQ_U64(watcher.recorder.frames[2]->n_transitions, 0);
+  }
+  disconnect(&loop, &watcher);
+  disconnect(&loop, &driver);
+  harness_daemon_stop(&loop, &daemon);
+  harness_close_loop(&loop);
+}
+
 static size_t count_lines(const char *text) {
   size_t lines = 0;
   for (const char *c = text; *c; c++) {
@@ -343,6 +395,64 @@ static void test_curtain_frames_prints_frames_and_a_summary(void) {
       CHECK_EQ_U64(count_lines(child.out_text), 1);
       CHECK(strncmp(child.out_text, "1 frame in ", 11) == 0);
       CHECK(strstr(child.err_text, "w1 was closed") != NULL);
+    }
+  }
+  disconnect(&loop, &driver);
+  harness_daemon_stop(&loop, &daemon);
+  harness_close_loop(&loop);
+}
+
+/* curtain-frames --fps 5: of a push moved 1/60 s at a time, its first
+ * frame, the first from 0.2 s (ten left out) and its last (eight); --fps 0
+ * is bad usage. */
+static void test_curtain_frames_at_five_frames_a_second(void) {
+  const char *program = example_program("CURTAIN_FRAMES");
+  if (program == NULL) {
+    return;
+  }
+  uv_loop_t loop;
+  harness_daemon daemon;
+  if (!start_daemon(&loop, &daemon)) {
+    return;
+  }
+  test_connection driver;
+  if (connect_to(&loop, &daemon, &driver, "driver")) {
+    uint64_t window_id = make_navigation_window(&loop, &driver);
+    REQUIRE(window_id == 1);
+    char *slow[] = {
+        (char *)program, "--socket", daemon.socket_path, "--fps", "5", "--count", "3", "w1", NULL};
+    child_process child;
+    if (child_start(&loop, &child, slow)) {
+      if (harness_run_until(&loop, &child.subscribed, 10)) {
+        navigate(&loop, &driver, true, "push", CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_ACCEPTED);
+        for (int k = 1; k <= 21; k++) {
+          advance_to(&loop, &driver, window_id, k / 60.0);
+        }
+      } else {
+        fprintf(stderr, "curtain-frames did not subscribe: %s\n", child.err_text);
+        harness_failures++;
+      }
+      child_wait(&loop, &child);
+      CHECK_EQ_U64(child.exit_status, 0);
+      CHECK_EQ_U64(count_lines(child.out_text), 4);
+      CHECK(strncmp(child.out_text, "1  w1  t=0.017  v", 17) == 0);
+      CHECK(strstr(child.out_text, "\n12  w1  t=0.200  v") != NULL);
+      CHECK(strstr(child.out_text, "  (skipped 10)\n") != NULL);
+      CHECK(strstr(child.out_text, "\n21  w1  t=0.350  v") != NULL);
+      CHECK(strstr(child.out_text, "  (skipped 8)\n") != NULL);
+      CHECK(strstr(child.out_text, "\n3 frames in ") != NULL);
+      CHECK(strstr(child.out_text, ", 18 skipped\n") != NULL);
+      if (harness_failures > 0) {
+        fprintf(stderr, "curtain-frames --fps 5 printed:\n%s\nand on stderr:\n%s\n", child.out_text,
+                child.err_text);
+      }
+    }
+    char *zero[] = {(char *)program, "--socket", daemon.socket_path, "--fps", "0", "w1", NULL};
+    if (child_start(&loop, &child, zero)) {
+      child_wait(&loop, &child);
+      CHECK_EQ_U64(child.exit_status, 2);
+      CHECK(strstr(child.err_text,
+                   "--fps needs a number of frames a second from 0.01 to 240: '0'") != NULL);
     }
   }
   disconnect(&loop, &driver);
@@ -604,8 +714,10 @@ int main(void) {
       {"push: events and frames on the manual clock",
        test_push_events_and_frames_on_the_manual_clock},
       {"PAUSE policy waits for FrameAcks", test_pause_policy_waits_for_frame_acks},
+      {"a watcher at five frames a second", test_a_watcher_at_five_frames_a_second},
       {"curtain-frames prints frames and a summary",
        test_curtain_frames_prints_frames_and_a_summary},
+      {"curtain-frames at five frames a second", test_curtain_frames_at_five_frames_a_second},
       {"TCP with a token", test_tcp_with_a_token},
       {"Shutdown says goodbye", test_shutdown_says_goodbye},
       {"slow motion sets a realtime window's speed",

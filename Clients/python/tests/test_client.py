@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 
 import pytest
@@ -204,6 +205,38 @@ def test_frames_of_a_pause_subscription_wait_for_the_consumer(client: curtain.Cl
     rest = sub.poll()
     assert [f.frame_seq for f in [first, *rest]] == [1, 2, 4]
     assert [f.frames_skipped for f in [first, *rest]] == [0, 0, 1]
+
+
+def test_a_subscriber_at_five_frames_a_second_gets_the_first_of_each_slot_and_the_ends(
+    daemon: Daemon, client: curtain.Client
+) -> None:
+    window = manual_stack(client, "Home")
+    client.create_controller("content", identifier="Detail")
+    every = client.subscribe(window, events=False, frames=True)
+    # Frames name their window, not their subscription: the dashboard has
+    # its own connection.
+    with daemon.client() as dashboard:
+        slow = dashboard.subscribe(window, events=False, frames=True, max_fps=5)
+        client.push("Nav", "Detail")
+        for k in range(1, 31):
+            client.advance_clock(window, to_time=k / 60)
+        dashboard.sync()
+        frames = slow.poll()
+    # The push's first frame, the first from 0.2 s, its last (at 0.35 s).
+    assert [f.frame_seq for f in frames] == [1, 12, 21]
+    assert [f.frames_skipped for f in frames] == [0, 10, 8]
+    assert [len(f.transitions) for f in frames] == [1, 1, 0]
+    client.sync()
+    assert [f.frame_seq for f in every.poll()] == list(range(1, 22))
+
+
+@pytest.mark.parametrize("rate", [0, -1, math.nan, math.inf, 241])
+def test_a_frame_rate_that_is_not_one_is_refused(client: curtain.Client, rate: float) -> None:
+    window = manual_stack(client, "Home")
+    with pytest.raises(curtain.ServerError) as caught:
+        client.subscribe(window, frames=True, max_fps=rate)
+    assert caught.value.code is curtain.ErrorCode.INVALID_ARGUMENT
+    assert "max_fps must be a number of frames a second from 0.01 to 240" in str(caught.value)
 
 
 def test_subscription_resumes_after_a_reconnect_without_gaps_or_repeats(daemon: Daemon, client: curtain.Client) -> None:

@@ -1098,6 +1098,7 @@ class RequestMethods:
         snapshot: bool = False,
         frame_policy: str | int = "latest",
         frame_credits: int = 0,
+        max_fps: float | None = None,
         **options: Unpack[CallOptions],
     ) -> Subscription:
         """Subscribes to a window's events and/or frames (window 0: the whole
@@ -1105,7 +1106,10 @@ class RequestMethods:
         events after it; ``categories`` (``"lifecycle"``, ``"hierarchy"``,
         ``"transition"``, ``"operation"``, ``"window"``, ``"presentation"``)
         filters; ``frame_policy`` is ``"latest"``, ``"pause"`` or
-        ``"disconnect"``."""
+        ``"disconnect"``. ``max_fps`` (0.01 to 240; ``None``: every frame)
+        sends at most that many frames a second of each window, always with
+        each transition's first and last frame; a frame's ``frames_skipped``
+        counts those left out before it."""
         message = protocol.Subscribe(
             window_id=window_id(window),
             events=events,
@@ -1117,6 +1121,8 @@ class RequestMethods:
         )
         if from_seq is not None:
             message.from_seq = from_seq
+        if max_fps is not None:
+            message.max_fps = max_fps
         return message  # type: ignore[return-value]
 
     @request("unsubscribe", "empty", unwrap=_none)
