@@ -204,11 +204,14 @@ final class DaemonConnection {
   }
 
   /// A window's tree; with `presentation`, its view tree at presentation
-  /// values (what is on screen now).
-  func tree(of window: UInt64, presentation: Bool = false) throws -> Curtain_V1_Tree {
+  /// values (what is on screen now); with `past`, as it was then.
+  func tree(
+    of window: UInt64, presentation: Bool = false, past: Curtain_V1_PastPoint? = nil
+  ) throws -> Curtain_V1_Tree {
     var getTree = Curtain_V1_GetTree()
     getTree.windowID = window
     getTree.presentation = presentation
+    if let past { getTree.past = past }
     let response = try perform(.getTree(getTree))
     guard case .tree(let tree)? = response.result else {
       throw ClientError.unexpectedResponse(expected: "tree", got: response.resultName)
@@ -216,9 +219,11 @@ final class DaemonConnection {
     return tree
   }
 
-  /// Every controller of the session.
-  func controllers() throws -> [Curtain_V1_ControllerInfo] {
-    let response = try perform(.listControllers(Curtain_V1_ListControllers()))
+  /// Every controller of the session; with `past`, as they were then.
+  func controllers(past: Curtain_V1_PastPoint? = nil) throws -> [Curtain_V1_ControllerInfo] {
+    var list = Curtain_V1_ListControllers()
+    if let past { list.past = past }
+    let response = try perform(.listControllers(list))
     guard case .controllers(let list)? = response.result else {
       throw ClientError.unexpectedResponse(expected: "controllers", got: response.resultName)
     }

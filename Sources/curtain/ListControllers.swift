@@ -1,5 +1,6 @@
 // `curtain list-controllers [--window W] [--detached]`: the session's
-// controllers, one line each.
+// controllers, one line each; with --at-seq or --at, as they were at a
+// moment of a window's past.
 
 import ArgumentParser
 import CurtainCLIKit
@@ -17,6 +18,11 @@ struct ListControllers: ParsableCommand {
       Controllers in no window stay until deleted (delete-controller) or \
       their session is killed.
 
+      --at-seq N lists them as they were right after event N of the window \
+      (--window, else the session's first window), --at SECONDS at an \
+      earlier time of that window, replayed without touching the session \
+      (see `curtain tree`).
+
       Example:
         w=$(curtain new-window --root 'Nav=nav[Home]')
         curtain new-controller content --id Detail
@@ -29,6 +35,9 @@ struct ListControllers: ParsableCommand {
           c2  navigation @Nav  w1  appeared
         curtain list-controllers --detached
           c3  content @Detail  no window  disappeared
+        curtain list-controllers --at-seq 1
+          c1  content @Home  w1, parent c2  appeared
+          c2  navigation @Nav  w1  appeared
       """)
 
   @OptionGroup var globals: GlobalOptions
@@ -40,6 +49,8 @@ struct ListControllers: ParsableCommand {
 
   @Flag(help: "Only the controllers in no window.")
   var detached = false
+
+  @OptionGroup var past: PastOptions
 
   func validate() throws {
     if window != nil, detached {
@@ -53,6 +64,7 @@ struct ListControllers: ParsableCommand {
     var list = Curtain_V1_ListControllers()
     list.windowID = window ?? 0
     list.detached = detached
+    if let point = past.point() { list.past = point }
     let response = try connection.perform(.listControllers(list))
     guard case .controllers(let controllers)? = response.result else {
       throw ClientError.unexpectedResponse(expected: "controllers", got: response.resultName)

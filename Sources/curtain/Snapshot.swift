@@ -1,13 +1,15 @@
-// `curtain snapshot W --svg FILE [--at SECONDS]`: a picture of a window's
-// views as SVG, at their presentation values (what is on screen, also
-// mid-animation).
+// `curtain snapshot W --svg FILE [--at SECONDS | --at-seq N]`: a picture of
+// a window's views as SVG, at their presentation values (what is on
+// screen, also mid-animation).
 //
-// `--at` names a window time. A manual-clock window is advanced to it first
-// (like `curtain advance`, so it must not be in the past); a realtime
-// window's time cannot be chosen, so `--at` is refused there. The file is
-// written to a temporary name beside FILE and renamed, so a failure leaves
-// no partial file, and a path that cannot be written fails before the
-// window is touched.
+// `--at` names a window time. A time earlier than the window's is its past:
+// the daemon replays the session up to it in a scratch session (as
+// `--at-seq N`, right after event N), and the window is not touched. A
+// later time moves a manual-clock window forward to it first (like
+// `curtain advance`); a realtime window's future cannot be chosen, so that
+// is refused. The file is written to a temporary name beside FILE and
+// renamed, so a failure leaves no partial file, and a path that cannot be
+// written fails before the window is touched.
 
 import ArgumentParser
 import CurtainCLIKit
@@ -25,17 +27,22 @@ struct Snapshot: ParsableCommand {
       controller's identifier (or title, or id), navigation bars their top \
       controller, tab bars their tabs. One SVG unit is one point.
 
-      --at SECONDS first moves a manual-clock window's time to SECONDS (as \
-      `curtain advance` does: frames and events follow), so it must not be \
-      earlier than the window's time. A realtime window's time cannot be \
-      chosen: --at is refused there, and the snapshot shows the moment the \
-      daemon answers.
+      --at SECONDS earlier than the window's time draws the window as it was \
+      then, and --at-seq N as it was right after its event N: the daemon \
+      replays the session up to that moment in a scratch session and the \
+      window is not touched (see `curtain tree`). A later --at first moves \
+      a manual-clock window's time to SECONDS (as `curtain advance` does: \
+      frames and events follow); a realtime window's future cannot be \
+      chosen, so that is refused. Without either, the snapshot shows the \
+      moment the daemon answers.
 
       Example:
         w=$(curtain new-window --clock manual --root 'Nav=nav[Home]')
         curtain new-controller content --id Detail
         curtain push @Nav @Detail --no-wait
         curtain snapshot $w --svg push.svg --at 0.15
+        curtain advance $w 1
+        curtain snapshot $w --svg before.svg --at 0.05
       """)
 
   @OptionGroup var globals: GlobalOptions
@@ -50,13 +57,18 @@ struct Snapshot: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Advance a manual-clock window to this time first (seconds).", valueName: "seconds"))
+      "The window at this time (seconds): earlier, as it was; later, a manual window moved there.",
+      valueName: "seconds"))
   var at: Double?
 
+  @Option(
+    name: .customLong("at-seq"),
+    help: ArgumentHelp(
+      "The window right after this event (its seq, as events prints it).", valueName: "seq"))
+  var atSeq: UInt64?
+
   func validate() throws {
-    if let at, !(at.isFinite && at >= 0) {
-      throw ValidationError("--at must be a window time in seconds, 0 or more")
-    }
+    try PastOptions.validate(seq: atSeq, time: at)
     if svg.isEmpty { throw ValidationError("--svg needs a file name (or - for standard output)") }
   }
 
@@ -65,12 +77,18 @@ struct Snapshot: ParsableCommand {
     defer { file?.discard() }
     let connection = try DaemonConnection.open(globals)
     defer { connection.close() }
-    if let at { try advance(connection, to: at) }
+    var past = PastOptions.point(window: window, seq: atSeq, time: nil)
+    if let at {
+      if try advance(connection, to: at) == false {
+        past = PastOptions.point(window: window, seq: nil, time: at)
+      }
+    }
 
-    let tree = try connection.tree(of: window, presentation: true)
+    let tree = try connection.tree(of: window, presentation: true, past: past)
     let time = OutputFormat.decimal(tree.window.time, fixed: 3)
     let document = SVGSnapshot.document(
-      of: tree, caption: "w\(window) at t=\(time)", controllers: try connection.controllers())
+      of: tree, caption: "w\(window) at t=\(time)",
+      controllers: try connection.controllers(past: past))
     if let file {
       try file.commit(document)
     } else {
@@ -85,24 +103,22 @@ struct Snapshot: ParsableCommand {
     }
   }
 
-  /// Moves a manual window's clock to `time`, with the CLI's own words for
-  /// a realtime window and for a time in the past.
-  private func advance(_ connection: DaemonConnection, to time: Double) throws {
+  /// Moves a manual window's clock to `time` when that is not in its past;
+  /// returns whether it did (`false`: `time` is in the window's past), with
+  /// the CLI's own words for a realtime window's future.
+  private func advance(_ connection: DaemonConnection, to time: Double) throws -> Bool {
     let tree = try connection.tree(of: window)
+    guard time >= tree.window.time else { return false }
     guard tree.window.clock == .manual else {
       throw CLIError(
-        "w\(window) runs on the realtime clock, whose time cannot be chosen; "
-          + "--at needs a manual-clock window (new-window --clock manual)")
-    }
-    guard time >= tree.window.time else {
-      throw CLIError(
-        "w\(window) is already at t=\(OutputFormat.decimal(tree.window.time, fixed: 3)); "
-          + "--at cannot go back in time")
+        "w\(window) runs on the realtime clock, whose future cannot be chosen; --at takes "
+          + "a time of its past there, or a manual-clock window (new-window --clock manual)")
     }
     var advance = Curtain_V1_AdvanceClock()
     advance.windowID = window
     advance.toTime = time
     try connection.perform(.advanceClock(advance), mutating: true)
+    return true
   }
 }
 

@@ -150,6 +150,13 @@ struct Curtaind: ParsableCommand {
   var eventRingBytes: Int = ServerConfiguration().eventRingBytes
 
   @Option(
+    name: .customLong("past-records"),
+    help: ArgumentHelp(
+      "Inputs kept per session for looking at its past (tree --at-seq, --at); 0 keeps none.",
+      valueName: "count"))
+  var pastRecords: Int = ServerConfiguration().pastRecords
+
+  @Option(
     name: .customLong("queue-limit"),
     help: ArgumentHelp(
       "Operations that may wait per window; more are refused with BUSY.", valueName: "count"))
@@ -366,6 +373,7 @@ struct Curtaind: ParsableCommand {
     guard eventRingBytes > 0 else {
       throw ValidationError("--event-ring-bytes must be positive")
     }
+    guard pastRecords >= 0 else { throw ValidationError("--past-records must be 0 or more") }
     guard queueLimit > 0 else { throw ValidationError("--queue-limit must be positive") }
     guard interactionTimeout >= 0, interactionTimeout.isFinite else {
       throw ValidationError(
@@ -453,6 +461,7 @@ struct Curtaind: ParsableCommand {
     configuration.maxWriteQueueBytes = maxWriteQueueBytes
     configuration.eventRing = eventRing
     configuration.eventRingBytes = eventRingBytes
+    configuration.pastRecords = pastRecords
     configuration.operationQueueLimit = queueLimit
     configuration.interactionTimeout = interactionTimeout
     configuration.delegateTimeout = delegateTimeout

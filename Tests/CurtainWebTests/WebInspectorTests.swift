@@ -91,6 +91,45 @@ final class WebInspectorTests: XCTestCase {
     XCTAssertEqual(try web.request("/api/windows/w9/transitions").status, 404)
   }
 
+  func testTheTreeSceneAndSnapshotOfAPastMoment() throws {
+    let daemon = try TempDaemon()
+    defer { _ = daemon.stop() }
+    try curtain(daemon.socketPath, ["new-window", "--clock", "manual", "--root", "Nav=nav[Home]"])
+    try curtain(daemon.socketPath, ["new-controller", "content", "--id", "Detail"])
+    try curtain(daemon.socketPath, ["push", "@Nav", "@Detail", "--no-wait"])
+    try curtain(daemon.socketPath, ["advance", "w1", "1"])
+    let web = try TempWeb(socket: daemon.socketPath)
+    defer { XCTAssertEqual(web.stop(), 0, web.stderr) }
+
+    // The push midway, as the CLI shows the same past moment.
+    let tree = try web.request("/api/windows/w1/tree?at=0.175&presentation=1")
+    XCTAssertEqual(tree.status, 200, tree.body)
+    let time = try XCTUnwrap(try object(tree)["window"] as? [String: Any])["time"] as? Double
+    XCTAssertEqual(time, 0.175)
+    let bySeq = try web.request("/api/windows/w1/tree?at_seq=10")
+    XCTAssertEqual(
+      bySeq.body, try curtain(daemon.socketPath, ["tree", "w1", "--at-seq", "10", "--json"]))
+    let svg = try web.request("/api/windows/w1/snapshot.svg?at=0.175")
+    XCTAssertEqual(svg.status, 200, svg.body)
+    let picture = try curtain(daemon.socketPath, ["snapshot", "w1", "--svg", "-", "--at", "0.175"])
+    XCTAssertEqual(svg.body.trimmingSuffixNewline, picture.trimmingSuffixNewline)
+    XCTAssertTrue(svg.body.contains("<title>w1 at t=0.175</title>"), svg.body)
+    let scene = try object(try web.request("/api/windows/w1/scene?at=0.175"))
+    XCTAssertEqual((scene["transitions"] as? [Any])?.count, 0)
+    // The live window is where it was.
+    let live = try XCTUnwrap(try object(try web.request("/api/windows/w1"))["time"] as? Double)
+    XCTAssertEqual(live, 1)
+
+    for path in [
+      "/api/windows/w1/tree?at_seq=0", "/api/windows/w1/tree?at=5",
+      "/api/windows/w1/tree?at=x", "/api/windows/w1/tree?at=1&at_seq=2",
+    ] {
+      let answer = try web.request(path)
+      XCTAssertEqual(answer.status, 400, "\(path): \(answer.body)")
+      XCTAssertEqual(try answer.errorCode(), "INVALID_ARGUMENT", "\(path): \(answer.body)")
+    }
+  }
+
   func testUnknownIdsAndPathsAre404WithAJSONError() throws {
     let daemon = try TempDaemon()
     defer { _ = daemon.stop() }

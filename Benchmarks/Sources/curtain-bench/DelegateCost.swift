@@ -26,23 +26,7 @@ func delegateCost(_ options: Options, scratch: Scratch) throws {
         arguments: ["--ephemeral"])
       try daemon.waitUntilServing()
       let connection = try Connection(socketPath: daemon.socketPath, name: "pusher")
-      let window = try connection.call { $0.createWindow.clock = .manual }.window.id
-      for (kind, name) in [
-        (Curtain_V1_ControllerKind.navigation, "Nav"), (.content, "A"), (.content, "B"),
-      ] {
-        try connection.call {
-          $0.createController.kind = kind
-          $0.createController.identifier = name
-        }
-      }
-      try connection.call {
-        $0.setStack.navigation = ref("Nav")
-        $0.setStack.controllers = [ref("A")]
-      }
-      try connection.call {
-        $0.setRoot.windowID = window
-        $0.setRoot.controller = ref("Nav")
-      }
+      let window = try navigationWindow(connection)
       let answering = Locked(index == 1)
       let ready = Locked(index == 0)
       // Set once the answering thread has let go of its connection: the

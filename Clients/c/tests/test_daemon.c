@@ -708,6 +708,74 @@ static void test_slow_motion_sets_a_realtime_windows_speed(void) {
   harness_close_loop(&loop);
 }
 
+/* The tree of a window at a moment of its past: GetTree with a PastPoint,
+ * replayed by the daemon without touching the window (docs/protocol.md,
+ * "The past"). */
+static const Curtain__V1__Response *past_tree(uv_loop_t *loop, test_connection *connection,
+                                              uint64_t window, uint64_t seq) {
+  Curtain__V1__PastPoint past = CURTAIN__V1__PAST_POINT__INIT;
+  past.point_case = CURTAIN__V1__PAST_POINT__POINT_SEQ;
+  past.seq = seq;
+  Curtain__V1__GetTree body = CURTAIN__V1__GET_TREE__INIT;
+  body.window_id = window;
+  body.past = &past;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_GET_TREE;
+  request.get_tree = &body;
+  return harness_call(loop, connection->client, &connection->recorder, &request);
+}
+
+static void test_the_past_of_a_window(void) {
+  uv_loop_t loop;
+  harness_daemon daemon;
+  if (!start_daemon(&loop, &daemon)) {
+    return;
+  }
+  test_connection session;
+  if (connect_to(&loop, &daemon, &session, "c-past")) {
+    uint64_t window = make_navigation_window(&loop, &session);
+    REQUIRE(window != 0);
+    Curtain__V1__GetTree get = CURTAIN__V1__GET_TREE__INIT;
+    get.window_id = window;
+    Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+    request.body_case = CURTAIN__V1__REQUEST__BODY_GET_TREE;
+    request.get_tree = &get;
+    const Curtain__V1__Response *before =
+        call(&loop, &session, &request, CURTAIN__V1__RESPONSE__RESULT_TREE);
+    REQUIRE(before != NULL);
+    uint64_t seq = before->tree->window->last_seq;
+    CHECK_EQ_U64(before->tree->root->n_children, 1);
+
+    Curtain__V1__ControllerRef nav = reference("Nav");
+    Curtain__V1__ControllerRef detail = reference("Detail");
+    Curtain__V1__Push push = CURTAIN__V1__PUSH__INIT;
+    push.navigation = &nav;
+    push.controller = &detail;
+    push.not_animated = 1;
+    Curtain__V1__Request pushing = CURTAIN__V1__REQUEST__INIT;
+    pushing.body_case = CURTAIN__V1__REQUEST__BODY_PUSH;
+    pushing.push = &push;
+    REQUIRE(call(&loop, &session, &pushing, CURTAIN__V1__RESPONSE__RESULT_OPERATION) != NULL);
+    CHECK_EQ_U64(tree_root(&loop, &session, window)->n_children, 2);
+
+    const Curtain__V1__Response *then = past_tree(&loop, &session, window, seq);
+    REQUIRE(then != NULL && then->result_case == CURTAIN__V1__RESPONSE__RESULT_TREE);
+    CHECK_EQ_U64(then->tree->window->last_seq, seq);
+    CHECK_EQ_U64(then->tree->root->n_children, 1);
+    CHECK_EQ_STR(then->tree->root->children[0]->identifier, "Home");
+    /* The live window is untouched. */
+    CHECK_EQ_U64(tree_root(&loop, &session, window)->n_children, 2);
+
+    const Curtain__V1__Response *refused = past_tree(&loop, &session, window, 0);
+    REQUIRE(refused != NULL && refused->result_case == CURTAIN__V1__RESPONSE__RESULT_ERROR);
+    CHECK_EQ_U64(refused->error->code, CURTAIN__V1__ERROR_CODE__ERROR_CODE_INVALID_ARGUMENT);
+    CHECK_EQ_STR(refused->error->message, "A past moment's seq counts from 1, got 0");
+  }
+  disconnect(&loop, &session);
+  harness_daemon_stop(&loop, &daemon);
+  harness_close_loop(&loop);
+}
+
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
   static const harness_test tests[] = {
@@ -722,6 +790,7 @@ int main(void) {
       {"Shutdown says goodbye", test_shutdown_says_goodbye},
       {"slow motion sets a realtime window's speed",
        test_slow_motion_sets_a_realtime_windows_speed},
+      {"the past of a window", test_the_past_of_a_window},
   };
   return harness_run(tests, sizeof tests / sizeof tests[0]);
 }

@@ -92,6 +92,7 @@ extension Server {
         guard let session = sessions[name] else { continue }
         if session.windows.isEmpty, session.controllers.isEmpty { continue }
         sessions[name] = nil
+        history?.drop(name)
       }
       requestShutdown()
     }
@@ -155,6 +156,7 @@ extension Server {
     _ name: String, to owner: SessionOwner, why: String, level: Logger.Level = .warning
   ) {
     guard let session = sessions.removeValue(forKey: name) else { return }
+    history?.drop(name)
     for window in session.orderedWindows {
       let key = key(of: window)
       clocks.remove(key)

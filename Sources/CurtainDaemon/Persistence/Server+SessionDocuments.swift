@@ -76,7 +76,7 @@ extension Server {
       throw CurtainError(
         .invalidArgument, "Cannot import the document: \(error.description)")
     }
-    install(restored)
+    install(restored, startingPast: false)
     return restored.session
   }
 

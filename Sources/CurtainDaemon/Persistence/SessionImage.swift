@@ -143,6 +143,8 @@ struct RestoredSession {
   let session: Session
   let windowStates: [WindowKey: WindowState]
   let clock: Double
+  /// The image it was rebuilt from: where its past starts.
+  let image: SessionImage
 }
 
 /// A snapshot that cannot be used.
@@ -203,16 +205,30 @@ extension Server {
     guard image.clock.isFinite, image.clock >= 0 else {
       throw ImageError(description: "it has clock \(image.clock)")
     }
-    return RestoredSession(session: session, windowStates: states, clock: image.clock)
+    return RestoredSession(
+      session: session, windowStates: states, clock: image.clock, image: image)
   }
 
-  /// Puts a rebuilt session in place.
+  /// Puts a rebuilt session in place; its past starts from its image (a
+  /// restored or claimed session).
   func install(_ restored: RestoredSession) {
+    install(restored, startingPast: true)
+  }
+
+  /// Puts a rebuilt session in place; with `startingPast`, its past starts
+  /// from its image, else it goes on (an import, whose record makes the
+  /// session when the past is replayed).
+  func install(_ restored: RestoredSession, startingPast: Bool) {
     for (key, state) in restored.windowStates {
       clocks.add(key, state.clock)
       publisher.addWindow(key, frameSeq: state.frameSeq, lastFrameClock: state.lastFrameClock)
     }
     sessions[restored.session.name] = restored.session
+    if startingPast {
+      history?.start(
+        restored.session.name, base: restored.image,
+        marks: SessionHistory.marks(of: restored.session))
+    }
     replay.lastRecordClock = max(replay.lastRecordClock, restored.clock)
   }
 }

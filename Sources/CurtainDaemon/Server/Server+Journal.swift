@@ -35,10 +35,11 @@ public struct ReplayFailure: Error, CustomStringConvertible {
 }
 
 extension Server {
-  /// Whether the request must be recorded before it is answered.
-  func isRecorded(_ kind: RequestKind?, from client: ClientState) -> Bool {
+  /// Whether the request is an input of the sessions, which the journal
+  /// and the past (SessionHistory.swift) keep.
+  func isRecordable(_ kind: RequestKind?, from client: ClientState) -> Bool {
     // Leases belong to connections: a restarted daemon has none.
-    guard journal != nil, let kind, kind != .shutdown, kind != .lease, kind != .release,
+    guard let kind, kind != .shutdown, kind != .lease, kind != .release,
       !client.isReadOnly,
       let handler = RequestTable.handler(for: kind)
     else { return false }
@@ -50,7 +51,7 @@ extension Server {
   func recordRequest(
     _ request: WireRequest, at time: Double, from client: ClientState, result: HandlerResult
   ) -> UInt64 {
-    guard journal != nil else { return 0 }
+    guard journal != nil || history != nil else { return 0 }
     var entry = Curtain_V1_JournalEntry()
     entry.clock = time
     entry.request = request
@@ -63,6 +64,7 @@ extension Server {
 
   /// Queues a record; returns its number.
   private func record(session: String, _ entry: Curtain_V1_JournalEntry) -> UInt64 {
+    history?.record(entry, session: session, live: sessions) { image(of: $0) }
     guard let journal else { return 0 }
     let number = journal.record(session: session, entry: (try? entry.serializedBytes()) ?? [])
     outbox.noteRecorded(number)
@@ -81,7 +83,7 @@ extension Server {
   /// record for every session, or in cluster mode (where each session has
   /// a journal of its own, and may move to another node) one per session.
   func recordClientGone(_ client: ClientState, at time: Double, in sessions: Set<String>) {
-    guard journal != nil else { return }
+    guard journal != nil || history != nil else { return }
     var entry = Curtain_V1_JournalEntry()
     entry.clock = time
     entry.clientGone = Curtain_V1_ClientGone()
@@ -95,7 +97,7 @@ extension Server {
 
   /// Records a delegate question that timed out at `time`.
   func recordDelegateTimeout(session: String, call: UInt64, at time: Double) {
-    guard journal != nil else { return }
+    guard journal != nil || history != nil else { return }
     var entry = Curtain_V1_JournalEntry()
     entry.clock = time
     var timeout = Curtain_V1_DelegateTimeout()
@@ -227,15 +229,27 @@ extension Server {
   /// `ahead` (sessions restored from a snapshot taken after it). Throws when
   /// the record cannot be decoded or its replay does not end as recorded.
   public func replay(_ bytes: [UInt8], ahead: Set<String> = []) throws(ReplayFailure) {
-    let hidden = sessions.filter { ahead.contains($0.key) }
-    for name in hidden.keys { sessions[name] = nil }
-    defer { sessions.merge(hidden) { current, _ in current } }
     let entry: Curtain_V1_JournalEntry
     do {
       entry = try Curtain_V1_JournalEntry(serializedBytes: bytes)
     } catch {
       throw ReplayFailure(description: "undecodable record: \(error)")
     }
+    let hidden = sessions.filter { ahead.contains($0.key) }
+    for name in hidden.keys { sessions[name] = nil }
+    defer { sessions.merge(hidden) { current, _ in current } }
+    let session = try replay(entry: entry)
+    // The restored sessions' past goes on with the records after their
+    // snapshots (SessionHistory.swift).
+    history?.record(entry, session: session, live: sessions) { _ in nil }
+  }
+
+  /// Applies one decoded record (a restore's, or the past's in a scratch
+  /// server, Server+Past.swift) to the sessions in place; returns the
+  /// session it concerns ("": every session).
+  @discardableResult
+  func replay(entry: Curtain_V1_JournalEntry) throws(ReplayFailure) -> String {
+    var concerns = ""
     guard entry.clock.isFinite, entry.clock >= 0 else {
       throw ReplayFailure(description: "record with clock \(entry.clock)")
     }
@@ -254,8 +268,8 @@ extension Server {
       let result = pinningClock(at: entry.clock) {
         dispatch(request, RequestKind(body), from: client, target: &target)
       }
-      let replayed = check(
-        after: request, result: result, in: journalSession(of: request, result: result))
+      concerns = journalSession(of: request, result: result)
+      let replayed = check(after: request, result: result, in: concerns)
       // As publish() does after a request that is answered live (the check
       // was taken before it).
       removeKilledSessions()
@@ -272,6 +286,7 @@ extension Server {
         _ = dropDelegates(of: entry.clientID)
       }
     case .delegateTimeout(let timeout):
+      concerns = timeout.session
       guard let session = sessions[timeout.session] else {
         throw ReplayFailure(description: "delegate timeout in unknown session '\(timeout.session)'")
       }
@@ -291,6 +306,7 @@ extension Server {
       throw ReplayFailure(description: "record without an input")
     }
     replay.lastRecordClock = max(replay.lastRecordClock, entry.clock)
+    return concerns
   }
 
   /// Finishes a restore: the clock continues from the last record, the

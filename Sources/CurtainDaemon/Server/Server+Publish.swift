@@ -128,6 +128,7 @@ extension Server {
   func removeKilledSessions() {
     for name in publisher.takeKilledSessions() {
       sessions[name] = nil
+      history?.drop(name)
       if name == "default" { _ = try? session(named: name, create: true) }
     }
   }

@@ -29,7 +29,10 @@ extension Server {
     // another node's takes its unsent answers with it.
     let session =
       router != nil ? kind.flatMap { ClusterRouter.routedSession(of: request, $0) } : nil
-    var recorded = isRecorded(kind, from: client)
+    // An input of the sessions: journalled (durable) and kept for the past
+    // (SessionHistory.swift).
+    let recordable = (journal != nil || history != nil) && isRecordable(kind, from: client)
+    var recorded = journal != nil && recordable
     let result: HandlerResult
     var commit: UInt64 = 0
     if let refusal = router?.refusal(of: request, kind, recorded: recorded, now: clock()) {
@@ -48,7 +51,7 @@ extension Server {
       result = pinningClock(at: time) { dispatch(request, kind, from: client, target: &target) }
       // A refusal of access changed nothing and depends on connections, not
       // on the model: it is not journalled (Server+Access.swift).
-      if recorded, !result.isPermissionDenied {
+      if recordable, !result.isPermissionDenied {
         commit = recordRequest(request, at: time, from: client, result: result)
       }
       // A handler whose answer waits for another record of the writer

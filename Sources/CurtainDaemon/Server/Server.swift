@@ -36,6 +36,9 @@ public final class Server {
   var router: ClusterRouter?
   /// What a restore of the state directory is doing (ServerState.swift).
   var replay = ReplayState()
+  /// The sessions' past (PastHistory.swift); `nil` with `pastRecords` 0
+  /// and in the scratch servers that replay it.
+  var history: PastHistory?
 
   /// Sessions by name; "default" always exists.
   var sessions: [String: Session] = [:]
@@ -68,6 +71,12 @@ public final class Server {
     self.outbox = Outbox(maxUnanswered: configuration.limits.maxUnanswered)
     self.publisher = Publisher(counters: meters.counters)
     outbox.subscribed = { [unowned publisher] id in publisher.activate(id) }
+    if configuration.pastRecords > 0 {
+      // A small bound gets small segments, so that what is dropped is small.
+      history = PastHistory(
+        recordsKept: configuration.pastRecords,
+        segmentRecords: min(configuration.pastSegmentRecords, configuration.pastRecords / 16))
+    }
     _ = try? session(named: "default", create: true)
   }
 

@@ -16,6 +16,13 @@ public struct ServerConfiguration: Sendable {
   /// events; docs/benchmarks.md, "memory"); the oldest events go past this
   /// or `eventRing`, whichever comes first.
   public var eventRingBytes: Int = 192 << 10
+  /// Inputs kept per session for its past (`--past-records`; 0 keeps
+  /// none): GetTree and ListControllers answer for any moment after the
+  /// oldest segment's start (SessionHistory.swift).
+  public var pastRecords: Int = 10_000
+  /// Inputs per segment of the past: a past moment replays at most this
+  /// many (more only while the session is never quiescent).
+  public var pastSegmentRecords: Int = 256
   /// Seconds without an update before an interaction that belongs to no
   /// client (one begun by a one-shot CLI command) is cancelled; 0 never.
   /// Interactions owned by a connected client never time out.

@@ -31,6 +31,36 @@ struct APIRequest {
     return value != "0" && value != "false"
   }
 
+  /// `?at_seq=N` (right after the window's event N) or `?at=SECONDS` (an
+  /// earlier time of the window): a moment of the window's past, which the
+  /// daemon replays (docs/protocol.md, "The past"); nil for the present.
+  var past: Curtain_V1_PastPoint? {
+    get throws {
+      let query = request.uri.queryParameters
+      let seq = query.get("at_seq")
+      let time = query.get("at")
+      var point = Curtain_V1_PastPoint()
+      switch (seq, time) {
+      case (nil, nil):
+        return nil
+      case (let seq?, nil):
+        guard let value = UInt64(seq), value > 0 else {
+          throw APIError.invalid("at_seq must be an event number from 1, got '\(seq)'")
+        }
+        point.seq = value
+      case (nil, let time?):
+        guard let value = Double(time), value.isFinite, value >= 0 else {
+          throw APIError.invalid("at must be a window time in seconds, 0 or more, got '\(time)'")
+        }
+        point.time = value
+      case (.some, .some):
+        throw APIError.invalid("Give at_seq or at, not both")
+      }
+      point.windowID = try window
+      return point
+    }
+  }
+
   /// The window of the path (`:window`).
   var window: UInt64 {
     get throws { try name("window", TargetName.window) }

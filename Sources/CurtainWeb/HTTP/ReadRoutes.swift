@@ -11,6 +11,9 @@
 //   GET /api/windows/{w}                one window of ListWindows
 //   GET /api/windows/{w}/tree           GetTree           (curtain tree --json; ?views=1, ?presentation=1)
 //   GET /api/windows/{w}/scene          GetTree + ListControllers + ListTransitions, for drawing
+//
+// The tree, the scene (without transitions) and the snapshot of a window
+// take `?at_seq=N` or `?at=SECONDS`: the window at a moment of its past.
 //   GET /api/windows/{w}/transitions    ListTransitions of one window
 //   GET /api/windows/{w}/snapshot.svg   curtain snapshot --svg
 //   GET /api/controllers                ListControllers
@@ -73,10 +76,13 @@ struct ReadRoutes {
     api.get("windows/:window/scene") { request, context in
       let api = APIRequest(request, context)
       let tree = try await tree(api, views: true, presentation: true)
+      let past = try api.past
+      // The transitions of the past are not kept: a past scene has none.
       return WebResponse.json(
         Scene.json(
-          tree, controllers: try await controllers(api.session),
-          transitions: try await transitions(api.session, window: tree.window.id)))
+          tree, controllers: try await controllers(api.session, past: past),
+          transitions: past != nil ? [] : try await transitions(api.session, window: tree.window.id)
+        ))
     }
     api.get("windows/:window/transitions") { request, context in
       let api = APIRequest(request, context)
@@ -93,7 +99,7 @@ struct ReadRoutes {
       let time = OutputFormat.decimal(tree.window.time, fixed: 3)
       let document = SVGSnapshot.document(
         of: tree, caption: "w\(tree.window.id) at t=\(time)",
-        controllers: try await controllers(api.session))
+        controllers: try await controllers(api.session, past: try api.past))
       return WebResponse.text(document, type: "image/svg+xml; charset=utf-8")
     }
     api.get("controllers") { request, context in
@@ -124,9 +130,12 @@ struct ReadRoutes {
     return list.windows
   }
 
-  private func controllers(_ session: String) async throws -> [Curtain_V1_ControllerInfo] {
-    let response = try await bridge.call(
-      .listControllers(Curtain_V1_ListControllers()), session: session)
+  private func controllers(_ session: String, past: Curtain_V1_PastPoint? = nil) async throws
+    -> [Curtain_V1_ControllerInfo]
+  {
+    var list = Curtain_V1_ListControllers()
+    if let past { list.past = past }
+    let response = try await bridge.call(.listControllers(list), session: session)
     guard case .controllers(let list)? = response.result else { throw unexpected(response) }
     return list.controllers
   }
@@ -148,6 +157,7 @@ struct ReadRoutes {
     getTree.windowID = try api.window
     getTree.includeViews = views
     getTree.presentation = presentation
+    if let past = try api.past { getTree.past = past }
     let response = try await bridge.call(.getTree(getTree), session: api.session)
     guard case .tree(let tree)? = response.result else { throw unexpected(response) }
     return tree

@@ -2363,9 +2363,23 @@ public nonisolated struct Curtain_V1_ListControllers: Sendable {
 
   public var detached: Bool = false
 
+  /// The controllers as they were at a moment of a window's past (its
+  /// window_id, or this request's): computed from a replay, the live session
+  /// untouched (docs/protocol.md, "The past").
+  public var past: Curtain_V1_PastPoint {
+    get {_past ?? Curtain_V1_PastPoint()}
+    set {_past = newValue}
+  }
+  /// Returns true if `past` has been explicitly set.
+  public var hasPast: Bool {self._past != nil}
+  /// Clears the value of `past`. Subsequent reads from it will return its default value.
+  public mutating func clearPast() {self._past = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _past: Curtain_V1_PastPoint? = nil
 }
 
 /// Destroys a controller that is in no window and has no parent, with
@@ -3780,7 +3794,62 @@ public nonisolated struct Curtain_V1_GetTree: Sendable {
   /// on screen at the window's current time, not the model values.
   public var presentation: Bool = false
 
+  /// The tree as it was at a moment of the window's past (its window_id is
+  /// this request's window): computed by replaying the session's inputs
+  /// from the snapshot before that moment in a scratch server, the live
+  /// session untouched (docs/protocol.md, "The past").
+  public var past: Curtain_V1_PastPoint {
+    get {_past ?? Curtain_V1_PastPoint()}
+    set {_past = newValue}
+  }
+  /// Returns true if `past` has been explicitly set.
+  public var hasPast: Bool {self._past != nil}
+  /// Clears the value of `past`. Subsequent reads from it will return its default value.
+  public mutating func clearPast() {self._past = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _past: Curtain_V1_PastPoint? = nil
+}
+
+/// A moment of a window's past: right after the window's event `seq`, or at
+/// window time `time` (earlier than the window's time). A moment no longer
+/// kept is refused with NOT_FOUND naming the oldest moment kept.
+public nonisolated struct Curtain_V1_PastPoint: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 0: the request's window
+  public var windowID: UInt64 = 0
+
+  public var point: Curtain_V1_PastPoint.OneOf_Point? = nil
+
+  public var seq: UInt64 {
+    get {
+      if case .seq(let v)? = point {return v}
+      return 0
+    }
+    set {point = .seq(newValue)}
+  }
+
+  public var time: Double {
+    get {
+      if case .time(let v)? = point {return v}
+      return 0
+    }
+    set {point = .time(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Point: Equatable, Sendable {
+    case seq(UInt64)
+    case time(Double)
+
+  }
 
   public init() {}
 }
@@ -8519,7 +8588,7 @@ nonisolated extension Curtain_V1_ConfigureController: SwiftProtobuf.Message, Swi
 
 nonisolated extension Curtain_V1_ListControllers: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ListControllers"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}detached\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}detached\0\u{1}past\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8529,24 +8598,33 @@ nonisolated extension Curtain_V1_ListControllers: SwiftProtobuf.Message, SwiftPr
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
       case 2: try { try decoder.decodeSingularBoolField(value: &self.detached) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._past) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.windowID != 0 {
       try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
     }
     if self.detached != false {
       try visitor.visitSingularBoolField(value: self.detached, fieldNumber: 2)
     }
+    try { if let v = self._past {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_ListControllers, rhs: Curtain_V1_ListControllers) -> Bool {
     if lhs.windowID != rhs.windowID {return false}
     if lhs.detached != rhs.detached {return false}
+    if lhs._past != rhs._past {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -10455,7 +10533,7 @@ nonisolated extension Curtain_V1_TransitionResult: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Curtain_V1_GetTree: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GetTree"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{3}include_views\0\u{2}:presentation\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{3}include_views\0\u{2}:presentation\0\u{1}past\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -10466,12 +10544,17 @@ nonisolated extension Curtain_V1_GetTree: SwiftProtobuf.Message, SwiftProtobuf._
       case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
       case 2: try { try decoder.decodeSingularBoolField(value: &self.includeViews) }()
       case 60: try { try decoder.decodeSingularBoolField(value: &self.presentation) }()
+      case 61: try { try decoder.decodeSingularMessageField(value: &self._past) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.windowID != 0 {
       try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
     }
@@ -10481,6 +10564,9 @@ nonisolated extension Curtain_V1_GetTree: SwiftProtobuf.Message, SwiftProtobuf._
     if self.presentation != false {
       try visitor.visitSingularBoolField(value: self.presentation, fieldNumber: 60)
     }
+    try { if let v = self._past {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 61)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -10488,6 +10574,69 @@ nonisolated extension Curtain_V1_GetTree: SwiftProtobuf.Message, SwiftProtobuf._
     if lhs.windowID != rhs.windowID {return false}
     if lhs.includeViews != rhs.includeViews {return false}
     if lhs.presentation != rhs.presentation {return false}
+    if lhs._past != rhs._past {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_PastPoint: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PastPoint"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}seq\0\u{1}time\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try {
+        var v: UInt64?
+        try decoder.decodeSingularUInt64Field(value: &v)
+        if let v = v {
+          if self.point != nil {try decoder.handleConflictingOneOf()}
+          self.point = .seq(v)
+        }
+      }()
+      case 3: try {
+        var v: Double?
+        try decoder.decodeSingularDoubleField(value: &v)
+        if let v = v {
+          if self.point != nil {try decoder.handleConflictingOneOf()}
+          self.point = .time(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    switch self.point {
+    case .seq?: try {
+      guard case .seq(let v)? = self.point else { preconditionFailure() }
+      try visitor.visitSingularUInt64Field(value: v, fieldNumber: 2)
+    }()
+    case .time?: try {
+      guard case .time(let v)? = self.point else { preconditionFailure() }
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_PastPoint, rhs: Curtain_V1_PastPoint) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.point != rhs.point {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -227,6 +227,19 @@ def _animation(animated: bool, animator: Animator | None) -> dict[str, Any]:
     return {"not_animated": not animated, "animator": _message(common.AnimatorSpec, animator)}
 
 
+def _past_point(at_seq: int | None, at_time: float | None) -> protocol.PastPoint | None:
+    """The moment of a window's past (``None``: the present)."""
+    if at_seq is not None and at_time is not None:
+        raise TypeError("give at_seq or at_time, not both")
+    if at_seq is not None:
+        if isinstance(at_seq, bool) or not isinstance(at_seq, int) or at_seq < 1:
+            raise ValueError(f"at_seq counts events from 1, got {at_seq!r}")
+        return protocol.PastPoint(seq=at_seq)
+    if at_time is not None:
+        return protocol.PastPoint(time=float(at_time))
+    return None
+
+
 def _list(field: str) -> Callable[[Any], list[Any]]:
     return lambda result: list(getattr(result, field))
 
@@ -493,12 +506,23 @@ class RequestMethods:
 
     @request("list_controllers", "controllers", unwrap=_list("controllers"))
     def list_controllers(
-        self, *, window: WindowLike | None = None, detached: bool = False, **options: Unpack[CallOptions]
+        self,
+        *,
+        window: WindowLike | None = None,
+        detached: bool = False,
+        at_seq: int | None = None,
+        at_time: float | None = None,
+        **options: Unpack[CallOptions],
     ) -> list[types.ControllerInfo]:
         """The session's controllers by id: all of them, those in ``window``, or
-        (``detached=True``) those in no window."""
+        (``detached=True``) those in no window. ``at_seq`` (right after that event
+        of ``window``, else of the session's first window) or ``at_time`` (an
+        earlier time of that window) gives them as they were then, replayed by the
+        daemon without touching the session (docs/protocol.md, "The past")."""
         return protocol.ListControllers(  # type: ignore[return-value]
-            window_id=window_id(window) if window is not None else 0, detached=detached
+            window_id=window_id(window) if window is not None else 0,
+            detached=detached,
+            past=_past_point(at_seq, at_time),
         )
 
     @request("delete_controller", "controllers", unwrap=_list("controllers"))
@@ -1075,13 +1099,21 @@ class RequestMethods:
         *,
         include_views: bool = False,
         presentation: bool = False,
+        at_seq: int | None = None,
+        at_time: float | None = None,
         **options: Unpack[CallOptions],
     ) -> types.Tree:
         """The controller tree (and views with ``include_views``) and its text;
         window 0 is the session's first window. ``presentation`` gives the view
-        tree at its on-screen (presentation) values instead of model values."""
+        tree at its on-screen (presentation) values instead of model values.
+        ``at_seq`` (right after that event of the window) or ``at_time`` (an
+        earlier time of the window) gives the tree as it was then, replayed by the
+        daemon without touching the window (docs/protocol.md, "The past")."""
         return protocol.GetTree(  # type: ignore[return-value]
-            window_id=window_id(window), include_views=include_views, presentation=presentation
+            window_id=window_id(window),
+            include_views=include_views,
+            presentation=presentation,
+            past=_past_point(at_seq, at_time),
         )
 
     # -- Subscriptions (the client turns the result into a Subscription)

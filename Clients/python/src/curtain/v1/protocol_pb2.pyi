@@ -712,12 +712,14 @@ class ConfigureController(_message.Message):
     def __init__(self, controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., title: _Optional[str] = ..., identifier: _Optional[str] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., modal_in_presentation: _Optional[bool] = ..., edges_for_extended_layout: _Optional[int] = ..., bar_translucent: _Optional[bool] = ..., should_automatically_forward_appearance_methods: _Optional[bool] = ..., should_perform_segue: _Optional[_Mapping[str, ShouldPerformAnswer]] = ...) -> None: ...
 
 class ListControllers(_message.Message):
-    __slots__ = ("window_id", "detached")
+    __slots__ = ("window_id", "detached", "past")
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     DETACHED_FIELD_NUMBER: _ClassVar[int]
+    PAST_FIELD_NUMBER: _ClassVar[int]
     window_id: int
     detached: bool
-    def __init__(self, window_id: _Optional[int] = ..., detached: _Optional[bool] = ...) -> None: ...
+    past: PastPoint
+    def __init__(self, window_id: _Optional[int] = ..., detached: _Optional[bool] = ..., past: _Optional[_Union[PastPoint, _Mapping]] = ...) -> None: ...
 
 class DeleteController(_message.Message):
     __slots__ = ("controller",)
@@ -1168,14 +1170,26 @@ class TransitionResult(_message.Message):
     def __init__(self, transition_id: _Optional[int] = ..., percent: _Optional[float] = ..., interactive: _Optional[bool] = ..., accepted: _Optional[bool] = ...) -> None: ...
 
 class GetTree(_message.Message):
-    __slots__ = ("window_id", "include_views", "presentation")
+    __slots__ = ("window_id", "include_views", "presentation", "past")
     WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     INCLUDE_VIEWS_FIELD_NUMBER: _ClassVar[int]
     PRESENTATION_FIELD_NUMBER: _ClassVar[int]
+    PAST_FIELD_NUMBER: _ClassVar[int]
     window_id: int
     include_views: bool
     presentation: bool
-    def __init__(self, window_id: _Optional[int] = ..., include_views: _Optional[bool] = ..., presentation: _Optional[bool] = ...) -> None: ...
+    past: PastPoint
+    def __init__(self, window_id: _Optional[int] = ..., include_views: _Optional[bool] = ..., presentation: _Optional[bool] = ..., past: _Optional[_Union[PastPoint, _Mapping]] = ...) -> None: ...
+
+class PastPoint(_message.Message):
+    __slots__ = ("window_id", "seq", "time")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    SEQ_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    seq: int
+    time: float
+    def __init__(self, window_id: _Optional[int] = ..., seq: _Optional[int] = ..., time: _Optional[float] = ...) -> None: ...
 
 class Subscribe(_message.Message):
     __slots__ = ("window_id", "categories", "events", "frames", "from_seq", "snapshot", "frame_policy", "frame_credits", "max_fps")

@@ -1,0 +1,110 @@
+// What the daemon keeps of a session's past (docs/protocol.md, "The past";
+// issue 38): the inputs that changed it, each with its clock time (the
+// journal's records, `curtain.v1.JournalEntry`), cut into segments that
+// each start from an image of the session (the snapshot every store keeps,
+// SessionImage.swift) or from nothing (a session the first of its records
+// creates, or the empty "default" of a fresh daemon). Replaying a segment's
+// records from its image in a scratch server (Past.swift, the restore path)
+// gives the session at any moment after the image.
+//
+// It is kept in memory by every daemon, ephemeral or durable: a durable
+// daemon's journal is cut at each of its snapshots, so it holds less than
+// the event rings the past is looked up by, and an ephemeral one has none.
+// A durable daemon's history starts with what its restore read (the
+// snapshot and the records after it) and so reaches back across a restart.
+//
+// The history is bounded: a new segment starts once the current one has
+// `segmentRecords` records and the session is quiescent (a snapshot needs
+// that), and the oldest segment is dropped once the session keeps more than
+// `recordsKept` records in the others. So a moment costs at most a
+// segment's replay (`segmentRecords`, more only while the session is never
+// quiescent), and memory stays within about `recordsKept` records and
+// `recordsKept / segmentRecords + 1` images per session.
+
+import CurtainCore
+import CurtainWire
+
+/// The recorded past of one session.
+struct SessionHistory {
+  /// Where a window was at the start of a segment.
+  struct Mark: Equatable {
+    /// Its newest event's sequence number.
+    var seq: UInt64
+    /// Its model time.
+    var time: Double
+  }
+
+  /// Records replayed from one state of the session.
+  struct Segment {
+    /// The session at the segment's start (`nil`: as a fresh server has it,
+    /// absent or the empty "default").
+    var base: SessionImage?
+    /// The session's windows at that start.
+    var marks: [WindowID: Mark]
+    /// The records after it, in order.
+    var records: [Curtain_V1_JournalEntry] = []
+  }
+
+  /// The segments, oldest first; never empty.
+  private(set) var segments: [Segment]
+  /// Records in all segments.
+  private(set) var recordCount = 0
+
+  /// A history starting at `base` (`nil`: a fresh server's session).
+  init(base: SessionImage?, marks: [WindowID: Mark]) {
+    segments = [Segment(base: base, marks: marks)]
+  }
+
+  /// The marks of a live session's windows.
+  static func marks(of session: Session) -> [WindowID: Mark] {
+    var marks: [WindowID: Mark] = [:]
+    for window in session.orderedWindows {
+      marks[window.id] = Mark(seq: window.log.lastSeq, time: window.time)
+    }
+    return marks
+  }
+
+  /// Adds a record to the newest segment.
+  mutating func append(_ record: Curtain_V1_JournalEntry) {
+    segments[segments.count - 1].records.append(record)
+    recordCount += 1
+  }
+
+  /// Whether the newest segment is full (a new one should start when the
+  /// session is quiescent).
+  func isFull(segmentRecords: Int) -> Bool {
+    segments[segments.count - 1].records.count >= segmentRecords
+  }
+
+  /// Starts a segment at `base`, and drops the oldest segments while the
+  /// others keep at least `recordsKept` records.
+  mutating func startSegment(
+    base: SessionImage, marks: [WindowID: Mark], recordsKept: Int
+  ) {
+    segments.append(Segment(base: base, marks: marks))
+    while segments.count > 1, recordCount - segments[0].records.count >= recordsKept {
+      recordCount -= segments.removeFirst().records.count
+    }
+  }
+
+  /// The segment to replay for the moment right after `window`'s event
+  /// `seq`: the newest whose start is before that event (the window's
+  /// newest event then is older, or the window did not exist yet). `nil`
+  /// when the event is older than every segment's start.
+  func segment(forSeq seq: UInt64, of window: WindowID) -> Segment? {
+    segments.last { segment in segment.marks[window].map { $0.seq < seq } ?? true }
+  }
+
+  /// The segment to replay for `window` at model time `time`: the newest
+  /// that starts at that time or before.
+  func segment(forTime time: Double, of window: WindowID) -> Segment? {
+    segments.last { segment in segment.marks[window].map { $0.time <= time } ?? true }
+  }
+
+  /// The oldest moment of `window` kept: where it was at the oldest
+  /// segment's start (`nil`: it did not exist then, so all its past is
+  /// kept).
+  func oldest(of window: WindowID) -> Mark? {
+    segments[0].marks[window]
+  }
+}
