@@ -2,10 +2,11 @@
 // "The past"). An --ephemeral daemon, a manual-clock window with Nav[A];
 // each step pushes B animated, moves the clock past the transition and pops
 // B without animation (three records). After `short` and `long` steps (one
-// segment of the past either way: under 256 records), GetTree of the newest
-// event's moment replays every record of the session in a scratch server;
-// the difference of the two medians over the difference of the records is
-// the replay time per record. A live GetTree is measured beside it.
+// segment of the past either way: under its default 1,250 records), GetTree
+// of the newest event's moment replays every record of the session in a
+// scratch server; the difference of the two medians over the difference of
+// the records is the replay time per record. A live GetTree is measured
+// beside it.
 
 import BenchKit
 import CurtainWire
@@ -74,6 +75,6 @@ func past(_ options: Options, scratch: Scratch) throws {
   print("| past, newest event | \(records(long)) | \(format(replayed[1].median, 0)) |")
   print(
     "\nReplay: \(format(perRecord, 1)) µs per record; a moment replays at most one segment "
-      + "(256 records: about \(format(perRecord * 256 / 1000, 1)) ms, twice that when the "
-      + "record holding it moved the window past it).")
+      + "(1,250 records by default: about \(format(perRecord * 1250 / 1000, 1)) ms, twice that "
+      + "when the record holding it moved the window past it).")
 }

@@ -27,7 +27,19 @@ final class PastHistory {
   /// Starts `name`'s history at `base` (a restored or claimed session),
   /// forgetting any it had.
   func start(_ name: String, base: SessionImage?, marks: [WindowID: SessionHistory.Mark]) {
-    sessions[name] = SessionHistory(base: base, marks: marks)
+    sessions[name] = SessionHistory(base: base.map(Self.withoutEvents), marks: marks)
+  }
+
+  /// `image` without the events its logs keep (their newest numbers stay):
+  /// a replay needs the numbers only, and the events would make each image
+  /// as large as the session's rings.
+  static func withoutEvents(_ image: SessionImage) -> SessionImage {
+    var image = image
+    for index in image.session.windows.indices {
+      image.session.windows[index].events.events = []
+    }
+    image.session.detachedEvents.events = []
+    return image
   }
 
   /// Adds a record of `name` ("": of every session in `live`), starting a
@@ -45,7 +57,8 @@ final class PastHistory {
         let session = live[name], session.isQuiescent, let base = image(name)
       else { continue }
       sessions[name]?.startSegment(
-        base: base, marks: SessionHistory.marks(of: session), recordsKept: recordsKept)
+        base: Self.withoutEvents(base), marks: SessionHistory.marks(of: session),
+        recordsKept: recordsKept)
     }
   }
 

@@ -14,8 +14,8 @@
 // T replays every record that leaves the window at T or earlier, then moves
 // the window to T.
 //
-// Cost: one segment's records at most (`ServerConfiguration.pastSegmentRecords`),
-// twice when the record that holds the moment moved the window past it
+// Cost: one segment's records at most (`ServerConfiguration.pastRecords /
+// pastSegments`, 1,250 by default), twice when the record that holds the moment moved the window past it
 // (it is replayed again up to the record before, then the window is moved
 // to the moment): docs/benchmarks.md, "The past".
 

@@ -19,7 +19,8 @@
 // `recordsKept` records in the others. So a moment costs at most a
 // segment's replay (`segmentRecords`, more only while the session is never
 // quiescent), and memory stays within about `recordsKept` records and
-// `recordsKept / segmentRecords + 1` images per session.
+// `recordsKept / segmentRecords + 1` images per session, kept without the
+// events of their logs (PastHistory.withoutEvents).
 
 import CurtainCore
 import CurtainWire

@@ -72,10 +72,11 @@ public final class Server {
     self.publisher = Publisher(counters: meters.counters)
     outbox.subscribed = { [unowned publisher] id in publisher.activate(id) }
     if configuration.pastRecords > 0 {
-      // A small bound gets small segments, so that what is dropped is small.
+      // At most about nine images per session (`pastSegments` + 1), and
+      // small segments for a small bound, so that what goes is small.
       history = PastHistory(
         recordsKept: configuration.pastRecords,
-        segmentRecords: min(configuration.pastSegmentRecords, configuration.pastRecords / 16))
+        segmentRecords: configuration.pastRecords / configuration.pastSegments)
     }
     _ = try? session(named: "default", create: true)
   }

@@ -20,9 +20,12 @@ public struct ServerConfiguration: Sendable {
   /// none): GetTree and ListControllers answer for any moment after the
   /// oldest segment's start (SessionHistory.swift).
   public var pastRecords: Int = 10_000
-  /// Inputs per segment of the past: a past moment replays at most this
-  /// many (more only while the session is never quiescent).
-  public var pastSegmentRecords: Int = 256
+  /// Segments the past's records are cut into (each starting from an image
+  /// of the session, kept without its events): a past moment replays at
+  /// most `pastRecords / pastSegments` records (more only while the session
+  /// is never quiescent), and a session keeps at most `pastSegments + 1`
+  /// images.
+  public var pastSegments: Int = 8
   /// Seconds without an update before an interaction that belongs to no
   /// client (one begun by a one-shot CLI command) is cancelled; 0 never.
   /// Interactions owned by a connected client never time out.
