@@ -39,7 +39,10 @@ struct Delegate: ParsableCommand {
       fullScreen, overFullScreen or formSheet), `controller=ID` \
       (viewControllerForAdaptivePresentationStyle: the detached controller \
       c12 shown instead of the presented one while adapted; it registers \
-      as vending replacement controllers only with such an answer) or `silent` (no answer: the \
+      as vending replacement controllers only with such an answer), \
+      `frame=X,Y,WIDTH,HEIGHT` (frameOfPresentedView: the presented view's \
+      frame in the window, asked when a custom presentation starts and at \
+      every resize) or `silent` (no answer: the \
       daemon falls back after the timeout). Without \
       a fitting --answer the default is sent. Each call and answer is \
       printed (with --json as objects). Runs until interrupted (exit 0), \
@@ -76,7 +79,8 @@ struct Delegate: ParsableCommand {
     name: .customLong("answer"),
     help: ArgumentHelp(
       "[METHOD=]default|yes|no|animator=FILE|remote=SECONDS|interactive=finish|cancel|"
-        + "style=STYLE|controller=ID|silent (repeatable; the first that fits wins).",
+        + "style=STYLE|controller=ID|frame=X,Y,W,H|silent (repeatable; the first that fits "
+        + "wins).",
       valueName: "answer"))
   var answers: [ScriptedAnswer] = []
 
@@ -250,7 +254,9 @@ struct Delegate: ParsableCommand {
         said = "remote animator(\(OutputFormat.decimal(remote.duration)) s)"
       case .interactive(let interactive)?: said = interactive ? "interactive" : "default"
       case .presentation?: said = "presentation"
-      case .frame?: said = "frame"
+      case .frame(let frame)?:
+        let numbers = [frame.x, frame.y, frame.width, frame.height]
+        said = "frame(\(numbers.map { OutputFormat.decimal($0) }.joined(separator: ", ")))"
       case .controllerID(let id)?: said = "controller(c\(id))"
       case nil: said = "default"
       }
@@ -298,6 +304,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
           .contains(called)
       case .style: return called == .adaptivePresentationStyle
       case .controller: return called == .viewControllerForAdaptivePresentationStyle
+      case .frame: return called == .frameOfPresentedView
       case .interaction:
         return [
           .navigationInteractionController, .tabBarInteractionController,
@@ -312,7 +319,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
     }
   }
 
-  enum Kind { case any, yesNo, animator, style, interaction, controller }
+  enum Kind { case any, yesNo, animator, style, interaction, controller, frame }
 
   let method: Curtain_V1_DelegateMethod?
   let value: String
@@ -322,7 +329,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
     var method: Curtain_V1_DelegateMethod?
     if let equals = text.firstIndex(of: "="), !text.hasPrefix("animator="),
       !text.hasPrefix("style="), !text.hasPrefix("remote="), !text.hasPrefix("interactive="),
-      !text.hasPrefix("controller=")
+      !text.hasPrefix("controller="), !text.hasPrefix("frame=")
     {
       guard let named = Curtain_V1_DelegateMethod.nameTable.value(named: String(text[..<equals]))
       else { return nil }
@@ -333,7 +340,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
       ["default", "yes", "no", "silent"].contains(text) || text.hasPrefix("animator=")
         || Self.style(in: text) != nil || Self.remoteDuration(in: text) != nil
         || ["interactive=finish", "interactive=cancel"].contains(text)
-        || Self.controller(in: text) != nil
+        || Self.controller(in: text) != nil || Self.frame(in: text) != nil
     else { return nil }
     self.method = method
     value = String(text)
@@ -355,6 +362,16 @@ struct ScriptedAnswer: ExpressibleByArgument {
     return number
   }
 
+  /// The rectangle of a `frame=X,Y,WIDTH,HEIGHT` answer, if it is one with
+  /// a positive size.
+  private static func frame(in text: some StringProtocol) -> Curtain_V1_Rect? {
+    guard text.hasPrefix("frame="),
+      let rect = try? TargetName.rect(String(text.dropFirst("frame=".count))),
+      rect.width > 0, rect.height > 0
+    else { return nil }
+    return rect
+  }
+
   /// The duration of a `remote=SECONDS` answer, if it is one (0 to 3600).
   private static func remoteDuration(in text: some StringProtocol) -> Double? {
     guard text.hasPrefix("remote="), let seconds = Double(String(text.dropFirst(7))),
@@ -366,7 +383,7 @@ struct ScriptedAnswer: ExpressibleByArgument {
   static var defaultCompletionKind: CompletionKind {
     .list([
       "default", "yes", "no", "silent", "animator=", "remote=", "interactive=finish",
-      "interactive=cancel", "style=", "controller=",
+      "interactive=cancel", "style=", "controller=", "frame=",
     ])
   }
 
@@ -390,6 +407,9 @@ struct ScriptedAnswer: ExpressibleByArgument {
     case _ where value.hasPrefix("controller="):
       body.controllerID = Self.controller(in: value) ?? 0
       return Resolved(method: method, kind: .controller, answer: .reply(body))
+    case _ where value.hasPrefix("frame="):
+      body.frame = Self.frame(in: value) ?? Curtain_V1_Rect()
+      return Resolved(method: method, kind: .frame, answer: .reply(body))
     case _ where value.hasPrefix("remote="):
       body.remoteAnimator.duration = Self.remoteDuration(in: value) ?? 0
       return Resolved(method: method, kind: .animator, answer: .reply(body))

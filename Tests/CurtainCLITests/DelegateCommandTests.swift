@@ -83,4 +83,37 @@ final class DelegateCommandTests: XCTestCase {
     XCTAssertTrue(try curtain("tree", "w1").output.contains("@A"))
     XCTAssertFalse(try curtain("tree", "w1").output.contains("@B"))
   }
+
+  /// `--answer frameOfPresentedView=frame=X,Y,W,H` (issue 37 §2): a custom
+  /// presentation asks for the presented view's frame when it starts, with
+  /// the window's size, and the presented view gets the answered frame.
+  func testAFrameAnswerPlacesACustomPresentation() throws {
+    XCTAssertEqual(try curtain("new-window", "--root", "Home", "--clock", "manual").status, 0)
+    XCTAssertEqual(try curtain("new-controller", "content", "--id", "Note").status, 0)
+    let delegate = try GroupLeader(
+      "exec \"$1\" --socket \"$SOCKET\" --no-start delegate @Note --role transitioning "
+        + "--answer frameOfPresentedView=frame=0,422,390,422 --count 2", cli,
+      environment: ["SOCKET": daemon.socketPath])
+    defer { delegate.killGroup() }
+    var printed = try delegate.read(until: "waiting\n", seconds: 10)
+    let presented = try curtain("present", "@Home", "@Note", "--style", "custom", "--no-animate")
+    XCTAssertEqual(presented.status, 0, presented.output)
+    printed += try delegate.read(until: nil, seconds: 10)
+    XCTAssertEqual(delegate.wait().status, 0, printed)
+    XCTAssertEqual(
+      printed,
+      "delegate of @Note: waiting\n#1 presentationController → default\n"
+        + "#2 frameOfPresentedView → frame(0, 422, 390, 422)\n")
+    let tree = try curtain("tree", "w1").output
+    XCTAssertTrue(tree.contains("@Note, state: appeared, view: "), tree)
+    XCTAssertTrue(tree.contains("(0, 422, 390, 422)"), tree)
+  }
+
+  func testAFrameAnswerNeedsFourNumbersAndAPositiveSize() throws {
+    for bad in ["frame=1,2,3", "frame=0,0,0,10", "frame=a,b,c,d"] {
+      let refused = try curtain("delegate", "@Note", "--answer", bad)
+      XCTAssertNotEqual(refused.status, 0, bad)
+      XCTAssertTrue(refused.output.contains("--answer"), refused.output)
+    }
+  }
 }

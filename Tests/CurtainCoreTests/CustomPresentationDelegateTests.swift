@@ -5,17 +5,20 @@ import XCTest
 /// Custom presentation controllers described by a remote transitioning
 /// delegate (docs/delegates.md): `presentationController(forPresented:…)` is
 /// asked for a custom present and its description replaces the request's;
-/// every resize asks each custom presentation's delegate for the presented
-/// view's new frame (`frameOfPresentedViewInContainerView`).
+/// then the presented view's frame (`frameOfPresentedViewInContainerView`)
+/// for the window's size, and again at every resize for each custom
+/// presentation.
 final class CustomPresentationDelegateTests: XCTestCase {
   let client = OwnerID(7)
   let card = CustomPresentation(
     frame: Rect(x: 20, y: 200, width: 350, height: 400), dimmingAlpha: 0.4)
 
-  /// Root in a manual window, Sheet presented custom (not animated) by it,
-  /// its transitioning delegate `client`, the description answered.
-  private func presented() throws -> Harness {
-    let h = Harness()
+  /// Root in a window, Sheet its transitioning delegate's (`client`)
+  /// controller, presented by Root with `options` (its questions waiting).
+  private func presenting(
+    _ options: PresentOptions, animated: Bool = false, metrics: WindowMetrics? = nil
+  ) throws -> Harness {
+    let h = metrics.map { Harness(metrics: $0) } ?? Harness()
     h.make(.content, "Root")
     h.setRoot("Root")
     h.make(.content, "Sheet")
@@ -24,8 +27,16 @@ final class CustomPresentationDelegateTests: XCTestCase {
     _ = h.events()
     h.run(
       .present(
-        presenter: h.id("Root"), controller: h.id("Sheet"), animated: false, animator: nil,
-        adaptiveStyle: nil, options: PresentOptions(style: .custom)))
+        presenter: h.id("Root"), controller: h.id("Sheet"), animated: animated, animator: nil,
+        adaptiveStyle: nil, options: options))
+    return h
+  }
+
+  /// Root in a manual window, Sheet presented custom (not animated) by it,
+  /// its transitioning delegate `client`, the description answered, the
+  /// frame question that follows it open (call 2).
+  private func asked() throws -> Harness {
+    let h = try presenting(PresentOptions(style: .custom))
     XCTAssertEqual(
       h.lifecycle(),
       ["Sheet.delegate#1.presentationController(Root → Sheet)"], "asked before anything moves")
@@ -34,11 +45,24 @@ final class CustomPresentationDelegateTests: XCTestCase {
     return h
   }
 
+  /// As `asked()`, the frame question answered with the default: the
+  /// description's frame.
+  private func presented() throws -> Harness {
+    let h = try asked()
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Sheet.delegate#1 → presentation((20, 200, 350, 400), dimming 0.4)",
+        "Sheet.delegate#2.frameOfPresentedView(Root → Sheet, 390×844)",
+      ], "then the frame, for the window's size, before anything moves")
+    XCTAssertNil(h.controller("Root").presentedViewController)
+    try h.session.answerDelegateCall(2, .useDefault, from: client)
+    return h
+  }
+
   func testTheDelegatesDescriptionShapesThePresentation() throws {
     let h = try presented()
-    XCTAssertEqual(
-      h.lifecycle().first,
-      "Sheet.delegate#1 → presentation((20, 200, 350, 400), dimming 0.4)")
+    XCTAssertEqual(h.lifecycle().first, "Sheet.delegate#2 → default")
     let sheet = h.controller("Sheet")
     XCTAssertTrue(h.controller("Root").presentedViewController === sheet)
     XCTAssertEqual(sheet.view.frame, card.frame)
@@ -53,22 +77,22 @@ final class CustomPresentationDelegateTests: XCTestCase {
     h.run(.resize(window: h.window.id, metrics: wide, animation: nil))
     XCTAssertEqual(
       h.lifecycle(),
-      ["Sheet.delegate#2.frameOfPresentedView(Root → Sheet, 844×390)"],
+      ["Sheet.delegate#3.frameOfPresentedView(Root → Sheet, 844×390)"],
       "the resize waits for the answer")
     XCTAssertEqual(h.window.size, Size(width: 390, height: 844))
     let landscape = Rect(x: 247, y: 20, width: 350, height: 350)
-    try h.session.answerDelegateCall(2, .frame(landscape), from: client)
+    try h.session.answerDelegateCall(3, .frame(landscape), from: client)
     XCTAssertEqual(h.window.size, Size(width: 844, height: 390))
     XCTAssertEqual(h.controller("Sheet").view.frame, landscape)
     XCTAssertEqual(h.controller("Sheet").presentation?.custom?.frame, landscape)
-    XCTAssertEqual(h.lifecycle().first, "Sheet.delegate#2 → frame(247, 20, 350, 350)")
+    XCTAssertEqual(h.lifecycle().first, "Sheet.delegate#3 → frame(247, 20, 350, 350)")
   }
 
   func testWithoutAnAnswerTheFrameStaysAsItWasClippedToTheWindow() throws {
     let h = try presented()
     let small = WindowMetrics(size: Size(width: 300, height: 500))
     h.run(.resize(window: h.window.id, metrics: small, animation: nil))
-    XCTAssertTrue(h.session.failDelegateCall(2, .timeout))
+    XCTAssertTrue(h.session.failDelegateCall(3, .timeout))
     XCTAssertEqual(h.window.size, Size(width: 300, height: 500))
     XCTAssertEqual(
       h.controller("Sheet").view.frame, Rect(x: 20, y: 200, width: 280, height: 300),
@@ -77,20 +101,10 @@ final class CustomPresentationDelegateTests: XCTestCase {
   }
 
   func testAMalformedDescriptionFallsBackToTheRequestsOwn() throws {
-    let h = Harness()
-    h.make(.content, "Root")
-    h.setRoot("Root")
-    h.make(.content, "Sheet")
-    try h.session.setDelegate(
-      of: h.id("Sheet"), roles: [.transitioning], delegate: client, timeout: 0.5)
-    h.run(
-      .present(
-        presenter: h.id("Root"), controller: h.id("Sheet"), animated: true, animator: nil,
-        adaptiveStyle: nil,
-        options: PresentOptions(
-          style: .custom,
-          custom: CustomPresentation(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        )))
+    let h = try presenting(
+      PresentOptions(
+        style: .custom, custom: CustomPresentation(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+      ), animated: true)
     _ = h.events()
     try h.session.answerDelegateCall(
       1, .presentation(CustomPresentation(dimmingAlpha: 3)), from: client)
@@ -99,24 +113,80 @@ final class CustomPresentationDelegateTests: XCTestCase {
       [
         "Sheet.delegate#1 fallback(malformed: A custom presentation's dimming alpha must be "
           + "between 0 and 1, got 3.0)",
-        "Sheet.delegate#2.animationControllerForPresented(Root → Sheet)",
-      ], "then the animator question, as for every animated present")
+        "Sheet.delegate#2.frameOfPresentedView(Root → Sheet, 390×844)",
+      ])
     try h.session.answerDelegateCall(2, .useDefault, from: client)
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Sheet.delegate#2 → default",
+        "Sheet.delegate#3.animationControllerForPresented(Root → Sheet)",
+      ], "then the animator question, as for every animated present")
+    try h.session.answerDelegateCall(3, .useDefault, from: client)
     XCTAssertEqual(
       h.controller("Sheet").view.frame, Rect(x: 0, y: 0, width: 100, height: 100))
   }
 
+  /// Seed 001's half-height presentation: the frame is asked for when the
+  /// presentation starts, with the window's size, and its answer wins over
+  /// the description's; a rotation asks again (issue 37 §2).
+  func testTheFrameIsAskedAtPresentationAndAtEveryResize() throws {
+    let h = try asked()
+    _ = h.events()
+    let lowerHalf = Rect(x: 0, y: 422, width: 390, height: 422)
+    try h.session.answerDelegateCall(2, .frame(lowerHalf), from: client)
+    XCTAssertEqual(
+      h.described([.lifecycle, .presentation]),
+      [
+        "Sheet.delegate#2 → frame(0, 422, 390, 422)",
+        "Sheet.presentationTransitionWillBegin", "Sheet.viewDidLoad",
+        "Sheet.viewWillAppear(false)", "Sheet.presentationTransitionDidEnd(true)",
+        "Sheet.viewDidAppear(false)",
+      ])
+    let sheet = h.controller("Sheet")
+    XCTAssertTrue(h.controller("Root").presentedViewController === sheet)
+    XCTAssertEqual(sheet.view.frame, lowerHalf)
+    XCTAssertEqual(sheet.presentation?.custom?.frame, lowerHalf)
+    XCTAssertEqual(sheet.presentation?.dimmingView?.alpha, 0.4, "the description's dimming")
+    let landscape = WindowMetrics(size: Size(width: 844, height: 390))
+    h.run(.resize(window: h.window.id, metrics: landscape, animation: nil))
+    XCTAssertEqual(
+      h.lifecycle(), ["Sheet.delegate#3.frameOfPresentedView(Root → Sheet, 844×390)"])
+    let rotated = Rect(x: 0, y: 195, width: 844, height: 195)
+    try h.session.answerDelegateCall(3, .frame(rotated), from: client)
+    XCTAssertEqual(h.window.size, landscape.size)
+    XCTAssertEqual(sheet.view.frame, rotated)
+  }
+
+  /// No answer to the frame at presentation: the description's frame, as
+  /// without a question (UIKit's default is the container's bounds, which
+  /// the description stands in for).
+  func testATimeoutAtPresentationKeepsTheDescriptionsFrame() throws {
+    let h = try asked()
+    _ = h.events()
+    XCTAssertTrue(h.session.failDelegateCall(2, .timeout))
+    XCTAssertEqual(
+      h.described([.lifecycle, .presentation]).prefix(2),
+      ["Sheet.delegate#2 fallback(timeout)", "Sheet.presentationTransitionWillBegin"])
+    XCTAssertEqual(h.controller("Sheet").view.frame, card.frame)
+    XCTAssertEqual(h.session.takeDelegateFallbacks(), ["timeout"])
+  }
+
+  /// A frame answered for a custom present without a description (the
+  /// request's `custom` absent, the delegate's answer the default) gives
+  /// the presented view that frame.
+  func testTheFrameAloneShapesAPresentationWithoutADescription() throws {
+    let h = try presenting(PresentOptions(style: .custom))
+    try h.session.answerDelegateCall(1, .useDefault, from: client)
+    let top = Rect(x: 0, y: 0, width: 390, height: 300)
+    try h.session.answerDelegateCall(2, .frame(top), from: client)
+    XCTAssertEqual(h.controller("Sheet").view.frame, top)
+    XCTAssertNil(h.controller("Sheet").presentation?.dimmingView, "no dimming view")
+    XCTAssertEqual(h.controller("Root").appearance, .appeared)
+  }
+
   func testOnlyACustomPresentAsksAndOnlyCustomPresentationsAreAskedAtAResize() throws {
-    let h = Harness(metrics: PresentationTests.regular)
-    h.make(.content, "Root")
-    h.setRoot("Root")
-    h.make(.content, "Sheet")
-    try h.session.setDelegate(
-      of: h.id("Sheet"), roles: [.transitioning], delegate: client, timeout: 0.5)
-    h.run(
-      .present(
-        presenter: h.id("Root"), controller: h.id("Sheet"), animated: false, animator: nil,
-        adaptiveStyle: nil, options: PresentOptions(style: .formSheet)))
+    let h = try presenting(PresentOptions(style: .formSheet), metrics: PresentationTests.regular)
     XCTAssertTrue(h.controller("Root").presentedViewController === h.controller("Sheet"))
     h.run(.resize(window: h.window.id, metrics: SplitViewControllerTests.regular, animation: nil))
     XCTAssertFalse(h.lifecycle().contains { $0.contains("delegate") })

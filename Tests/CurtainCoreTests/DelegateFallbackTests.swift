@@ -195,10 +195,6 @@ final class DelegateFallbackTests: XCTestCase {
           try self.answer(
             h, 1,
             .presentation(CustomPresentation(frame: Rect(x: 10, y: 10, width: 200, height: 200))))
-          h.run(
-            .resize(
-              window: h.window.id, metrics: WindowMetrics(size: Size(width: 844, height: 390)),
-              animation: nil))
           return (h, 2)
         }
       ),

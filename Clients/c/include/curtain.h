@@ -589,11 +589,13 @@ typedef struct curtain_delegate {
                                  uint64_t presented_id, uint64_t presenting_id, uint64_t source_id,
                                  Curtain__V1__DelegateAnswer *answer, void *data);
   /** The custom presentation controller's
-   *  `frameOfPresentedViewInContainerView`, asked at every resize of the
-   *  window (before it runs) for each custom presentation of
-   *  `presented_id`: `width` and `height` are the window's new size. Answer
-   *  the presented view's new frame with `curtain_answer_frame`, or leave the
-   *  default (it keeps its frame). Role TRANSITIONING. */
+   *  `frameOfPresentedViewInContainerView`, asked when a custom
+   *  presentation of `presented_id` starts (right after
+   *  `presentation_controller`; `width` and `height` are the window's size)
+   *  and at every resize of the window (before it runs; its new size).
+   *  Answer the presented view's frame with `curtain_answer_frame`, or leave
+   *  the default (at the start the description's frame; at a resize it
+   *  keeps its frame). Role TRANSITIONING. */
   int (*frame_of_presented_view)(curtain_client *client, const Curtain__V1__DelegateCall *call,
                                  uint64_t presented_id, double width, double height,
                                  Curtain__V1__DelegateAnswer *answer, void *data);

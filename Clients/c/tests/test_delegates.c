@@ -1408,9 +1408,13 @@ test_a_custom_presentation_is_described_and_moved_at_a_resize_body(uv_loop_t *lo
   CHECK_EQ_U64(log.presentations, 1);
   CHECK_EQ_U64(log.presented, note);
   CHECK_EQ_U64(log.presenting, home);
+  /* Then the frame, for the window's size (issue 37 §2): it wins over the
+   * description's (40, 100, 200, 300). */
+  CHECK_EQ_U64(log.resizes, 1);
+  CHECK_EQ_U64(log.resized, note);
+  CHECK(log.width == 390 && log.height == 844);
   Curtain__V1__Rect frame = presented_frame(loop, session, window_id);
-  CHECK(frame.x == 40 && frame.y == 100 && frame.width == 200 && frame.height == 300);
-  CHECK_EQ_U64(log.resizes, 0);
+  CHECK(frame.x == 10 && frame.y == 20 && frame.width == 370 && frame.height == 100);
 
   Curtain__V1__Size size = CURTAIN__V1__SIZE__INIT;
   size.width = 500;
@@ -1426,7 +1430,7 @@ test_a_custom_presentation_is_described_and_moved_at_a_resize_body(uv_loop_t *lo
   request.body_case = CURTAIN__V1__REQUEST__BODY_RESIZE_WINDOW;
   request.resize_window = &resize;
   REQUIRE(call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION) != NULL);
-  CHECK_EQ_U64(log.resizes, 1);
+  CHECK_EQ_U64(log.resizes, 2);
   CHECK_EQ_U64(log.resized, note);
   CHECK(log.width == 500 && log.height == 600);
   frame = presented_frame(loop, session, window_id);

@@ -4,14 +4,16 @@
     CURTAIN_SOCKET=/tmp/curtain.sock .venv/bin/python3 Clients/python/examples/small_window.py
 
 The script is the transitioning delegate of the controller it presents with
-the custom style. The daemon asks it for the presentation controller
-(``presentationController(forPresented:presenting:source:)``): it answers a
-window half the container's height, inset on the sides, over a dimming view
-at 50 %, the presenter's view staying beneath. Each time the window is
-resized the daemon asks again where the presented view goes
-(``frameOfPresentedViewInContainerView``), and the small window is centred
-anew. Its animation controller fades the small window in: the dimming view
-fades with it.
+the custom style: its presentation controller, as seed 001's
+OverlayPresentationController. The daemon asks it for the presentation
+controller (``presentationController(forPresented:presenting:source:)``): a
+dimming view at 50 %, the presenter's view staying beneath. Then, as the
+presentation starts, where the presented view goes in the container
+(``frameOfPresentedViewInContainerView``): a window half the container's
+height, inset on the sides, centred. Each time the window is resized (a
+rotation) the daemon asks again, and the small window is laid out anew.
+Its animation controller fades the small window in: the dimming view fades
+with it.
 """
 
 from __future__ import annotations
@@ -35,16 +37,13 @@ def small_window(width: float, height: float) -> tuple[float, float, float, floa
 class SmallWindowDelegate:
     """The presented controller's transitioning delegate."""
 
-    def __init__(self, size: tuple[float, float]) -> None:
-        self.size = size
-
     def presentation_controller_for_presented(
         self, presented: int | None, presenting: int | None, source: int | None
     ) -> dict[str, Any]:
-        return {"frame": small_window(*self.size), "dimming_alpha": 0.5, "removes_presenter_view": False}
+        return {"dimming_alpha": 0.5, "removes_presenter_view": False}
 
     def frame_of_presented_view(self, presented: int | None, container_size: curtain.types.Size) -> Any:
-        print(f"delegate: the container is now {container_size.width:g}×{container_size.height:g}")
+        print(f"delegate: laying out in a {container_size.width:g}×{container_size.height:g} container")
         return small_window(container_size.width, container_size.height)
 
     def animation_controller_for_presented(
@@ -70,7 +69,7 @@ def main() -> None:
         client.create_controller("content", identifier="Note", title="Note")
         client.set_root(window, "Home")
         size = window.metrics.size
-        client.set_delegate("Note", SmallWindowDelegate((size.width, size.height)), roles=["transitioning"])
+        client.set_delegate("Note", SmallWindowDelegate(), roles=["transitioning"])
 
         def note() -> curtain.ControllerNode:
             root = client.get_tree(window).root

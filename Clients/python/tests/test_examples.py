@@ -186,9 +186,10 @@ def test_remote_slide_example_runs_the_slide_on_the_client(daemon: Daemon) -> No
 
 def test_small_window_example_describes_its_presentation_and_reframes_it(daemon: Daemon) -> None:
     out = run_example(daemon, "small_window.py")
-    assert out.splitlines()[:3] == [
+    assert out.splitlines()[:4] == [
+        "delegate: laying out in a 390×844 container",
         "presented: Note at (40, 211, 310, 422)",
-        "delegate: the container is now 844×390",
+        "delegate: laying out in a 844×390 container",
         "resized: Note at (40, 97.5, 764, 195)",
     ]
     assert "presented by c1 as custom, coverVertical, custom frame (40, 97.5, 764, 195), dimming 0.5" in out

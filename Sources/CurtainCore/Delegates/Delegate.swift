@@ -57,7 +57,9 @@ public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {
   /// presentation controller, described by the client.
   case presentationController
   /// The custom presentation controller's `frameOfPresentedViewInContainerView`,
-  /// asked again at every size transition (`containerViewWillLayoutSubviews`).
+  /// asked when the custom presentation starts (right after
+  /// `presentationController`) and again at every size transition
+  /// (`containerViewWillLayoutSubviews`).
   case frameOfPresentedView
   /// `prepare(for:sender:)`: the segue's destination has been instantiated;
   /// the segue waits while the client configures it.
@@ -192,7 +194,8 @@ public struct DelegateArguments: Hashable, Sendable {
   /// The environment asked about (`adaptivePresentationStyle`: the
   /// window's traits).
   public var traits: TraitCollection?
-  /// The container's size (`frameOfPresentedView`: the window's new size).
+  /// The container's size (`frameOfPresentedView`: the window's size, its
+  /// new size at a resize).
   public var size: Size?
 
   /// Creates arguments.

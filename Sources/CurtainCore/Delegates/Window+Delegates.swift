@@ -171,7 +171,9 @@ extension Window {
 
   /// `presentationController(forPresented:presenting:source:)`, asked of
   /// the presented controller's transitioning delegate when it is
-  /// presented with the custom style (UIKit asks only then).
+  /// presented with the custom style (UIKit asks only then), then that
+  /// presentation controller's `frameOfPresentedViewInContainerView` for
+  /// the window's size (asked again at every resize).
   private func customPresentationQuestion(
     _ presenter: ViewController, _ presented: ViewController, _ options: PresentOptions
   ) -> [(DelegateMethod, ControllerID, DelegateArguments)] {
@@ -180,7 +182,11 @@ extension Window {
       (
         .presentationController, presented.id,
         DelegateArguments(from: presenter.id, to: presented.id)
-      )
+      ),
+      (
+        .frameOfPresentedView, presented.id,
+        DelegateArguments(from: presenter.id, to: presented.id, size: size)
+      ),
     ]
   }
 

@@ -434,12 +434,14 @@ extension ResolvedOperation {
     case .present(let presenter, let presented, let animated, let animator, let style, let options):
       return try presenter.preparePresent(
         presented, animated: animated, animator: answered ?? animator,
-        adaptiveStyle: answers.style ?? style, options: withAnswers(options, answers))
+        adaptiveStyle: answers.style ?? style,
+        options: withAnswers(options, answers, presented: presented.id))
     case .beginInteractivePresent(
       let presenter, let presented, let animator, let style, let options):
       return try presenter.preparePresent(
         presented, animated: true, animator: answered ?? animator,
-        adaptiveStyle: answers.style ?? style, options: withAnswers(options, answers),
+        adaptiveStyle: answers.style ?? style,
+        options: withAnswers(options, answers, presented: presented.id),
         interactive: true, owner: owner)
     case .dismiss(let controller, let animated, let animator):
       return try controller.prepareDismiss(animated: animated, animator: answered ?? animator)
@@ -470,11 +472,18 @@ extension ResolvedOperation {
   }
 
   /// A presentation's options with what its delegates answered: a custom
-  /// presentation controller's description, an adaptive replacement.
-  private func withAnswers(_ options: PresentOptions, _ answers: DelegateAnswers) -> PresentOptions
-  {
+  /// presentation controller's description, the presented view's frame
+  /// (`frameOfPresentedViewInContainerView`, over the description's), an
+  /// adaptive replacement.
+  private func withAnswers(
+    _ options: PresentOptions, _ answers: DelegateAnswers, presented: ControllerID
+  ) -> PresentOptions {
     var options = options
     if let custom = answers.presentation { options.custom = custom }
+    if case .frame(let frame)? = answers.frames[presented] {
+      options.custom = options.custom ?? CustomPresentation()
+      options.custom?.frame = frame
+    }
     if let replacement = answers.replacement { options.adaptiveReplacement = replacement }
     return options
   }

@@ -709,8 +709,10 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
   case presentationController // = 11
 
   /// The custom presentation controller's frameOfPresentedViewInContainerView,
-  /// asked again at every window resize (containerViewWillLayoutSubviews)
-  /// for each custom presentation of the window.
+  /// asked when a CUSTOM presentation starts (right after
+  /// PRESENTATION_CONTROLLER) and again at every window resize
+  /// (containerViewWillLayoutSubviews) for each custom presentation of the
+  /// window.
   case frameOfPresentedView // = 12
 
   /// prepare(for:sender:): asked of the source's segue delegate once the
@@ -2405,7 +2407,7 @@ public nonisolated struct Curtain_V1_DelegateArguments: Sendable {
   /// Clears the value of `traits`. Subsequent reads from it will return its default value.
   public mutating func clearTraits() {self._traits = nil}
 
-  /// frameOfPresentedView: the window's new size.
+  /// frameOfPresentedView: the window's size (at a resize, its new size).
   public var size: Curtain_V1_Size {
     get {_size ?? Curtain_V1_Size()}
     set {_size = newValue}
@@ -2496,8 +2498,9 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     set {answer = .presentation(newValue)}
   }
 
-  /// frameOfPresentedView: the presented view's frame in the window after
-  /// the resize (finite, positive size). No field: it keeps its frame.
+  /// frameOfPresentedView: the presented view's frame in the window (at a
+  /// resize, after it; finite, positive size). No field: at presentation,
+  /// the description's frame; at a resize, it keeps its frame.
   public var frame: Curtain_V1_Rect {
     get {
       if case .frame(let v)? = answer {return v}
@@ -2543,8 +2546,9 @@ public nonisolated struct Curtain_V1_DelegateAnswer: Sendable {
     /// dimming, whether the presenter's view is removed); it replaces the
     /// Present request's `custom`.
     case presentation(Curtain_V1_CustomPresentation)
-    /// frameOfPresentedView: the presented view's frame in the window after
-    /// the resize (finite, positive size). No field: it keeps its frame.
+    /// frameOfPresentedView: the presented view's frame in the window (at a
+    /// resize, after it; finite, positive size). No field: at presentation,
+    /// the description's frame; at a resize, it keeps its frame.
     case frame(Curtain_V1_Rect)
     /// viewControllerForAdaptivePresentationStyle: the replacement, a
     /// controller of the session that is detached (no parent, no window,

@@ -44,9 +44,10 @@ delegate object's method of the same (snake_case) name and answers with a
 ``presentation_controller_for_presented`` answers a custom present with a
 :class:`~curtain.types.CustomPresentation` (or a dict of its fields:
 ``frame``, ``dimming_alpha``, ``removes_presenter_view``);
-``frame_of_presented_view`` answers each resize of a window with a custom
-presentation with the presented view's new frame in the window (a
-:class:`~curtain.types.Rect`, 4 numbers or a dict).
+``frame_of_presented_view`` answers, when a custom presentation starts and
+at each resize of its window, with the presented view's frame in the window
+for that container size (a :class:`~curtain.types.Rect`, 4 numbers or a
+dict).
 
 ``view_controller_for_adaptive_presentation_style`` is asked only of a
 delegate that defines it (it registers with
