@@ -31,8 +31,9 @@ struct Lease: ParsableCommand {
       Example:
         w=$(curtain new-window --root 'Nav=nav[Home]')
         curtain new-controller content --id Detail
+        rm -f lease.txt
         curtain lease $w --ttl 60 > lease.txt &
-        until grep -q leased lease.txt; do sleep 0.1; done
+        until grep -qs leased lease.txt; do sleep 0.1; done
         curtain push @Nav @Detail 2> /dev/null || echo refused
           refused
         curtain release $w

@@ -18,8 +18,9 @@ struct Release: ParsableCommand {
 
       Example:
         w=$(curtain new-window --root 'Nav=nav[Home]')
+        rm -f lease.txt
         curtain lease $w --ttl 600 > lease.txt &
-        until grep -q leased lease.txt; do sleep 0.1; done
+        until grep -qs leased lease.txt; do sleep 0.1; done
         curtain release $w
         wait
       """)
