@@ -135,6 +135,7 @@ struct CurtainCommand: ParsableCommand {
       Frames.self,
       Watch.self,
       Snapshot.self,
+      Trace.self,
       Advance.self,
       WaitIdle.self,
     ])

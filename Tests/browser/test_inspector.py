@@ -117,6 +117,32 @@ def test_the_caption_says_when_a_window_runs_in_slow_motion(stack: Stack, browse
     wait(browser, "document.getElementById('window-caption').textContent === 'w1 390×844 realtime speed 0.25'")
 
 
+def test_the_trace_link_downloads_the_windows_trace(stack: Stack, browser: webdriver.Chrome) -> None:
+    stack.curtain("new-window", "--clock", "manual", "--root", "Nav=nav[Home]")
+    stack.curtain("new-controller", "content", "--id", "Detail")
+    stack.curtain("push", "@Nav", "@Detail", "--no-wait")
+    stack.curtain("advance", "w1", "0.5")
+    browser.get(f"{stack.url}/?window=1")
+    wait(browser, "!document.getElementById('trace-link').hidden")
+    link = browser.find_element(By.ID, "trace-link")
+    assert link.get_attribute("download") == "w1.trace.json"
+    href = link.get_attribute("href")
+    assert href.endswith("/api/windows/1/trace.json?session=default")
+    # What the link downloads: the window's trace, as `curtain trace` writes it.
+    trace = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0]).then((r) => r.json()).then(done, (e) => done(String(e)));",
+        href,
+    )
+    assert isinstance(trace, dict), trace
+    assert trace["metadata"]["clock"] == "window" and trace["metadata"]["window"] == "w1"
+    pushes = [e for e in trace["traceEvents"] if e.get("cat") == "operation" and e["args"]["kind"] == "push"]
+    assert pushes and pushes[0]["args"]["result"] == "completed" and pushes[0]["dur"] == 350000
+    with urllib.request.urlopen(href) as response:
+        assert response.headers["Content-Disposition"] == 'attachment; filename="w1.trace.json"'
+        assert json.load(response)["traceEvents"]
+
+
 def test_boxes_move_during_an_animated_push_and_the_scrubber_draws_the_frames_values(
     writable: Stack, browser: webdriver.Chrome
 ) -> None:

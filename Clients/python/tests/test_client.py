@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import math
 import os
+from pathlib import Path
 
 import pytest
 from conftest import manual_stack, texts
@@ -721,3 +723,55 @@ def test_slow_motion_shows_in_the_window_and_the_status_and_refuses_bad_speeds(c
     assert "manual clock" in refused.value.message
     assert client.set_window_speed(window, 1).speed == 1
     assert client.get_status().window_speeds == []
+
+
+def test_a_trace_holds_a_push_in_the_chrome_trace_event_format(client: curtain.Client, tmp_path: Path) -> None:
+    window = client.create_window(clock="manual", root="Nav=nav[Home]")
+    client.create_controller("content", identifier="Detail")
+    pushed = client.push("Nav", "Detail", trace_id="py-push")
+    client.advance_clock(window, 0.5)
+    path = tmp_path / "push.trace.json"
+    trace = client.trace(window, path=path)
+    assert json.loads(path.read_text()) == trace
+    assert trace["metadata"]["clock"] == "window" and not trace["metadata"]["more"]
+    events = trace["traceEvents"]
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e["name"] == "thread_name"}
+    [operation] = [
+        e
+        for e in events
+        if e["ph"] == "X"
+        and e.get("args", {}).get("trace_id") == "py-push"
+        and names[(e["pid"], e["tid"])] == "operations"
+    ]
+    assert operation["args"]["kind"] == "push" and operation["args"]["result"] == "completed"
+    assert operation["args"]["client"] == client.welcome.client_id
+    assert operation["dur"] == 350000
+    [transition] = [
+        e
+        for e in events
+        if e["ph"] == "X" and e["name"] == f"push t{pushed.transition}" and names[(e["pid"], e["tid"])] == "transitions"
+    ]
+    assert (transition["ts"], transition["dur"]) == (0, 350000)
+    # Callbacks are instants on their controller's thread, in UIKit's order.
+    callbacks = sorted(
+        (e for e in events if e["ph"] == "i" and e.get("args", {}).get("trace_id") == "py-push"),
+        key=lambda e: e["args"]["seq"],
+    )
+    assert [e["name"] for e in callbacks if "Appear" in e["name"] or "Disappear" in e["name"]] == [
+        "Home.viewWillDisappear(true)",
+        "Detail.viewWillAppear(true)",
+        "Home.viewDidDisappear(true)",
+        "Detail.viewDidAppear(true)",
+    ]
+    # Timestamps never go back on a track; every slice has a duration.
+    last: dict[tuple[int, int], float] = {}
+    for event in events:
+        if event["ph"] in ("M", "C"):
+            continue
+        track = (event["pid"], event["tid"])
+        assert event["ts"] >= last.get(track, 0)
+        last[track] = event["ts"]
+        assert event["ph"] != "X" or event["dur"] >= 0
+    wall = client.trace(window, clock="wall", since_seq=trace["metadata"]["last_seq"])
+    assert wall["metadata"]["clock"] == "wall" and wall["metadata"]["since_seq"] == trace["metadata"]["last_seq"]
+    assert [e for e in wall["traceEvents"] if e["ph"] != "M"] == []

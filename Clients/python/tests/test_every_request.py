@@ -132,6 +132,9 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     assert (running.transition, running.kind, running.percent) == (begun.transition, "pop", 0.3)
     assert running.interactive and running.owner == client.welcome.client_id
     assert client.list_transitions() == [running]
+    piece = client.get_trace(window, clock="wall")
+    assert piece.window_id > 0 and piece.last_seq > 0
+    assert '"traceEvents"' in piece.json and not piece.more
     assert client.animate_alongside(window, begun, []).accepted
     assert isinstance(client.finish_interactive(window, begun), P.TransitionResult)
     client.advance_clock(window, 1)

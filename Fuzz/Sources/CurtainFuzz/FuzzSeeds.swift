@@ -83,6 +83,20 @@ enum FuzzSeeds {
           realtimeNavigation() + [speed(0.25), push("B"), speed(3), pop(), speed(1)])
       ),
       (
+        "trace",
+        seed(
+          [hello()] + navigation() + [
+            push("B"), advance(0.1), { $0.getTrace.windowID = 1 },
+            {
+              $0.getTrace.windowID = 1
+              $0.getTrace.clock = .wall
+              $0.getTrace.sinceSeq = 3
+              $0.getTrace.sinceFrameSeq = 1
+            },
+            pop(), { $0.getTrace = .init() },
+          ])
+      ),
+      (
         "export-kill",
         seed(
           [hello()] + navigation() + [

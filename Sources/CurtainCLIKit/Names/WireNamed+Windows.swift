@@ -29,3 +29,9 @@ extension Curtain_V1_NamedCurve: WireNamed {
     [(.easeInOut, "easeInOut"), (.easeIn, "easeIn"), (.easeOut, "easeOut"), (.linear, "linear")],
     printedOnly: [(.default, "default")], unrecognized: "curve")
 }
+
+extension Curtain_V1_TraceClock: WireNamed {
+  /// `window` (the window's model time), `wall` (the daemon's wall clock).
+  public static let nameTable = NameTable<Self>(
+    [(.window, "window"), (.wall, "wall")], unrecognized: "clock")
+}

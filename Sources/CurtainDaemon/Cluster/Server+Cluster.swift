@@ -161,6 +161,7 @@ extension Server {
       let key = key(of: window)
       clocks.remove(key)
       publisher.removeWindow(key)
+      traces.remove(key)
       leases[key] = nil
     }
     waiters.removeAll { $0.key.session == name }

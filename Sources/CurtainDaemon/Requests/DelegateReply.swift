@@ -13,6 +13,7 @@ extension RequestHandler {
     run: { context in
       let body = context.request.delegateReply
       let owner = OwnerID(context.client.id)
+      let asked = context.session.openDelegateCall(body.callID)
       let accepted: Bool
       do {
         let answer = try DelegateAnswer(body.answer)
@@ -25,6 +26,11 @@ extension RequestHandler {
             .notOwner, "Delegate call \(call.id) was asked of \(call.delegate), not \(owner)")
         }
         accepted = context.session.failDelegateCall(call.id, .malformed(error.message))
+      }
+      if accepted, let asked {
+        context.server.recordTrace(
+          delegateCall: asked.id, window: asked.window, session: context.session.name,
+          client: context.client, answered: true)
       }
       var result = Curtain_V1_DelegateReplyResult()
       result.accepted = accepted

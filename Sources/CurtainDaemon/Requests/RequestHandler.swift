@@ -10,7 +10,8 @@ enum RequestKind: String, CaseIterable {
   case addChild, advanceClock, animateAlongside, beginAppearanceTransition, beginInteractive
   case cancelInteractive, closeWindow, configureController, configureSplit, createController
   case createWindow, deleteController, dismiss, endAppearanceTransition, exportSession
-  case finishInteractive, getMetrics, getStatus, getTree, hello, importSession, instantiateScene
+  case finishInteractive, getMetrics, getStatus, getTrace, getTree, hello, importSession,
+    instantiateScene
   case killSession, listNodes, moveSession
   case listControllers, listSessions, listTransitions, listWindows, loadStoryboard, pauseTransition,
     performSegue
@@ -65,6 +66,7 @@ enum RequestKind: String, CaseIterable {
     case .cancelInteractive: self = .cancelInteractive
     case .animateAlongside: self = .animateAlongside
     case .getTree: self = .getTree
+    case .getTrace: self = .getTrace
     case .subscribe: self = .subscribe
     case .unsubscribe: self = .unsubscribe
     case .advanceClock: self = .advanceClock

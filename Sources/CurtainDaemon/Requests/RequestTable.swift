@@ -26,6 +26,7 @@ enum RequestTable {
     .finishInteractive,
     .getMetrics,
     .getStatus,
+    .getTrace,
     .getTree,
     .hello,
     .importSession,

@@ -83,6 +83,9 @@ final class Publisher {
   /// subscribers).
   private(set) var framesEncoded = 0
   private let counters: CounterCache
+  /// Told of each frame sent, with the subscriptions (and their clients)
+  /// it was handed to: the window's trace records it (TraceRecorder.swift).
+  var frameRecorder: ((WindowKey, Frame, UInt64, [(UInt64, UInt64)]) -> Void)?
 
   /// A publisher counting what it sends in `counters`.
   init(counters: CounterCache) {
@@ -411,6 +414,8 @@ final class Publisher {
       encoded = made
       return made
     }
+    var delivered: [(UInt64, UInt64)] = []
+    defer { frameRecorder?(key, frame, frameSeq, delivered) }
     for id in index.followingInOrder(key) {
       // The subscription's fields are read and changed in place: copying
       // it would retain its strings and sets for every frame.
@@ -456,6 +461,7 @@ final class Publisher {
       link.sendFrame(
         skipped > 0 ? shared().skipping(skipped) : shared(), subscription: id, policy: policy)
       sent.increment()
+      delivered.append((id, subscriptions.values[index].clientID))
     }
     return true
   }

@@ -26,6 +26,9 @@ extension Server {
         clocks.setDeadline(
           of: DelegateDeadline(session: name, call: call.id), at: clock() + call.timeout)
         guard let client = clients[call.delegate.rawValue] else { continue }
+        recordTrace(
+          delegateCall: call.id, window: call.window, session: name, client: client,
+          answered: false)
         var message = ServerMessage()
         message.delegateCall = Curtain_V1_DelegateCall(call, session: name)
         outbox.send(event: message, to: client.id)

@@ -20,6 +20,9 @@ extension Server {
     try checkLeases(touchedBy: operation, in: context.session, for: context.client)
     let options = context.operationOptions
     let ticket = try context.session.submit(operation, options: options)
+    if let window = ticket.window {
+      recordTrace(of: ticket, window: window, session: context.session, context: context)
+    }
     if options.owner != nil, let window = ticket.window {
       // It may begin an interaction that belongs to the client, now or
       // when it leaves the window's queue.

@@ -112,7 +112,10 @@ extension Server {
     var detachedGrew: Set<String> = []
     for (name, session) in sessions {
       let windows = session.takeWindowsWithNewEvents()
-      if !windows.isEmpty { changed[name] = windows }
+      if !windows.isEmpty {
+        changed[name] = windows
+        stampTraces(of: windows, in: session)
+      }
       if session.takeDetachedLogGrowth() { detachedGrew.insert(name) }
     }
     changed = publisher.deliver(

@@ -34,6 +34,7 @@ extension Server {
     let key = key(of: window)
     try session.closeWindow(window.id, keepingControllers: keepingControllers)
     clocks.remove(key)
+    traces.remove(key)
     publisher.windowClosed(key, window)
   }
 

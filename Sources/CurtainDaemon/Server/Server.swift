@@ -29,6 +29,9 @@ public final class Server {
   let outbox: Outbox
   /// The subscriptions, their events and frames (Publisher.swift).
   let publisher: Publisher
+  /// What each window's trace keeps beside its events
+  /// (Trace/TraceRecorder.swift).
+  let traces: TraceRecorder
   /// Where inputs are recorded; `nil` with `--ephemeral`.
   public var journal: JournalSink?
   /// Cluster mode: what this node knows of the cluster, and which
@@ -70,7 +73,11 @@ public final class Server {
     self.clocks = Clocks(loopClock: clock)
     self.outbox = Outbox(maxUnanswered: configuration.limits.maxUnanswered)
     self.publisher = Publisher(counters: meters.counters)
+    self.traces = TraceRecorder(loopNow: clock())
     outbox.subscribed = { [unowned publisher] id in publisher.activate(id) }
+    publisher.frameRecorder = { [unowned self] key, frame, frameSeq, deliveries in
+      recordTrace(frame: frame, frameSeq: frameSeq, of: key, deliveries: deliveries)
+    }
     if configuration.pastRecords > 0 {
       // At most about nine images per session (`pastSegments` + 1), and
       // small segments for a small bound, so that what goes is small.

@@ -16,6 +16,7 @@
 // take `?at_seq=N` or `?at=SECONDS`: the window at a moment of its past.
 //   GET /api/windows/{w}/transitions    ListTransitions of one window
 //   GET /api/windows/{w}/snapshot.svg   curtain snapshot --svg
+//   GET /api/windows/{w}/trace.json     GetTrace          (curtain trace -o -; ?clock=wall)
 //   GET /api/controllers                ListControllers
 //   GET /api/controllers/{c}            one controller of ListControllers
 //   GET /api/transitions                ListTransitions   (curtain list-transitions --json)
@@ -101,6 +102,31 @@ struct ReadRoutes {
         of: tree, caption: "w\(tree.window.id) at t=\(time)",
         controllers: try await controllers(api.session, past: try api.past))
       return WebResponse.text(document, type: "image/svg+xml; charset=utf-8")
+    }
+    api.get("windows/:window/trace.json") { request, context in
+      let api = APIRequest(request, context)
+      var getTrace = Curtain_V1_GetTrace()
+      getTrace.windowID = try api.window
+      switch request.uri.queryParameters.get("clock") {
+      case nil, "window": getTrace.clock = .window
+      case "wall": getTrace.clock = .wall
+      case let other?:
+        throw APIError.invalid("clock must be window or wall, got \(other)")
+      }
+      var document = TraceDocument()
+      while true {
+        let response = try await bridge.call(.getTrace(getTrace), session: api.session)
+        guard case .trace(let trace)? = response.result else { throw unexpected(response) }
+        try document.add(trace.json)
+        getTrace.sinceSeq = trace.lastSeq
+        getTrace.sinceFrameSeq = trace.lastFrameSeq
+        if !trace.more { break }
+      }
+      var response = WebResponse.text(
+        try document.json(), type: "application/json; charset=utf-8")
+      response.headers[.contentDisposition] =
+        "attachment; filename=\"w\(getTrace.windowID).trace.json\""
+      return response
     }
     api.get("controllers") { request, context in
       let list = try await controllers(APIRequest(request, context).session)

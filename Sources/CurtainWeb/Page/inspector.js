@@ -91,6 +91,7 @@ function openWindow() {
   state.ended = new Set();
   if (state.window === null) {
     $("window-caption").textContent = "(no window)";
+    $("trace-link").hidden = true;
     $("stage").replaceChildren();
     return;
   }
@@ -181,6 +182,11 @@ async function loadScene() {
   // A window in slow motion (set-window-speed) says at what speed it runs.
   const speed = window.speed && window.speed !== 1 ? ` speed ${window.speed}` : "";
   $("window-caption").textContent = `w${window.window} ${window.size[0]}×${window.size[1]} ${window.clock}${speed}`;
+  // The window's trace (Chrome trace event format, docs/traces.md), downloaded.
+  const trace = $("trace-link");
+  trace.href = `/api/windows/${window.window}/trace.json?session=${encodeURIComponent(state.session)}`;
+  trace.download = `w${window.window}.trace.json`;
+  trace.hidden = false;
   const scale = Math.min(1, 420 / window.size[0], 640 / window.size[1]);
   const stage = $("stage");
   stage.style.width = `${window.size[0] * scale}px`;

@@ -491,6 +491,7 @@ extension WireResponse {
     case .segue: return "segue"
     case .lease: return "lease"
     case .delegateReply: return "delegate_reply"
+    case .trace: return "trace"
     }
   }
 }

@@ -162,6 +162,45 @@ public nonisolated enum Curtain_V1_ShouldPerformAnswer: SwiftProtobuf.Enum, Swif
 
 }
 
+/// Which clock a trace's timestamps follow (GetTrace).
+public nonisolated enum Curtain_V1_TraceClock: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// The window's model time (its clock: realtime, slowed or manual).
+  case window // = 0
+
+  /// The daemon's wall clock (Unix time) when it applied each step.
+  case wall // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .window
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .window
+    case 1: self = .wall
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .window: return 0
+    case .wall: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Curtain_V1_TraceClock] = [
+    .window,
+    .wall,
+  ]
+
+}
+
 public nonisolated struct Curtain_V1_ClientMessage: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -728,6 +767,14 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .listTransitions(newValue)}
   }
 
+  public var getTrace: Curtain_V1_GetTrace {
+    get {
+      if case .getTrace(let v)? = _storage._body {return v}
+      return Curtain_V1_GetTrace()
+    }
+    set {_uniqueStorage()._body = .getTrace(newValue)}
+  }
+
   public var getTree: Curtain_V1_GetTree {
     get {
       if case .getTree(let v)? = _storage._body {return v}
@@ -994,6 +1041,7 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case cancelInteractive(Curtain_V1_CancelInteractive)
     case animateAlongside(Curtain_V1_AnimateAlongside)
     case listTransitions(Curtain_V1_ListTransitions)
+    case getTrace(Curtain_V1_GetTrace)
     case getTree(Curtain_V1_GetTree)
     case subscribe(Curtain_V1_Subscribe)
     case unsubscribe(Curtain_V1_Unsubscribe)
@@ -1234,6 +1282,14 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     set {result = .delegateReply(newValue)}
   }
 
+  public var trace: Curtain_V1_Trace {
+    get {
+      if case .trace(let v)? = result {return v}
+      return Curtain_V1_Trace()
+    }
+    set {result = .trace(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Result: Equatable, Sendable {
@@ -1262,6 +1318,7 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     case segue(Curtain_V1_SegueResult)
     case lease(Curtain_V1_LeaseResult)
     case delegateReply(Curtain_V1_DelegateReplyResult)
+    case trace(Curtain_V1_Trace)
 
   }
 
@@ -3616,6 +3673,66 @@ public nonisolated struct Curtain_V1_ListTransitions: Sendable {
   public init() {}
 }
 
+/// A window's trace in the Chrome trace event format (docs/traces.md): its
+/// operations from request to completion, its transitions with their
+/// interactive segments and progress, each controller's lifecycle callbacks
+/// inside the transition that caused them, delegate questions as flows to
+/// the answering client and back, and the frames delivered to each
+/// subscription, built from what the daemon keeps of the window (its event
+/// ring and a bounded trace ring beside it). Read-only. Answers a Trace.
+public nonisolated struct Curtain_V1_GetTrace: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// 0: the session's first window
+  public var windowID: UInt64 = 0
+
+  /// Only what happened after this event seq (0: everything still kept).
+  public var sinceSeq: UInt64 = 0
+
+  public var clock: Curtain_V1_TraceClock = .window
+
+  /// Only the frames after this frame_seq (0: every frame still kept).
+  public var sinceFrameSeq: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_Trace: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var windowID: UInt64 = 0
+
+  /// The Chrome trace event format's JSON object form: {"traceEvents": [...],
+  /// "displayTimeUnit": "ms", "metadata": {...}}; ts and dur in microseconds
+  /// of the clock metadata.clock names.
+  public var json: String = String()
+
+  /// The events the trace covers: (since_seq, last_seq]; the next call of a
+  /// follower passes last_seq as since_seq.
+  public var lastSeq: UInt64 = 0
+
+  /// The oldest event seq the daemon still keeps for the window: above
+  /// since_seq + 1, what came between is gone.
+  public var firstKeptSeq: UInt64 = 0
+
+  /// The trace stops short of the window's newest event (the response would
+  /// pass the frame limit): ask again from last_seq for the rest.
+  public var more: Bool = false
+
+  /// The newest frame the trace covers: the since_frame_seq of the next call.
+  public var lastFrameSeq: UInt64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Curtain_V1_TransitionInfo: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -4858,6 +4975,10 @@ nonisolated extension Curtain_V1_ShouldPerformAnswer: SwiftProtobuf._ProtoNamePr
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SHOULD_PERFORM_ANSWER_STORYBOARD\0\u{1}SHOULD_PERFORM_ANSWER_YES\0\u{1}SHOULD_PERFORM_ANSWER_NO\0")
 }
 
+nonisolated extension Curtain_V1_TraceClock: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRACE_CLOCK_WINDOW\0\u{1}TRACE_CLOCK_WALL\0")
+}
+
 nonisolated extension Curtain_V1_ClientMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ClientMessage"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}request\0\u{3}frame_ack\0")
@@ -5106,7 +5227,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{3}move_session\0\u{3}set_window_speed\0\u{4}\u{4}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{3}list_transitions\0\u{4}\u{4}get_tree\0\u{2}\u{a}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{3}move_session\0\u{3}set_window_speed\0\u{4}\u{4}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{3}list_transitions\0\u{4}\u{4}get_tree\0\u{4}\u{5}get_trace\0\u{2}\u{5}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -5674,6 +5795,19 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
             _storage._body = .getTree(v)
           }
         }()
+        case 85: try {
+          var v: Curtain_V1_GetTrace?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .getTrace(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .getTrace(v)
+          }
+        }()
         case 90: try {
           var v: Curtain_V1_Subscribe?
           var hadOneofValue = false
@@ -6213,6 +6347,10 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
         guard case .getTree(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 80)
       }()
+      case .getTrace?: try {
+        guard case .getTrace(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 85)
+      }()
       case .subscribe?: try {
         guard case .subscribe(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 90)
@@ -6349,7 +6487,7 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Response"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{1}nodes\0\u{1}moved\0\u{2}\u{2}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{1}transitions\0\u{2}\u{9}tree\0\u{2}\u{a}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{1}nodes\0\u{1}moved\0\u{2}\u{2}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{1}transitions\0\u{2}\u{9}tree\0\u{2}\u{5}trace\0\u{2}\u{5}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6593,6 +6731,19 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
           self.result = .tree(v)
         }
       }()
+      case 85: try {
+        var v: Curtain_V1_Trace?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .trace(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .trace(v)
+        }
+      }()
       case 90: try {
         var v: Curtain_V1_SubscribeResult?
         var hadOneofValue = false
@@ -6759,6 +6910,10 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
     case .tree?: try {
       guard case .tree(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 80)
+    }()
+    case .trace?: try {
+      guard case .trace(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 85)
     }()
     case .subscribed?: try {
       guard case .subscribed(let v)? = self.result else { preconditionFailure() }
@@ -10193,6 +10348,106 @@ nonisolated extension Curtain_V1_ListTransitions: SwiftProtobuf.Message, SwiftPr
 
   public static func ==(lhs: Curtain_V1_ListTransitions, rhs: Curtain_V1_ListTransitions) -> Bool {
     if lhs.windowID != rhs.windowID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_GetTrace: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetTrace"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{3}since_seq\0\u{1}clock\0\u{3}since_frame_seq\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.sinceSeq) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.clock) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.sinceFrameSeq) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    if self.sinceSeq != 0 {
+      try visitor.visitSingularUInt64Field(value: self.sinceSeq, fieldNumber: 2)
+    }
+    if self.clock != .window {
+      try visitor.visitSingularEnumField(value: self.clock, fieldNumber: 3)
+    }
+    if self.sinceFrameSeq != 0 {
+      try visitor.visitSingularUInt64Field(value: self.sinceFrameSeq, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_GetTrace, rhs: Curtain_V1_GetTrace) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.sinceSeq != rhs.sinceSeq {return false}
+    if lhs.clock != rhs.clock {return false}
+    if lhs.sinceFrameSeq != rhs.sinceFrameSeq {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_Trace: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Trace"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{1}json\0\u{3}last_seq\0\u{3}first_kept_seq\0\u{1}more\0\u{3}last_frame_seq\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.json) }()
+      case 3: try { try decoder.decodeSingularUInt64Field(value: &self.lastSeq) }()
+      case 4: try { try decoder.decodeSingularUInt64Field(value: &self.firstKeptSeq) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.more) }()
+      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.lastFrameSeq) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    if !self.json.isEmpty {
+      try visitor.visitSingularStringField(value: self.json, fieldNumber: 2)
+    }
+    if self.lastSeq != 0 {
+      try visitor.visitSingularUInt64Field(value: self.lastSeq, fieldNumber: 3)
+    }
+    if self.firstKeptSeq != 0 {
+      try visitor.visitSingularUInt64Field(value: self.firstKeptSeq, fieldNumber: 4)
+    }
+    if self.more != false {
+      try visitor.visitSingularBoolField(value: self.more, fieldNumber: 5)
+    }
+    if self.lastFrameSeq != 0 {
+      try visitor.visitSingularUInt64Field(value: self.lastFrameSeq, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_Trace, rhs: Curtain_V1_Trace) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.json != rhs.json {return false}
+    if lhs.lastSeq != rhs.lastSeq {return false}
+    if lhs.firstKeptSeq != rhs.firstKeptSeq {return false}
+    if lhs.more != rhs.more {return false}
+    if lhs.lastFrameSeq != rhs.lastFrameSeq {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

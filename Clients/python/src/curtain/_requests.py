@@ -1116,6 +1116,29 @@ class RequestMethods:
             past=_past_point(at_seq, at_time),
         )
 
+    @request("get_trace", "trace")
+    def get_trace(
+        self,
+        window: WindowLike = 0,
+        *,
+        since_seq: int = 0,
+        since_frame_seq: int = 0,
+        clock: str | int = "window",
+        **options: Unpack[CallOptions],
+    ) -> types.Trace:
+        """One piece of a window's trace in the Chrome trace event format
+        (``json``, docs/traces.md): what happened after event ``since_seq``
+        and frame ``since_frame_seq``, timed by the window's clock
+        (``"window"``) or the daemon's wall clock (``"wall"``); ``more`` says
+        the rest comes from ``last_seq``. ``trace()`` puts the pieces
+        together. Window 0 is the session's first window."""
+        return protocol.GetTrace(  # type: ignore[return-value]
+            window_id=window_id(window),
+            since_seq=since_seq,
+            since_frame_seq=since_frame_seq,
+            clock=enum_value(protocol.TraceClock, clock, "TRACE_CLOCK_"),
+        )
+
     # -- Subscriptions (the client turns the result into a Subscription)
 
     @request("subscribe", "subscribed")

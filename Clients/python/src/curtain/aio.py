@@ -27,9 +27,9 @@ import socket
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from . import _connect, _delegates, types
+from . import _connect, _delegates, _trace, types
 from ._core import HELLO, Item, Pending, RawItem, SubscriptionState, hello_body
-from ._requests import RequestMethods
+from ._requests import RequestMethods, WindowLike
 from ._spec import REQUESTS, RequestSpec
 from ._typebase import typed
 from .errors import ConnectFailed, ConnectionClosed, CurtainError, SessionMoved, SubscriptionEnded, Timeout
@@ -316,6 +316,32 @@ class AsyncClient(_connect.ClientBase, _AsyncRequests):
         if task.done():
             raise self._core.closed or ConnectionClosed(message="the connection ended")
         return self._core.delegate_answers - answered
+
+    async def trace(
+        self,
+        window: WindowLike = 0,
+        *,
+        since_seq: int = 0,
+        clock: str | int = "window",
+        path: str | os.PathLike[str] | None = None,
+        session: str = "",
+        timeout: float | None = None,
+    ) -> dict[str, Any]:
+        """A window's trace in the Chrome trace event format, as
+        :meth:`curtain.Client.trace`."""
+        builder = _trace.TraceBuilder(window, since_seq)
+        while builder.take(
+            await self.get_trace(
+                builder.window,
+                since_seq=builder.since_seq,
+                since_frame_seq=builder.since_frame_seq,
+                clock=clock,
+                session=session,
+                timeout=timeout,
+            )
+        ):
+            pass
+        return builder.finish(path)
 
     def notices(self) -> list[types.Event]:
         """The live notices addressed to this client outside any

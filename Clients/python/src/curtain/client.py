@@ -19,15 +19,16 @@ client reads (and in :meth:`Client.serve_delegates`).
 
 from __future__ import annotations
 
+import os
 import selectors
 import socket
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from . import _connect, _delegates, types
+from . import _connect, _delegates, _trace, types
 from ._core import HELLO, Item, Pending, RawItem, SubscriptionState, hello_body
-from ._requests import RequestMethods
+from ._requests import RequestMethods, WindowLike
 from ._spec import REQUESTS, RequestSpec
 from ._typebase import typed
 from .errors import (
@@ -419,6 +420,35 @@ class Client(_connect.ClientBase, RequestMethods):
             self._answering = False
 
     # MARK: Requests
+
+    def trace(
+        self,
+        window: WindowLike = 0,
+        *,
+        since_seq: int = 0,
+        clock: str | int = "window",
+        path: str | os.PathLike[str] | None = None,
+        session: str = "",
+        timeout: float | None = None,
+    ) -> dict[str, Any]:
+        """A window's trace in the Chrome trace event format (docs/traces.md),
+        the JSON object form as a dict: what the daemon keeps of the window
+        after event ``since_seq``, timed by the window's clock (``"window"``)
+        or the daemon's wall clock (``"wall"``). With ``path``, also written
+        there (for ui.perfetto.dev, chrome://tracing, Speedscope)."""
+        builder = _trace.TraceBuilder(window, since_seq)
+        while builder.take(
+            self.get_trace(
+                builder.window,
+                since_seq=builder.since_seq,
+                since_frame_seq=builder.since_frame_seq,
+                clock=clock,
+                session=session,
+                timeout=timeout,
+            )
+        ):
+            pass
+        return builder.finish(path)
 
     def pipeline(self) -> Pipeline:
         """Requests sent without waiting (see :class:`Pipeline`)."""

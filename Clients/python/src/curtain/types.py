@@ -183,6 +183,11 @@ class ShouldPerformAnswer(ProtoEnum):
     NO = 2
 
 
+class TraceClock(ProtoEnum):
+    WINDOW = 0
+    WALL = 1
+
+
 @dataclasses.dataclass(frozen=True, repr=False)
 class Point(ProtoMessage):
     """The protocol's ``curtain.v1.Point``."""
@@ -1572,6 +1577,20 @@ class OperationResult(ProtoMessage):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class Trace(ProtoMessage):
+    """The protocol's ``curtain.v1.Trace``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.Trace
+
+    window_id: int = 0
+    json: str = ""
+    last_seq: int = 0
+    first_kept_seq: int = 0
+    more: bool = False
+    last_frame_seq: int = 0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class TransitionInfo(ProtoMessage):
     """The protocol's ``curtain.v1.TransitionInfo``."""
 
@@ -1778,6 +1797,7 @@ register_enum("curtain.v1.ErrorCode", ErrorCode)
 register_enum("curtain.v1.ProtocolVersion", ProtocolVersion)
 register_enum("curtain.v1.WaitUntil", WaitUntil)
 register_enum("curtain.v1.ShouldPerformAnswer", ShouldPerformAnswer)
+register_enum("curtain.v1.TraceClock", TraceClock)
 register_enum("curtain.v1.ValueSpec.Base", ValueSpec.Base)
 register_enum("curtain.v1.TrackTarget.Role", TrackTarget.Role)
 register_enum("curtain.v1.BarItem.Navigation", BarItem.Navigation)
@@ -1876,6 +1896,8 @@ __all__ = [
     "SubscribeResult",
     "TapHit",
     "TimingFunction",
+    "Trace",
+    "TraceClock",
     "Track",
     "TrackTarget",
     "Traits",
