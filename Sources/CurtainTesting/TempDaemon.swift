@@ -94,10 +94,13 @@ public final class TempDaemon: @unchecked Sendable {
   /// token (a token file in the directory). With `fileSizeLimit`, it runs
   /// with RLIMIT_FSIZE lowered to that many bytes (rounded down to 512), so
   /// that its writes past it fail with EFBIG (a disk that fills up).
+  /// With `socketPath` (and `.argument`), it listens there instead of in
+  /// its temporary directory: a daemon started again on the same socket
+  /// and `--state-dir` is the same daemon to its clients, restarted.
   public init(
     arguments: [String] = [], socket: SocketChoice = .argument,
     standardError: StandardErrorChoice = .pipe, tcpToken: String? = nil, timeout: Double = 20,
-    fileSizeLimit: Int? = nil, stateHome: String? = nil
+    fileSizeLimit: Int? = nil, stateHome: String? = nil, socketPath chosenSocket: String? = nil
   ) throws {
     var arguments = arguments
     var template = Array("/tmp/curtain-test-XXXXXX".utf8CString)
@@ -119,7 +122,7 @@ public final class TempDaemon: @unchecked Sendable {
     environment["XDG_CONFIG_HOME"] = directory + "/config"
     switch socket {
     case .argument:
-      socketPath = directory + "/d.sock"
+      socketPath = chosenSocket ?? directory + "/d.sock"
       let durable =
         stateHome != nil
         || ["--state-dir", "--ephemeral", "--store", "--cluster"].contains {

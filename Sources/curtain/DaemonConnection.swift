@@ -20,15 +20,10 @@ final class DaemonConnection {
   /// CLI invocations (see the file comment).
   static let capabilities = ["unowned-interactions"]
 
-  /// The connection; after following a MOVED answer, to the session's node.
-  private(set) var client: CurtainClient
+  /// The connection (CurtainWire's `CurtainConnection`: it follows MOVED,
+  /// dials again after losing the daemon and resumes subscriptions).
+  let client: CurtainConnection
   let globals: GlobalOptions
-  /// Whether Hello asked for "unowned-interactions" (kept when following
-  /// MOVED).
-  private var capabilitiesSent: [String] = DaemonConnection.capabilities
-  /// MOVED answers followed for one request at most (a cluster mid-move
-  /// may send a client on twice; more is a loop).
-  static let maxMovedHops = 3
   /// Whether this invocation started the daemon.
   let startedDaemon: Bool
   private var traceCounter = 0
@@ -36,7 +31,7 @@ final class DaemonConnection {
   /// first mutating request (`announceNewSession`).
   private var sessionChecked = false
 
-  private init(client: CurtainClient, globals: GlobalOptions, startedDaemon: Bool) {
+  private init(client: CurtainConnection, globals: GlobalOptions, startedDaemon: Bool) {
     self.client = client
     self.globals = globals
     self.startedDaemon = startedDaemon
@@ -54,10 +49,17 @@ final class DaemonConnection {
     -> DaemonConnection
   {
     let endpoint = try globals.endpoint
-    let client: CurtainClient
+    let options = CurtainConnection.Options(
+      clientName: "curtain", capabilities: ownsInteractions ? [] : capabilities,
+      responseTimeout: globals.responseTimeout)
+    // The token goes to TCP listeners only (a MOVED hop is always TCP).
+    let token = { (endpoint: CurtainClient.Endpoint) in
+      endpoint.isTCP ? try globals.token() : ""
+    }
+    let client: CurtainConnection
     var started = false
     do {
-      client = try CurtainClient(endpoint: endpoint, timeout: globals.responseTimeout)
+      client = try CurtainConnection(endpoint: endpoint, options: options, token: token)
     } catch let error as ClientError where error.isNoListener {
       guard startIfNeeded, case .unix(let path) = endpoint else {
         throw CLIError("no daemon is listening on \(endpoint.address)", code: "UNAVAILABLE")
@@ -70,15 +72,30 @@ final class DaemonConnection {
           "no daemon is listening on \(path) (--no-start: start one with `\(start)`)",
           code: "UNAVAILABLE")
       }
-      client = try DaemonLauncher(socketPath: path).start(responseTimeout: globals.responseTimeout)
+      let launched = try DaemonLauncher(socketPath: path).start(
+        responseTimeout: globals.responseTimeout)
+      client = try CurtainConnection(
+        endpoint: endpoint, options: options, token: token, connected: launched)
       started = true
     }
-    let token = endpoint.isTCP ? try globals.token() : ""
-    try client.hello(
-      clientName: "curtain", token: token, capabilities: ownsInteractions ? [] : capabilities)
-    let connection = DaemonConnection(client: client, globals: globals, startedDaemon: started)
-    connection.capabilitiesSent = ownsInteractions ? [] : capabilities
-    return connection
+    if globals.verbose { client.onNotice = Self.say }
+    return DaemonConnection(client: client, globals: globals, startedDaemon: started)
+  }
+
+  /// What the connection did by itself, on stderr (--verbose).
+  private static func say(_ notice: CurtainConnection.Notice) {
+    switch notice {
+    case .followingMoved(let redirect):
+      Output.error(
+        "following MOVED: session '\(redirect.session)' is on node \(redirect.node) at "
+          + "\(redirect.address)")
+    case .reconnecting(let attempt, let delay, let lost):
+      Output.error(
+        "\(lost); dialling again in \(OutputFormat.decimal(delay)) s (attempt \(attempt))")
+    case .resumed(let subscription, let result):
+      let missed = result.snapshotRequired ? " (events missed meanwhile are gone)" : ""
+      Output.error("subscription \(subscription) resumed\(missed)")
+    }
   }
 
   /// `text` as one word of a shell command: as it is when it holds only
@@ -93,9 +110,9 @@ final class DaemonConnection {
     return plain ? text : "'" + text.replacing("'", with: #"'\''"#) + "'"
   }
 
-  /// Sends one request and waits for its response; error responses throw
-  /// `ClientError.server`. Mutating requests get a fresh trace id and
-  /// `wait`.
+  /// Sends one request and waits for its response (following MOVED);
+  /// error responses throw `ClientError.server`. Mutating requests get a
+  /// fresh trace id and `wait`.
   /// A mutating request that times out says what its change is doing now
   /// (DaemonConnection+Timeout.swift).
   @discardableResult
@@ -105,25 +122,26 @@ final class DaemonConnection {
   ) throws -> WireResponse {
     let request = request(body, mutating: mutating, wait: wait)
     let newSession = mutating ? try sessionToAnnounce() : nil
-    var hops = 0
+    let node = client.endpoint
     defer {
-      if let newSession, hops == 0 { announce(newSession) }
+      // Announced only where it was looked for: not after a MOVED hop.
+      if let newSession, client.endpoint == node { announce(newSession) }
     }
     do {
-      while true {
-        do {
-          return try client.call(request)
-        } catch ClientError.server(let error) where error.code == .moved {
-          hops += 1
-          try follow(error, hops: hops)
-        }
-      }
+      return try client.call(request)
     } catch ClientError.timedOut(let seconds, _) where mutating {
       let state = stateOfTimedOut(request).map { "; \($0)" } ?? ""
       throw CLIError(
         "timed out after \(OutputFormat.decimal(seconds)) s waiting for the daemon's answer"
           + "\(state) (--timeout SECONDS waits longer, 0 without limit)", code: "TIMEOUT")
     }
+  }
+
+  /// Subscribes in the session (`CurtainConnection.subscribe`: the
+  /// subscription resumes when the connection is dialled again).
+  @discardableResult
+  func subscribe(_ body: Curtain_V1_Subscribe) throws -> Curtain_V1_SubscribeResult {
+    try client.subscribe(body, session: globals.session ?? "")
   }
 
   /// The session `--session` names, before the first mutating request
@@ -143,48 +161,6 @@ final class DaemonConnection {
       (try? sessions().contains { $0.name == name }) == true
     else { return }
     Output.error("created durable session '\(name)' (curtain kill-session \(name))")
-  }
-
-  /// Follows a MOVED answer (docs/cluster.md): connects to the session's
-  /// node (TCP, with the same token), says hello there, and uses that
-  /// connection from now on; with --verbose, says so on stderr.
-  private func follow(_ error: CurtainError, hops: Int) throws {
-    let session = error.details?["session"] ?? globals.session ?? "default"
-    let node = error.details?["node"] ?? "?"
-    guard let address = error.details?["address"], !address.isEmpty else {
-      throw CLIError(
-        "session '\(session)' is on node \(node), which advertises no address",
-        code: "MOVED")
-    }
-    guard hops <= Self.maxMovedHops else {
-      throw CLIError(
-        "session '\(session)' moved \(hops) times while this command ran (last to node "
-          + "\(node) at \(address)); the cluster is moving it: try again",
-        code: "MOVED")
-    }
-    if globals.verbose {
-      Output.error("following MOVED: session '\(session)' is on node \(node) at \(address)")
-    }
-    let endpoint: CurtainClient.Endpoint
-    do {
-      endpoint = try CurtainClient.Endpoint(address: address)
-    } catch {
-      throw CLIError(
-        "session '\(session)' is on node \(node) at '\(address)', which is not an address",
-        code: "MOVED")
-    }
-    let moved: CurtainClient
-    do {
-      moved = try CurtainClient(endpoint: endpoint, timeout: globals.responseTimeout)
-      try moved.hello(
-        clientName: "curtain", token: try globals.token(), capabilities: capabilitiesSent)
-    } catch let failure as ClientError {
-      throw CLIError(
-        "session '\(session)' is on node \(node) at \(address), which cannot be reached: "
-          + "\(failure)", code: "UNAVAILABLE")
-    }
-    client.close()
-    client = moved
   }
 
   /// The request envelope for `body`.

@@ -29,7 +29,7 @@ struct ErrorReport {
           message: "timed out after \(OutputFormat.decimal(seconds)) s waiting for the daemon "
             + "(--timeout SECONDS waits longer, 0 without limit)")
       }
-      failure(code: error.isNoListener ? "UNAVAILABLE" : "FAILED", message: error.description)
+      failure(code: error.reportedCode, message: error.description)
     case let error as CLIError:
       failure(code: error.code, message: error.description)
     default:
@@ -81,5 +81,30 @@ struct ErrorReport {
     JSONValue.object([
       ("error", .object([("code", .string(code)), ("message", .string(message))]))
     ]).rendered
+  }
+}
+
+extension ClientError {
+  /// The code a failure of the client is reported with: MOVED for a
+  /// redirect that cannot be followed (no address, a loop, a bad address),
+  /// UNAVAILABLE when no daemon answers (none listens, the session's node
+  /// cannot be reached, the daemon was lost and did not come back).
+  var reportedCode: String {
+    switch self {
+    case .moved(_, .unreachable), .reconnectFailed: return "UNAVAILABLE"
+    case .moved: return "MOVED"
+    default: return isNoListener ? "UNAVAILABLE" : "FAILED"
+    }
+  }
+
+  /// Whether the daemon went away for good while a command followed it:
+  /// it said goodbye because it stops, or the connection was lost and
+  /// dialling again failed.
+  var meansDaemonStopped: Bool {
+    switch self {
+    case .goodbye(let reason, _): return reason == .shutdown
+    case .reconnectFailed: return true
+    default: return false
+    }
   }
 }

@@ -85,7 +85,7 @@ struct Events: ParsableCommand {
     // too) ends it the same way.
     do {
       try read()
-    } catch ClientError.goodbye(let reason, _) where follow && reason == .shutdown {
+    } catch let error as ClientError where follow && error.meansDaemonStopped {
       throw CLIError("the daemon stopped", code: "STOPPED")
     }
   }
@@ -109,11 +109,7 @@ struct Events: ParsableCommand {
     } else if !follow {
       subscribe.fromSeq = 0
     }
-    let response = try connection.perform(.subscribe(subscribe))
-    guard case .subscribed(let subscribed)? = response.result else {
-      throw ClientError.unexpectedResponse(expected: "subscribed", got: response.resultName)
-    }
-    printSnapshots(subscribed)
+    printSnapshots(try connection.subscribe(subscribe))
 
     let syncID =
       follow ? nil : try connection.client.send(connection.request(.sync(Curtain_V1_Sync())))

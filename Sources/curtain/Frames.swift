@@ -60,7 +60,7 @@ struct Frames: ParsableCommand {
     // too) ends it the same way.
     do {
       try read()
-    } catch ClientError.goodbye(let reason, _) where follow && reason == .shutdown {
+    } catch let error as ClientError where follow && error.meansDaemonStopped {
       throw CLIError("the daemon stopped", code: "STOPPED")
     }
   }
@@ -76,10 +76,7 @@ struct Frames: ParsableCommand {
     // Its window events, to end a follow when the window is closed.
     subscribe.events = follow
     subscribe.categories = [.window]
-    let response = try connection.perform(.subscribe(subscribe))
-    guard case .subscribed? = response.result else {
-      throw ClientError.unexpectedResponse(expected: "subscribed", got: response.resultName)
-    }
+    try connection.subscribe(subscribe)
 
     let deadline = follow ? nil : MonotonicClock.now() + within
     while !(follow && Interrupt.requested) {

@@ -60,10 +60,7 @@ struct Watch: ParsableCommand {
     subscribe.events = true
     subscribe.frames = true
     rate.apply(to: &subscribe)
-    let subscribed = try connection.perform(.subscribe(subscribe))
-    guard case .subscribed? = subscribed.result else {
-      throw ClientError.unexpectedResponse(expected: "subscribed", got: subscribed.resultName)
-    }
+    try connection.subscribe(subscribe)
     var screen = WatchScreen(
       tree: try connection.tree(of: window, presentation: true),
       controllers: try connection.controllers())
@@ -73,7 +70,7 @@ struct Watch: ParsableCommand {
     defer { terminal.restore() }
     do {
       try loop(&screen, connection: connection, terminal: terminal)
-    } catch ClientError.goodbye(let reason, _) where reason == .shutdown {
+    } catch let error as ClientError where error.meansDaemonStopped {
       terminal.restore()
       throw CLIError("the daemon stopped", code: "STOPPED")
     }

@@ -777,6 +777,86 @@ final class ClusterTests: XCTestCase {
       placed, ["s1": "a", "s2": "b", "s3": "c", "s4": "a", "s5": "b", "s6": "c"])
   }
 
+  // MARK: CurtainConnection (the connection contract every Swift client keeps)
+
+  func testCurtainConnectionFollowsMovedUpToItsHopLimit() throws {
+    let (a, _) = try startNode("a")
+    let (b, portB) = try startNode("b")
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    try clientB.make(.content, "X", session: "web")
+    _ = try waitForNodes(clientB) { self.sessions(of: "b", in: $0) == ["web"] }
+    let redirect = SessionRedirect(session: "web", node: "b", address: "tcp://127.0.0.1:\(portB)")
+    var list = WireRequest()
+    list.session = "web"
+    list.body = .listControllers(Curtain_V1_ListControllers())
+
+    let connection = try CurtainConnection(
+      endpoint: .unix(path: a.socketPath), options: .init(clientName: "contract"))
+    var notices: [CurtainConnection.Notice] = []
+    connection.onNotice = { notices.append($0) }
+    let listed = try connection.call(list)
+    XCTAssertEqual(listed.controllers.controllers.map(\.identifier), ["X"])
+    XCTAssertEqual(notices, [.followingMoved(redirect)])
+    XCTAssertEqual(connection.endpoint, .tcp(host: "127.0.0.1", port: UInt16(portB)))
+    // The connection stays on b: no second hop.
+    _ = try connection.call(list)
+    XCTAssertEqual(notices.count, 1)
+
+    // Past the limit, MOVED is an error that says where the session is.
+    let strict = try CurtainConnection(
+      endpoint: .unix(path: a.socketPath), options: .init(clientName: "strict", maxMovedHops: 0))
+    XCTAssertThrowsError(try strict.call(list)) { error in
+      XCTAssertEqual(error as? ClientError, .moved(redirect, .tooManyHops(hop: 1, limit: 0)))
+      XCTAssertEqual(
+        "\(error)",
+        "session 'web' moved again (to node b at tcp://127.0.0.1:\(portB)), past the limit of "
+          + "0 hops for one request; the cluster is moving it: try again")
+    }
+    XCTAssertEqual(strict.endpoint, .unix(path: a.socketPath))
+  }
+
+  func testCurtainConnectionResumesASubscriptionOnTheSessionsNewNode() throws {
+    let (a, _) = try startNode("a")
+    let (b, portB) = try startNode("b")
+    let clientA = try TestClient(path: a.socketPath, name: "on-a")
+    try clientA.make(.content, "One", "Two", session: "m")
+    let created = try clientA.call(session: "m") { $0.createWindow.clock = .manual }
+    let window = created.window.id
+    let root = try clientA.call(session: "m") {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = controllerRef("One")
+    }
+    XCTAssertEqual(root.error.message, "")
+    let follower = try WindowFollower(
+      .unix(path: a.socketPath), window: window, session: "m",
+      options: .init(clientName: "follower"))
+    try follower.read(through: clientA.lastSeq(of: window, session: "m"))
+
+    let clientB = try TestClient(path: b.socketPath, name: "on-b")
+    _ = try waitForNodes(clientB) { self.sessions(of: "a", in: $0) == ["m"] }
+    let moved = try clientA.call(session: "m") {
+      $0.moveSession.name = "m"
+      $0.moveSession.toNode = "b"
+    }
+    XCTAssertEqual(moved.moved.node, "b", moved.error.message)
+    XCTAssertEqual(try identifiers(clientB, session: "m"), ["One", "Two"])
+    let swap = try clientB.call(session: "m") {
+      $0.setRoot.windowID = window
+      $0.setRoot.controller = controllerRef("Two")
+    }
+    XCTAssertEqual(swap.error.message, "")
+    // The follower hears Goodbye{MOVED}, resumes on b, and reads on.
+    let last = try clientB.lastSeq(of: window, session: "m")
+    try follower.read(through: last)
+    follower.checkGapFree(through: last)
+    XCTAssertEqual(follower.connection.endpoint, .tcp(host: "127.0.0.1", port: UInt16(portB)))
+    XCTAssertTrue(
+      follower.notices.contains(
+        .followingMoved(
+          SessionRedirect(session: "m", node: "b", address: "tcp://127.0.0.1:\(portB)"))),
+      "\(follower.notices)")
+  }
+
   func testClusterFlagsAreCheckedBeforeTheNodeStarts() throws {
     guard let postgres else { throw XCTSkip("no PostgreSQL") }
     let url = postgres.socketURL("cluster")

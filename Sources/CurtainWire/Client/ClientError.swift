@@ -31,12 +31,31 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
   case unexpectedResponse(expected: String, got: String)
   /// The client was closed by `close()`.
   case notConnected
+  /// A `MOVED` answer or goodbye could not be followed (docs/cluster.md).
+  case moved(SessionRedirect, SessionRedirect.Failure)
+  /// The connection was lost (`lost`) and dialling again failed `attempts`
+  /// times, the last time with `last` (`ReconnectPolicy`).
+  indirect case reconnectFailed(attempts: Int, lost: ClientError, last: ClientError)
 
   /// Whether a connect failed because no daemon listens at the endpoint
   /// (no socket file, or a stale one nobody accepts on).
   public var isNoListener: Bool {
     guard case .connectFailed(_, let code) = self else { return false }
     return code == ENOENT || code == ECONNREFUSED
+  }
+
+  /// Whether the connection ended in a way that dialling again may mend:
+  /// the daemon went away (end of stream, a failed read or write, a
+  /// goodbye because it stops) or sent the session to another node
+  /// (`Goodbye{MOVED}`). A goodbye about this client (a protocol error, a
+  /// slow consumer, a bad token) is not: the next connection would end
+  /// the same way.
+  public var isConnectionLost: Bool {
+    switch self {
+    case .closed, .io: return true
+    case .goodbye(let reason, _): return reason == .shutdown || reason == .moved
+    default: return false
+    }
   }
 
   public var description: String {
@@ -67,6 +86,11 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
       return "expected a \(expected) response from the daemon, got \(got)"
     case .notConnected:
       return "the client is closed"
+    case .moved(let redirect, let failure):
+      return redirect.describe(failure)
+    case .reconnectFailed(let attempts, let lost, let last):
+      let times = attempts == 1 ? "once" : "\(attempts) times"
+      return "lost the daemon (\(lost)) and reconnecting failed \(times): \(last)"
     }
   }
 }

@@ -1,5 +1,7 @@
 // The blocking client of the CLI, and of the tests (CurtainTesting's
-// TestClient adds test conveniences on top of it).
+// TestClient adds test conveniences on top of it). `CurtainConnection`
+// builds the connection contract on it (following MOVED, reconnecting,
+// resuming subscriptions); this type is one socket and nothing more.
 //
 // One `CurtainClient` is one connection to a daemon over a Unix or TCP
 // socket, driven from one thread with plain POSIX calls: the socket is
@@ -96,6 +98,10 @@ public final class CurtainClient {
   /// Whether the connection is still usable for sending.
   public var isConnected: Bool { socket >= 0 && terminal == nil }
 
+  /// How the connection ended, once it has (thrown by every call after
+  /// the kept messages); `.notConnected` after `close()`.
+  public var endedWith: ClientError? { terminal }
+
   /// The socket, for a `poll` loop that also waits on other descriptors
   /// (-1 once closed). Messages may already be buffered: take them with
   /// `nextMessage(timeout: 0)` until it returns nil before waiting on it.
@@ -108,17 +114,15 @@ public final class CurtainClient {
   public func hello(clientName: String, token: String = "", capabilities: [String] = [])
     throws -> Curtain_V1_Welcome
   {
-    var hello = Curtain_V1_Hello()
-    hello.protocolVersion = protocolVersion
-    hello.clientName = clientName
-    hello.token = token
-    hello.capabilities = capabilities
-    var request = WireRequest()
-    request.body = .hello(hello)
-    let response = try call(request)
-    guard case .welcome(let welcome)? = response.result else {
-      throw ClientError.unexpectedResponse(expected: "welcome", got: response.resultName)
-    }
+    try hello(Handshake(clientName: clientName, token: token, capabilities: capabilities))
+  }
+
+  /// Performs the handshake `handshake` describes. Throws `.server` if the
+  /// daemon refuses it.
+  @discardableResult
+  public func hello(_ handshake: Handshake) throws -> Curtain_V1_Welcome {
+    let id = try send(handshake.request)
+    let welcome = try Handshake.welcome(from: waitForResponse(to: id, timeout: responseTimeout))
     self.welcome = welcome
     return welcome
   }
