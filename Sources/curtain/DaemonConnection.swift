@@ -78,7 +78,9 @@ final class DaemonConnection {
         endpoint: endpoint, options: options, token: token, connected: launched)
       started = true
     }
-    if globals.verbose { client.onNotice = Self.say }
+    // --verbose is read only when there is something to say: completions
+    // open a connection with options that were never parsed.
+    client.onNotice = { notice in if globals.verbose { say(notice) } }
     return DaemonConnection(client: client, globals: globals, startedDaemon: started)
   }
 

@@ -2,6 +2,7 @@
 // curtaind, its JSON API, /metrics and the window WebSocket over real HTTP.
 
 import CurtainTesting
+import CurtainWire
 import Foundation
 import HummingbirdWSClient
 import Logging
@@ -352,6 +353,62 @@ final class WebInspectorTests: XCTestCase {
     XCTAssertEqual(second.types.prefix(2), ["hello", "events"])
     XCTAssertEqual(Array(second.seqs.prefix(all)), Array(1...all), "the second tab missed events")
   }
+  /// A watched window across a restart of the daemon (kill -9, then the
+  /// same socket and state directory): the tab hears that the daemon is
+  /// unavailable, then `resync`, then the events that happened while the
+  /// link was away, each once (the link resumes from the last event it had,
+  /// with CurtainWire's `ResumeCursor`).
+  func testAWatchedWindowResumesAfterTheDaemonRestarts() throws {
+    var template = Array("/tmp/curtain-webresume-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { return XCTFail("mkdtemp") }
+    let directory = String(cString: made)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let socket = directory + "/r.sock"
+    let arguments = ["--state-dir", directory + "/state"]
+    let first = try TempDaemon(arguments: arguments, socketPath: socket)
+    try curtain(socket, ["new-window", "--clock", "manual", "--root", "Nav=nav[Home]"])
+    try curtain(socket, ["new-controller", "content", "--id", "Detail"])
+    let web = try TempWeb(socket: socket)
+    defer { XCTAssertEqual(web.stop(), 0, web.stderr) }
+    let before = try XCTUnwrap(
+      try object(try web.request("/api/windows/w1"))["last_seq"] as? Int)
+
+    let seen = SeenSeqs()
+    let url = web.webSocketURL("/ws/windows/w1")
+    let reading = Task {
+      do {
+        try await WebSocketClient.connect(url: url, logger: Logger(label: "tab")) {
+          inbound, outbound, _ in
+          for try await message in inbound.messages(maxSize: 1 << 20) {
+            guard case .text(let text) = message else { continue }
+            _ = seen.take(text)
+            if let until = seen.until, (seen.seqs.last ?? 0) >= until { break }
+          }
+          try await outbound.close(.normalClosure, reason: nil)
+        }
+      } catch {
+        seen.fail("\(error)")
+      }
+    }
+    defer { reading.cancel() }
+    let deadline = MonotonicClock.now() + 20
+    while (seen.seqs.last ?? 0) < before, MonotonicClock.now() < deadline { usleep(10_000) }
+    XCTAssertEqual(seen.seqs, Array(1...before), "the events before the restart")
+
+    first.kill9()
+    let second = try TempDaemon(arguments: arguments, socketPath: socket)
+    defer { second.stop() }
+    try curtain(socket, ["push", "@Nav", "@Detail", "--no-animate"])
+    // Asked of the daemon: curtain-web may still be dialling.
+    let listed = try TestClient(path: socket).call { $0.listWindows = Curtain_V1_ListWindows() }
+    let after = Int(listed.windows.windows.first?.lastSeq ?? 0)
+    XCTAssertGreaterThan(after, before)
+    seen.until = after
+    while (seen.seqs.last ?? 0) < after, MonotonicClock.now() < deadline { usleep(10_000) }
+    XCTAssertNil(seen.failure)
+    XCTAssertEqual(seen.seqs, Array(1...after), "every event once, across the restart")
+    XCTAssertTrue(seen.types.contains("resync"), "\(seen.types)")
+  }
 }
 
 /// Runs `body` in a task (the WebSocket client is async) and waits for it
@@ -371,6 +428,7 @@ private func runToEnd(seconds: Double, _ body: @escaping @Sendable () async -> V
 private final class SeenSeqs: @unchecked Sendable {
   private let lock = NSLock()
   private var seen: (types: [String], seqs: [Int], failure: String?) = ([], [], nil)
+  private var last: Int?
 
   /// Notes a message; returns its type.
   func take(_ text: String) -> String? {
@@ -392,6 +450,11 @@ private final class SeenSeqs: @unchecked Sendable {
   var types: [String] { lock.withLock { seen.types } }
   var seqs: [Int] { lock.withLock { seen.seqs } }
   var failure: String? { lock.withLock { seen.failure } }
+  /// The seq after which the reader may stop, once known.
+  var until: Int? {
+    get { lock.withLock { last } }
+    set { lock.withLock { last = newValue } }
+  }
 }
 
 /// The messages a WebSocket test saw, from the client's task.

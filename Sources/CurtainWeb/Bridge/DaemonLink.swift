@@ -1,16 +1,23 @@
 // One connection of curtain-web to curtaind, kept up for as long as the
 // bridge runs, and the window feeds of one session that ride on it.
 //
-// The link connects, says Hello (read-only unless --read-write) and then
-// reads the daemon's messages from one task: responses answer the requests
-// waiting for them (`call`), events and frames go to the feed of their
-// window. When the connection goes (the daemon stopped, or restarted), the
-// waiting requests fail with UNAVAILABLE, every watcher hears that the
-// daemon is unavailable, and the link tries again, a little less often
-// each time (up to once a second). Once it is back, every feed subscribes
-// again from the last event it had (resume); watchers are told to fetch
-// the window again (`resync`), since what happened meanwhile may not all
-// be in the daemon's event ring, or the window may be gone.
+// The link keeps the connection contract every Swift client shares
+// (docs/protocol.md §6), with CurtainWire's values over a NIO channel: it
+// connects, says Hello (`Handshake`; read-only unless --read-write) and
+// then reads the daemon's messages from one task: responses answer the
+// requests waiting for them (`call`), events and frames go to the feed of
+// their window. When the connection goes (the daemon stopped, or
+// restarted), the waiting requests fail with UNAVAILABLE, every watcher
+// hears that the daemon is unavailable, and the link tries again as
+// `ReconnectPolicy.forever` says (a little less often each time, up to
+// once a second). Once it is back, every feed subscribes again from the
+// last event it had (`ResumeCursor`: nothing lost, nothing twice);
+// watchers are told to fetch the window again (`resync`), since what
+// happened meanwhile may not all be in the daemon's event ring, or the
+// window may be gone. In a cluster, a `MOVED` answer to a request for the
+// link's session, or a `Goodbye{MOVED}`, sends the link to the session's
+// node (`SessionRedirect`, at most 3 hops for one request), its feeds
+// resumed there.
 //
 // A feed is one daemon subscription (events and frames, LATEST frame
 // policy) per watched window, however many browser tabs watch it: each
@@ -46,7 +53,11 @@ actor DaemonLink {
   }
 
   let session: String
-  private let endpoint: DaemonEndpoint
+  /// Where the link connects: the daemon it was given, or the node a MOVED
+  /// sent it to.
+  private var endpoint: DaemonEndpoint
+  /// When to dial again: for as long as the link runs.
+  private static let reconnect = ReconnectPolicy.forever
   private let readWrite: Bool
   private let clientName: String
   private let group: any EventLoopGroup
@@ -65,9 +76,9 @@ actor DaemonLink {
   /// subscribed is here until `subscribe` ends that subscription; it has
   /// no one to send to).
   private var feedOfSubscription: [UInt64: WindowFeed] = [:]
-  /// The feed of each Subscribe request awaiting its response, by request
-  /// id.
-  private var subscribing: [UInt64: WindowFeed] = [:]
+  /// The feed of each Subscribe request awaiting its response, and the
+  /// Subscribe, by request id.
+  private var subscribing: [UInt64: (feed: WindowFeed, request: Curtain_V1_Subscribe)] = [:]
 
   init(
     session: String, endpoint: DaemonEndpoint, readWrite: Bool, clientName: String,
@@ -85,11 +96,11 @@ actor DaemonLink {
 
   /// Keeps the link up until the task is cancelled.
   func run() async {
-    var delay = 0.05
+    var attempt = 0
     while !Task.isCancelled {
       do {
         let connection = try await DaemonConnection.connect(to: endpoint, group: group)
-        delay = 0.05
+        attempt = 0
         await withTaskCancellationHandler {
           await serve(connection)
         } onCancel: {
@@ -99,8 +110,8 @@ actor DaemonLink {
         lose(reason: "curtaind does not answer on \(endpoint): \(error)")
       }
       if Task.isCancelled { break }
-      try? await Task.sleep(for: .seconds(delay))
-      delay = min(delay * 2, 1)
+      attempt += 1
+      try? await Task.sleep(for: .seconds(Self.reconnect.delay(beforeAttempt: attempt) ?? 1))
     }
     connection?.close()
     lose(reason: "curtain-web is stopping")
@@ -112,20 +123,18 @@ actor DaemonLink {
     let current = generation
     self.connection = connection
     let reader = Task {
-      var goodbye: String?
+      var goodbye: Goodbye?
       for await message in connection.messages {
-        if case .goodbye(let farewell)? = message.kind { goodbye = farewell.message }
+        if case .goodbye(let farewell)? = message.kind { goodbye = farewell }
         self.receive(message, generation: current)
       }
       return goodbye
     }
     do {
-      var hello = Curtain_V1_Hello()
-      hello.protocolVersion = protocolVersion
-      hello.clientName = clientName
-      hello.capabilities = readWrite ? [] : ["read-only"]
-      hello.token = endpoint.token
-      _ = try await send(.hello(hello), session: "", waitUntil: .accepted, welcomed: false)
+      let handshake = Handshake(
+        clientName: clientName, token: endpoint.token,
+        capabilities: readWrite ? [] : ["read-only"])
+      _ = try Handshake.welcome(from: await send(handshake.request, welcomed: false))
       setState(.connected)
       logger.info(
         "connected to curtaind", metadata: ["socket": "\(endpoint)", "session": "\(session)"])
@@ -137,7 +146,29 @@ actor DaemonLink {
     let goodbye = await reader.value
     if self.connection === connection { self.connection = nil }
     connection.close()
-    lose(reason: goodbye.map { "curtaind said goodbye: \($0)" } ?? "curtaind closed the connection")
+    if let goodbye, let redirect = SessionRedirect(goodbye) { _ = follow(redirect, hop: 1) }
+    lose(
+      reason: goodbye.map { "curtaind said goodbye: \($0.message)" }
+        ?? "curtaind closed the connection")
+  }
+
+  /// Points the link at the node `redirect` names, as hop `hop` of one
+  /// request; the next connection goes there. False (and logged) when it
+  /// cannot be followed.
+  private func follow(_ redirect: SessionRedirect, hop: Int) -> Bool {
+    do {
+      endpoint.address = DaemonEndpoint.Address(try redirect.endpoint(hop: hop))
+    } catch {
+      logger.warning("cannot follow MOVED", metadata: ["error": "\(error)"])
+      return false
+    }
+    logger.info(
+      "following MOVED",
+      metadata: [
+        "session": "\(redirect.session)", "node": "\(redirect.node)",
+        "address": "\(redirect.address)",
+      ])
+    return true
   }
 
   /// The connection is gone: requests fail, watchers hear it.
@@ -178,19 +209,51 @@ actor DaemonLink {
 
   /// Sends a request and waits for its response; an error response throws
   /// `BridgeError.daemon`, no connection `BridgeError.unavailable`.
+  /// A request for the link's own session answered `MOVED` is sent again
+  /// once the link has moved to the session's node.
   func call(
     _ body: WireRequest.OneOf_Body, session: String? = nil,
     waitUntil: Curtain_V1_WaitUntil = .accepted
   ) async throws -> WireResponse {
-    try await send(body, session: session ?? self.session, waitUntil: waitUntil, welcomed: true)
+    var request = WireRequest()
+    request.session = session ?? self.session
+    request.waitUntil = waitUntil
+    request.body = body
+    var hop = 0
+    while true {
+      do {
+        return try await send(request, welcomed: true)
+      } catch BridgeError.daemon(let error) where error.code == .moved {
+        let own =
+          request.session == self.session || (request.session.isEmpty && self.session == "default")
+        hop += 1
+        guard own, let redirect = SessionRedirect(error, session: request.session),
+          follow(redirect, hop: hop)
+        else { throw BridgeError.daemon(error) }
+        try await reconnectNow()
+      }
+    }
   }
 
-  /// Sends a request; with `feed`, a Subscribe whose subscription the
-  /// reader files under `feed` as soon as it reads the response.
+  /// Drops the connection so that the link dials its endpoint again, and
+  /// waits (up to 5 s) until it has.
+  private func reconnectNow() async throws {
+    let before = generation
+    connection?.close()
+    let deadline = ContinuousClock.now + .seconds(5)
+    while generation == before || state != .connected {
+      guard ContinuousClock.now < deadline else {
+        throw BridgeError.unavailable("curtain-web is connecting to curtaind on \(endpoint)")
+      }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+  }
+
+  /// Sends a request (numbered here); with `feed`, a Subscribe whose
+  /// subscription the reader files under `feed` as soon as it reads the
+  /// response.
   private func send(
-    _ body: WireRequest.OneOf_Body, session: String, waitUntil: Curtain_V1_WaitUntil,
-    welcomed: Bool,
-    subscribing feed: WindowFeed? = nil
+    _ request: WireRequest, welcomed: Bool, subscribing feed: WindowFeed? = nil
   ) async throws -> WireResponse {
     guard let connection, !welcomed || state == .connected else {
       if case .unavailable(let reason) = state { throw BridgeError.unavailable(reason) }
@@ -198,16 +261,15 @@ actor DaemonLink {
     }
     let id = nextRequestID
     nextRequestID += 1
-    var request = WireRequest()
+    var request = request
     request.requestID = id
-    request.session = session
-    request.waitUntil = waitUntil
-    request.body = body
     var message = ClientMessage()
     message.request = request
     let response = try await withCheckedThrowingContinuation { continuation in
       pending[id] = continuation
-      if let feed { subscribing[id] = feed }
+      if let feed, case .subscribe(let subscribe)? = request.body {
+        subscribing[id] = (feed, subscribe)
+      }
       Task {
         do {
           try await connection.send(message)
@@ -233,11 +295,16 @@ actor DaemonLink {
     guard generation == self.generation else { return }
     switch message.kind {
     case .response(let response)?:
-      if let feed = subscribing.removeValue(forKey: response.requestID),
+      if let asked = subscribing.removeValue(forKey: response.requestID),
         case .subscribed(let result)? = response.result
       {
         // Before the next message: the subscription's first events follow.
-        feedOfSubscription[result.subscriptionID] = feed
+        feedOfSubscription[result.subscriptionID] = asked.feed
+        if asked.feed.cursor == nil {
+          asked.feed.cursor = ResumeCursor(request: asked.request, result: result)
+        } else {
+          asked.feed.cursor?.resumed(result)
+        }
       }
       pending.removeValue(forKey: response.requestID)?.resume(returning: response)
     case .event(let event)?:
@@ -292,18 +359,19 @@ actor DaemonLink {
   /// start of the daemon's event ring.
   private func subscribe(_ window: UInt64, resuming: Bool) async {
     guard let feed = feeds[window], feed.subscription == nil,
-      !subscribing.values.contains(where: { $0 === feed })
+      !subscribing.values.contains(where: { $0.feed === feed })
     else { return }
     var subscribe = Curtain_V1_Subscribe()
     subscribe.windowID = window
     subscribe.events = true
     subscribe.frames = true
     subscribe.framePolicy = .latest
-    subscribe.fromSeq = resuming ? feed.lastSeq : 0
+    subscribe.fromSeq = 0
+    var request = WireRequest()
+    request.session = session
+    request.body = .subscribe(resuming ? feed.cursor?.resumeRequest ?? subscribe : subscribe)
     do {
-      let response = try await send(
-        .subscribe(subscribe), session: session, waitUntil: .accepted, welcomed: true,
-        subscribing: feed)
+      let response = try await send(request, welcomed: true, subscribing: feed)
       guard case .subscribed(let result)? = response.result else { return }
       // The feed may have lost its last watcher meanwhile.
       guard feeds[window] === feed else {

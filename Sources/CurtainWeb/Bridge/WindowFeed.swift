@@ -22,8 +22,9 @@ final class WindowFeed {
   let window: UInt64
   /// The daemon subscription, while connected.
   var subscription: UInt64?
-  /// The seq of the last event received (resume point).
-  private(set) var lastSeq: UInt64 = 0
+  /// Where the subscription resumes after a reconnect (the contract every
+  /// Swift client shares: `ResumeCursor`), once it was made.
+  var cursor: ResumeCursor?
   private var events: [String] = []
   private var lastFrame: String?
   private var watchers: [ObjectIdentifier: Outbox] = [:]
@@ -52,9 +53,10 @@ final class WindowFeed {
     for outbox in watchers.values { outbox.send(message) }
   }
 
+  /// Sends an event to every tab, unless it was sent already (a resume
+  /// replays from the last event, and a window's events can come again).
   func deliver(_ event: WireEvent) {
-    guard event.seq > lastSeq else { return }
-    lastSeq = event.seq
+    if cursor?.accept(event) == false { return }
     let json = OutputFormat.json(event).rendered
     events.append(json)
     if events.count > Self.capacity { events.removeFirst(events.count - Self.capacity) }

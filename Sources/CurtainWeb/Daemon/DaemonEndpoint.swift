@@ -1,6 +1,8 @@
 // Where curtain-web finds curtaind: a Unix socket (the default rule's path
 // unless --socket names one) or a TCP address with its token.
 
+import CurtainWire
+
 /// The daemon curtain-web connects to.
 public struct DaemonEndpoint: Sendable, Equatable, CustomStringConvertible {
   /// How to reach it.
@@ -27,6 +29,17 @@ public struct DaemonEndpoint: Sendable, Equatable, CustomStringConvertible {
     case .unix(let path): return path
     case .tcp(let host, let port):
       return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+  }
+}
+
+extension DaemonEndpoint.Address {
+  /// The address of a client endpoint (where a MOVED answer sends the
+  /// link).
+  init(_ endpoint: CurtainClient.Endpoint) {
+    switch endpoint {
+    case .unix(let path): self = .unix(path: path)
+    case .tcp(let host, let port): self = .tcp(host: host, port: Int(port))
     }
   }
 }
