@@ -58,13 +58,9 @@ final class ConnectionContractTests: XCTestCase {
   /// connection is away. Reading on, the connection gets every event once,
   /// gap-free, under the subscription id it was given.
   private func checkResume(stopping: (TempDaemon) -> Void) throws {
-    var template = Array("/tmp/curtain-resume-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { return XCTFail("mkdtemp") }
-    let directory = String(cString: made)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let socket = directory + "/r.sock"
-    let arguments = ["--state-dir", directory + "/state"]
-    let first = try TempDaemon(arguments: arguments, socketPath: socket)
+    let home = try DaemonHome()
+    let socket = home.socketPath
+    let first = try home.start()
     let writer = try TestClient(path: socket, name: "writer")
     let created = try writer.call { $0.createWindow.clock = .manual }
     let window = created.window.id
@@ -79,7 +75,7 @@ final class ConnectionContractTests: XCTestCase {
     writer.close()
     stopping(first)
 
-    let second = try TempDaemon(arguments: arguments, socketPath: socket)
+    let second = try home.start()
     defer { second.stop() }
     let again = try TestClient(path: socket, name: "writer")
     try setRoot(again, window, "C")

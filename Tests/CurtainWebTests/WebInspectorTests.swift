@@ -359,13 +359,9 @@ final class WebInspectorTests: XCTestCase {
   /// link was away, each once (the link resumes from the last event it had,
   /// with CurtainWire's `ResumeCursor`).
   func testAWatchedWindowResumesAfterTheDaemonRestarts() throws {
-    var template = Array("/tmp/curtain-webresume-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { return XCTFail("mkdtemp") }
-    let directory = String(cString: made)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let socket = directory + "/r.sock"
-    let arguments = ["--state-dir", directory + "/state"]
-    let first = try TempDaemon(arguments: arguments, socketPath: socket)
+    let home = try DaemonHome()
+    let socket = home.socketPath
+    let first = try home.start()
     try curtain(socket, ["new-window", "--clock", "manual", "--root", "Nav=nav[Home]"])
     try curtain(socket, ["new-controller", "content", "--id", "Detail"])
     let web = try TempWeb(socket: socket)
@@ -396,7 +392,7 @@ final class WebInspectorTests: XCTestCase {
     XCTAssertEqual(seen.seqs, Array(1...before), "the events before the restart")
 
     first.kill9()
-    let second = try TempDaemon(arguments: arguments, socketPath: socket)
+    let second = try home.start()
     defer { second.stop() }
     try curtain(socket, ["push", "@Nav", "@Detail", "--no-animate"])
     // Asked of the daemon: curtain-web may still be dialling.
