@@ -144,7 +144,8 @@ public struct ControllerLabels {
   /// for its root view, the top controller's name for a navigation bar,
   /// the tabs for a tab bar (the selected one in brackets; beyond five
   /// tabs, four and `More`), nothing for a dimming view or a tab bar item
-  /// (the bar names it), and the role for anything else.
+  /// (the bar names it), its number from 1 for a collection view's item,
+  /// and the role for anything else.
   public func label(of view: Curtain_V1_ViewNode) -> String {
     switch view.role {
     case "window":
@@ -158,6 +159,11 @@ public struct ControllerLabels {
       return tabs(of: view.controllerID)
     case "dimming", "tabBarItem":
       return ""
+    case "collectionItem":
+      guard let items = controllers[view.controllerID]?.collection.itemViewIds,
+        let index = items.firstIndex(of: view.id)
+      else { return "" }
+      return String(index + 1)
     default:
       return view.role
     }

@@ -34,6 +34,18 @@ public enum TargetName {
     try number(text, prefix: "v", what: "view", example: "v12")
   }
 
+  /// Insets from `TOP,LEFT,BOTTOM,RIGHT` (finite, not negative); `nil`
+  /// for anything else (the caller says what it wanted).
+  public static func insets(_ text: String) -> Curtain_V1_EdgeInsets? {
+    guard let values = numbers(text, count: 4), values.allSatisfy({ $0 >= 0 }) else { return nil }
+    var insets = Curtain_V1_EdgeInsets()
+    insets.top = values[0]
+    insets.left = values[1]
+    insets.bottom = values[2]
+    insets.right = values[3]
+    return insets
+  }
+
   /// A rectangle from `X,Y,W,H` (finite numbers, non-negative size).
   public static func rect(_ text: String) throws -> Curtain_V1_Rect {
     guard let values = numbers(text, count: 4), values[2] >= 0, values[3] >= 0 else {

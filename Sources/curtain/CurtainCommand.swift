@@ -111,6 +111,7 @@ struct CurtainCommand: ParsableCommand {
       ConfigureSplit.self,
       SetPages.self,
       TurnPage.self,
+      SetLayout.self,
       AddChild.self,
       RemoveChild.self,
       TransitionChildren.self,

@@ -1,6 +1,7 @@
 // `curtain interact begin pop NAV | present PRESENTER C | dismiss C |
-// turn-page PAGE [--reverse] | select-tab TABS INDEX|C`: each kind is
-// named after the command it does interactively.
+// turn-page PAGE [--reverse] | select-tab TABS INDEX|C | layout COLLECTION
+// LAYOUT-OPTIONS`: each kind is named after the command it does
+// interactively (`layout` after set-layout).
 
 import ArgumentParser
 import CurtainCLIKit
@@ -21,7 +22,12 @@ struct InteractBegin: ParsableCommand {
       dragged to the next pages of its data source (as `turn-page` turns \
       it; `page-turn` is accepted too), or the previous ones with --reverse. `select-tab TABS TAB`: a swipe \
       between tabs (seed 001) to the tab at an index or of a controller, \
-      with the tab slide; cancelled, the old tab stays selected. Each \
+      with the tab slide; cancelled, the old tab stays selected. `layout \
+      COLLECTION`: a collection view's interactive layout transition \
+      (startInteractiveTransition(to:)) to the layout --item-size and the \
+      like or --frames give (as set-layout takes it); the fraction is its \
+      transitionProgress, each item's frame moving linearly between the two \
+      layouts; cancelled, the old layout stays. Each \
       starts at 0% and returns as \
       soon as the \
       transition has started — it completes only when finished or \
@@ -54,6 +60,11 @@ struct InteractBegin: ParsableCommand {
           --animator docs/examples/animators/slide-left.json)
         curtain interact update $t 0.5
         curtain interact finish $t
+        curtain new-controller collection --id Grid --items 6
+        curtain set-root $(curtain new-window) @Grid
+        t=$(curtain interact begin layout @Grid --item-size 100x100)
+        curtain interact update $t 0.5
+        curtain interact cancel $t
       """)
 
   @OptionGroup var globals: GlobalOptions
@@ -61,15 +72,15 @@ struct InteractBegin: ParsableCommand {
 
   @Argument(
     help: ArgumentHelp(
-      "The kind of transition: pop, present, dismiss, turn-page or select-tab.",
+      "The kind of transition: pop, present, dismiss, turn-page, select-tab or layout.",
       valueName: "kind"))
   var kind: InteractionKind
 
   @Argument(
     help: ArgumentHelp(
       "pop: the navigation controller; present: the presenter; dismiss: the controller; "
-        + "turn-page: the page view controller; select-tab: the tab bar controller "
-        + "(c1 or @Nav).",
+        + "turn-page: the page view controller; select-tab: the tab bar controller; "
+        + "layout: the collection view controller (c1 or @Nav).",
       valueName: "target"),
     completion: Completions.controllers, transform: TargetName.controller)
   var target: Curtain_V1_ControllerRef
@@ -91,6 +102,8 @@ struct InteractBegin: ParsableCommand {
   @Flag(help: "turn-page: turn to the previous pages.")
   var reverse = false
 
+  @OptionGroup(title: "layout: the layout to move to") var layout: CollectionLayoutOptions
+
   func validate() throws {
     if kind == .present, second == nil {
       throw ValidationError("`interact begin present` needs the controller to present")
@@ -106,6 +119,16 @@ struct InteractBegin: ParsableCommand {
     }
     if kind != .turnPage, reverse {
       throw ValidationError("--reverse applies only to `interact begin turn-page`")
+    }
+    if kind != .layout, !layout.isEmpty {
+      throw ValidationError("layout options apply only to `interact begin layout`")
+    }
+    if kind == .layout {
+      guard try layout.layout() != nil else {
+        throw ValidationError(
+          "`interact begin layout` needs the layout to move to: --item-size and the like, or "
+            + "--frames")
+      }
     }
   }
 
@@ -134,6 +157,10 @@ struct InteractBegin: ParsableCommand {
         }
         begin.selectTab.selection = selection
       }
+    case .layout:
+      begin.kind = .layout
+      begin.controller = target
+      if let layout = try layout.layout() { begin.layout = layout }
     case .present:
       begin.kind = .present
       begin.present.presenter = target
@@ -182,6 +209,8 @@ enum InteractionKind: String, ExpressibleByArgument, CaseIterable {
   case turnPage = "turn-page"
   /// A percent-driven tab switch.
   case selectTab = "select-tab"
+  /// A collection view's interactive layout transition.
+  case layout
 
   /// A kind by its name, or `page-turn`, the page turn's name before it
   /// followed the `turn-page` command (scripts written then still work).

@@ -58,15 +58,10 @@ struct MetricsOptions: ParsableArguments {
   }
 
   @Sendable static func parseInsets(_ text: String) throws -> Curtain_V1_EdgeInsets {
-    guard let values = TargetName.numbers(text, count: 4), values.allSatisfy({ $0 >= 0 }) else {
+    guard let insets = TargetName.insets(text) else {
       throw TargetNameError(
         "'\(text)' is not a safe area: use top,left,bottom,right (points, ≥ 0) as in 47,0,34,0")
     }
-    var insets = Curtain_V1_EdgeInsets()
-    insets.top = values[0]
-    insets.left = values[1]
-    insets.bottom = values[2]
-    insets.right = values[3]
     return insets
   }
 }

@@ -58,7 +58,8 @@ final class NameTableTests: XCTestCase {
 
   func testAliasesAndPrintedOnlyNames() {
     let kinds = Curtain_V1_ControllerKind.nameTable
-    XCTAssertEqual(kinds.names, ["content", "navigation", "tabBar", "container", "split", "page"])
+    XCTAssertEqual(
+      kinds.names, ["content", "navigation", "tabBar", "container", "split", "page", "collection"])
     for alias in ["tab", "tabbar", "tab-bar", "tabBar"] {
       XCTAssertEqual(kinds.value(named: alias), .tabBar, alias)
     }

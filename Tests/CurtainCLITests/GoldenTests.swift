@@ -25,6 +25,7 @@ final class GoldenTests: XCTestCase {
   func testStoryboards() throws { try check("storyboard") }
   func testSnapshot() throws { try check("snapshot") }
   func testResize() throws { try check("resize") }
+  func testCollections() throws { try check("collection") }
   func testSplitAndPage() throws { try check("split") }
   func testSplitControllerPieceByPiece() throws { try check("split-controller") }
   func testNamesAndSessionsLifecycle() throws { try check("lifecycle") }

@@ -157,6 +157,8 @@ extension WindowOperation {
     case .setPages: return "setPages"
     case .turnPage: return "turnPage"
     case .beginInteractivePageTurn: return "beginInteractivePageTurn"
+    case .setCollectionLayout: return "setCollectionLayout"
+    case .beginInteractiveLayoutTransition: return "beginInteractiveLayoutTransition"
     case .beginInteractiveTabSelection: return "beginInteractiveTabSelection"
     case .beginAppearanceTransition: return "beginAppearanceTransition"
     case .endAppearanceTransition: return "endAppearanceTransition"

@@ -172,6 +172,34 @@ final class OperationOutcomeTests: XCTestCase {
       texts(h), ["o5 started t2 removed: [P4] r5", "o5 completed t2 removed: [P4] r6"])
   }
 
+  func testCollectionLayoutOperations() throws {
+    let h = Harness()
+    let grid = h.make(.collection, "Grid") as! CollectionViewController
+    try grid.configure(CollectionOptions(itemCount: 4))
+    h.setRoot("Grid")
+    let big = CollectionLayout.flow(FlowLayout(itemSize: Size(width: 100, height: 100)))
+    XCTAssertEqual(
+      outcomes(
+        h,
+        .setCollectionLayout(
+          collection: h.id("Grid"), layout: big, animated: true, animator: nil)),
+      ["o2 started t1 r2", "o2 completed t1 r3"])
+    XCTAssertEqual(
+      outcomes(
+        h,
+        .setCollectionLayout(
+          collection: h.id("Grid"), layout: big, animated: true, animator: nil)),
+      ["o3 started r4", "o3 completed r4"], "the same layout again")
+    let change = try XCTUnwrap(
+      h.run(
+        .beginInteractiveLayoutTransition(
+          collection: h.id("Grid"), layout: .flow(FlowLayout()), animator: nil))?
+        .transition)
+    try h.window.cancelInteraction(change)
+    h.settle()
+    XCTAssertEqual(texts(h), ["o4 started t2 r5", "o4 cancelled t2 r6"])
+  }
+
   // MARK: Presentations
 
   func testPresentationOperations() throws {
@@ -358,7 +386,8 @@ final class OperationOutcomeTests: XCTestCase {
     "beginInteractivePop", "present", "dismiss", "show", "performSegue", "unwind",
     "beginInteractivePresent", "beginInteractiveDismiss", "setSplitColumns", "configureSplit",
     "setPages", "turnPage", "beginInteractivePageTurn", "beginInteractiveTabSelection",
-    "beginAppearanceTransition", "endAppearanceTransition", "tap",
+    "beginAppearanceTransition", "endAppearanceTransition", "tap", "setCollectionLayout",
+    "beginInteractiveLayoutTransition",
   ]
 
   /// Every kind of `WindowOperation`, by `kind`.
@@ -406,6 +435,10 @@ final class OperationOutcomeTests: XCTestCase {
       .beginAppearanceTransition(controller: ControllerID(1), appearing: true, animated: false),
       .endAppearanceTransition(controller: ControllerID(1)),
       .tap(window: WindowID(1), point: Point(x: 0, y: 0)),
+      .setCollectionLayout(
+        collection: ControllerID(1), layout: .flow(FlowLayout()), animated: true, animator: nil),
+      .beginInteractiveLayoutTransition(
+        collection: ControllerID(1), layout: .flow(FlowLayout()), animator: nil),
     ].map(\.kind))
 
   /// Forgets the outcomes so far, submits `operation`, lets it run to the

@@ -911,6 +911,138 @@ final class IntegrationTests: XCTestCase {
     XCTAssertEqual(end.error.message, "There is no page after P3 in Book's data source")
   }
 
+  /// Collection view controllers over the wire: created with their items,
+  /// a layout and the layout-to-layout flag; a layout-to-layout push whose
+  /// frames move the items; set-layout; an interactive layout transition
+  /// cancelled; the errors.
+  func testCollectionViewControllersOverTheWire() throws {
+    let daemon = try start()
+    let client = try TestClient(path: daemon.socketPath)
+    let refused = try client.call {
+      $0.createController.kind = .content
+      $0.createController.collection.itemCount = 2
+    }
+    XCTAssertEqual(
+      refused.error.message, "Collection options apply only to collection view controllers")
+    let tooFew = try client.call {
+      $0.createController.kind = .collection
+      $0.createController.collection.itemCount = 3
+      $0.createController.collection.layout.frames.frames = [Curtain_V1_Rect()]
+    }
+    XCTAssertEqual(tooFew.error.message, "The layout gives 1 item frames for 3 items")
+    try create(client, .navigation, "Nav")
+    try create(client, .collection, "Small") { $0.collection.itemCount = 2 }
+    try create(client, .collection, "Large") {
+      $0.collection.itemCount = 2
+      $0.collection.layout.flow.itemSize.width = 150
+      $0.collection.layout.flow.itemSize.height = 150
+      $0.collection.layoutToLayout = true
+    }
+    try client.call {
+      $0.setStack.navigation = controllerRef("Nav")
+      $0.setStack.controllers = [controllerRef("Small")]
+    }
+    let window = try self.window(client, width: 390, height: 844, root: "Nav")
+    let watcher = try TestClient(path: daemon.socketPath)
+    _ = try subscribe(watcher, window: window, categories: [.transition], frames: true)
+    let push = try client.call {
+      $0.push.navigation = controllerRef("Nav")
+      $0.push.controller = controllerRef("Large")
+      $0.waitUntil = .accepted
+    }
+    XCTAssertNotEqual(push.operation.transitionID, 0, "\(push.error)")
+    try client.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 0.175
+    }
+    try watcher.sync()
+    var tree = try client.call {
+      $0.getTree.windowID = window
+      $0.getTree.includeViews = true
+    }.tree
+    let large = try XCTUnwrap(tree.root.children.last)
+    XCTAssertEqual(large.collection.itemCount, 2)
+    XCTAssertTrue(large.collection.layoutToLayout)
+    XCTAssertEqual(large.collection.layout.flow.itemSize.width, 150)
+    let second = try XCTUnwrap(large.collection.itemViewIds.last)
+    // Half way (easeInOut(0.5) = 0.5): from (60, 0, 50, 50) to (240, 0, 150, 150).
+    let moving = watcher.takeFrames().last?.views.first { $0.viewID == second }
+    XCTAssertEqual(moving?.role, "collectionItem")
+    XCTAssertEqual(moving?.state.frame.x ?? -1, 150, accuracy: 1e-9)
+    XCTAssertEqual(moving?.state.frame.width ?? -1, 100, accuracy: 1e-9)
+    XCTAssertNil(
+      watcher.takeFrames().last?.views.first { $0.viewID == large.viewID }, "nothing slides")
+    try client.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 0.175
+    }
+    XCTAssertTrue(
+      tree.description_p.contains("2 items, flow 150×150 spacing 10 line 10, layout-to-layout"),
+      tree.description_p)
+
+    let set = try client.call {
+      $0.setCollectionLayout.collection = controllerRef("Large")
+      $0.setCollectionLayout.layout.frames.frames = [
+        Curtain_V1_Rect(Rect(x: 1, y: 2, width: 3, height: 4)),
+        Curtain_V1_Rect(Rect(x: 5, y: 6, width: 7, height: 8)),
+      ]
+      $0.setCollectionLayout.notAnimated = true
+    }
+    XCTAssertTrue(set.operation.completed, "\(set.error)")
+    tree = try client.call {
+      $0.getTree.windowID = window
+      $0.getTree.includeViews = true
+    }.tree
+    XCTAssertEqual(tree.root.children.last?.collection.layout.frames.frames.last?.width, 7)
+    let noLayout = try client.call {
+      $0.setCollectionLayout.collection = controllerRef("Large")
+    }
+    XCTAssertEqual(noLayout.error.message, "SetCollectionLayout needs a layout")
+    let notCollection = try client.call {
+      $0.setCollectionLayout.collection = controllerRef("Nav")
+      $0.setCollectionLayout.layout.flow = Curtain_V1_FlowLayout()
+    }
+    XCTAssertEqual(notCollection.error.message, "Nav is not a collection view controller")
+
+    let begun = try client.call {
+      $0.beginInteractive.kind = .layout
+      $0.beginInteractive.controller = controllerRef("Large")
+      $0.beginInteractive.layout.flow = Curtain_V1_FlowLayout()
+    }
+    let transition = begun.operation.transitionID
+    XCTAssertNotEqual(transition, 0, "\(begun.error)")
+    try client.call {
+      $0.updateInteractive.windowID = window
+      $0.updateInteractive.transitionID = transition
+      $0.updateInteractive.percent = 0.5
+    }
+    try client.call {
+      $0.cancelInteractive.windowID = window
+      $0.cancelInteractive.transitionID = transition
+    }
+    try client.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 1
+    }
+    try watcher.sync()
+    XCTAssertEqual(
+      watcher.takeEvents().map(\.text).filter { $0.hasPrefix("t\(transition)") },
+      [
+        "t\(transition).began(layoutTransition, Large → Large, animated: true, interactive: true)",
+        "t\(transition).interactionChanged(cancelled: true)",
+        "t\(transition).ended(cancelled: true)",
+      ])
+    tree = try client.call { $0.getTree.windowID = window }.tree
+    XCTAssertEqual(
+      tree.root.children.last?.collection.layout.frames.frames.count, 2, "the old layout stays")
+    let withoutLayout = try client.call {
+      $0.beginInteractive.kind = .layout
+      $0.beginInteractive.controller = controllerRef("Large")
+    }
+    XCTAssertEqual(
+      withoutLayout.error.message, "An interactive layout transition needs the layout to move to")
+  }
+
   func testAnInteractivePageTurnOverTheWire() throws {
     let daemon = try start()
     let client = try TestClient(path: daemon.socketPath)

@@ -119,6 +119,11 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     op(client.configure_split("Split", {"primary_width": 300}, animated=False))
     op(client.set_pages("Book", data_source=["Page1", "Page2"], animated=False))
     op(client.turn_page("Book", animated=False))
+    grid = client.create_controller(
+        "collection", identifier="Grid", collection={"item_count": 3, "layout_to_layout": True}
+    )
+    assert grid.kind == C.CONTROLLER_KIND_COLLECTION
+    op(client.set_collection_layout("Grid", curtain.flow_layout((100, 100)), animated=False))
     split_window = client.create_window(clock="manual", size=(1024, 768))
     op(client.set_root(split_window, "Split"))
     tree = client.get_tree(split_window).root

@@ -4,12 +4,14 @@
 public import CurtainWire
 
 extension Curtain_V1_ControllerKind: WireNamed {
-  /// `content`, `navigation`, `tabBar`, `container`, `split`, `page`; the
-  /// command line also takes `nav`, `tab`, `tabbar` and `tab-bar`.
+  /// `content`, `navigation`, `tabBar`, `container`, `split`, `page`,
+  /// `collection`; the command line also takes `nav`, `tab`, `tabbar` and
+  /// `tab-bar`.
   public static let nameTable = NameTable<Self>(
     [
       (.content, "content"), (.navigation, "navigation"), (.tabBar, "tabBar"),
       (.container, "container"), (.split, "split"), (.page, "page"),
+      (.collection, "collection"),
     ],
     aliases: [("nav", .navigation), ("tab", .tabBar), ("tabbar", .tabBar), ("tab-bar", .tabBar)],
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "kind")

@@ -28,6 +28,10 @@
 // Controllers other than the old and new tops are added and removed
 // silently, with only their willMove/didMove (Curtain's choice). Off screen
 // nothing animates and no appearance callback or delegate call is made.
+// A collection view controller with `useLayoutToLayoutNavigationTransitions`
+// pushed above another (or popped back to it) keeps every callback of this
+// order and changes only the look: its items move between the two layouts
+// (CollectionViewController.swift).
 
 /// `UINavigationController`.
 public final class NavigationController: ViewController {
@@ -269,6 +273,24 @@ public final class NavigationController: ViewController {
     }
   }
 
+  /// The look of a layout-to-layout transition (CollectionViewController
+  /// .swift), when the change is one: a collection view controller with
+  /// `useLayoutToLayoutNavigationTransitions` pushed above another, or
+  /// popped back to it.
+  private func layoutToLayoutLook(
+    from oldTop: ViewController?, to newTop: ViewController?, isPush: Bool
+  )
+    -> AnimatorSpec?
+  {
+    guard let old = oldTop as? CollectionViewController,
+      let new = newTop as? CollectionViewController
+    else { return nil }
+    let width = viewIfLoaded?.bounds.width ?? 0
+    return isPush
+      ? new.layoutToLayoutPush(above: old, width: width)
+      : old.layoutToLayoutPop(to: new, width: width)
+  }
+
   /// Replaces the stack; returns the presentations that the controllers
   /// leaving it ended.
   @discardableResult
@@ -355,7 +377,11 @@ public final class NavigationController: ViewController {
       fromInitialFrame: oldTop?.viewIfLoaded?.frame ?? .zero, fromFinalFrame: .zero,
       toInitialFrame: .zero, toFinalFrame: contentFrame(for: newTop), animated: animate,
       interactive: interactive, owner: owner,
-      animator: .resolved(animator, builtIn: isPush ? .push : .pop), operation: context)
+      animator: .resolved(
+        animator,
+        builtIn: layoutToLayoutLook(from: oldTop, to: newTop, isPush: isPush)
+          ?? (isPush ? .push : .pop)),
+      operation: context)
     let transition = runTransition(request) { [self] cancelled in
       if !cancelled {
         if !keepsView { oldTop?.viewIfLoaded?.removeFromSuperview() }

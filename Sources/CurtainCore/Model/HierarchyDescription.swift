@@ -59,6 +59,18 @@ public struct PageNode: Hashable, Sendable {
   public let dataSource: [ControllerID]
 }
 
+/// A collection view controller's state.
+public struct CollectionNode: Hashable, Sendable {
+  /// How many items it shows.
+  public let itemCount: Int
+  /// `collectionViewLayout`.
+  public let layout: CollectionLayout
+  /// `useLayoutToLayoutNavigationTransitions`.
+  public let usesLayoutToLayoutNavigationTransitions: Bool
+  /// The item views, in item order, once the view is loaded.
+  public let itemViews: [ViewID]
+}
+
 /// One controller of a tree, with its children.
 public struct ControllerNode: Hashable, Sendable {
   /// The controller's id.
@@ -95,6 +107,8 @@ public struct ControllerNode: Hashable, Sendable {
   public let split: SplitNode?
   /// For page view controllers: their state.
   public let page: PageNode?
+  /// For collection view controllers: their state.
+  public var collection: CollectionNode? = nil
 }
 
 /// A window and its controller tree.
@@ -147,6 +161,12 @@ extension ViewController {
           transitionStyle: $0.options.transitionStyle, orientation: $0.options.orientation,
           spineLocation: $0.options.resolvedSpineLocation,
           isDoubleSided: $0.options.resolvedDoubleSided, dataSource: $0.dataSource.map(\.id))
+      },
+      collection: (self as? CollectionViewController).map {
+        CollectionNode(
+          itemCount: $0.itemCount, layout: $0.layout,
+          usesLayoutToLayoutNavigationTransitions: $0.usesLayoutToLayoutNavigationTransitions,
+          itemViews: $0.itemViews.map(\.id))
       })
   }
 
@@ -184,6 +204,11 @@ extension ControllerNode {
       if let first = children.first?.id, let index = page.dataSource.firstIndex(of: first) {
         text += ", page \(index + 1) of \(page.dataSource.count)"
       }
+    }
+    if let collection {
+      text +=
+        ", \(collection.itemCount) item\(collection.itemCount == 1 ? "" : "s"), \(collection.layout)"
+      if collection.usesLayoutToLayoutNavigationTransitions { text += ", layout-to-layout" }
     }
     if let presentation {
       text += ", presented by \(presentation.presenting) as \(presentation.style.rawValue)"

@@ -194,6 +194,9 @@ public final class Session {
         id: id, session: self, identifier: identifier, title: title)
     case .page:
       controller = PageViewController(id: id, session: self, identifier: identifier, title: title)
+    case .collection:
+      controller = CollectionViewController(
+        id: id, session: self, identifier: identifier, title: title)
     }
     controllers[id] = controller
     identifierIndex.insert(controller)

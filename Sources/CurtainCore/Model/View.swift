@@ -19,6 +19,8 @@ public enum ViewRole: String, Hashable, Sendable {
   case tabBarItem
   /// The dimming view a sheet or popover presentation owns.
   case dimming
+  /// An item of a collection view controller's collection view.
+  case collectionItem
 }
 
 /// A rectangle in the view tree.

@@ -28,6 +28,8 @@ public enum ControllerKind: String, Hashable, Sendable, CaseIterable {
   case split
   /// `UIPageViewController`.
   case page
+  /// `UICollectionViewController`.
+  case collection
 }
 
 /// The appearance state machine of SEMANTICS §1.

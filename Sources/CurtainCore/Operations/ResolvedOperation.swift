@@ -50,6 +50,9 @@ enum ResolvedOperation {
     dataSource: [ViewController]?)
   case turnPage(PageViewController, PageDirection, animated: Bool, AnimatorSpec?)
   case beginInteractivePageTurn(PageViewController, PageDirection, AnimatorSpec?)
+  case setCollectionLayout(
+    CollectionViewController, CollectionLayout, animated: Bool, AnimatorSpec?)
+  case beginInteractiveLayoutTransition(CollectionViewController, CollectionLayout, AnimatorSpec?)
 }
 
 extension Session {
@@ -160,6 +163,14 @@ extension Session {
       return .beginInteractivePageTurn(
         try typed(any(page), PageViewController.self, "a page view controller"), direction,
         animator)
+    case .setCollectionLayout(let collection, let layout, let animated, let animator):
+      return .setCollectionLayout(
+        try typed(any(collection), CollectionViewController.self, "a collection view controller"),
+        layout, animated: animated, animator)
+    case .beginInteractiveLayoutTransition(let collection, let layout, let animator):
+      return .beginInteractiveLayoutTransition(
+        try typed(any(collection), CollectionViewController.self, "a collection view controller"),
+        layout, animator)
     }
   }
 
@@ -222,6 +233,9 @@ extension ResolvedOperation {
     case .setPages(let page, _, _, _, _, _), .turnPage(let page, _, _, _),
       .beginInteractivePageTurn(let page, _, _):
       return page
+    case .setCollectionLayout(let collection, _, _, _),
+      .beginInteractiveLayoutTransition(let collection, _, _):
+      return collection
     }
   }
 
@@ -254,6 +268,9 @@ extension ResolvedOperation {
     case .configureSplit(let split, _, _, _): return [split]
     case .setPages(let page, let list, _, _, _, let source): return [page] + list + (source ?? [])
     case .turnPage(let page, _, _, _), .beginInteractivePageTurn(let page, _, _): return [page]
+    case .setCollectionLayout(let collection, _, _, _),
+      .beginInteractiveLayoutTransition(let collection, _, _):
+      return [collection]
     }
   }
 
@@ -269,7 +286,8 @@ extension ResolvedOperation {
       .show(_, _, _, _, let animator), .beginInteractivePresent(_, _, let animator, _, _),
       .beginInteractiveDismiss(_, let animator), .configureSplit(_, _, _, let animator),
       .setPages(_, _, _, _, let animator, _), .turnPage(_, _, _, let animator),
-      .beginInteractivePageTurn(_, _, let animator):
+      .beginInteractivePageTurn(_, _, let animator), .setCollectionLayout(_, _, _, let animator),
+      .beginInteractiveLayoutTransition(_, _, let animator):
       return animator
     default: return nil
     }
@@ -280,7 +298,7 @@ extension ResolvedOperation {
   var beginsInteraction: Bool {
     switch self {
     case .beginInteractivePop, .beginInteractiveTabSelection, .beginInteractivePresent,
-      .beginInteractiveDismiss, .beginInteractivePageTurn:
+      .beginInteractiveDismiss, .beginInteractivePageTurn, .beginInteractiveLayoutTransition:
       return true
     default: return false
     }
@@ -377,6 +395,9 @@ extension ResolvedOperation {
       _ = try change.applied(to: split.preferences)
     case .setPages(_, let list, _, _, _, let source):
       for controller in list + (source ?? []) { try session.checkMovable(controller, into: window) }
+    case .setCollectionLayout(let collection, let layout, _, _),
+      .beginInteractiveLayoutTransition(let collection, let layout, _):
+      try layout.validate(itemCount: collection.itemCount)
     }
   }
 
@@ -468,6 +489,11 @@ extension ResolvedOperation {
     case .beginInteractivePageTurn(let page, let direction, let animator):
       return try page.prepareTurn(
         direction, animated: true, animator: animator, interactive: true, owner: owner)
+    case .setCollectionLayout(let collection, let layout, let animated, let animator):
+      return try collection.prepareSetLayout(layout, animated: animated, animator: animator)
+    case .beginInteractiveLayoutTransition(let collection, let layout, let animator):
+      return try collection.prepareSetLayout(
+        layout, animated: true, animator: animator, interactive: true, owner: owner)
     }
   }
 

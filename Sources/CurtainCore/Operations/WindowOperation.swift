@@ -121,6 +121,15 @@ public enum WindowOperation: Hashable, Sendable {
   /// pages of the data source, driven by the submitter.
   case beginInteractivePageTurn(
     page: ControllerID, direction: PageDirection, animator: AnimatorSpec?)
+  /// `setCollectionViewLayout(_:animated:)` on a collection view
+  /// controller.
+  case setCollectionLayout(
+    collection: ControllerID, layout: CollectionLayout, animated: Bool, animator: AnimatorSpec?)
+  /// `startInteractiveTransition(to:)` on a collection view controller's
+  /// collection view: a layout transition driven by the submitter, whose
+  /// fraction is `transitionProgress`.
+  case beginInteractiveLayoutTransition(
+    collection: ControllerID, layout: CollectionLayout, animator: AnimatorSpec?)
 
   /// The controller whose window runs the operation, if it names one.
   var targetController: ControllerID? {
@@ -148,6 +157,9 @@ public enum WindowOperation: Hashable, Sendable {
     case .setPages(let page, _, _, _, _, _), .turnPage(let page, _, _, _),
       .beginInteractivePageTurn(let page, _, _):
       return page
+    case .setCollectionLayout(let collection, _, _, _),
+      .beginInteractiveLayoutTransition(let collection, _, _):
+      return collection
     }
   }
 
@@ -194,6 +206,9 @@ public enum WindowOperation: Hashable, Sendable {
     case .configureSplit(let split, _, _, _): return [split]
     case .setPages(let page, let list, _, _, _, let source): return [page] + list + (source ?? [])
     case .turnPage(let page, _, _, _), .beginInteractivePageTurn(let page, _, _): return [page]
+    case .setCollectionLayout(let collection, _, _, _),
+      .beginInteractiveLayoutTransition(let collection, _, _):
+      return [collection]
     }
   }
 }

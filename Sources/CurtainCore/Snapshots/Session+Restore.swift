@@ -258,7 +258,7 @@ private struct SnapshotRestorer {
         guard view.hostWindow != nil, view.controllerID == nil else {
           throw invalid("view \(view.id) has the window role but belongs to no window")
         }
-      case .controllerRoot, .navigationBar, .tabBar, .tabBarItem, .dimming:
+      case .controllerRoot, .navigationBar, .tabBar, .tabBarItem, .dimming, .collectionItem:
         guard view.hostWindow == nil else {
           throw invalid("view \(view.id) is a window's view but has role \(view.role)")
         }
@@ -362,6 +362,21 @@ private struct SnapshotRestorer {
       page.options = state.options
       page.viewControllers = try state.viewControllers.map { try self.controller($0, what) }
       page.dataSource = try state.dataSource.map { try self.controller($0, what) }
+    case (.collection(let state), let collection as CollectionViewController):
+      try state.options.validate()
+      let items = try state.itemViews.map { try chrome($0, .collectionItem, of: entry) }
+      let expected = collection.isViewLoaded ? state.options.resolvedItemCount : 0
+      guard items.count == expected else {
+        throw invalid("\(what) has \(items.count) item views, not \(expected)")
+      }
+      guard items.allSatisfy({ $0.superview === collection.viewIfLoaded }) else {
+        throw invalid("\(what) has an item view outside its collection view")
+      }
+      collection.itemCount = state.options.resolvedItemCount
+      collection.layout = state.options.layout
+      collection.usesLayoutToLayoutNavigationTransitions =
+        state.options.usesLayoutToLayoutNavigationTransitions
+      collection.itemViews = items
     case (.container(let state), let container as ContainerController):
       for (id, frame) in state.childFrames {
         _ = try self.controller(id, what)

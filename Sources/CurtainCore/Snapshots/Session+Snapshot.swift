@@ -107,6 +107,9 @@ extension ViewController {
         PageSnapshot(
           options: page.options, viewControllers: page.viewControllers.map(\.id),
           dataSource: page.dataSource.map(\.id)))
+    case let collection as CollectionViewController:
+      return .collection(
+        CollectionSnapshot(options: collection.options, itemViews: collection.itemViews.map(\.id)))
     case let container as ContainerController:
       return .container(
         CustomContainerSnapshot(

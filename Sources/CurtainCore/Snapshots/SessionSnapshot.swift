@@ -308,6 +308,8 @@ public enum ContainerSnapshot: Hashable, Sendable {
   case split(SplitSnapshot)
   /// A page view controller.
   case page(PageSnapshot)
+  /// A collection view controller.
+  case collection(CollectionSnapshot)
   /// A custom container.
   case container(CustomContainerSnapshot)
 }
@@ -401,6 +403,20 @@ public struct PageSnapshot: Hashable, Sendable {
     self.options = options
     self.viewControllers = viewControllers
     self.dataSource = dataSource
+  }
+}
+
+/// A collection view controller's own state.
+public struct CollectionSnapshot: Hashable, Sendable {
+  /// The item count, layout and `useLayoutToLayoutNavigationTransitions`.
+  public var options: CollectionOptions
+  /// The item views, in item order, once the view is loaded.
+  public var itemViews: [ViewID]
+
+  /// Creates the state.
+  public init(options: CollectionOptions, itemViews: [ViewID]) {
+    self.options = options
+    self.itemViews = itemViews
   }
 }
 

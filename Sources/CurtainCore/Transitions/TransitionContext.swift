@@ -20,6 +20,9 @@ public enum TransitionKind: String, Hashable, Sendable {
   case displayModeChange
   /// A page view controller turning pages (`setViewControllers`).
   case pageTurn
+  /// A collection view changing its layout (`setCollectionViewLayout`, or
+  /// an interactive layout transition).
+  case layoutTransition
 }
 
 /// `UIViewControllerContextTransitioning`: everything an animator may use.

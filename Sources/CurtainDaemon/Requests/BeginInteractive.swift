@@ -1,6 +1,6 @@
 // `BeginInteractive`: begins an interactive transition owned by this client:
-// the navigation pop, a presentation, a dismissal, a page turn or a tab
-// switch. It answers when
+// the navigation pop, a presentation, a dismissal, a page turn, a tab
+// switch or a collection view's layout transition. It answers when
 // accepted or started (wait_until COMPLETED reads as STARTED: it completes
 // only when a client finishes or cancels it).
 
@@ -43,6 +43,12 @@ extension RequestHandler {
       case .pageTurn:
         operation = .beginInteractivePageTurn(
           page: target, direction: body.reverse ? .reverse : .forward, animator: animator)
+      case .layout:
+        guard body.hasLayout else {
+          return .invalid("An interactive layout transition needs the layout to move to")
+        }
+        operation = .beginInteractiveLayoutTransition(
+          collection: target, layout: try CollectionLayout(body.layout), animator: animator)
       case .selectTab:
         let select = body.selectTab
         guard let selection = try TabSelection(select, context) else {

@@ -16,6 +16,7 @@ enum RequestKind: String, CaseIterable {
   case listControllers, listSessions, listTransitions, listWindows, loadStoryboard, pauseTransition,
     performSegue
   case pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow, selectTab, setPages
+  case setCollectionLayout
   case setRoot, setSplitColumns, setStack, setTabs, setWindowSpeed, setWindowVisible, show
   case showDetail, shutdown
   case subscribe, sync, tap, transitionChildren, turnPage, unloadStoryboard, unsubscribe, unwind
@@ -84,6 +85,7 @@ enum RequestKind: String, CaseIterable {
     case .setSplitColumns: self = .setSplitColumns
     case .setPages: self = .setPages
     case .turnPage: self = .turnPage
+    case .setCollectionLayout: self = .setCollectionLayout
     case .beginAppearanceTransition: self = .beginAppearanceTransition
     case .endAppearanceTransition: self = .endAppearanceTransition
     case .tap: self = .tap

@@ -51,6 +51,7 @@ enum RequestTable {
     .removeFromParent,
     .resizeWindow,
     .selectTab,
+    .setCollectionLayout,
     .setDelegate,
     .setPages,
     .setRoot,

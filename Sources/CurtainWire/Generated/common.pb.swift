@@ -34,6 +34,9 @@ public nonisolated enum Curtain_V1_ControllerKind: SwiftProtobuf.Enum, Swift.Cas
   case container // = 4
   case split // = 5
   case page // = 6
+
+  /// UICollectionViewController
+  case collection // = 7
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -49,6 +52,7 @@ public nonisolated enum Curtain_V1_ControllerKind: SwiftProtobuf.Enum, Swift.Cas
     case 4: self = .container
     case 5: self = .split
     case 6: self = .page
+    case 7: self = .collection
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -62,6 +66,7 @@ public nonisolated enum Curtain_V1_ControllerKind: SwiftProtobuf.Enum, Swift.Cas
     case .container: return 4
     case .split: return 5
     case .page: return 6
+    case .collection: return 7
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -75,6 +80,7 @@ public nonisolated enum Curtain_V1_ControllerKind: SwiftProtobuf.Enum, Swift.Cas
     .container,
     .split,
     .page,
+    .collection,
   ]
 
 }
@@ -985,6 +991,150 @@ public nonisolated struct Curtain_V1_PageOptions: Sendable {
   fileprivate var _doubleSided: Bool? = nil
 }
 
+/// UICollectionViewFlowLayout's geometry (SEMANTICS §3): items a line at a
+/// time, wrapping at the collection view's width; absent numbers take UIKit's
+/// defaults.
+public nonisolated struct Curtain_V1_FlowLayout: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// absent: 50 × 50
+  public var itemSize: Curtain_V1_Size {
+    get {_itemSize ?? Curtain_V1_Size()}
+    set {_itemSize = newValue}
+  }
+  /// Returns true if `itemSize` has been explicitly set.
+  public var hasItemSize: Bool {self._itemSize != nil}
+  /// Clears the value of `itemSize`. Subsequent reads from it will return its default value.
+  public mutating func clearItemSize() {self._itemSize = nil}
+
+  /// minimumInteritemSpacing; absent: 10
+  public var interitemSpacing: Double {
+    get {_interitemSpacing ?? 0}
+    set {_interitemSpacing = newValue}
+  }
+  /// Returns true if `interitemSpacing` has been explicitly set.
+  public var hasInteritemSpacing: Bool {self._interitemSpacing != nil}
+  /// Clears the value of `interitemSpacing`. Subsequent reads from it will return its default value.
+  public mutating func clearInteritemSpacing() {self._interitemSpacing = nil}
+
+  /// minimumLineSpacing; absent: 10
+  public var lineSpacing: Double {
+    get {_lineSpacing ?? 0}
+    set {_lineSpacing = newValue}
+  }
+  /// Returns true if `lineSpacing` has been explicitly set.
+  public var hasLineSpacing: Bool {self._lineSpacing != nil}
+  /// Clears the value of `lineSpacing`. Subsequent reads from it will return its default value.
+  public mutating func clearLineSpacing() {self._lineSpacing = nil}
+
+  /// absent: zero
+  public var sectionInset: Curtain_V1_EdgeInsets {
+    get {_sectionInset ?? Curtain_V1_EdgeInsets()}
+    set {_sectionInset = newValue}
+  }
+  /// Returns true if `sectionInset` has been explicitly set.
+  public var hasSectionInset: Bool {self._sectionInset != nil}
+  /// Clears the value of `sectionInset`. Subsequent reads from it will return its default value.
+  public mutating func clearSectionInset() {self._sectionInset = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _itemSize: Curtain_V1_Size? = nil
+  fileprivate var _interitemSpacing: Double? = nil
+  fileprivate var _lineSpacing: Double? = nil
+  fileprivate var _sectionInset: Curtain_V1_EdgeInsets? = nil
+}
+
+/// A collection view's layout: item frames a client gives (item by item, in
+/// the collection view's coordinates), or a flow layout.
+public nonisolated struct Curtain_V1_CollectionLayout: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Curtain_V1_CollectionLayout.OneOf_Kind? = nil
+
+  public var frames: Curtain_V1_CollectionLayout.ItemFrames {
+    get {
+      if case .frames(let v)? = kind {return v}
+      return Curtain_V1_CollectionLayout.ItemFrames()
+    }
+    set {kind = .frames(newValue)}
+  }
+
+  public var flow: Curtain_V1_FlowLayout {
+    get {
+      if case .flow(let v)? = kind {return v}
+      return Curtain_V1_FlowLayout()
+    }
+    set {kind = .flow(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Kind: Equatable, Sendable {
+    case frames(Curtain_V1_CollectionLayout.ItemFrames)
+    case flow(Curtain_V1_FlowLayout)
+
+  }
+
+  public nonisolated struct ItemFrames: Sendable {
+    // SwiftProtobuf.Message conformance is added in an extension below. See the
+    // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+    // methods supported on all messages.
+
+    public var frames: [Curtain_V1_Rect] = []
+
+    public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+    public init() {}
+  }
+
+  public init() {}
+}
+
+/// A collection view controller's items, layout and
+/// useLayoutToLayoutNavigationTransitions, given when it is created.
+public nonisolated struct Curtain_V1_CollectionOptions: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Absent: one item per frame of a frames layout, none for a flow layout.
+  public var itemCount: UInt32 {
+    get {_itemCount ?? 0}
+    set {_itemCount = newValue}
+  }
+  /// Returns true if `itemCount` has been explicitly set.
+  public var hasItemCount: Bool {self._itemCount != nil}
+  /// Clears the value of `itemCount`. Subsequent reads from it will return its default value.
+  public mutating func clearItemCount() {self._itemCount = nil}
+
+  /// absent: a flow layout with UIKit's defaults
+  public var layout: Curtain_V1_CollectionLayout {
+    get {_layout ?? Curtain_V1_CollectionLayout()}
+    set {_layout = newValue}
+  }
+  /// Returns true if `layout` has been explicitly set.
+  public var hasLayout: Bool {self._layout != nil}
+  /// Clears the value of `layout`. Subsequent reads from it will return its default value.
+  public mutating func clearLayout() {self._layout = nil}
+
+  /// useLayoutToLayoutNavigationTransitions
+  public var layoutToLayout: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _itemCount: UInt32? = nil
+  fileprivate var _layout: Curtain_V1_CollectionLayout? = nil
+}
+
 public nonisolated struct Curtain_V1_SplitInfo: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1609,6 +1759,37 @@ public nonisolated struct Curtain_V1_BuiltInRetiming: Sendable {
   fileprivate var _curve: Curtain_V1_TimingFunction? = nil
 }
 
+public nonisolated struct Curtain_V1_CollectionInfo: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var itemCount: UInt32 = 0
+
+  /// collectionViewLayout
+  public var layout: Curtain_V1_CollectionLayout {
+    get {_layout ?? Curtain_V1_CollectionLayout()}
+    set {_layout = newValue}
+  }
+  /// Returns true if `layout` has been explicitly set.
+  public var hasLayout: Bool {self._layout != nil}
+  /// Clears the value of `layout`. Subsequent reads from it will return its default value.
+  public mutating func clearLayout() {self._layout = nil}
+
+  /// useLayoutToLayoutNavigationTransitions
+  public var layoutToLayout: Bool = false
+
+  /// The item views (role collectionItem), in item order, once the view is
+  /// loaded.
+  public var itemViewIds: [UInt64] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _layout: Curtain_V1_CollectionLayout? = nil
+}
+
 public nonisolated struct Curtain_V1_ViewState: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1664,12 +1845,13 @@ public nonisolated struct Curtain_V1_ViewNode: @unchecked Sendable {
     set {_uniqueStorage()._id = newValue}
   }
 
-  /// window, controllerRoot, navigationBar, tabBar, tabBarItem, dimming
+  /// window, controllerRoot, navigationBar, tabBar, tabBarItem, dimming,
   public var role: String {
     get {_storage._role}
     set {_uniqueStorage()._role = newValue}
   }
 
+  /// collectionItem
   public var controllerID: UInt64 {
     get {_storage._controllerID}
     set {_uniqueStorage()._controllerID = newValue}
@@ -1824,6 +2006,16 @@ public nonisolated struct Curtain_V1_ControllerNode: @unchecked Sendable {
   public var hasPage: Bool {_storage._page != nil}
   /// Clears the value of `page`. Subsequent reads from it will return its default value.
   public mutating func clearPage() {_uniqueStorage()._page = nil}
+
+  /// collection view controllers
+  public var collection: Curtain_V1_CollectionInfo {
+    get {_storage._collection ?? Curtain_V1_CollectionInfo()}
+    set {_uniqueStorage()._collection = newValue}
+  }
+  /// Returns true if `collection` has been explicitly set.
+  public var hasCollection: Bool {_storage._collection != nil}
+  /// Clears the value of `collection`. Subsequent reads from it will return its default value.
+  public mutating func clearCollection() {_uniqueStorage()._collection = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -2581,7 +2773,7 @@ public nonisolated struct Curtain_V1_RemoteAnimator: Sendable {
 fileprivate nonisolated let _protobuf_package = "curtain.v1"
 
 nonisolated extension Curtain_V1_ControllerKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CONTROLLER_KIND_UNSPECIFIED\0\u{1}CONTROLLER_KIND_CONTENT\0\u{1}CONTROLLER_KIND_NAVIGATION\0\u{1}CONTROLLER_KIND_TAB_BAR\0\u{1}CONTROLLER_KIND_CONTAINER\0\u{1}CONTROLLER_KIND_SPLIT\0\u{1}CONTROLLER_KIND_PAGE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CONTROLLER_KIND_UNSPECIFIED\0\u{1}CONTROLLER_KIND_CONTENT\0\u{1}CONTROLLER_KIND_NAVIGATION\0\u{1}CONTROLLER_KIND_TAB_BAR\0\u{1}CONTROLLER_KIND_CONTAINER\0\u{1}CONTROLLER_KIND_SPLIT\0\u{1}CONTROLLER_KIND_PAGE\0\u{1}CONTROLLER_KIND_COLLECTION\0")
 }
 
 nonisolated extension Curtain_V1_SplitDisplayMode: SwiftProtobuf._ProtoNameProviding {
@@ -2953,6 +3145,196 @@ nonisolated extension Curtain_V1_PageOptions: SwiftProtobuf.Message, SwiftProtob
     if lhs.orientation != rhs.orientation {return false}
     if lhs.spineLocation != rhs.spineLocation {return false}
     if lhs._doubleSided != rhs._doubleSided {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_FlowLayout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FlowLayout"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}item_size\0\u{3}interitem_spacing\0\u{3}line_spacing\0\u{3}section_inset\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._itemSize) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self._interitemSpacing) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._lineSpacing) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._sectionInset) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._itemSize {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._interitemSpacing {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._lineSpacing {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._sectionInset {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_FlowLayout, rhs: Curtain_V1_FlowLayout) -> Bool {
+    if lhs._itemSize != rhs._itemSize {return false}
+    if lhs._interitemSpacing != rhs._interitemSpacing {return false}
+    if lhs._lineSpacing != rhs._lineSpacing {return false}
+    if lhs._sectionInset != rhs._sectionInset {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_CollectionLayout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CollectionLayout"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}frames\0\u{1}flow\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Curtain_V1_CollectionLayout.ItemFrames?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .frames(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .frames(v)
+        }
+      }()
+      case 2: try {
+        var v: Curtain_V1_FlowLayout?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .flow(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .flow(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.kind {
+    case .frames?: try {
+      guard case .frames(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .flow?: try {
+      guard case .flow(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_CollectionLayout, rhs: Curtain_V1_CollectionLayout) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_CollectionLayout.ItemFrames: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = Curtain_V1_CollectionLayout.protoMessageName + ".ItemFrames"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}frames\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.frames) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.frames.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.frames, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_CollectionLayout.ItemFrames, rhs: Curtain_V1_CollectionLayout.ItemFrames) -> Bool {
+    if lhs.frames != rhs.frames {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_CollectionOptions: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CollectionOptions"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}item_count\0\u{1}layout\0\u{3}layout_to_layout\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self._itemCount) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._layout) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.layoutToLayout) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._itemCount {
+      try visitor.visitSingularUInt32Field(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._layout {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.layoutToLayout != false {
+      try visitor.visitSingularBoolField(value: self.layoutToLayout, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_CollectionOptions, rhs: Curtain_V1_CollectionOptions) -> Bool {
+    if lhs._itemCount != rhs._itemCount {return false}
+    if lhs._layout != rhs._layout {return false}
+    if lhs.layoutToLayout != rhs.layoutToLayout {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3886,6 +4268,55 @@ nonisolated extension Curtain_V1_BuiltInRetiming: SwiftProtobuf.Message, SwiftPr
   }
 }
 
+nonisolated extension Curtain_V1_CollectionInfo: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CollectionInfo"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}item_count\0\u{1}layout\0\u{3}layout_to_layout\0\u{3}item_view_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.itemCount) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._layout) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.layoutToLayout) }()
+      case 4: try { try decoder.decodeRepeatedUInt64Field(value: &self.itemViewIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.itemCount != 0 {
+      try visitor.visitSingularUInt32Field(value: self.itemCount, fieldNumber: 1)
+    }
+    try { if let v = self._layout {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.layoutToLayout != false {
+      try visitor.visitSingularBoolField(value: self.layoutToLayout, fieldNumber: 3)
+    }
+    if !self.itemViewIds.isEmpty {
+      try visitor.visitPackedUInt64Field(value: self.itemViewIds, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_CollectionInfo, rhs: Curtain_V1_CollectionInfo) -> Bool {
+    if lhs.itemCount != rhs.itemCount {return false}
+    if lhs._layout != rhs._layout {return false}
+    if lhs.layoutToLayout != rhs.layoutToLayout {return false}
+    if lhs.itemViewIds != rhs.itemViewIds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Curtain_V1_ViewState: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ViewState"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}frame\0\u{1}bounds\0\u{1}alpha\0\u{1}transform\0\u{3}corner_radius\0")
@@ -4054,7 +4485,7 @@ nonisolated extension Curtain_V1_ViewNode: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ControllerNode"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{1}appearance\0\u{3}view_id\0\u{1}frame\0\u{3}view_in_window\0\u{3}selected_index\0\u{1}children\0\u{3}safe_area_insets\0\u{3}under_bars\0\u{2}\u{8}presentation\0\u{1}presented\0\u{2}\u{9}split\0\u{1}page\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{1}appearance\0\u{3}view_id\0\u{1}frame\0\u{3}view_in_window\0\u{3}selected_index\0\u{1}children\0\u{3}safe_area_insets\0\u{3}under_bars\0\u{2}\u{8}presentation\0\u{1}presented\0\u{2}\u{9}split\0\u{1}page\0\u{1}collection\0")
 
   fileprivate class _StorageClass {
     var _id: UInt64 = 0
@@ -4073,6 +4504,7 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
     var _presented: Curtain_V1_ControllerNode? = nil
     var _split: Curtain_V1_SplitInfo? = nil
     var _page: Curtain_V1_PageInfo? = nil
+    var _collection: Curtain_V1_CollectionInfo? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4099,6 +4531,7 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
       _presented = source._presented
       _split = source._split
       _page = source._page
+      _collection = source._collection
     }
   }
 
@@ -4133,6 +4566,7 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
         case 21: try { try decoder.decodeSingularMessageField(value: &_storage._presented) }()
         case 30: try { try decoder.decodeSingularMessageField(value: &_storage._split) }()
         case 31: try { try decoder.decodeSingularMessageField(value: &_storage._page) }()
+        case 32: try { try decoder.decodeSingularMessageField(value: &_storage._collection) }()
         default: break
         }
       }
@@ -4193,6 +4627,9 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
       try { if let v = _storage._page {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
       } }()
+      try { if let v = _storage._collection {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4218,6 +4655,7 @@ nonisolated extension Curtain_V1_ControllerNode: SwiftProtobuf.Message, SwiftPro
         if _storage._presented != rhs_storage._presented {return false}
         if _storage._split != rhs_storage._split {return false}
         if _storage._page != rhs_storage._page {return false}
+        if _storage._collection != rhs_storage._collection {return false}
         return true
       }
       if !storagesAreEqual {return false}

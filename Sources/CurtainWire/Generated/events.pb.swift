@@ -393,7 +393,7 @@ public nonisolated struct Curtain_V1_TransitionEvent: @unchecked Sendable {
   }
 
   /// push, pop, tabSelection, containerTransition, presentation, dismissal,
-  /// sizeTransition, displayModeChange, pageTurn
+  /// sizeTransition, displayModeChange, pageTurn, layoutTransition
   public var kind: String {
     get {_storage._kind}
     set {_uniqueStorage()._kind = newValue}

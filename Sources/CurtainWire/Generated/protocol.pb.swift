@@ -919,6 +919,14 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .turnPage(newValue)}
   }
 
+  public var setCollectionLayout: Curtain_V1_SetCollectionLayout {
+    get {
+      if case .setCollectionLayout(let v)? = _storage._body {return v}
+      return Curtain_V1_SetCollectionLayout()
+    }
+    set {_uniqueStorage()._body = .setCollectionLayout(newValue)}
+  }
+
   public var beginAppearanceTransition: Curtain_V1_BeginAppearanceTransition {
     get {
       if case .beginAppearanceTransition(let v)? = _storage._body {return v}
@@ -1060,6 +1068,7 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case setSplitColumns(Curtain_V1_SetSplitColumns)
     case setPages(Curtain_V1_SetPages)
     case turnPage(Curtain_V1_TurnPage)
+    case setCollectionLayout(Curtain_V1_SetCollectionLayout)
     case beginAppearanceTransition(Curtain_V1_BeginAppearanceTransition)
     case endAppearanceTransition(Curtain_V1_EndAppearanceTransition)
     case tap(Curtain_V1_Tap)
@@ -2220,43 +2229,61 @@ public nonisolated struct Curtain_V1_ControllerRef: Sendable {
   public init() {}
 }
 
-public nonisolated struct Curtain_V1_CreateController: Sendable {
+public nonisolated struct Curtain_V1_CreateController: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var kind: Curtain_V1_ControllerKind = .unspecified
+  public var kind: Curtain_V1_ControllerKind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
-  public var identifier: String = String()
+  public var identifier: String {
+    get {_storage._identifier}
+    set {_uniqueStorage()._identifier = newValue}
+  }
 
-  public var title: String = String()
+  public var title: String {
+    get {_storage._title}
+    set {_uniqueStorage()._title = newValue}
+  }
 
   /// only for SPLIT
   public var split: Curtain_V1_SplitPreferences {
-    get {_split ?? Curtain_V1_SplitPreferences()}
-    set {_split = newValue}
+    get {_storage._split ?? Curtain_V1_SplitPreferences()}
+    set {_uniqueStorage()._split = newValue}
   }
   /// Returns true if `split` has been explicitly set.
-  public var hasSplit: Bool {self._split != nil}
+  public var hasSplit: Bool {_storage._split != nil}
   /// Clears the value of `split`. Subsequent reads from it will return its default value.
-  public mutating func clearSplit() {self._split = nil}
+  public mutating func clearSplit() {_uniqueStorage()._split = nil}
 
   /// only for PAGE
   public var page: Curtain_V1_PageOptions {
-    get {_page ?? Curtain_V1_PageOptions()}
-    set {_page = newValue}
+    get {_storage._page ?? Curtain_V1_PageOptions()}
+    set {_uniqueStorage()._page = newValue}
   }
   /// Returns true if `page` has been explicitly set.
-  public var hasPage: Bool {self._page != nil}
+  public var hasPage: Bool {_storage._page != nil}
   /// Clears the value of `page`. Subsequent reads from it will return its default value.
-  public mutating func clearPage() {self._page = nil}
+  public mutating func clearPage() {_uniqueStorage()._page = nil}
+
+  /// only for COLLECTION
+  public var collection: Curtain_V1_CollectionOptions {
+    get {_storage._collection ?? Curtain_V1_CollectionOptions()}
+    set {_uniqueStorage()._collection = newValue}
+  }
+  /// Returns true if `collection` has been explicitly set.
+  public var hasCollection: Bool {_storage._collection != nil}
+  /// Clears the value of `collection`. Subsequent reads from it will return its default value.
+  public mutating func clearCollection() {_uniqueStorage()._collection = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _split: Curtain_V1_SplitPreferences? = nil
-  fileprivate var _page: Curtain_V1_PageOptions? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Curtain_V1_ConfigureController: Sendable {
@@ -3420,6 +3447,53 @@ public nonisolated struct Curtain_V1_TurnPage: Sendable {
   fileprivate var _animator: Curtain_V1_AnimatorSpec? = nil
 }
 
+/// setCollectionViewLayout(_:animated:) on a collection view controller: its
+/// items move from the old layout's frames to the new one's (a
+/// layoutTransition, 0.35 s; at once off screen or not animated).
+public nonisolated struct Curtain_V1_SetCollectionLayout: @unchecked Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var collection: Curtain_V1_ControllerRef {
+    get {_storage._collection ?? Curtain_V1_ControllerRef()}
+    set {_uniqueStorage()._collection = newValue}
+  }
+  /// Returns true if `collection` has been explicitly set.
+  public var hasCollection: Bool {_storage._collection != nil}
+  /// Clears the value of `collection`. Subsequent reads from it will return its default value.
+  public mutating func clearCollection() {_uniqueStorage()._collection = nil}
+
+  public var layout: Curtain_V1_CollectionLayout {
+    get {_storage._layout ?? Curtain_V1_CollectionLayout()}
+    set {_uniqueStorage()._layout = newValue}
+  }
+  /// Returns true if `layout` has been explicitly set.
+  public var hasLayout: Bool {_storage._layout != nil}
+  /// Clears the value of `layout`. Subsequent reads from it will return its default value.
+  public mutating func clearLayout() {_uniqueStorage()._layout = nil}
+
+  public var notAnimated: Bool {
+    get {_storage._notAnimated}
+    set {_uniqueStorage()._notAnimated = newValue}
+  }
+
+  public var animator: Curtain_V1_AnimatorSpec {
+    get {_storage._animator ?? Curtain_V1_AnimatorSpec()}
+    set {_uniqueStorage()._animator = newValue}
+  }
+  /// Returns true if `animator` has been explicitly set.
+  public var hasAnimator: Bool {_storage._animator != nil}
+  /// Clears the value of `animator`. Subsequent reads from it will return its default value.
+  public mutating func clearAnimator() {_uniqueStorage()._animator = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
 /// The answer to an operation: accepted (queued or started), started or
 /// completed, per wait_until.
 public nonisolated struct Curtain_V1_OperationResult: @unchecked Sendable {
@@ -3576,6 +3650,16 @@ public nonisolated struct Curtain_V1_BeginInteractive: @unchecked Sendable {
   /// Clears the value of `selectTab`. Subsequent reads from it will return its default value.
   public mutating func clearSelectTab() {_uniqueStorage()._selectTab = nil}
 
+  /// LAYOUT: the layout the collection view moves to.
+  public var layout: Curtain_V1_CollectionLayout {
+    get {_storage._layout ?? Curtain_V1_CollectionLayout()}
+    set {_uniqueStorage()._layout = newValue}
+  }
+  /// Returns true if `layout` has been explicitly set.
+  public var hasLayout: Bool {_storage._layout != nil}
+  /// Clears the value of `layout`. Subsequent reads from it will return its default value.
+  public mutating func clearLayout() {_uniqueStorage()._layout = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -3594,6 +3678,11 @@ public nonisolated struct Curtain_V1_BeginInteractive: @unchecked Sendable {
 
     /// a percent-driven tab switch: see `select_tab`
     case selectTab // = 5
+
+    /// startInteractiveTransition(to:) on the collection view of the
+    /// collection view controller `controller`, to `layout`; the percentage
+    /// is its transitionProgress
+    case layout // = 6
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -3608,6 +3697,7 @@ public nonisolated struct Curtain_V1_BeginInteractive: @unchecked Sendable {
       case 3: self = .dismiss
       case 4: self = .pageTurn
       case 5: self = .selectTab
+      case 6: self = .layout
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -3620,6 +3710,7 @@ public nonisolated struct Curtain_V1_BeginInteractive: @unchecked Sendable {
       case .dismiss: return 3
       case .pageTurn: return 4
       case .selectTab: return 5
+      case .layout: return 6
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -3632,6 +3723,7 @@ public nonisolated struct Curtain_V1_BeginInteractive: @unchecked Sendable {
       .dismiss,
       .pageTurn,
       .selectTab,
+      .layout,
     ]
 
   }
@@ -3743,7 +3835,8 @@ public nonisolated struct Curtain_V1_TransitionInfo: Sendable {
   public var windowID: UInt64 = 0
 
   /// push, pop, tabSelection, containerTransition, presentation, dismissal,
-  /// sizeTransition, displayModeChange, pageTurn (as TransitionEvent.kind)
+  /// sizeTransition, displayModeChange, pageTurn, layoutTransition (as
+  /// TransitionEvent.kind)
   public var kind: String = String()
 
   public var containerID: UInt64 = 0
@@ -5227,7 +5320,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{3}move_session\0\u{3}set_window_speed\0\u{4}\u{4}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{3}list_transitions\0\u{4}\u{4}get_tree\0\u{4}\u{5}get_trace\0\u{2}\u{5}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{2}\u{10}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{3}move_session\0\u{3}set_window_speed\0\u{4}\u{4}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{3}list_transitions\0\u{4}\u{4}get_tree\0\u{4}\u{5}get_trace\0\u{2}\u{5}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{3}set_collection_layout\0\u{2}\u{f}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -5938,6 +6031,19 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
             _storage._body = .turnPage(v)
           }
         }()
+        case 125: try {
+          var v: Curtain_V1_SetCollectionLayout?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .setCollectionLayout(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .setCollectionLayout(v)
+          }
+        }()
         case 140: try {
           var v: Curtain_V1_Show?
           var hadOneofValue = false
@@ -6390,6 +6496,10 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
       case .turnPage?: try {
         guard case .turnPage(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 124)
+      }()
+      case .setCollectionLayout?: try {
+        guard case .setCollectionLayout(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 125)
       }()
       case .show?: try {
         guard case .show(let v)? = _storage._body else { preconditionFailure() }
@@ -8595,53 +8705,104 @@ nonisolated extension Curtain_V1_ControllerRef: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Curtain_V1_CreateController: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreateController"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{2}\u{1b}split\0\u{1}page\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{2}\u{1b}split\0\u{1}page\0\u{1}collection\0")
+
+  fileprivate class _StorageClass {
+    var _kind: Curtain_V1_ControllerKind = .unspecified
+    var _identifier: String = String()
+    var _title: String = String()
+    var _split: Curtain_V1_SplitPreferences? = nil
+    var _page: Curtain_V1_PageOptions? = nil
+    var _collection: Curtain_V1_CollectionOptions? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _kind = source._kind
+      _identifier = source._identifier
+      _title = source._title
+      _split = source._split
+      _page = source._page
+      _collection = source._collection
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self.title) }()
-      case 30: try { try decoder.decodeSingularMessageField(value: &self._split) }()
-      case 31: try { try decoder.decodeSingularMessageField(value: &self._page) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._identifier) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._title) }()
+        case 30: try { try decoder.decodeSingularMessageField(value: &_storage._split) }()
+        case 31: try { try decoder.decodeSingularMessageField(value: &_storage._page) }()
+        case 32: try { try decoder.decodeSingularMessageField(value: &_storage._collection) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.kind != .unspecified {
-      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 1)
+      }
+      if !_storage._identifier.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._identifier, fieldNumber: 2)
+      }
+      if !_storage._title.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._title, fieldNumber: 3)
+      }
+      try { if let v = _storage._split {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+      } }()
+      try { if let v = _storage._page {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+      } }()
+      try { if let v = _storage._collection {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+      } }()
     }
-    if !self.identifier.isEmpty {
-      try visitor.visitSingularStringField(value: self.identifier, fieldNumber: 2)
-    }
-    if !self.title.isEmpty {
-      try visitor.visitSingularStringField(value: self.title, fieldNumber: 3)
-    }
-    try { if let v = self._split {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
-    } }()
-    try { if let v = self._page {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_CreateController, rhs: Curtain_V1_CreateController) -> Bool {
-    if lhs.kind != rhs.kind {return false}
-    if lhs.identifier != rhs.identifier {return false}
-    if lhs.title != rhs.title {return false}
-    if lhs._split != rhs._split {return false}
-    if lhs._page != rhs._page {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._identifier != rhs_storage._identifier {return false}
+        if _storage._title != rhs_storage._title {return false}
+        if _storage._split != rhs_storage._split {return false}
+        if _storage._page != rhs_storage._page {return false}
+        if _storage._collection != rhs_storage._collection {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -10020,6 +10181,97 @@ nonisolated extension Curtain_V1_TurnPage: SwiftProtobuf.Message, SwiftProtobuf.
   }
 }
 
+nonisolated extension Curtain_V1_SetCollectionLayout: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetCollectionLayout"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}collection\0\u{1}layout\0\u{3}not_animated\0\u{1}animator\0")
+
+  fileprivate class _StorageClass {
+    var _collection: Curtain_V1_ControllerRef? = nil
+    var _layout: Curtain_V1_CollectionLayout? = nil
+    var _notAnimated: Bool = false
+    var _animator: Curtain_V1_AnimatorSpec? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _collection = source._collection
+      _layout = source._layout
+      _notAnimated = source._notAnimated
+      _animator = source._animator
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._collection) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._layout) }()
+        case 3: try { try decoder.decodeSingularBoolField(value: &_storage._notAnimated) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._animator) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._collection {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      try { if let v = _storage._layout {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      if _storage._notAnimated != false {
+        try visitor.visitSingularBoolField(value: _storage._notAnimated, fieldNumber: 3)
+      }
+      try { if let v = _storage._animator {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SetCollectionLayout, rhs: Curtain_V1_SetCollectionLayout) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._collection != rhs_storage._collection {return false}
+        if _storage._layout != rhs_storage._layout {return false}
+        if _storage._notAnimated != rhs_storage._notAnimated {return false}
+        if _storage._animator != rhs_storage._animator {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".OperationResult"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}operation_id\0\u{3}window_id\0\u{3}queue_position\0\u{1}revision\0\u{3}transition_id\0\u{1}completed\0\u{1}cancelled\0\u{3}removed_ids\0\u{3}created_ids\0\u{1}unchanged\0\u{1}tap\0\u{3}delegate_call_id\0\u{3}animator_not_used\0")
@@ -10176,7 +10428,7 @@ nonisolated extension Curtain_V1_OperationResult: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BeginInteractive"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}controller\0\u{1}animator\0\u{2}\u{11}present\0\u{3}select_tab\0\u{2}K\u{2}reverse\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}controller\0\u{1}animator\0\u{2}\u{11}present\0\u{3}select_tab\0\u{1}layout\0\u{2}J\u{2}reverse\0")
 
   fileprivate class _StorageClass {
     var _kind: Curtain_V1_BeginInteractive.Kind = .unspecified
@@ -10185,6 +10437,7 @@ nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftP
     var _present: Curtain_V1_Present? = nil
     var _reverse: Bool = false
     var _selectTab: Curtain_V1_SelectTab? = nil
+    var _layout: Curtain_V1_CollectionLayout? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -10201,6 +10454,7 @@ nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftP
       _present = source._present
       _reverse = source._reverse
       _selectTab = source._selectTab
+      _layout = source._layout
     }
   }
 
@@ -10224,6 +10478,7 @@ nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftP
         case 3: try { try decoder.decodeSingularMessageField(value: &_storage._animator) }()
         case 20: try { try decoder.decodeSingularMessageField(value: &_storage._present) }()
         case 21: try { try decoder.decodeSingularMessageField(value: &_storage._selectTab) }()
+        case 22: try { try decoder.decodeSingularMessageField(value: &_storage._layout) }()
         case 160: try { try decoder.decodeSingularBoolField(value: &_storage._reverse) }()
         default: break
         }
@@ -10252,6 +10507,9 @@ nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftP
       try { if let v = _storage._selectTab {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
       } }()
+      try { if let v = _storage._layout {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+      } }()
       if _storage._reverse != false {
         try visitor.visitSingularBoolField(value: _storage._reverse, fieldNumber: 160)
       }
@@ -10270,6 +10528,7 @@ nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftP
         if _storage._present != rhs_storage._present {return false}
         if _storage._reverse != rhs_storage._reverse {return false}
         if _storage._selectTab != rhs_storage._selectTab {return false}
+        if _storage._layout != rhs_storage._layout {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -10280,7 +10539,7 @@ nonisolated extension Curtain_V1_BeginInteractive: SwiftProtobuf.Message, SwiftP
 }
 
 nonisolated extension Curtain_V1_BeginInteractive.Kind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_POP\0\u{1}KIND_PRESENT\0\u{1}KIND_DISMISS\0\u{1}KIND_PAGE_TURN\0\u{1}KIND_SELECT_TAB\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_POP\0\u{1}KIND_PRESENT\0\u{1}KIND_DISMISS\0\u{1}KIND_PAGE_TURN\0\u{1}KIND_SELECT_TAB\0\u{1}KIND_LAYOUT\0")
 }
 
 nonisolated extension Curtain_V1_UpdateInteractive: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -542,6 +542,14 @@ public nonisolated struct Curtain_V1_SessionImage: @unchecked Sendable {
       set {_uniqueStorage()._container = .custom(newValue)}
     }
 
+    public var collection: Curtain_V1_SessionImage.Collection {
+      get {
+        if case .collection(let v)? = _storage._container {return v}
+        return Curtain_V1_SessionImage.Collection()
+      }
+      set {_uniqueStorage()._container = .collection(newValue)}
+    }
+
     public var unknownFields = SwiftProtobuf.UnknownStorage()
 
     /// What its kind of container keeps besides its children (none for a
@@ -552,6 +560,7 @@ public nonisolated struct Curtain_V1_SessionImage: @unchecked Sendable {
       case split(Curtain_V1_SessionImage.Split)
       case page(Curtain_V1_SessionImage.Page)
       case custom(Curtain_V1_SessionImage.CustomContainer)
+      case collection(Curtain_V1_SessionImage.Collection)
 
     }
 
@@ -694,6 +703,31 @@ public nonisolated struct Curtain_V1_SessionImage: @unchecked Sendable {
     public init() {}
 
     fileprivate var _options: Curtain_V1_PageOptions? = nil
+  }
+
+  public nonisolated struct Collection: Sendable {
+    // SwiftProtobuf.Message conformance is added in an extension below. See the
+    // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+    // methods supported on all messages.
+
+    /// Every field present.
+    public var options: Curtain_V1_CollectionOptions {
+      get {_options ?? Curtain_V1_CollectionOptions()}
+      set {_options = newValue}
+    }
+    /// Returns true if `options` has been explicitly set.
+    public var hasOptions: Bool {self._options != nil}
+    /// Clears the value of `options`. Subsequent reads from it will return its default value.
+    public mutating func clearOptions() {self._options = nil}
+
+    /// The item views, in item order, once the view is loaded.
+    public var itemViewIds: [UInt64] = []
+
+    public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+    public init() {}
+
+    fileprivate var _options: Curtain_V1_CollectionOptions? = nil
   }
 
   public nonisolated struct CustomContainer: Sendable {
@@ -1881,7 +1915,7 @@ nonisolated extension Curtain_V1_SessionImage.View: SwiftProtobuf.Message, Swift
 
 nonisolated extension Curtain_V1_SessionImage.Controller: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = Curtain_V1_SessionImage.protoMessageName + ".Controller"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{3}child_ids\0\u{1}appearance\0\u{3}appearance_animated\0\u{3}view_id\0\u{3}host_window_id\0\u{3}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0\u{3}modal_in_presentation\0\u{3}edges_for_extended_layout\0\u{3}should_automatically_forward_appearance_methods\0\u{3}presented_id\0\u{1}presentation\0\u{1}scene\0\u{3}unwind_actions\0\u{3}should_perform_answers\0\u{2}\u{8}navigation\0\u{3}tab_bar\0\u{1}split\0\u{1}page\0\u{1}custom\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{3}child_ids\0\u{1}appearance\0\u{3}appearance_animated\0\u{3}view_id\0\u{3}host_window_id\0\u{3}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}provides_presentation_context_transition_style\0\u{3}preferred_content_size\0\u{3}modal_in_presentation\0\u{3}edges_for_extended_layout\0\u{3}should_automatically_forward_appearance_methods\0\u{3}presented_id\0\u{1}presentation\0\u{1}scene\0\u{3}unwind_actions\0\u{3}should_perform_answers\0\u{2}\u{8}navigation\0\u{3}tab_bar\0\u{1}split\0\u{1}page\0\u{1}custom\0\u{1}collection\0")
 
   fileprivate class _StorageClass {
     var _id: UInt64 = 0
@@ -2045,6 +2079,19 @@ nonisolated extension Curtain_V1_SessionImage.Controller: SwiftProtobuf.Message,
             _storage._container = .custom(v)
           }
         }()
+        case 35: try {
+          var v: Curtain_V1_SessionImage.Collection?
+          var hadOneofValue = false
+          if let current = _storage._container {
+            hadOneofValue = true
+            if case .collection(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._container = .collection(v)
+          }
+        }()
         default: break
         }
       }
@@ -2143,6 +2190,10 @@ nonisolated extension Curtain_V1_SessionImage.Controller: SwiftProtobuf.Message,
       case .custom?: try {
         guard case .custom(let v)? = _storage._container else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 34)
+      }()
+      case .collection?: try {
+        guard case .collection(let v)? = _storage._container else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 35)
       }()
       case nil: break
       }
@@ -2449,6 +2500,45 @@ nonisolated extension Curtain_V1_SessionImage.Page: SwiftProtobuf.Message, Swift
     if lhs._options != rhs._options {return false}
     if lhs.viewControllerIds != rhs.viewControllerIds {return false}
     if lhs.dataSourceIds != rhs.dataSourceIds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_SessionImage.Collection: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = Curtain_V1_SessionImage.protoMessageName + ".Collection"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}options\0\u{3}item_view_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._options) }()
+      case 2: try { try decoder.decodeRepeatedUInt64Field(value: &self.itemViewIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._options {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.itemViewIds.isEmpty {
+      try visitor.visitPackedUInt64Field(value: self.itemViewIds, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_SessionImage.Collection, rhs: Curtain_V1_SessionImage.Collection) -> Bool {
+    if lhs._options != rhs._options {return false}
+    if lhs.itemViewIds != rhs.itemViewIds {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

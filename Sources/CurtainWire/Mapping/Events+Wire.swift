@@ -296,6 +296,12 @@ extension Curtain_V1_ControllerNode {
       page.doubleSided = info.isDoubleSided
       page.dataSourceIds = info.dataSource.map(\.rawValue)
     }
+    if let info = node.collection {
+      collection.itemCount = UInt32(clamping: info.itemCount)
+      collection.layout = Curtain_V1_CollectionLayout(info.layout)
+      collection.layoutToLayout = info.usesLayoutToLayoutNavigationTransitions
+      collection.itemViewIds = info.itemViews.map(\.rawValue)
+    }
   }
 }
 

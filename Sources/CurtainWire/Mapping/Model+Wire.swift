@@ -14,6 +14,7 @@ extension ControllerKind {
     case .container: self = .container
     case .split: self = .split
     case .page: self = .page
+    case .collection: self = .collection
     case .unspecified, .UNRECOGNIZED:
       throw CurtainError(.invalidArgument, "Unknown controller kind \(wire.rawValue)")
     }
@@ -28,6 +29,7 @@ extension ControllerKind {
     case .container: return .container
     case .split: return .split
     case .page: return .page
+    case .collection: return .collection
     }
   }
 }

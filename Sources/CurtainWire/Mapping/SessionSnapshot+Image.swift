@@ -296,6 +296,9 @@ extension Curtain_V1_SessionImage.Controller {
       split.secondaryID = state.secondary?.rawValue ?? 0
       split.preferences = Curtain_V1_SplitPreferences(state.preferences)
       split.collapsed = state.isCollapsed
+    case .collection(let state):
+      collection.options = Curtain_V1_CollectionOptions(state.options)
+      collection.itemViewIds = state.itemViews.map(\.rawValue)
     case .page(let state):
       page.options = Curtain_V1_PageOptions(state.options)
       page.viewControllerIds = state.viewControllers.map(\.rawValue)
@@ -347,6 +350,11 @@ extension ControllerSnapshot {
           options: try PageOptions(state.options),
           viewControllers: state.viewControllerIds.map(ControllerID.init),
           dataSource: state.dataSourceIds.map(ControllerID.init)))
+    case .collection(let state):
+      container = .collection(
+        CollectionSnapshot(
+          options: try CollectionOptions(state.options),
+          itemViews: state.itemViewIds.map(ViewID.init)))
     case .custom(let state):
       container = .container(
         CustomContainerSnapshot(

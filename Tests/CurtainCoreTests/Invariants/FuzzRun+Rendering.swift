@@ -100,6 +100,13 @@ extension FuzzRun {
       case .beginInteractivePageTurn(let page, let direction, let animator):
         text =
           "beginInteractivePageTurn(\(name(page)), \(direction.rawValue), \(render(animator)))"
+      case .setCollectionLayout(let collection, let layout, let animated, let animator):
+        text =
+          "setCollectionLayout(\(name(collection)), \(layout), animated: \(animated), "
+          + "\(render(animator)))"
+      case .beginInteractiveLayoutTransition(let collection, let layout, let animator):
+        text =
+          "beginInteractiveLayoutTransition(\(name(collection)), \(layout), \(render(animator)))"
       case .beginInteractiveTabSelection(let tab, let selection, let animator):
         text =
           "beginInteractiveTabSelection(\(name(tab)), \(render(selection)), \(render(animator)))"

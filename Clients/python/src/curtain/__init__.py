@@ -15,6 +15,7 @@
 from . import types
 from ._core import PROTOCOL_VERSION
 from ._delegates import InteractionController, InteractiveTransition, RemoteAnimator, TransitionContext
+from ._layouts import flow_layout, frames_layout
 from ._names import TargetNameError, parse_controller, parse_transition, parse_window
 from ._requests import CallOptions, controller_ref, transition_id, window_id
 from ._rootspec import RootSpecError, parse_root_spec
@@ -101,6 +102,8 @@ __all__ = [
     "controller_ref",
     "default_socket_path",
     "events_pb2",
+    "flow_layout",
+    "frames_layout",
     "metrics_pb2",
     "parse_address",
     "parse_controller",

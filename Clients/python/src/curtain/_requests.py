@@ -441,19 +441,23 @@ class RequestMethods:
         title: str = "",
         split: common.SplitPreferences | Mapping[str, Any] | None = None,
         page: common.PageOptions | Mapping[str, Any] | None = None,
+        collection: common.CollectionOptions | Mapping[str, Any] | None = None,
         **options: Unpack[CallOptions],
     ) -> types.ControllerInfo:
         """A new controller in no window. ``kind``: ``"content"``,
         ``"navigation"``, ``"tab_bar"``, ``"container"``, ``"split"``,
-        ``"page"``, or the CLI's names ``"nav"``, ``"tab"``, ``"tabbar"``
-        (``"tabBar"``). ``split`` (split preferences) and ``page`` (page
-        options) only for those kinds."""
+        ``"page"``, ``"collection"``, or the CLI's names ``"nav"``, ``"tab"``,
+        ``"tabbar"`` (``"tabBar"``). ``split`` (split preferences), ``page``
+        (page options) and ``collection`` (item count, layout,
+        ``layout_to_layout``: see :func:`flow_layout` and
+        :func:`frames_layout`) only for those kinds."""
         return protocol.CreateController(  # type: ignore[return-value]
             kind=enum_value(common.ControllerKind, kind, "CONTROLLER_KIND_", CONTROLLER_KIND_ALIASES),
             identifier=identifier,
             title=title,
             split=_message(common.SplitPreferences, split),
             page=_message(common.PageOptions, page),
+            collection=_message(common.CollectionOptions, collection),
         )
 
     @request("configure_controller", "controller")
@@ -883,6 +887,25 @@ class RequestMethods:
         previous) pages of its data source."""
         return protocol.TurnPage(page=controller_ref(page), reverse=reverse, **_animation(animated, animator))  # type: ignore[return-value]
 
+    @request("set_collection_layout", "operation", operation=True)
+    def set_collection_layout(
+        self,
+        collection: ControllerLike,
+        layout: common.CollectionLayout | Mapping[str, Any],
+        *,
+        animated: bool = True,
+        animator: Animator | None = None,
+        **options: Unpack[CallOptions],
+    ) -> types.OperationResult:
+        """``setCollectionViewLayout(_:animated:)``: the collection view
+        controller's items move to ``layout``'s frames (see
+        :func:`flow_layout` and :func:`frames_layout`)."""
+        return protocol.SetCollectionLayout(  # type: ignore[return-value]
+            collection=controller_ref(collection),
+            layout=_message(common.CollectionLayout, layout),
+            **_animation(animated, animator),
+        )
+
     # -- Modal presentation
 
     @request("present", "operation", operation=True)
@@ -962,6 +985,7 @@ class RequestMethods:
         reverse: bool = False,
         tab: int | None = None,
         tab_controller: ControllerLike | None = None,
+        layout: common.CollectionLayout | Mapping[str, Any] | None = None,
         animator: Animator | None = None,
         **options: Unpack[CallOptions],
     ) -> types.OperationResult:
@@ -973,7 +997,10 @@ class RequestMethods:
         :meth:`present`); ``"page_turn"``: the page view controller, turning
         to the next pages of its data source, or the previous ones with
         ``reverse``; ``"select_tab"``: the tab bar controller, switching to
-        the tab at index ``tab`` or of ``tab_controller``, with the tab slide."""
+        the tab at index ``tab`` or of ``tab_controller``, with the tab slide;
+        ``"layout"``: the collection view controller, its items moving to
+        ``layout`` (``startInteractiveTransition(to:)``; the percentage is its
+        ``transitionProgress``)."""
         message = protocol.BeginInteractive(
             kind=enum_value(protocol.BeginInteractive.Kind, kind, "KIND_"),
             animator=_message(common.AnimatorSpec, animator),
@@ -1010,6 +1037,10 @@ class RequestMethods:
             if message.kind != protocol.BeginInteractive.KIND_PAGE_TURN:
                 raise TypeError('reverse goes with kind="page_turn"')
             message.reverse = True
+        if (layout is None) != (message.kind != protocol.BeginInteractive.KIND_LAYOUT):
+            raise TypeError('layout goes with kind="layout", which needs it')
+        if layout is not None:
+            message.layout.CopyFrom(_message(common.CollectionLayout, layout))
         return message  # type: ignore[return-value]
 
     @request("update_interactive", "transition")

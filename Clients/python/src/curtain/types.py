@@ -21,6 +21,7 @@ class ControllerKind(ProtoEnum):
     CONTAINER = 4
     SPLIT = 5
     PAGE = 6
+    COLLECTION = 7
 
 
 class SplitDisplayMode(ProtoEnum):
@@ -247,6 +248,40 @@ class Transform(ProtoMessage):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class FlowLayout(ProtoMessage):
+    """The protocol's ``curtain.v1.FlowLayout``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.FlowLayout
+
+    item_size: Size = dataclasses.field(default_factory=lambda: Size())
+    interitem_spacing: float | None = None
+    line_spacing: float | None = None
+    section_inset: EdgeInsets = dataclasses.field(default_factory=lambda: EdgeInsets())
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class CollectionLayout(ProtoMessage):
+    """The protocol's ``curtain.v1.CollectionLayout``."""
+
+    @dataclasses.dataclass(frozen=True, repr=False)
+    class ItemFrames(ProtoMessage):
+        """The protocol's ``curtain.v1.CollectionLayout.ItemFrames``."""
+
+        _PROTO: ClassVar[Any] = common_pb2.CollectionLayout.ItemFrames
+
+        frames: list[Rect] = dataclasses.field(default_factory=list)
+
+    _PROTO: ClassVar[Any] = common_pb2.CollectionLayout
+    _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['flow', 'frames'])
+    _ONEOFS: ClassVar[dict[str, str]] = {'kind': 'kind'}
+
+    frames: CollectionLayout.ItemFrames | None = None
+    flow: FlowLayout | None = None
+    #: Which member of the ``kind`` oneof is set, or None.
+    kind: str | None = None
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class SplitInfo(ProtoMessage):
     """The protocol's ``curtain.v1.SplitInfo``."""
 
@@ -469,6 +504,18 @@ class BuiltInRetiming(ProtoMessage):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class CollectionInfo(ProtoMessage):
+    """The protocol's ``curtain.v1.CollectionInfo``."""
+
+    _PROTO: ClassVar[Any] = common_pb2.CollectionInfo
+
+    item_count: int = 0
+    layout: CollectionLayout = dataclasses.field(default_factory=lambda: CollectionLayout())
+    layout_to_layout: bool = False
+    item_view_ids: list[int] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class ViewState(ProtoMessage):
     """The protocol's ``curtain.v1.ViewState``."""
 
@@ -536,6 +583,7 @@ class ControllerNode(ProtoMessage):
     presented: ControllerNode | None = None
     split: SplitInfo | None = None
     page: PageInfo | None = None
+    collection: CollectionInfo = dataclasses.field(default_factory=lambda: CollectionInfo())
 
     @property
     def id(self) -> int:
@@ -1826,6 +1874,8 @@ __all__ = [
     "BuiltInRetiming",
     "ClockMode",
     "ClockResult",
+    "CollectionInfo",
+    "CollectionLayout",
     "CompletionValue",
     "ControllerInfo",
     "ControllerKind",
@@ -1846,6 +1896,7 @@ __all__ = [
     "ErrorCode",
     "Event",
     "EventCategory",
+    "FlowLayout",
     "Frame",
     "HelloFailureSource",
     "HelloFailures",

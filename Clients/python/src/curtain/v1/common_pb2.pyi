@@ -16,6 +16,7 @@ class ControllerKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CONTROLLER_KIND_CONTAINER: _ClassVar[ControllerKind]
     CONTROLLER_KIND_SPLIT: _ClassVar[ControllerKind]
     CONTROLLER_KIND_PAGE: _ClassVar[ControllerKind]
+    CONTROLLER_KIND_COLLECTION: _ClassVar[ControllerKind]
 
 class SplitDisplayMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -138,6 +139,7 @@ CONTROLLER_KIND_TAB_BAR: ControllerKind
 CONTROLLER_KIND_CONTAINER: ControllerKind
 CONTROLLER_KIND_SPLIT: ControllerKind
 CONTROLLER_KIND_PAGE: ControllerKind
+CONTROLLER_KIND_COLLECTION: ControllerKind
 SPLIT_DISPLAY_MODE_AUTOMATIC: SplitDisplayMode
 SPLIT_DISPLAY_MODE_SECONDARY_ONLY: SplitDisplayMode
 SPLIT_DISPLAY_MODE_ONE_BESIDE_SECONDARY: SplitDisplayMode
@@ -293,6 +295,41 @@ class PageOptions(_message.Message):
     spine_location: PageSpineLocation
     double_sided: bool
     def __init__(self, transition_style: _Optional[_Union[PageTransitionStyle, str]] = ..., orientation: _Optional[_Union[PageOrientation, str]] = ..., spine_location: _Optional[_Union[PageSpineLocation, str]] = ..., double_sided: _Optional[bool] = ...) -> None: ...
+
+class FlowLayout(_message.Message):
+    __slots__ = ("item_size", "interitem_spacing", "line_spacing", "section_inset")
+    ITEM_SIZE_FIELD_NUMBER: _ClassVar[int]
+    INTERITEM_SPACING_FIELD_NUMBER: _ClassVar[int]
+    LINE_SPACING_FIELD_NUMBER: _ClassVar[int]
+    SECTION_INSET_FIELD_NUMBER: _ClassVar[int]
+    item_size: Size
+    interitem_spacing: float
+    line_spacing: float
+    section_inset: EdgeInsets
+    def __init__(self, item_size: _Optional[_Union[Size, _Mapping]] = ..., interitem_spacing: _Optional[float] = ..., line_spacing: _Optional[float] = ..., section_inset: _Optional[_Union[EdgeInsets, _Mapping]] = ...) -> None: ...
+
+class CollectionLayout(_message.Message):
+    __slots__ = ("frames", "flow")
+    class ItemFrames(_message.Message):
+        __slots__ = ("frames",)
+        FRAMES_FIELD_NUMBER: _ClassVar[int]
+        frames: _containers.RepeatedCompositeFieldContainer[Rect]
+        def __init__(self, frames: _Optional[_Iterable[_Union[Rect, _Mapping]]] = ...) -> None: ...
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    FLOW_FIELD_NUMBER: _ClassVar[int]
+    frames: CollectionLayout.ItemFrames
+    flow: FlowLayout
+    def __init__(self, frames: _Optional[_Union[CollectionLayout.ItemFrames, _Mapping]] = ..., flow: _Optional[_Union[FlowLayout, _Mapping]] = ...) -> None: ...
+
+class CollectionOptions(_message.Message):
+    __slots__ = ("item_count", "layout", "layout_to_layout")
+    ITEM_COUNT_FIELD_NUMBER: _ClassVar[int]
+    LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    LAYOUT_TO_LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    item_count: int
+    layout: CollectionLayout
+    layout_to_layout: bool
+    def __init__(self, item_count: _Optional[int] = ..., layout: _Optional[_Union[CollectionLayout, _Mapping]] = ..., layout_to_layout: _Optional[bool] = ...) -> None: ...
 
 class SplitInfo(_message.Message):
     __slots__ = ("collapsed", "preferred_display_mode", "display_mode", "primary_column_width")
@@ -509,6 +546,18 @@ class BuiltInRetiming(_message.Message):
     curve: TimingFunction
     def __init__(self, duration: _Optional[float] = ..., curve: _Optional[_Union[TimingFunction, _Mapping]] = ...) -> None: ...
 
+class CollectionInfo(_message.Message):
+    __slots__ = ("item_count", "layout", "layout_to_layout", "item_view_ids")
+    ITEM_COUNT_FIELD_NUMBER: _ClassVar[int]
+    LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    LAYOUT_TO_LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    ITEM_VIEW_IDS_FIELD_NUMBER: _ClassVar[int]
+    item_count: int
+    layout: CollectionLayout
+    layout_to_layout: bool
+    item_view_ids: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, item_count: _Optional[int] = ..., layout: _Optional[_Union[CollectionLayout, _Mapping]] = ..., layout_to_layout: _Optional[bool] = ..., item_view_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+
 class ViewState(_message.Message):
     __slots__ = ("frame", "bounds", "alpha", "transform", "corner_radius")
     FRAME_FIELD_NUMBER: _ClassVar[int]
@@ -542,7 +591,7 @@ class ViewNode(_message.Message):
     def __init__(self, id: _Optional[int] = ..., role: _Optional[str] = ..., controller_id: _Optional[int] = ..., state: _Optional[_Union[ViewState, _Mapping]] = ..., hidden: _Optional[bool] = ..., background_color: _Optional[str] = ..., subviews: _Optional[_Iterable[_Union[ViewNode, _Mapping]]] = ...) -> None: ...
 
 class ControllerNode(_message.Message):
-    __slots__ = ("id", "kind", "identifier", "title", "appearance", "view_id", "frame", "view_in_window", "selected_index", "children", "safe_area_insets", "under_bars", "presentation", "presented", "split", "page")
+    __slots__ = ("id", "kind", "identifier", "title", "appearance", "view_id", "frame", "view_in_window", "selected_index", "children", "safe_area_insets", "under_bars", "presentation", "presented", "split", "page", "collection")
     ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
@@ -559,6 +608,7 @@ class ControllerNode(_message.Message):
     PRESENTED_FIELD_NUMBER: _ClassVar[int]
     SPLIT_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
+    COLLECTION_FIELD_NUMBER: _ClassVar[int]
     id: int
     kind: ControllerKind
     identifier: str
@@ -575,7 +625,8 @@ class ControllerNode(_message.Message):
     presented: ControllerNode
     split: SplitInfo
     page: PageInfo
-    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., appearance: _Optional[_Union[AppearanceState, str]] = ..., view_id: _Optional[int] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., view_in_window: _Optional[bool] = ..., selected_index: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ControllerNode, _Mapping]]] = ..., safe_area_insets: _Optional[_Union[EdgeInsets, _Mapping]] = ..., under_bars: _Optional[bool] = ..., presentation: _Optional[_Union[PresentationInfo, _Mapping]] = ..., presented: _Optional[_Union[ControllerNode, _Mapping]] = ..., split: _Optional[_Union[SplitInfo, _Mapping]] = ..., page: _Optional[_Union[PageInfo, _Mapping]] = ...) -> None: ...
+    collection: CollectionInfo
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., appearance: _Optional[_Union[AppearanceState, str]] = ..., view_id: _Optional[int] = ..., frame: _Optional[_Union[Rect, _Mapping]] = ..., view_in_window: _Optional[bool] = ..., selected_index: _Optional[int] = ..., children: _Optional[_Iterable[_Union[ControllerNode, _Mapping]]] = ..., safe_area_insets: _Optional[_Union[EdgeInsets, _Mapping]] = ..., under_bars: _Optional[bool] = ..., presentation: _Optional[_Union[PresentationInfo, _Mapping]] = ..., presented: _Optional[_Union[ControllerNode, _Mapping]] = ..., split: _Optional[_Union[SplitInfo, _Mapping]] = ..., page: _Optional[_Union[PageInfo, _Mapping]] = ..., collection: _Optional[_Union[CollectionInfo, _Mapping]] = ...) -> None: ...
 
 class PresentationInfo(_message.Message):
     __slots__ = ("presenting_id", "requested_style", "style", "card", "transition_style", "frame", "source_view_id", "source_rect", "permitted_arrow_directions", "source_bar_item", "passthrough_view_ids", "popover_placement", "custom")

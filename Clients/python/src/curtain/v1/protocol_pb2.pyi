@@ -104,7 +104,7 @@ class Goodbye(_message.Message):
     def __init__(self, reason: _Optional[_Union[Goodbye.Reason, str]] = ..., message: _Optional[str] = ..., details: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class Request(_message.Message):
-    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "get_metrics", "list_nodes", "move_session", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "set_window_speed", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "list_transitions", "get_trace", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "begin_appearance_transition", "end_appearance_transition", "tap", "lease", "release", "set_delegate", "clear_delegate", "delegate_reply", "transition_frame", "complete_transition")
+    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "get_metrics", "list_nodes", "move_session", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "set_window_speed", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "list_transitions", "get_trace", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "set_collection_layout", "begin_appearance_transition", "end_appearance_transition", "tap", "lease", "release", "set_delegate", "clear_delegate", "delegate_reply", "transition_frame", "complete_transition")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_REVISION_FIELD_NUMBER: _ClassVar[int]
@@ -168,6 +168,7 @@ class Request(_message.Message):
     SET_SPLIT_COLUMNS_FIELD_NUMBER: _ClassVar[int]
     SET_PAGES_FIELD_NUMBER: _ClassVar[int]
     TURN_PAGE_FIELD_NUMBER: _ClassVar[int]
+    SET_COLLECTION_LAYOUT_FIELD_NUMBER: _ClassVar[int]
     BEGIN_APPEARANCE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
     END_APPEARANCE_TRANSITION_FIELD_NUMBER: _ClassVar[int]
     TAP_FIELD_NUMBER: _ClassVar[int]
@@ -241,6 +242,7 @@ class Request(_message.Message):
     set_split_columns: SetSplitColumns
     set_pages: SetPages
     turn_page: TurnPage
+    set_collection_layout: SetCollectionLayout
     begin_appearance_transition: BeginAppearanceTransition
     end_appearance_transition: EndAppearanceTransition
     tap: Tap
@@ -251,7 +253,7 @@ class Request(_message.Message):
     delegate_reply: DelegateReply
     transition_frame: TransitionFrame
     complete_transition: CompleteTransition
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., get_metrics: _Optional[_Union[_metrics_pb2.GetMetrics, _Mapping]] = ..., list_nodes: _Optional[_Union[ListNodes, _Mapping]] = ..., move_session: _Optional[_Union[MoveSession, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., set_window_speed: _Optional[_Union[SetWindowSpeed, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., list_transitions: _Optional[_Union[ListTransitions, _Mapping]] = ..., get_trace: _Optional[_Union[GetTrace, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ..., lease: _Optional[_Union[Lease, _Mapping]] = ..., release: _Optional[_Union[Release, _Mapping]] = ..., set_delegate: _Optional[_Union[SetDelegate, _Mapping]] = ..., clear_delegate: _Optional[_Union[ClearDelegate, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReply, _Mapping]] = ..., transition_frame: _Optional[_Union[TransitionFrame, _Mapping]] = ..., complete_transition: _Optional[_Union[CompleteTransition, _Mapping]] = ...) -> None: ...
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., get_metrics: _Optional[_Union[_metrics_pb2.GetMetrics, _Mapping]] = ..., list_nodes: _Optional[_Union[ListNodes, _Mapping]] = ..., move_session: _Optional[_Union[MoveSession, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., set_window_speed: _Optional[_Union[SetWindowSpeed, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., list_transitions: _Optional[_Union[ListTransitions, _Mapping]] = ..., get_trace: _Optional[_Union[GetTrace, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., set_collection_layout: _Optional[_Union[SetCollectionLayout, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ..., lease: _Optional[_Union[Lease, _Mapping]] = ..., release: _Optional[_Union[Release, _Mapping]] = ..., set_delegate: _Optional[_Union[SetDelegate, _Mapping]] = ..., clear_delegate: _Optional[_Union[ClearDelegate, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReply, _Mapping]] = ..., transition_frame: _Optional[_Union[TransitionFrame, _Mapping]] = ..., complete_transition: _Optional[_Union[CompleteTransition, _Mapping]] = ...) -> None: ...
 
 class Response(_message.Message):
     __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "session_document", "imported", "metrics", "nodes", "moved", "window", "windows", "controller", "controllers", "operation", "transition", "transitions", "tree", "subscribed", "clock", "storyboard", "segue", "lease", "delegate_reply", "trace")
@@ -672,18 +674,20 @@ class ControllerRef(_message.Message):
     def __init__(self, id: _Optional[int] = ..., identifier: _Optional[str] = ...) -> None: ...
 
 class CreateController(_message.Message):
-    __slots__ = ("kind", "identifier", "title", "split", "page")
+    __slots__ = ("kind", "identifier", "title", "split", "page", "collection")
     KIND_FIELD_NUMBER: _ClassVar[int]
     IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     SPLIT_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
+    COLLECTION_FIELD_NUMBER: _ClassVar[int]
     kind: _common_pb2.ControllerKind
     identifier: str
     title: str
     split: _common_pb2.SplitPreferences
     page: _common_pb2.PageOptions
-    def __init__(self, kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., split: _Optional[_Union[_common_pb2.SplitPreferences, _Mapping]] = ..., page: _Optional[_Union[_common_pb2.PageOptions, _Mapping]] = ...) -> None: ...
+    collection: _common_pb2.CollectionOptions
+    def __init__(self, kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., split: _Optional[_Union[_common_pb2.SplitPreferences, _Mapping]] = ..., page: _Optional[_Union[_common_pb2.PageOptions, _Mapping]] = ..., collection: _Optional[_Union[_common_pb2.CollectionOptions, _Mapping]] = ...) -> None: ...
 
 class ConfigureController(_message.Message):
     __slots__ = ("controller", "title", "identifier", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "modal_in_presentation", "edges_for_extended_layout", "bar_translucent", "should_automatically_forward_appearance_methods", "should_perform_segue")
@@ -1016,6 +1020,18 @@ class TurnPage(_message.Message):
     animator: _common_pb2.AnimatorSpec
     def __init__(self, page: _Optional[_Union[ControllerRef, _Mapping]] = ..., reverse: _Optional[bool] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
 
+class SetCollectionLayout(_message.Message):
+    __slots__ = ("collection", "layout", "not_animated", "animator")
+    COLLECTION_FIELD_NUMBER: _ClassVar[int]
+    LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    NOT_ANIMATED_FIELD_NUMBER: _ClassVar[int]
+    ANIMATOR_FIELD_NUMBER: _ClassVar[int]
+    collection: ControllerRef
+    layout: _common_pb2.CollectionLayout
+    not_animated: bool
+    animator: _common_pb2.AnimatorSpec
+    def __init__(self, collection: _Optional[_Union[ControllerRef, _Mapping]] = ..., layout: _Optional[_Union[_common_pb2.CollectionLayout, _Mapping]] = ..., not_animated: _Optional[bool] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ...) -> None: ...
+
 class OperationResult(_message.Message):
     __slots__ = ("operation_id", "window_id", "queue_position", "revision", "transition_id", "completed", "cancelled", "removed_ids", "created_ids", "unchanged", "tap", "delegate_call_id", "animator_not_used")
     OPERATION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1047,7 +1063,7 @@ class OperationResult(_message.Message):
     def __init__(self, operation_id: _Optional[int] = ..., window_id: _Optional[int] = ..., queue_position: _Optional[int] = ..., revision: _Optional[int] = ..., transition_id: _Optional[int] = ..., completed: _Optional[bool] = ..., cancelled: _Optional[bool] = ..., removed_ids: _Optional[_Iterable[int]] = ..., created_ids: _Optional[_Iterable[int]] = ..., unchanged: _Optional[bool] = ..., tap: _Optional[_Union[_common_pb2.TapHit, _Mapping]] = ..., delegate_call_id: _Optional[int] = ..., animator_not_used: _Optional[bool] = ...) -> None: ...
 
 class BeginInteractive(_message.Message):
-    __slots__ = ("kind", "controller", "animator", "present", "reverse", "select_tab")
+    __slots__ = ("kind", "controller", "animator", "present", "reverse", "select_tab", "layout")
     class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         KIND_UNSPECIFIED: _ClassVar[BeginInteractive.Kind]
@@ -1056,25 +1072,29 @@ class BeginInteractive(_message.Message):
         KIND_DISMISS: _ClassVar[BeginInteractive.Kind]
         KIND_PAGE_TURN: _ClassVar[BeginInteractive.Kind]
         KIND_SELECT_TAB: _ClassVar[BeginInteractive.Kind]
+        KIND_LAYOUT: _ClassVar[BeginInteractive.Kind]
     KIND_UNSPECIFIED: BeginInteractive.Kind
     KIND_POP: BeginInteractive.Kind
     KIND_PRESENT: BeginInteractive.Kind
     KIND_DISMISS: BeginInteractive.Kind
     KIND_PAGE_TURN: BeginInteractive.Kind
     KIND_SELECT_TAB: BeginInteractive.Kind
+    KIND_LAYOUT: BeginInteractive.Kind
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
     ANIMATOR_FIELD_NUMBER: _ClassVar[int]
     PRESENT_FIELD_NUMBER: _ClassVar[int]
     REVERSE_FIELD_NUMBER: _ClassVar[int]
     SELECT_TAB_FIELD_NUMBER: _ClassVar[int]
+    LAYOUT_FIELD_NUMBER: _ClassVar[int]
     kind: BeginInteractive.Kind
     controller: ControllerRef
     animator: _common_pb2.AnimatorSpec
     present: Present
     reverse: bool
     select_tab: SelectTab
-    def __init__(self, kind: _Optional[_Union[BeginInteractive.Kind, str]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., reverse: _Optional[bool] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ...) -> None: ...
+    layout: _common_pb2.CollectionLayout
+    def __init__(self, kind: _Optional[_Union[BeginInteractive.Kind, str]] = ..., controller: _Optional[_Union[ControllerRef, _Mapping]] = ..., animator: _Optional[_Union[_common_pb2.AnimatorSpec, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., reverse: _Optional[bool] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., layout: _Optional[_Union[_common_pb2.CollectionLayout, _Mapping]] = ...) -> None: ...
 
 class UpdateInteractive(_message.Message):
     __slots__ = ("window_id", "transition_id", "percent")

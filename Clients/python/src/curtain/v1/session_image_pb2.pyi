@@ -80,7 +80,7 @@ class SessionImage(_message.Message):
         subview_ids: _containers.RepeatedScalarFieldContainer[int]
         def __init__(self, id: _Optional[int] = ..., role: _Optional[str] = ..., controller_id: _Optional[int] = ..., center: _Optional[_Union[_common_pb2.Point, _Mapping]] = ..., bounds: _Optional[_Union[_common_pb2.Rect, _Mapping]] = ..., transform: _Optional[_Union[_common_pb2.Transform, _Mapping]] = ..., alpha: _Optional[float] = ..., corner_radius: _Optional[float] = ..., hidden: _Optional[bool] = ..., background_color: _Optional[str] = ..., subview_ids: _Optional[_Iterable[int]] = ...) -> None: ...
     class Controller(_message.Message):
-        __slots__ = ("id", "kind", "identifier", "title", "child_ids", "appearance", "appearance_animated", "view_id", "host_window_id", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "modal_in_presentation", "edges_for_extended_layout", "should_automatically_forward_appearance_methods", "presented_id", "presentation", "scene", "unwind_actions", "should_perform_answers", "navigation", "tab_bar", "split", "page", "custom")
+        __slots__ = ("id", "kind", "identifier", "title", "child_ids", "appearance", "appearance_animated", "view_id", "host_window_id", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "provides_presentation_context_transition_style", "preferred_content_size", "modal_in_presentation", "edges_for_extended_layout", "should_automatically_forward_appearance_methods", "presented_id", "presentation", "scene", "unwind_actions", "should_perform_answers", "navigation", "tab_bar", "split", "page", "custom", "collection")
         ID_FIELD_NUMBER: _ClassVar[int]
         KIND_FIELD_NUMBER: _ClassVar[int]
         IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
@@ -108,6 +108,7 @@ class SessionImage(_message.Message):
         SPLIT_FIELD_NUMBER: _ClassVar[int]
         PAGE_FIELD_NUMBER: _ClassVar[int]
         CUSTOM_FIELD_NUMBER: _ClassVar[int]
+        COLLECTION_FIELD_NUMBER: _ClassVar[int]
         id: int
         kind: _common_pb2.ControllerKind
         identifier: str
@@ -135,7 +136,8 @@ class SessionImage(_message.Message):
         split: SessionImage.Split
         page: SessionImage.Page
         custom: SessionImage.CustomContainer
-        def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., child_ids: _Optional[_Iterable[int]] = ..., appearance: _Optional[_Union[_common_pb2.AppearanceState, str]] = ..., appearance_animated: _Optional[bool] = ..., view_id: _Optional[int] = ..., host_window_id: _Optional[int] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., modal_in_presentation: _Optional[bool] = ..., edges_for_extended_layout: _Optional[int] = ..., should_automatically_forward_appearance_methods: _Optional[bool] = ..., presented_id: _Optional[int] = ..., presentation: _Optional[_Union[SessionImage.Presentation, _Mapping]] = ..., scene: _Optional[_Union[SessionImage.SceneReference, _Mapping]] = ..., unwind_actions: _Optional[_Iterable[str]] = ..., should_perform_answers: _Optional[_Iterable[_Union[SessionImage.SegueAnswer, _Mapping]]] = ..., navigation: _Optional[_Union[SessionImage.Navigation, _Mapping]] = ..., tab_bar: _Optional[_Union[SessionImage.TabBar, _Mapping]] = ..., split: _Optional[_Union[SessionImage.Split, _Mapping]] = ..., page: _Optional[_Union[SessionImage.Page, _Mapping]] = ..., custom: _Optional[_Union[SessionImage.CustomContainer, _Mapping]] = ...) -> None: ...
+        collection: SessionImage.Collection
+        def __init__(self, id: _Optional[int] = ..., kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., child_ids: _Optional[_Iterable[int]] = ..., appearance: _Optional[_Union[_common_pb2.AppearanceState, str]] = ..., appearance_animated: _Optional[bool] = ..., view_id: _Optional[int] = ..., host_window_id: _Optional[int] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., provides_presentation_context_transition_style: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., modal_in_presentation: _Optional[bool] = ..., edges_for_extended_layout: _Optional[int] = ..., should_automatically_forward_appearance_methods: _Optional[bool] = ..., presented_id: _Optional[int] = ..., presentation: _Optional[_Union[SessionImage.Presentation, _Mapping]] = ..., scene: _Optional[_Union[SessionImage.SceneReference, _Mapping]] = ..., unwind_actions: _Optional[_Iterable[str]] = ..., should_perform_answers: _Optional[_Iterable[_Union[SessionImage.SegueAnswer, _Mapping]]] = ..., navigation: _Optional[_Union[SessionImage.Navigation, _Mapping]] = ..., tab_bar: _Optional[_Union[SessionImage.TabBar, _Mapping]] = ..., split: _Optional[_Union[SessionImage.Split, _Mapping]] = ..., page: _Optional[_Union[SessionImage.Page, _Mapping]] = ..., custom: _Optional[_Union[SessionImage.CustomContainer, _Mapping]] = ..., collection: _Optional[_Union[SessionImage.Collection, _Mapping]] = ...) -> None: ...
     class SceneReference(_message.Message):
         __slots__ = ("storyboard", "scene")
         STORYBOARD_FIELD_NUMBER: _ClassVar[int]
@@ -196,6 +198,13 @@ class SessionImage(_message.Message):
         view_controller_ids: _containers.RepeatedScalarFieldContainer[int]
         data_source_ids: _containers.RepeatedScalarFieldContainer[int]
         def __init__(self, options: _Optional[_Union[_common_pb2.PageOptions, _Mapping]] = ..., view_controller_ids: _Optional[_Iterable[int]] = ..., data_source_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+    class Collection(_message.Message):
+        __slots__ = ("options", "item_view_ids")
+        OPTIONS_FIELD_NUMBER: _ClassVar[int]
+        ITEM_VIEW_IDS_FIELD_NUMBER: _ClassVar[int]
+        options: _common_pb2.CollectionOptions
+        item_view_ids: _containers.RepeatedScalarFieldContainer[int]
+        def __init__(self, options: _Optional[_Union[_common_pb2.CollectionOptions, _Mapping]] = ..., item_view_ids: _Optional[_Iterable[int]] = ...) -> None: ...
     class CustomContainer(_message.Message):
         __slots__ = ("child_frames", "children_awaiting_view_ids")
         CHILD_FRAMES_FIELD_NUMBER: _ClassVar[int]
