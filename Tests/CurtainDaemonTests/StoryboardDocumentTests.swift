@@ -79,7 +79,7 @@ final class StoryboardDocumentTests: XCTestCase {
     assertError(#"{"name": 5, "scenes": []}"#, "storyboard.name: expected a string")
     assertError(
       #"{"name": "B", "scenes": [{"id": "A", "kind": "nav"}]}"#,
-      "storyboard.scenes[0].kind: unknown value 'nav' (expected one of content, navigation, tab, container, split, page)"
+      "storyboard.scenes[0].kind: unknown value 'nav' (expected one of content, navigation, tab, container, split, page, collection)"
     )
     assertError(
       #"{"name": "B", "scenes": [{"id": "A", "preferredContentSize": [1]}]}"#,
