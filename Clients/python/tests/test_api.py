@@ -211,7 +211,8 @@ def test_bad_arguments_are_rejected_before_anything_is_sent() -> None:
     with pytest.raises(TypeError, match="only operations take wait_until"):
         r.get_tree(1, wait_until="completed")
     with pytest.raises(
-        ValueError, match="expected one of: content, navigation, tab_bar, container, split, page, collection, nav, tab, tabbar"
+        ValueError,
+        match="expected one of: content, navigation, tab_bar, container, split, page, collection, nav, tab, tabbar",
     ):
         r.create_controller("table")
     with pytest.raises(TypeError, match="exactly one of"):
