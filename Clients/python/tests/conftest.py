@@ -7,12 +7,21 @@ had to be killed or left its socket behind.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 
 import pytest
 
 import curtain
 from curtain.testing import Daemon
+
+# The tests that stop a program with Ctrl-C (SIGINT) need it to hear it. A
+# shell without job control starts a background command (`make test &`) with
+# SIGINT ignored, and every child would inherit that: Python then installs no
+# KeyboardInterrupt handler and the program never stops. A handler here is
+# reset to the default in each child, so the children hear SIGINT again.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -677,3 +678,20 @@ def test_prepare_for_segue_configures_the_destination_before_it_is_shown(
     assert seen == [("go", went.destination)]
     presented = client.get_tree(window).root.presented
     assert presented is not None and presented.title == "Prepared" and presented.controller == went.destination
+
+
+def test_an_answer_whose_connection_ended_before_its_acknowledgement_is_no_refusal(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A program that stops (Ctrl-C) right after answering closes its
+    connection before the daemon's acknowledgement of the answer arrives:
+    the daemon refused nothing, so no refusal is logged. A refusal still is."""
+    done = _delegates.reply_done(protocol_pb2.DelegateCall(call_id=7))
+    with caplog.at_level(logging.DEBUG, logger="curtain.delegates"):
+        done(SimpleNamespace(error=curtain.ConnectionClosed(message="closed by the client"), value=None))
+        assert [record.levelno for record in caplog.records] == [logging.DEBUG]
+        caplog.clear()
+        done(SimpleNamespace(error=curtain.ServerError(curtain.ErrorCode.NOT_FOUND, "no call 7"), value=None))
+    assert [(record.levelno, record.getMessage()) for record in caplog.records] == [
+        (logging.WARNING, "the answer to delegate call 7 was refused: NOT_FOUND: no call 7")
+    ]

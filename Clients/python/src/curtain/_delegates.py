@@ -92,6 +92,7 @@ from typing import Any
 
 from ._spec import RequestSpec, enum_value
 from ._typebase import ProtoMessage, raw, typed
+from .errors import ConnectionClosed
 from .types import ControllerInfo, ControllerNode, DelegateMethod, DelegateRole, ModalPresentationStyle
 from .v1 import common_pb2, protocol_pb2
 
@@ -717,11 +718,21 @@ async def answer_async(delegate: object | None, call: protocol_pb2.DelegateCall)
         return failed(call, delegate), None
 
 
+def _connection_ended(error: BaseException | None) -> bool:
+    """Whether a request sent without waiting lost its response because the
+    connection ended (the client closed it, or the daemon went away): the
+    daemon refused nothing, and the program hears of a lost connection from
+    its next read, so that is no warning."""
+    return isinstance(error, ConnectionClosed)
+
+
 def refusal_logged(what: str) -> Callable[[Any], None]:
     """A callback for a request sent without waiting: logs a refusal."""
 
     def done(pending: Any) -> None:
-        if pending.error is not None:
+        if _connection_ended(pending.error):
+            logger.debug("%s: the connection ended before its response: %s", what, pending.error)
+        elif pending.error is not None:
             logger.warning("%s was refused: %s", what, pending.error)
 
     return done
@@ -732,7 +743,13 @@ def reply_done(call: protocol_pb2.DelegateCall) -> Callable[[Any], None]:
     the daemon ignored (too late) or refused."""
 
     def done(pending: Any) -> None:
-        if pending.error is not None:
+        if _connection_ended(pending.error):
+            logger.debug(
+                "the connection ended before the daemon acknowledged the answer to delegate call %d: %s",
+                call.call_id,
+                pending.error,
+            )
+        elif pending.error is not None:
             logger.warning("the answer to delegate call %d was refused: %s", call.call_id, pending.error)
         elif not pending.value.accepted:
             logger.info(
