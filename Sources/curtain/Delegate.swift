@@ -27,9 +27,12 @@ struct Delegate: ParsableCommand {
       tabBarInteractionController, interactionControllerForPresentation, \
       interactionControllerForDismissal, presentationController, \
       frameOfPresentedView, prepareForSegue, \
-      viewControllerForAdaptivePresentationStyle), or ANSWER for every method it \
+      viewControllerForAdaptivePresentationStyle, \
+      shouldRemovePresentersView), or ANSWER for every method it \
       fits. An ANSWER is `default` (UIKit's default), `yes` or `no` \
-      (should- methods), `animator=FILE` (an animator spec in JSON, \
+      (should- methods; shouldRemovePresentersView: whether a custom \
+      presentation takes the presenter's view out of the window), \
+      `animator=FILE` (an animator spec in JSON, \
       docs/animators.md), `remote=SECONDS` (a remote animator of that \
       duration: this command is handed the transition and completes it at \
       once), `interactive=finish` or `interactive=cancel` (the \
@@ -300,8 +303,10 @@ struct ScriptedAnswer: ExpressibleByArgument {
       switch kind {
       case .any: return true
       case .yesNo:
-        return [.tabBarShouldSelect, .shouldPerformSegue, .presentationControllerShouldDismiss]
-          .contains(called)
+        return [
+          .tabBarShouldSelect, .shouldPerformSegue, .presentationControllerShouldDismiss,
+          .shouldRemovePresentersView,
+        ].contains(called)
       case .style: return called == .adaptivePresentationStyle
       case .controller: return called == .viewControllerForAdaptivePresentationStyle
       case .frame: return called == .frameOfPresentedView

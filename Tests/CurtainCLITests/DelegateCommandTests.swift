@@ -86,13 +86,16 @@ final class DelegateCommandTests: XCTestCase {
 
   /// `--answer frameOfPresentedView=frame=X,Y,W,H` (issue 37 §2): a custom
   /// presentation asks for the presented view's frame when it starts, with
-  /// the window's size, and the presented view gets the answered frame.
+  /// the window's size, and the presented view gets the answered frame;
+  /// then `shouldRemovePresentersView`, whose `yes` takes the presenter's
+  /// view out (the presenter disappears).
   func testAFrameAnswerPlacesACustomPresentation() throws {
     XCTAssertEqual(try curtain("new-window", "--root", "Home", "--clock", "manual").status, 0)
     XCTAssertEqual(try curtain("new-controller", "content", "--id", "Note").status, 0)
     let delegate = try GroupLeader(
       "exec \"$1\" --socket \"$SOCKET\" --no-start delegate @Note --role transitioning "
-        + "--answer frameOfPresentedView=frame=0,422,390,422 --count 2", cli,
+        + "--answer frameOfPresentedView=frame=0,422,390,422 "
+        + "--answer shouldRemovePresentersView=yes --count 3", cli,
       environment: ["SOCKET": daemon.socketPath])
     defer { delegate.killGroup() }
     var printed = try delegate.read(until: "waiting\n", seconds: 10)
@@ -103,9 +106,11 @@ final class DelegateCommandTests: XCTestCase {
     XCTAssertEqual(
       printed,
       "delegate of @Note: waiting\n#1 presentationController → default\n"
-        + "#2 frameOfPresentedView → frame(0, 422, 390, 422)\n")
+        + "#2 frameOfPresentedView → frame(0, 422, 390, 422)\n"
+        + "#3 shouldRemovePresentersView → yes\n")
     let tree = try curtain("tree", "w1").output
     XCTAssertTrue(tree.contains("@Note, state: appeared, view: "), tree)
+    XCTAssertTrue(tree.contains("@Home, state: disappeared"), tree)
     XCTAssertTrue(tree.contains("(0, 422, 390, 422)"), tree)
   }
 

@@ -7,7 +7,8 @@ import XCTest
 /// asked for a custom present and its description replaces the request's;
 /// then the presented view's frame (`frameOfPresentedViewInContainerView`)
 /// for the window's size, and again at every resize for each custom
-/// presentation.
+/// presentation; then whether the presenter's view leaves the window
+/// (`shouldRemovePresentersView`).
 final class CustomPresentationDelegateTests: XCTestCase {
   let client = OwnerID(7)
   let card = CustomPresentation(
@@ -45,9 +46,9 @@ final class CustomPresentationDelegateTests: XCTestCase {
     return h
   }
 
-  /// As `asked()`, the frame question answered with the default: the
-  /// description's frame.
-  private func presented() throws -> Harness {
+  /// As `asked()`, the frame question answered with the default (the
+  /// description's frame), then `shouldRemovePresentersView` open (call 3).
+  private func removalAsked() throws -> Harness {
     let h = try asked()
     XCTAssertEqual(
       h.lifecycle(),
@@ -57,12 +58,27 @@ final class CustomPresentationDelegateTests: XCTestCase {
       ], "then the frame, for the window's size, before anything moves")
     XCTAssertNil(h.controller("Root").presentedViewController)
     try h.session.answerDelegateCall(2, .useDefault, from: client)
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Sheet.delegate#2 → default",
+        "Sheet.delegate#3.shouldRemovePresentersView(Root → Sheet)",
+      ], "then whether the presenter's view leaves, before anything moves")
+    XCTAssertNil(h.controller("Root").presentedViewController)
+    return h
+  }
+
+  /// As `removalAsked()`, the removal answered with the default: the
+  /// description's (it stays).
+  private func presented() throws -> Harness {
+    let h = try removalAsked()
+    try h.session.answerDelegateCall(3, .useDefault, from: client)
     return h
   }
 
   func testTheDelegatesDescriptionShapesThePresentation() throws {
     let h = try presented()
-    XCTAssertEqual(h.lifecycle().first, "Sheet.delegate#2 → default")
+    XCTAssertEqual(h.lifecycle().first, "Sheet.delegate#3 → default")
     let sheet = h.controller("Sheet")
     XCTAssertTrue(h.controller("Root").presentedViewController === sheet)
     XCTAssertEqual(sheet.view.frame, card.frame)
@@ -77,22 +93,22 @@ final class CustomPresentationDelegateTests: XCTestCase {
     h.run(.resize(window: h.window.id, metrics: wide, animation: nil))
     XCTAssertEqual(
       h.lifecycle(),
-      ["Sheet.delegate#3.frameOfPresentedView(Root → Sheet, 844×390)"],
-      "the resize waits for the answer")
+      ["Sheet.delegate#4.frameOfPresentedView(Root → Sheet, 844×390)"],
+      "the resize waits for the answer (only the frame is asked again)")
     XCTAssertEqual(h.window.size, Size(width: 390, height: 844))
     let landscape = Rect(x: 247, y: 20, width: 350, height: 350)
-    try h.session.answerDelegateCall(3, .frame(landscape), from: client)
+    try h.session.answerDelegateCall(4, .frame(landscape), from: client)
     XCTAssertEqual(h.window.size, Size(width: 844, height: 390))
     XCTAssertEqual(h.controller("Sheet").view.frame, landscape)
     XCTAssertEqual(h.controller("Sheet").presentation?.custom?.frame, landscape)
-    XCTAssertEqual(h.lifecycle().first, "Sheet.delegate#3 → frame(247, 20, 350, 350)")
+    XCTAssertEqual(h.lifecycle().first, "Sheet.delegate#4 → frame(247, 20, 350, 350)")
   }
 
   func testWithoutAnAnswerTheFrameStaysAsItWasClippedToTheWindow() throws {
     let h = try presented()
     let small = WindowMetrics(size: Size(width: 300, height: 500))
     h.run(.resize(window: h.window.id, metrics: small, animation: nil))
-    XCTAssertTrue(h.session.failDelegateCall(3, .timeout))
+    XCTAssertTrue(h.session.failDelegateCall(4, .timeout))
     XCTAssertEqual(h.window.size, Size(width: 300, height: 500))
     XCTAssertEqual(
       h.controller("Sheet").view.frame, Rect(x: 20, y: 200, width: 280, height: 300),
@@ -116,13 +132,16 @@ final class CustomPresentationDelegateTests: XCTestCase {
         "Sheet.delegate#2.frameOfPresentedView(Root → Sheet, 390×844)",
       ])
     try h.session.answerDelegateCall(2, .useDefault, from: client)
+    try h.session.answerDelegateCall(3, .useDefault, from: client)
     XCTAssertEqual(
       h.lifecycle(),
       [
         "Sheet.delegate#2 → default",
-        "Sheet.delegate#3.animationControllerForPresented(Root → Sheet)",
+        "Sheet.delegate#3.shouldRemovePresentersView(Root → Sheet)",
+        "Sheet.delegate#3 → default",
+        "Sheet.delegate#4.animationControllerForPresented(Root → Sheet)",
       ], "then the animator question, as for every animated present")
-    try h.session.answerDelegateCall(3, .useDefault, from: client)
+    try h.session.answerDelegateCall(4, .useDefault, from: client)
     XCTAssertEqual(
       h.controller("Sheet").view.frame, Rect(x: 0, y: 0, width: 100, height: 100))
   }
@@ -135,10 +154,13 @@ final class CustomPresentationDelegateTests: XCTestCase {
     _ = h.events()
     let lowerHalf = Rect(x: 0, y: 422, width: 390, height: 422)
     try h.session.answerDelegateCall(2, .frame(lowerHalf), from: client)
+    try h.session.answerDelegateCall(3, .useDefault, from: client)
     XCTAssertEqual(
       h.described([.lifecycle, .presentation]),
       [
         "Sheet.delegate#2 → frame(0, 422, 390, 422)",
+        "Sheet.delegate#3.shouldRemovePresentersView(Root → Sheet)",
+        "Sheet.delegate#3 → default",
         "Sheet.presentationTransitionWillBegin", "Sheet.viewDidLoad",
         "Sheet.viewWillAppear(false)", "Sheet.presentationTransitionDidEnd(true)",
         "Sheet.viewDidAppear(false)",
@@ -151,9 +173,9 @@ final class CustomPresentationDelegateTests: XCTestCase {
     let landscape = WindowMetrics(size: Size(width: 844, height: 390))
     h.run(.resize(window: h.window.id, metrics: landscape, animation: nil))
     XCTAssertEqual(
-      h.lifecycle(), ["Sheet.delegate#3.frameOfPresentedView(Root → Sheet, 844×390)"])
+      h.lifecycle(), ["Sheet.delegate#4.frameOfPresentedView(Root → Sheet, 844×390)"])
     let rotated = Rect(x: 0, y: 195, width: 844, height: 195)
-    try h.session.answerDelegateCall(3, .frame(rotated), from: client)
+    try h.session.answerDelegateCall(4, .frame(rotated), from: client)
     XCTAssertEqual(h.window.size, landscape.size)
     XCTAssertEqual(sheet.view.frame, rotated)
   }
@@ -165,9 +187,14 @@ final class CustomPresentationDelegateTests: XCTestCase {
     let h = try asked()
     _ = h.events()
     XCTAssertTrue(h.session.failDelegateCall(2, .timeout))
+    try h.session.answerDelegateCall(3, .useDefault, from: client)
     XCTAssertEqual(
-      h.described([.lifecycle, .presentation]).prefix(2),
-      ["Sheet.delegate#2 fallback(timeout)", "Sheet.presentationTransitionWillBegin"])
+      h.described([.lifecycle, .presentation]).prefix(4),
+      [
+        "Sheet.delegate#2 fallback(timeout)",
+        "Sheet.delegate#3.shouldRemovePresentersView(Root → Sheet)",
+        "Sheet.delegate#3 → default", "Sheet.presentationTransitionWillBegin",
+      ])
     XCTAssertEqual(h.controller("Sheet").view.frame, card.frame)
     XCTAssertEqual(h.session.takeDelegateFallbacks(), ["timeout"])
   }
@@ -180,9 +207,86 @@ final class CustomPresentationDelegateTests: XCTestCase {
     try h.session.answerDelegateCall(1, .useDefault, from: client)
     let top = Rect(x: 0, y: 0, width: 390, height: 300)
     try h.session.answerDelegateCall(2, .frame(top), from: client)
+    try h.session.answerDelegateCall(3, .useDefault, from: client)
     XCTAssertEqual(h.controller("Sheet").view.frame, top)
     XCTAssertNil(h.controller("Sheet").presentation?.dimmingView, "no dimming view")
     XCTAssertEqual(h.controller("Root").appearance, .appeared)
+  }
+
+  /// `shouldRemovePresentersView` answered yes over a description that
+  /// keeps the presenter's view: it leaves the window as the presentation
+  /// ends, with the presenter's disappearance callbacks in SEMANTICS §4's
+  /// order, and comes back at the dismissal.
+  func testAYesToShouldRemovePresentersViewTakesThePresentersViewOut() throws {
+    let h = try removalAsked()
+    _ = h.events()
+    try h.session.answerDelegateCall(3, .bool(true), from: client)
+    XCTAssertEqual(
+      h.described([.lifecycle, .presentation]),
+      [
+        "Sheet.delegate#3 → true",
+        "Sheet.presentationTransitionWillBegin", "Sheet.viewDidLoad",
+        "Root.viewWillDisappear(false)", "Sheet.viewWillAppear(false)",
+        "Sheet.presentationTransitionDidEnd(true)", "Sheet.viewDidAppear(false)",
+        "Root.viewDidDisappear(false)",
+      ])
+    let root = h.controller("Root")
+    XCTAssertNil(root.view.superview, "the presenter's view left the window")
+    XCTAssertEqual(root.appearance, .disappeared)
+    XCTAssertEqual(h.controller("Sheet").presentation?.custom?.removesPresenterView, true)
+    XCTAssertEqual(h.controller("Sheet").view.frame, card.frame, "the description's frame")
+    h.run(.dismiss(controller: h.id("Sheet"), animated: false, animator: nil))
+    XCTAssertEqual(
+      h.described([.lifecycle, .presentation]),
+      [
+        "Sheet.dismissalTransitionWillBegin", "Sheet.viewWillDisappear(false)",
+        "Root.viewWillAppear(false)", "Sheet.dismissalTransitionDidEnd(true)",
+        "Root.viewDidAppear(false)", "Sheet.viewDidDisappear(false)",
+      ], "the dismissal asks nothing and puts the presenter's view back")
+    XCTAssertTrue(root.view.superview === h.window.view)
+  }
+
+  /// A "no" wins over a description that removes the presenter's view.
+  func testANoToShouldRemovePresentersViewKeepsItOverTheDescription() throws {
+    let removing = CustomPresentation(dimmingAlpha: 0.4, removesPresenterView: true)
+    let h = try presenting(PresentOptions(style: .custom, custom: removing))
+    try h.session.answerDelegateCall(1, .useDefault, from: client)
+    try h.session.answerDelegateCall(2, .useDefault, from: client)
+    _ = h.events()
+    try h.session.answerDelegateCall(3, .bool(false), from: client)
+    XCTAssertEqual(
+      h.described([.lifecycle, .presentation]),
+      [
+        "Sheet.delegate#3 → false",
+        "Sheet.presentationTransitionWillBegin", "Sheet.viewDidLoad",
+        "Sheet.viewWillAppear(false)", "Sheet.presentationTransitionDidEnd(true)",
+        "Sheet.viewDidAppear(false)",
+      ], "the presenter gets no callbacks")
+    XCTAssertTrue(h.controller("Root").view.superview === h.window.view)
+    XCTAssertEqual(h.controller("Root").appearance, .appeared)
+    XCTAssertEqual(h.controller("Sheet").view.frame, h.window.view.bounds)
+  }
+
+  /// No answer (a timeout) to `shouldRemovePresentersView`: the
+  /// description's removal, as `present --removes-presenter` gives it.
+  func testATimeoutOnShouldRemovePresentersViewKeepsTheDescriptions() throws {
+    let removing = CustomPresentation(removesPresenterView: true)
+    let h = try presenting(PresentOptions(style: .custom, custom: removing))
+    try h.session.answerDelegateCall(1, .useDefault, from: client)
+    try h.session.answerDelegateCall(2, .useDefault, from: client)
+    _ = h.events()
+    XCTAssertTrue(h.session.failDelegateCall(3, .timeout))
+    XCTAssertEqual(
+      h.described([.lifecycle, .presentation]),
+      [
+        "Sheet.delegate#3 fallback(timeout)",
+        "Sheet.presentationTransitionWillBegin", "Sheet.viewDidLoad",
+        "Root.viewWillDisappear(false)", "Sheet.viewWillAppear(false)",
+        "Sheet.presentationTransitionDidEnd(true)", "Sheet.viewDidAppear(false)",
+        "Root.viewDidDisappear(false)",
+      ])
+    XCTAssertNil(h.controller("Root").view.superview)
+    XCTAssertEqual(h.session.takeDelegateFallbacks(), ["timeout"])
   }
 
   func testOnlyACustomPresentAsksAndOnlyCustomPresentationsAreAskedAtAResize() throws {

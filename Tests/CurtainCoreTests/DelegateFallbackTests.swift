@@ -198,6 +198,16 @@ final class DelegateFallbackTests: XCTestCase {
           return (h, 2)
         }
       ),
+      (
+        .shouldRemovePresentersView,
+        {
+          let h = try self.presenter(.transitioning)
+          self.present(h, .custom, animated: false)
+          try self.answer(h, 1, .useDefault)
+          try self.answer(h, 2, .useDefault)
+          return (h, 3)
+        }
+      ),
       (.prepareForSegue, { (try self.shop(triggered: false), 1) }),
       (
         .viewControllerForAdaptivePresentationStyle,

@@ -247,11 +247,13 @@ final class RemoteAnimatorTests: XCTestCase {
     _ = h.events()
     // A custom presentation (the only style, with fullScreen, that takes an
     // animator and has a dimming view): the presentation controller first,
-    // then its frame (the default: the window's bounds).
+    // then its frame (the default: the window's bounds) and whether it
+    // removes the presenter's view (the default: the description's, no).
     try h.session.answerDelegateCall(
       1, .presentation(CustomPresentation(dimmingAlpha: 0.4)), from: client)
     try h.session.answerDelegateCall(2, .useDefault, from: client)
-    try h.session.answerDelegateCall(3, .remoteAnimator(duration: 0.5), from: client)
+    try h.session.answerDelegateCall(3, .useDefault, from: client)
+    try h.session.answerDelegateCall(4, .remoteAnimator(duration: 0.5), from: client)
     let transition = try XCTUnwrap(h.window.transitions.first)
     XCTAssertEqual(transition.kind, .presentation)
     let dimming = try XCTUnwrap(h.controller("Sheet").presentation?.dimmingView)

@@ -622,6 +622,16 @@ typedef struct curtain_delegate {
       curtain_client *client, const Curtain__V1__DelegateCall *call, uint64_t presented_id,
       Curtain__V1__ModalPresentationStyle adapted_style, Curtain__V1__DelegateAnswer *answer,
       void *data);
+  /** The custom presentation controller's `shouldRemovePresentersView`,
+   *  asked when a custom presentation of `presented_id` by `presenting_id`
+   *  starts (right after `frame_of_presented_view`): answer with
+   *  `curtain_answer_yes` whether the presenter's view leaves the window
+   *  (over the description's `removes_presenter_view`), or leave the
+   *  default (the description's). Role TRANSITIONING. */
+  int (*should_remove_presenters_view)(curtain_client *client,
+                                       const Curtain__V1__DelegateCall *call, uint64_t presented_id,
+                                       uint64_t presenting_id, Curtain__V1__DelegateAnswer *answer,
+                                       void *data);
 } curtain_delegate;
 
 /** Which controller a registration is about, and for what. */

@@ -107,7 +107,8 @@ static unsigned roles_answered(const curtain_delegate *delegate) {
       delegate->animation_controller_for_dismissed != NULL ||
       delegate->interaction_controller_for_presentation != NULL ||
       delegate->interaction_controller_for_dismissal != NULL ||
-      delegate->presentation_controller != NULL || delegate->frame_of_presented_view != NULL) {
+      delegate->presentation_controller != NULL || delegate->frame_of_presented_view != NULL ||
+      delegate->should_remove_presenters_view != NULL) {
     roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TRANSITIONING;
   }
   if (delegate->adaptive_presentation_style != NULL ||
@@ -1064,6 +1065,12 @@ static int invoke(curtain_client *client, const curtain_delegate *delegate, void
       double height = arguments->size ? arguments->size->height : 0;
       return delegate->frame_of_presented_view(client, call, arguments->to_id, width, height,
                                                answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_SHOULD_REMOVE_PRESENTERS_VIEW:
+    if (delegate->should_remove_presenters_view != NULL) {
+      return delegate->should_remove_presenters_view(client, call, arguments->to_id,
+                                                     arguments->from_id, answer, data);
     }
     break;
   case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_PREPARE_FOR_SEGUE:

@@ -1319,7 +1319,7 @@ static void test_an_interaction_controller_cancels_a_push(void) {
 }
 
 /* A custom presentation described by the delegate, and its frame at each
- * resize. */
+ * resize; the delegate takes the presenter's view out. */
 typedef struct custom_log {
   curtain_presentation_storage storage;
   Curtain__V1__Rect frame;
@@ -1330,6 +1330,9 @@ typedef struct custom_log {
   uint64_t resized;
   double width;
   double height;
+  size_t removals;
+  uint64_t removal_presented;
+  uint64_t removal_presenting;
 } custom_log;
 
 static int presentation_controller(curtain_client *client, const Curtain__V1__DelegateCall *call,
@@ -1363,6 +1366,20 @@ static int frame_of_presented_view(curtain_client *client, const Curtain__V1__De
   return CURTAIN_REPLY_NOW;
 }
 
+static int should_remove_presenters_view(curtain_client *client,
+                                         const Curtain__V1__DelegateCall *call,
+                                         uint64_t presented_id, uint64_t presenting_id,
+                                         Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  (void)call;
+  custom_log *log = data;
+  log->removals++;
+  log->removal_presented = presented_id;
+  log->removal_presenting = presenting_id;
+  curtain_answer_yes(answer, 1);
+  return CURTAIN_REPLY_NOW;
+}
+
 /* The frame of the controller the window's root presents. */
 static Curtain__V1__Rect presented_frame(uv_loop_t *loop, test_connection *connection,
                                          uint64_t window_id) {
@@ -1388,7 +1405,8 @@ test_a_custom_presentation_is_described_and_moved_at_a_resize_body(uv_loop_t *lo
   REQUIRE(window_id != 0);
   custom_log log = {0};
   curtain_delegate delegate = {.presentation_controller = presentation_controller,
-                               .frame_of_presented_view = frame_of_presented_view};
+                               .frame_of_presented_view = frame_of_presented_view,
+                               .should_remove_presenters_view = should_remove_presenters_view};
   curtain_delegate_target target = {.controller = "Note", .timeout_ms = 10000};
   REQUIRE(register_delegate(loop, session, &target, &delegate, &log));
 
@@ -1415,6 +1433,15 @@ test_a_custom_presentation_is_described_and_moved_at_a_resize_body(uv_loop_t *lo
   CHECK(log.width == 390 && log.height == 844);
   Curtain__V1__Rect frame = presented_frame(loop, session, window_id);
   CHECK(frame.x == 10 && frame.y == 20 && frame.width == 370 && frame.height == 100);
+  /* Then shouldRemovePresentersView: its yes takes Home's view out of the
+   * window (the description said no), and Home disappears. */
+  CHECK_EQ_U64(log.removals, 1);
+  CHECK_EQ_U64(log.removal_presented, note);
+  CHECK_EQ_U64(log.removal_presenting, home);
+  const Curtain__V1__ControllerNode *root = tree_root(loop, session, window_id);
+  REQUIRE(root != NULL);
+  CHECK(!root->view_in_window);
+  CHECK(root->appearance == CURTAIN__V1__APPEARANCE_STATE__APPEARANCE_STATE_DISAPPEARED);
 
   Curtain__V1__Size size = CURTAIN__V1__SIZE__INIT;
   size.width = 500;

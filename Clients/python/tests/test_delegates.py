@@ -342,6 +342,39 @@ def test_a_transitioning_delegate_is_asked_for_a_presentation_and_its_dismissal(
     ]
 
 
+def test_a_custom_presentation_controller_says_whether_the_presenters_view_leaves(client: curtain.Client) -> None:
+    window = manual_stack(client, "A")
+    modal = client.create_controller("content", identifier="Modal")
+    asked: list[tuple[Any, ...]] = []
+
+    class Overlay:
+        def presentation_controller_for_presented(self, presented: int, presenting: int, source: int) -> Any:
+            return {"dimming_alpha": 0.5}
+
+        def should_remove_presenters_view(self, presented: int, presenting: int) -> bool:
+            asked.append(("remove", presented, presenting))
+            return True
+
+    client.set_delegate(modal, Overlay())
+    sub = client.subscribe(window)
+    client.present("Nav", "Modal", style="custom", animated=False, wait_until="completed")
+    client.sync()
+    nav = ids(client)["Nav"]
+    assert asked == [("remove", modal.controller, nav)]
+    assert delegate_texts(sub) == [
+        "Modal.delegate#1.presentationController(Nav → Modal)",
+        "Modal.delegate#1 → presentation(dimming 0.5)",
+        "Modal.delegate#2.frameOfPresentedView(Nav → Modal, 390×844)",
+        "Modal.delegate#2 → default",
+        "Modal.delegate#3.shouldRemovePresentersView(Nav → Modal)",
+        "Modal.delegate#3 → true",
+    ]
+    root = client.get_tree(window).root
+    assert root is not None and root.presented is not None
+    assert (root.appearance, root.view_in_window) == (types.AppearanceState.DISAPPEARED, False)
+    assert root.presented.appearance == types.AppearanceState.APPEARED
+
+
 def test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet(client: curtain.Client) -> None:
     window = manual_stack(client, "A")
     modal = client.create_controller("content", identifier="Modal")

@@ -341,3 +341,6 @@ def test_a_presentation_controller_and_a_frame_answer_take_dicts_tuples_and_mess
     assert _delegates._answer(None, M.FRAME_OF_PRESENTED_VIEW)[0] == common_pb2.DelegateAnswer()
     with pytest.raises(ValueError, match="a frame is 4 numbers"):
         _delegates._answer((1, 2), M.FRAME_OF_PRESENTED_VIEW)
+    # shouldRemovePresentersView: a bool, or None for the description's.
+    assert _delegates._answer(False, M.SHOULD_REMOVE_PRESENTERS_VIEW)[0] == common_pb2.DelegateAnswer(yes=False)
+    assert _delegates._answer(None, M.SHOULD_REMOVE_PRESENTERS_VIEW)[0] == common_pb2.DelegateAnswer()

@@ -168,6 +168,7 @@ extension Curtain_V1_DelegateMethod: WireNamed {
       (.frameOfPresentedView, "frameOfPresentedView"),
       (.prepareForSegue, "prepareForSegue"),
       (.viewControllerForAdaptivePresentationStyle, "viewControllerForAdaptivePresentationStyle"),
+      (.shouldRemovePresentersView, "shouldRemovePresentersView"),
     ],
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "delegateMethod")
 }

@@ -68,6 +68,11 @@ public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {
   /// the controller shown instead of the presented one while the
   /// presentation is adapted.
   case viewControllerForAdaptivePresentationStyle
+  /// The custom presentation controller's `shouldRemovePresentersView`,
+  /// asked when the custom presentation starts (right after
+  /// `frameOfPresentedView`): whether the presenter's view leaves the
+  /// window.
+  case shouldRemovePresentersView
 
   /// For an interaction-controller method, the animation-controller method
   /// whose animator it is asked about (UIKit asks it only when that one
@@ -96,7 +101,7 @@ public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {
       return .tabBar
     case .animationControllerForPresented, .animationControllerForDismissed,
       .interactionControllerForPresentation, .interactionControllerForDismissal,
-      .presentationController, .frameOfPresentedView:
+      .presentationController, .frameOfPresentedView, .shouldRemovePresentersView:
       return .transitioning
     case .shouldPerformSegue, .prepareForSegue: return .segue
     case .adaptivePresentationStyle, .presentationControllerShouldDismiss,
@@ -130,13 +135,15 @@ public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {
     case .prepareForSegue: return "prepare(for:sender:)"
     case .viewControllerForAdaptivePresentationStyle:
       return "presentationController(_:viewControllerForAdaptivePresentationStyle:)"
+    case .shouldRemovePresentersView: return "shouldRemovePresentersView"
     }
   }
 
   /// What kind of answer the method gives.
   public var answerKind: AnswerKind {
     switch self {
-    case .tabBarShouldSelect, .shouldPerformSegue, .presentationControllerShouldDismiss:
+    case .tabBarShouldSelect, .shouldPerformSegue, .presentationControllerShouldDismiss,
+      .shouldRemovePresentersView:
       return .bool
     case .adaptivePresentationStyle: return .style
     case .navigationAnimationController, .tabBarAnimationController,

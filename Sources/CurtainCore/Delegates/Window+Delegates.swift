@@ -173,20 +173,19 @@ extension Window {
   /// the presented controller's transitioning delegate when it is
   /// presented with the custom style (UIKit asks only then), then that
   /// presentation controller's `frameOfPresentedViewInContainerView` for
-  /// the window's size (asked again at every resize).
+  /// the window's size (asked again at every resize) and its
+  /// `shouldRemovePresentersView`.
   private func customPresentationQuestion(
     _ presenter: ViewController, _ presented: ViewController, _ options: PresentOptions
   ) -> [(DelegateMethod, ControllerID, DelegateArguments)] {
     guard (options.style ?? presented.modalPresentationStyle) == .custom else { return [] }
+    let arguments = DelegateArguments(from: presenter.id, to: presented.id)
+    var sized = arguments
+    sized.size = size
     return [
-      (
-        .presentationController, presented.id,
-        DelegateArguments(from: presenter.id, to: presented.id)
-      ),
-      (
-        .frameOfPresentedView, presented.id,
-        DelegateArguments(from: presenter.id, to: presented.id, size: size)
-      ),
+      (.presentationController, presented.id, arguments),
+      (.frameOfPresentedView, presented.id, sized),
+      (.shouldRemovePresentersView, presented.id, arguments),
     ]
   }
 

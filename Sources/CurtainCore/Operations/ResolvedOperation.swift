@@ -499,8 +499,10 @@ extension ResolvedOperation {
 
   /// A presentation's options with what its delegates answered: a custom
   /// presentation controller's description, the presented view's frame
-  /// (`frameOfPresentedViewInContainerView`, over the description's), an
-  /// adaptive replacement.
+  /// (`frameOfPresentedViewInContainerView`, over the description's),
+  /// whether the presenter's view leaves the window
+  /// (`shouldRemovePresentersView`, over the description's), an adaptive
+  /// replacement.
   private func withAnswers(
     _ options: PresentOptions, _ answers: DelegateAnswers, presented: ControllerID
   ) -> PresentOptions {
@@ -509,6 +511,10 @@ extension ResolvedOperation {
     if case .frame(let frame)? = answers.frames[presented] {
       options.custom = options.custom ?? CustomPresentation()
       options.custom?.frame = frame
+    }
+    if case .bool(let removes)? = answers.byMethod[.shouldRemovePresentersView] {
+      options.custom = options.custom ?? CustomPresentation()
+      options.custom?.removesPresenterView = removes
     }
     if let replacement = answers.replacement { options.adaptiveReplacement = replacement }
     return options

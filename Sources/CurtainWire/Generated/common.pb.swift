@@ -735,6 +735,13 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
   /// presentation is adapted (a navigation controller with an empty stack
   /// wraps it: it becomes the root).
   case viewControllerForAdaptivePresentationStyle // = 14
+
+  /// The custom presentation controller's shouldRemovePresentersView, asked
+  /// when a CUSTOM presentation starts (right after FRAME_OF_PRESENTED_VIEW).
+  /// Answered with `yes`: whether the presenter's view leaves the window
+  /// (over the description's removes_presenter_view). No field: the
+  /// description's.
+  case shouldRemovePresentersView // = 15
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -758,6 +765,7 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case 12: self = .frameOfPresentedView
     case 13: self = .prepareForSegue
     case 14: self = .viewControllerForAdaptivePresentationStyle
+    case 15: self = .shouldRemovePresentersView
     case 20: self = .adaptivePresentationStyle
     case 21: self = .presentationControllerShouldDismiss
     default: self = .UNRECOGNIZED(rawValue)
@@ -781,6 +789,7 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case .frameOfPresentedView: return 12
     case .prepareForSegue: return 13
     case .viewControllerForAdaptivePresentationStyle: return 14
+    case .shouldRemovePresentersView: return 15
     case .adaptivePresentationStyle: return 20
     case .presentationControllerShouldDismiss: return 21
     case .UNRECOGNIZED(let i): return i
@@ -806,6 +815,7 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     .frameOfPresentedView,
     .prepareForSegue,
     .viewControllerForAdaptivePresentationStyle,
+    .shouldRemovePresentersView,
   ]
 
 }
@@ -2829,7 +2839,7 @@ nonisolated extension Curtain_V1_DelegateRole: SwiftProtobuf._ProtoNameProviding
 }
 
 nonisolated extension Curtain_V1_DelegateMethod: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{1}DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER\0\u{1}DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW\0\u{1}DELEGATE_METHOD_PREPARE_FOR_SEGUE\0\u{1}DELEGATE_METHOD_VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE\0\u{2}\u{6}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{1}DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER\0\u{1}DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW\0\u{1}DELEGATE_METHOD_PREPARE_FOR_SEGUE\0\u{1}DELEGATE_METHOD_VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_SHOULD_REMOVE_PRESENTERS_VIEW\0\u{2}\u{5}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
 }
 
 nonisolated extension Curtain_V1_Point: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

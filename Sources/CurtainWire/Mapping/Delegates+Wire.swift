@@ -49,6 +49,7 @@ extension DelegateMethod {
     case .prepareForSegue: return .prepareForSegue
     case .viewControllerForAdaptivePresentationStyle:
       return .viewControllerForAdaptivePresentationStyle
+    case .shouldRemovePresentersView: return .shouldRemovePresentersView
     }
   }
 }

@@ -39,6 +39,8 @@ delegate object's method of the same (snake_case) name and answers with a
                                              container_size)``
 ``VIEW_CONTROLLER_FOR_ADAPTIVE_``            ``view_controller_for_adaptive_presentation_     adaptive_presentation
 ``PRESENTATION_STYLE``                       ``style(presented, style)``
+``SHOULD_REMOVE_PRESENTERS_VIEW``            ``should_remove_presenters_view(presented,       transitioning
+                                             presenting)``
 ===========================================  ===============================================  ============
 
 ``presentation_controller_for_presented`` answers a custom present with a
@@ -47,7 +49,10 @@ delegate object's method of the same (snake_case) name and answers with a
 ``frame_of_presented_view`` answers, when a custom presentation starts and
 at each resize of its window, with the presented view's frame in the window
 for that container size (a :class:`~curtain.types.Rect`, 4 numbers or a
-dict).
+dict); ``should_remove_presenters_view``, asked right after it when the
+presentation starts, answers whether the presenter's view leaves the window
+(a bool, over the description's ``removes_presenter_view``; None keeps the
+description's).
 
 ``view_controller_for_adaptive_presentation_style`` is asked only of a
 delegate that defines it (it registers with
@@ -118,6 +123,7 @@ ROLE_METHODS: dict[int, tuple[str, ...]] = {
         "interaction_controller_for_dismissal",
         "presentation_controller_for_presented",
         "frame_of_presented_view",
+        "should_remove_presenters_view",
     ),
     DelegateRole.ADAPTIVE_PRESENTATION: (
         "adaptive_presentation_style",
@@ -201,6 +207,10 @@ METHODS: dict[int, tuple[str, Callable[[protocol_pb2.DelegateCall], tuple[Any, .
     DelegateMethod.FRAME_OF_PRESENTED_VIEW: (
         "frame_of_presented_view",
         lambda c: (_id(c.arguments.to_id), typed(c.arguments.size)),
+    ),
+    DelegateMethod.SHOULD_REMOVE_PRESENTERS_VIEW: (
+        "should_remove_presenters_view",
+        lambda c: (_id(c.arguments.to_id), _id(c.arguments.from_id)),
     ),
 }
 
