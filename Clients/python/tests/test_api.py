@@ -90,10 +90,12 @@ def test_the_core_builds_on_the_leaf_module_not_on_the_request_methods() -> None
         ".v1",
     }
     assert not {name for name in _imported_modules(_spec) if name.startswith(".")}
-    # What answers delegate calls knows the protocol, not the request methods.
+    # What answers delegate calls knows the protocol (and its errors, to tell
+    # a connection that ended from a refusal), not the request methods.
     assert {name for name in _imported_modules(_delegates) if name.startswith(".")} == {
         "._spec",
         "._typebase",
+        ".errors",
         ".types",
         ".v1",
     }
