@@ -8,7 +8,9 @@ public import CurtainWire
 extension OutputFormat {
   /// Keys: `window` (as `json(_: WindowInfo)`), `root` (the controller tree:
   /// `controller`, `kind`, `identifier`, `title`, `appearance`, `view`,
-  /// `frame`, `view_in_window`, `selected_index`, `children`; `null` without
+  /// `frame`, `view_in_window`, `selected_index`, `split`, `page`,
+  /// `collection` (`item_count`, `layout` as `json(_: CollectionLayout)`,
+  /// `layout_to_layout`, `item_views`), `children`; `null` without
   /// a root; `presentation` — `presenting`, `requested_style`, `style`,
   /// `card`, `transition_style`, `frame`, `source_view`, `source_rect`,
   /// `permitted_arrow_directions`, `popover` (the placement while a popover,
@@ -58,6 +60,7 @@ extension OutputFormat {
       ("selected_index", node.kind == .tabBar ? .integer(Int64(node.selectedIndex)) : .null),
       ("split", node.kind == .split ? json(node.split) : .null),
       ("page", node.kind == .page ? json(node.page) : .null),
+      ("collection", node.kind == .collection ? json(node.collection) : .null),
       ("children", .array(node.children.map(json))),
       ("presentation", node.hasPresentation ? json(node.presentation) : .null),
       ("presented", node.hasPresented ? json(node.presented) : .null),
@@ -124,6 +127,37 @@ extension OutputFormat {
       ("double_sided", .bool(page.doubleSided)),
       ("data_source", .array(page.dataSourceIds.map { .unsigned($0) })),
     ])
+  }
+
+  private static func json(_ collection: Curtain_V1_CollectionInfo) -> JSONValue {
+    .object([
+      ("item_count", .unsigned(UInt64(collection.itemCount))),
+      ("layout", json(collection.layout)),
+      ("layout_to_layout", .bool(collection.layoutToLayout)),
+      ("item_views", .array(collection.itemViewIds.map { .unsigned($0) })),
+    ])
+  }
+
+  /// Keys: `frames` (the item frames, [x, y, w, h] each, or `null` for a
+  /// flow layout) and `flow` (`item_size` [w, h], `interitem_spacing`,
+  /// `line_spacing`, `section_inset` [top, left, bottom, right]; `null` for
+  /// a frames layout).
+  public static func json(_ layout: Curtain_V1_CollectionLayout) -> JSONValue {
+    var frames = JSONValue.null
+    var flow = JSONValue.null
+    switch layout.kind {
+    case .frames(let given): frames = .array(given.frames.map { numbers(rectNumbers($0)) })
+    case .flow(let given):
+      let inset = given.sectionInset
+      flow = .object([
+        ("item_size", numbers([given.itemSize.width, given.itemSize.height])),
+        ("interitem_spacing", given.hasInteritemSpacing ? .number(given.interitemSpacing) : .null),
+        ("line_spacing", given.hasLineSpacing ? .number(given.lineSpacing) : .null),
+        ("section_inset", numbers([inset.top, inset.left, inset.bottom, inset.right])),
+      ])
+    case nil: break
+    }
+    return .object([("frames", frames), ("flow", flow)])
   }
 
   private static func json(_ view: Curtain_V1_ViewNode) -> JSONValue {

@@ -10,6 +10,7 @@ extension RootSpec {
     spec.kind = kind.wire
     spec.identifier = identifier ?? ""
     spec.children = children.map(\.wire)
+    if let collection { spec.collection = collection }
     return spec
   }
 }

@@ -1,10 +1,15 @@
 // `curtain new-window --root SPEC`: a controller tree written in one line.
 //
 //     spec       := node <end>
-//     node       := [identifier "="] container | identifier
+//     node       := [identifier "="] (container | collection) | identifier
 //     container  := keyword "[" [list] "]"
 //     keyword    := "nav" | "navigation" | "tab" | "tabbar" | "container" | "split" | "page"
 //     list       := node ("," node)*
+//     collection := "collection" "[" [option ("," option)*] "]"
+//     option     := "items=" count | "item-size=" W "x" H | "spacing=" points
+//                 | "line-spacing=" points | "section-inset=" T ":" L ":" B ":" R
+//                 | "frames=" X ":" Y ":" W ":" H (";" X ":" Y ":" W ":" H)*
+//                 | "layout-to-layout"
 //     identifier := 1 to 128 letters, digits, "_", "-" or "."
 //
 // A bare identifier is a content controller with that identifier;
@@ -12,7 +17,12 @@
 // tab bar controller with those tabs, `container[…]` a custom container with
 // those children, `split[A,B]` a split view controller with primary A and
 // secondary B (at most two columns), `page[A,B,…]` a page view controller
-// with A, B, … as its data source, showing the first pages. A container
+// with A, B, … as its data source, showing the first pages.
+// `collection[…]` is a collection view controller, which contains no
+// controllers: its options are those of `new-controller collection` (the
+// item count, a flow layout's item size, spacings and section inset, or
+// item frames, and useLayoutToLayoutNavigationTransitions), each once
+// (RootSpec+Collection.swift). A container
 // may be named too: `Main=nav[A]`. A keyword is a keyword only before "[";
 // `nav` alone is a content controller named "nav". Spaces are allowed
 // between tokens. Identifiers are unique per session, so
@@ -42,6 +52,9 @@ public struct RootSpec: Equatable, Sendable, CustomStringConvertible {
     case split
     /// A page view controller; children are its data source.
     case page
+    /// A collection view controller (no children; its options are
+    /// `RootSpec.collection`).
+    case collection
 
     /// The spec keyword for container kinds.
     public var keyword: String {
@@ -52,6 +65,7 @@ public struct RootSpec: Equatable, Sendable, CustomStringConvertible {
       case .container: return "container"
       case .split: return "split"
       case .page: return "page"
+      case .collection: return "collection"
       }
     }
 
@@ -64,6 +78,7 @@ public struct RootSpec: Equatable, Sendable, CustomStringConvertible {
       case .container: return .container
       case .split: return .split
       case .page: return .page
+      case .collection: return .collection
       }
     }
   }
@@ -72,14 +87,21 @@ public struct RootSpec: Equatable, Sendable, CustomStringConvertible {
   public var kind: Kind
   /// The identifier to give the controller (always set for content).
   public var identifier: String?
-  /// Child nodes, in order (empty for content).
+  /// Child nodes, in order (empty for content and collections).
   public var children: [RootSpec]
+  /// A collection view controller's options as given (`nil` for other
+  /// kinds; an empty message for `collection[]`).
+  public var collection: Curtain_V1_CollectionOptions?
 
   /// Creates a node.
-  public init(kind: Kind, identifier: String? = nil, children: [RootSpec] = []) {
+  public init(
+    kind: Kind, identifier: String? = nil, children: [RootSpec] = [],
+    collection: Curtain_V1_CollectionOptions? = nil
+  ) {
     self.kind = kind
     self.identifier = identifier
     self.children = children
+    self.collection = collection
   }
 
   /// A content controller with an identifier.
@@ -91,6 +113,9 @@ public struct RootSpec: Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     guard kind != .content else { return identifier ?? "" }
     let name = identifier.map { "\($0)=" } ?? ""
+    if kind == .collection {
+      return "\(name)collection[\(Self.optionTexts(collection ?? .init()).joined(separator: ","))]"
+    }
     return "\(name)\(kind.keyword)[\(children.map(\.description).joined(separator: ","))]"
   }
 
@@ -158,7 +183,8 @@ private struct RootSpecParser {
     let start = index
     guard let name = readIdentifier() else {
       throw error(
-        "expected a controller name or nav[…], tab[…], container[…], split[…], page[…], found \(found)"
+        "expected a controller name or nav[…], tab[…], container[…], split[…], page[…], "
+          + "collection[…], found \(found)"
       )
     }
     skipSpaces()
@@ -170,7 +196,8 @@ private struct RootSpecParser {
       else {
         index = kindStart
         throw error(
-          "expected nav[…], tab[…], container[…], split[…] or page[…] after '\(name)=', found \(found)"
+          "expected nav[…], tab[…], container[…], split[…], page[…] or collection[…] after "
+            + "'\(name)=', found \(found)"
         )
       }
       try claim(name, column: start + 1)
@@ -180,7 +207,8 @@ private struct RootSpecParser {
       guard let kind = Self.containerKind(name) else {
         index = start
         throw error(
-          "unknown container '\(name)': expected nav, tab, container, split or page before '['")
+          "unknown container '\(name)': expected nav, tab, container, split, page or collection "
+            + "before '['")
       }
       return try parseContainer(kind, identifier: nil, depth: depth)
     }
@@ -194,6 +222,7 @@ private struct RootSpecParser {
   {
     skipSpaces()
     index += 1  // "[", checked by the caller
+    if kind == .collection { return try parseCollection(identifier: identifier) }
     var children: [RootSpec] = []
     skipSpaces()
     if peek == "]" {
@@ -214,6 +243,41 @@ private struct RootSpecParser {
         return RootSpec(kind: kind, identifier: identifier, children: children)
       default:
         throw error("expected ',' or ']' in \(kind.keyword)[…], found \(found)")
+      }
+    }
+  }
+
+  /// Parses the options of `collection[…]` after its "[": each is read up
+  /// to the next "," or "]" and given to `RootSpec.addOption`, whose
+  /// complaint is an error at the option's column.
+  private mutating func parseCollection(identifier: String?) throws -> RootSpec {
+    var options = Curtain_V1_CollectionOptions()
+    var given: Set<String> = []
+    skipSpaces()
+    if peek == "]" {
+      index += 1
+      return RootSpec(kind: .collection, identifier: identifier, collection: options)
+    }
+    while true {
+      skipSpaces()
+      let start = index
+      while let character = peek, character != ",", character != "]" { index += 1 }
+      var end = index
+      while end > start, characters[end - 1].isWhitespace { end -= 1 }
+      let option = String(characters[start..<end])
+      do {
+        try RootSpec.addOption(option, to: &options, given: &given)
+      } catch let reason as RootSpec.OptionError {
+        throw RootSpecError(text: text, column: start + 1, reason: reason.reason)
+      }
+      switch peek {
+      case ",":
+        index += 1
+      case "]":
+        index += 1
+        return RootSpec(kind: .collection, identifier: identifier, collection: options)
+      default:
+        throw error("expected ',' or ']' in collection[…], found \(found)")
       }
     }
   }
@@ -240,6 +304,7 @@ private struct RootSpecParser {
     case "container": return .container
     case "split": return .split
     case "page": return .page
+    case "collection": return .collection
     default: return nil
     }
   }

@@ -22,6 +22,16 @@ struct NewWindow: ParsableCommand {
       They nest, and a container can be named too: Main=nav[A]. Identifiers \
       are unique per session.
 
+      collection[…] is a collection view controller, which contains no \
+      controllers; the brackets hold the options of `new-controller \
+      collection`, separated by commas: items=N, item-size=WxH, spacing=P, \
+      line-spacing=P, section-inset=T:L:B:R, or frames=X:Y:W:H;X:Y:W:H… \
+      (numbers inside a value separated by ':'), and layout-to-layout. \
+      Grid=collection[items=6,item-size=100x100] is six items in a flow \
+      layout, collection[frames=0:0:50:50;60:0:80:80] two items where the \
+      frames say. In the last example the stack is Grid then Zoom, and \
+      popping Zoom moves its four items back into Grid's layout.
+
       The window and its tree are created by one request: when anything is \
       wrong (an identifier already taken, say), nothing is created. The \
       command prints the window's name, which later commands use: \
@@ -37,6 +47,9 @@ struct NewWindow: ParsableCommand {
         w=$(curtain new-window --root 'Tabs=tab[Feed=nav[Home,Detail],Settings]')
         curtain tree $w
         curtain new-window --size 1024x768 --root 'Split=split[Menu,Content]'
+        grid='Grid=collection[items=4]'
+        zoom='Zoom=collection[items=4,item-size=150x150,layout-to-layout]'
+        curtain new-window --root "Photos=nav[$grid,$zoom]"
       """)
 
   @OptionGroup var globals: GlobalOptions
@@ -61,7 +74,7 @@ struct NewWindow: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "A controller tree to create as the root: nav[…], tab[…], container[…], split[…], "
-        + "page[…], as in 'Tabs=tab[Nav=nav[Home],Settings]'.",
+        + "page[…], collection[…], as in 'Tabs=tab[Nav=nav[Home],Settings]'.",
       valueName: "spec"),
     transform: RootSpec.parse)
   var root: RootSpec?

@@ -107,6 +107,15 @@ final class FieldCasesTests: XCTestCase {
     case "PageInfo":
       node.kind = .page
       node.page = try decode()
+    case "CollectionInfo":
+      node.kind = .collection
+      node.collection = try decode()
+    case "CollectionLayout":
+      node.kind = .collection
+      node.collection.layout = try decode()
+    case "FlowLayout":
+      node.kind = .collection
+      node.collection.layout.flow = try decode()
     case "PresentationInfo":
       node.presentation = try decode()
     case "CustomPresentation":
@@ -149,6 +158,9 @@ final class FieldCasesTests: XCTestCase {
     switch message {
     case "SplitInfo": return member(root, "split")
     case "PageInfo": return member(root, "page")
+    case "CollectionInfo": return member(root, "collection")
+    case "CollectionLayout": return member(member(root, "collection"), "layout")
+    case "FlowLayout": return member(member(member(root, "collection"), "layout"), "flow")
     case "CustomPresentation": return member(member(root, "presentation"), "custom")
     default: return member(root, "presentation")
     }

@@ -339,7 +339,10 @@ final class CollectionViewControllerTests: XCTestCase {
       )?.transition)
     XCTAssertEqual(
       h.described(categories),
-      ["\(t).began(layoutTransition, Grid → Grid, animated: true, interactive: false)"])
+      [
+        "\(t).began(layoutTransition, Grid: flow 50×50 spacing 10 line 10 → "
+          + "flow 150×150 spacing 10 line 10, animated: true, interactive: false)"
+      ])
     XCTAssertEqual(collection(h, "Grid").layout, large, "the new layout from the start")
     let quarter = h.advance(0.0875).frame
     XCTAssertEqual(
@@ -390,7 +393,10 @@ final class CollectionViewControllerTests: XCTestCase {
     let t = try beginInteractive(h)
     XCTAssertEqual(
       h.described(categories),
-      ["\(t).began(layoutTransition, Grid → Grid, animated: true, interactive: true)"])
+      [
+        "\(t).began(layoutTransition, Grid: flow 50×50 spacing 10 line 10 → "
+          + "flow 150×150 spacing 10 line 10, animated: true, interactive: true)"
+      ])
     XCTAssertEqual(try frames(h, t, progress: 0), smallFrames)
     XCTAssertEqual(
       try frames(h, t, progress: 0.25), (0..<4).map { lerp(smallFrames[$0], largeFrames[$0], 0.25) }
@@ -442,6 +448,68 @@ final class CollectionViewControllerTests: XCTestCase {
     h.settle()
     XCTAssertEqual(collection(h, "Grid").layout, small)
     XCTAssertEqual(itemFrames(h, "Grid"), smallFrames)
+  }
+
+  // MARK: Controller trees (root specs)
+
+  /// `Nav=nav[Small=collection[items=4],Large=collection[items=4,
+  /// item-size=150x150,layout-to-layout]]` built in one go: each collection
+  /// has its options, and the stack's top came in with the layout-to-layout
+  /// look's end state (its items at its own frames).
+  func testATreeSpecGivesEachCollectionItsOptions() throws {
+    let h = Harness()
+    let spec = ControllerTreeSpec(
+      kind: .navigation, identifier: "Nav",
+      children: [
+        ControllerTreeSpec(
+          kind: .collection, identifier: "Small", collection: CollectionOptions(itemCount: 4)),
+        ControllerTreeSpec(
+          kind: .collection, identifier: "Large",
+          collection: CollectionOptions(
+            itemCount: 4, layout: large, usesLayoutToLayoutNavigationTransitions: true)),
+      ])
+    let root = try h.session.makeControllerTree(spec)
+    h.run(.setRoot(window: h.window.id, controller: root.id))
+    XCTAssertEqual(collection(h, "Small").options, CollectionOptions(itemCount: 4, layout: small))
+    XCTAssertTrue(collection(h, "Large").usesLayoutToLayoutNavigationTransitions)
+    XCTAssertEqual(itemFrames(h, "Large"), Array(largeFrames.prefix(4)))
+    // The pop plays the layout-to-layout look back: half way, Large's items
+    // are half way to Small's frames.
+    _ = h.events()
+    h.run(.pop(navigation: h.id("Nav"), animated: true, animator: nil))
+    XCTAssertEqual(
+      itemFrames(h, "Large", in: h.advance(0.175).frame),
+      (0..<4).map { lerp(largeFrames[$0], smallFrames[$0], 0.5) })
+    h.settle()
+  }
+
+  func testATreeSpecsCollectionOptionsAreChecked() throws {
+    let h = Harness()
+    let cases: [(ControllerTreeSpec, String)] = [
+      (
+        ControllerTreeSpec(
+          kind: .navigation, identifier: "Nav", collection: CollectionOptions(itemCount: 1)),
+        "'Nav' is not a collection view controller: collection options do not apply"
+      ),
+      (
+        ControllerTreeSpec(
+          kind: .collection, identifier: "Grid",
+          children: [ControllerTreeSpec(kind: .content, identifier: "A")]),
+        "'Grid' is a collection view controller, which contains no controllers"
+      ),
+      (
+        ControllerTreeSpec(
+          kind: .collection, identifier: "Grid",
+          collection: CollectionOptions(itemCount: 2, layout: .frames([.zero]))),
+        "The layout gives 1 item frames for 2 items"
+      ),
+    ]
+    for (spec, message) in cases {
+      XCTAssertThrowsError(try h.session.makeControllerTree(spec)) { error in
+        XCTAssertEqual((error as? CurtainError)?.message, message)
+      }
+      XCTAssertNil(h.session.controller(identifier: spec.identifier ?? ""))
+    }
   }
 
   // MARK: Snapshots

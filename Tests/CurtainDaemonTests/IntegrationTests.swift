@@ -1028,7 +1028,8 @@ final class IntegrationTests: XCTestCase {
     XCTAssertEqual(
       watcher.takeEvents().map(\.text).filter { $0.hasPrefix("t\(transition)") },
       [
-        "t\(transition).began(layoutTransition, Large → Large, animated: true, interactive: true)",
+        "t\(transition).began(layoutTransition, Large: frames layout → flow 50×50 spacing 10 "
+          + "line 10, animated: true, interactive: true)",
         "t\(transition).interactionChanged(cancelled: true)",
         "t\(transition).ended(cancelled: true)",
       ])

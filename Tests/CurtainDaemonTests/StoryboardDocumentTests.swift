@@ -117,6 +117,98 @@ final class StoryboardDocumentTests: XCTestCase {
     )
   }
 
+  func testCollectionScenesGiveTheirItemsLayoutAndFlag() throws {
+    let storyboard = try parse(
+      #"""
+      {"name": "B", "scenes": [
+        {"id": "Grid", "kind": "collection", "items": 6,
+         "layout": {"flow": {"itemSize": [80, 90], "minimumInteritemSpacing": 4,
+                             "minimumLineSpacing": 6, "sectionInset": [1, 2, 3, 4]}}},
+        {"id": "Free", "kind": "collection", "useLayoutToLayoutNavigationTransitions": true,
+         "layout": {"frames": [[0, 0, 10, 20], [10, 0, 10, 20]]}},
+        {"id": "Plain", "kind": "collection"},
+        {"id": "Defaults", "kind": "collection", "layout": {"flow": {}}}]}
+      """#)
+    XCTAssertEqual(
+      storyboard.scene("Grid")?.collection,
+      CollectionOptions(
+        itemCount: 6,
+        layout: .flow(
+          FlowLayout(
+            itemSize: Size(width: 80, height: 90), interitemSpacing: 4, lineSpacing: 6,
+            sectionInset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)))))
+    XCTAssertEqual(
+      storyboard.scene("Free")?.collection,
+      CollectionOptions(
+        layout: .frames([
+          Rect(x: 0, y: 0, width: 10, height: 20), Rect(x: 10, y: 0, width: 10, height: 20),
+        ]), usesLayoutToLayoutNavigationTransitions: true))
+    XCTAssertNil(storyboard.scene("Plain")?.collection)
+    XCTAssertEqual(
+      storyboard.scene("Defaults")?.collection, CollectionOptions(layout: .flow(FlowLayout())))
+    // Loaded, each scene instantiates with its options.
+    let session = Session()
+    try session.loadStoryboard(storyboard)
+    let free = try XCTUnwrap(
+      try session.instantiate(scene: "Free", of: "B") as? CollectionViewController)
+    XCTAssertEqual(free.itemCount, 2)
+    XCTAssertTrue(free.usesLayoutToLayoutNavigationTransitions)
+    let grid = try XCTUnwrap(
+      try session.instantiate(scene: "Grid", of: "B") as? CollectionViewController)
+    XCTAssertEqual(grid.options, storyboard.scene("Grid")?.collection)
+  }
+
+  func testCollectionOptionsAreCheckedWhereTheyAre() throws {
+    assertError(
+      #"{"name": "B", "scenes": [{"id": "A", "kind": "collection", "items": 1.5}]}"#,
+      "storyboard.scenes[0].items: expected an integer that fits, got 1.5")
+    assertError(
+      #"{"name": "B", "scenes": [{"id": "A", "kind": "collection", "layout": {"grid": {}}}]}"#,
+      "storyboard.scenes[0].layout: unknown key 'grid' (expected flow, frames)")
+    assertError(
+      #"{"name": "B", "scenes": [{"id": "A", "kind": "collection", "layout": {}}]}"#,
+      "storyboard.scenes[0].layout: expected an object with one key, frames or flow")
+    assertError(
+      #"{"name": "B", "scenes": [{"id": "A", "kind": "collection", "layout": {"frames": [[0, 0, 1]]}}]}"#,
+      "storyboard.scenes[0].layout.frames[0]: expected an array of 4 numbers")
+    assertError(
+      #"{"name": "B", "scenes": [{"id": "A", "kind": "collection", "layout": {"flow": {"itemSize": [1, 1], "spacing": 2}}}]}"#,
+      "storyboard.scenes[0].layout.flow: unknown key 'spacing' (expected itemSize, "
+        + "minimumInteritemSpacing, minimumLineSpacing, sectionInset)")
+    assertError(
+      #"{"name": "B", "scenes": [{"id": "A", "kind": "collection", "useLayoutToLayoutNavigationTransitions": 1}]}"#,
+      "storyboard.scenes[0].useLayoutToLayoutNavigationTransitions: expected true or false")
+    // The meaning is checked when the session loads it.
+    func load(_ json: String) throws { try Session().loadStoryboard(try parse(json)) }
+    XCTAssertThrowsError(
+      try load(#"{"name": "B", "scenes": [{"id": "A", "items": 3}]}"#)
+    ) { error in
+      XCTAssertEqual(
+        (error as? CurtainError)?.message,
+        "Scene 'A' is not a collection scene: items, layout and "
+          + "useLayoutToLayoutNavigationTransitions apply only to collection scenes")
+    }
+    XCTAssertThrowsError(
+      try load(
+        #"{"name": "B", "scenes": [{"id": "A", "kind": "collection", "layout": {"flow": {"itemSize": [0, 5]}}}]}"#
+      )
+    ) { error in
+      XCTAssertEqual(
+        (error as? CurtainError)?.message,
+        "Scene 'A': A flow layout's item size must be positive, got 0×5")
+    }
+    XCTAssertThrowsError(
+      try load(
+        #"{"name": "B", "scenes": [{"id": "A", "kind": "collection", "children": ["C"]}, {"id": "C"}]}"#
+      )
+    ) { error in
+      XCTAssertEqual(
+        (error as? CurtainError)?.message,
+        "Scene 'A' is a collection view controller and cannot embed scenes (only navigation, "
+          + "tab, container, split and page scenes can)")
+    }
+  }
+
   func testOversizedDocumentsAreRefused() {
     let data = Data(count: Storyboard.maxDocumentBytes + 1)
     XCTAssertThrowsError(try Storyboard(json: data)) { error in

@@ -174,6 +174,78 @@ final class StoryboardIntegrationTests: XCTestCase {
     XCTAssertEqual(prepared.error.message, "Receiver (Catalog) has no segue with identifier 'nope'")
   }
 
+  /// A storyboard's collection scenes come with their items, layouts and
+  /// useLayoutToLayoutNavigationTransitions: the initial scene shows its
+  /// items in its flow layout, and a show segue to a layout-to-layout
+  /// collection moves the same items into the destination's frames layout.
+  func testCollectionScenesInstantiateWithTheirItemsAndLayouts() throws {
+    daemon = try TempDaemon()
+    let client = try TestClient(path: daemon!.socketPath)
+    let document = #"""
+      {"name": "Photos", "initial": "Nav",
+       "scenes": [
+         {"id": "Nav", "kind": "navigation", "children": ["Grid"]},
+         {"id": "Grid", "kind": "collection", "items": 2,
+          "layout": {"flow": {"itemSize": [100, 100], "minimumInteritemSpacing": 20,
+                              "sectionInset": [0, 10, 0, 10]}}},
+         {"id": "Detail", "kind": "collection", "useLayoutToLayoutNavigationTransitions": true,
+          "layout": {"frames": [[0, 100, 390, 300], [0, 420, 390, 300]]}}],
+       "segues": [{"identifier": "zoom", "source": "Grid", "destination": "Detail",
+                   "kind": "show"}]}
+      """#
+    let window = try client.call { $0.createWindow.clock = .manual }.window.id
+    let loaded = try client.call {
+      $0.loadStoryboard.document = Data(document.utf8)
+      $0.loadStoryboard.windowID = window
+    }
+    XCTAssertEqual(loaded.error.message, "")
+    var tree = try client.call { $0.getTree.windowID = window }.tree
+    let grid = try XCTUnwrap(tree.root.children.first)
+    XCTAssertEqual(grid.kind, .collection)
+    XCTAssertEqual(grid.collection.itemCount, 2)
+    XCTAssertFalse(grid.collection.layoutToLayout)
+    XCTAssertEqual(grid.collection.layout.flow.interitemSpacing, 20)
+    XCTAssertEqual(grid.collection.layout.flow.sectionInset.left, 10)
+    XCTAssertTrue(
+      tree.description_p.contains("2 items, flow 100×100 spacing 20 line 10 inset"),
+      tree.description_p)
+    try client.call {
+      $0.subscribe.windowID = window
+      $0.subscribe.frames = true
+    }
+    let result = try startSegue(client, "Grid", "zoom")
+    XCTAssertTrue(result.performed)
+    try client.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 0.175
+    }
+    try client.sync()
+    tree = try client.call { $0.getTree.windowID = window }.tree
+    let detail = try XCTUnwrap(tree.root.children.last)
+    XCTAssertEqual(detail.identifier, "Detail")
+    XCTAssertEqual(detail.collection.itemCount, 2, "one item per frame")
+    XCTAssertTrue(detail.collection.layoutToLayout)
+    XCTAssertEqual(detail.collection.layout.frames.frames.count, 2)
+    // Half way (easeInOut(0.5) = 0.5): the second item moves from the
+    // grid's (130, 0, 100, 100) (two columns of a line that is not full, 20
+    // points apart after the 10-point inset) to (0, 420, 390, 300).
+    let second = try XCTUnwrap(detail.collection.itemViewIds.last)
+    let frame = client.takeFrames().last
+    let moving = frame?.views.first { $0.viewID == second }
+    XCTAssertEqual(moving?.state.frame.x ?? -1, 65, accuracy: 1e-9)
+    XCTAssertEqual(moving?.state.frame.y ?? -1, 210, accuracy: 1e-9)
+    XCTAssertEqual(moving?.state.frame.width ?? -1, 245, accuracy: 1e-9)
+    XCTAssertNotNil(frame)
+    XCTAssertNil(frame?.views.first { $0.viewID == detail.viewID }, "nothing slides")
+    let bad = try client.call {
+      $0.loadStoryboard.document = Data(
+        #"{"name": "Bad", "scenes": [{"id": "A", "kind": "collection", "items": 3, "layout": {"frames": [[0, 0, 1, 1]]}}]}"#
+          .utf8)
+    }
+    XCTAssertEqual(bad.error.code, .invalidArgument)
+    XCTAssertEqual(bad.error.message, "Scene 'A': The layout gives 1 item frames for 3 items")
+  }
+
   func testBadDocumentsAreRefusedAndLeaveTheSessionAlone() throws {
     daemon = try TempDaemon()
     let client = try TestClient(path: daemon!.socketPath)

@@ -249,6 +249,43 @@ final class PresentationMappingTests: XCTestCase {
       PopoverSource(rect: Rect(x: 0, y: 0, width: 5, height: 0), permittedArrowDirections: .any))
   }
 
+  func testAStoryboardImageKeepsACollectionScenesOptionsAsGiven() throws {
+    let storyboard = Storyboard(
+      name: "B",
+      scenes: [
+        .init(
+          id: "Free", kind: .collection,
+          collection: CollectionOptions(
+            layout: .frames([Rect(x: 0, y: 0, width: 10, height: 20)]),
+            usesLayoutToLayoutNavigationTransitions: true)),
+        .init(
+          id: "Grid", kind: .collection,
+          collection: CollectionOptions(
+            itemCount: 3, layout: .flow(FlowLayout(itemSize: Size(width: 20, height: 30))))),
+        .init(id: "Plain", kind: .collection),
+      ])
+    let image = Curtain_V1_Storyboard(storyboard)
+    XCTAssertFalse(image.scenes[0].collection.hasItemCount, "one item per frame, as given")
+    XCTAssertFalse(image.scenes[2].hasCollection)
+    XCTAssertEqual(try Storyboard(image: image), storyboard)
+  }
+
+  func testALayoutTransitionsBeganEventKeepsItsLayouts() throws {
+    let change = LayoutChange(
+      oldLayout: .flow(FlowLayout()), newLayout: .frames([Rect(x: 1, y: 2, width: 3, height: 4)]))
+    let began = TransitionPhase.began(
+      TransitionInfo(
+        kind: .layoutTransition, container: ControllerID(3), from: ControllerID(3),
+        to: ControllerID(3), animated: true, interactive: true, duration: 0.35,
+        layoutChange: change))
+    let wire = Curtain_V1_TransitionEvent(id: TransitionID(5), phase: began)
+    XCTAssertEqual(wire.oldLayout.flow.itemSize.width, 50)
+    XCTAssertEqual(wire.newLayout.frames.frames.first?.height, 4)
+    XCTAssertFalse(wire.hasOldSize)
+    XCTAssertEqual(try TransitionPhase(image: wire), began)
+    XCTAssertEqual(change.description, "flow 50×50 spacing 10 line 10 → frames layout")
+  }
+
   func testPresentationEventPhases() {
     let b = ControllerID(2)
     let a = ControllerID(1)

@@ -185,8 +185,55 @@ def test_a_root_spec_is_parsed_as_the_cli_parses_it() -> None:
         ("nav[A,A]", "column 7: identifier 'A' is used twice (first at column 5)"),
         ("box[A]", "column 1: unknown container 'box'"),
         ("split[A,B,C]", "column 11: split[…] takes a primary and at most one secondary"),
-        ("X=A", "column 3: expected nav[…], tab[…], container[…], split[…] or page[…] after 'X='"),
+        ("X=A", "column 3: expected nav[…], tab[…], container[…], split[…], page[…] or collection[…] after 'X='"),
         ("A B", "column 3: expected the end of the spec, found 'B'"),
+    ]:
+        with pytest.raises(curtain.RootSpecError) as refused:
+            curtain.parse_root_spec(bad)
+        assert message in str(refused.value), bad
+
+
+def test_a_root_spec_collection_takes_its_options_as_the_cli_reads_them() -> None:
+    nav = curtain.parse_root_spec(
+        "Nav=nav[Grid = collection[ items=8, item-size = 100x120, spacing=5, line-spacing=2.5, "
+        "section-inset=1:2:3:4, layout-to-layout ], collection[frames=0:0:10:10;10:0:10.5:10], collection[]]"
+    )
+    grid, frames, empty = nav.children
+    assert grid.kind == common_pb2.CONTROLLER_KIND_COLLECTION and grid.identifier == "Grid"
+    flow = common_pb2.FlowLayout(
+        item_size=common_pb2.Size(width=100, height=120),
+        interitem_spacing=5,
+        line_spacing=2.5,
+        section_inset=common_pb2.EdgeInsets(top=1, left=2, bottom=3, right=4),
+    )
+    assert grid.collection == common_pb2.CollectionOptions(
+        item_count=8, layout=common_pb2.CollectionLayout(flow=flow), layout_to_layout=True
+    )
+    assert frames.collection == common_pb2.CollectionOptions(
+        layout=curtain.frames_layout([(0, 0, 10, 10), (10, 0, 10.5, 10)])
+    )
+    assert empty.HasField("collection") and empty.collection == common_pb2.CollectionOptions()
+    assert not nav.HasField("collection")
+    for bad, message in [
+        (
+            "collection[items=4, colour=red]",
+            "column 21: expected a collection option (items=, item-size=, spacing=, line-spacing=, "
+            "section-inset=, frames= or layout-to-layout), found 'colour=red'",
+        ),
+        ("collection[items=4,items=5]", "column 20: collection option 'items' is given twice"),
+        ("collection[items=-1]", "column 12: '-1' is not an item count: use a whole number as in items=12"),
+        ("collection[item-size=0x10]", "column 12: '0x10' is not an item size: use WIDTHxHEIGHT (> 0)"),
+        ("collection[spacing=-2]", "column 12: '-2' is not a spacing: use points (≥ 0) as in spacing=10"),
+        ("collection[section-inset=1:2:3]", "column 12: '1:2:3' is not a section inset"),
+        ("collection[frames=0:0:10]", "column 12: '0:0:10' is not an item frame"),
+        (
+            "collection[item-size=10x10,frames=0:0:10:10]",
+            "column 28: frames= gives item frames; item-size=, spacing=, line-spacing= and "
+            "section-inset= describe a flow layout: use one or the other",
+        ),
+        ("collection[layout-to-layout=yes]", "column 12: layout-to-layout takes no value"),
+        ("collection[items]", "column 12: collection option 'items' needs a value: items=…"),
+        ("collection[items=1", "column 19: expected ',' or ']' in collection[…], found the end of the spec"),
     ]:
         with pytest.raises(curtain.RootSpecError) as refused:
             curtain.parse_root_spec(bad)

@@ -180,6 +180,34 @@ def test_the_results_of_a_real_daemon_read_as_the_cli_prints_them(client: curtai
     assert popped.completed and popped.transition is None
 
 
+def test_a_collection_node_reads_as_the_cli_prints_it(client: curtain.Client) -> None:
+    window = client.create_window(clock="manual", size=(390, 844))
+    client.create_controller(
+        "collection",
+        identifier="Grid",
+        collection={"item_count": 3, "layout": curtain.flow_layout((100, 100), line_spacing=5)},
+    )
+    client.create_controller(
+        "collection", identifier="Frames", collection={"layout": curtain.frames_layout([(1, 2, 3, 4)])}
+    )
+    client.set_root(window, "Grid")
+    root = client.get_tree(window, include_views=True).root
+    assert root is not None and root.collection is not None and root.page is None
+    grid = root.collection
+    assert (grid.item_count, grid.layout_to_layout, grid.layout.frames) == (3, False, None)
+    assert grid.layout.flow is not None
+    assert (grid.layout.flow.item_size, grid.layout.flow.interitem_spacing, grid.layout.flow.line_spacing) == (
+        types.Size(100, 100),
+        10,
+        5,
+    )
+    assert len(grid.item_views) == 3 and grid.item_views == sorted(grid.item_views)
+    client.set_root(window, "Frames")
+    frames = client.get_tree(window).root
+    assert frames is not None and frames.collection is not None and frames.collection.layout.flow is None
+    assert frames.collection.layout.frames == types.CollectionLayout.ItemFrames([types.Rect(1, 2, 3, 4)])
+
+
 def test_a_typed_result_made_by_hand_goes_back_to_its_protocol_names() -> None:
     made = types.CustomPresentation(removes_presenter_view=True, dimming_alpha=0.3)
     assert made.protocol_fields() == {"removes_presenter_view": True, "dimming_alpha": 0.3}

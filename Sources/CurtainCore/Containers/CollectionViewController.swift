@@ -131,7 +131,8 @@ public final class CollectionViewController: ViewController {
       let request = TransitionRequest(
         kind: .layoutTransition, container: self, containerView: root, from: self, to: self,
         animated: animate, interactive: interactive && animate, owner: owner,
-        animator: .resolved(animator, builtIn: look), operation: context)
+        animator: .resolved(animator, builtIn: look),
+        layoutChange: LayoutChange(oldLayout: old, newLayout: newLayout), operation: context)
       runTransition(request) { [self] cancelled in
         if cancelled { layout = old }
         placeItems(cancelled ? from : to)

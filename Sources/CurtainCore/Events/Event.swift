@@ -213,11 +213,15 @@ public struct TransitionInfo: Hashable, Sendable {
   /// A size transition's change of the window: its old and new size and
   /// traits (`nil` for every other kind).
   public var sizeChange: SizeChange? = nil
+  /// A layout transition's change of the collection view's layout (`nil`
+  /// for every other kind).
+  public var layoutChange: LayoutChange? = nil
 
   /// Creates the information.
   public init(
     kind: TransitionKind, container: ControllerID?, from: ControllerID?, to: ControllerID?,
-    animated: Bool, interactive: Bool, duration: Double, sizeChange: SizeChange? = nil
+    animated: Bool, interactive: Bool, duration: Double, sizeChange: SizeChange? = nil,
+    layoutChange: LayoutChange? = nil
   ) {
     self.kind = kind
     self.container = container
@@ -227,6 +231,7 @@ public struct TransitionInfo: Hashable, Sendable {
     self.interactive = interactive
     self.duration = duration
     self.sizeChange = sizeChange
+    self.layoutChange = layoutChange
   }
 }
 
@@ -258,6 +263,24 @@ public struct SizeChange: Hashable, Sendable, CustomStringConvertible {
       oldTraits == newTraits ? "\(newTraits)" : "\(oldTraits) → \(newTraits)"
     return "\(oldSize) → \(newSize), \(traits)"
   }
+}
+
+/// What a layout transition changes: the collection view's layout before
+/// and after.
+public struct LayoutChange: Hashable, Sendable, CustomStringConvertible {
+  /// The layout before.
+  public let oldLayout: CollectionLayout
+  /// The layout after.
+  public let newLayout: CollectionLayout
+
+  /// Creates the change.
+  public init(oldLayout: CollectionLayout, newLayout: CollectionLayout) {
+    self.oldLayout = oldLayout
+    self.newLayout = newLayout
+  }
+
+  /// `flow 50×50 spacing 10 line 10 → frames layout`.
+  public var description: String { "\(oldLayout) → \(newLayout)" }
 }
 
 /// Phases of an operation.

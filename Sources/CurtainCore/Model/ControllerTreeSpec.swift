@@ -8,6 +8,8 @@
 // controller's stack (bottom first), a tab bar controller's tabs, a custom
 // container's children, a split view controller's primary and secondary
 // columns, a page view controller's data source (showing its first pages).
+// A collection view controller contains no controllers; its node may give
+// its items, layout and useLayoutToLayoutNavigationTransitions.
 
 /// A controller and the controllers it contains, to build together.
 public struct ControllerTreeSpec: Hashable, Sendable {
@@ -17,18 +19,23 @@ public struct ControllerTreeSpec: Hashable, Sendable {
   public var identifier: String?
   /// Its title, if any.
   public var title: String?
-  /// What it contains, in order (none for content controllers).
+  /// What it contains, in order (none for content and collection view
+  /// controllers).
   public var children: [ControllerTreeSpec]
+  /// A collection view controller's items, layout and flag (`nil`: no
+  /// items, a flow layout with UIKit's defaults); only for that kind.
+  public var collection: CollectionOptions?
 
   /// Creates a node.
   public init(
     kind: ControllerKind, identifier: String? = nil, title: String? = nil,
-    children: [ControllerTreeSpec] = []
+    children: [ControllerTreeSpec] = [], collection: CollectionOptions? = nil
   ) {
     self.kind = kind
     self.identifier = identifier
     self.title = title
     self.children = children
+    self.collection = collection
   }
 
   /// The deepest nesting accepted.
@@ -47,6 +54,17 @@ public struct ControllerTreeSpec: Hashable, Sendable {
     let name = identifier.map { "'\($0)'" } ?? "a \(kind.rawValue) controller"
     if kind == .content, !children.isEmpty {
       throw CurtainError.invalid("\(name) is a content controller, which contains no controllers")
+    }
+    if kind == .collection, !children.isEmpty {
+      throw CurtainError.invalid(
+        "\(name) is a collection view controller, which contains no controllers")
+    }
+    if let collection {
+      guard kind == .collection else {
+        throw CurtainError.invalid(
+          "\(name) is not a collection view controller: collection options do not apply")
+      }
+      try collection.validate()
     }
     if kind == .split, children.count > 2 {
       throw CurtainError.invalid(
@@ -120,6 +138,9 @@ extension Session {
     let children = try spec.children.map(build)
     let controller = try makeController(
       kind: spec.kind, identifier: spec.identifier, title: spec.title)
+    if let options = spec.collection, let collection = controller as? CollectionViewController {
+      try collection.configure(options)
+    }
     try controller.adoptInitialChildren(children)
     return controller
   }

@@ -360,8 +360,11 @@ public final class Session {
     case .hierarchy(.splitDisplayModeChanged(let split, let mode)):
       return "\(name(split)).displayMode(\(mode.rawValue))"
     case .transition(let id, .began(let info)):
-      // A size transition has no from/to controllers: it says what changed.
-      let subject = info.sizeChange?.description ?? "\(name(info.from)) → \(name(info.to))"
+      // A size transition has no from/to controllers and a layout
+      // transition's are the collection view controller itself: they say
+      // what changed.
+      var subject = info.sizeChange?.description ?? "\(name(info.from)) → \(name(info.to))"
+      if let change = info.layoutChange { subject = "\(name(info.container)): \(change)" }
       return "\(id).began(\(info.kind.rawValue), \(subject), "
         + "animated: \(info.animated), interactive: \(info.interactive))"
     case .transition(let id, .paused(let percent)):

@@ -88,6 +88,9 @@ extension Session {
       modalTransitionStyle: scene.modalTransitionStyle,
       definesPresentationContext: scene.definesPresentationContext,
       preferredContentSize: scene.preferredContentSize)
+    if let options = scene.collection, let collection = controller as? CollectionViewController {
+      try collection.configure(options)
+    }
     let children = try scene.children.map { try instantiateScene($0, of: storyboard) }
     try controller.adoptInitialChildren(children)
     return controller

@@ -61,7 +61,23 @@ extension Storyboard {
         throw CurtainError.invalid("\(label) embeds scene '\(child)' twice")
       }
     }
+    if let collection = scene.collection {
+      guard scene.kind == .collection else {
+        throw CurtainError.invalid(
+          "\(label) is not a collection scene: items, layout and "
+            + "useLayoutToLayoutNavigationTransitions apply only to collection scenes")
+      }
+      do {
+        try collection.validate()
+      } catch let error as CurtainError {
+        throw CurtainError.invalid("\(label): \(error.message)")
+      }
+    }
     switch scene.kind {
+    case .collection where !scene.children.isEmpty:
+      throw CurtainError.invalid(
+        "\(label) is a collection view controller and cannot embed scenes (only navigation, tab, "
+          + "container, split and page scenes can)")
     case .content:
       if !scene.children.isEmpty {
         throw CurtainError.invalid(

@@ -2,7 +2,8 @@
 // is a controller template: a kind, a title, presentation properties, the
 // unwind actions it declares and the scenes embedded in it (a navigation
 // controller's stack, a tab bar controller's tabs, a custom container's
-// children), which are instantiated with it. A segue leads from a source
+// children), which are instantiated with it; a collection scene gives its
+// items, layout and useLayoutToLayoutNavigationTransitions. A segue leads from a source
 // scene to a destination scene (none for unwind) and says how the
 // destination appears: show, showDetail, a modal presentation with a style
 // and transition, a popover, a presentation with a custom animator, or an
@@ -57,13 +58,17 @@ public struct Storyboard: Hashable, Sendable {
     public var definesPresentationContext: Bool?
     /// `preferredContentSize`.
     public var preferredContentSize: Size?
+    /// A collection scene's items, layout and
+    /// `useLayoutToLayoutNavigationTransitions` (`nil`: none given, an
+    /// empty collection with a default flow layout).
+    public var collection: CollectionOptions?
 
     /// Creates a scene.
     public init(
       id: String, kind: ControllerKind = .content, title: String? = nil, children: [String] = [],
       unwindActions: [String] = [], modalPresentationStyle: ModalPresentationStyle? = nil,
       modalTransitionStyle: ModalTransitionStyle? = nil, definesPresentationContext: Bool? = nil,
-      preferredContentSize: Size? = nil
+      preferredContentSize: Size? = nil, collection: CollectionOptions? = nil
     ) {
       self.id = id
       self.kind = kind
@@ -74,6 +79,7 @@ public struct Storyboard: Hashable, Sendable {
       self.modalTransitionStyle = modalTransitionStyle
       self.definesPresentationContext = definesPresentationContext
       self.preferredContentSize = preferredContentSize
+      self.collection = collection
     }
   }
 

@@ -22,6 +22,8 @@ struct TransitionRequest {
   var animator: AnimatorSpec
   /// A size transition's change of the window, for its `began` event.
   var sizeChange: SizeChange?
+  /// A layout transition's change of layout, for its `began` event.
+  var layoutChange: LayoutChange?
   /// The operation whose change begins it, if one does.
   var operation: OperationContext?
 }
@@ -69,7 +71,8 @@ extension Window {
           TransitionInfo(
             kind: request.kind, container: request.container.id, from: request.from?.id,
             to: request.to?.id, animated: request.animated, interactive: request.interactive,
-            duration: request.animator.duration, sizeChange: request.sizeChange))))
+            duration: request.animator.duration, sizeChange: request.sizeChange,
+            layoutChange: request.layoutChange))))
     // A remote animator's transition keeps the tracks the container added
     // (a dimming view's fade): they follow the client's percentage.
     addTracks(request.animator.tracks, to: transition, startingAt: 0)

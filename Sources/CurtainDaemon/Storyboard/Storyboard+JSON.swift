@@ -3,7 +3,8 @@
 //   { "name": "Shop", "initial": "Nav",
 //     "scenes": [ { "id", "kind", "title", "children", "unwindActions",
 //                   "style", "transition", "definesPresentationContext",
-//                   "preferredContentSize": [w, h] }, … ],
+//                   "preferredContentSize": [w, h],
+//                   "items", "layout", "useLayoutToLayoutNavigationTransitions" }, … ],
 //     "segues": [ { "identifier", "source", "destination", "kind",
 //                   "style", "transition", "anchor", "animator", "action",
 //                   "animates", "shouldPerform" }, … ] }
@@ -51,9 +52,19 @@ extension Storyboard {
   private static func scene(_ field: JSONField) throws -> Scene {
     let object = try field.object(keys: [
       "id", "kind", "title", "children", "unwindActions", "style", "transition",
-      "definesPresentationContext", "preferredContentSize",
+      "definesPresentationContext", "preferredContentSize", "items", "layout",
+      "useLayoutToLayoutNavigationTransitions",
     ])
     let size = try object["preferredContentSize"]?.numbers(count: 2)
+    let items = try object["items"]?.integer(Int.self)
+    let layout = try object["layout"].map(Self.collectionLayout)
+    let flag = try object["useLayoutToLayoutNavigationTransitions"]?.bool()
+    var collection: CollectionOptions?
+    if items != nil || layout != nil || flag != nil {
+      collection = CollectionOptions(
+        itemCount: items, layout: layout ?? .flow(FlowLayout()),
+        usesLayoutToLayoutNavigationTransitions: flag ?? false)
+    }
     return Scene(
       id: try object.required("id").string(),
       kind: try object["kind"]?.named(ControllerKind.self) ?? .content,
@@ -63,7 +74,42 @@ extension Storyboard {
       modalPresentationStyle: try object["style"]?.named(ModalPresentationStyle.self),
       modalTransitionStyle: try object["transition"]?.named(ModalTransitionStyle.self),
       definesPresentationContext: try object["definesPresentationContext"]?.bool(),
-      preferredContentSize: size.map { Size(width: $0[0], height: $0[1]) })
+      preferredContentSize: size.map { Size(width: $0[0], height: $0[1]) },
+      collection: collection)
+  }
+
+  /// A collection scene's `layout`: `{"frames": [[x, y, w, h], …]}` or
+  /// `{"flow": {"itemSize": [w, h], "minimumInteritemSpacing",
+  /// "minimumLineSpacing", "sectionInset": [top, left, bottom, right]}}`
+  /// (absent numbers take UIKit's defaults).
+  private static func collectionLayout(_ field: JSONField) throws -> CollectionLayout {
+    let object = try field.object(keys: ["frames", "flow"])
+    switch (object["frames"], object["flow"]) {
+    case (let frames?, nil):
+      return .frames(
+        try frames.array().map { item in
+          let numbers = try item.numbers(count: 4)
+          return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        })
+    case (nil, let flow?):
+      let given = try flow.object(keys: [
+        "itemSize", "minimumInteritemSpacing", "minimumLineSpacing", "sectionInset",
+      ])
+      let defaults = FlowLayout()
+      let size = try given["itemSize"]?.numbers(count: 2)
+      let inset = try given["sectionInset"]?.numbers(count: 4)
+      return .flow(
+        FlowLayout(
+          itemSize: size.map { Size(width: $0[0], height: $0[1]) } ?? defaults.itemSize,
+          interitemSpacing: try given["minimumInteritemSpacing"]?.number()
+            ?? defaults.interitemSpacing,
+          lineSpacing: try given["minimumLineSpacing"]?.number() ?? defaults.lineSpacing,
+          sectionInset: inset.map {
+            EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3])
+          } ?? defaults.sectionInset))
+    default:
+      throw field.error("expected an object with one key, frames or flow")
+    }
   }
 
   private static func segue(_ field: JSONField) throws -> Segue {

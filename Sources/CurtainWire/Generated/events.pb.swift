@@ -478,6 +478,26 @@ public nonisolated struct Curtain_V1_TransitionEvent: @unchecked Sendable {
   /// Clears the value of `newTraits`. Subsequent reads from it will return its default value.
   public mutating func clearNewTraits() {_uniqueStorage()._newTraits = nil}
 
+  /// BEGAN of a layoutTransition: the collection view's layout before and
+  /// after; absent for other kinds.
+  public var oldLayout: Curtain_V1_CollectionLayout {
+    get {_storage._oldLayout ?? Curtain_V1_CollectionLayout()}
+    set {_uniqueStorage()._oldLayout = newValue}
+  }
+  /// Returns true if `oldLayout` has been explicitly set.
+  public var hasOldLayout: Bool {_storage._oldLayout != nil}
+  /// Clears the value of `oldLayout`. Subsequent reads from it will return its default value.
+  public mutating func clearOldLayout() {_uniqueStorage()._oldLayout = nil}
+
+  public var newLayout: Curtain_V1_CollectionLayout {
+    get {_storage._newLayout ?? Curtain_V1_CollectionLayout()}
+    set {_uniqueStorage()._newLayout = newValue}
+  }
+  /// Returns true if `newLayout` has been explicitly set.
+  public var hasNewLayout: Bool {_storage._newLayout != nil}
+  /// Clears the value of `newLayout`. Subsequent reads from it will return its default value.
+  public mutating func clearNewLayout() {_uniqueStorage()._newLayout = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Phase: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -1579,7 +1599,7 @@ nonisolated extension Curtain_V1_HierarchyEvent.Change: SwiftProtobuf._ProtoName
 
 nonisolated extension Curtain_V1_TransitionEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TransitionEvent"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transition_id\0\u{1}phase\0\u{1}kind\0\u{3}container_id\0\u{3}from_id\0\u{3}to_id\0\u{1}animated\0\u{1}interactive\0\u{1}duration\0\u{1}cancelled\0\u{1}percent\0\u{4}i\u{2}old_size\0\u{3}new_size\0\u{3}old_traits\0\u{3}new_traits\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}transition_id\0\u{1}phase\0\u{1}kind\0\u{3}container_id\0\u{3}from_id\0\u{3}to_id\0\u{1}animated\0\u{1}interactive\0\u{1}duration\0\u{1}cancelled\0\u{1}percent\0\u{4}i\u{2}old_size\0\u{3}new_size\0\u{3}old_traits\0\u{3}new_traits\0\u{3}old_layout\0\u{3}new_layout\0")
 
   fileprivate class _StorageClass {
     var _transitionID: UInt64 = 0
@@ -1597,6 +1617,8 @@ nonisolated extension Curtain_V1_TransitionEvent: SwiftProtobuf.Message, SwiftPr
     var _newSize: Curtain_V1_Size? = nil
     var _oldTraits: Curtain_V1_Traits? = nil
     var _newTraits: Curtain_V1_Traits? = nil
+    var _oldLayout: Curtain_V1_CollectionLayout? = nil
+    var _newLayout: Curtain_V1_CollectionLayout? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1622,6 +1644,8 @@ nonisolated extension Curtain_V1_TransitionEvent: SwiftProtobuf.Message, SwiftPr
       _newSize = source._newSize
       _oldTraits = source._oldTraits
       _newTraits = source._newTraits
+      _oldLayout = source._oldLayout
+      _newLayout = source._newLayout
     }
   }
 
@@ -1655,6 +1679,8 @@ nonisolated extension Curtain_V1_TransitionEvent: SwiftProtobuf.Message, SwiftPr
         case 181: try { try decoder.decodeSingularMessageField(value: &_storage._newSize) }()
         case 182: try { try decoder.decodeSingularMessageField(value: &_storage._oldTraits) }()
         case 183: try { try decoder.decodeSingularMessageField(value: &_storage._newTraits) }()
+        case 184: try { try decoder.decodeSingularMessageField(value: &_storage._oldLayout) }()
+        case 185: try { try decoder.decodeSingularMessageField(value: &_storage._newLayout) }()
         default: break
         }
       }
@@ -1712,6 +1738,12 @@ nonisolated extension Curtain_V1_TransitionEvent: SwiftProtobuf.Message, SwiftPr
       try { if let v = _storage._newTraits {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 183)
       } }()
+      try { if let v = _storage._oldLayout {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 184)
+      } }()
+      try { if let v = _storage._newLayout {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 185)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1736,6 +1768,8 @@ nonisolated extension Curtain_V1_TransitionEvent: SwiftProtobuf.Message, SwiftPr
         if _storage._newSize != rhs_storage._newSize {return false}
         if _storage._oldTraits != rhs_storage._oldTraits {return false}
         if _storage._newTraits != rhs_storage._newTraits {return false}
+        if _storage._oldLayout != rhs_storage._oldLayout {return false}
+        if _storage._newLayout != rhs_storage._newLayout {return false}
         return true
       }
       if !storagesAreEqual {return false}

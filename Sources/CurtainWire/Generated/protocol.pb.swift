@@ -2060,9 +2060,22 @@ public nonisolated struct Curtain_V1_ControllerSpec: Sendable {
 
   public var children: [Curtain_V1_ControllerSpec] = []
 
+  /// Only for COLLECTION: its items, layout and layout-to-layout flag
+  /// (absent: no items, a flow layout with UIKit's defaults).
+  public var collection: Curtain_V1_CollectionOptions {
+    get {_collection ?? Curtain_V1_CollectionOptions()}
+    set {_collection = newValue}
+  }
+  /// Returns true if `collection` has been explicitly set.
+  public var hasCollection: Bool {self._collection != nil}
+  /// Clears the value of `collection`. Subsequent reads from it will return its default value.
+  public mutating func clearCollection() {self._collection = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _collection: Curtain_V1_CollectionOptions? = nil
 }
 
 public nonisolated struct Curtain_V1_ListWindows: Sendable {
@@ -8351,7 +8364,7 @@ nonisolated extension Curtain_V1_CreateWindow: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Curtain_V1_ControllerSpec: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ControllerSpec"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{1}children\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}identifier\0\u{1}title\0\u{1}children\0\u{1}collection\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -8363,12 +8376,17 @@ nonisolated extension Curtain_V1_ControllerSpec: SwiftProtobuf.Message, SwiftPro
       case 2: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.title) }()
       case 4: try { try decoder.decodeRepeatedMessageField(value: &self.children) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._collection) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.kind != .unspecified {
       try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
     }
@@ -8381,6 +8399,9 @@ nonisolated extension Curtain_V1_ControllerSpec: SwiftProtobuf.Message, SwiftPro
     if !self.children.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.children, fieldNumber: 4)
     }
+    try { if let v = self._collection {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -8389,6 +8410,7 @@ nonisolated extension Curtain_V1_ControllerSpec: SwiftProtobuf.Message, SwiftPro
     if lhs.identifier != rhs.identifier {return false}
     if lhs.title != rhs.title {return false}
     if lhs.children != rhs.children {return false}
+    if lhs._collection != rhs._collection {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

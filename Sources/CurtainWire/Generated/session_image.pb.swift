@@ -1136,75 +1136,94 @@ public nonisolated struct Curtain_V1_Storyboard: Sendable {
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  public nonisolated struct Scene: Sendable {
+  public nonisolated struct Scene: @unchecked Sendable {
     // SwiftProtobuf.Message conformance is added in an extension below. See the
     // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
     // methods supported on all messages.
 
-    public var id: String = String()
+    public var id: String {
+      get {_storage._id}
+      set {_uniqueStorage()._id = newValue}
+    }
 
-    public var kind: Curtain_V1_ControllerKind = .unspecified
+    public var kind: Curtain_V1_ControllerKind {
+      get {_storage._kind}
+      set {_uniqueStorage()._kind = newValue}
+    }
 
     public var title: String {
-      get {_title ?? String()}
-      set {_title = newValue}
+      get {_storage._title ?? String()}
+      set {_uniqueStorage()._title = newValue}
     }
     /// Returns true if `title` has been explicitly set.
-    public var hasTitle: Bool {self._title != nil}
+    public var hasTitle: Bool {_storage._title != nil}
     /// Clears the value of `title`. Subsequent reads from it will return its default value.
-    public mutating func clearTitle() {self._title = nil}
+    public mutating func clearTitle() {_uniqueStorage()._title = nil}
 
     /// Embedded scenes: a navigation controller's stack (bottom first), a tab
     /// bar controller's tabs, a custom container's children.
-    public var children: [String] = []
+    public var children: [String] {
+      get {_storage._children}
+      set {_uniqueStorage()._children = newValue}
+    }
 
-    public var unwindActions: [String] = []
+    public var unwindActions: [String] {
+      get {_storage._unwindActions}
+      set {_uniqueStorage()._unwindActions = newValue}
+    }
 
     public var modalPresentationStyle: Curtain_V1_ModalPresentationStyle {
-      get {_modalPresentationStyle ?? .automatic}
-      set {_modalPresentationStyle = newValue}
+      get {_storage._modalPresentationStyle ?? .automatic}
+      set {_uniqueStorage()._modalPresentationStyle = newValue}
     }
     /// Returns true if `modalPresentationStyle` has been explicitly set.
-    public var hasModalPresentationStyle: Bool {self._modalPresentationStyle != nil}
+    public var hasModalPresentationStyle: Bool {_storage._modalPresentationStyle != nil}
     /// Clears the value of `modalPresentationStyle`. Subsequent reads from it will return its default value.
-    public mutating func clearModalPresentationStyle() {self._modalPresentationStyle = nil}
+    public mutating func clearModalPresentationStyle() {_uniqueStorage()._modalPresentationStyle = nil}
 
     public var modalTransitionStyle: Curtain_V1_ModalTransitionStyle {
-      get {_modalTransitionStyle ?? .coverVertical}
-      set {_modalTransitionStyle = newValue}
+      get {_storage._modalTransitionStyle ?? .coverVertical}
+      set {_uniqueStorage()._modalTransitionStyle = newValue}
     }
     /// Returns true if `modalTransitionStyle` has been explicitly set.
-    public var hasModalTransitionStyle: Bool {self._modalTransitionStyle != nil}
+    public var hasModalTransitionStyle: Bool {_storage._modalTransitionStyle != nil}
     /// Clears the value of `modalTransitionStyle`. Subsequent reads from it will return its default value.
-    public mutating func clearModalTransitionStyle() {self._modalTransitionStyle = nil}
+    public mutating func clearModalTransitionStyle() {_uniqueStorage()._modalTransitionStyle = nil}
 
     public var definesPresentationContext: Bool {
-      get {_definesPresentationContext ?? false}
-      set {_definesPresentationContext = newValue}
+      get {_storage._definesPresentationContext ?? false}
+      set {_uniqueStorage()._definesPresentationContext = newValue}
     }
     /// Returns true if `definesPresentationContext` has been explicitly set.
-    public var hasDefinesPresentationContext: Bool {self._definesPresentationContext != nil}
+    public var hasDefinesPresentationContext: Bool {_storage._definesPresentationContext != nil}
     /// Clears the value of `definesPresentationContext`. Subsequent reads from it will return its default value.
-    public mutating func clearDefinesPresentationContext() {self._definesPresentationContext = nil}
+    public mutating func clearDefinesPresentationContext() {_uniqueStorage()._definesPresentationContext = nil}
 
     public var preferredContentSize: Curtain_V1_Size {
-      get {_preferredContentSize ?? Curtain_V1_Size()}
-      set {_preferredContentSize = newValue}
+      get {_storage._preferredContentSize ?? Curtain_V1_Size()}
+      set {_uniqueStorage()._preferredContentSize = newValue}
     }
     /// Returns true if `preferredContentSize` has been explicitly set.
-    public var hasPreferredContentSize: Bool {self._preferredContentSize != nil}
+    public var hasPreferredContentSize: Bool {_storage._preferredContentSize != nil}
     /// Clears the value of `preferredContentSize`. Subsequent reads from it will return its default value.
-    public mutating func clearPreferredContentSize() {self._preferredContentSize = nil}
+    public mutating func clearPreferredContentSize() {_uniqueStorage()._preferredContentSize = nil}
+
+    /// A collection scene's items, layout and layout-to-layout flag (absent:
+    /// not given).
+    public var collection: Curtain_V1_CollectionOptions {
+      get {_storage._collection ?? Curtain_V1_CollectionOptions()}
+      set {_uniqueStorage()._collection = newValue}
+    }
+    /// Returns true if `collection` has been explicitly set.
+    public var hasCollection: Bool {_storage._collection != nil}
+    /// Clears the value of `collection`. Subsequent reads from it will return its default value.
+    public mutating func clearCollection() {_uniqueStorage()._collection = nil}
 
     public var unknownFields = SwiftProtobuf.UnknownStorage()
 
     public init() {}
 
-    fileprivate var _title: String? = nil
-    fileprivate var _modalPresentationStyle: Curtain_V1_ModalPresentationStyle? = nil
-    fileprivate var _modalTransitionStyle: Curtain_V1_ModalTransitionStyle? = nil
-    fileprivate var _definesPresentationContext: Bool? = nil
-    fileprivate var _preferredContentSize: Curtain_V1_Size? = nil
+    fileprivate var _storage = _StorageClass.defaultInstance
   }
 
   public nonisolated struct Segue: @unchecked Sendable {
@@ -3088,73 +3107,132 @@ nonisolated extension Curtain_V1_Storyboard: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Curtain_V1_Storyboard.Scene: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = Curtain_V1_Storyboard.protoMessageName + ".Scene"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}title\0\u{1}children\0\u{3}unwind_actions\0\u{3}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}preferred_content_size\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}kind\0\u{1}title\0\u{1}children\0\u{3}unwind_actions\0\u{3}modal_presentation_style\0\u{3}modal_transition_style\0\u{3}defines_presentation_context\0\u{3}preferred_content_size\0\u{1}collection\0")
+
+  fileprivate class _StorageClass {
+    var _id: String = String()
+    var _kind: Curtain_V1_ControllerKind = .unspecified
+    var _title: String? = nil
+    var _children: [String] = []
+    var _unwindActions: [String] = []
+    var _modalPresentationStyle: Curtain_V1_ModalPresentationStyle? = nil
+    var _modalTransitionStyle: Curtain_V1_ModalTransitionStyle? = nil
+    var _definesPresentationContext: Bool? = nil
+    var _preferredContentSize: Curtain_V1_Size? = nil
+    var _collection: Curtain_V1_CollectionOptions? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _kind = source._kind
+      _title = source._title
+      _children = source._children
+      _unwindActions = source._unwindActions
+      _modalPresentationStyle = source._modalPresentationStyle
+      _modalTransitionStyle = source._modalTransitionStyle
+      _definesPresentationContext = source._definesPresentationContext
+      _preferredContentSize = source._preferredContentSize
+      _collection = source._collection
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
-      case 2: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self._title) }()
-      case 4: try { try decoder.decodeRepeatedStringField(value: &self.children) }()
-      case 5: try { try decoder.decodeRepeatedStringField(value: &self.unwindActions) }()
-      case 6: try { try decoder.decodeSingularEnumField(value: &self._modalPresentationStyle) }()
-      case 7: try { try decoder.decodeSingularEnumField(value: &self._modalTransitionStyle) }()
-      case 8: try { try decoder.decodeSingularBoolField(value: &self._definesPresentationContext) }()
-      case 9: try { try decoder.decodeSingularMessageField(value: &self._preferredContentSize) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._title) }()
+        case 4: try { try decoder.decodeRepeatedStringField(value: &_storage._children) }()
+        case 5: try { try decoder.decodeRepeatedStringField(value: &_storage._unwindActions) }()
+        case 6: try { try decoder.decodeSingularEnumField(value: &_storage._modalPresentationStyle) }()
+        case 7: try { try decoder.decodeSingularEnumField(value: &_storage._modalTransitionStyle) }()
+        case 8: try { try decoder.decodeSingularBoolField(value: &_storage._definesPresentationContext) }()
+        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._preferredContentSize) }()
+        case 10: try { try decoder.decodeSingularMessageField(value: &_storage._collection) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.id.isEmpty {
-      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._id.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._id, fieldNumber: 1)
+      }
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 2)
+      }
+      try { if let v = _storage._title {
+        try visitor.visitSingularStringField(value: v, fieldNumber: 3)
+      } }()
+      if !_storage._children.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._children, fieldNumber: 4)
+      }
+      if !_storage._unwindActions.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._unwindActions, fieldNumber: 5)
+      }
+      try { if let v = _storage._modalPresentationStyle {
+        try visitor.visitSingularEnumField(value: v, fieldNumber: 6)
+      } }()
+      try { if let v = _storage._modalTransitionStyle {
+        try visitor.visitSingularEnumField(value: v, fieldNumber: 7)
+      } }()
+      try { if let v = _storage._definesPresentationContext {
+        try visitor.visitSingularBoolField(value: v, fieldNumber: 8)
+      } }()
+      try { if let v = _storage._preferredContentSize {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
+      try { if let v = _storage._collection {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      } }()
     }
-    if self.kind != .unspecified {
-      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 2)
-    }
-    try { if let v = self._title {
-      try visitor.visitSingularStringField(value: v, fieldNumber: 3)
-    } }()
-    if !self.children.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.children, fieldNumber: 4)
-    }
-    if !self.unwindActions.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.unwindActions, fieldNumber: 5)
-    }
-    try { if let v = self._modalPresentationStyle {
-      try visitor.visitSingularEnumField(value: v, fieldNumber: 6)
-    } }()
-    try { if let v = self._modalTransitionStyle {
-      try visitor.visitSingularEnumField(value: v, fieldNumber: 7)
-    } }()
-    try { if let v = self._definesPresentationContext {
-      try visitor.visitSingularBoolField(value: v, fieldNumber: 8)
-    } }()
-    try { if let v = self._preferredContentSize {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_Storyboard.Scene, rhs: Curtain_V1_Storyboard.Scene) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs.kind != rhs.kind {return false}
-    if lhs._title != rhs._title {return false}
-    if lhs.children != rhs.children {return false}
-    if lhs.unwindActions != rhs.unwindActions {return false}
-    if lhs._modalPresentationStyle != rhs._modalPresentationStyle {return false}
-    if lhs._modalTransitionStyle != rhs._modalTransitionStyle {return false}
-    if lhs._definesPresentationContext != rhs._definesPresentationContext {return false}
-    if lhs._preferredContentSize != rhs._preferredContentSize {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._title != rhs_storage._title {return false}
+        if _storage._children != rhs_storage._children {return false}
+        if _storage._unwindActions != rhs_storage._unwindActions {return false}
+        if _storage._modalPresentationStyle != rhs_storage._modalPresentationStyle {return false}
+        if _storage._modalTransitionStyle != rhs_storage._modalTransitionStyle {return false}
+        if _storage._definesPresentationContext != rhs_storage._definesPresentationContext {return false}
+        if _storage._preferredContentSize != rhs_storage._preferredContentSize {return false}
+        if _storage._collection != rhs_storage._collection {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -127,12 +127,18 @@ extension TransitionPhase {
           oldTraits: try TraitCollection(image: event.oldTraits),
           newTraits: try TraitCollection(image: event.newTraits))
       }
+      var layoutChange: LayoutChange?
+      if event.hasOldLayout {
+        layoutChange = LayoutChange(
+          oldLayout: try CollectionLayout(event.oldLayout),
+          newLayout: try CollectionLayout(event.newLayout))
+      }
       self = .began(
         TransitionInfo(
           kind: kind, container: ControllerID(image: event.containerID),
           from: ControllerID(image: event.fromID), to: ControllerID(image: event.toID),
           animated: event.animated, interactive: event.interactive, duration: event.duration,
-          sizeChange: sizeChange))
+          sizeChange: sizeChange, layoutChange: layoutChange))
     case .paused: self = .paused(percent: event.percent)
     case .interactionChanged: self = .interactionChanged(isCancelled: event.cancelled)
     case .ended: self = .ended(cancelled: event.cancelled)

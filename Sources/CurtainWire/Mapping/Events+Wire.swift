@@ -223,6 +223,10 @@ extension Curtain_V1_TransitionEvent {
         oldTraits = Curtain_V1_Traits(change.oldTraits)
         newTraits = Curtain_V1_Traits(change.newTraits)
       }
+      if let change = info.layoutChange {
+        oldLayout = Curtain_V1_CollectionLayout(change.oldLayout)
+        newLayout = Curtain_V1_CollectionLayout(change.newLayout)
+      }
     case .paused(let percent):
       self.phase = .paused
       self.percent = percent

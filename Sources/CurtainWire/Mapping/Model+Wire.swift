@@ -77,13 +77,15 @@ extension Curtain_V1_ControllerInfo {
 }
 
 extension ControllerTreeSpec {
-  /// The core form of a wire tree; an unknown kind is an error.
+  /// The core form of a wire tree; an unknown kind or bad collection
+  /// options are an error.
   public init(_ wire: Curtain_V1_ControllerSpec) throws {
     self.init(
       kind: try ControllerKind(wire.kind),
       identifier: wire.identifier.isEmpty ? nil : wire.identifier,
       title: wire.title.isEmpty ? nil : wire.title,
-      children: try wire.children.map(ControllerTreeSpec.init))
+      children: try wire.children.map(ControllerTreeSpec.init),
+      collection: wire.hasCollection ? try CollectionOptions(wire.collection) : nil)
   }
 }
 

@@ -28,6 +28,11 @@ extension Curtain_V1_Storyboard {
       if let size = scene.preferredContentSize {
         image.preferredContentSize = Curtain_V1_Size(size)
       }
+      if let collection = scene.collection {
+        image.collection = Curtain_V1_CollectionOptions(collection)
+        // The item count as given: none means one per frame, or none.
+        if collection.itemCount == nil { image.collection.clearItemCount() }
+      }
       return image
     }
     segues = storyboard.segues.map(Segue.init)
@@ -83,7 +88,8 @@ extension Storyboard {
             definesPresentationContext: scene.hasDefinesPresentationContext
               ? scene.definesPresentationContext : nil,
             preferredContentSize: scene.hasPreferredContentSize
-              ? Size(scene.preferredContentSize) : nil)
+              ? Size(scene.preferredContentSize) : nil,
+            collection: scene.hasCollection ? try CollectionOptions(scene.collection) : nil)
         }
       },
       segues: try storyboard.segues.enumerated().map { index, segue in

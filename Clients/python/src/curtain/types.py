@@ -253,6 +253,7 @@ class FlowLayout(ProtoMessage):
     """The protocol's ``curtain.v1.FlowLayout``."""
 
     _PROTO: ClassVar[Any] = common_pb2.FlowLayout
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['interitem_spacing', 'line_spacing'])
 
     item_size: Size = dataclasses.field(default_factory=lambda: Size())
     interitem_spacing: float | None = None
@@ -274,6 +275,7 @@ class CollectionLayout(ProtoMessage):
 
     _PROTO: ClassVar[Any] = common_pb2.CollectionLayout
     _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['flow', 'frames'])
+    _ABSENT: ClassVar[frozenset[str]] = frozenset(['flow', 'frames'])
     _ONEOFS: ClassVar[dict[str, str]] = {'kind': 'kind'}
 
     frames: CollectionLayout.ItemFrames | None = None
@@ -509,11 +511,18 @@ class CollectionInfo(ProtoMessage):
     """The protocol's ``curtain.v1.CollectionInfo``."""
 
     _PROTO: ClassVar[Any] = common_pb2.CollectionInfo
+    _RENAMED: ClassVar[dict[str, str]] = {'item_views': 'item_view_ids'}
 
     item_count: int = 0
     layout: CollectionLayout = dataclasses.field(default_factory=lambda: CollectionLayout())
     layout_to_layout: bool = False
-    item_view_ids: list[int] = dataclasses.field(default_factory=list)
+    item_views: list[int] = dataclasses.field(default_factory=list)
+
+    @property
+    def item_view_ids(self) -> list[int]:
+        """Deprecated (removed in the next release): ``item_views``, as `curtain --json` names it."""
+        _deprecated("CollectionInfo.item_view_ids", "item_views")
+        return self.item_views
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -566,7 +575,7 @@ class ControllerNode(ProtoMessage):
     _RENAMED: ClassVar[dict[str, str]] = {'controller': 'id', 'view': 'view_id'}
     _OPTIONAL: ClassVar[frozenset[str]] = frozenset(['presented'])
     _ABSENT: ClassVar[frozenset[str]] = frozenset(['frame', 'identifier', 'presentation', 'presented', 'title', 'view'])
-    _NULL_UNLESS: ClassVar[dict[str, tuple[str, int | None]]] = {'selected_index': ('kind', 3), 'split': ('kind', 5), 'page': ('kind', 6)}
+    _NULL_UNLESS: ClassVar[dict[str, tuple[str, int | None]]] = {'selected_index': ('kind', 3), 'split': ('kind', 5), 'page': ('kind', 6), 'collection': ('kind', 7)}
 
     controller: int = 0
     kind: ControllerKind = ControllerKind.UNSPECIFIED
@@ -584,7 +593,7 @@ class ControllerNode(ProtoMessage):
     presented: ControllerNode | None = None
     split: SplitInfo | None = None
     page: PageInfo | None = None
-    collection: CollectionInfo = dataclasses.field(default_factory=lambda: CollectionInfo())
+    collection: CollectionInfo | None = None
 
     @property
     def id(self) -> int:
@@ -945,6 +954,8 @@ class TransitionEvent(ProtoMessage):
     new_size: Size = dataclasses.field(default_factory=lambda: Size())
     old_traits: Traits = dataclasses.field(default_factory=lambda: Traits())
     new_traits: Traits = dataclasses.field(default_factory=lambda: Traits())
+    old_layout: CollectionLayout = dataclasses.field(default_factory=lambda: CollectionLayout())
+    new_layout: CollectionLayout = dataclasses.field(default_factory=lambda: CollectionLayout())
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

@@ -131,7 +131,7 @@ class HierarchyEvent(_message.Message):
     def __init__(self, change: _Optional[_Union[HierarchyEvent.Change, str]] = ..., parent_id: _Optional[int] = ..., controller_id: _Optional[int] = ..., controller_ids: _Optional[_Iterable[int]] = ..., selected_index: _Optional[int] = ..., display_mode: _Optional[_Union[_common_pb2.SplitDisplayMode, str]] = ...) -> None: ...
 
 class TransitionEvent(_message.Message):
-    __slots__ = ("transition_id", "phase", "kind", "container_id", "from_id", "to_id", "animated", "interactive", "duration", "cancelled", "percent", "old_size", "new_size", "old_traits", "new_traits")
+    __slots__ = ("transition_id", "phase", "kind", "container_id", "from_id", "to_id", "animated", "interactive", "duration", "cancelled", "percent", "old_size", "new_size", "old_traits", "new_traits", "old_layout", "new_layout")
     class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         PHASE_UNSPECIFIED: _ClassVar[TransitionEvent.Phase]
@@ -159,6 +159,8 @@ class TransitionEvent(_message.Message):
     NEW_SIZE_FIELD_NUMBER: _ClassVar[int]
     OLD_TRAITS_FIELD_NUMBER: _ClassVar[int]
     NEW_TRAITS_FIELD_NUMBER: _ClassVar[int]
+    OLD_LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    NEW_LAYOUT_FIELD_NUMBER: _ClassVar[int]
     transition_id: int
     phase: TransitionEvent.Phase
     kind: str
@@ -174,7 +176,9 @@ class TransitionEvent(_message.Message):
     new_size: _common_pb2.Size
     old_traits: _common_pb2.Traits
     new_traits: _common_pb2.Traits
-    def __init__(self, transition_id: _Optional[int] = ..., phase: _Optional[_Union[TransitionEvent.Phase, str]] = ..., kind: _Optional[str] = ..., container_id: _Optional[int] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., animated: _Optional[bool] = ..., interactive: _Optional[bool] = ..., duration: _Optional[float] = ..., cancelled: _Optional[bool] = ..., percent: _Optional[float] = ..., old_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., new_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., old_traits: _Optional[_Union[_common_pb2.Traits, _Mapping]] = ..., new_traits: _Optional[_Union[_common_pb2.Traits, _Mapping]] = ...) -> None: ...
+    old_layout: _common_pb2.CollectionLayout
+    new_layout: _common_pb2.CollectionLayout
+    def __init__(self, transition_id: _Optional[int] = ..., phase: _Optional[_Union[TransitionEvent.Phase, str]] = ..., kind: _Optional[str] = ..., container_id: _Optional[int] = ..., from_id: _Optional[int] = ..., to_id: _Optional[int] = ..., animated: _Optional[bool] = ..., interactive: _Optional[bool] = ..., duration: _Optional[float] = ..., cancelled: _Optional[bool] = ..., percent: _Optional[float] = ..., old_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., new_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., old_traits: _Optional[_Union[_common_pb2.Traits, _Mapping]] = ..., new_traits: _Optional[_Union[_common_pb2.Traits, _Mapping]] = ..., old_layout: _Optional[_Union[_common_pb2.CollectionLayout, _Mapping]] = ..., new_layout: _Optional[_Union[_common_pb2.CollectionLayout, _Mapping]] = ...) -> None: ...
 
 class SizeTransitionEvent(_message.Message):
     __slots__ = ("controller_id", "callback", "size", "traits")

@@ -606,16 +606,18 @@ class CreateWindow(_message.Message):
     def __init__(self, metrics: _Optional[_Union[_common_pb2.WindowMetrics, _Mapping]] = ..., clock: _Optional[_Union[_common_pb2.ClockMode, str]] = ..., frame_rate: _Optional[int] = ..., root: _Optional[_Union[ControllerSpec, _Mapping]] = ...) -> None: ...
 
 class ControllerSpec(_message.Message):
-    __slots__ = ("kind", "identifier", "title", "children")
+    __slots__ = ("kind", "identifier", "title", "children", "collection")
     KIND_FIELD_NUMBER: _ClassVar[int]
     IDENTIFIER_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     CHILDREN_FIELD_NUMBER: _ClassVar[int]
+    COLLECTION_FIELD_NUMBER: _ClassVar[int]
     kind: _common_pb2.ControllerKind
     identifier: str
     title: str
     children: _containers.RepeatedCompositeFieldContainer[ControllerSpec]
-    def __init__(self, kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., children: _Optional[_Iterable[_Union[ControllerSpec, _Mapping]]] = ...) -> None: ...
+    collection: _common_pb2.CollectionOptions
+    def __init__(self, kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., identifier: _Optional[str] = ..., title: _Optional[str] = ..., children: _Optional[_Iterable[_Union[ControllerSpec, _Mapping]]] = ..., collection: _Optional[_Union[_common_pb2.CollectionOptions, _Mapping]] = ...) -> None: ...
 
 class ListWindows(_message.Message):
     __slots__ = ()

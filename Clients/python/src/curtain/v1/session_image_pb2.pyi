@@ -362,7 +362,7 @@ class SessionImage(_message.Message):
 class Storyboard(_message.Message):
     __slots__ = ("name", "initial_scene", "scenes", "segues")
     class Scene(_message.Message):
-        __slots__ = ("id", "kind", "title", "children", "unwind_actions", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "preferred_content_size")
+        __slots__ = ("id", "kind", "title", "children", "unwind_actions", "modal_presentation_style", "modal_transition_style", "defines_presentation_context", "preferred_content_size", "collection")
         ID_FIELD_NUMBER: _ClassVar[int]
         KIND_FIELD_NUMBER: _ClassVar[int]
         TITLE_FIELD_NUMBER: _ClassVar[int]
@@ -372,6 +372,7 @@ class Storyboard(_message.Message):
         MODAL_TRANSITION_STYLE_FIELD_NUMBER: _ClassVar[int]
         DEFINES_PRESENTATION_CONTEXT_FIELD_NUMBER: _ClassVar[int]
         PREFERRED_CONTENT_SIZE_FIELD_NUMBER: _ClassVar[int]
+        COLLECTION_FIELD_NUMBER: _ClassVar[int]
         id: str
         kind: _common_pb2.ControllerKind
         title: str
@@ -381,7 +382,8 @@ class Storyboard(_message.Message):
         modal_transition_style: _common_pb2.ModalTransitionStyle
         defines_presentation_context: bool
         preferred_content_size: _common_pb2.Size
-        def __init__(self, id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., title: _Optional[str] = ..., children: _Optional[_Iterable[str]] = ..., unwind_actions: _Optional[_Iterable[str]] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ...) -> None: ...
+        collection: _common_pb2.CollectionOptions
+        def __init__(self, id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.ControllerKind, str]] = ..., title: _Optional[str] = ..., children: _Optional[_Iterable[str]] = ..., unwind_actions: _Optional[_Iterable[str]] = ..., modal_presentation_style: _Optional[_Union[_common_pb2.ModalPresentationStyle, str]] = ..., modal_transition_style: _Optional[_Union[_common_pb2.ModalTransitionStyle, str]] = ..., defines_presentation_context: _Optional[bool] = ..., preferred_content_size: _Optional[_Union[_common_pb2.Size, _Mapping]] = ..., collection: _Optional[_Union[_common_pb2.CollectionOptions, _Mapping]] = ...) -> None: ...
     class Segue(_message.Message):
         __slots__ = ("identifier", "source", "destination", "kind", "style", "transition", "anchor_rect", "anchor_arrow_directions", "animator", "action", "animates", "should_perform")
         class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
