@@ -894,6 +894,127 @@ const char *curtain_delegate_role_name(int role);
 const char *curtain_delegate_method_name(int method);
 
 /* ------------------------------------------------------------------------ */
+/* Collection view controllers (SEMANTICS §3)                               */
+/* ------------------------------------------------------------------------ */
+
+/** The most items (and item frames) a collection view has. */
+#define CURTAIN_COLLECTION_MAX_ITEMS 1000
+
+/**
+ * A flow layout (`UICollectionViewFlowLayout`): items of `item_width` ×
+ * `item_height` points a line at a time, wrapping at the collection view's
+ * width. `interitem_spacing` and `line_spacing` (NULL: UIKit's 10) are the
+ * minimum spacings between the items of a line and between lines;
+ * `section_inset` (NULL: zero) is four numbers, top, left, bottom, right.
+ * Returns a new message, freed with
+ * `protobuf_c_message_free_unpacked(&layout->base, NULL)`, or NULL for an
+ * item size not above 0, a spacing or inset below 0, a number that is not
+ * finite, or no memory.
+ */
+Curtain__V1__CollectionLayout *curtain_flow_layout(double item_width, double item_height,
+                                                   const double *interitem_spacing,
+                                                   const double *line_spacing,
+                                                   const double *section_inset);
+
+/**
+ * A layout of item frames (a custom layout): `count` frames, one per item
+ * in item order, each four numbers of `frames` (x, y, width, height, in the
+ * collection view's coordinates; `4 * count` numbers in all). Returns a new message, freed as
+ * `curtain_flow_layout`'s, or NULL for frames NULL with a count, more than
+ * CURTAIN_COLLECTION_MAX_ITEMS, a number that is not finite, a width or
+ * height below 0, or no memory.
+ */
+Curtain__V1__CollectionLayout *curtain_frames_layout(const double *frames, size_t count);
+
+/**
+ * Sends a `CreateController` of a collection view controller in no window
+ * yet, in `session` (NULL or "": the client's session option): its
+ * `identifier` (NULL or "": none), `item_count` items (below 0: one per
+ * frame of a frames layout, none for a flow layout), `layout` (NULL: a flow
+ * layout with UIKit's defaults; read during this call only, so it may be
+ * freed once this returns) and `useLayoutToLayoutNavigationTransitions` when
+ * `layout_to_layout` is non-zero. `callback` (may be NULL) gets a
+ * `ControllerInfo`, or an error (INVALID_ARGUMENT for a frames layout with
+ * fewer frames than items). Returns CURTAIN_OK, or CURTAIN_E_INVALID, with
+ * `curtain_last_error` saying why, for more than
+ * CURTAIN_COLLECTION_MAX_ITEMS items; otherwise as `curtain_request`.
+ */
+int curtain_create_collection(curtain_client *client, const char *session, const char *identifier,
+                              int64_t item_count, const Curtain__V1__CollectionLayout *layout,
+                              int layout_to_layout, curtain_response_cb callback, void *data);
+
+/**
+ * Sends a `SetCollectionLayout`: `setCollectionViewLayout(_:animated:)` on
+ * the collection view controller `collection` (`curtain_parse_controller`
+ * reads `c4` or `@Grid`). Its items move from the old layout's frames to
+ * `layout`'s, a `layoutTransition` of 0.35 s, or at once when `animated` is
+ * 0 or the collection is off screen. `callback` (may be NULL) gets the
+ * `OperationResult` once the daemon accepted the change (its
+ * `transition_id` is the layout transition's, 0 when it changed at once), or
+ * an error. `collection` and `layout` are read during this call only. Returns CURTAIN_OK, or
+ * CURTAIN_E_INVALID, with `curtain_last_error` saying why, for a NULL
+ * collection or layout; otherwise as `curtain_request`.
+ */
+int curtain_set_collection_layout(curtain_client *client, const char *session,
+                                  const Curtain__V1__ControllerRef *collection,
+                                  const Curtain__V1__CollectionLayout *layout, int animated,
+                                  curtain_response_cb callback, void *data);
+
+/**
+ * Sends a `BeginInteractive` of kind LAYOUT:
+ * `startInteractiveTransition(to:)` on the collection view of `collection`,
+ * to `layout`, driven by this client. `callback` gets the
+ * `OperationResult` once the transition began: its `window_id` and
+ * `transition_id` are what `curtain_update_interactive` (the layout's
+ * `transitionProgress`: each item's frame the linear interpolation between
+ * its two frames), `curtain_finish_interactive` (the new layout stays) and
+ * `curtain_cancel_interactive` (the old layout comes back) take; or an
+ * error (NOT_IN_WINDOW when the collection is not on screen). Returns as
+ * `curtain_set_collection_layout`.
+ */
+int curtain_begin_layout_transition(curtain_client *client, const char *session,
+                                    const Curtain__V1__ControllerRef *collection,
+                                    const Curtain__V1__CollectionLayout *layout,
+                                    curtain_response_cb callback, void *data);
+
+/**
+ * Sends an animated `Push` of `collection` onto the navigation controller
+ * `navigation`, answered once the daemon accepted it (an `OperationResult`
+ * with the push's `transition_id`). When `collection` uses
+ * layout-to-layout navigation transitions and the top of the stack is a
+ * collection view controller, nothing slides: the items move from the
+ * layout below to `collection`'s (0.35 s), with every callback of a push.
+ * Returns as `curtain_set_collection_layout` (CURTAIN_E_INVALID for a NULL
+ * reference).
+ */
+int curtain_push_layout_to_layout(curtain_client *client, const char *session,
+                                  const Curtain__V1__ControllerRef *navigation,
+                                  const Curtain__V1__ControllerRef *collection,
+                                  curtain_response_cb callback, void *data);
+
+/**
+ * Sends an animated `Pop` of the navigation controller `navigation`: after
+ * a layout-to-layout push, the items move back into the layout below.
+ * Returns as `curtain_push_layout_to_layout`.
+ */
+int curtain_pop_layout_to_layout(curtain_client *client, const char *session,
+                                 const Curtain__V1__ControllerRef *navigation,
+                                 curtain_response_cb callback, void *data);
+
+/**
+ * Reads the item frames of the collection view controller `collection_id`
+ * from `tree` (a `GetTree` answer with `include_views`): up to `capacity`
+ * frames, in item order, four numbers each into `frames` (x, y, width,
+ * height, in the collection view's coordinates; the model frames, where a running
+ * transition ends). Returns the number of items, which may be more than
+ * `capacity`, or -1 when `tree` is NULL, has no view tree, has no
+ * collection view controller `collection_id`, or its items are not in the
+ * window's view tree (its view is not in the window).
+ */
+int64_t curtain_collection_item_frames(const Curtain__V1__Tree *tree, uint64_t collection_id,
+                                       double *frames, size_t capacity);
+
+/* ------------------------------------------------------------------------ */
 /* Helpers                                                                  */
 /* ------------------------------------------------------------------------ */
 

@@ -179,8 +179,8 @@ static int read_target(curtain_client *client, const curtain_delegate_target *ta
 }
 
 /* Sends a request on behalf of the delegate API, recording a failure. */
-static int send_request(curtain_client *client, const Curtain__V1__Request *request,
-                        curtain_response_cb callback, void *data) {
+int curtain_internal_send_request(curtain_client *client, const Curtain__V1__Request *request,
+                                  curtain_response_cb callback, void *data) {
   int result = curtain_request(client, request, callback, data, NULL);
   if (result == CURTAIN_E_STATE) {
     return curtain_internal_fail(client, result, "the client is not ready or is closing");
@@ -401,13 +401,13 @@ static int send_with_lookup(curtain_client *client, delegate_request *request,
     lookup.session = request->session;
     lookup.body_case = CURTAIN__V1__REQUEST__BODY_LIST_CONTROLLERS;
     lookup.list_controllers = &list;
-    int result = send_request(client, &lookup, on_lookup, request);
+    int result = curtain_internal_send_request(client, &lookup, on_lookup, request);
     if (result != CURTAIN_OK) {
       return result;
     }
     request->in_flight++;
   }
-  int result = send_request(client, message, answered, request);
+  int result = curtain_internal_send_request(client, message, answered, request);
   if (result != CURTAIN_OK) {
     return result;
   }
@@ -571,7 +571,7 @@ int curtain_delegate_reply(curtain_client *client, const char *session, uint64_t
   message.session = (char *)(session != NULL ? session : "");
   message.body_case = CURTAIN__V1__REQUEST__BODY_DELEGATE_REPLY;
   message.delegate_reply = &body;
-  int result = send_request(client, &message, callback, data);
+  int result = curtain_internal_send_request(client, &message, callback, data);
   if (result == CURTAIN_OK &&
       body.answer->answer_case != CURTAIN__V1__DELEGATE_ANSWER__ANSWER_REMOTE_ANIMATOR) {
     /* A call recorded for a remote animator got another answer. */
@@ -755,7 +755,7 @@ static int send_interaction(curtain_client *client, const char *session, uint64_
     message.cancel_interactive = &cancel;
     break;
   }
-  return send_request(client, &message, callback, data);
+  return curtain_internal_send_request(client, &message, callback, data);
 }
 
 int curtain_update_interactive(curtain_client *client, const char *session, uint64_t window_id,
@@ -800,7 +800,7 @@ int curtain_set_window_speed(curtain_client *client, const char *session, uint64
   message.session = (char *)(session != NULL ? session : "");
   message.body_case = CURTAIN__V1__REQUEST__BODY_SET_WINDOW_SPEED;
   message.set_window_speed = &body;
-  return send_request(client, &message, callback, data);
+  return curtain_internal_send_request(client, &message, callback, data);
 }
 
 /* The parts of one ViewValue message. */
@@ -881,7 +881,7 @@ static int send_in_session(curtain_client *client, const Curtain__V1__AnimateTra
                            Curtain__V1__Request *message, curtain_response_cb callback,
                            void *data) {
   message->session = transition->session;
-  return send_request(client, message, callback, data);
+  return curtain_internal_send_request(client, message, callback, data);
 }
 
 int curtain_transition_frame(curtain_client *client,

@@ -39,6 +39,11 @@ int curtain_internal_fail(curtain_client *client, int status, const char *format
 /** Forgets the last failure (a call that records failures begins so). */
 void curtain_internal_clear_error(curtain_client *client);
 
+/** `curtain_request`, recording why a request could not be sent
+ *  (`curtain_last_error`); returns its status. */
+int curtain_internal_send_request(curtain_client *client, const Curtain__V1__Request *request,
+                                  curtain_response_cb callback, void *data);
+
 /** A `DelegateCall` from the daemon: answered by its registration's
  *  callback, else passed to `on_delegate_call`, else answered with UIKit's
  *  default. */
