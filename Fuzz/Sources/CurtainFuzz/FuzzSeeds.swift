@@ -1,7 +1,9 @@
 // The seed corpus: short, valid conversations like the CLI's golden
 // sessions (Tests/CurtainCLITests/Golden) — navigation, interactive pops
 // finished and cancelled, presentation, tabs, resizing, closing a window
-// mid-transition, subscriptions, waits, TCP with the token. Built from the
+// mid-transition, subscriptions, waits, TCP with the token, collection
+// view controllers (a root spec's collections, a layout-to-layout push and
+// pop, set-layout, an interactive layout transition). Built from the
 // generated types, so the seeds stay valid as the protocol grows;
 // `curtain-fuzz` writes them when CURTAIN_FUZZ_WRITE_SEEDS names a
 // directory (scripts/fuzz.sh).
@@ -109,6 +111,17 @@ enum FuzzSeeds {
           ])
       ),
       (
+        "collection",
+        seed(
+          [hello()] + subscribe() + collections() + [
+            push("Large"), advance(0.2), tree(), advance(1), pop(), advance(1),
+            setLayout(frames: 4), advance(1), begin(.layout, "Small", layout: flow(60)),
+            update(0.5, transition: 3), advance(0.01), cancel(transition: 3), advance(1),
+            begin(.layout, "Small", layout: flow(80)), update(0.7, transition: 4),
+            finish(transition: 4), advance(1), tree(),
+          ])
+      ),
+      (
         "shutdown",
         seed([hello()] + navigation() + [push("B"), waitIdle(), { $0.shutdown = .init() }])
       ),
@@ -194,6 +207,54 @@ enum FuzzSeeds {
 
   static func realtimeNavigation() -> [Step] { navigation(clock: .realtime) }
 
+  /// A flow layout of `size`-point square items.
+  static func flow(_ size: Double) -> Curtain_V1_CollectionLayout {
+    var layout = Curtain_V1_CollectionLayout()
+    layout.flow.itemSize.width = size
+    layout.flow.itemSize.height = size
+    return layout
+  }
+
+  /// Window 1 (manual clock) created with the root
+  /// `Nav=nav[Small=collection[items=4]]`; `Large` (four 150-point items,
+  /// layout-to-layout) in no window.
+  static func collections() -> [Step] {
+    [
+      {
+        $0.createWindow.clock = .manual
+        $0.createWindow.root.kind = .navigation
+        $0.createWindow.root.identifier = "Nav"
+        var small = Curtain_V1_ControllerSpec()
+        small.kind = .collection
+        small.identifier = "Small"
+        small.collection.itemCount = 4
+        $0.createWindow.root.children = [small]
+      },
+      {
+        $0.createController.kind = .collection
+        $0.createController.identifier = "Large"
+        $0.createController.collection.itemCount = 4
+        $0.createController.collection.layout = flow(150)
+        $0.createController.collection.layoutToLayout = true
+      },
+    ]
+  }
+
+  /// Sets `Small`'s layout to `count` item frames, without animation.
+  static func setLayout(frames count: Int) -> Step {
+    {
+      $0.setCollectionLayout.collection = ref("Small")
+      $0.setCollectionLayout.layout.frames.frames = (0..<count).map { index in
+        var frame = Curtain_V1_Rect()
+        frame.x = Double(index) * 100
+        frame.width = 100
+        frame.height = 100
+        return frame
+      }
+      $0.setCollectionLayout.notAnimated = true
+    }
+  }
+
   /// Window 1 whose root is a tab bar of `A` and `B`.
   static func tabs() -> [Step] {
     [{ $0.createWindow.clock = .manual }]
@@ -250,32 +311,36 @@ enum FuzzSeeds {
     }
   }
 
-  static func begin(_ kind: Curtain_V1_BeginInteractive.Kind, _ name: String) -> Step {
+  static func begin(
+    _ kind: Curtain_V1_BeginInteractive.Kind, _ name: String,
+    layout: Curtain_V1_CollectionLayout? = nil
+  ) -> Step {
     {
       $0.beginInteractive.kind = kind
       $0.beginInteractive.controller = ref(name)
+      if let layout { $0.beginInteractive.layout = layout }
     }
   }
 
-  static func update(_ percent: Double) -> Step {
+  static func update(_ percent: Double, transition: UInt64 = 1) -> Step {
     {
       $0.updateInteractive.windowID = 1
-      $0.updateInteractive.transitionID = 1
+      $0.updateInteractive.transitionID = transition
       $0.updateInteractive.percent = percent
     }
   }
 
-  static func finish() -> Step {
+  static func finish(transition: UInt64 = 1) -> Step {
     {
       $0.finishInteractive.windowID = 1
-      $0.finishInteractive.transitionID = 1
+      $0.finishInteractive.transitionID = transition
     }
   }
 
-  static func cancel() -> Step {
+  static func cancel(transition: UInt64 = 1) -> Step {
     {
       $0.cancelInteractive.windowID = 1
-      $0.cancelInteractive.transitionID = 1
+      $0.cancelInteractive.transitionID = transition
     }
   }
 }
