@@ -171,3 +171,35 @@ public func pipelinedRequests(
   }
   return bytes
 }
+
+extension TestClient {
+  /// Creates a window on `clock` whose root is navigation controller `Nav`
+  /// over content controller `Home`, and the content controllers `others`
+  /// (to push or present); returns the window's id. Throws when the daemon
+  /// refuses any of it.
+  public func navigationWindow(clock: Curtain_V1_ClockMode = .manual, others: [String] = [])
+    throws -> UInt64
+  {
+    var home = Curtain_V1_ControllerSpec()
+    home.kind = .content
+    home.identifier = "Home"
+    let created = try call {
+      $0.createWindow.clock = clock
+      $0.createWindow.root.kind = .navigation
+      $0.createWindow.root.identifier = "Nav"
+      $0.createWindow.root.children = [home]
+    }
+    var responses = [created]
+    for name in others {
+      responses.append(
+        try call {
+          $0.createController.kind = .content
+          $0.createController.identifier = name
+        })
+    }
+    if let refused = responses.first(where: { $0.error.code != .unspecified }) {
+      throw TempDaemonError(description: "the daemon refused: \(refused.error.message)")
+    }
+    return created.window.id
+  }
+}

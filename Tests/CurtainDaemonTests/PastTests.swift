@@ -59,24 +59,7 @@ final class PastTests: StateDirectoryTestCase {
   /// A push, a present and dismiss, and an interactive pop on a manual
   /// window, with the tree captured after every step.
   private func play(_ client: TestClient) throws -> (window: UInt64, points: [Point]) {
-    let window = try client.call {
-      $0.createWindow.clock = .manual
-      $0.createWindow.root.kind = .navigation
-      $0.createWindow.root.identifier = "Nav"
-      $0.createWindow.root.children = [
-        .with {
-          $0.kind = .content
-          $0.identifier = "Home"
-        }
-      ]
-    }.window.id
-    for name in ["Detail", "Sheet"] {
-      ok(
-        try client.call {
-          $0.createController.kind = .content
-          $0.createController.identifier = name
-        })
-    }
+    let window = try client.navigationWindow(others: ["Detail", "Sheet"])
     var points: [Point] = []
     var lastSeq: UInt64 = 0
     func capture(_ label: String, request: Bool) throws {

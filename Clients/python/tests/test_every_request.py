@@ -140,6 +140,11 @@ def test_every_request_method_gets_its_declared_result(daemon: Daemon, client: c
     piece = client.get_trace(window, clock="wall")
     assert piece.window_id > 0 and piece.last_seq > 0
     assert '"traceEvents"' in piece.json and not piece.more
+    recorded = client.record(window, from_seq=1)
+    assert isinstance(recorded, curtain.types.RecordingDocument) and recorded.inputs > 0
+    assert b'"kind": "curtain.recording"' in recorded.document
+    checked = client.check_recording(recorded.document)
+    assert isinstance(checked, curtain.types.RecordingCheck) and checked.identical, checked.difference.explanation
     assert client.animate_alongside(window, begun, []).accepted
     assert isinstance(client.finish_interactive(window, begun), P.TransitionResult)
     client.advance_clock(window, 1)

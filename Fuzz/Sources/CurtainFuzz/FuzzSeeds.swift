@@ -9,6 +9,7 @@
 // directory (scripts/fuzz.sh).
 
 import CurtainWire
+import Foundation
 
 enum FuzzSeeds {
   /// Each seed's file name and bytes (flags byte, then framed messages).
@@ -96,6 +97,23 @@ enum FuzzSeeds {
               $0.getTrace.sinceFrameSeq = 1
             },
             pop(), { $0.getTrace = .init() },
+          ])
+      ),
+      (
+        "recording",
+        seed(
+          [hello()] + navigation() + [
+            push("B"), advance(0.1), { $0.record.windowID = 1 },
+            { $0.record.markOnly = true },
+            {
+              $0.record.windowID = 1
+              $0.record.fromSeq = 3
+            },
+            pop(), { $0.record.fromInput = 2 },
+            {
+              $0.checkRecording.document = Data(
+                #"{"kind": "curtain.recording", "version": 1}"#.utf8)
+            },
           ])
       ),
       (

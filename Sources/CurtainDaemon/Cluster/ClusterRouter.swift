@@ -71,7 +71,7 @@ final class ClusterRouter {
   static func routedSession(of request: WireRequest, _ kind: RequestKind) -> String? {
     switch kind {
     case .hello, .sync, .getStatus, .getMetrics, .listSessions, .listNodes, .shutdown,
-      .unsubscribe:
+      .unsubscribe, .checkRecording:
       return nil
     case .killSession:
       return request.killSession.name

@@ -91,31 +91,44 @@ extension Server {
     case .time(let time): segment = history.segment(forTime: time, of: window.id)
     }
     guard let segment else {
-      let oldest = history.oldest(of: window.id) ?? SessionHistory.Mark(seq: 0, time: 0)
       let asked =
         switch moment {
         case .afterEvent(let seq): "event \(seq) of \(name)"
         case .time(let time): "\(name) at t=\(Self.decimal(time))"
         }
-      throw CurtainError(
-        .notFound,
-        "\(asked) is no longer kept: the oldest moment kept is \(name) right after event "
-          + "\(oldest.seq) (t=\(Self.decimal(oldest.time))); ask for seq \(oldest.seq + 1) or "
-          + "later, or time \(Self.decimal(oldest.time)) or later",
-        details: ["oldest_seq": "\(oldest.seq + 1)", "oldest_time": "\(oldest.time)"])
+      throw Self.noLongerKept(asked, of: window.id, in: history)
     }
     do {
       return try replayPast(segment, session: session.name, window: window.id, to: moment) {
         window.log.events(after: $0 - 1)?.first?.time
       }
     } catch {
-      logger.error(
-        "the past does not replay",
-        metadata: ["session": "\(session.name)", "error": "\(error.description)"])
-      throw CurtainError(
-        .internalError,
-        "The past of session '\(session.name)' does not replay: \(error.description)")
+      throw doesNotReplay(session.name, error)
     }
+  }
+
+  /// `INTERNAL`: the past of session `name` does not replay (logged).
+  func doesNotReplay(_ name: String, _ failure: ReplayFailure) -> CurtainError {
+    logger.error(
+      "the past does not replay",
+      metadata: ["session": "\(name)", "error": "\(failure.description)"])
+    return CurtainError(
+      .internalError, "The past of session '\(name)' does not replay: \(failure.description)")
+  }
+
+  /// `NOT_FOUND`: what was `asked` for (of `window`) is older than what
+  /// `history` keeps; names the oldest moment kept.
+  static func noLongerKept(_ asked: String, of window: WindowID, in history: SessionHistory)
+    -> CurtainError
+  {
+    let name = "w\(window.rawValue)"
+    let oldest = history.oldest(of: window) ?? SessionHistory.Mark(seq: 0, time: 0)
+    return CurtainError(
+      .notFound,
+      "\(asked) is no longer kept: the oldest moment kept is \(name) right after event "
+        + "\(oldest.seq) (t=\(decimal(oldest.time))); ask for seq \(oldest.seq + 1) or "
+        + "later, or time \(decimal(oldest.time)) or later",
+      details: ["oldest_seq": "\(oldest.seq + 1)", "oldest_time": "\(oldest.time)"])
   }
 
   /// Replays `segment` in a scratch server up to `moment` of `window`;
@@ -173,10 +186,16 @@ extension Server {
   private func scratchServer(from segment: SessionHistory.Segment) throws(ReplayFailure)
     -> Server
   {
+    try scratchServer(base: segment.base)
+  }
+
+  /// A server with a session at `base` (`nil`: a fresh server), to replay
+  /// records in; it keeps no past and records no trace.
+  func scratchServer(base: SessionImage?) throws(ReplayFailure) -> Server {
     let scratch = Server(configuration: configuration, clock: { 0 }, logger: logger)
     scratch.history = nil
     scratch.isRestoring = true
-    if let base = segment.base {
+    if let base {
       do {
         scratch.install(try scratch.rebuild(base))
       } catch {
@@ -209,7 +228,7 @@ extension Server {
   }
 
   /// `value` with three decimals, as the CLI writes times.
-  private static func decimal(_ value: Double) -> String {
+  static func decimal(_ value: Double) -> String {
     let thousandths = (value * 1000).rounded()
     let sign = thousandths < 0 ? "-" : ""
     let magnitude = abs(thousandths)

@@ -50,6 +50,13 @@ struct SessionHistory {
   private(set) var segments: [Segment]
   /// Records in all segments.
   private(set) var recordCount = 0
+  /// The inputs counted before the oldest segment's first record (those
+  /// dropped): input numbers count every record since the history started
+  /// (a recording's `from_input`, Server+Recording.swift).
+  private(set) var firstInput: UInt64 = 0
+
+  /// The number the next record will have: the inputs counted so far.
+  var endInput: UInt64 { firstInput + UInt64(recordCount) }
 
   /// A history starting at `base` (`nil`: a fresh server's session).
   init(base: SessionImage?, marks: [WindowID: Mark]) {
@@ -84,7 +91,9 @@ struct SessionHistory {
   ) {
     segments.append(Segment(base: base, marks: marks))
     while segments.count > 1, recordCount - segments[0].records.count >= recordsKept {
-      recordCount -= segments.removeFirst().records.count
+      let dropped = segments.removeFirst().records.count
+      recordCount -= dropped
+      firstInput += UInt64(dropped)
     }
   }
 
@@ -93,13 +102,42 @@ struct SessionHistory {
   /// newest event then is older, or the window did not exist yet). `nil`
   /// when the event is older than every segment's start.
   func segment(forSeq seq: UInt64, of window: WindowID) -> Segment? {
-    segments.last { segment in segment.marks[window].map { $0.seq < seq } ?? true }
+    segmentIndex(forSeq: seq, of: window).map { segments[$0] }
   }
 
   /// The segment to replay for `window` at model time `time`: the newest
   /// that starts at that time or before.
   func segment(forTime time: Double, of window: WindowID) -> Segment? {
     segments.last { segment in segment.marks[window].map { $0.time <= time } ?? true }
+  }
+
+  /// The index of the newest segment that starts at input `number` or
+  /// before; `nil` when `number` is older than every segment's start.
+  func segmentIndex(forInput number: UInt64) -> Int? {
+    guard number >= firstInput else { return nil }
+    var first = firstInput
+    var found = 0
+    for (index, segment) in segments.enumerated() {
+      guard first <= number else { break }
+      found = index
+      first += UInt64(segment.records.count)
+    }
+    return found
+  }
+
+  /// The index of the segment `segment(forSeq:of:)` gives.
+  func segmentIndex(forSeq seq: UInt64, of window: WindowID) -> Int? {
+    segments.lastIndex { segment in segment.marks[window].map { $0.seq < seq } ?? true }
+  }
+
+  /// The number of the first record of segment `index`.
+  func firstInput(ofSegment index: Int) -> UInt64 {
+    firstInput + UInt64(segments[..<index].reduce(0) { $0 + $1.records.count })
+  }
+
+  /// The records from the start of segment `index` to the newest, in order.
+  func records(fromSegment index: Int) -> [Curtain_V1_JournalEntry] {
+    segments[index...].flatMap(\.records)
   }
 
   /// The oldest moment of `window` kept: where it was at the oldest

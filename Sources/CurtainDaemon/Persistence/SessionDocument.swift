@@ -49,44 +49,21 @@ struct SessionDocument {
   }
 
   /// Why a document cannot be read.
-  enum Problem: Error {
-    /// Not a session document, or a damaged one.
-    case invalid(String)
-    /// Written by a newer curtaind.
-    case newer(String)
-  }
+  typealias Problem = DocumentHead.Problem
+
+  /// What a session document says it is.
+  static let head = DocumentHead.Kind(
+    value: kind, noun: "Curtain session document", short: "Curtain session",
+    versioned: "session document")
 
   /// Reads a document: its kind, version and snapshot format first, then
   /// the rest.
   static func decode(_ bytes: [UInt8]) throws(Problem) -> SessionDocument {
     let data = Data(bytes)
-    let object: [String: Any]
-    do {
-      guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-        throw Problem.invalid("it is not a Curtain session document (not a JSON object)")
-      }
-      object = parsed
-    } catch let problem as Problem {
-      throw problem
-    } catch {
-      throw .invalid("it is not a Curtain session document (not a JSON object: \(error))")
-    }
-    guard let kind = object["kind"] as? String, let version = integer(object["version"]) else {
-      throw .invalid(
-        "it is not a Curtain session document (no \"kind\": \"\(Self.kind)\" and \"version\")")
-    }
-    guard kind == Self.kind else {
-      throw .invalid(
-        "it is a document of kind \"\(kind)\", not a Curtain session (\"\(Self.kind)\")")
-    }
-    guard version <= currentVersion else {
-      throw .newer(
-        "it is a session document of version \(version), written by a newer curtaind "
-          + "(this one reads up to version \(currentVersion))")
-    }
-    guard version >= 1 else { throw .invalid("it has version \(version)") }
+    let head = try DocumentHead(data, kind: Self.head, newest: currentVersion)
+    let (object, version) = (head.object, head.version)
     guard let snapshot = object["snapshot"] as? [String: Any],
-      let format = integer(snapshot["format"])
+      let format = DocumentHead.integer(snapshot["format"])
     else {
       throw .invalid("its snapshot is missing or has no format")
     }
@@ -142,15 +119,5 @@ struct SessionDocument {
     let description = error.description
     guard description.hasPrefix("it ") else { return "its snapshot: \(description)" }
     return "its snapshot \(description.dropFirst(3))"
-  }
-
-  /// A JSON number that is an integer.
-  private static func integer(_ value: Any?) -> Int? {
-    guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
-      return nil
-    }
-    let double = number.doubleValue
-    guard double.rounded() == double, abs(double) < 1e15 else { return nil }
-    return Int(double)
   }
 }

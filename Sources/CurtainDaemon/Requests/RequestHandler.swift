@@ -12,7 +12,7 @@ enum RequestKind: String, CaseIterable {
   case createWindow, deleteController, dismiss, endAppearanceTransition, exportSession
   case finishInteractive, getMetrics, getStatus, getTrace, getTree, hello, importSession,
     instantiateScene
-  case killSession, listNodes, moveSession
+  case killSession, listNodes, moveSession, record, checkRecording
   case listControllers, listSessions, listTransitions, listWindows, loadStoryboard, pauseTransition,
     performSegue
   case pop, popTo, popToRoot, present, push, removeFromParent, resizeWindow, selectTab, setPages
@@ -67,6 +67,8 @@ enum RequestKind: String, CaseIterable {
     case .cancelInteractive: self = .cancelInteractive
     case .animateAlongside: self = .animateAlongside
     case .getTree: self = .getTree
+    case .record: self = .record
+    case .checkRecording: self = .checkRecording
     case .getTrace: self = .getTrace
     case .subscribe: self = .subscribe
     case .unsubscribe: self = .unsubscribe

@@ -496,6 +496,8 @@ extension WireResponse {
     case .lease: return "lease"
     case .delegateReply: return "delegate_reply"
     case .trace: return "trace"
+    case .recording: return "recording"
+    case .recordingCheck: return "recording_check"
     }
   }
 }

@@ -543,6 +543,22 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     set {_uniqueStorage()._body = .moveSession(newValue)}
   }
 
+  public var record: Curtain_V1_Record {
+    get {
+      if case .record(let v)? = _storage._body {return v}
+      return Curtain_V1_Record()
+    }
+    set {_uniqueStorage()._body = .record(newValue)}
+  }
+
+  public var checkRecording: Curtain_V1_CheckRecording {
+    get {
+      if case .checkRecording(let v)? = _storage._body {return v}
+      return Curtain_V1_CheckRecording()
+    }
+    set {_uniqueStorage()._body = .checkRecording(newValue)}
+  }
+
   public var createWindow: Curtain_V1_CreateWindow {
     get {
       if case .createWindow(let v)? = _storage._body {return v}
@@ -1021,6 +1037,8 @@ public nonisolated struct Curtain_V1_Request: @unchecked Sendable {
     case getMetrics(Curtain_V1_GetMetrics)
     case listNodes(Curtain_V1_ListNodes)
     case moveSession(Curtain_V1_MoveSession)
+    case record(Curtain_V1_Record)
+    case checkRecording(Curtain_V1_CheckRecording)
     case createWindow(Curtain_V1_CreateWindow)
     case listWindows(Curtain_V1_ListWindows)
     case closeWindow(Curtain_V1_CloseWindow)
@@ -1179,6 +1197,22 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     set {result = .moved(newValue)}
   }
 
+  public var recording: Curtain_V1_RecordingDocument {
+    get {
+      if case .recording(let v)? = result {return v}
+      return Curtain_V1_RecordingDocument()
+    }
+    set {result = .recording(newValue)}
+  }
+
+  public var recordingCheck: Curtain_V1_RecordingCheck {
+    get {
+      if case .recordingCheck(let v)? = result {return v}
+      return Curtain_V1_RecordingCheck()
+    }
+    set {result = .recordingCheck(newValue)}
+  }
+
   public var window: Curtain_V1_WindowInfo {
     get {
       if case .window(let v)? = result {return v}
@@ -1313,6 +1347,8 @@ public nonisolated struct Curtain_V1_Response: Sendable {
     case metrics(Curtain_V1_Metrics)
     case nodes(Curtain_V1_NodeList)
     case moved(Curtain_V1_SessionMove)
+    case recording(Curtain_V1_RecordingDocument)
+    case recordingCheck(Curtain_V1_RecordingCheck)
     case window(Curtain_V1_WindowInfo)
     case windows(Curtain_V1_WindowList)
     case controller(Curtain_V1_ControllerInfo)
@@ -1991,6 +2027,239 @@ public nonisolated struct Curtain_V1_ImportSession: Sendable {
   public var name: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A recording of the request's session (docs/recordings.md): its state at
+/// a start, every input after it with its clock time, and the events,
+/// frames and trees they produced, cut from what the daemon keeps of the
+/// session's past (docs/protocol.md, "The past"): from the oldest input
+/// kept, from `from_seq`, or from `from_input`. The start is the last
+/// moment before that point at which the session was quiescent between two
+/// inputs (an image needs it), so a recording may begin a few inputs
+/// earlier. Read-only. Answers `recording`. NOT_FOUND for a point no longer
+/// kept, naming the oldest kept (details oldest_seq), and with
+/// --past-records 0.
+public nonisolated struct Curtain_V1_Record: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The window whose events, frames and tree the recording expects (0:
+  /// every window of the session); from_seq counts its events.
+  public var windowID: UInt64 = 0
+
+  public var from: Curtain_V1_Record.OneOf_From? = nil
+
+  /// From the window's event `from_seq` (at most its newest seq + 1): the
+  /// recording's events start with it or before.
+  public var fromSeq: UInt64 {
+    get {
+      if case .fromSeq(let v)? = from {return v}
+      return 0
+    }
+    set {from = .fromSeq(newValue)}
+  }
+
+  /// From the session's input `from_input` as the daemon's past counts
+  /// them (Recording.end_input of an earlier answer).
+  public var fromInput: UInt64 {
+    get {
+      if case .fromInput(let v)? = from {return v}
+      return 0
+    }
+    set {from = .fromInput(newValue)}
+  }
+
+  /// Only where the session is now (`end_input`, for a recording that
+  /// follows from now): no document.
+  public var markOnly: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_From: Equatable, Sendable {
+    /// From the window's event `from_seq` (at most its newest seq + 1): the
+    /// recording's events start with it or before.
+    case fromSeq(UInt64)
+    /// From the session's input `from_input` as the daemon's past counts
+    /// them (Recording.end_input of an earlier answer).
+    case fromInput(UInt64)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_RecordingDocument: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The recording, the UTF-8 JSON of curtain.v1.Recording (recording.proto),
+  /// indented as `curtain record` writes it; empty with mark_only.
+  public var document: Data = Data()
+
+  /// Where it ends among the session's inputs (Record.from_input).
+  public var endInput: UInt64 = 0
+
+  /// Its inputs and expected events.
+  public var inputs: UInt32 = 0
+
+  public var events: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Replays a recording (RecordingDocument.document) in a scratch server of
+/// this daemon, the restore path, and compares what it produces with the
+/// recording's expectations: every event, every frame, the trees at the
+/// end. No session is touched. Answers `recording_check`; INVALID_ARGUMENT
+/// for a document that is not a recording or is damaged,
+/// UNSUPPORTED_VERSION for one of a newer version.
+public nonisolated struct Curtain_V1_CheckRecording: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// required
+  public var document: Data = Data()
+
+  /// Also answer the recording with the expectations this daemon produced
+  /// (the golden-file workflow: `curtain replay --update`).
+  public var update: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Curtain_V1_RecordingCheck: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Everything replayed as expected.
+  public var identical: Bool = false
+
+  /// The first difference, when not identical.
+  public var difference: Curtain_V1_RecordingDifference {
+    get {_difference ?? Curtain_V1_RecordingDifference()}
+    set {_difference = newValue}
+  }
+  /// Returns true if `difference` has been explicitly set.
+  public var hasDifference: Bool {self._difference != nil}
+  /// Clears the value of `difference`. Subsequent reads from it will return its default value.
+  public mutating func clearDifference() {self._difference = nil}
+
+  /// With `update`: the recording with this daemon's expectations (the same
+  /// start and inputs), as `curtain record` writes it.
+  public var updated: Data = Data()
+
+  /// What was compared.
+  public var inputs: UInt32 = 0
+
+  public var events: UInt32 = 0
+
+  public var frames: UInt32 = 0
+
+  /// The daemon that replayed it, and the one that made the recording.
+  public var generator: String = String()
+
+  public var recordedBy: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _difference: Curtain_V1_RecordingDifference? = nil
+}
+
+/// Where a replay first went another way than the recording.
+public nonisolated struct Curtain_V1_RecordingDifference: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Curtain_V1_RecordingDifference.Kind = .unspecified
+
+  /// The event's (or frame's) index among all the recording's expected
+  /// events (frames), from 0.
+  public var index: UInt32 = 0
+
+  /// The input that led there, from 0 (the count of inputs for the time
+  /// after the last one), and its request as text.
+  public var input: UInt32 = 0
+
+  public var inputText: String = String()
+
+  /// What the recording expects and what the replay gave, in protobuf text
+  /// form (an event with its `text`), empty for none.
+  public var expected: String = String()
+
+  public var got: String = String()
+
+  /// One line saying it: "event 12 (input 4: push): expected …, got …".
+  public var explanation: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case unspecified // = 0
+
+    /// An event differs, or one is missing or extra (`expected` or `got`
+    /// empty).
+    case event // = 1
+
+    /// A frame differs, or one is missing or extra.
+    case frame // = 2
+
+    /// A window's tree at the end differs.
+    case tree // = 3
+
+    /// An input was answered with another error code, or no longer replays.
+    case input // = 4
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .unspecified
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .unspecified
+      case 1: self = .event
+      case 2: self = .frame
+      case 3: self = .tree
+      case 4: self = .input
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .unspecified: return 0
+      case .event: return 1
+      case .frame: return 2
+      case .tree: return 3
+      case .input: return 4
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Curtain_V1_RecordingDifference.Kind] = [
+      .unspecified,
+      .event,
+      .frame,
+      .tree,
+      .input,
+    ]
+
+  }
 
   public init() {}
 }
@@ -5333,7 +5602,7 @@ nonisolated extension Curtain_V1_Goodbye.Reason: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Request"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{3}move_session\0\u{3}set_window_speed\0\u{4}\u{4}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{3}list_transitions\0\u{4}\u{4}get_tree\0\u{4}\u{5}get_trace\0\u{2}\u{5}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{3}set_collection_layout\0\u{2}\u{f}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{3}expected_revision\0\u{3}wait_until\0\u{1}session\0\u{2}\u{5}hello\0\u{1}sync\0\u{3}get_status\0\u{1}shutdown\0\u{3}list_sessions\0\u{3}kill_session\0\u{3}export_session\0\u{3}import_session\0\u{3}get_metrics\0\u{3}list_nodes\0\u{3}create_window\0\u{3}list_windows\0\u{3}close_window\0\u{3}resize_window\0\u{3}set_window_visible\0\u{3}move_session\0\u{3}set_window_speed\0\u{1}record\0\u{3}check_recording\0\u{4}\u{2}create_controller\0\u{3}configure_controller\0\u{3}list_controllers\0\u{3}delete_controller\0\u{4}\u{7}set_root\0\u{3}add_child\0\u{3}remove_from_parent\0\u{3}transition_children\0\u{2}\u{7}push\0\u{1}pop\0\u{3}pop_to\0\u{3}pop_to_root\0\u{3}set_stack\0\u{4}\u{6}select_tab\0\u{3}set_tabs\0\u{4}\u{9}begin_interactive\0\u{3}update_interactive\0\u{3}pause_transition\0\u{3}finish_interactive\0\u{3}cancel_interactive\0\u{3}animate_alongside\0\u{3}list_transitions\0\u{4}\u{4}get_tree\0\u{4}\u{5}get_trace\0\u{2}\u{5}subscribe\0\u{1}unsubscribe\0\u{4}\u{9}advance_clock\0\u{3}wait_idle\0\u{2}\u{9}present\0\u{1}dismiss\0\u{4}\u{9}configure_split\0\u{3}set_split_columns\0\u{4}\u{2}set_pages\0\u{3}turn_page\0\u{3}set_collection_layout\0\u{2}\u{f}show\0\u{3}show_detail\0\u{3}load_storyboard\0\u{3}perform_segue\0\u{1}unwind\0\u{3}unload_storyboard\0\u{3}instantiate_scene\0\u{4}\u{4}begin_appearance_transition\0\u{3}end_appearance_transition\0\u{1}tap\0\u{2}\u{8}lease\0\u{1}release\0\u{4}\u{9}set_delegate\0\u{3}clear_delegate\0\u{3}delegate_reply\0\u{3}transition_frame\0\u{3}complete_transition\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -5600,6 +5869,32 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
           if let v = v {
             if hadOneofValue {try decoder.handleConflictingOneOf()}
             _storage._body = .setWindowSpeed(v)
+          }
+        }()
+        case 27: try {
+          var v: Curtain_V1_Record?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .record(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .record(v)
+          }
+        }()
+        case 28: try {
+          var v: Curtain_V1_CheckRecording?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .checkRecording(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .checkRecording(v)
           }
         }()
         case 30: try {
@@ -6374,6 +6669,14 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
         guard case .setWindowSpeed(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
       }()
+      case .record?: try {
+        guard case .record(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
+      }()
+      case .checkRecording?: try {
+        guard case .checkRecording(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
+      }()
       case .createController?: try {
         guard case .createController(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
@@ -6610,7 +6913,7 @@ nonisolated extension Curtain_V1_Request: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Response"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{1}nodes\0\u{1}moved\0\u{2}\u{2}window\0\u{1}windows\0\u{2}\u{9}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{1}transitions\0\u{2}\u{9}tree\0\u{2}\u{5}trace\0\u{2}\u{5}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}trace_id\0\u{1}error\0\u{2}\u{7}welcome\0\u{1}empty\0\u{1}status\0\u{1}sessions\0\u{3}session_document\0\u{1}imported\0\u{1}metrics\0\u{1}nodes\0\u{1}moved\0\u{1}recording\0\u{1}window\0\u{1}windows\0\u{3}recording_check\0\u{2}\u{8}controller\0\u{1}controllers\0\u{2}\u{9}operation\0\u{2}\u{1e}transition\0\u{1}transitions\0\u{2}\u{9}tree\0\u{2}\u{5}trace\0\u{2}\u{5}subscribed\0\u{2}\u{a}clock\0\u{2}(storyboard\0\u{1}segue\0\u{2}\u{13}lease\0\u{4}\u{a}delegate_reply\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6750,6 +7053,19 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
           self.result = .moved(v)
         }
       }()
+      case 19: try {
+        var v: Curtain_V1_RecordingDocument?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .recording(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .recording(v)
+        }
+      }()
       case 20: try {
         var v: Curtain_V1_WindowInfo?
         var hadOneofValue = false
@@ -6774,6 +7090,19 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
         if let v = v {
           if hadOneofValue {try decoder.handleConflictingOneOf()}
           self.result = .windows(v)
+        }
+      }()
+      case 22: try {
+        var v: Curtain_V1_RecordingCheck?
+        var hadOneofValue = false
+        if let current = self.result {
+          hadOneofValue = true
+          if case .recordingCheck(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.result = .recordingCheck(v)
         }
       }()
       case 30: try {
@@ -7002,6 +7331,10 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
       guard case .moved(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
     }()
+    case .recording?: try {
+      guard case .recording(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+    }()
     case .window?: try {
       guard case .window(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
@@ -7009,6 +7342,10 @@ nonisolated extension Curtain_V1_Response: SwiftProtobuf.Message, SwiftProtobuf.
     case .windows?: try {
       guard case .windows(let v)? = self.result else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    }()
+    case .recordingCheck?: try {
+      guard case .recordingCheck(let v)? = self.result else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
     }()
     case .controller?: try {
       guard case .controller(let v)? = self.result else { preconditionFailure() }
@@ -8269,6 +8606,286 @@ nonisolated extension Curtain_V1_ImportSession: SwiftProtobuf.Message, SwiftProt
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
+}
+
+nonisolated extension Curtain_V1_Record: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Record"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}window_id\0\u{3}from_seq\0\u{3}from_input\0\u{3}mark_only\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.windowID) }()
+      case 2: try {
+        var v: UInt64?
+        try decoder.decodeSingularUInt64Field(value: &v)
+        if let v = v {
+          if self.from != nil {try decoder.handleConflictingOneOf()}
+          self.from = .fromSeq(v)
+        }
+      }()
+      case 3: try {
+        var v: UInt64?
+        try decoder.decodeSingularUInt64Field(value: &v)
+        if let v = v {
+          if self.from != nil {try decoder.handleConflictingOneOf()}
+          self.from = .fromInput(v)
+        }
+      }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.markOnly) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.windowID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.windowID, fieldNumber: 1)
+    }
+    switch self.from {
+    case .fromSeq?: try {
+      guard case .fromSeq(let v)? = self.from else { preconditionFailure() }
+      try visitor.visitSingularUInt64Field(value: v, fieldNumber: 2)
+    }()
+    case .fromInput?: try {
+      guard case .fromInput(let v)? = self.from else { preconditionFailure() }
+      try visitor.visitSingularUInt64Field(value: v, fieldNumber: 3)
+    }()
+    case nil: break
+    }
+    if self.markOnly != false {
+      try visitor.visitSingularBoolField(value: self.markOnly, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_Record, rhs: Curtain_V1_Record) -> Bool {
+    if lhs.windowID != rhs.windowID {return false}
+    if lhs.from != rhs.from {return false}
+    if lhs.markOnly != rhs.markOnly {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_RecordingDocument: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RecordingDocument"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}document\0\u{3}end_input\0\u{1}inputs\0\u{1}events\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.document) }()
+      case 2: try { try decoder.decodeSingularUInt64Field(value: &self.endInput) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.inputs) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.events) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.document.isEmpty {
+      try visitor.visitSingularBytesField(value: self.document, fieldNumber: 1)
+    }
+    if self.endInput != 0 {
+      try visitor.visitSingularUInt64Field(value: self.endInput, fieldNumber: 2)
+    }
+    if self.inputs != 0 {
+      try visitor.visitSingularUInt32Field(value: self.inputs, fieldNumber: 3)
+    }
+    if self.events != 0 {
+      try visitor.visitSingularUInt32Field(value: self.events, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_RecordingDocument, rhs: Curtain_V1_RecordingDocument) -> Bool {
+    if lhs.document != rhs.document {return false}
+    if lhs.endInput != rhs.endInput {return false}
+    if lhs.inputs != rhs.inputs {return false}
+    if lhs.events != rhs.events {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_CheckRecording: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CheckRecording"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}document\0\u{1}update\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.document) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.update) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.document.isEmpty {
+      try visitor.visitSingularBytesField(value: self.document, fieldNumber: 1)
+    }
+    if self.update != false {
+      try visitor.visitSingularBoolField(value: self.update, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_CheckRecording, rhs: Curtain_V1_CheckRecording) -> Bool {
+    if lhs.document != rhs.document {return false}
+    if lhs.update != rhs.update {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_RecordingCheck: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RecordingCheck"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}identical\0\u{1}difference\0\u{1}updated\0\u{1}inputs\0\u{1}events\0\u{1}frames\0\u{1}generator\0\u{3}recorded_by\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.identical) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._difference) }()
+      case 3: try { try decoder.decodeSingularBytesField(value: &self.updated) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.inputs) }()
+      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.events) }()
+      case 6: try { try decoder.decodeSingularUInt32Field(value: &self.frames) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.generator) }()
+      case 8: try { try decoder.decodeSingularStringField(value: &self.recordedBy) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.identical != false {
+      try visitor.visitSingularBoolField(value: self.identical, fieldNumber: 1)
+    }
+    try { if let v = self._difference {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if !self.updated.isEmpty {
+      try visitor.visitSingularBytesField(value: self.updated, fieldNumber: 3)
+    }
+    if self.inputs != 0 {
+      try visitor.visitSingularUInt32Field(value: self.inputs, fieldNumber: 4)
+    }
+    if self.events != 0 {
+      try visitor.visitSingularUInt32Field(value: self.events, fieldNumber: 5)
+    }
+    if self.frames != 0 {
+      try visitor.visitSingularUInt32Field(value: self.frames, fieldNumber: 6)
+    }
+    if !self.generator.isEmpty {
+      try visitor.visitSingularStringField(value: self.generator, fieldNumber: 7)
+    }
+    if !self.recordedBy.isEmpty {
+      try visitor.visitSingularStringField(value: self.recordedBy, fieldNumber: 8)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_RecordingCheck, rhs: Curtain_V1_RecordingCheck) -> Bool {
+    if lhs.identical != rhs.identical {return false}
+    if lhs._difference != rhs._difference {return false}
+    if lhs.updated != rhs.updated {return false}
+    if lhs.inputs != rhs.inputs {return false}
+    if lhs.events != rhs.events {return false}
+    if lhs.frames != rhs.frames {return false}
+    if lhs.generator != rhs.generator {return false}
+    if lhs.recordedBy != rhs.recordedBy {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_RecordingDifference: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RecordingDifference"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}index\0\u{1}input\0\u{3}input_text\0\u{1}expected\0\u{1}got\0\u{1}explanation\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.index) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.input) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.inputText) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.expected) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.got) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.explanation) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    }
+    if self.index != 0 {
+      try visitor.visitSingularUInt32Field(value: self.index, fieldNumber: 2)
+    }
+    if self.input != 0 {
+      try visitor.visitSingularUInt32Field(value: self.input, fieldNumber: 3)
+    }
+    if !self.inputText.isEmpty {
+      try visitor.visitSingularStringField(value: self.inputText, fieldNumber: 4)
+    }
+    if !self.expected.isEmpty {
+      try visitor.visitSingularStringField(value: self.expected, fieldNumber: 5)
+    }
+    if !self.got.isEmpty {
+      try visitor.visitSingularStringField(value: self.got, fieldNumber: 6)
+    }
+    if !self.explanation.isEmpty {
+      try visitor.visitSingularStringField(value: self.explanation, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Curtain_V1_RecordingDifference, rhs: Curtain_V1_RecordingDifference) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.index != rhs.index {return false}
+    if lhs.input != rhs.input {return false}
+    if lhs.inputText != rhs.inputText {return false}
+    if lhs.expected != rhs.expected {return false}
+    if lhs.got != rhs.got {return false}
+    if lhs.explanation != rhs.explanation {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Curtain_V1_RecordingDifference.Kind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}KIND_EVENT\0\u{1}KIND_FRAME\0\u{1}KIND_TREE\0\u{1}KIND_INPUT\0")
 }
 
 nonisolated extension Curtain_V1_CreateWindow: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

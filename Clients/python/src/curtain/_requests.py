@@ -1170,6 +1170,47 @@ class RequestMethods:
             clock=enum_value(protocol.TraceClock, clock, "TRACE_CLOCK_"),
         )
 
+    @request("record", "recording")
+    def record(
+        self,
+        window: WindowLike = 0,
+        *,
+        from_seq: int | None = None,
+        from_input: int | None = None,
+        mark_only: bool = False,
+        **options: Unpack[CallOptions],
+    ) -> types.RecordingDocument:
+        """A recording of the session (docs/recordings.md) in ``document``:
+        its state at a start, every input after it and what they produced,
+        cut from what the daemon keeps of its past: from the oldest input
+        kept, from the window's event ``from_seq``, or from input
+        ``from_input`` (the ``end_input`` of an earlier answer, which
+        ``mark_only=True`` gives alone). Window 0: every window's events,
+        frames and trees (``from_seq`` needs a window). Write ``document`` to
+        a file for :func:`curtain.testing.replay` or ``curtain replay``."""
+        if from_seq is not None and from_input is not None:
+            raise TypeError("give from_seq or from_input, not both")
+        body = protocol.Record(window_id=window_id(window), mark_only=mark_only)
+        if from_seq is not None:
+            body.from_seq = from_seq
+        if from_input is not None:
+            body.from_input = from_input
+        return body  # type: ignore[return-value]
+
+    @request("check_recording", "recording_check")
+    def check_recording(
+        self, document: bytes | str, *, update: bool = False, **options: Unpack[CallOptions]
+    ) -> types.RecordingCheck:
+        """Replays a recording (a document of :meth:`record`) in a scratch
+        server of the daemon and compares each input's events and frames and
+        the trees at the end with what it expects: ``identical``, else the
+        first ``difference`` (``explanation`` says it in a line). With
+        ``update``, ``updated`` is the recording with this daemon's
+        expectations. A document that is not a recording raises
+        INVALID_ARGUMENT (UNSUPPORTED_VERSION for a newer one)."""
+        data = document.encode() if isinstance(document, str) else bytes(document)
+        return protocol.CheckRecording(document=data, update=update)  # type: ignore[return-value]
+
     # -- Subscriptions (the client turns the result into a Subscription)
 
     @request("subscribe", "subscribed")

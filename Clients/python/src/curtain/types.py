@@ -1513,6 +1513,56 @@ class SessionDocument(ProtoMessage):
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
+class RecordingDocument(ProtoMessage):
+    """The protocol's ``curtain.v1.RecordingDocument``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.RecordingDocument
+
+    document: bytes = b""
+    end_input: int = 0
+    inputs: int = 0
+    events: int = 0
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class RecordingCheck(ProtoMessage):
+    """The protocol's ``curtain.v1.RecordingCheck``."""
+
+    _PROTO: ClassVar[Any] = protocol_pb2.RecordingCheck
+
+    identical: bool = False
+    difference: RecordingDifference = dataclasses.field(default_factory=lambda: RecordingDifference())
+    updated: bytes = b""
+    inputs: int = 0
+    events: int = 0
+    frames: int = 0
+    generator: str = ""
+    recorded_by: str = ""
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class RecordingDifference(ProtoMessage):
+    """The protocol's ``curtain.v1.RecordingDifference``."""
+
+    class Kind(ProtoEnum):
+        UNSPECIFIED = 0
+        EVENT = 1
+        FRAME = 2
+        TREE = 3
+        INPUT = 4
+
+    _PROTO: ClassVar[Any] = protocol_pb2.RecordingDifference
+
+    kind: RecordingDifference.Kind = Kind.UNSPECIFIED
+    index: int = 0
+    input: int = 0
+    input_text: str = ""
+    expected: str = ""
+    got: str = ""
+    explanation: str = ""
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
 class WindowList(ProtoMessage):
     """The protocol's ``curtain.v1.WindowList``."""
 
@@ -1873,6 +1923,7 @@ register_enum("curtain.v1.SegueEvent.Callback", SegueEvent.Callback)
 register_enum("curtain.v1.DelegateEvent.Phase", DelegateEvent.Phase)
 register_enum("curtain.v1.LeaseEvent.Change", LeaseEvent.Change)
 register_enum("curtain.v1.MetricFamily.Type", MetricFamily.Type)
+register_enum("curtain.v1.RecordingDifference.Kind", RecordingDifference.Kind)
 
 #: The window a response or an event names (``WindowInfo``).
 Window = WindowInfo
@@ -1939,6 +1990,9 @@ __all__ = [
     "PresentationEvent",
     "PresentationInfo",
     "ProtocolVersion",
+    "RecordingCheck",
+    "RecordingDifference",
+    "RecordingDocument",
     "Rect",
     "RemoteAnimator",
     "RestoreDamage",

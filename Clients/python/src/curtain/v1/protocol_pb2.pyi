@@ -104,7 +104,7 @@ class Goodbye(_message.Message):
     def __init__(self, reason: _Optional[_Union[Goodbye.Reason, str]] = ..., message: _Optional[str] = ..., details: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class Request(_message.Message):
-    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "get_metrics", "list_nodes", "move_session", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "set_window_speed", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "list_transitions", "get_trace", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "set_collection_layout", "begin_appearance_transition", "end_appearance_transition", "tap", "lease", "release", "set_delegate", "clear_delegate", "delegate_reply", "transition_frame", "complete_transition")
+    __slots__ = ("request_id", "trace_id", "expected_revision", "wait_until", "session", "hello", "sync", "get_status", "shutdown", "list_sessions", "kill_session", "export_session", "import_session", "get_metrics", "list_nodes", "move_session", "record", "check_recording", "create_window", "list_windows", "close_window", "resize_window", "set_window_visible", "set_window_speed", "create_controller", "configure_controller", "list_controllers", "delete_controller", "set_root", "add_child", "remove_from_parent", "transition_children", "push", "pop", "pop_to", "pop_to_root", "set_stack", "select_tab", "set_tabs", "begin_interactive", "update_interactive", "pause_transition", "finish_interactive", "cancel_interactive", "animate_alongside", "list_transitions", "get_trace", "get_tree", "subscribe", "unsubscribe", "advance_clock", "wait_idle", "present", "dismiss", "show", "show_detail", "load_storyboard", "perform_segue", "unwind", "unload_storyboard", "instantiate_scene", "configure_split", "set_split_columns", "set_pages", "turn_page", "set_collection_layout", "begin_appearance_transition", "end_appearance_transition", "tap", "lease", "release", "set_delegate", "clear_delegate", "delegate_reply", "transition_frame", "complete_transition")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_REVISION_FIELD_NUMBER: _ClassVar[int]
@@ -121,6 +121,8 @@ class Request(_message.Message):
     GET_METRICS_FIELD_NUMBER: _ClassVar[int]
     LIST_NODES_FIELD_NUMBER: _ClassVar[int]
     MOVE_SESSION_FIELD_NUMBER: _ClassVar[int]
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    CHECK_RECORDING_FIELD_NUMBER: _ClassVar[int]
     CREATE_WINDOW_FIELD_NUMBER: _ClassVar[int]
     LIST_WINDOWS_FIELD_NUMBER: _ClassVar[int]
     CLOSE_WINDOW_FIELD_NUMBER: _ClassVar[int]
@@ -195,6 +197,8 @@ class Request(_message.Message):
     get_metrics: _metrics_pb2.GetMetrics
     list_nodes: ListNodes
     move_session: MoveSession
+    record: Record
+    check_recording: CheckRecording
     create_window: CreateWindow
     list_windows: ListWindows
     close_window: CloseWindow
@@ -253,10 +257,10 @@ class Request(_message.Message):
     delegate_reply: DelegateReply
     transition_frame: TransitionFrame
     complete_transition: CompleteTransition
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., get_metrics: _Optional[_Union[_metrics_pb2.GetMetrics, _Mapping]] = ..., list_nodes: _Optional[_Union[ListNodes, _Mapping]] = ..., move_session: _Optional[_Union[MoveSession, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., set_window_speed: _Optional[_Union[SetWindowSpeed, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., list_transitions: _Optional[_Union[ListTransitions, _Mapping]] = ..., get_trace: _Optional[_Union[GetTrace, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., set_collection_layout: _Optional[_Union[SetCollectionLayout, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ..., lease: _Optional[_Union[Lease, _Mapping]] = ..., release: _Optional[_Union[Release, _Mapping]] = ..., set_delegate: _Optional[_Union[SetDelegate, _Mapping]] = ..., clear_delegate: _Optional[_Union[ClearDelegate, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReply, _Mapping]] = ..., transition_frame: _Optional[_Union[TransitionFrame, _Mapping]] = ..., complete_transition: _Optional[_Union[CompleteTransition, _Mapping]] = ...) -> None: ...
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., expected_revision: _Optional[int] = ..., wait_until: _Optional[_Union[WaitUntil, str]] = ..., session: _Optional[str] = ..., hello: _Optional[_Union[Hello, _Mapping]] = ..., sync: _Optional[_Union[Sync, _Mapping]] = ..., get_status: _Optional[_Union[GetStatus, _Mapping]] = ..., shutdown: _Optional[_Union[Shutdown, _Mapping]] = ..., list_sessions: _Optional[_Union[ListSessions, _Mapping]] = ..., kill_session: _Optional[_Union[KillSession, _Mapping]] = ..., export_session: _Optional[_Union[ExportSession, _Mapping]] = ..., import_session: _Optional[_Union[ImportSession, _Mapping]] = ..., get_metrics: _Optional[_Union[_metrics_pb2.GetMetrics, _Mapping]] = ..., list_nodes: _Optional[_Union[ListNodes, _Mapping]] = ..., move_session: _Optional[_Union[MoveSession, _Mapping]] = ..., record: _Optional[_Union[Record, _Mapping]] = ..., check_recording: _Optional[_Union[CheckRecording, _Mapping]] = ..., create_window: _Optional[_Union[CreateWindow, _Mapping]] = ..., list_windows: _Optional[_Union[ListWindows, _Mapping]] = ..., close_window: _Optional[_Union[CloseWindow, _Mapping]] = ..., resize_window: _Optional[_Union[ResizeWindow, _Mapping]] = ..., set_window_visible: _Optional[_Union[SetWindowVisible, _Mapping]] = ..., set_window_speed: _Optional[_Union[SetWindowSpeed, _Mapping]] = ..., create_controller: _Optional[_Union[CreateController, _Mapping]] = ..., configure_controller: _Optional[_Union[ConfigureController, _Mapping]] = ..., list_controllers: _Optional[_Union[ListControllers, _Mapping]] = ..., delete_controller: _Optional[_Union[DeleteController, _Mapping]] = ..., set_root: _Optional[_Union[SetRoot, _Mapping]] = ..., add_child: _Optional[_Union[AddChild, _Mapping]] = ..., remove_from_parent: _Optional[_Union[RemoveFromParent, _Mapping]] = ..., transition_children: _Optional[_Union[TransitionChildren, _Mapping]] = ..., push: _Optional[_Union[Push, _Mapping]] = ..., pop: _Optional[_Union[Pop, _Mapping]] = ..., pop_to: _Optional[_Union[PopTo, _Mapping]] = ..., pop_to_root: _Optional[_Union[PopToRoot, _Mapping]] = ..., set_stack: _Optional[_Union[SetStack, _Mapping]] = ..., select_tab: _Optional[_Union[SelectTab, _Mapping]] = ..., set_tabs: _Optional[_Union[SetTabs, _Mapping]] = ..., begin_interactive: _Optional[_Union[BeginInteractive, _Mapping]] = ..., update_interactive: _Optional[_Union[UpdateInteractive, _Mapping]] = ..., pause_transition: _Optional[_Union[PauseTransition, _Mapping]] = ..., finish_interactive: _Optional[_Union[FinishInteractive, _Mapping]] = ..., cancel_interactive: _Optional[_Union[CancelInteractive, _Mapping]] = ..., animate_alongside: _Optional[_Union[AnimateAlongside, _Mapping]] = ..., list_transitions: _Optional[_Union[ListTransitions, _Mapping]] = ..., get_trace: _Optional[_Union[GetTrace, _Mapping]] = ..., get_tree: _Optional[_Union[GetTree, _Mapping]] = ..., subscribe: _Optional[_Union[Subscribe, _Mapping]] = ..., unsubscribe: _Optional[_Union[Unsubscribe, _Mapping]] = ..., advance_clock: _Optional[_Union[AdvanceClock, _Mapping]] = ..., wait_idle: _Optional[_Union[WaitIdle, _Mapping]] = ..., present: _Optional[_Union[Present, _Mapping]] = ..., dismiss: _Optional[_Union[Dismiss, _Mapping]] = ..., show: _Optional[_Union[Show, _Mapping]] = ..., show_detail: _Optional[_Union[ShowDetail, _Mapping]] = ..., load_storyboard: _Optional[_Union[LoadStoryboard, _Mapping]] = ..., perform_segue: _Optional[_Union[PerformSegue, _Mapping]] = ..., unwind: _Optional[_Union[Unwind, _Mapping]] = ..., unload_storyboard: _Optional[_Union[UnloadStoryboard, _Mapping]] = ..., instantiate_scene: _Optional[_Union[InstantiateScene, _Mapping]] = ..., configure_split: _Optional[_Union[ConfigureSplit, _Mapping]] = ..., set_split_columns: _Optional[_Union[SetSplitColumns, _Mapping]] = ..., set_pages: _Optional[_Union[SetPages, _Mapping]] = ..., turn_page: _Optional[_Union[TurnPage, _Mapping]] = ..., set_collection_layout: _Optional[_Union[SetCollectionLayout, _Mapping]] = ..., begin_appearance_transition: _Optional[_Union[BeginAppearanceTransition, _Mapping]] = ..., end_appearance_transition: _Optional[_Union[EndAppearanceTransition, _Mapping]] = ..., tap: _Optional[_Union[Tap, _Mapping]] = ..., lease: _Optional[_Union[Lease, _Mapping]] = ..., release: _Optional[_Union[Release, _Mapping]] = ..., set_delegate: _Optional[_Union[SetDelegate, _Mapping]] = ..., clear_delegate: _Optional[_Union[ClearDelegate, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReply, _Mapping]] = ..., transition_frame: _Optional[_Union[TransitionFrame, _Mapping]] = ..., complete_transition: _Optional[_Union[CompleteTransition, _Mapping]] = ...) -> None: ...
 
 class Response(_message.Message):
-    __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "session_document", "imported", "metrics", "nodes", "moved", "window", "windows", "controller", "controllers", "operation", "transition", "transitions", "tree", "subscribed", "clock", "storyboard", "segue", "lease", "delegate_reply", "trace")
+    __slots__ = ("request_id", "trace_id", "error", "welcome", "empty", "status", "sessions", "session_document", "imported", "metrics", "nodes", "moved", "recording", "recording_check", "window", "windows", "controller", "controllers", "operation", "transition", "transitions", "tree", "subscribed", "clock", "storyboard", "segue", "lease", "delegate_reply", "trace")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
@@ -269,6 +273,8 @@ class Response(_message.Message):
     METRICS_FIELD_NUMBER: _ClassVar[int]
     NODES_FIELD_NUMBER: _ClassVar[int]
     MOVED_FIELD_NUMBER: _ClassVar[int]
+    RECORDING_FIELD_NUMBER: _ClassVar[int]
+    RECORDING_CHECK_FIELD_NUMBER: _ClassVar[int]
     WINDOW_FIELD_NUMBER: _ClassVar[int]
     WINDOWS_FIELD_NUMBER: _ClassVar[int]
     CONTROLLER_FIELD_NUMBER: _ClassVar[int]
@@ -296,6 +302,8 @@ class Response(_message.Message):
     metrics: _metrics_pb2.Metrics
     nodes: NodeList
     moved: SessionMove
+    recording: RecordingDocument
+    recording_check: RecordingCheck
     window: _common_pb2.WindowInfo
     windows: WindowList
     controller: ControllerInfo
@@ -311,7 +319,7 @@ class Response(_message.Message):
     lease: LeaseResult
     delegate_reply: DelegateReplyResult
     trace: Trace
-    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., error: _Optional[_Union[_events_pb2.Error, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., empty: _Optional[_Union[Empty, _Mapping]] = ..., status: _Optional[_Union[Status, _Mapping]] = ..., sessions: _Optional[_Union[SessionList, _Mapping]] = ..., session_document: _Optional[_Union[SessionDocument, _Mapping]] = ..., imported: _Optional[_Union[SessionList.Entry, _Mapping]] = ..., metrics: _Optional[_Union[_metrics_pb2.Metrics, _Mapping]] = ..., nodes: _Optional[_Union[NodeList, _Mapping]] = ..., moved: _Optional[_Union[SessionMove, _Mapping]] = ..., window: _Optional[_Union[_common_pb2.WindowInfo, _Mapping]] = ..., windows: _Optional[_Union[WindowList, _Mapping]] = ..., controller: _Optional[_Union[ControllerInfo, _Mapping]] = ..., controllers: _Optional[_Union[ControllerList, _Mapping]] = ..., operation: _Optional[_Union[OperationResult, _Mapping]] = ..., transition: _Optional[_Union[TransitionResult, _Mapping]] = ..., transitions: _Optional[_Union[TransitionList, _Mapping]] = ..., tree: _Optional[_Union[_common_pb2.Tree, _Mapping]] = ..., subscribed: _Optional[_Union[SubscribeResult, _Mapping]] = ..., clock: _Optional[_Union[ClockResult, _Mapping]] = ..., storyboard: _Optional[_Union[StoryboardInfo, _Mapping]] = ..., segue: _Optional[_Union[SegueResult, _Mapping]] = ..., lease: _Optional[_Union[LeaseResult, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReplyResult, _Mapping]] = ..., trace: _Optional[_Union[Trace, _Mapping]] = ...) -> None: ...
+    def __init__(self, request_id: _Optional[int] = ..., trace_id: _Optional[str] = ..., error: _Optional[_Union[_events_pb2.Error, _Mapping]] = ..., welcome: _Optional[_Union[Welcome, _Mapping]] = ..., empty: _Optional[_Union[Empty, _Mapping]] = ..., status: _Optional[_Union[Status, _Mapping]] = ..., sessions: _Optional[_Union[SessionList, _Mapping]] = ..., session_document: _Optional[_Union[SessionDocument, _Mapping]] = ..., imported: _Optional[_Union[SessionList.Entry, _Mapping]] = ..., metrics: _Optional[_Union[_metrics_pb2.Metrics, _Mapping]] = ..., nodes: _Optional[_Union[NodeList, _Mapping]] = ..., moved: _Optional[_Union[SessionMove, _Mapping]] = ..., recording: _Optional[_Union[RecordingDocument, _Mapping]] = ..., recording_check: _Optional[_Union[RecordingCheck, _Mapping]] = ..., window: _Optional[_Union[_common_pb2.WindowInfo, _Mapping]] = ..., windows: _Optional[_Union[WindowList, _Mapping]] = ..., controller: _Optional[_Union[ControllerInfo, _Mapping]] = ..., controllers: _Optional[_Union[ControllerList, _Mapping]] = ..., operation: _Optional[_Union[OperationResult, _Mapping]] = ..., transition: _Optional[_Union[TransitionResult, _Mapping]] = ..., transitions: _Optional[_Union[TransitionList, _Mapping]] = ..., tree: _Optional[_Union[_common_pb2.Tree, _Mapping]] = ..., subscribed: _Optional[_Union[SubscribeResult, _Mapping]] = ..., clock: _Optional[_Union[ClockResult, _Mapping]] = ..., storyboard: _Optional[_Union[StoryboardInfo, _Mapping]] = ..., segue: _Optional[_Union[SegueResult, _Mapping]] = ..., lease: _Optional[_Union[LeaseResult, _Mapping]] = ..., delegate_reply: _Optional[_Union[DelegateReplyResult, _Mapping]] = ..., trace: _Optional[_Union[Trace, _Mapping]] = ...) -> None: ...
 
 class Empty(_message.Message):
     __slots__ = ()
@@ -592,6 +600,88 @@ class ImportSession(_message.Message):
     document: bytes
     name: str
     def __init__(self, document: _Optional[bytes] = ..., name: _Optional[str] = ...) -> None: ...
+
+class Record(_message.Message):
+    __slots__ = ("window_id", "from_seq", "from_input", "mark_only")
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_SEQ_FIELD_NUMBER: _ClassVar[int]
+    FROM_INPUT_FIELD_NUMBER: _ClassVar[int]
+    MARK_ONLY_FIELD_NUMBER: _ClassVar[int]
+    window_id: int
+    from_seq: int
+    from_input: int
+    mark_only: bool
+    def __init__(self, window_id: _Optional[int] = ..., from_seq: _Optional[int] = ..., from_input: _Optional[int] = ..., mark_only: _Optional[bool] = ...) -> None: ...
+
+class RecordingDocument(_message.Message):
+    __slots__ = ("document", "end_input", "inputs", "events")
+    DOCUMENT_FIELD_NUMBER: _ClassVar[int]
+    END_INPUT_FIELD_NUMBER: _ClassVar[int]
+    INPUTS_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    document: bytes
+    end_input: int
+    inputs: int
+    events: int
+    def __init__(self, document: _Optional[bytes] = ..., end_input: _Optional[int] = ..., inputs: _Optional[int] = ..., events: _Optional[int] = ...) -> None: ...
+
+class CheckRecording(_message.Message):
+    __slots__ = ("document", "update")
+    DOCUMENT_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_FIELD_NUMBER: _ClassVar[int]
+    document: bytes
+    update: bool
+    def __init__(self, document: _Optional[bytes] = ..., update: _Optional[bool] = ...) -> None: ...
+
+class RecordingCheck(_message.Message):
+    __slots__ = ("identical", "difference", "updated", "inputs", "events", "frames", "generator", "recorded_by")
+    IDENTICAL_FIELD_NUMBER: _ClassVar[int]
+    DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_FIELD_NUMBER: _ClassVar[int]
+    INPUTS_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    GENERATOR_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    identical: bool
+    difference: RecordingDifference
+    updated: bytes
+    inputs: int
+    events: int
+    frames: int
+    generator: str
+    recorded_by: str
+    def __init__(self, identical: _Optional[bool] = ..., difference: _Optional[_Union[RecordingDifference, _Mapping]] = ..., updated: _Optional[bytes] = ..., inputs: _Optional[int] = ..., events: _Optional[int] = ..., frames: _Optional[int] = ..., generator: _Optional[str] = ..., recorded_by: _Optional[str] = ...) -> None: ...
+
+class RecordingDifference(_message.Message):
+    __slots__ = ("kind", "index", "input", "input_text", "expected", "got", "explanation")
+    class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        KIND_UNSPECIFIED: _ClassVar[RecordingDifference.Kind]
+        KIND_EVENT: _ClassVar[RecordingDifference.Kind]
+        KIND_FRAME: _ClassVar[RecordingDifference.Kind]
+        KIND_TREE: _ClassVar[RecordingDifference.Kind]
+        KIND_INPUT: _ClassVar[RecordingDifference.Kind]
+    KIND_UNSPECIFIED: RecordingDifference.Kind
+    KIND_EVENT: RecordingDifference.Kind
+    KIND_FRAME: RecordingDifference.Kind
+    KIND_TREE: RecordingDifference.Kind
+    KIND_INPUT: RecordingDifference.Kind
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    INPUT_FIELD_NUMBER: _ClassVar[int]
+    INPUT_TEXT_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_FIELD_NUMBER: _ClassVar[int]
+    GOT_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    kind: RecordingDifference.Kind
+    index: int
+    input: int
+    input_text: str
+    expected: str
+    got: str
+    explanation: str
+    def __init__(self, kind: _Optional[_Union[RecordingDifference.Kind, str]] = ..., index: _Optional[int] = ..., input: _Optional[int] = ..., input_text: _Optional[str] = ..., expected: _Optional[str] = ..., got: _Optional[str] = ..., explanation: _Optional[str] = ...) -> None: ...
 
 class CreateWindow(_message.Message):
     __slots__ = ("metrics", "clock", "frame_rate", "root")
