@@ -11,9 +11,13 @@ struct CLIError: Error, CustomStringConvertible {
   /// `STOPPED` (the daemon stopped while a command followed it), or
   /// `FAILED`.
   let code: String
+  /// The exit status (1; 2 for a file a command cannot use, as for a
+  /// usage error).
+  let status: Int32
 
-  init(_ description: String, code: String = "FAILED") {
+  init(_ description: String, code: String = "FAILED", status: Int32 = 1) {
     self.description = description
     self.code = code
+    self.status = status
   }
 }

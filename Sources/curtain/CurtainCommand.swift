@@ -137,6 +137,8 @@ struct CurtainCommand: ParsableCommand {
       Watch.self,
       Snapshot.self,
       Trace.self,
+      Record.self,
+      Replay.self,
       Advance.self,
       WaitIdle.self,
     ])

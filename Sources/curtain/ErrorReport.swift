@@ -31,7 +31,7 @@ struct ErrorReport {
       }
       failure(code: error.reportedCode, message: error.description)
     case let error as CLIError:
-      failure(code: error.code, message: error.description)
+      failure(code: error.code, message: error.description, status: error.status)
     default:
       if exitCode == .validationFailure { usage(fullMessage) }
       if json, exitCode != .success {

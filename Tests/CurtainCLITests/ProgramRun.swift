@@ -6,6 +6,7 @@
 // descriptor it inherited, so neither a pipe nor Process would see the
 // program end.
 
+import CurtainTesting
 import Foundation
 
 /// A program that failed, or a harness step that did not happen, with what
@@ -157,5 +158,40 @@ final class GroupLeader {
   func killGroup() {
     killpg(pid, SIGKILL)
     if !waited { _ = wait() }
+  }
+}
+
+/// A private daemon, a temporary directory and the built CLI on the
+/// daemon's socket (never starting another daemon), for the tests of a
+/// command that writes files.
+final class DaemonCLI {
+  let daemon: TempDaemon
+  let directory: String
+  let cli: String
+  var socket: String { daemon.socketPath }
+
+  /// Starts the daemon; the directory is `/tmp/curtain-PREFIX-XXXXXX`.
+  init(_ prefix: String) throws {
+    var template = Array("/tmp/curtain-\(prefix)-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { throw ProgramError("mkdtemp failed") }
+    directory = String(cString: made)
+    cli = try TempDaemon.cliURL().path
+    daemon = try TempDaemon()
+  }
+
+  /// Runs the CLI, which must succeed; returns what it wrote.
+  func curtain(_ arguments: String...) throws -> String {
+    try runProgram(cli, ["--socket", socket, "--no-start"] + arguments)
+  }
+
+  /// Runs the CLI; returns its exit status and what it wrote.
+  func run(_ arguments: String...) throws -> (status: Int32, output: String) {
+    try spawnProgram(cli, ["--socket", socket, "--no-start"] + arguments)
+  }
+
+  /// Stops the daemon and removes the directory.
+  func close() {
+    daemon.stop()
+    try? FileManager.default.removeItem(atPath: directory)
   }
 }

@@ -9,11 +9,6 @@ import Foundation
 import XCTest
 
 final class TraceCommandTests: XCTestCase {
-  private func makeDirectory() throws -> String {
-    var template = Array("/tmp/curtain-trace-XXXXXX".utf8CString)
-    return String(cString: try XCTUnwrap(mkdtemp(&template)))
-  }
-
   private func read(_ path: String) throws -> ChromeTraceFile {
     let file = try ChromeTraceFile(json: try Data(contentsOf: URL(fileURLWithPath: path)))
     XCTAssertEqual(file.problems, [], path)
@@ -26,21 +21,15 @@ final class TraceCommandTests: XCTestCase {
   }
 
   func testTheFileIsTheWholeTraceAndAFollowRewritesItUntilTheWindowCloses() throws {
-    let daemon = try TempDaemon()
-    defer { daemon.stop() }
-    let directory = try makeDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let cli = try TempDaemon.cliURL().path
-    let socket = daemon.socketPath
-    func curtain(_ arguments: String...) throws -> String {
-      try runProgram(cli, ["--socket", socket, "--no-start"] + arguments)
-    }
-    _ = try curtain("new-window", "--clock", "manual", "--root", "Nav=nav[Home]")
-    _ = try curtain("new-controller", "content", "--id", "Detail")
-    _ = try curtain("push", "@Nav", "@Detail", "--no-wait")
-    _ = try curtain("advance", "w1", "0.5")
+    let setup = try DaemonCLI("trace")
+    defer { setup.close() }
+    let (directory, cli, socket) = (setup.directory, setup.cli, setup.socket)
+    _ = try setup.curtain("new-window", "--clock", "manual", "--root", "Nav=nav[Home]")
+    _ = try setup.curtain("new-controller", "content", "--id", "Detail")
+    _ = try setup.curtain("push", "@Nav", "@Detail", "--no-wait")
+    _ = try setup.curtain("advance", "w1", "0.5")
     let path = directory + "/push.trace.json"
-    let printed = try curtain("trace", "w1", "-o", path)
+    let printed = try setup.curtain("trace", "w1", "-o", path)
     let whole = try read(path)
     XCTAssertEqual(operations(whole), ["push", "operation"])
     XCTAssertEqual(
@@ -57,15 +46,15 @@ final class TraceCommandTests: XCTestCase {
     // new-window itself, is an operation without a request of its own).
     for _ in 0..<100 where !FileManager.default.fileExists(atPath: followed) { usleep(50_000) }
     XCTAssertEqual(operations(try read(followed)), ["push", "operation"])
-    _ = try curtain("pop", "@Nav", "--no-wait")
-    _ = try curtain("advance", "w1", "1")
+    _ = try setup.curtain("pop", "@Nav", "--no-wait")
+    _ = try setup.curtain("advance", "w1", "1")
     var seen: [String] = []
     for _ in 0..<100 where seen.count < 3 {
       usleep(50_000)
       seen = operations(try read(followed))
     }
     XCTAssertEqual(seen, ["push", "operation", "pop"], "the pop, added once")
-    _ = try curtain("close-window", "w1")
+    _ = try setup.curtain("close-window", "w1")
     let output = try follower.read(until: nil, seconds: 10)
     let status = follower.wait()
     XCTAssertEqual(status.status, 0, output)
