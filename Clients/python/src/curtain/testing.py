@@ -25,6 +25,7 @@ import tempfile
 import threading
 from collections.abc import Sequence
 
+from . import types
 from .client import Client
 
 
@@ -194,3 +195,55 @@ class Daemon:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+class RecordingMismatch(AssertionError):
+    """A recording replayed differently: the first difference, as
+    ``curtain replay --check`` prints it (``difference`` holds its fields)."""
+
+    def __init__(self, path: str, check: types.RecordingCheck) -> None:
+        self.path = path
+        self.difference = check.difference
+        super().__init__(
+            f"{path}: differs from what {check.generator} produces "
+            f"(recorded by {check.recorded_by or 'an unknown curtaind'}): "
+            f"{check.difference.explanation}"
+        )
+
+
+def replay(path: str | os.PathLike[str], client: Client | None = None, *, update: bool = False) -> types.RecordingCheck:
+    """Replays a recording of ``curtain record`` (docs/recordings.md) and
+    compares what it produces with what it expects, for a test suite of
+    recordings under pytest::
+
+        def test_push():
+            curtain.testing.replay("Tests/Fixtures/recordings/push.json")
+
+    The daemon replays it (the CheckRecording request, the comparison
+    ``curtain replay --check`` makes): ``client``'s, else a private
+    :class:`Daemon` started for it. Returns the check (``identical``, the
+    counts); raises :class:`RecordingMismatch`, an ``AssertionError`` saying
+    the first difference, when anything differs. With ``update``, the file's
+    expectations are rewritten with what this build produces (the
+    golden-file workflow) and nothing is raised, unless an input no longer
+    replays as recorded. A file that is not a recording raises the client's
+    ``ServerError`` (INVALID_ARGUMENT, or UNSUPPORTED_VERSION for a newer
+    one)."""
+    name = os.fspath(path)
+    with open(name, "rb") as file:
+        document = file.read()
+    if client is None:
+        with Daemon() as daemon, daemon.client() as own:
+            return _check(name, document, own, update)
+    return _check(name, document, client, update)
+
+
+def _check(path: str, document: bytes, client: Client, update: bool) -> types.RecordingCheck:
+    check = client.check_recording(document, update=update)
+    if update and check.updated:
+        with open(path, "wb") as file:
+            file.write(check.updated)
+        return check
+    if not check.identical:
+        raise RecordingMismatch(path, check)
+    return check
