@@ -1,5 +1,5 @@
-// The window the `delegate` and `past` benchmarks push on: a manual-clock
-// window whose root is Nav[A], with B made to be pushed.
+// The window the `delegate`, `past` and `replay` benchmarks push on: a
+// manual-clock window whose root is Nav[A], with B made to be pushed.
 
 import BenchKit
 import CurtainWire
@@ -25,4 +25,23 @@ func navigationWindow(_ connection: Connection) throws -> UInt64 {
     $0.setRoot.controller = ref("Nav")
   }
   return window
+}
+
+/// `steps` times: pushes B animated, moves the clock past the transition
+/// and pops B without animation (three records of the session's past).
+func pushAdvancePop(_ connection: Connection, window: UInt64, steps: Int) throws {
+  for _ in 0..<steps {
+    try connection.call {
+      $0.push.navigation = ref("Nav")
+      $0.push.controller = ref("B")
+    }
+    try connection.call {
+      $0.advanceClock.windowID = window
+      $0.advanceClock.seconds = 1
+    }
+    try connection.call {
+      $0.pop.navigation = ref("Nav")
+      $0.pop.notAnimated = true
+    }
+  }
 }

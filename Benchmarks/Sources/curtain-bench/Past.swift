@@ -30,20 +30,7 @@ func past(_ options: Options, scratch: Scratch) throws {
       try daemon.waitUntilServing()
       let connection = try Connection(socketPath: daemon.socketPath, name: "past")
       let window = try navigationWindow(connection)
-      for _ in 0..<steps {
-        try connection.call {
-          $0.push.navigation = ref("Nav")
-          $0.push.controller = ref("B")
-        }
-        try connection.call {
-          $0.advanceClock.windowID = window
-          $0.advanceClock.seconds = 1
-        }
-        try connection.call {
-          $0.pop.navigation = ref("Nav")
-          $0.pop.notAnimated = true
-        }
-      }
+      try pushAdvancePop(connection, window: window, steps: steps)
       let newest = try connection.call { $0.getTree.windowID = window }.tree.window.lastSeq
       var latencies = Samples()
       var plain = Samples()

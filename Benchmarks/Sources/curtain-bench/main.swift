@@ -40,12 +40,12 @@ struct Options {
 
   static let all = [
     "restore", "throughput", "roundtrip", "peers", "dbsize", "lookup", "memory", "cli",
-    "delegate", "scaling", "animating", "pacing", "past",
+    "delegate", "scaling", "animating", "pacing", "past", "replay",
   ]
   /// Run only when named.
   static let extra = ["cluster"]
   static let usage =
-    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--echo PATH] [--plot SVG] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|peers|dbsize|lookup|memory|cli|delegate|scaling|animating|pacing|past|cluster]..."
+    "usage: curtain-bench --curtaind PATH [--curtain PATH] [--echo PATH] [--plot SVG] [--quick] [--runs N] [--keep] [--operations N] [restore|throughput|roundtrip|peers|dbsize|lookup|memory|cli|delegate|scaling|animating|pacing|past|replay|cluster]..."
 
   init(_ arguments: [String]) throws {
     var rest = arguments[...]
@@ -441,6 +441,7 @@ do {
     case "animating": try animating(options, scratch: scratch)
     case "pacing": try pacing(options, scratch: scratch)
     case "past": try past(options, scratch: scratch)
+    case "replay": try recordingReplay(options, scratch: scratch)
     case "cluster": try cluster(options, scratch: scratch)
     default: try databaseGrowth(options, scratch: scratch)
     }
