@@ -12,25 +12,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=scripts/docs-common.sh
 source scripts/docs-common.sh "$@"
 
-tmp="$(mktemp -d /tmp/curtain-tour-XXXXXX)"
-socket="$tmp/d.sock"
-"$bin/curtaind" --socket "$socket" --ephemeral --log-level warning 2>"$tmp/curtaind.log" &
-daemon=$!
-cleanup() {
-  kill "$daemon" 2>/dev/null || true
-  wait "$daemon" 2>/dev/null || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-curtain() { "$bin/curtain" --socket "$socket" --no-start "$@"; }
-
-# The daemon is ready once it answers.
-for _ in $(seq 200); do
-  if curtain status >/dev/null 2>&1; then break; fi
-  sleep 0.05
-done
-curtain status >/dev/null
+# shellcheck source=scripts/docs-daemon.sh
+source scripts/docs-daemon.sh tour
 
 out="$tmp/tour"
 mkdir -p "$out"
