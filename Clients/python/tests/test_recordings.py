@@ -63,3 +63,9 @@ def test_a_file_that_is_not_a_recording_is_refused(client: curtain.Client, tmp_p
         replay(path, client)
     assert refused.value.code_name == "INVALID_ARGUMENT"
     assert "not a Curtain recording" in str(refused.value)
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in FIXTURES.glob("*.json")))
+def test_the_committed_recordings_replay_identical(name: str) -> None:
+    # Without a client: a private daemon replays it.
+    assert replay(FIXTURES / name).identical
