@@ -42,8 +42,8 @@ struct Replay: ParsableCommand {
       input no longer replays as recorded (its answer or the ids it made \
       changed: record it again). A file that is not a recording, is \
       truncated or damaged, or has a newer version exits 2. With --json: \
-      file, identical, inputs, events, frames, replayed_by, recorded_by, \
-      updated and the difference (kind, index, input, input_text, \
+      file, identical, inputs, events, frames, trees, session, window, \
+      replayed_by, recorded_by, updated and the difference (kind, index, input, input_text, \
       expected, got, explanation).
 
       Example:
@@ -114,6 +114,8 @@ struct Replay: ParsableCommand {
         ("file", .string(file)), ("identical", .bool(result.identical)),
         ("inputs", .unsigned(UInt64(result.inputs))), ("events", .unsigned(UInt64(result.events))),
         ("frames", .unsigned(UInt64(result.frames))),
+        ("trees", .unsigned(UInt64(result.trees))), ("session", .string(result.session)),
+        ("window", .id(result.windowID)),
         ("replayed_by", .string(result.generator)), ("recorded_by", .string(result.recordedBy)),
         ("updated", .bool(rewritten)),
       ]

@@ -165,6 +165,9 @@ final class RecordingTests: XCTestCase {
     XCTAssertEqual(checked.recordingCheck.inputs, 17)
     XCTAssertEqual(Int(checked.recordingCheck.events), events.count)
     XCTAssertEqual(Int(checked.recordingCheck.frames), frames.count)
+    XCTAssertEqual(checked.recordingCheck.trees, 1)
+    XCTAssertEqual(checked.recordingCheck.session, "default")
+    XCTAssertEqual(checked.recordingCheck.windowID, 0)
     XCTAssertEqual(checked.recordingCheck.recordedBy, recording.generator)
     XCTAssertTrue(checked.recordingCheck.updated.isEmpty)
     // The recording of one window expects only its events, frames and tree.
@@ -220,9 +223,8 @@ final class RecordingTests: XCTestCase {
     XCTAssertEqual(frame.recordingCheck.difference.index, 0)
     XCTAssertEqual(Int(frame.recordingCheck.difference.input), stepped)
     XCTAssertEqual(frames.count, original.steps.reduce(0) { $0 + $1.frames.count })
-    XCTAssertTrue(
-      frame.recordingCheck.difference.explanation.contains("first different field: expected `width: "),
-      frame.recordingCheck.difference.explanation)
+    let said = frame.recordingCheck.difference.explanation
+    XCTAssertTrue(said.contains("first different field: expected `width: "), said)
 
     // A tree at the end.
     var tree = original

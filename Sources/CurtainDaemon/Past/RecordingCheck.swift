@@ -39,6 +39,9 @@ extension Server {
     check.inputs = UInt32(clamping: recording.inputs.count)
     check.events = UInt32(clamping: recording.steps.reduce(0) { $0 + $1.events.count })
     check.frames = UInt32(clamping: recording.steps.reduce(0) { $0 + $1.frames.count })
+    check.trees = UInt32(clamping: recording.trees.count)
+    check.session = recording.session
+    check.windowID = recording.windowID
     check.generator = "curtaind \(curtainVersion)"
     check.recordedBy = recording.generator
     if let difference = RecordingComparison.firstDifference(recording, run) {

@@ -2136,45 +2136,83 @@ public nonisolated struct Curtain_V1_CheckRecording: Sendable {
   public init() {}
 }
 
-public nonisolated struct Curtain_V1_RecordingCheck: Sendable {
+public nonisolated struct Curtain_V1_RecordingCheck: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// Everything replayed as expected.
-  public var identical: Bool = false
+  public var identical: Bool {
+    get {_storage._identical}
+    set {_uniqueStorage()._identical = newValue}
+  }
 
   /// The first difference, when not identical.
   public var difference: Curtain_V1_RecordingDifference {
-    get {_difference ?? Curtain_V1_RecordingDifference()}
-    set {_difference = newValue}
+    get {_storage._difference ?? Curtain_V1_RecordingDifference()}
+    set {_uniqueStorage()._difference = newValue}
   }
   /// Returns true if `difference` has been explicitly set.
-  public var hasDifference: Bool {self._difference != nil}
+  public var hasDifference: Bool {_storage._difference != nil}
   /// Clears the value of `difference`. Subsequent reads from it will return its default value.
-  public mutating func clearDifference() {self._difference = nil}
+  public mutating func clearDifference() {_uniqueStorage()._difference = nil}
 
   /// With `update`: the recording with this daemon's expectations (the same
   /// start and inputs), as `curtain record` writes it.
-  public var updated: Data = Data()
+  public var updated: Data {
+    get {_storage._updated}
+    set {_uniqueStorage()._updated = newValue}
+  }
 
   /// What was compared.
-  public var inputs: UInt32 = 0
+  public var inputs: UInt32 {
+    get {_storage._inputs}
+    set {_uniqueStorage()._inputs = newValue}
+  }
 
-  public var events: UInt32 = 0
+  public var events: UInt32 {
+    get {_storage._events}
+    set {_uniqueStorage()._events = newValue}
+  }
 
-  public var frames: UInt32 = 0
+  public var frames: UInt32 {
+    get {_storage._frames}
+    set {_uniqueStorage()._frames = newValue}
+  }
 
   /// The daemon that replayed it, and the one that made the recording.
-  public var generator: String = String()
+  public var generator: String {
+    get {_storage._generator}
+    set {_uniqueStorage()._generator = newValue}
+  }
 
-  public var recordedBy: String = String()
+  public var recordedBy: String {
+    get {_storage._recordedBy}
+    set {_uniqueStorage()._recordedBy = newValue}
+  }
+
+  /// The trees compared at the end, and the recording's session and window
+  /// (0: every window of the session).
+  public var trees: UInt32 {
+    get {_storage._trees}
+    set {_uniqueStorage()._trees = newValue}
+  }
+
+  public var session: String {
+    get {_storage._session}
+    set {_uniqueStorage()._session = newValue}
+  }
+
+  public var windowID: UInt64 {
+    get {_storage._windowID}
+    set {_uniqueStorage()._windowID = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _difference: Curtain_V1_RecordingDifference? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// Where a replay first went another way than the recording.
@@ -8757,68 +8795,139 @@ nonisolated extension Curtain_V1_CheckRecording: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Curtain_V1_RecordingCheck: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RecordingCheck"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}identical\0\u{1}difference\0\u{1}updated\0\u{1}inputs\0\u{1}events\0\u{1}frames\0\u{1}generator\0\u{3}recorded_by\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}identical\0\u{1}difference\0\u{1}updated\0\u{1}inputs\0\u{1}events\0\u{1}frames\0\u{1}generator\0\u{3}recorded_by\0\u{1}trees\0\u{1}session\0\u{3}window_id\0")
+
+  fileprivate class _StorageClass {
+    var _identical: Bool = false
+    var _difference: Curtain_V1_RecordingDifference? = nil
+    var _updated: Data = Data()
+    var _inputs: UInt32 = 0
+    var _events: UInt32 = 0
+    var _frames: UInt32 = 0
+    var _generator: String = String()
+    var _recordedBy: String = String()
+    var _trees: UInt32 = 0
+    var _session: String = String()
+    var _windowID: UInt64 = 0
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _identical = source._identical
+      _difference = source._difference
+      _updated = source._updated
+      _inputs = source._inputs
+      _events = source._events
+      _frames = source._frames
+      _generator = source._generator
+      _recordedBy = source._recordedBy
+      _trees = source._trees
+      _session = source._session
+      _windowID = source._windowID
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularBoolField(value: &self.identical) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._difference) }()
-      case 3: try { try decoder.decodeSingularBytesField(value: &self.updated) }()
-      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.inputs) }()
-      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.events) }()
-      case 6: try { try decoder.decodeSingularUInt32Field(value: &self.frames) }()
-      case 7: try { try decoder.decodeSingularStringField(value: &self.generator) }()
-      case 8: try { try decoder.decodeSingularStringField(value: &self.recordedBy) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularBoolField(value: &_storage._identical) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._difference) }()
+        case 3: try { try decoder.decodeSingularBytesField(value: &_storage._updated) }()
+        case 4: try { try decoder.decodeSingularUInt32Field(value: &_storage._inputs) }()
+        case 5: try { try decoder.decodeSingularUInt32Field(value: &_storage._events) }()
+        case 6: try { try decoder.decodeSingularUInt32Field(value: &_storage._frames) }()
+        case 7: try { try decoder.decodeSingularStringField(value: &_storage._generator) }()
+        case 8: try { try decoder.decodeSingularStringField(value: &_storage._recordedBy) }()
+        case 9: try { try decoder.decodeSingularUInt32Field(value: &_storage._trees) }()
+        case 10: try { try decoder.decodeSingularStringField(value: &_storage._session) }()
+        case 11: try { try decoder.decodeSingularUInt64Field(value: &_storage._windowID) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.identical != false {
-      try visitor.visitSingularBoolField(value: self.identical, fieldNumber: 1)
-    }
-    try { if let v = self._difference {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    if !self.updated.isEmpty {
-      try visitor.visitSingularBytesField(value: self.updated, fieldNumber: 3)
-    }
-    if self.inputs != 0 {
-      try visitor.visitSingularUInt32Field(value: self.inputs, fieldNumber: 4)
-    }
-    if self.events != 0 {
-      try visitor.visitSingularUInt32Field(value: self.events, fieldNumber: 5)
-    }
-    if self.frames != 0 {
-      try visitor.visitSingularUInt32Field(value: self.frames, fieldNumber: 6)
-    }
-    if !self.generator.isEmpty {
-      try visitor.visitSingularStringField(value: self.generator, fieldNumber: 7)
-    }
-    if !self.recordedBy.isEmpty {
-      try visitor.visitSingularStringField(value: self.recordedBy, fieldNumber: 8)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._identical != false {
+        try visitor.visitSingularBoolField(value: _storage._identical, fieldNumber: 1)
+      }
+      try { if let v = _storage._difference {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      if !_storage._updated.isEmpty {
+        try visitor.visitSingularBytesField(value: _storage._updated, fieldNumber: 3)
+      }
+      if _storage._inputs != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._inputs, fieldNumber: 4)
+      }
+      if _storage._events != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._events, fieldNumber: 5)
+      }
+      if _storage._frames != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._frames, fieldNumber: 6)
+      }
+      if !_storage._generator.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._generator, fieldNumber: 7)
+      }
+      if !_storage._recordedBy.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._recordedBy, fieldNumber: 8)
+      }
+      if _storage._trees != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._trees, fieldNumber: 9)
+      }
+      if !_storage._session.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._session, fieldNumber: 10)
+      }
+      if _storage._windowID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._windowID, fieldNumber: 11)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Curtain_V1_RecordingCheck, rhs: Curtain_V1_RecordingCheck) -> Bool {
-    if lhs.identical != rhs.identical {return false}
-    if lhs._difference != rhs._difference {return false}
-    if lhs.updated != rhs.updated {return false}
-    if lhs.inputs != rhs.inputs {return false}
-    if lhs.events != rhs.events {return false}
-    if lhs.frames != rhs.frames {return false}
-    if lhs.generator != rhs.generator {return false}
-    if lhs.recordedBy != rhs.recordedBy {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._identical != rhs_storage._identical {return false}
+        if _storage._difference != rhs_storage._difference {return false}
+        if _storage._updated != rhs_storage._updated {return false}
+        if _storage._inputs != rhs_storage._inputs {return false}
+        if _storage._events != rhs_storage._events {return false}
+        if _storage._frames != rhs_storage._frames {return false}
+        if _storage._generator != rhs_storage._generator {return false}
+        if _storage._recordedBy != rhs_storage._recordedBy {return false}
+        if _storage._trees != rhs_storage._trees {return false}
+        if _storage._session != rhs_storage._session {return false}
+        if _storage._windowID != rhs_storage._windowID {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

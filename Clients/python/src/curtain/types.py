@@ -1538,6 +1538,9 @@ class RecordingCheck(ProtoMessage):
     frames: int = 0
     generator: str = ""
     recorded_by: str = ""
+    trees: int = 0
+    session: str = ""
+    window_id: int = 0
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

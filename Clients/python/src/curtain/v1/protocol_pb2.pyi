@@ -634,7 +634,7 @@ class CheckRecording(_message.Message):
     def __init__(self, document: _Optional[bytes] = ..., update: _Optional[bool] = ...) -> None: ...
 
 class RecordingCheck(_message.Message):
-    __slots__ = ("identical", "difference", "updated", "inputs", "events", "frames", "generator", "recorded_by")
+    __slots__ = ("identical", "difference", "updated", "inputs", "events", "frames", "generator", "recorded_by", "trees", "session", "window_id")
     IDENTICAL_FIELD_NUMBER: _ClassVar[int]
     DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
     UPDATED_FIELD_NUMBER: _ClassVar[int]
@@ -643,6 +643,9 @@ class RecordingCheck(_message.Message):
     FRAMES_FIELD_NUMBER: _ClassVar[int]
     GENERATOR_FIELD_NUMBER: _ClassVar[int]
     RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    TREES_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_ID_FIELD_NUMBER: _ClassVar[int]
     identical: bool
     difference: RecordingDifference
     updated: bytes
@@ -651,7 +654,10 @@ class RecordingCheck(_message.Message):
     frames: int
     generator: str
     recorded_by: str
-    def __init__(self, identical: _Optional[bool] = ..., difference: _Optional[_Union[RecordingDifference, _Mapping]] = ..., updated: _Optional[bytes] = ..., inputs: _Optional[int] = ..., events: _Optional[int] = ..., frames: _Optional[int] = ..., generator: _Optional[str] = ..., recorded_by: _Optional[str] = ...) -> None: ...
+    trees: int
+    session: str
+    window_id: int
+    def __init__(self, identical: _Optional[bool] = ..., difference: _Optional[_Union[RecordingDifference, _Mapping]] = ..., updated: _Optional[bytes] = ..., inputs: _Optional[int] = ..., events: _Optional[int] = ..., frames: _Optional[int] = ..., generator: _Optional[str] = ..., recorded_by: _Optional[str] = ..., trees: _Optional[int] = ..., session: _Optional[str] = ..., window_id: _Optional[int] = ...) -> None: ...
 
 class RecordingDifference(_message.Message):
     __slots__ = ("kind", "index", "input", "input_text", "expected", "got", "explanation")
