@@ -368,7 +368,7 @@ final class RecordingTests: XCTestCase {
         })
     }
     let newest = try client.call { $0.getTree.windowID = window }.tree.window.lastSeq
-    func refusal(_ response: WireResponse, _ code: Curtain_V1_ErrorCode) -> String {
+    func refusal(_ response: WireResponse, _ code: WireErrorCode) -> String {
       XCTAssertEqual(response.error.code, code, response.error.message)
       return response.error.message
     }
@@ -404,7 +404,7 @@ final class RecordingTests: XCTestCase {
     XCTAssertTrue(try check(client, try document(kept)).recordingCheck.identical)
 
     let good = try document(kept)
-    func bad(_ bytes: Data, _ code: Curtain_V1_ErrorCode = .invalidArgument) throws -> String {
+    func bad(_ bytes: Data, _ code: WireErrorCode = .invalidArgument) throws -> String {
       refusal(try check(client, bytes), code)
     }
     XCTAssertEqual(

@@ -178,12 +178,12 @@ enum RecordingComparison {
   }
 
   /// An event as a line: `w1 #7 t=0.350 B.viewDidAppear(true)`.
-  static func summary(of event: Curtain_V1_Event) -> String {
+  static func summary(of event: WireEvent) -> String {
     "w\(event.windowID) #\(event.seq) t=\(Server.decimal(event.time)) \(event.text)"
   }
 
   /// A frame as a line: `w1 frame 3 t=0.100, 4 views`.
-  static func summary(of frame: Curtain_V1_Frame) -> String {
+  static func summary(of frame: WireFrame) -> String {
     "w\(frame.windowID) frame \(frame.frameSeq) t=\(Server.decimal(frame.modelTime)), "
       + "\(frame.views.count) views"
   }

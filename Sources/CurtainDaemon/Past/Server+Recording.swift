@@ -231,7 +231,7 @@ private final class RecordingCollector {
   private var cursors: [ObjectIdentifier: UInt64] = [:]
   /// The newest event taken of controllers in no window, and whose.
   private var detached: (session: ObjectIdentifier, seq: UInt64)?
-  private var frames: [Curtain_V1_Frame] = []
+  private var frames: [WireFrame] = []
 
   init(session: String, window: WindowID?) {
     self.session = session
@@ -250,7 +250,7 @@ private final class RecordingCollector {
   /// A frame the scratch server's publisher made.
   func frame(_ frame: Frame, frameSeq: UInt64, of key: WindowKey) {
     guard key.session == session, window.map({ $0 == key.window }) ?? true else { return }
-    frames.append(Curtain_V1_Frame(frame, frameSeq: frameSeq))
+    frames.append(WireFrame(frame, frameSeq: frameSeq))
   }
 
   /// What came since the last step in `server`.
