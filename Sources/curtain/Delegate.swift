@@ -28,12 +28,15 @@ struct Delegate: ParsableCommand {
       interactionControllerForDismissal, presentationController, \
       frameOfPresentedView, prepareForSegue, \
       viewControllerForAdaptivePresentationStyle, \
-      shouldRemovePresentersView), or ANSWER for every method it \
+      shouldRemovePresentersView, presentationTransitionWillBegin, \
+      dismissalTransitionWillBegin), or ANSWER for every method it \
       fits. An ANSWER is `default` (UIKit's default), `yes` or `no` \
       (should- methods; shouldRemovePresentersView: whether a custom \
       presentation takes the presenter's view out of the window), \
       `animator=FILE` (an animator spec in JSON, \
-      docs/animators.md), `remote=SECONDS` (a remote animator of that \
+      docs/animators.md; for presentationTransitionWillBegin and \
+      dismissalTransitionWillBegin, named, its tracks run alongside the \
+      transition), `remote=SECONDS` (a remote animator of that \
       duration: this command is handed the transition and completes it at \
       once), `interactive=finish` or `interactive=cancel` (the \
       interaction-controller methods: this command drives the transition \
@@ -316,6 +319,10 @@ struct ScriptedAnswer: ExpressibleByArgument {
           .interactionControllerForPresentation, .interactionControllerForDismissal,
         ].contains(called)
       case .animator:
+        // Animations alongside answer only a method named.
+        if [.presentationTransitionWillBegin, .dismissalTransitionWillBegin].contains(called) {
+          return method != nil
+        }
         return [
           .navigationAnimationController, .tabBarAnimationController,
           .animationControllerForPresented, .animationControllerForDismissed,

@@ -114,6 +114,64 @@ final class DelegateCommandTests: XCTestCase {
     XCTAssertTrue(tree.contains("(0, 422, 390, 422)"), tree)
   }
 
+  /// `--answer presentationTransitionWillBegin=animator=FILE` (issue 37 §2):
+  /// the file's tracks run alongside an animated custom presentation, the
+  /// dimming view's alpha on the transition's clock; an `animator=` answer
+  /// naming no method answers the animation controller only.
+  func testAnAlongsideAnswerRunsItsTracksWithThePresentation() throws {
+    XCTAssertEqual(try curtain("new-window", "--root", "Home", "--clock", "manual").status, 0)
+    XCTAssertEqual(try curtain("new-controller", "content", "--id", "Note").status, 0)
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("curtain-alongside-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dimming = directory.appendingPathComponent("dim.json")
+    let fade = directory.appendingPathComponent("fade.json")
+    try #"""
+    {"tracks": [{"target": {"role": "ROLE_DIMMING_VIEW"}, "property": "ANIMATABLE_PROPERTY_ALPHA",
+      "from": {"base": "BASE_VALUE", "value": {"scalar": 0}},
+      "to": {"base": "BASE_VALUE", "value": {"scalar": 1}},
+      "timing": {"named": "NAMED_CURVE_LINEAR"}}]}
+    """#.write(to: dimming, atomically: true, encoding: .utf8)
+    try #"""
+    {"duration": 1, "tracks": [{"target": {"role": "ROLE_TO_VIEW"},
+      "property": "ANIMATABLE_PROPERTY_ALPHA",
+      "from": {"base": "BASE_VALUE", "value": {"scalar": 0}},
+      "to": {"base": "BASE_VALUE", "value": {"scalar": 1}}}]}
+    """#.write(to: fade, atomically: true, encoding: .utf8)
+    let delegate = try GroupLeader(
+      "exec \"$1\" --socket \"$SOCKET\" --no-start delegate @Note --role transitioning "
+        + "--answer presentationTransitionWillBegin=animator=\"$DIM\" "
+        + "--answer animator=\"$FADE\" --count 5", cli,
+      environment: ["SOCKET": daemon.socketPath, "DIM": dimming.path, "FADE": fade.path])
+    defer { delegate.killGroup() }
+    var printed = try delegate.read(until: "waiting\n", seconds: 10)
+    let presented = try curtain(
+      "present", "@Home", "@Note", "--style", "custom", "--dimming", "0.5", "--no-wait")
+    XCTAssertEqual(presented.status, 0, presented.output)
+    printed += try delegate.read(until: nil, seconds: 10)
+    XCTAssertEqual(delegate.wait().status, 0, printed)
+    XCTAssertEqual(
+      printed,
+      "delegate of @Note: waiting\n#1 presentationController → default\n"
+        + "#2 frameOfPresentedView → default\n#3 shouldRemovePresentersView → default\n"
+        + "#4 animationControllerForPresented → animator(1 s)\n"
+        + "#5 presentationTransitionWillBegin → animator(0 s)\n")
+    XCTAssertEqual(try curtain("advance", "w1", "0.5").status, 0)
+    let client = try TestClient(path: daemon.socketPath, name: "reader")
+    func dimmingAlpha(presentation: Bool) throws -> Double? {
+      let tree = try client.call {
+        $0.getTree.windowID = 1
+        $0.getTree.includeViews = true
+        $0.getTree.presentation = presentation
+      }.tree
+      return tree.view.subviews.first { $0.role == "dimming" }?.state.alpha
+    }
+    XCTAssertEqual(try XCTUnwrap(try dimmingAlpha(presentation: true)), 0.5, accuracy: 1e-9)
+    XCTAssertEqual(try curtain("advance", "w1", "0.5").status, 0)
+    XCTAssertEqual(try dimmingAlpha(presentation: false), 1, "the model: where the track ended")
+  }
+
   func testAFrameAnswerNeedsFourNumbersAndAPositiveSize() throws {
     for bad in ["frame=1,2,3", "frame=0,0,0,10", "frame=a,b,c,d"] {
       let refused = try curtain("delegate", "@Note", "--answer", bad)

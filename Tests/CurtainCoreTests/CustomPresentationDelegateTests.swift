@@ -142,6 +142,7 @@ final class CustomPresentationDelegateTests: XCTestCase {
         "Sheet.delegate#4.animationControllerForPresented(Root → Sheet)",
       ], "then the animator question, as for every animated present")
     try h.session.answerDelegateCall(4, .useDefault, from: client)
+    try h.session.answerDelegateCall(5, .useDefault, from: client)
     XCTAssertEqual(
       h.controller("Sheet").view.frame, Rect(x: 0, y: 0, width: 100, height: 100))
   }
@@ -287,6 +288,124 @@ final class CustomPresentationDelegateTests: XCTestCase {
       ])
     XCTAssertNil(h.controller("Root").view.superview)
     XCTAssertEqual(h.session.takeDelegateFallbacks(), ["timeout"])
+  }
+
+  /// Seed 001's presentation controller, animated: the questions of a
+  /// present, then `presentationTransitionWillBegin` last, as the
+  /// transition is about to begin.
+  private func presentingAnimated() throws -> Harness {
+    let h = try presenting(
+      PresentOptions(style: .custom, custom: CustomPresentation(dimmingAlpha: 0.4)),
+      animated: true)
+    for id in 1...3 { try h.session.answerDelegateCall(UInt64(id), .useDefault, from: client) }
+    _ = h.events()
+    try h.session.answerDelegateCall(4, .useDefault, from: client)
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Sheet.delegate#4 → default",
+        "Sheet.delegate#5.presentationTransitionWillBegin(Root → Sheet)",
+      ], "asked after the animation controller, before anything moves")
+    XCTAssertNil(h.controller("Root").presentedViewController)
+    return h
+  }
+
+  /// The dimming view's alpha from `from` to `to` along a straight line
+  /// over the whole transition.
+  private func dimming(_ from: Double, _ to: Double) -> DelegateAnswer {
+    .animator(
+      AnimatorSpec(
+        duration: 0,
+        tracks: [
+          TrackSpec(
+            target: .dimmingView, property: .alpha, from: .scalar(from), to: .scalar(to),
+            timing: .linear)
+        ]))
+  }
+
+  /// `presentationTransitionWillBegin` answers animations alongside: seed
+  /// 001's dimming view fades 0 → 1 on the transition's clock (its
+  /// built-in fade to the description's 0.4 gives way) and ends in the
+  /// model; `dismissalTransitionWillBegin` fades it 1 → 0 alongside the
+  /// dismissal.
+  func testAnimationsAlongsideRunOnTheTransitionsClock() throws {
+    let h = try presentingAnimated()
+    try h.session.answerDelegateCall(5, dimming(0, 1), from: client)
+    XCTAssertEqual(
+      h.described([.lifecycle, .presentation]),
+      [
+        "Sheet.delegate#5 → animator(0 s, 1 tracks)", "Sheet.presentationTransitionWillBegin",
+        "Sheet.viewDidLoad", "Sheet.viewWillAppear(true)",
+      ])
+    let transition = try XCTUnwrap(h.window.transitions.first)
+    let duration = transition.duration
+    XCTAssertGreaterThan(duration, 0)
+    let view = try XCTUnwrap(h.controller("Sheet").presentation?.dimmingView)
+    XCTAssertEqual(h.window.presentationState(of: view).alpha, 0)
+    h.advance(duration / 4)
+    XCTAssertEqual(h.window.presentationState(of: view).alpha, 0.25, accuracy: 1e-9)
+    h.advance(duration / 4)
+    XCTAssertEqual(h.window.presentationState(of: view).alpha, 0.5, accuracy: 1e-9)
+    h.advance(duration / 2)
+    XCTAssertEqual(
+      h.described([.lifecycle, .presentation]),
+      ["Sheet.presentationTransitionDidEnd(true)", "Sheet.viewDidAppear(true)"])
+    XCTAssertEqual(view.alpha, 1, "the model keeps where the track ended")
+    XCTAssertTrue(h.window.transitions.isEmpty)
+
+    h.run(.dismiss(controller: h.id("Sheet"), animated: true, animator: nil))
+    try h.session.answerDelegateCall(6, .useDefault, from: client)
+    XCTAssertEqual(
+      h.lifecycle(),
+      [
+        "Sheet.delegate#6.animationControllerForDismissed(nil → Sheet)",
+        "Sheet.delegate#6 → default",
+        "Sheet.delegate#7.dismissalTransitionWillBegin(Root → Sheet)",
+      ])
+    try h.session.answerDelegateCall(7, dimming(1, 0), from: client)
+    XCTAssertEqual(
+      h.described([.lifecycle, .presentation]),
+      [
+        "Sheet.delegate#7 → animator(0 s, 1 tracks)", "Sheet.dismissalTransitionWillBegin",
+        "Sheet.viewWillDisappear(true)",
+      ])
+    h.advance(duration / 2)
+    XCTAssertEqual(h.window.presentationState(of: view).alpha, 0.5, accuracy: 1e-9)
+    h.advance(duration / 2)
+    XCTAssertEqual(
+      h.described([.lifecycle, .presentation]),
+      ["Sheet.dismissalTransitionDidEnd(true)", "Sheet.viewDidDisappear(true)"])
+    XCTAssertNil(view.superview, "the dimming view left with the presentation")
+  }
+
+  /// No answer (a timeout): nothing alongside, the description's dimming
+  /// fades in as without the question (easeInOut to 0.4: 0.2 at half way).
+  func testATimeoutOnWillBeginKeepsTheBuiltInDimmingFade() throws {
+    let h = try presentingAnimated()
+    XCTAssertTrue(h.session.failDelegateCall(5, .timeout))
+    XCTAssertEqual(h.session.takeDelegateFallbacks(), ["timeout"])
+    let transition = try XCTUnwrap(h.window.transitions.first)
+    let view = try XCTUnwrap(h.controller("Sheet").presentation?.dimmingView)
+    h.advance(transition.duration / 2)
+    XCTAssertEqual(h.window.presentationState(of: view).alpha, 0.2, accuracy: 1e-9)
+    h.advance(transition.duration / 2)
+    XCTAssertEqual(view.alpha, 0.4)
+  }
+
+  /// Animations alongside are tracks only: a remote animator or completion
+  /// values are malformed (the built-in fade runs).
+  func testWillBeginRefusesWhatIsNotAnimationsAlongside() throws {
+    let h = try presentingAnimated()
+    _ = h.events()
+    var spec = AnimatorSpec(duration: 0, tracks: [])
+    spec.completion = [CompletionValue(target: .dimmingView, property: .alpha, value: .scalar(1))]
+    try h.session.answerDelegateCall(5, .animator(spec), from: client)
+    XCTAssertEqual(
+      h.lifecycle().first,
+      "Sheet.delegate#5 fallback(malformed: presentationTransitionWillBegin answers animations "
+        + "alongside the transition: tracks only (no built-in look, completion values or remote "
+        + "animator))")
+    XCTAssertEqual(h.window.transitions.count, 1, "the presentation went on")
   }
 
   func testOnlyACustomPresentAsksAndOnlyCustomPresentationsAreAskedAtAResize() throws {

@@ -208,6 +208,26 @@ final class DelegateFallbackTests: XCTestCase {
           return (h, 3)
         }
       ),
+      (
+        .presentationTransitionWillBegin,
+        {
+          let h = try self.presenter(.transitioning)
+          self.present(h, .custom, animated: true)
+          for id in 1...4 { try self.answer(h, UInt64(id), .useDefault) }
+          return (h, 5)
+        }
+      ),
+      (
+        .dismissalTransitionWillBegin,
+        {
+          let h = try self.presenter(.transitioning)
+          self.present(h, .custom, animated: false)
+          for id in 1...3 { try self.answer(h, UInt64(id), .useDefault) }
+          h.run(.dismiss(controller: h.id("Sheet"), animated: true, animator: nil))
+          try self.answer(h, 4, .useDefault)
+          return (h, 5)
+        }
+      ),
       (.prepareForSegue, { (try self.shop(triggered: false), 1) }),
       (
         .viewControllerForAdaptivePresentationStyle,

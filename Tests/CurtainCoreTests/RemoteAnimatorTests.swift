@@ -254,6 +254,8 @@ final class RemoteAnimatorTests: XCTestCase {
     try h.session.answerDelegateCall(2, .useDefault, from: client)
     try h.session.answerDelegateCall(3, .useDefault, from: client)
     try h.session.answerDelegateCall(4, .remoteAnimator(duration: 0.5), from: client)
+    // Nothing alongside (presentationTransitionWillBegin).
+    try h.session.answerDelegateCall(5, .useDefault, from: client)
     let transition = try XCTUnwrap(h.window.transitions.first)
     XCTAssertEqual(transition.kind, .presentation)
     let dimming = try XCTUnwrap(h.controller("Sheet").presentation?.dimmingView)

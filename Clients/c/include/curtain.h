@@ -632,6 +632,25 @@ typedef struct curtain_delegate {
                                        const Curtain__V1__DelegateCall *call, uint64_t presented_id,
                                        uint64_t presenting_id, Curtain__V1__DelegateAnswer *answer,
                                        void *data);
+  /** The custom presentation controller's `presentationTransitionWillBegin`,
+   *  asked as an animated (or interactive) custom presentation of
+   *  `presented_id` by `presenting_id` is about to begin, after its
+   *  animation and interaction controller callbacks: answer animations
+   *  alongside the transition with `curtain_answer_animator` (the spec's
+   *  tracks run on the transition's clock; its duration is not used; a
+   *  track on ROLE_DIMMING_VIEW moves the presentation's dimming view), or
+   *  leave the default (nothing alongside). Role TRANSITIONING. */
+  int (*presentation_transition_will_begin)(curtain_client *client,
+                                            const Curtain__V1__DelegateCall *call,
+                                            uint64_t presented_id, uint64_t presenting_id,
+                                            Curtain__V1__DelegateAnswer *answer, void *data);
+  /** `dismissalTransitionWillBegin`, likewise for the animated (or
+   *  interactive) dismissal of the custom presentation of `dismissed_id` by
+   *  `presenting_id`. Role TRANSITIONING. */
+  int (*dismissal_transition_will_begin)(curtain_client *client,
+                                         const Curtain__V1__DelegateCall *call,
+                                         uint64_t dismissed_id, uint64_t presenting_id,
+                                         Curtain__V1__DelegateAnswer *answer, void *data);
 } curtain_delegate;
 
 /** Which controller a registration is about, and for what. */

@@ -108,7 +108,9 @@ static unsigned roles_answered(const curtain_delegate *delegate) {
       delegate->interaction_controller_for_presentation != NULL ||
       delegate->interaction_controller_for_dismissal != NULL ||
       delegate->presentation_controller != NULL || delegate->frame_of_presented_view != NULL ||
-      delegate->should_remove_presenters_view != NULL) {
+      delegate->should_remove_presenters_view != NULL ||
+      delegate->presentation_transition_will_begin != NULL ||
+      delegate->dismissal_transition_will_begin != NULL) {
     roles |= 1u << CURTAIN__V1__DELEGATE_ROLE__DELEGATE_ROLE_TRANSITIONING;
   }
   if (delegate->adaptive_presentation_style != NULL ||
@@ -1071,6 +1073,18 @@ static int invoke(curtain_client *client, const curtain_delegate *delegate, void
     if (delegate->should_remove_presenters_view != NULL) {
       return delegate->should_remove_presenters_view(client, call, arguments->to_id,
                                                      arguments->from_id, answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_PRESENTATION_TRANSITION_WILL_BEGIN:
+    if (delegate->presentation_transition_will_begin != NULL) {
+      return delegate->presentation_transition_will_begin(client, call, arguments->to_id,
+                                                          arguments->from_id, answer, data);
+    }
+    break;
+  case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_DISMISSAL_TRANSITION_WILL_BEGIN:
+    if (delegate->dismissal_transition_will_begin != NULL) {
+      return delegate->dismissal_transition_will_begin(client, call, arguments->to_id,
+                                                       arguments->from_id, answer, data);
     }
     break;
   case CURTAIN__V1__DELEGATE_METHOD__DELEGATE_METHOD_PREPARE_FOR_SEGUE:

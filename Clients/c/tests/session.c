@@ -183,19 +183,30 @@ uint64_t make_tab_window(uv_loop_t *loop, test_connection *connection) {
   return make_window(loop, connection, "Tabs");
 }
 
-/* The window's tree, with its views when `views` (valid until the next
- * request), or NULL. */
-static const Curtain__V1__Tree *window_tree(uv_loop_t *loop, test_connection *connection,
-                                            uint64_t window_id, bool views) {
+/* The window's tree, with its views when `views` and at its on-screen
+ * values when `presentation` (valid until the next request), or NULL. */
+static const Curtain__V1__Tree *get_tree(uv_loop_t *loop, test_connection *connection,
+                                         uint64_t window_id, bool views, bool presentation) {
   Curtain__V1__GetTree body = CURTAIN__V1__GET_TREE__INIT;
   body.window_id = window_id;
   body.include_views = views;
+  body.presentation = presentation;
   Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
   request.body_case = CURTAIN__V1__REQUEST__BODY_GET_TREE;
   request.get_tree = &body;
   const Curtain__V1__Response *response =
       call(loop, connection, &request, CURTAIN__V1__RESPONSE__RESULT_TREE);
   return response != NULL ? response->tree : NULL;
+}
+
+static const Curtain__V1__Tree *window_tree(uv_loop_t *loop, test_connection *connection,
+                                            uint64_t window_id, bool views) {
+  return get_tree(loop, connection, window_id, views, false);
+}
+
+const Curtain__V1__Tree *presentation_tree(uv_loop_t *loop, test_connection *connection,
+                                           uint64_t window_id) {
+  return get_tree(loop, connection, window_id, true, true);
 }
 
 /* The tab bar item view owned by `owner` under `view` (window coordinates

@@ -67,6 +67,11 @@ uint64_t make_tab_window(uv_loop_t *loop, test_connection *connection);
 const Curtain__V1__OperationResult *tap_tab(uv_loop_t *loop, test_connection *connection,
                                             uint64_t window_id, uint32_t index);
 
+/* The window's view tree at its on-screen (presentation) values (valid until
+ * the next request), or NULL. */
+const Curtain__V1__Tree *presentation_tree(uv_loop_t *loop, test_connection *connection,
+                                           uint64_t window_id);
+
 /* The root of the window's controller tree (valid until the next request),
  * or NULL. */
 const Curtain__V1__ControllerNode *tree_root(uv_loop_t *loop, test_connection *connection,

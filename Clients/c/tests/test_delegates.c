@@ -1318,6 +1318,26 @@ static void test_an_interaction_controller_cancels_a_push(void) {
   run_with_clients(1, test_an_interaction_controller_cancels_a_push_body);
 }
 
+/* Presents `name` on Home with `style`, animated or not, and waits until
+ * `wait_until`. */
+static bool present_from_home(uv_loop_t *loop, test_connection *session, const char *name,
+                              Curtain__V1__ModalPresentationStyle style, bool animated,
+                              Curtain__V1__WaitUntil wait_until) {
+  Curtain__V1__ControllerRef presenter = reference("Home");
+  Curtain__V1__ControllerRef presented = reference((char *)name);
+  Curtain__V1__Present present = CURTAIN__V1__PRESENT__INIT;
+  present.presenter = &presenter;
+  present.controller = &presented;
+  present.not_animated = !animated;
+  present._style_case = CURTAIN__V1__PRESENT___STYLE_STYLE;
+  present.style = style;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
+  request.wait_until = wait_until;
+  request.body_case = CURTAIN__V1__REQUEST__BODY_PRESENT;
+  request.present = &present;
+  return call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION) != NULL;
+}
+
 /* A custom presentation described by the delegate, and its frame at each
  * resize; the delegate takes the presenter's view out. */
 typedef struct custom_log {
@@ -1410,19 +1430,9 @@ test_a_custom_presentation_is_described_and_moved_at_a_resize_body(uv_loop_t *lo
   curtain_delegate_target target = {.controller = "Note", .timeout_ms = 10000};
   REQUIRE(register_delegate(loop, session, &target, &delegate, &log));
 
-  Curtain__V1__ControllerRef presenter = reference("Home");
-  Curtain__V1__ControllerRef presented = reference("Note");
-  Curtain__V1__Present present = CURTAIN__V1__PRESENT__INIT;
-  present.presenter = &presenter;
-  present.controller = &presented;
-  present.not_animated = true;
-  present._style_case = CURTAIN__V1__PRESENT___STYLE_STYLE;
-  present.style = CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_CUSTOM;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_PRESENT;
-  request.present = &present;
-  REQUIRE(call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION) != NULL);
+  REQUIRE(present_from_home(loop, session, "Note",
+                            CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_CUSTOM,
+                            false, CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED));
   CHECK_EQ_U64(log.presentations, 1);
   CHECK_EQ_U64(log.presented, note);
   CHECK_EQ_U64(log.presenting, home);
@@ -1452,7 +1462,7 @@ test_a_custom_presentation_is_described_and_moved_at_a_resize_body(uv_loop_t *lo
   resize.window_id = window_id;
   resize.metrics = &metrics;
   resize.not_animated = true;
-  request = (Curtain__V1__Request)CURTAIN__V1__REQUEST__INIT;
+  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
   request.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED;
   request.body_case = CURTAIN__V1__REQUEST__BODY_RESIZE_WINDOW;
   request.resize_window = &resize;
@@ -1466,6 +1476,127 @@ test_a_custom_presentation_is_described_and_moved_at_a_resize_body(uv_loop_t *lo
 
 static void test_a_custom_presentation_is_described_and_moved_at_a_resize(void) {
   run_with_clients(1, test_a_custom_presentation_is_described_and_moved_at_a_resize_body);
+}
+
+/* presentationTransitionWillBegin: the delegate animates the dimming view
+ * alongside an animated custom presentation. */
+typedef struct alongside_log {
+  curtain_presentation_storage storage;
+  fade_animator fade;
+  fade_animator dimming;
+  Curtain__V1__TimingFunction linear;
+  size_t calls;
+  uint64_t presented;
+  uint64_t presenting;
+} alongside_log;
+
+static int dimmed_presentation(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                               uint64_t presented_id, uint64_t presenting_id, uint64_t source_id,
+                               Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  (void)call;
+  (void)presented_id;
+  (void)presenting_id;
+  (void)source_id;
+  alongside_log *log = data;
+  const double dimming = 0.5;
+  CHECK_EQ_U64(curtain_answer_presentation(answer, &log->storage, NULL, &dimming, 0), CURTAIN_OK);
+  return CURTAIN_REPLY_NOW;
+}
+
+static int fading_in(curtain_client *client, const Curtain__V1__DelegateCall *call,
+                     uint64_t presented_id, uint64_t presenting_id, uint64_t source_id,
+                     Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  (void)call;
+  (void)presented_id;
+  (void)presenting_id;
+  (void)source_id;
+  alongside_log *log = data;
+  curtain_answer_animator(answer, &log->fade.spec);
+  return CURTAIN_REPLY_NOW;
+}
+
+static int presentation_transition_will_begin(curtain_client *client,
+                                              const Curtain__V1__DelegateCall *call,
+                                              uint64_t presented_id, uint64_t presenting_id,
+                                              Curtain__V1__DelegateAnswer *answer, void *data) {
+  (void)client;
+  (void)call;
+  alongside_log *log = data;
+  log->calls++;
+  log->presented = presented_id;
+  log->presenting = presenting_id;
+  curtain_answer_animator(answer, &log->dimming.spec);
+  return CURTAIN_REPLY_NOW;
+}
+
+/* The alpha of the first dimming view under `view`, or -1. */
+static double dimming_alpha(const Curtain__V1__ViewNode *view) {
+  if (view == NULL) {
+    return -1;
+  }
+  if (strcmp(view->role, "dimming") == 0) {
+    return view->state->alpha;
+  }
+  for (size_t index = 0; index < view->n_subviews; index++) {
+    double alpha = dimming_alpha(view->subviews[index]);
+    if (alpha >= 0) {
+      return alpha;
+    }
+  }
+  return -1;
+}
+
+/* The dimming view's alpha on screen (the presentation tree), or -1. */
+static double dimming_on_screen(uv_loop_t *loop, test_connection *connection, uint64_t window_id) {
+  const Curtain__V1__Tree *tree = presentation_tree(loop, connection, window_id);
+  return tree != NULL ? dimming_alpha(tree->view) : -1;
+}
+
+static void test_animations_alongside_a_custom_presentation_body(uv_loop_t *loop,
+                                                                 test_connection *clients) {
+  test_connection *session = &clients[0];
+  uint64_t home = create_controller(loop, session,
+                                    CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT, "Home");
+  uint64_t note = create_controller(loop, session,
+                                    CURTAIN__V1__CONTROLLER_KIND__CONTROLLER_KIND_CONTENT, "Note");
+  REQUIRE(home != 0 && note != 0);
+  uint64_t window_id = make_window(loop, session, "Home");
+  REQUIRE(window_id != 0);
+  alongside_log log = {0};
+  fade_init(&log.fade, 1);
+  /* The dimming view's alpha 0 -> 1 along a straight line. */
+  fade_init(&log.dimming, 0);
+  log.dimming.target.role = CURTAIN__V1__TRACK_TARGET__ROLE__ROLE_DIMMING_VIEW;
+  log.linear = (Curtain__V1__TimingFunction)CURTAIN__V1__TIMING_FUNCTION__INIT;
+  log.linear.kind_case = CURTAIN__V1__TIMING_FUNCTION__KIND_NAMED;
+  log.linear.named = CURTAIN__V1__NAMED_CURVE__NAMED_CURVE_LINEAR;
+  log.dimming.track.timing = &log.linear;
+  curtain_delegate delegate = {.presentation_controller = dimmed_presentation,
+                               .animation_controller_for_presented = fading_in,
+                               .presentation_transition_will_begin =
+                                   presentation_transition_will_begin};
+  curtain_delegate_target target = {.controller = "Note", .timeout_ms = 10000};
+  REQUIRE(register_delegate(loop, session, &target, &delegate, &log));
+
+  REQUIRE(present_from_home(loop, session, "Note",
+                            CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_CUSTOM,
+                            true, CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_STARTED));
+  CHECK_EQ_U64(log.calls, 1);
+  CHECK_EQ_U64(log.presented, note);
+  CHECK_EQ_U64(log.presenting, home);
+  CHECK(dimming_on_screen(loop, session, window_id) == 0);
+  /* On the 1 s transition's clock: half way, half the alpha (the
+   * description's built-in fade to 0.5 gave way to the track). */
+  REQUIRE(advance(loop, session, window_id, 0.5) != NULL);
+  CHECK(fabs(dimming_on_screen(loop, session, window_id) - 0.5) < 1e-9);
+  REQUIRE(advance(loop, session, window_id, 0.5) != NULL);
+  CHECK(dimming_on_screen(loop, session, window_id) == 1);
+}
+
+static void test_animations_alongside_a_custom_presentation(void) {
+  run_with_clients(1, test_animations_alongside_a_custom_presentation_body);
 }
 
 /* viewControllerForAdaptivePresentationStyle: the delegate answers a
@@ -1510,19 +1641,9 @@ static void test_a_replacement_wraps_the_compact_popover_body(uv_loop_t *loop,
   curtain_delegate_target target = {.controller = "Colors", .timeout_ms = 10000};
   REQUIRE(register_delegate(loop, session, &target, &delegate, &log));
 
-  Curtain__V1__ControllerRef presenter = reference("Home");
-  Curtain__V1__ControllerRef presented = reference("Colors");
-  Curtain__V1__Present present = CURTAIN__V1__PRESENT__INIT;
-  present.presenter = &presenter;
-  present.controller = &presented;
-  present.not_animated = true;
-  present._style_case = CURTAIN__V1__PRESENT___STYLE_STYLE;
-  present.style = CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_POPOVER;
-  Curtain__V1__Request request = CURTAIN__V1__REQUEST__INIT;
-  request.wait_until = CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED;
-  request.body_case = CURTAIN__V1__REQUEST__BODY_PRESENT;
-  request.present = &present;
-  REQUIRE(call(loop, session, &request, CURTAIN__V1__RESPONSE__RESULT_OPERATION) != NULL);
+  REQUIRE(present_from_home(loop, session, "Colors",
+                            CURTAIN__V1__MODAL_PRESENTATION_STYLE__MODAL_PRESENTATION_STYLE_POPOVER,
+                            false, CURTAIN__V1__WAIT_UNTIL__WAIT_UNTIL_COMPLETED));
   CHECK_EQ_U64(log.calls, 1);
   CHECK_EQ_U64(log.presented, colors);
   CHECK_EQ_U64(log.style,
@@ -1727,6 +1848,8 @@ int main(void) {
       {"an interaction controller cancels a push", test_an_interaction_controller_cancels_a_push},
       {"a custom presentation is described and moved at a resize",
        test_a_custom_presentation_is_described_and_moved_at_a_resize},
+      {"animations alongside a custom presentation",
+       test_animations_alongside_a_custom_presentation},
       {"prepare for segue configures the destination",
        test_prepare_for_segue_configures_the_destination},
       {"bad answers and interaction arguments fail",

@@ -12,8 +12,11 @@ presentation starts, where the presented view goes in the container
 (``frameOfPresentedViewInContainerView``): a window half the container's
 height, inset on the sides, centred. Each time the window is resized (a
 rotation) the daemon asks again, and the small window is laid out anew.
-Its animation controller fades the small window in: the dimming view fades
-with it.
+Its animation controller fades the small window in, and as the transition
+begins (``presentationTransitionWillBegin``) the presentation controller
+animates its dimming view's alpha from 0 to 0.5 alongside it, through the
+transition coordinator, as seed 001's does (its dismissal,
+``dismissalTransitionWillBegin``, would fade it back to 0).
 """
 
 from __future__ import annotations
@@ -32,6 +35,29 @@ def small_window(width: float, height: float) -> tuple[float, float, float, floa
     40 points in from each side, half the height."""
     w, h = width - 80, height / 2
     return ((width - w) / 2, (height - h) / 2, w, h)
+
+
+def dimming_fade(start: float, end: float) -> list[dict[str, Any]]:
+    """The dimming view's alpha from ``start`` to ``end``, alongside the
+    transition."""
+    return [
+        {
+            "target": {"role": "ROLE_DIMMING_VIEW"},
+            "property": "ANIMATABLE_PROPERTY_ALPHA",
+            "from": {"base": "BASE_VALUE", "value": {"scalar": start}},
+            "to": {"base": "BASE_VALUE", "value": {"scalar": end}},
+            "timing": {"named": "NAMED_CURVE_LINEAR"},
+        }
+    ]
+
+
+def dimming_alpha(views: curtain.types.ViewNode | None) -> float | None:
+    """The alpha of the dimming view in a view tree, if there is one."""
+    if views is None:
+        return None
+    if views.role == "dimming":
+        return views.state.alpha
+    return next((alpha for alpha in map(dimming_alpha, views.subviews) if alpha is not None), None)
 
 
 class SmallWindowDelegate:
@@ -57,6 +83,13 @@ class SmallWindowDelegate:
         }
         return {"duration": 0.3, "tracks": [fade]}
 
+    def presentation_transition_will_begin(self, presented: int | None, presenting: int | None) -> Any:
+        print("delegate: the dimming view fades in alongside the presentation")
+        return dimming_fade(0, 0.5)
+
+    def dismissal_transition_will_begin(self, dismissed: int | None, presenting: int | None) -> Any:
+        return dimming_fade(0.5, 0)
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -78,7 +111,11 @@ def main() -> None:
             return presented
 
         client.present("Home", "Note", style="custom", wait_until="started")
-        client.advance_clock(window, 0.3)
+        client.advance_clock(window, 0.15)
+        halfway = dimming_alpha(client.get_tree(window, presentation=True).views)
+        assert halfway is not None
+        print(f"halfway: dimming at {halfway:g}")
+        client.advance_clock(window, 0.15)
         frame = note().frame
         assert frame is not None
         print(f"presented: Note at ({frame.x:g}, {frame.y:g}, {frame.width:g}, {frame.height:g})")

@@ -375,6 +375,73 @@ def test_a_custom_presentation_controller_says_whether_the_presenters_view_leave
     assert root.presented.appearance == types.AppearanceState.APPEARED
 
 
+def dimming_alpha(views: types.ViewNode | None) -> float | None:
+    """The alpha of the first dimming view in a view tree."""
+    if views is None:
+        return None
+    if views.role == "dimming":
+        return views.state.alpha
+    return next((a for a in (dimming_alpha(v) for v in views.subviews) if a is not None), None)
+
+
+def test_a_custom_presentation_controller_animates_its_dimming_view_alongside(client: curtain.Client) -> None:
+    window = manual_stack(client, "A")
+    modal = client.create_controller("content", identifier="Modal")
+    asked: list[tuple[Any, ...]] = []
+
+    def fade(start: float, end: float) -> list[dict[str, Any]]:
+        return [
+            {
+                "target": {"role": "ROLE_DIMMING_VIEW"},
+                "property": "ANIMATABLE_PROPERTY_ALPHA",
+                "from": {"base": "BASE_VALUE", "value": {"scalar": start}},
+                "to": {"base": "BASE_VALUE", "value": {"scalar": end}},
+                "timing": {"named": "NAMED_CURVE_LINEAR"},
+            }
+        ]
+
+    class Overlay:
+        def presentation_controller_for_presented(self, presented: int, presenting: int, source: int) -> Any:
+            return {"dimming_alpha": 0.5}
+
+        def animation_controller_for_presented(self, presented: int, presenting: int, source: int) -> Any:
+            return fade_in(1)
+
+        def presentation_transition_will_begin(self, presented: int, presenting: int) -> Any:
+            asked.append(("present", presented, presenting))
+            return fade(0, 1)
+
+        def animation_controller_for_dismissed(self, dismissed: int) -> Any:
+            return fade_in(1)
+
+        def dismissal_transition_will_begin(self, dismissed: int, presenting: int) -> Any:
+            asked.append(("dismiss", dismissed, presenting))
+            return fade(1, 0)
+
+    client.set_delegate(modal, Overlay())
+    sub = client.subscribe(window)
+    client.present("Nav", "Modal", style="custom", wait_until="started")
+    client.advance_clock(window, 0.5)
+    assert dimming_alpha(client.get_tree(window, presentation=True).views) == pytest.approx(0.5)
+    client.advance_clock(window, 0.5)
+    assert dimming_alpha(client.get_tree(window, include_views=True).views) == 1
+    client.dismiss("Modal", wait_until="started")
+    client.advance_clock(window, 0.25)
+    assert dimming_alpha(client.get_tree(window, presentation=True).views) == pytest.approx(0.75)
+    client.advance_clock(window, 1)
+    client.sync()
+    nav = ids(client)["Nav"]
+    assert asked == [("present", modal.controller, nav), ("dismiss", modal.controller, nav)]
+    said = delegate_texts(sub)
+    assert [text for text in said if "delegate#5" in text or "delegate#7" in text] == [
+        "Modal.delegate#5.presentationTransitionWillBegin(Nav → Modal)",
+        "Modal.delegate#5 → animator(0 s, 1 tracks)",
+        "Modal.delegate#7.dismissalTransitionWillBegin(Nav → Modal)",
+        "Modal.delegate#7 → animator(0 s, 1 tracks)",
+    ]
+    assert dimming_alpha(client.get_tree(window, include_views=True).views) is None
+
+
 def test_an_adaptive_delegate_picks_the_style_and_keeps_a_pulled_down_sheet(client: curtain.Client) -> None:
     window = manual_stack(client, "A")
     modal = client.create_controller("content", identifier="Modal")

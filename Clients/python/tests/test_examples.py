@@ -186,8 +186,10 @@ def test_remote_slide_example_runs_the_slide_on_the_client(daemon: Daemon) -> No
 
 def test_small_window_example_describes_its_presentation_and_reframes_it(daemon: Daemon) -> None:
     out = run_example(daemon, "small_window.py")
-    assert out.splitlines()[:4] == [
+    assert out.splitlines()[:6] == [
         "delegate: laying out in a 390×844 container",
+        "delegate: the dimming view fades in alongside the presentation",
+        "halfway: dimming at 0.25",
         "presented: Note at (40, 211, 310, 422)",
         "delegate: laying out in a 844×390 container",
         "resized: Note at (40, 97.5, 764, 195)",

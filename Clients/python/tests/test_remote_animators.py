@@ -344,3 +344,8 @@ def test_a_presentation_controller_and_a_frame_answer_take_dicts_tuples_and_mess
     # shouldRemovePresentersView: a bool, or None for the description's.
     assert _delegates._answer(False, M.SHOULD_REMOVE_PRESENTERS_VIEW)[0] == common_pb2.DelegateAnswer(yes=False)
     assert _delegates._answer(None, M.SHOULD_REMOVE_PRESENTERS_VIEW)[0] == common_pb2.DelegateAnswer()
+    # The WillBegin methods: a list of tracks is an animator spec's tracks.
+    track = {"target": {"role": "ROLE_DIMMING_VIEW"}, "property": "ANIMATABLE_PROPERTY_ALPHA"}
+    alongside = _delegates._answer([track], M.PRESENTATION_TRANSITION_WILL_BEGIN)[0]
+    assert list(alongside.animator.tracks) == [common_pb2.Track(**track)]
+    assert _delegates._answer(None, M.DISMISSAL_TRANSITION_WILL_BEGIN)[0] == common_pb2.DelegateAnswer()

@@ -169,6 +169,8 @@ extension Curtain_V1_DelegateMethod: WireNamed {
       (.prepareForSegue, "prepareForSegue"),
       (.viewControllerForAdaptivePresentationStyle, "viewControllerForAdaptivePresentationStyle"),
       (.shouldRemovePresentersView, "shouldRemovePresentersView"),
+      (.presentationTransitionWillBegin, "presentationTransitionWillBegin"),
+      (.dismissalTransitionWillBegin, "dismissalTransitionWillBegin"),
     ],
     printedOnly: [(.unspecified, "unspecified")], unrecognized: "delegateMethod")
 }

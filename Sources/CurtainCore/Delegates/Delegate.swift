@@ -73,6 +73,14 @@ public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {
   /// `frameOfPresentedView`): whether the presenter's view leaves the
   /// window.
   case shouldRemovePresentersView
+  /// The custom presentation controller's `presentationTransitionWillBegin`,
+  /// asked as an animated custom presentation is about to begin (after its
+  /// other questions): the animations it adds alongside the transition
+  /// through the coordinator (`animate(alongsideTransition:)`).
+  case presentationTransitionWillBegin
+  /// The custom presentation controller's `dismissalTransitionWillBegin`,
+  /// likewise for the animated dismissal of a custom presentation.
+  case dismissalTransitionWillBegin
 
   /// For an interaction-controller method, the animation-controller method
   /// whose animator it is asked about (UIKit asks it only when that one
@@ -101,7 +109,8 @@ public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {
       return .tabBar
     case .animationControllerForPresented, .animationControllerForDismissed,
       .interactionControllerForPresentation, .interactionControllerForDismissal,
-      .presentationController, .frameOfPresentedView, .shouldRemovePresentersView:
+      .presentationController, .frameOfPresentedView, .shouldRemovePresentersView,
+      .presentationTransitionWillBegin, .dismissalTransitionWillBegin:
       return .transitioning
     case .shouldPerformSegue, .prepareForSegue: return .segue
     case .adaptivePresentationStyle, .presentationControllerShouldDismiss,
@@ -136,6 +145,8 @@ public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {
     case .viewControllerForAdaptivePresentationStyle:
       return "presentationController(_:viewControllerForAdaptivePresentationStyle:)"
     case .shouldRemovePresentersView: return "shouldRemovePresentersView"
+    case .presentationTransitionWillBegin: return "presentationTransitionWillBegin"
+    case .dismissalTransitionWillBegin: return "dismissalTransitionWillBegin"
     }
   }
 
@@ -156,6 +167,7 @@ public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {
     case .frameOfPresentedView: return .frame
     case .prepareForSegue: return .nothing
     case .viewControllerForAdaptivePresentationStyle: return .controller
+    case .presentationTransitionWillBegin, .dismissalTransitionWillBegin: return .alongside
     }
   }
 
@@ -177,6 +189,8 @@ public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {
     case nothing = "nothing (an empty answer)"
     /// A controller of the session.
     case controller = "a controller"
+    /// Animations alongside the transition: an animator spec's tracks.
+    case alongside = "animations alongside the transition"
   }
 }
 
@@ -269,6 +283,19 @@ public enum DelegateAnswer: Hashable, Sendable {
 
   /// Why the answer does not fit `method`, if it does not.
   func mismatch(for method: DelegateMethod) -> String? {
+    // Animations alongside a transition are an animator spec's tracks.
+    if method.answerKind == .alongside, case .animator(let spec) = self {
+      guard spec.remote == nil, spec.retiming == nil, spec.completion.isEmpty else {
+        return "\(method.uikitName) answers animations alongside the transition: tracks only "
+          + "(no built-in look, completion values or remote animator)"
+      }
+      do {
+        try spec.validate()
+        return nil
+      } catch {
+        return (error as? CurtainError)?.message ?? "\(error)"
+      }
+    }
     if let kind, kind != method.answerKind || kind == .nothing {
       return "\(method.uikitName) answers \(method.answerKind.rawValue), not \(kind.rawValue)"
     }

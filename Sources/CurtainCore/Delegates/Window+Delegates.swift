@@ -116,6 +116,7 @@ extension Window {
             .animationControllerForPresented, controller.id,
             DelegateArguments(from: presenter.id, to: controller.id)
           ))
+        questions += presentationWillBegin(presenter, controller, options, interactive: false)
       }
       return questions
     case .beginInteractivePresent(let presenter, let controller, _, _, let options):
@@ -125,10 +126,11 @@ extension Window {
             .animationControllerForPresented, controller.id,
             DelegateArguments(from: presenter.id, to: controller.id, interactive: true)
           )
-        ]
+        ] + presentationWillBegin(presenter, controller, options, interactive: true)
     case .dismiss(let controller, let animated, _):
       guard animated, let target = controller.dismissalTarget else { return [] }
       return [(.animationControllerForDismissed, target.id, DelegateArguments(to: target.id))]
+        + dismissalWillBegin(target, interactive: false)
     case .beginInteractiveDismiss(let controller, _):
       guard let target = controller.dismissalTarget else { return [] }
       return [
@@ -140,7 +142,7 @@ extension Window {
           .animationControllerForDismissed, target.id,
           DelegateArguments(to: target.id, interactive: true)
         ),
-      ]
+      ] + dismissalWillBegin(target, interactive: true)
     case .tap(_, let point):
       if let (tabs, tab) = tabBarItemTap(at: point) { return tabItemQuestions(tabs, tab) }
       guard let presented = tapDismissalQuestion(at: point) else { return [] }
@@ -186,6 +188,40 @@ extension Window {
       (.presentationController, presented.id, arguments),
       (.frameOfPresentedView, presented.id, sized),
       (.shouldRemovePresentersView, presented.id, arguments),
+    ]
+  }
+
+  /// `presentationTransitionWillBegin`, asked of the custom presentation
+  /// controller (the presented controller's transitioning delegate) as an
+  /// animated or interactive custom presentation is about to begin, after
+  /// its animation and interaction controllers (UIKit calls it as the
+  /// transition begins): its answer's tracks run alongside the transition.
+  private func presentationWillBegin(
+    _ presenter: ViewController, _ presented: ViewController, _ options: PresentOptions,
+    interactive: Bool
+  ) -> [(DelegateMethod, ControllerID, DelegateArguments)] {
+    guard (options.style ?? presented.modalPresentationStyle) == .custom else { return [] }
+    return [
+      (
+        .presentationTransitionWillBegin, presented.id,
+        DelegateArguments(from: presenter.id, to: presented.id, interactive: interactive)
+      )
+    ]
+  }
+
+  /// `dismissalTransitionWillBegin`, likewise for the animated or
+  /// interactive dismissal of a custom presentation (`to` the dismissed
+  /// controller, `from` its presenter).
+  private func dismissalWillBegin(_ target: ViewController, interactive: Bool) -> [(
+    DelegateMethod, ControllerID, DelegateArguments
+  )] {
+    guard let presentation = target.presentation, presentation.style == .custom else { return [] }
+    return [
+      (
+        .dismissalTransitionWillBegin, target.id,
+        DelegateArguments(
+          from: presentation.presenting.id, to: target.id, interactive: interactive)
+      )
     ]
   }
 

@@ -465,10 +465,12 @@ extension ResolvedOperation {
         options: withAnswers(options, answers, presented: presented.id),
         interactive: true, owner: owner)
     case .dismiss(let controller, let animated, let animator):
-      return try controller.prepareDismiss(animated: animated, animator: answered ?? animator)
+      return try controller.prepareDismiss(
+        animated: animated, animator: answered ?? animator, alongside: answers.alongside)
     case .beginInteractiveDismiss(let controller, let animator):
       return try controller.prepareDismiss(
-        animated: true, animator: answered ?? animator, interactive: true, owner: owner)
+        animated: true, animator: answered ?? animator, alongside: answers.alongside,
+        interactive: true, owner: owner)
     case .show(let action, let sender, let shown, let animated, let animator):
       return try sender.prepareShow(action, shown, animated: animated, animator: animator)
     case .performSegue(let source, let identifier, let triggered, let animated):
@@ -502,7 +504,7 @@ extension ResolvedOperation {
   /// (`frameOfPresentedViewInContainerView`, over the description's),
   /// whether the presenter's view leaves the window
   /// (`shouldRemovePresentersView`, over the description's), an adaptive
-  /// replacement.
+  /// replacement, the animations alongside (`presentationTransitionWillBegin`).
   private func withAnswers(
     _ options: PresentOptions, _ answers: DelegateAnswers, presented: ControllerID
   ) -> PresentOptions {
@@ -517,6 +519,7 @@ extension ResolvedOperation {
       options.custom?.removesPresenterView = removes
     }
     if let replacement = answers.replacement { options.adaptiveReplacement = replacement }
+    options.alongside = answers.alongside
     return options
   }
 }

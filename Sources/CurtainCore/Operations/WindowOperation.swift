@@ -371,8 +371,21 @@ struct DelegateAnswers {
 
   /// The animator a delegate returned, replacing the request's.
   var animator: AnimatorSpec? {
-    for case .animator(let spec) in byMethod.values { return spec }
+    for (method, answer) in byMethod where method.answerKind == .animator {
+      if case .animator(let spec) = answer { return spec }
+    }
     return nil
+  }
+
+  /// The tracks a custom presentation controller adds alongside its
+  /// transition (`presentationTransitionWillBegin`,
+  /// `dismissalTransitionWillBegin`).
+  var alongside: [TrackSpec] {
+    [DelegateMethod.presentationTransitionWillBegin, .dismissalTransitionWillBegin].flatMap {
+      method -> [TrackSpec] in
+      if case .animator(let spec)? = byMethod[method] { return spec.tracks }
+      return []
+    }
   }
 
   /// What `adaptivePresentationStyle` answered, if its delegate did.

@@ -126,6 +126,9 @@ public struct PresentOptions: Hashable, Sendable {
   /// presentation is adapted (the adaptive delegate's answer to
   /// `viewControllerForAdaptivePresentationStyle`).
   public var adaptiveReplacement: ControllerID?
+  /// The tracks the custom presentation controller runs alongside the
+  /// transition (its answer to `presentationTransitionWillBegin`).
+  var alongside: [TrackSpec] = []
 
   /// Creates options.
   public init(

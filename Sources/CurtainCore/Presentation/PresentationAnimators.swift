@@ -86,11 +86,31 @@ extension AnimatorSpec {
         to: .value(.transform(AffineTransform(scaleX: 0.9, y: 0.9)))),
     ])
 
-  /// The animator plus a fade of `dimmingView` from `from` to `to` over the
-  /// whole duration.
-  func withDimming(_ dimmingView: View?, from: Double, to: Double) -> AnimatorSpec {
-    guard let dimmingView else { return self }
+  /// The animator plus the presentation controller's tracks alongside
+  /// (its `…TransitionWillBegin` answer) plus a fade of `dimmingView` from
+  /// `from` to `to` over the whole duration, unless a track alongside moves
+  /// the dimming view's alpha itself (seed 001's presentation controller
+  /// animates its dimming view). Tracks and completion values aimed at the
+  /// dimming view get its id (none without one: they are dropped).
+  func withDimming(
+    _ dimmingView: View?, from: Double, to: Double, alongside: [TrackSpec] = []
+  ) -> AnimatorSpec {
     var spec = self
+    spec.tracks += alongside
+    let fades = spec.tracks.contains { $0.target == .dimmingView && $0.property == .alpha }
+    // The dimming view's target becomes its id; without one, it is dropped.
+    let dimming = dimmingView.map { TrackTarget.view($0.id) }
+    spec.tracks = spec.tracks.compactMap { track in
+      var track = track
+      if track.target == .dimmingView { track.target = dimming ?? .dimmingView }
+      return track.target == .dimmingView ? nil : track
+    }
+    spec.completion = spec.completion.compactMap { value in
+      var value = value
+      if value.target == .dimmingView { value.target = dimming ?? .dimmingView }
+      return value.target == .dimmingView ? nil : value
+    }
+    guard let dimmingView, !fades else { return spec }
     spec.tracks.append(
       TrackSpec(
         target: .view(dimmingView.id), property: .alpha, from: .scalar(from), to: .scalar(to)))

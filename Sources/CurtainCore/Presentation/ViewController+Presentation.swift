@@ -136,7 +136,7 @@ extension ViewController {
       }
       presenter.performPresent(
         presentation, in: window, animated: animated, animator: animator,
-        interactive: interactive, owner: owner, for: context)
+        alongside: options.alongside, interactive: interactive, owner: owner, for: context)
     }
   }
 
@@ -181,7 +181,7 @@ extension ViewController {
   /// Runs a checked presentation; `self` is the presenter.
   private func performPresent(
     _ presentation: Presentation, in window: Window, animated: Bool, animator: AnimatorSpec?,
-    interactive: Bool, owner: OwnerID?, for context: OperationContext?
+    alongside: [TrackSpec], interactive: Bool, owner: OwnerID?, for context: OperationContext?
   ) {
     let presented = presentation.presented
     let container = presentation.containerView
@@ -214,7 +214,8 @@ extension ViewController {
     let spec = AnimatorSpec.resolved(
       animator, builtIn: presentation.builtInAnimator(presenting: true, frame: frame)
     )
-    .withDimming(presentation.dimmingView, from: 0, to: presentation.dimmingAlpha ?? 0)
+    .withDimming(
+      presentation.dimmingView, from: 0, to: presentation.dimmingAlpha ?? 0, alongside: alongside)
     let request = TransitionRequest(
       kind: .presentation, container: self, containerView: container, from: self,
       to: presented, fromView: removes ? presenterView : nil, toView: presented.view,
@@ -277,7 +278,8 @@ extension ViewController {
   }
 
   func prepareDismiss(
-    animated: Bool, animator: AnimatorSpec?, interactive: Bool = false, owner: OwnerID? = nil
+    animated: Bool, animator: AnimatorSpec?, alongside: [TrackSpec] = [],
+    interactive: Bool = false, owner: OwnerID? = nil
   ) throws -> PreparedChange {
     guard let target = dismissalTarget, let presentation = target.presentation else {
       if interactive {
@@ -305,8 +307,8 @@ extension ViewController {
       let presenter = presentation.presenting
       if notifies { presenter.emitPresentation(target, .willDismiss) }
       presenter.performDismiss(
-        chain, animated: animated, animator: animator, interactive: interactive, owner: owner,
-        for: context)
+        chain, animated: animated, animator: animator, alongside: alongside,
+        interactive: interactive, owner: owner, for: context)
       if notifies { presenter.window?.tellDidDismiss(presenter, target, for: context) }
     }
   }
@@ -315,8 +317,8 @@ extension ViewController {
   /// and the controllers inside it present, presenters first): the top
   /// animates, the others leave at once.
   private func performDismiss(
-    _ chain: [ViewController], animated: Bool, animator: AnimatorSpec?, interactive: Bool,
-    owner: OwnerID?, for context: OperationContext?
+    _ chain: [ViewController], animated: Bool, animator: AnimatorSpec?, alongside: [TrackSpec],
+    interactive: Bool, owner: OwnerID?, for context: OperationContext?
   ) {
     guard let target = chain.first, let top = chain.last,
       let targetPresentation = target.presentation, let topPresentation = top.presentation
@@ -374,7 +376,8 @@ extension ViewController {
         animator, builtIn: topPresentation.builtInAnimator(presenting: false, frame: topView.frame)
       )
       .withDimming(
-        topPresentation.dimmingView, from: topPresentation.dimmingView?.alpha ?? 0, to: 0)
+        topPresentation.dimmingView, from: topPresentation.dimmingView?.alpha ?? 0, to: 0,
+        alongside: alongside)
     let request = TransitionRequest(
       kind: .dismissal, container: self, containerView: topPresentation.containerView, from: top,
       to: self, fromView: topView, toView: restores ? presenterView : nil,

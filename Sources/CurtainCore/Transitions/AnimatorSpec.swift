@@ -14,6 +14,9 @@ public enum TrackTarget: Hashable, Sendable {
   case toView
   /// The container view in which the transition happens.
   case containerView
+  /// The dimming view of the presentation whose presentation or dismissal
+  /// it is (none elsewhere, or without one: the track does nothing).
+  case dimmingView
   /// Any view of the window, by id.
   case view(ViewID)
 }
@@ -175,6 +178,7 @@ extension TrackTarget {
     case .fromView: return "the from-view"
     case .toView: return "the to-view"
     case .containerView: return "the container view"
+    case .dimmingView: return "the dimming view"
     case .view(let id): return "view \(id)"
     }
   }

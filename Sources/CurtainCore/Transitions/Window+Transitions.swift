@@ -131,6 +131,10 @@ extension Window {
       final = context.toFinalFrame
     case .containerView:
       viewID = context.containerView
+    case .dimmingView:
+      // A presentation resolves it to its dimming view before the
+      // transition runs (`AnimatorSpec.withDimming`).
+      viewID = nil
     case .view(let id):
       viewID = id
     }

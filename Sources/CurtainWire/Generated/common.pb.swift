@@ -742,6 +742,20 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
   /// (over the description's removes_presenter_view). No field: the
   /// description's.
   case shouldRemovePresentersView // = 15
+
+  /// The custom presentation controller's presentationTransitionWillBegin,
+  /// asked as an animated or interactive CUSTOM presentation is about to
+  /// begin (after its animation and interaction controller questions);
+  /// dismissalTransitionWillBegin, likewise for the animated or interactive
+  /// dismissal of a custom presentation. Answered with `animator`: an
+  /// animator spec whose tracks run alongside the transition (the
+  /// coordinator's animate(alongsideTransition:)): on its clock, its
+  /// duration and its interactive fraction; `duration` is not used, and a
+  /// built-in look, completion values or a remote animator are malformed.
+  /// ROLE_DIMMING_VIEW targets the presentation's dimming view (its built-in
+  /// fade then gives way to the tracks). No field: nothing alongside.
+  case presentationTransitionWillBegin // = 16
+  case dismissalTransitionWillBegin // = 17
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -766,6 +780,8 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case 13: self = .prepareForSegue
     case 14: self = .viewControllerForAdaptivePresentationStyle
     case 15: self = .shouldRemovePresentersView
+    case 16: self = .presentationTransitionWillBegin
+    case 17: self = .dismissalTransitionWillBegin
     case 20: self = .adaptivePresentationStyle
     case 21: self = .presentationControllerShouldDismiss
     default: self = .UNRECOGNIZED(rawValue)
@@ -790,6 +806,8 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     case .prepareForSegue: return 13
     case .viewControllerForAdaptivePresentationStyle: return 14
     case .shouldRemovePresentersView: return 15
+    case .presentationTransitionWillBegin: return 16
+    case .dismissalTransitionWillBegin: return 17
     case .adaptivePresentationStyle: return 20
     case .presentationControllerShouldDismiss: return 21
     case .UNRECOGNIZED(let i): return i
@@ -816,6 +834,8 @@ public nonisolated enum Curtain_V1_DelegateMethod: SwiftProtobuf.Enum, Swift.Cas
     .prepareForSegue,
     .viewControllerForAdaptivePresentationStyle,
     .shouldRemovePresentersView,
+    .presentationTransitionWillBegin,
+    .dismissalTransitionWillBegin,
   ]
 
 }
@@ -1559,6 +1579,11 @@ public nonisolated struct Curtain_V1_TrackTarget: Sendable {
     case fromView // = 1
     case toView // = 2
     case containerView // = 3
+
+    /// The dimming view of the presentation being presented or dismissed
+    /// (presentation animators and a presentation controller's animations
+    /// alongside); elsewhere, or without one, the track does nothing.
+    case dimmingView // = 4
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -1571,6 +1596,7 @@ public nonisolated struct Curtain_V1_TrackTarget: Sendable {
       case 1: self = .fromView
       case 2: self = .toView
       case 3: self = .containerView
+      case 4: self = .dimmingView
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -1581,6 +1607,7 @@ public nonisolated struct Curtain_V1_TrackTarget: Sendable {
       case .fromView: return 1
       case .toView: return 2
       case .containerView: return 3
+      case .dimmingView: return 4
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -1591,6 +1618,7 @@ public nonisolated struct Curtain_V1_TrackTarget: Sendable {
       .fromView,
       .toView,
       .containerView,
+      .dimmingView,
     ]
 
   }
@@ -2839,7 +2867,7 @@ nonisolated extension Curtain_V1_DelegateRole: SwiftProtobuf._ProtoNameProviding
 }
 
 nonisolated extension Curtain_V1_DelegateMethod: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{1}DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER\0\u{1}DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW\0\u{1}DELEGATE_METHOD_PREPARE_FOR_SEGUE\0\u{1}DELEGATE_METHOD_VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_SHOULD_REMOVE_PRESENTERS_VIEW\0\u{2}\u{5}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DELEGATE_METHOD_UNSPECIFIED\0\u{1}DELEGATE_METHOD_NAVIGATION_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_SHOULD_SELECT\0\u{1}DELEGATE_METHOD_TAB_BAR_ANIMATION_CONTROLLER\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_PRESENTED\0\u{1}DELEGATE_METHOD_ANIMATION_CONTROLLER_FOR_DISMISSED\0\u{1}DELEGATE_METHOD_SHOULD_PERFORM_SEGUE\0\u{1}DELEGATE_METHOD_NAVIGATION_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_TAB_BAR_INTERACTION_CONTROLLER\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_PRESENTATION\0\u{1}DELEGATE_METHOD_INTERACTION_CONTROLLER_FOR_DISMISSAL\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER\0\u{1}DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW\0\u{1}DELEGATE_METHOD_PREPARE_FOR_SEGUE\0\u{1}DELEGATE_METHOD_VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_SHOULD_REMOVE_PRESENTERS_VIEW\0\u{1}DELEGATE_METHOD_PRESENTATION_TRANSITION_WILL_BEGIN\0\u{1}DELEGATE_METHOD_DISMISSAL_TRANSITION_WILL_BEGIN\0\u{2}\u{3}DELEGATE_METHOD_ADAPTIVE_PRESENTATION_STYLE\0\u{1}DELEGATE_METHOD_PRESENTATION_CONTROLLER_SHOULD_DISMISS\0")
 }
 
 nonisolated extension Curtain_V1_Point: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -4031,7 +4059,7 @@ nonisolated extension Curtain_V1_TrackTarget: SwiftProtobuf.Message, SwiftProtob
 }
 
 nonisolated extension Curtain_V1_TrackTarget.Role: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ROLE_VIEW\0\u{1}ROLE_FROM_VIEW\0\u{1}ROLE_TO_VIEW\0\u{1}ROLE_CONTAINER_VIEW\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ROLE_VIEW\0\u{1}ROLE_FROM_VIEW\0\u{1}ROLE_TO_VIEW\0\u{1}ROLE_CONTAINER_VIEW\0\u{1}ROLE_DIMMING_VIEW\0")
 }
 
 nonisolated extension Curtain_V1_Track: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

@@ -50,6 +50,8 @@ extension DelegateMethod {
     case .viewControllerForAdaptivePresentationStyle:
       return .viewControllerForAdaptivePresentationStyle
     case .shouldRemovePresentersView: return .shouldRemovePresentersView
+    case .presentationTransitionWillBegin: return .presentationTransitionWillBegin
+    case .dismissalTransitionWillBegin: return .dismissalTransitionWillBegin
     }
   }
 }

@@ -323,6 +323,7 @@ extension TrackTarget {
     case .fromView: self = .fromView
     case .toView: self = .toView
     case .containerView: self = .containerView
+    case .dimmingView: self = .dimmingView
     }
   }
 }

@@ -152,6 +152,7 @@ extension Curtain_V1_TrackTarget {
     case .fromView: role = .fromView
     case .toView: role = .toView
     case .containerView: role = .containerView
+    case .dimmingView: role = .dimmingView
     case .view(let id):
       role = .view
       viewID = id.rawValue

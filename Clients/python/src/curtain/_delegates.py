@@ -41,6 +41,10 @@ delegate object's method of the same (snake_case) name and answers with a
 ``PRESENTATION_STYLE``                       ``style(presented, style)``
 ``SHOULD_REMOVE_PRESENTERS_VIEW``            ``should_remove_presenters_view(presented,       transitioning
                                              presenting)``
+``PRESENTATION_TRANSITION_WILL_BEGIN``       ``presentation_transition_will_begin(presented,  transitioning
+                                             presenting)``
+``DISMISSAL_TRANSITION_WILL_BEGIN``          ``dismissal_transition_will_begin(dismissed,     transitioning
+                                             presenting)``
 ===========================================  ===============================================  ============
 
 ``presentation_controller_for_presented`` answers a custom present with a
@@ -52,7 +56,12 @@ for that container size (a :class:`~curtain.types.Rect`, 4 numbers or a
 dict); ``should_remove_presenters_view``, asked right after it when the
 presentation starts, answers whether the presenter's view leaves the window
 (a bool, over the description's ``removes_presenter_view``; None keeps the
-description's).
+description's). ``presentation_transition_will_begin`` and
+``dismissal_transition_will_begin``, asked as an animated custom
+presentation or its dismissal is about to begin, answer with animations
+alongside the transition: a list of tracks (dicts of an animator spec's
+track fields; ``{"role": "ROLE_DIMMING_VIEW"}`` targets the presentation's
+dimming view) or an animator spec whose tracks are used; None adds nothing.
 
 ``view_controller_for_adaptive_presentation_style`` is asked only of a
 delegate that defines it (it registers with
@@ -124,6 +133,8 @@ ROLE_METHODS: dict[int, tuple[str, ...]] = {
         "presentation_controller_for_presented",
         "frame_of_presented_view",
         "should_remove_presenters_view",
+        "presentation_transition_will_begin",
+        "dismissal_transition_will_begin",
     ),
     DelegateRole.ADAPTIVE_PRESENTATION: (
         "adaptive_presentation_style",
@@ -212,7 +223,18 @@ METHODS: dict[int, tuple[str, Callable[[protocol_pb2.DelegateCall], tuple[Any, .
         "should_remove_presenters_view",
         lambda c: (_id(c.arguments.to_id), _id(c.arguments.from_id)),
     ),
+    DelegateMethod.PRESENTATION_TRANSITION_WILL_BEGIN: (
+        "presentation_transition_will_begin",
+        lambda c: (_id(c.arguments.to_id), _id(c.arguments.from_id)),
+    ),
+    DelegateMethod.DISMISSAL_TRANSITION_WILL_BEGIN: (
+        "dismissal_transition_will_begin",
+        lambda c: (_id(c.arguments.to_id), _id(c.arguments.from_id)),
+    ),
 }
+
+#: The methods whose answer is animations alongside the transition.
+ALONGSIDE_METHODS = (DelegateMethod.PRESENTATION_TRANSITION_WILL_BEGIN, DelegateMethod.DISMISSAL_TRANSITION_WILL_BEGIN)
 
 #: The interaction-controller methods: a delegate that defines one is
 #: registered as vending interaction controllers.
@@ -675,6 +697,9 @@ def _shaped(method: int, value: Any) -> Any:
         return common_pb2.DelegateAnswer(presentation=value)
     if method == DelegateMethod.FRAME_OF_PRESENTED_VIEW:
         return common_pb2.DelegateAnswer(frame=_rect(value))
+    if method in ALONGSIDE_METHODS and isinstance(value, (list, tuple)):
+        tracks = [raw(track) if isinstance(track, ProtoMessage) else track for track in value]
+        return common_pb2.DelegateAnswer(animator=common_pb2.AnimatorSpec(tracks=tracks))
     if method == DelegateMethod.VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE:
         identifier = (
             value.controller if isinstance(value, (ControllerInfo, ControllerNode)) else getattr(value, "id", value)

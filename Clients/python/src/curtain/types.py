@@ -138,6 +138,8 @@ class DelegateMethod(ProtoEnum):
     PREPARE_FOR_SEGUE = 13
     VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE = 14
     SHOULD_REMOVE_PRESENTERS_VIEW = 15
+    PRESENTATION_TRANSITION_WILL_BEGIN = 16
+    DISMISSAL_TRANSITION_WILL_BEGIN = 17
 
 
 class EventCategory(ProtoEnum):
@@ -450,6 +452,7 @@ class TrackTarget(ProtoMessage):
         FROM_VIEW = 1
         TO_VIEW = 2
         CONTAINER_VIEW = 3
+        DIMMING_VIEW = 4
 
     _PROTO: ClassVar[Any] = common_pb2.TrackTarget
 

@@ -133,6 +133,8 @@ class DelegateMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DELEGATE_METHOD_PREPARE_FOR_SEGUE: _ClassVar[DelegateMethod]
     DELEGATE_METHOD_VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE: _ClassVar[DelegateMethod]
     DELEGATE_METHOD_SHOULD_REMOVE_PRESENTERS_VIEW: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_PRESENTATION_TRANSITION_WILL_BEGIN: _ClassVar[DelegateMethod]
+    DELEGATE_METHOD_DISMISSAL_TRANSITION_WILL_BEGIN: _ClassVar[DelegateMethod]
 CONTROLLER_KIND_UNSPECIFIED: ControllerKind
 CONTROLLER_KIND_CONTENT: ControllerKind
 CONTROLLER_KIND_NAVIGATION: ControllerKind
@@ -215,6 +217,8 @@ DELEGATE_METHOD_FRAME_OF_PRESENTED_VIEW: DelegateMethod
 DELEGATE_METHOD_PREPARE_FOR_SEGUE: DelegateMethod
 DELEGATE_METHOD_VIEW_CONTROLLER_FOR_ADAPTIVE_PRESENTATION_STYLE: DelegateMethod
 DELEGATE_METHOD_SHOULD_REMOVE_PRESENTERS_VIEW: DelegateMethod
+DELEGATE_METHOD_PRESENTATION_TRANSITION_WILL_BEGIN: DelegateMethod
+DELEGATE_METHOD_DISMISSAL_TRANSITION_WILL_BEGIN: DelegateMethod
 
 class Point(_message.Message):
     __slots__ = ("x", "y")
@@ -491,10 +495,12 @@ class TrackTarget(_message.Message):
         ROLE_FROM_VIEW: _ClassVar[TrackTarget.Role]
         ROLE_TO_VIEW: _ClassVar[TrackTarget.Role]
         ROLE_CONTAINER_VIEW: _ClassVar[TrackTarget.Role]
+        ROLE_DIMMING_VIEW: _ClassVar[TrackTarget.Role]
     ROLE_VIEW: TrackTarget.Role
     ROLE_FROM_VIEW: TrackTarget.Role
     ROLE_TO_VIEW: TrackTarget.Role
     ROLE_CONTAINER_VIEW: TrackTarget.Role
+    ROLE_DIMMING_VIEW: TrackTarget.Role
     ROLE_FIELD_NUMBER: _ClassVar[int]
     VIEW_ID_FIELD_NUMBER: _ClassVar[int]
     role: TrackTarget.Role
