@@ -23,6 +23,9 @@ let package = Package(
   products: [
     .library(name: "CurtainCore", targets: ["CurtainCore"]),
     .library(name: "CurtainWire", targets: ["CurtainWire"]),
+    // The async Swift client (docs/swift-client.md); its module is
+    // `Curtain`, as CurtainWire has a class named CurtainClient.
+    .library(name: "CurtainClient", targets: ["Curtain"]),
     // For Fuzz/ (a package of its own): the fuzz target drives the server
     // in memory.
     .library(name: "CurtainDaemon", targets: ["CurtainDaemon"]),
@@ -71,6 +74,17 @@ let package = Package(
         .product(name: "SwiftProtobuf", package: "swift-protobuf"),
       ],
       swiftSettings: requestPathSettings
+    ),
+    // The async client library: no NIO, and the CLI does not link it (it
+    // stays on CurtainWire's blocking client).
+    .target(
+      name: "Curtain",
+      dependencies: [
+        "CurtainCore",
+        "CurtainWire",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strictSettings
     ),
     .target(
       name: "CurtainCLIKit",
@@ -206,6 +220,14 @@ let package = Package(
       dependencies: [
         "CurtainCLIKit", "CurtainWire", "CurtainCore",
         .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "CurtainClientTests",
+      dependencies: [
+        "Curtain", "CurtainCore", "CurtainWire", "CurtainTesting",
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictSettings
     ),
