@@ -33,38 +33,42 @@ final class ClientClusterTests: XCTestCase {
     super.tearDown()
   }
 
-  func testARequestAnsweredMovedIsSentAgainOnTheSessionsNode() async throws {
+  func testARequestAnsweredMovedIsSentAgainOnTheSessionsNode() throws {
     let a = try nodeAWithSessionWebOnB()
     let configuration = ClientConfiguration(endpoint: .unix(path: a.socketPath))
-    try await withCurtainClient(configuration) { client in
-      // A request of the default session (on a) and two of "web" (on b),
-      // in flight together.
-      async let local = client.createWindow()
-      async let listed = client.listControllers(session: "web")
-      async let made = client.createController(.content, identifier: "Y", session: "web")
-      // Every one is answered: those after the first MOVED answer on a's
-      // connection are read before the connection moves. (The tasks send
-      // in any order: Y may be listed.)
-      let (web, y, window) = try await (listed, made, local)
-      XCTAssertEqual(web.first?.identifier, "X")
-      XCTAssertEqual(y.identifier, "Y")
-      XCTAssertEqual(window.clock, .manual)
-      // The connection is on b now.
-      let again = try await client.listControllers(session: "web")
-      XCTAssertEqual(Set(again.map(\.identifier)), ["X", "Y"])
+    try blocking {
+      try await withCurtainClient(configuration) { client in
+        // A request of the default session (on a) and two of "web" (on b),
+        // in flight together.
+        async let local = client.createWindow()
+        async let listed = client.listControllers(session: "web")
+        async let made = client.createController(.content, identifier: "Y", session: "web")
+        // Every one is answered: those after the first MOVED answer on a's
+        // connection are read before the connection moves. (The tasks send
+        // in any order: Y may be listed.)
+        let (web, y, window) = try await (listed, made, local)
+        XCTAssertEqual(web.first?.identifier, "X")
+        XCTAssertEqual(y.identifier, "Y")
+        XCTAssertEqual(window.clock, .manual)
+        // The connection is on b now.
+        let again = try await client.listControllers(session: "web")
+        XCTAssertEqual(Set(again.map(\.identifier)), ["X", "Y"])
+      }
     }
   }
 
-  func testMovedPastTheHopLimitSaysWhereTheSessionIs() async throws {
+  func testMovedPastTheHopLimitSaysWhereTheSessionIs() throws {
     let a = try nodeAWithSessionWebOnB()
     let configuration = ClientConfiguration(endpoint: .unix(path: a.socketPath), maxMovedHops: 0)
-    try await withCurtainClient(configuration) { client in
-      do {
-        _ = try await client.listControllers(session: "web")
-        XCTFail("followed MOVED past a limit of 0 hops")
-      } catch ClientError.moved(let redirect, let failure) {
-        XCTAssertEqual(redirect.node, "b")
-        XCTAssertEqual(failure, .tooManyHops(hop: 1, limit: 0))
+    try blocking {
+      try await withCurtainClient(configuration) { client in
+        do {
+          _ = try await client.listControllers(session: "web")
+          XCTFail("followed MOVED past a limit of 0 hops")
+        } catch ClientError.moved(let redirect, let failure) {
+          XCTAssertEqual(redirect.node, "b")
+          XCTAssertEqual(failure, .tooManyHops(hop: 1, limit: 0))
+        }
       }
     }
   }
