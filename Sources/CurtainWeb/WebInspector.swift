@@ -2,7 +2,9 @@
 // page (Page/), the JSON API under /api/ (ReadRoutes, WriteRoutes), the
 // daemon's metrics at /metrics (PrometheusExport) and, at
 // /ws/windows/{w}?session=S, a WebSocket per watching tab that carries the
-// window's events and frames as JSON (WindowFeed). Everything it knows
+// window's events and frames as JSON (WindowFeed), and at
+// /ws/thumbnails?session=S one that carries the session's windows at the
+// thumbnails' frame rate (ThumbnailStrip). Everything it knows
 // comes from the daemon through the `Bridge`; the daemon itself stays free
 // of HTTP.
 
@@ -25,14 +27,18 @@ public struct WebInspector: Sendable {
     public var daemon: DaemonEndpoint
     /// Whether browsers may change windows.
     public var readWrite: Bool
+    /// The most frames a second each window's thumbnail gets (0.01 to 240).
+    public var thumbnailFPS: Double
 
     public init(
-      host: String = "127.0.0.1", port: Int = 8080, daemon: DaemonEndpoint, readWrite: Bool = false
+      host: String = "127.0.0.1", port: Int = 8080, daemon: DaemonEndpoint, readWrite: Bool = false,
+      thumbnailFPS: Double = 2
     ) {
       self.host = host
       self.port = port
       self.daemon = daemon
       self.readWrite = readWrite
+      self.thumbnailFPS = thumbnailFPS
     }
   }
 
@@ -48,7 +54,8 @@ public struct WebInspector: Sendable {
     self.page = try PageFiles()
     bridge = Bridge(
       endpoint: configuration.daemon, readWrite: configuration.readWrite,
-      group: MultiThreadedEventLoopGroup.singleton, logger: logger)
+      thumbnailFPS: configuration.thumbnailFPS, group: MultiThreadedEventLoopGroup.singleton,
+      logger: logger)
   }
 
   /// Serves until the task is cancelled (or SIGINT/SIGTERM with

@@ -19,14 +19,16 @@ struct CurtainWebCommand: AsyncParsableCommand {
       Connects to curtaind as an ordinary client (read-only unless \
       --read-write) and serves, on --http: the inspector page at /, a JSON \
       API under /api/, the daemon's metrics in Prometheus' text format at \
-      /metrics, and a WebSocket per watched window at /ws/windows/{id}. When \
-      the daemon stops, the page says so and curtain-web reconnects when it \
+      /metrics, a WebSocket per watched window at /ws/windows/{id}, and one \
+      per page at /ws/thumbnails with the thumbnails of the session's windows \
+      (at most --thumbnail-fps frames a second each). When the daemon stops, the page says so and curtain-web reconnects when it \
       comes back. Prints "curtain-web: listening on http://HOST:PORT/" to \
       stderr once it serves.
 
       Example:
         curtain-web
         curtain-web --socket /tmp/d.sock --http 127.0.0.1:0 --read-write
+        curtain-web --thumbnail-fps 5
       """,
     version: curtainVersion)
 
@@ -50,11 +52,30 @@ struct CurtainWebCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "The most frames a second each window's thumbnail gets (0.01 to 240).",
+      discussion: """
+        The page's thumbnails of the session's windows come through one daemon \
+        subscription per window at this rate (Subscribe.max_fps), shared by \
+        every page; each transition's first and last frame always come.
+        """,
+      valueName: "fps"))
+  var thumbnailFps = 2.0
+
+  @Option(
+    help: ArgumentHelp(
       "Log level: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
   var logLevel = "notice"
 
+  /// The frame rates `max_fps` takes (docs/protocol.md §5).
+  static let thumbnailRates = 0.01...240.0
+
   func validate() throws {
     _ = try address()
+    guard Self.thumbnailRates.contains(thumbnailFps) else {
+      throw ValidationError(
+        "--thumbnail-fps must be a number of frames a second from 0.01 to 240, got \(thumbnailFps)"
+      )
+    }
     guard Logger.Level(rawValue: logLevel) != nil else {
       throw ValidationError(
         "--log-level must be trace, debug, info, notice, warning, error or critical")
@@ -85,7 +106,7 @@ struct CurtainWebCommand: AsyncParsableCommand {
       configuration: .init(
         host: host, port: port,
         daemon: DaemonEndpoint(.unix(path: socket ?? SocketRule.processPath())),
-        readWrite: readWrite),
+        readWrite: readWrite, thumbnailFPS: thumbnailFps),
       logger: logger)
     try await inspector.run { bound in
       let shown = host.contains(":") ? "[\(host)]" : host

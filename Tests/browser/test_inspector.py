@@ -49,23 +49,26 @@ def box(browser: webdriver.Chrome, identifier: str) -> dict[str, float]:
     return view_box(browser, int(controller))  # type: ignore[call-overload]
 
 
-def view_box(browser: webdriver.Chrome, controller: int) -> dict[str, float]:
-    """The drawn box of the view of controller `controller` (once drawn)."""
+def view_box(browser: webdriver.Chrome, controller: int, within: str = "#stage") -> dict[str, float]:
+    """The drawn box of the view of controller `controller` (once drawn) on
+    the stage, or in the picture that the CSS selector `within` names (a
+    thumbnail)."""
     found = wait(
         browser,
         """(() => {
-            const view = document.querySelector(`.view[data-controller="${arguments[0]}"]`);
+            const view = document.querySelector(`${arguments[1]} .view[data-controller="${arguments[0]}"]`);
             return view && { left: parseFloat(view.style.left), top: parseFloat(view.style.top),
                              controller: arguments[0], view: Number(view.dataset.view) };
         })()""",
         controller,
+        within,
     )
     return dict(found)  # type: ignore[call-overload]
 
 
-def scene_frame(stack: Stack, view: int) -> list[float]:
-    """The view's frame as /api/windows/1/scene has it now."""
-    with urllib.request.urlopen(f"{stack.url}/api/windows/1/scene") as response:
+def scene_frame(stack: Stack, view: int, window: int = 1) -> list[float]:
+    """The view's frame as /api/windows/{window}/scene has it now."""
+    with urllib.request.urlopen(f"{stack.url}/api/windows/{window}/scene") as response:
         scene = json.load(response)
 
     def find(node: dict) -> list[float] | None:

@@ -2,8 +2,9 @@
 // keeps one `DaemonLink` for requests (and the windows watched in the
 // "default" session), and one more per other session whose windows a
 // browser watches, since the frames of a subscription do not say which
-// session they belong to. The HTTP handlers ask the bridge; they never
-// talk to the daemon themselves.
+// session they belong to, and one more per session whose thumbnails a
+// browser shows (ThumbnailStrip). The HTTP handlers ask the bridge; they
+// never talk to the daemon themselves.
 
 public import CurtainWire
 public import Logging
@@ -16,19 +17,25 @@ public actor Bridge {
   /// Whether browsers may change things (`--read-write`); otherwise the
   /// daemon knows curtain-web as a read-only client.
   public let readWrite: Bool
+  /// The most frames a second each thumbnail gets (`--thumbnail-fps`).
+  public let thumbnailFPS: Double
   private let group: any EventLoopGroup
   private let logger: Logger
   /// The link for requests and for the default session's feeds.
   let main: DaemonLink
   private var sessionLinks: [String: (link: DaemonLink, task: Task<Void, Never>)] = [:]
+  /// The thumbnail strip of each session shown, and its tabs.
+  private var strips: [String: (strip: ThumbnailStrip, tabs: Int)] = [:]
   private var mainTask: Task<Void, Never>?
 
   /// A bridge to `endpoint`; `start()` connects.
   public init(
-    endpoint: DaemonEndpoint, readWrite: Bool, group: any EventLoopGroup, logger: Logger
+    endpoint: DaemonEndpoint, readWrite: Bool, thumbnailFPS: Double = 2,
+    group: any EventLoopGroup, logger: Logger
   ) {
     self.endpoint = endpoint
     self.readWrite = readWrite
+    self.thumbnailFPS = thumbnailFPS
     self.group = group
     self.logger = logger
     main = DaemonLink(
@@ -49,6 +56,8 @@ public actor Bridge {
     mainTask = nil
     for entry in sessionLinks.values { entry.task.cancel() }
     sessionLinks = [:]
+    for entry in strips.values { entry.strip.stop() }
+    strips = [:]
   }
 
   /// Whether the daemon answers now.
@@ -104,10 +113,42 @@ public actor Bridge {
     }
   }
 
-  /// Windows watched and browser tabs watching them, over every session.
+  /// Starts sending the thumbnails of `session`'s windows to `outbox`; the
+  /// session's first such tab starts its strip.
+  func watchThumbnails(session: String, outbox: Outbox) {
+    var entry =
+      strips[session]
+      ?? (
+        ThumbnailStrip(
+          session: session, fps: thumbnailFPS,
+          link: DaemonLink(
+            session: session, endpoint: endpoint, readWrite: false, thumbnailFPS: thumbnailFPS,
+            clientName: "curtain-web (thumbnails of \(session))", group: group, logger: logger)),
+        0
+      )
+    entry.tabs += 1
+    strips[session] = entry
+    entry.strip.add(outbox)
+  }
+
+  /// Stops sending them to `outbox`; the last tab ends the strip.
+  func unwatchThumbnails(session: String, outbox: Outbox) {
+    guard var entry = strips[session] else { return }
+    entry.strip.remove(outbox)
+    entry.tabs -= 1
+    if entry.tabs == 0 {
+      entry.strip.stop()
+      strips[session] = nil
+    } else {
+      strips[session] = entry
+    }
+  }
+
+  /// Windows watched and browser tabs watching them or thumbnails, over
+  /// every session.
   public func watchCounts() async -> (windows: Int, watchers: Int) {
     var windows = 0
-    var watchers = 0
+    var watchers = strips.values.reduce(0) { $0 + $1.tabs }
     for link in [main] + sessionLinks.values.map(\.link) {
       let counts = await link.watchCounts
       windows += counts.windows

@@ -24,7 +24,11 @@
 // message is encoded to JSON once and handed to every tab's `Outbox`.
 // Frames carry no subscription id, so a link holds the feeds of one
 // session only (window ids are per session); the bridge keeps one link
-// per watched session.
+// per watched session. For the same reason the thumbnails of a session
+// (ThumbnailStrip) have a link of their own: its feeds subscribe at the
+// thumbnails' frame rate (`max_fps`), to the events that change what a
+// thumbnail draws, and none from the past; its feed of window 0 follows
+// the session's window events (windows created and closed).
 //
 // The daemon sends a subscription's first events (the replay of its event
 // ring) right after the Subscribed response, and the reader may take them
@@ -59,6 +63,8 @@ actor DaemonLink {
   /// When to dial again: for as long as the link runs.
   private static let reconnect = ReconnectPolicy.forever
   private let readWrite: Bool
+  /// The thumbnails' frame rate, on a link that carries thumbnails.
+  private let thumbnailFPS: Double?
   private let clientName: String
   private let group: any EventLoopGroup
   private let logger: Logger
@@ -81,12 +87,13 @@ actor DaemonLink {
   private var subscribing: [UInt64: (feed: WindowFeed, request: Curtain_V1_Subscribe)] = [:]
 
   init(
-    session: String, endpoint: DaemonEndpoint, readWrite: Bool, clientName: String,
-    group: any EventLoopGroup, logger: Logger
+    session: String, endpoint: DaemonEndpoint, readWrite: Bool, thumbnailFPS: Double? = nil,
+    clientName: String, group: any EventLoopGroup, logger: Logger
   ) {
     self.session = session
     self.endpoint = endpoint
     self.readWrite = readWrite
+    self.thumbnailFPS = thumbnailFPS
     self.clientName = clientName
     self.group = group
     self.logger = logger
@@ -192,7 +199,7 @@ actor DaemonLink {
     guard new != state else { return }
     state = new
     let message = Self.stateMessage(new)
-    for feed in feeds.values { feed.broadcast(message) }
+    for feed in feeds.values { feed.announce(message) }
   }
 
   /// Waits until the link is connected, or `seconds` have passed; returns
@@ -327,7 +334,8 @@ actor DaemonLink {
     if let existing = feeds[window] {
       feed = existing
     } else {
-      feed = WindowFeed(session: session, window: window)
+      feed = WindowFeed(
+        session: session, window: window, thumbnail: thumbnailFPS != nil && window != 0)
       feeds[window] = feed
     }
     feed.add(outbox, greeting: greeting(window: window))
@@ -361,12 +369,7 @@ actor DaemonLink {
     guard let feed = feeds[window], feed.subscription == nil,
       !subscribing.values.contains(where: { $0.feed === feed })
     else { return }
-    var subscribe = Curtain_V1_Subscribe()
-    subscribe.windowID = window
-    subscribe.events = true
-    subscribe.frames = true
-    subscribe.framePolicy = .latest
-    subscribe.fromSeq = 0
+    let subscribe = subscription(of: window)
     var request = WireRequest()
     request.session = session
     request.body = .subscribe(resuming ? feed.cursor?.resumeRequest ?? subscribe : subscribe)
@@ -386,7 +389,7 @@ actor DaemonLink {
         feed.resynchronize(reason: result.snapshotRequired ? "snapshot_required" : "reconnected")
       }
     } catch let error as BridgeError {
-      feed.broadcast(
+      feed.announce(
         JSONValue.object([
           ("type", .string("window")), ("state", .string("missing")),
           ("code", .string(error.code)), ("message", .string(error.message)),
@@ -394,6 +397,31 @@ actor DaemonLink {
     } catch {
       logger.error("subscribe failed", metadata: ["error": "\(error)"])
     }
+  }
+
+  /// What a feed of `window` subscribes to: everything of the window
+  /// since the start of the daemon's event ring; on a thumbnails' link, the
+  /// frames at the thumbnails' rate and the events that change what a
+  /// thumbnail draws, from now (window 0: the session's window events).
+  private func subscription(of window: UInt64) -> Curtain_V1_Subscribe {
+    var subscribe = Curtain_V1_Subscribe()
+    subscribe.windowID = window
+    subscribe.events = true
+    guard let thumbnailFPS else {
+      subscribe.frames = true
+      subscribe.framePolicy = .latest
+      subscribe.fromSeq = 0
+      return subscribe
+    }
+    if window == 0 {
+      subscribe.categories = [.window]
+    } else {
+      subscribe.categories = [.hierarchy, .presentation, .transition, .window]
+      subscribe.frames = true
+      subscribe.framePolicy = .latest
+      subscribe.maxFps = thumbnailFPS
+    }
+    return subscribe
   }
 
   private func greeting(window: UInt64) -> String {

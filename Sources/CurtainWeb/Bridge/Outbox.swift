@@ -1,9 +1,11 @@
 // What one browser WebSocket still has to be sent. The daemon's rule for
 // slow subscribers, again: messages (events, the daemon's state) are never
 // dropped, but a frame is a snapshot, so an unsent frame is replaced by a
-// newer one and the page simply draws the newest. The bridge puts messages
-// in from its actor; the WebSocket's writer task takes them out in batches
-// and writes them at the pace the browser reads.
+// newer one of the same window and the page simply draws the newest (a
+// thumbnail strip's socket carries the frames of many windows: each keeps
+// its own newest). The bridge puts messages in from its actor; the
+// WebSocket's writer task takes them out in batches and writes them at the
+// pace the browser reads.
 
 import Synchronization
 
@@ -11,7 +13,8 @@ import Synchronization
 final class Outbox: Sendable {
   private struct State {
     var messages: [String] = []
-    var frame: String?
+    /// The newest unsent frame of each window, oldest first.
+    var frames: [(window: UInt64, text: String)] = []
     var closed = false
     var skippedFrames = 0
     var waiter: CheckedContinuation<Void, Never>?
@@ -24,11 +27,15 @@ final class Outbox: Sendable {
     wake { $0.messages.append(text) }
   }
 
-  /// Queues a frame, replacing one that has not been written yet.
-  func sendFrame(_ text: String) {
+  /// Queues a frame of `window`, replacing one of the same window that has
+  /// not been written yet (the new one goes to the end of the queue).
+  func sendFrame(_ text: String, of window: UInt64) {
     wake { state in
-      if state.frame != nil { state.skippedFrames += 1 }
-      state.frame = text
+      if let queued = state.frames.firstIndex(where: { $0.window == window }) {
+        state.frames.remove(at: queued)
+        state.skippedFrames += 1
+      }
+      state.frames.append((window, text))
     }
   }
 
@@ -40,16 +47,15 @@ final class Outbox: Sendable {
     wake { $0.closed = true }
   }
 
-  /// What to write next (messages first, then the newest frame), waiting
+  /// What to write next (messages first, then the newest frames), waiting
   /// until there is something; nil once closed and empty.
   func next() async -> [String]? {
     while true {
       let batch: [String]?? = state.withLock { state in
-        if !state.messages.isEmpty || state.frame != nil {
-          var batch = state.messages
-          if let frame = state.frame { batch.append(frame) }
+        if !state.messages.isEmpty || !state.frames.isEmpty {
+          let batch = state.messages + state.frames.map(\.text)
           state.messages = []
-          state.frame = nil
+          state.frames = []
           return .some(batch)
         }
         return state.closed ? .some(nil) : .none
@@ -57,7 +63,7 @@ final class Outbox: Sendable {
       if let batch { return batch }
       await withCheckedContinuation { continuation in
         let resumeNow = state.withLock { state -> Bool in
-          if !state.messages.isEmpty || state.frame != nil || state.closed { return true }
+          if !state.messages.isEmpty || !state.frames.isEmpty || state.closed { return true }
           state.waiter = continuation
           return false
         }

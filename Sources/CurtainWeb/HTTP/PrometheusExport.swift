@@ -48,7 +48,8 @@ actor PrometheusExport {
       ))
     webSockets = ownRegistry.makeGauge(
       descriptor: Self.descriptor(
-        "curtain_web_websocket_clients", "Browser WebSockets watching a window."))
+        "curtain_web_websocket_clients",
+        "Browser WebSockets watching a window or a session's thumbnails."))
   }
 
   /// The text of a scrape: the daemon's metrics (nil while it is

@@ -1,8 +1,10 @@
 // The Curtain inspector page: plain JavaScript, no libraries. It draws the
 // chosen window from /api/windows/{w}/scene and moves its views with the
 // frames of /ws/windows/{w}; the controller tree, the presentation chain
-// and the event log come from the API and the same WebSocket. docs/web.md
-// describes the API and the messages.
+// and the event log come from the API and the same WebSocket. Above them, a
+// strip of thumbnails, one per window of the session, drawn the same way
+// from /ws/thumbnails (at the thumbnails' low frame rate); clicking one
+// shows that window. docs/web.md describes the API and the messages.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -22,6 +24,7 @@ const state = {
   treeTimer: null,
   interactive: null, // { transition: Promise<number> }
   ended: new Set(), // transitions that ended: no longer shown, whatever a late frame says
+  thumbnails: { socket: null, shown: new Map() }, // window id -> its thumbnail
 };
 
 async function api(path, body) {
@@ -55,9 +58,15 @@ async function loadSessions() {
 
 async function loadWindows() {
   const windows = await api("windows");
+  if (!windows.some((w) => w.window === state.window)) state.window = windows.length ? windows[0].window : null;
+  listWindows(windows);
+}
+
+// The window menu: the session's windows (from the API, then from the
+// thumbnails' socket as windows come and go).
+function listWindows(windows) {
   const select = $("window");
   select.replaceChildren(...windows.map((w) => new Option(`w${w.window} ${w.size[0]}×${w.size[1]} ${w.clock}`, w.window)));
-  if (!windows.some((w) => w.window === state.window)) state.window = windows.length ? windows[0].window : null;
   if (state.window !== null) select.value = String(state.window);
 }
 
@@ -77,6 +86,7 @@ async function start() {
     setTimeout(start, 1000);
     return;
   }
+  connectThumbnails();
   openWindow();
 }
 
@@ -89,6 +99,7 @@ function openWindow() {
   $("log").replaceChildren();
   state.selected = null;
   state.ended = new Set();
+  markShownThumbnail();
   if (state.window === null) {
     $("window-caption").textContent = "(no window)";
     $("trace-link").hidden = true;
@@ -195,7 +206,7 @@ async function loadScene() {
   canvas.id = "canvas";
   canvas.style.cssText = `position:absolute;left:0;top:0;width:${window.size[0]}px;height:${window.size[1]}px;transform:scale(${scale});transform-origin:0 0`;
   state.elements = new Map();
-  if (scene.views) canvas.append(makeView(scene.views));
+  if (scene.views) canvas.append(makeView(scene.views, state.elements));
   stage.replaceChildren(canvas);
   // On the new canvas: the scene is fetched again after most frames, and a
   // time shown on the canvas it replaces would be lost.
@@ -206,7 +217,8 @@ async function loadScene() {
   updateControls();
 }
 
-function makeView(view) {
+// A view and its subviews as boxes, each filed in `elements` by view id.
+function makeView(view, elements) {
   const element = document.createElement("div");
   element.className = "view";
   element.dataset.view = view.view;
@@ -221,8 +233,8 @@ function makeView(view) {
   content.className = "content";
   content.style.position = "absolute";
   element.append(label, content);
-  for (const subview of view.subviews) content.append(makeView(subview));
-  state.elements.set(view.view, element);
+  for (const subview of view.subviews) content.append(makeView(subview, elements));
+  elements.set(view.view, element);
   place(element, view);
   return element;
 }
@@ -244,14 +256,20 @@ function place(element, view) {
   element.firstChild.nextSibling.style.top = `${-by}px`;
 }
 
-function applyFrame(frame) {
-  let missing = frame.views.length !== state.elements.size;
+// Moves the boxes in `elements` to a frame's values; false when the frame
+// has views that are not drawn, or lacks some that are (the scene changed).
+function placeFrame(frame, elements) {
+  let complete = frame.views.length === elements.size;
   for (const view of frame.views) {
-    const element = state.elements.get(view.view);
+    const element = elements.get(view.view);
     if (element) place(element, view);
-    else missing = true;
+    else complete = false;
   }
-  if (missing) scheduleScene();
+  return complete;
+}
+
+function applyFrame(frame) {
+  if (!placeFrame(frame, state.elements)) scheduleScene();
   showTime(frame.time);
   showTransitions(frame.transitions);
   placeLabels();
@@ -312,6 +330,149 @@ function endTransition(id) {
 function showTime(time) {
   $("clock-time").textContent = `t=${time.toFixed(3)}`;
   $("canvas")?.setAttribute("data-time", String(time));
+}
+
+// MARK: Thumbnails
+
+// The session's windows, each drawn small as the stage draws it: the
+// scene from the API, then the frames of /ws/thumbnails, which come at
+// the thumbnails' rate (`curtain-web --thumbnail-fps`, each transition's
+// first and last frame always); an event that changes a window's picture
+// (a controller added, a sheet presented, a transition ended) fetches its
+// scene again. The list follows windows created and closed.
+function connectThumbnails() {
+  const thumbnails = state.thumbnails;
+  if (thumbnails.socket) {
+    thumbnails.socket.onclose = null;
+    thumbnails.socket.close();
+  }
+  for (const thumbnail of thumbnails.shown.values()) clearTimeout(thumbnail.timer);
+  thumbnails.shown = new Map();
+  $("thumbnails").replaceChildren();
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/thumbnails?session=${encodeURIComponent(state.session)}`);
+  thumbnails.socket = socket;
+  socket.onmessage = (message) => {
+    const data = JSON.parse(message.data);
+    switch (data.type) {
+      case "hello":
+        $("thumbnails").dataset.fps = String(data.fps);
+        break;
+      case "windows":
+        showThumbnails(data.windows);
+        listWindows(data.windows);
+        break;
+      case "frame":
+        thumbnailFrame(data.frame);
+        break;
+      case "event":
+        scheduleThumbnail(data.event.window);
+        break;
+    }
+  };
+  socket.onclose = () => {
+    if (thumbnails.socket !== socket) return;
+    setTimeout(() => {
+      if (thumbnails.socket === socket) connectThumbnails();
+    }, 1000);
+  };
+}
+
+function showThumbnails(windows) {
+  const shown = state.thumbnails.shown;
+  const listed = new Set(windows.map((w) => w.window));
+  for (const [id, thumbnail] of shown) {
+    if (listed.has(id)) continue;
+    clearTimeout(thumbnail.timer);
+    shown.delete(id);
+  }
+  $("thumbnails").replaceChildren(...windows.map((w) => {
+    let thumbnail = shown.get(w.window);
+    if (!thumbnail) {
+      thumbnail = makeThumbnail(w.window);
+      shown.set(w.window, thumbnail);
+      loadThumbnail(thumbnail);
+    }
+    thumbnail.caption.textContent = `w${w.window}`;
+    return thumbnail.element;
+  }));
+  markShownThumbnail();
+}
+
+function makeThumbnail(window) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = "thumbnail";
+  element.dataset.window = window;
+  element.title = `Show w${window}`;
+  const picture = document.createElement("div");
+  picture.className = "thumbnail-stage";
+  const caption = document.createElement("span");
+  caption.className = "thumbnail-caption";
+  element.append(picture, caption);
+  element.onclick = () => {
+    state.window = window;
+    $("window").value = String(window);
+    openWindow();
+  };
+  // `pending`: the newest frame that came while the scene was on its way.
+  return { window, element, picture, caption, elements: new Map(), loading: false, pending: null, time: -1, timer: null };
+}
+
+function markShownThumbnail() {
+  for (const thumbnail of state.thumbnails.shown.values()) {
+    thumbnail.element.classList.toggle("shown", thumbnail.window === state.window);
+  }
+}
+
+function scheduleThumbnail(window) {
+  const thumbnail = state.thumbnails.shown.get(window);
+  if (!thumbnail) return;
+  clearTimeout(thumbnail.timer);
+  thumbnail.timer = setTimeout(() => loadThumbnail(thumbnail), 50);
+}
+
+async function loadThumbnail(thumbnail) {
+  let scene;
+  thumbnail.loading = true;
+  try {
+    scene = await api(`windows/${thumbnail.window}/scene`);
+  } catch {
+    return; // closed meanwhile: the list says so next
+  } finally {
+    thumbnail.loading = false;
+  }
+  if (state.thumbnails.shown.get(thumbnail.window) !== thumbnail) return;
+  const [width, height] = scene.window.size;
+  const scale = Math.min(96 / width, 128 / height);
+  thumbnail.picture.style.width = `${width * scale}px`;
+  thumbnail.picture.style.height = `${height * scale}px`;
+  const canvas = document.createElement("div");
+  canvas.className = "thumbnail-canvas";
+  canvas.style.cssText = `position:absolute;left:0;top:0;width:${width}px;height:${height}px;transform:scale(${scale});transform-origin:0 0`;
+  thumbnail.elements = new Map();
+  if (scene.views) canvas.append(makeView(scene.views, thumbnail.elements));
+  thumbnail.picture.replaceChildren(canvas);
+  thumbnail.time = scene.window.time;
+  canvas.dataset.time = String(scene.window.time);
+  // A frame that came while the scene was on its way, if it is later.
+  const pending = thumbnail.pending;
+  thumbnail.pending = null;
+  if (pending && pending.time > scene.window.time) thumbnailFrame(pending);
+}
+
+function thumbnailFrame(frame) {
+  const thumbnail = state.thumbnails.shown.get(frame.window);
+  if (!thumbnail) return;
+  const canvas = thumbnail.picture.firstChild;
+  if (!canvas || thumbnail.loading) {
+    thumbnail.pending = frame;
+    return;
+  }
+  if (frame.time < thumbnail.time) return;
+  if (!placeFrame(frame, thumbnail.elements)) scheduleThumbnail(frame.window);
+  thumbnail.time = frame.time;
+  canvas.dataset.time = String(frame.time);
 }
 
 // MARK: Controllers
@@ -458,6 +619,7 @@ function wire() {
     state.session = $("session").value;
     state.window = null;
     await loadWindows();
+    connectThumbnails();
     openWindow();
   };
   $("window").onchange = () => {
